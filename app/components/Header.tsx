@@ -1,0 +1,96 @@
+import { Form, Link, useLocation } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import { SHOP_LOCALES, switchLocalePath, type ShopLocale } from '~/models/locale'
+import type { NavItem } from '~/models/navigation'
+import type { Money } from '~/models/price'
+import { MainNavigation } from './MainNavigation'
+import { MoneyText } from './Price'
+
+export type HeaderProps = {
+  locale: ShopLocale
+  navigation: NavItem[]
+  user: { name: string } | null
+  basket: { itemCount: number; total: Money } | null
+}
+
+export function Header({ locale, navigation, user, basket }: HeaderProps) {
+  const { t } = useTranslation()
+  const location = useLocation()
+  const here = `${location.pathname}${location.search}`
+  const home = `/${locale.lang}/home`
+  return (
+    <header className="site-header">
+      <div className="header-bar">
+        <Link to={home} className="logo" aria-label={t('header.home')}>
+          <svg viewBox="0 0 32 32" width="32" height="32" aria-hidden="true">
+            <rect width="32" height="32" rx="6" fill="currentColor" />
+            <path d="M8 22h16v3H8zM11 8h10v12H11z" fill="#fff" />
+          </svg>
+          <span>{t('shop.name')}</span>
+        </Link>
+        <Form method="get" action={`/${locale.lang}/search`} role="search" className="search-box">
+          <label htmlFor="header-search" className="visually-hidden">
+            {t('header.search.label')}
+          </label>
+          <input
+            id="header-search"
+            type="search"
+            name="searchTerm"
+            placeholder={t('header.search.placeholder')}
+            autoComplete="off"
+            maxLength={200}
+          />
+          <button type="submit">{t('header.search.button')}</button>
+        </Form>
+        <nav className="header-utility" aria-label={t('header.my_account')}>
+          {user ? (
+            <>
+              <span className="login-status">{user.name || t('header.my_account')}</span>
+              <Form method="post" action={`/${locale.lang}/logout`} className="inline-form">
+                <input type="hidden" name="returnUrl" value={home} />
+                <button type="submit" className="link-button">
+                  {t('header.logout')}
+                </button>
+              </Form>
+            </>
+          ) : (
+            <Link to={`/${locale.lang}/login?returnUrl=${encodeURIComponent(here)}`} className="login-status">
+              {t('header.login')}
+            </Link>
+          )}
+          <Link to={`/${locale.lang}/basket`} className="mini-basket" data-testid="mini-basket">
+            <span className="mini-basket-label">{t('header.minibasket.label')}</span>
+            <span className="mini-basket-count">
+              {t('header.minibasket.items', { count: basket?.itemCount ?? 0 })}
+            </span>
+            {basket && basket.itemCount > 0 ? (
+              <span className="mini-basket-total">
+                <MoneyText money={basket.total} locale={locale} />
+              </span>
+            ) : null}
+          </Link>
+          {SHOP_LOCALES.length > 1 ? (
+            <details className="language-switch">
+              <summary aria-label={t('header.language.label')}>{locale.lang.toUpperCase()}</summary>
+              <ul>
+                {SHOP_LOCALES.filter((l) => l.lang !== locale.lang).map((l) => (
+                  <li key={l.lang}>
+                    <Link
+                      to={switchLocalePath(location.pathname, location.search, l)}
+                      lang={l.tag}
+                      hrefLang={l.tag}
+                      reloadDocument
+                    >
+                      {l.label}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </details>
+          ) : null}
+        </nav>
+      </div>
+      <MainNavigation items={navigation} />
+    </header>
+  )
+}

@@ -1,0 +1,66 @@
+import { useTranslation } from 'react-i18next'
+import type { ShopLocale } from '~/models/locale'
+import {
+  discountPercentage,
+  formatMoney,
+  pick,
+  type Money,
+  type PriceDisplay,
+  type ProductPrice,
+} from '~/models/price'
+
+export function MoneyText({ money, locale }: { money: Money; locale: ShopLocale }) {
+  return <>{formatMoney(money, locale.tag)}</>
+}
+
+/** Sale price, list price with discount, and the tax hint of the display mode (gross for b2c, net for b2b). */
+export function ProductPriceView({
+  price,
+  display,
+  locale,
+  from = false,
+  detailed = false,
+}: {
+  price: ProductPrice | undefined
+  display: PriceDisplay
+  locale: ShopLocale
+  from?: boolean
+  detailed?: boolean
+}) {
+  const { t } = useTranslation()
+  if (!price?.sale) return <p className="price price-unavailable">{t('product.price.not_available')}</p>
+  const sale = formatMoney(pick(price.sale, display), locale.tag)
+  const discount = discountPercentage(price, display)
+  return (
+    <div className="price" data-testid="price">
+      <span className="price-sale">{from ? t('product.price.from', { price: sale }) : sale}</span>
+      {discount > 0 && price.list ? (
+        <>
+          {' '}
+          <s className="price-list" aria-label={t('product.price.list')}>
+            {formatMoney(pick(price.list, display), locale.tag)}
+          </s>{' '}
+          <span className="price-discount">{t('product.price.discount', { percent: discount })}</span>
+        </>
+      ) : null}
+      {detailed ? (
+        <span className="price-hint">
+          {t(display === 'gross' ? 'product.price.gross_hint' : 'product.price.net_hint')}
+        </span>
+      ) : null}
+      {detailed && price.scaled.length > 0 ? (
+        <table className="scaled-prices">
+          <caption>{t('product.price.scaled.title')}</caption>
+          <tbody>
+            {price.scaled.map((tier) => (
+              <tr key={tier.minQuantity}>
+                <th scope="row">{t('product.price.scaled.row', { quantity: tier.minQuantity })}</th>
+                <td>{formatMoney(pick(tier, display), locale.tag)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+    </div>
+  )
+}

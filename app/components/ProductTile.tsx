@@ -1,0 +1,43 @@
+import { Link } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import type { ShopLocale } from '~/models/locale'
+import type { PriceDisplay, ProductPrice } from '~/models/price'
+import type { ProductTile as Tile } from '~/models/product'
+import { ProductPriceView } from './Price'
+import { StockStatus } from './StockStatus'
+
+export function ProductTile({
+  product,
+  url,
+  price,
+  display,
+  locale,
+}: {
+  product: Tile
+  url: string
+  price?: ProductPrice
+  display: PriceDisplay
+  locale: ShopLocale
+}) {
+  const { t } = useTranslation()
+  return (
+    <article className="product-tile">
+      <Link to={url} prefetch="intent" className="product-tile-link">
+        {product.image ? (
+          <img src={product.image} alt="" width={160} height={160} loading="lazy" decoding="async" />
+        ) : null}
+        <h3>{product.name}</h3>
+      </Link>
+      <ProductPriceView
+        price={price}
+        display={display}
+        locale={locale}
+        from={product.kind === 'VariationProductMaster'}
+      />
+      {product.rating ? <p className="rating">{t('product.rating', { rating: product.rating })}</p> : null}
+      {product.kind === 'VariationProductMaster' || product.kind === 'RetailSet' ? null : (
+        <StockStatus available={product.available} />
+      )}
+    </article>
+  )
+}

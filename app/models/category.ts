@@ -1,0 +1,72 @@
+import { z } from 'zod'
+
+const LinkSchema = z.object({ id: z.string(), name: z.string().optional() })
+
+type CategoryData = {
+  id: string
+  name: string
+  description?: string
+  hasOnlineProducts?: boolean
+  categoryPath: z.infer<typeof LinkSchema>[]
+  seoAttributes?: { metaTitle?: string; metaDescription?: string; robots?: string }
+  subCategories?: CategoryData[]
+}
+
+export const CategorySchema: z.ZodType<CategoryData> = z.lazy(() =>
+  z.object({
+    id: z.string(),
+    name: z.string(),
+    description: z.string().optional(),
+    hasOnlineProducts: z.boolean().optional(),
+    categoryPath: z.array(LinkSchema),
+    seoAttributes: z
+      .object({
+        metaTitle: z.string().optional(),
+        metaDescription: z.string().optional(),
+        robots: z.string().optional(),
+      })
+      .optional(),
+    subCategories: z.array(CategorySchema).optional(),
+  }),
+)
+export const CategoryTreeSchema = z.array(CategorySchema)
+
+export type Category = {
+  /** ICM's uniqueId: the path ids joined by dots. */
+  uniqueId: string
+  name: string
+  description: string
+  path: { id: string; uniqueId: string; name: string }[]
+  hasProducts: boolean
+  seo: { title?: string; description?: string; robots?: string }
+  subCategories: Category[]
+}
+
+export function mapCategory(data: CategoryData): Category {
+  const ids = data.categoryPath.map((p) => p.id)
+  return {
+    uniqueId: ids.join('.'),
+    name: data.name,
+    description: data.description ?? '',
+    path: data.categoryPath.map((p, i) => ({
+      id: p.id,
+      uniqueId: ids.slice(0, i + 1).join('.'),
+      name: p.name ?? p.id,
+    })),
+    hasProducts: !!data.hasOnlineProducts,
+    seo: {
+      title: data.seoAttributes?.metaTitle,
+      description: data.seoAttributes?.metaDescription,
+      robots: data.seoAttributes?.robots,
+    },
+    subCategories: (data.subCategories ?? []).map(mapCategory),
+  }
+}
+
+/** ICM addresses a category by its path: uniqueId "A.B.C" is `categories/A/B/C`. */
+export function categoryApiPath(uniqueId: string): string {
+  return uniqueId
+    .split('.')
+    .map((segment) => encodeURIComponent(segment))
+    .join('/')
+}

@@ -1,0 +1,16 @@
+import type { Category } from './category'
+import type { ShopLocale } from './locale'
+import { categoryUrl } from './url'
+
+export type NavItem = { id: string; name: string; url: string; children: NavItem[] }
+
+/** The category tree as the main navigation needs it: names and ready-made URLs, nothing else. */
+export function navigationFrom(tree: Category[], locale: ShopLocale): NavItem[] {
+  const map = (category: Category): NavItem => ({
+    id: category.uniqueId,
+    name: category.name,
+    url: categoryUrl(locale, category),
+    children: category.subCategories.map(map),
+  })
+  return tree.map(map)
+}

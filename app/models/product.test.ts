@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest'
+import { mapInventory } from './inventory'
+import { mapProduct, mapProductStub, productKind } from './product'
+
+describe('product types', () => {
+  it('follows the flags in the spec order', () => {
+    expect(productKind({ productMaster: true, mastered: true })).toBe('VariationProductMaster')
+    expect(productKind({ mastered: true })).toBe('VariationProduct')
+    expect(productKind({ productTypes: ['BUNDLE'] })).toBe('Bundle')
+    expect(productKind({ productBundle: true })).toBe('Bundle')
+    expect(productKind({ retailSet: true })).toBe('RetailSet')
+    expect(productKind({})).toBe('Product')
+  })
+})
+
+describe('mapProduct', () => {
+  it('is available only when availability is set and inStock is not false', () => {
+    const base = { sku: '1', productName: 'Drill' }
+    expect(mapProduct({ ...base, availability: true, inStock: true }).available).toBe(true)
+    expect(mapProduct({ ...base, availability: true }).available).toBe(true)
+    expect(mapProduct({ ...base, availability: true, inStock: false }).available).toBe(false)
+    expect(mapProduct({ ...base }).available).toBe(false)
+  })
+  it('maps quantities with defaults', () => {
+    const product = mapProduct({ sku: '1', minOrderQuantity: 5, stepOrderQuantity: 5 })
+    expect(product).toMatchObject({
+      name: '1',
+      minOrderQuantity: 5,
+      stepQuantity: 5,
+      maxOrderQuantity: undefined,
+    })
+  })
+})
+
+describe('mapProductStub', () => {
+  it('reads the requested attributes', () => {
+    const tile = mapProductStub({
+      title: 'Drill',
+      attributes: [
+        { name: 'sku', value: '42' },
+        { name: 'inStock', value: false },
+        { name: 'availability', value: true },
+        { name: 'image', value: '/img.svg' },
+        { name: 'productMaster', value: true },
+        { name: 'roundedAverageRating', value: '4.5' },
+      ],
+    })
+    expect(tile).toEqual({
+      sku: '42',
+      name: 'Drill',
+      image: '/img.svg',
+      kind: 'VariationProductMaster',
+      available: false,
+      rating: 4.5,
+      defaultCategoryId: undefined,
+    })
+  })
+  it('refuses a stub without sku', () => {
+    expect(() => mapProductStub({ attributes: [] })).toThrow(/without sku/)
+  })
+})
+
+describe('mapInventory', () => {
+  it('computes in stock, low and out of stock; negative stock counts as 0', () => {
+    expect(mapInventory({ sku: 'a', warehouses: [{ stock: 50 }] }).status).toBe(1)
+    expect(mapInventory({ sku: 'a', warehouses: [{ stock: 3 }] })).toEqual({ sku: 'a', stock: 3, status: 2 })
+    expect(mapInventory({ sku: 'a', warehouses: [{ stock: -4 }] })).toEqual({ sku: 'a', stock: 0, status: 3 })
+    expect(mapInventory({ sku: 'a', warehouses: [{ stock: 0, alwaysInStock: true }] }).status).toBe(1)
+  })
+})

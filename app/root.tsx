@@ -1,0 +1,144 @@
+import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+  useRouteLoaderData,
+  type ShouldRevalidateFunction,
+} from '@remix-run/react'
+import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import { ErrorPage, errorTextKeys } from '~/components/ErrorPage'
+import { Footer } from '~/components/Footer'
+import { Header } from '~/components/Header'
+import { LoadingBar } from '~/components/LoadingBar'
+import { Toasts, type ToastView } from '~/components/Toasts'
+import { DEFAULT_LOCALE, localeByLang } from '~/models/locale'
+import { navigationFrom } from '~/models/navigation'
+import { pick } from '~/models/price'
+import { refreshIfDue } from '~/services/auth.server'
+import { currentBasket } from '~/services/basket.server'
+import { categoryTree, configuration } from '~/services/catalog.server'
+import { contentInclude, FOOTER_INCLUDE } from '~/services/cms.server'
+import { fixedT } from '~/services/i18n.server'
+import { commitSession } from '~/services/session.server'
+import { sessionOf } from '~/services/shopper.server'
+import stylesheet from '~/styles/app.css?url'
+
+export const links: LinksFunction = () => [
+  { rel: 'stylesheet', href: stylesheet },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+]
+
+/**
+ * The shell every page shares: navigation, footer, login status, mini basket and the one-shot toast.
+ * Anonymous shell data comes from the ICM client's cache; only the basket is fetched per shopper.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const locale = localeByLang(params.lang)
+  if (!locale) return { locale: DEFAULT_LOCALE, shell: null, errorTitles: null }
+  const t = fixedT(locale.id)
+  const session = await sessionOf(request)
+  const scope = { locale, token: session.get('apiToken'), pgid: session.get('pgid') }
+  const refreshed = await refreshIfDue(scope, session)
+  const toast = session.get('toast')
+  const [tree, footer, basket, settings] = await Promise.all([
+    categoryTree(scope),
+    contentInclude(scope, FOOTER_INCLUDE).catch(() => null),
+    currentBasket(scope),
+    configuration(scope),
+  ])
+  const user = session.get('user')
+  const display = user?.customerType === 'SMBCustomer' ? settings.b2bDisplay : settings.b2cDisplay
+  const toastView: ToastView | null = toast
+    ? { id: `${Date.now()}`, text: t(toast.key, toast.values), type: toast.type }
+    : null
+  return data(
+    {
+      locale,
+      shell: {
+        navigation: navigationFrom(tree, locale),
+        footer: footer?.pagelets ?? [],
+        user: user ? { name: [user.firstName, user.lastName].filter(Boolean).join(' ') } : null,
+        basket: basket ? { itemCount: basket.itemCount, total: pick(basket.totals.total, display) } : null,
+        display,
+        toast: toastView,
+      },
+      errorTitles: Object.fromEntries([404, 500, 503, 504].map((s) => [s, t(errorTextKeys(s).title)])),
+    },
+    refreshed || toast ? { headers: { 'Set-Cookie': await commitSession(session) } } : undefined,
+  )
+}
+
+export type RootData = typeof loader
+
+/** Client navigations keep the shell; it reloads after every form post (basket, login) and on a language change. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  formMethod,
+  currentParams,
+  nextParams,
+  defaultShouldRevalidate,
+}) => {
+  if (formMethod && formMethod !== 'GET') return defaultShouldRevalidate
+  return currentParams.lang !== nextParams.lang
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
+  if (!error) return []
+  const status = isRouteErrorResponse(error) ? error.status : 500
+  const title = data?.errorTitles?.[status] ?? data?.errorTitles?.[500] ?? 'Error'
+  return [{ title }, { name: 'robots', content: 'noindex' }]
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const root = useRouteLoaderData<typeof loader>('root')
+  const locale = root?.locale ?? DEFAULT_LOCALE
+  const shell = root?.shell
+  const { t } = useTranslation()
+  return (
+    <html lang={locale.tag}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <a href="#main" className="skip-link">
+          {t('header.skip_to_main')}
+        </a>
+        <LoadingBar />
+        <Header
+          locale={locale}
+          navigation={shell?.navigation ?? []}
+          user={shell?.user ?? null}
+          basket={shell?.basket ?? null}
+        />
+        <Toasts toast={shell?.toast ?? null} />
+        <main id="main" tabIndex={-1}>
+          {children}
+        </main>
+        <Footer pagelets={shell?.footer ?? []} />
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  )
+}
+
+export default function App() {
+  return <Outlet />
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError()
+  const root = useRouteLoaderData<typeof loader>('root')
+  const locale = root?.locale ?? DEFAULT_LOCALE
+  const status = isRouteErrorResponse(error) ? error.status : 500
+  if (!isRouteErrorResponse(error)) console.error(error)
+  return <ErrorPage status={status} homeUrl={`/${locale.lang}/home`} />
+}

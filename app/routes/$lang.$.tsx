@@ -1,0 +1,210 @@
+import { parseWithZod } from '@conform-to/zod'
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
+import { CategoryPage } from '~/components/pages/CategoryPage'
+import { ProductPage } from '~/components/pages/ProductPage'
+import type { Product } from '~/models/product'
+import { categoryUrl, parseShopPath, productUrl } from '~/models/url'
+import { addToBasket } from '~/services/basket.server'
+import {
+  category,
+  categoryProducts,
+  inventory,
+  prices,
+  product as loadProduct,
+  variations as loadVariations,
+} from '~/services/catalog.server'
+import { pageHeaders } from '~/services/headers'
+import { cacheHeaders } from '~/services/http.server'
+import { fixedT } from '~/services/i18n.server'
+import { commitSession } from '~/services/session.server'
+import { shopperOf, type Shopper } from '~/services/shopper.server'
+import { redirectWithToast } from '~/services/toast.server'
+import { addToBasketSchema } from '~/models/quantity'
+
+export const headers = pageHeaders
+
+/** Items per category listing page (spec §9). */
+const CATEGORY_PAGE_SIZE = 9
+
+const notFound = () => new Response(null, { status: 404, statusText: 'Not Found' })
+
+/** The canonical URL of a product: its default category path in the folder part (spec §2 link building). */
+async function canonicalProductUrl(shopper: Shopper, product: Product) {
+  const home = product.defaultCategoryId
+    ? await category(shopper.scope, product.defaultCategoryId).catch(() => null)
+    : null
+  return {
+    url: productUrl(shopper.locale, {
+      sku: product.sku,
+      name: product.name,
+      variationValues: product.variationValues.map((v) => v.displayValue),
+      categoryPath: home?.path,
+    }),
+    category: home,
+  }
+}
+
+async function loadCategoryPage(request: Request, shopper: Shopper, uniqueId: string, canonical: boolean) {
+  const current = await category(shopper.scope, uniqueId)
+  const url = categoryUrl(shopper.locale, current)
+  const search = new URL(request.url).search
+  if (!canonical) throw redirect(`${url}${search}`, 301)
+  const pageParam = new URL(request.url).searchParams.get('page')
+  const page = pageParam === null ? 1 : Number(pageParam)
+  if (!Number.isInteger(page) || page < 1) throw notFound()
+  const listing = current.hasProducts
+    ? await categoryProducts(shopper.scope, uniqueId, { page, pageSize: CATEGORY_PAGE_SIZE })
+    : { total: 0, products: [] }
+  if (page > 1 && listing.products.length === 0) throw notFound()
+  const priceMap = await prices(
+    shopper.scope,
+    listing.products.map((p) => p.sku),
+  )
+  return {
+    kind: 'category' as const,
+    title: current.seo.title ?? current.name,
+    description: current.seo.description ?? current.description,
+    canonical: url,
+    category: {
+      name: current.name,
+      description: current.description,
+      breadcrumb: current.path.map((p) => ({
+        name: p.name,
+        url: categoryUrl(shopper.locale, {
+          uniqueId: p.uniqueId,
+          path: current.path.slice(0, current.path.indexOf(p) + 1),
+        }),
+      })),
+      subCategories: current.subCategories.map((c) => ({
+        id: c.uniqueId,
+        name: c.name,
+        url: categoryUrl(shopper.locale, c),
+      })),
+    },
+    listing: {
+      page,
+      pageSize: CATEGORY_PAGE_SIZE,
+      total: listing.total,
+      products: listing.products.map((p) => ({
+        tile: p,
+        url: productUrl(
+          shopper.locale,
+          { sku: p.sku, name: p.name, categoryPath: current.path },
+          p.defaultCategoryId === uniqueId ? undefined : uniqueId,
+        ),
+        price: priceMap.get(p.sku),
+      })),
+    },
+  }
+}
+
+async function loadProductPage(request: Request, shopper: Shopper, sku: string, canonical: boolean) {
+  const [product, priceMap, stock] = await Promise.all([
+    loadProduct(shopper.scope, sku),
+    prices(shopper.scope, [sku]),
+    inventory(shopper.scope, [sku]),
+  ])
+  const { url, category: home } = await canonicalProductUrl(shopper, product)
+  if (!canonical) throw redirect(url, 301)
+  const variations =
+    product.kind === 'VariationProductMaster'
+      ? (await loadVariations(shopper.scope, sku)).map((v) => ({
+          ...v,
+          url: productUrl(shopper.locale, {
+            sku: v.sku,
+            name: product.name,
+            variationValues: v.values,
+            categoryPath: home?.path,
+          }),
+        }))
+      : []
+  return {
+    kind: 'product' as const,
+    title: product.seo.title ?? product.name,
+    description: product.seo.description ?? product.shortDescription,
+    canonical: url,
+    product,
+    price: priceMap.get(sku),
+    inventory: stock.get(sku),
+    variations,
+    breadcrumb: [
+      ...(home?.path.map((p, i) => ({
+        name: p.name,
+        url: categoryUrl(shopper.locale, { uniqueId: p.uniqueId, path: home.path.slice(0, i + 1) }),
+      })) ?? []),
+      { name: product.name },
+    ],
+  }
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const shopper = await shopperOf(request, params)
+  const parsed = parseShopPath(params['*'] ?? '')
+  if (parsed.kind === 'unknown') throw notFound()
+  const page =
+    parsed.kind === 'category'
+      ? await loadCategoryPage(request, shopper, parsed.uniqueId, parsed.canonical)
+      : await loadProductPage(request, shopper, parsed.sku, parsed.canonical)
+  return data(page, { headers: cacheHeaders(request, 'catalog') })
+}
+
+/** Add to basket: a plain form post that works without JavaScript, answered by a redirect and a toast. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const shopper = await shopperOf(request, params)
+  const parsed = parseShopPath(params['*'] ?? '')
+  if (parsed.kind !== 'product') throw new Response(null, { status: 405 })
+  const t = fixedT(shopper.locale.id)
+  const product = await loadProduct(shopper.scope, parsed.sku)
+  const formData = await request.formData()
+  const submission = parseWithZod(formData, { schema: addToBasketSchema(product, t) })
+  if (submission.status !== 'success') {
+    return data({ result: submission.reply() }, { status: 400 })
+  }
+  if (submission.value.sku !== product.sku) {
+    return data(
+      { result: submission.reply({ formErrors: [t('basket.line_item.product_not_found.error')] }) },
+      { status: 400 },
+    )
+  }
+  const result = await addToBasket(shopper.scope, shopper.session, [
+    { sku: product.sku, quantity: submission.value.quantity },
+  ])
+  if (!result.ok) {
+    const messages = result.errors.map((e) => {
+      const text = t(e.code)
+      return text === e.code ? e.message : text
+    })
+    return data(
+      { result: submission.reply({ formErrors: messages }) },
+      { status: 422, headers: { 'Set-Cookie': await commitSession(shopper.session) } },
+    )
+  }
+  return redirectWithToast(shopper.session, new URL(request.url).pathname, {
+    key: 'ede.shopping_cart.product.added.message',
+    values: { sku: product.sku },
+    type: 'success',
+  })
+}
+
+export default function CatalogPage() {
+  const page = useLoaderData<typeof loader>()
+  return page.kind === 'category' ? <CategoryPage page={page} /> : <ProductPage page={page} />
+}
+
+export type CatalogLoader = typeof loader
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => {
+  if (!data) return []
+  return [
+    { title: data.title },
+    { name: 'description', content: data.description },
+    { tagName: 'link', rel: 'canonical', href: data.canonical },
+  ]
+}

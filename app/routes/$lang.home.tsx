@@ -1,0 +1,107 @@
+import { type LoaderFunctionArgs, type MetaFunction, data } from '@remix-run/node'
+import { Link, useLoaderData } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import { CmsContent } from '~/components/CmsContent'
+import { ProductTile } from '~/components/ProductTile'
+import { categoryUrl, productUrl } from '~/models/url'
+import type { Pagelet } from '~/models/cms'
+import { categoryTree, prices, product } from '~/services/catalog.server'
+import { contentInclude, HOME_INCLUDE } from '~/services/cms.server'
+import { pageHeaders } from '~/services/headers'
+import { cacheHeaders } from '~/services/http.server'
+import { fixedT } from '~/services/i18n.server'
+import { shopperOf } from '~/services/shopper.server'
+import { useShell } from '~/components/useShell'
+
+export const headers = pageHeaders
+
+/** Home: the CMS include's pagelets; product lists and category teasers are resolved here. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { locale, scope } = await shopperOf(request, params)
+  const t = fixedT(locale.id)
+  const [content, tree] = await Promise.all([contentInclude(scope, HOME_INCLUDE), categoryTree(scope)])
+  const skus = content.pagelets.flatMap((p) =>
+    Array.isArray(p.params.Products) ? (p.params.Products as string[]) : [],
+  )
+  const [featured, priceMap] = await Promise.all([
+    Promise.all(skus.map((sku) => product(scope, sku).catch(() => null))),
+    prices(scope, skus),
+  ])
+  return data(
+    {
+      title: t('home.title'),
+      description: t('home.meta.description'),
+      pagelets: content.pagelets,
+      categories: tree.map((c) => ({ id: c.uniqueId, name: c.name, url: categoryUrl(locale, c) })),
+      featured: featured.flatMap((p) =>
+        p
+          ? [
+              {
+                tile: {
+                  sku: p.sku,
+                  name: p.name,
+                  image: p.images.find((i) => i.typeID === 'M')?.url,
+                  kind: p.kind,
+                  available: p.available,
+                  rating: p.rating,
+                },
+                url: productUrl(locale, { sku: p.sku, name: p.name }),
+                price: priceMap.get(p.sku),
+              },
+            ]
+          : [],
+      ),
+    },
+    { headers: cacheHeaders(request, 'catalog') },
+  )
+}
+
+export default function Home() {
+  const { pagelets, categories, featured } = useLoaderData<typeof loader>()
+  const { locale, display } = useShell()
+  const { t } = useTranslation()
+  const renderSpecial = (pagelet: Pagelet) => {
+    if (pagelet.component.endsWith('categoryTeasers')) {
+      return (
+        <section>
+          <h2>{t('home.categories.title')}</h2>
+          <ul className="category-grid">
+            {categories.map((c) => (
+              <li key={c.id}>
+                <Link to={c.url} className="category-card" prefetch="intent">
+                  {c.name}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )
+    }
+    if (pagelet.component.startsWith('component.common.productList')) {
+      return (
+        <section>
+          <h2>{t('home.featured.title')}</h2>
+          <div className="product-grid">
+            {featured.map((f) => (
+              <ProductTile
+                key={f.tile.sku}
+                product={f.tile}
+                url={f.url}
+                price={f.price}
+                display={display}
+                locale={locale}
+              />
+            ))}
+          </div>
+        </section>
+      )
+    }
+    return null
+  }
+  return <CmsContent pagelets={pagelets} renderSpecial={renderSpecial} />
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data?.title },
+  { name: 'description', content: data?.description },
+]

@@ -1,0 +1,13 @@
+import { redirect, type LoaderFunctionArgs } from '@remix-run/node'
+import { ping } from '~/services/catalog.server'
+import { requireLocale } from '~/services/shopper.server'
+
+/**
+ * Reachable only while the commerce API is down (then the page answers 503 through the error boundary);
+ * otherwise it redirects to home (spec §4.2).
+ */
+export async function loader({ params }: LoaderFunctionArgs) {
+  const locale = requireLocale(params)
+  await ping({ locale })
+  throw redirect(`/${locale.lang}/home`)
+}

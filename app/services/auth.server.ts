@@ -1,0 +1,161 @@
+import { z } from 'zod'
+import { icmCall, IcmError, type IcmScope } from './icm.server'
+import type { SessionData, SessionUser, ShopSession } from './session.server'
+
+const TokenSchema = z.object({
+  access_token: z.string(),
+  expires_in: z.number(),
+  refresh_token: z.string().optional(),
+})
+
+const tokenCall = (scope: IcmScope, form: Record<string, string>) =>
+  icmCall(scope, { method: 'POST', path: 'token', form, schema: TokenSchema, cache: 'none', token: null })
+
+function storeToken(session: ShopSession, grant: z.infer<typeof TokenSchema>, isAnonymous: boolean) {
+  const now = Date.now()
+  session.set('apiToken', grant.access_token)
+  session.set('type', 'user')
+  session.set('isAnonymous', isAnonymous)
+  session.set('refreshToken', grant.refresh_token ?? '')
+  session.set('issuedAt', now)
+  session.set('expiresAt', now + grant.expires_in * 1000)
+}
+
+/** Anonymous shoppers get a token when their first basket is created (spec §1). */
+export async function ensureToken(scope: IcmScope, session: ShopSession): Promise<string> {
+  const existing = session.get('apiToken')
+  if (existing) return existing
+  const grant = await tokenCall(scope, { grant_type: 'anonymous' })
+  storeToken(session, grant, true)
+  scope.token = grant.access_token
+  return grant.access_token
+}
+
+/**
+ * Refreshes the token at half its lifetime (spec §9). Returns true when the session changed and must
+ * be committed. A token that can no longer be refreshed is dropped.
+ */
+export async function refreshIfDue(scope: IcmScope, session: ShopSession): Promise<boolean> {
+  const token = session.get('apiToken')
+  if (!token) return false
+  const issuedAt = session.get('issuedAt') ?? 0
+  const expiresAt = session.get('expiresAt') ?? 0
+  const now = Date.now()
+  if (now < issuedAt + (expiresAt - issuedAt) / 2) return false
+  const refreshToken = session.get('refreshToken')
+  try {
+    if (!refreshToken) throw new IcmError(401, 'invalid_grant', 'no refresh token')
+    const grant = await tokenCall(scope, { grant_type: 'refresh_token', refresh_token: refreshToken })
+    storeToken(session, grant, session.get('isAnonymous') ?? true)
+    scope.token = grant.access_token
+  } catch (error) {
+    if (!(error instanceof IcmError)) throw error
+    clearToken(session)
+    scope.token = undefined
+  }
+  return true
+}
+
+export function clearToken(session: ShopSession) {
+  for (const key of [
+    'apiToken',
+    'type',
+    'isAnonymous',
+    'orderId',
+    'refreshToken',
+    'expiresAt',
+    'issuedAt',
+    'pgid',
+    'user',
+  ] as (keyof SessionData)[]) {
+    session.unset(key)
+  }
+}
+
+const CustomerSchema = z.object({
+  customerNo: z.string(),
+  type: z.enum(['PrivateCustomer', 'SMBCustomer']),
+  firstName: z.string().optional(),
+  lastName: z.string().optional(),
+  login: z.string().optional(),
+})
+const UserSchema = z.object({
+  login: z.string(),
+  firstName: z.string().optional(),
+  lastName: z.string().optional(),
+})
+const PersonalizationSchema = z.object({ pgid: z.string() })
+
+export type LoginFailure =
+  | 'account.login.customer_approval.error.invalid'
+  | 'account.login.email_password.error.invalid'
+  | 'account.login.username_password.error.invalid'
+
+/**
+ * Password login: on success the user's token replaces the anonymous one and the session knows the user;
+ * on 401/403 the spec's message key is returned (spec §8).
+ */
+export async function login(
+  scope: IcmScope,
+  session: ShopSession,
+  credentials: { login: string; password: string },
+): Promise<{ ok: true } | { ok: false; messageKey: LoginFailure }> {
+  let grant
+  try {
+    grant = await tokenCall(scope, {
+      grant_type: 'password',
+      username: credentials.login,
+      password: credentials.password,
+    })
+  } catch (error) {
+    if (error instanceof IcmError && (error.status === 401 || error.status === 403 || error.status === 400)) {
+      if (error.status === 403)
+        return { ok: false, messageKey: 'account.login.customer_approval.error.invalid' }
+      return {
+        ok: false,
+        messageKey: credentials.login.includes('@')
+          ? 'account.login.email_password.error.invalid'
+          : 'account.login.username_password.error.invalid',
+      }
+    }
+    throw error
+  }
+  const userScope: IcmScope = { ...scope, token: grant.access_token }
+  const personal = { cache: 'none' as const }
+  const [customer, personalization] = await Promise.all([
+    icmCall(userScope, { path: 'customers/-', schema: CustomerSchema, ...personal }),
+    icmCall(userScope, { path: 'personalization', schema: PersonalizationSchema, ...personal }),
+  ])
+  const user =
+    customer.type === 'PrivateCustomer'
+      ? await icmCall(userScope, { path: 'privatecustomers/-', schema: CustomerSchema, ...personal })
+      : await icmCall(userScope, { path: 'customers/-/users/-', schema: UserSchema, ...personal })
+  clearToken(session)
+  storeToken(session, grant, false)
+  session.set('pgid', personalization.pgid)
+  const sessionUser: SessionUser = {
+    login: user.login ?? credentials.login,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    customerType: customer.type,
+  }
+  session.set('user', sessionUser)
+  return { ok: true }
+}
+
+export async function logout(scope: IcmScope, session: ShopSession) {
+  const token = session.get('apiToken')
+  if (token) {
+    await icmCall(scope, {
+      method: 'PUT',
+      path: 'token/logout',
+      schema: z.unknown(),
+      cache: 'none',
+      token,
+    }).catch((error) => {
+      // The token may already be gone on the server; the shopper is logged out either way.
+      if (!(error instanceof IcmError)) throw error
+    })
+  }
+  clearToken(session)
+}

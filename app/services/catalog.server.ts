@@ -1,0 +1,186 @@
+import { z } from 'zod'
+import { CategorySchema, CategoryTreeSchema, categoryApiPath, mapCategory } from '~/models/category'
+import { InventoriesSchema, mapInventory } from '~/models/inventory'
+import { mapProductPrices, ProductPricesSchema, type ProductPrice } from '~/models/price'
+import {
+  LISTING_ATTRS,
+  mapProduct,
+  mapProductStub,
+  ProductCollectionSchema,
+  ProductSchema,
+} from '~/models/product'
+import { icmCall, IcmError, type IcmScope } from './icm.server'
+
+/** Levels of the category tree the main navigation shows (spec §2.5: max sub-category depth 3). */
+export const NAVIGATION_DEPTH = 3
+
+export async function categoryTree(scope: IcmScope) {
+  const data = await icmCall(scope, {
+    path: 'categories',
+    query: { view: 'tree', limit: NAVIGATION_DEPTH, omitHasOnlineProducts: true, imageView: 'NO-IMAGE' },
+    schema: CategoryTreeSchema,
+    cache: 'long',
+    group: 'spgid',
+  })
+  return data.map(mapCategory)
+}
+
+const notFoundOn404 = (error: unknown): never => {
+  // Category, product and listing load failures are 404s (spec §8).
+  if (error instanceof IcmError && error.status < 500)
+    throw new Response(null, { status: 404, statusText: 'Not Found' })
+  throw error
+}
+
+export async function category(scope: IcmScope, uniqueId: string) {
+  const data = await icmCall(scope, {
+    path: `categories/${categoryApiPath(uniqueId)}`,
+    schema: CategorySchema,
+    cache: 'short',
+    group: 'spgid',
+  }).catch(notFoundOn404)
+  return mapCategory(data)
+}
+
+export async function categoryProducts(
+  scope: IcmScope,
+  uniqueId: string,
+  { page, pageSize }: { page: number; pageSize: number },
+) {
+  const data = await icmCall(scope, {
+    path: `categories/${categoryApiPath(uniqueId)}/products`,
+    query: { attrs: LISTING_ATTRS, amount: pageSize, offset: (page - 1) * pageSize, returnSortKeys: true },
+    schema: ProductCollectionSchema,
+    cache: 'short',
+    group: 'spgid',
+  }).catch(notFoundOn404)
+  return { total: data.total ?? data.elements.length, products: data.elements.map(mapProductStub) }
+}
+
+export async function product(scope: IcmScope, sku: string) {
+  const data = await icmCall(scope, {
+    path: `products/${encodeURIComponent(sku)}`,
+    query: { allImages: true, extended: true },
+    schema: ProductSchema,
+    cache: 'short',
+    group: 'spgid',
+  }).catch(notFoundOn404)
+  return mapProduct(data)
+}
+
+/** Prices of several products in one call; an empty list makes no call (spec §5). */
+export async function prices(scope: IcmScope, skus: string[]) {
+  if (skus.length === 0) return new Map<string, ProductPrice>()
+  const data = await icmCall(scope, {
+    path: 'productprices',
+    query: { sku: [...new Set(skus)].sort() },
+    schema: ProductPricesSchema,
+    cache: 'short',
+  })
+  return mapProductPrices(data)
+}
+
+/** Stock changes quickly: inventories are never cached. */
+export async function inventory(scope: IcmScope, skus: string[]) {
+  if (skus.length === 0) return new Map<string, ReturnType<typeof mapInventory>>()
+  const data = await icmCall(scope, {
+    path: 'inventories',
+    query: { sku: skus },
+    schema: InventoriesSchema,
+    cache: 'none',
+    token: null,
+  })
+  return new Map(data.data.map((entry) => [entry.sku, mapInventory(entry)]))
+}
+
+export const ConfigurationSchema = z.object({
+  data: z.object({
+    general: z.object({ defaultLocale: z.string().optional() }).passthrough().optional(),
+    basket: z.object({ maxItemQuantity: z.number().optional() }).passthrough().optional(),
+    pricing: z
+      .object({
+        privateCustomerPriceDisplayType: z.string().optional(),
+        smbCustomerPriceDisplayType: z.string().optional(),
+      })
+      .passthrough()
+      .optional(),
+  }),
+})
+
+export async function configuration(scope: IcmScope) {
+  const data = await icmCall(scope, {
+    path: 'configurations',
+    schema: ConfigurationSchema,
+    cache: 'long',
+    unscoped: true,
+  })
+  return {
+    maxItemQuantity: data.data.basket?.maxItemQuantity ?? 100,
+    b2cDisplay: data.data.pricing?.privateCustomerPriceDisplayType === 'net' ? 'net' : 'gross',
+    b2bDisplay: data.data.pricing?.smbCustomerPriceDisplayType === 'gross' ? 'gross' : 'net',
+  } as const
+}
+
+const VariationsSchema = z.object({
+  elements: z.array(
+    z.object({
+      title: z.string().optional(),
+      attributes: z.array(z.object({ name: z.string(), value: z.unknown() })).default([]),
+      variableVariationAttributes: z
+        .array(
+          z.object({ name: z.string(), value: z.object({ value: z.string(), displayValue: z.string() }) }),
+        )
+        .optional(),
+    }),
+  ),
+})
+
+/** The variations of a master with their attribute values, for choosing one. */
+export async function variations(scope: IcmScope, masterSku: string) {
+  const data = await icmCall(scope, {
+    path: `products/${encodeURIComponent(masterSku)}/variations`,
+    query: { extended: true, amount: 50, offset: 0 },
+    schema: VariationsSchema,
+    cache: 'short',
+    group: 'spgid',
+  }).catch(notFoundOn404)
+  return data.elements.map((element) => ({
+    sku: String(element.attributes.find((a) => a.name === 'sku')?.value ?? ''),
+    name: element.title ?? '',
+    values: (element.variableVariationAttributes ?? []).map((v) => v.value.displayValue),
+    available: element.attributes.find((a) => a.name === 'inStock')?.value !== false,
+  }))
+}
+
+/** Asks ICM directly (no cache) whether it answers; throws the 503/504 response when it does not. */
+export async function ping(scope: IcmScope) {
+  await icmCall(scope, {
+    path: 'configurations',
+    schema: z.unknown(),
+    cache: 'none',
+    token: null,
+    unscoped: true,
+  })
+}
+
+/** Products matching a search term, in ICM's listing shape. */
+export async function searchProducts(
+  scope: IcmScope,
+  searchTerm: string,
+  { page, pageSize }: { page: number; pageSize: number },
+) {
+  const data = await icmCall(scope, {
+    path: 'products',
+    query: {
+      searchTerm,
+      attrs: LISTING_ATTRS,
+      amount: pageSize,
+      offset: (page - 1) * pageSize,
+      returnSortKeys: true,
+    },
+    schema: ProductCollectionSchema,
+    cache: 'short',
+    group: 'spgid',
+  })
+  return { total: data.total ?? data.elements.length, products: data.elements.map(mapProductStub) }
+}

@@ -1,0 +1,17 @@
+/** Storefront settings from the environment (README, "Configuration"). Read once at start. */
+const env = process.env
+
+if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
+  console.warn(
+    'storefront: SESSION_SECRET is not set; using a built-in secret. Set one for any real deployment.',
+  )
+}
+
+export const config = {
+  icmBaseUrl: (env.ICM_BASE_URL ?? `http://127.0.0.1:${env.API_PORT ?? 4100}`).replace(/\/+$/, ''),
+  icmSite: env.ICM_SITE ?? 'ironbridge-Site',
+  icmApplication: env.ICM_APPLICATION ?? '-',
+  icmTimeoutMs: Number(env.ICM_TIMEOUT_MS ?? 8000),
+  sessionSecrets: (env.SESSION_SECRET ?? 'storefront-development-secret').split(','),
+  secureCookies: env.COOKIE_SECURE === 'true',
+}

@@ -1,0 +1,18 @@
+import type { HeadersFunction } from '@remix-run/node'
+
+/**
+ * Document headers of a page: its loader's Cache-Control and Vary, unless a cookie is being set, which
+ * makes the page personal. Errors are never cached.
+ */
+export const pageHeaders: HeadersFunction = ({ loaderHeaders, parentHeaders, errorHeaders }) => {
+  const headers = new Headers()
+  if (errorHeaders) {
+    headers.set('Cache-Control', 'no-store')
+    return headers
+  }
+  const setsCookie = parentHeaders.has('Set-Cookie') || loaderHeaders.has('Set-Cookie')
+  const cacheControl = loaderHeaders.get('Cache-Control')
+  headers.set('Cache-Control', setsCookie || !cacheControl ? 'private, no-store' : cacheControl)
+  headers.set('Vary', loaderHeaders.get('Vary') ?? 'Cookie')
+  return headers
+}

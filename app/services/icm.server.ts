@@ -1,0 +1,161 @@
+import { LRUCache } from 'lru-cache'
+import type { z } from 'zod'
+import type { ShopLocale } from '~/models/locale'
+import { config } from './config.server'
+
+/**
+ * The one way to reach ICM. Each call states its cache policy:
+ * - `long`: channel data that changes rarely (configuration, category tree), 5 minutes;
+ * - `short`: anonymous catalog and content data, 60 seconds;
+ * - `none`: anything personal. Only `none` calls carry the shopper's token, so a cached answer never
+ *   holds personal data.
+ */
+export type CachePolicy = 'long' | 'short' | 'none'
+const TTL: Record<Exclude<CachePolicy, 'none'>, number> = { long: 300_000, short: 60_000 }
+
+/** An error answer of ICM: status, error key and causes of its `errors[]` body. */
+export class IcmError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string | undefined,
+    message: string,
+    readonly causes: { code: string; message: string }[] = [],
+  ) {
+    super(message)
+  }
+}
+
+export type IcmScope = { locale: ShopLocale; token?: string; pgid?: string }
+
+type Query = Record<string, string | number | boolean | undefined | (string | number)[]>
+
+export type IcmCall<S extends z.ZodTypeAny> = {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+  /** Path below the locale/currency segment, e.g. `products/123` or `baskets/current`. */
+  path: string
+  schema: S
+  cache: CachePolicy
+  query?: Query
+  json?: unknown
+  form?: Record<string, string>
+  /** `spgid` for catalog calls, `pgid` for content; `none` for neither. */
+  group?: 'spgid' | 'pgid' | 'none'
+  /** Omit `;loc=;cur=` (e.g. `configurations`). */
+  unscoped?: boolean
+  /** Send the token even though the call is cached (never: cached calls are anonymous). */
+  token?: string | null
+}
+
+const cache = new LRUCache<string, Promise<unknown>>({ max: 5000 })
+
+export function clearIcmCache() {
+  cache.clear()
+}
+
+export function icmUrl(
+  scope: IcmScope,
+  call: Pick<IcmCall<z.ZodTypeAny>, 'path' | 'query' | 'group' | 'unscoped'>,
+) {
+  const base = `${config.icmBaseUrl}/INTERSHOP/rest/WFS/${config.icmSite}/${config.icmApplication}`
+  const matrix = call.unscoped ? '' : `;loc=${scope.locale.id};cur=${scope.locale.currency}`
+  const [first = '', ...rest] = call.path.split('/')
+  const group =
+    call.group && call.group !== 'none' && scope.pgid
+      ? `;${call.group}=${encodeURIComponent(scope.pgid)}`
+      : ''
+  const params = new URLSearchParams()
+  for (const [key, value] of Object.entries(call.query ?? {})) {
+    if (value === undefined) continue
+    for (const v of Array.isArray(value) ? value : [value]) params.append(key, String(v))
+  }
+  const query = params.size ? `?${params}` : ''
+  return `${base}${matrix}/${first}${group}${rest.length ? `/${rest.join('/')}` : ''}${query}`
+}
+
+const AUTH_ERROR = /AuthenticationToken|Unable to decode token/
+
+async function send(url: string, call: IcmCall<z.ZodTypeAny>, token: string | undefined): Promise<unknown> {
+  const headers: Record<string, string> = { Accept: 'application/json' }
+  let body: string | undefined
+  if (call.form) {
+    headers['content-type'] = 'application/x-www-form-urlencoded'
+    body = new URLSearchParams(call.form).toString()
+  } else if (call.json !== undefined) {
+    headers['content-type'] = 'application/json'
+    body = JSON.stringify(call.json)
+  }
+  if (token) headers['authentication-token'] = token
+  let response: Response
+  try {
+    response = await fetch(url, {
+      method: call.method ?? 'GET',
+      headers,
+      body,
+      signal: AbortSignal.timeout(config.icmTimeoutMs),
+    })
+  } catch (error) {
+    // Timeouts are a communication timeout (504); anything else means ICM is unreachable (503, maintenance).
+    const timeout = error instanceof DOMException && error.name === 'TimeoutError'
+    throw new Response(null, {
+      status: timeout ? 504 : 503,
+      statusText: timeout ? 'Gateway Timeout' : 'Service Unavailable',
+    })
+  }
+  const text = await response.text()
+  if (!response.ok) {
+    if (response.status >= 500) {
+      throw new Response(null, { status: response.status === 503 ? 503 : 502, statusText: 'Bad Gateway' })
+    }
+    let parsed: {
+      errors?: { code?: string; message?: string; causes?: { code: string; message: string }[] }[]
+    } = {}
+    try {
+      parsed = JSON.parse(text)
+    } catch {
+      // Not every ICM error has a JSON body.
+    }
+    const first = parsed.errors?.[0]
+    throw new IcmError(
+      response.status,
+      response.headers.get('error-key') ?? first?.code,
+      first?.message ?? text,
+      first?.causes ?? [],
+    )
+  }
+  if (!text) return null
+  return JSON.parse(text)
+}
+
+async function execute<S extends z.ZodTypeAny>(url: string, call: IcmCall<S>, token: string | undefined) {
+  let raw: unknown
+  try {
+    raw = await send(url, call, token)
+  } catch (error) {
+    // An expired or unknown token: retry once without it (spec §4.4).
+    if (token && error instanceof IcmError && error.status === 401 && AUTH_ERROR.test(error.message)) {
+      raw = await send(url, call, undefined)
+    } else {
+      throw error
+    }
+  }
+  const parsed = call.schema.safeParse(raw)
+  if (!parsed.success) {
+    console.error(`ICM answered ${url} with an unexpected shape`, parsed.error.issues.slice(0, 3))
+    throw new Response(null, { status: 502, statusText: 'Bad Gateway' })
+  }
+  return parsed.data as z.infer<S>
+}
+
+/** Calls ICM; cached calls are shared between all requests (and concurrent identical calls coalesce). */
+export function icmCall<S extends z.ZodTypeAny>(scope: IcmScope, call: IcmCall<S>): Promise<z.infer<S>> {
+  const url = icmUrl(scope, call)
+  if (call.cache === 'none' || (call.method && call.method !== 'GET')) {
+    return execute(url, call, call.token === null ? undefined : (call.token ?? scope.token))
+  }
+  const hit = cache.get(url)
+  if (hit) return hit as Promise<z.infer<S>>
+  const pending = execute(url, call, undefined)
+  cache.set(url, pending, { ttl: TTL[call.cache] })
+  pending.catch(() => cache.delete(url))
+  return pending
+}

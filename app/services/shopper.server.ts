@@ -1,0 +1,35 @@
+import type { Params } from '@remix-run/react'
+import { localeByLang, type ShopLocale } from '~/models/locale'
+import type { IcmScope } from './icm.server'
+import { getSession, type ShopSession } from './session.server'
+
+export type Shopper = { locale: ShopLocale; session: ShopSession; scope: IcmScope }
+
+const perRequest = new WeakMap<Request, Promise<ShopSession>>()
+
+/** The request's session, parsed once however many loaders ask for it. */
+export function sessionOf(request: Request): Promise<ShopSession> {
+  let session = perRequest.get(request)
+  if (!session) {
+    session = getSession(request)
+    perRequest.set(request, session)
+  }
+  return session
+}
+
+/** The locale of a `/$lang/...` route; an unknown language is a 404. */
+export function requireLocale(params: Params): ShopLocale {
+  const locale = localeByLang(params.lang)
+  if (!locale) throw new Response(null, { status: 404, statusText: 'Not Found' })
+  return locale
+}
+
+export async function shopperOf(request: Request, params: Params): Promise<Shopper> {
+  const locale = requireLocale(params)
+  const session = await sessionOf(request)
+  return {
+    locale,
+    session,
+    scope: { locale, token: session.get('apiToken'), pgid: session.get('pgid') },
+  }
+}

@@ -1,0 +1,173 @@
+/**
+ * `npm run bench`: throughput, latency and CPU per request of the shop's pages next to a plain node:http
+ * server (the ceiling of this machine), plus the gzip weight of a product page's JS and CSS.
+ *
+ * Everything runs on loopback, bounded in time: each target gets BENCH_SECONDS (default 10) of load from
+ * BENCH_CONNECTIONS (default 50) connections. `--servers` also compares remix-serve with our server.mjs.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { gzipSync } from 'node:zlib'
+import autocannon from 'autocannon'
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+const seconds = Number(process.env.BENCH_SECONDS ?? 10)
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 50)
+const compareServers = process.argv.includes('--servers')
+const ports = { hello: 3901, api: 3902, shop: 3903 }
+const dataDir = process.env.BENCH_DATA_DIR ?? path.join(os.tmpdir(), 'storefront-bench-data')
+const TICK_MS = 1000 / 100 // /proc reports CPU time in clock ticks of 10 ms
+
+const children: ChildProcess[] = []
+process.on('exit', () => children.forEach((c) => c.kill('SIGTERM')))
+
+function start(args: string[], env: Record<string, string>) {
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
+  children.push(child)
+  return child
+}
+
+async function waitFor(url: string, timeoutMs = 600_000) {
+  const until = Date.now() + timeoutMs
+  while (Date.now() < until) {
+    try {
+      if ((await fetch(url)).ok) return
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 250))
+  }
+  throw new Error(`${url} did not come up`)
+}
+
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+  return (Number(fields[11]) + Number(fields[12])) * TICK_MS
+}
+
+type Row = { name: string; rps: number; p50: number; p99: number; cpu: number; errors: number }
+
+async function measure(name: string, url: string, pids: number[]): Promise<Row> {
+  await autocannon({ url, connections: 10, duration: 2 }) // warm-up: JIT, caches
+  const before = pids.reduce((sum, pid) => sum + cpuMs(pid), 0)
+  const result = await autocannon({ url, connections, duration: seconds })
+  const after = pids.reduce((sum, pid) => sum + cpuMs(pid), 0)
+  const total = result.requests.total || 1
+  return {
+    name,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    cpu: (after - before) / total,
+    errors: result.non2xx + result.errors + result.timeouts,
+  }
+}
+
+async function pageWeight(url: string) {
+  const html = await (await fetch(url)).text()
+  const assets = new Set<string>()
+  for (const match of html.matchAll(/(?:href|src)="(\/assets\/[^"]+\.(?:js|css))"/g)) assets.add(match[1]!)
+  for (const match of html.matchAll(/import\("(\/assets\/[^"]+\.js)"\)/g)) assets.add(match[1]!)
+  let js = 0
+  let css = 0
+  for (const asset of assets) {
+    const body = Buffer.from(await (await fetch(new URL(asset, url))).arrayBuffer())
+    const size = gzipSync(body, { level: 9 }).length
+    if (asset.endsWith('.css')) css += size
+    else js += size
+  }
+  return { js, css, html: gzipSync(Buffer.from(html)).length, files: assets.size }
+}
+
+function table(rows: Row[], ceiling: Row) {
+  const pad = (s: string, n: number) => s.padEnd(n)
+  const lines = [
+    `| target | req/s | ratio to node:http | p50 ms | p99 ms | server CPU ms/req | errors |`,
+    `|---|---:|---:|---:|---:|---:|---:|`,
+    ...rows.map(
+      (r) =>
+        `| ${pad(r.name, 22)} | ${r.rps.toFixed(0)} | ${(r.rps / ceiling.rps).toFixed(3)} | ${r.p50} | ${r.p99} | ${r.cpu.toFixed(2)} | ${r.errors} |`,
+    ),
+  ]
+  return lines.join('\n')
+}
+
+async function main() {
+  if (!existsSync(path.join(root, 'build/server/index.js')) || process.argv.includes('--build')) {
+    const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' })
+    if (build.status !== 0) process.exit(1)
+  }
+  mkdirSync(dataDir, { recursive: true })
+  if (process.argv.includes('--fresh')) rmSync(dataDir, { recursive: true, force: true })
+
+  const hello = start(['bench/hello-server.mjs'], { PORT: String(ports.hello) })
+  const api = start(['--import', 'tsx', 'commerce-api/main.ts'], {
+    API_PORT: String(ports.api),
+    DATA_DIR: dataDir,
+  })
+  await waitFor(`http://127.0.0.1:${ports.hello}/`)
+  await waitFor(`http://127.0.0.1:${ports.api}/health`)
+  const shopEnv = {
+    PORT: String(ports.shop),
+    HOST: '127.0.0.1',
+    NODE_ENV: 'production',
+    ICM_BASE_URL: `http://127.0.0.1:${ports.api}`,
+  }
+  let shop = start(['server.mjs'], shopEnv)
+  const base = `http://127.0.0.1:${ports.shop}`
+  await waitFor(`${base}/en/home`)
+
+  // Find a leaf category and a product in it the way a crawler would: by following links.
+  const home = await (await fetch(`${base}/en/home`)).text()
+  const categoryPath = [...home.matchAll(/href="(\/en\/[^"]+-ctg[^".]+\.[^".]+\.[^"]+)"/g)][0]?.[1]
+  if (!categoryPath) throw new Error('no leaf category link on the home page')
+  const category = await (await fetch(`${base}${categoryPath}`)).text()
+  const productPath = [...category.matchAll(/href="(\/en\/[^"]+-prd[^"]+)"/g)][0]?.[1]
+  if (!productPath) throw new Error('no product link on the category page')
+
+  const apiPid = api.pid!
+  const rows: Row[] = []
+  const ceiling = await measure('node:http hello', `http://127.0.0.1:${ports.hello}/`, [hello.pid!])
+  rows.push(ceiling)
+  for (const [name, pagePath] of [
+    ['home page', '/en/home'],
+    ['category page', categoryPath],
+    ['product page', productPath],
+  ] as const) {
+    rows.push(await measure(name, `${base}${pagePath}`, [shop.pid!, apiPid]))
+  }
+
+  if (compareServers) {
+    shop.kill('SIGTERM')
+    await new Promise((r) => setTimeout(r, 500))
+    shop = start(
+      [path.join(root, 'node_modules/@remix-run/serve/dist/cli.js'), 'build/server/index.js'],
+      shopEnv,
+    )
+    await waitFor(`${base}/en/home`)
+    rows.push(await measure('product (remix-serve)', `${base}${productPath}`, [shop.pid!, apiPid]))
+  }
+
+  const weight = await pageWeight(`${base}${productPath}`)
+  console.log(
+    `\nMachine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, Node ${process.version}; ${connections} connections, ${seconds} s per target.`,
+  )
+  console.log(`Pages: ${categoryPath} and ${productPath}. CPU = storefront + commerce API processes.\n`)
+  console.log(table(rows, ceiling))
+  console.log(
+    `\nProduct page weight (gzip -9): JS ${(weight.js / 1024).toFixed(1)} KiB, CSS ${(weight.css / 1024).toFixed(1)} KiB in ${weight.files} files; HTML ${(weight.html / 1024).toFixed(1)} KiB`,
+  )
+  process.exit(0)
+}
+
+main().catch((error) => {
+  console.error(error)
+  process.exit(1)
+})

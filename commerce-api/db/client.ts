@@ -1,0 +1,48 @@
+import { mkdirSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { PGlite } from '@electric-sql/pglite'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
+import pg from 'pg'
+import * as schema from './schema'
+
+export type Schema = typeof schema
+/** The one query layer: the same Drizzle API over PGlite or node-postgres. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>
+
+export type Database = {
+  db: Db
+  kind: 'pglite' | 'postgres'
+  close(): Promise<void>
+}
+
+const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations')
+
+export type DatabaseOptions = {
+  /** postgres://… connection string; when absent an embedded PGlite is used. */
+  databaseUrl?: string
+  /** Folder for PGlite's files; absent means in memory (tests). */
+  dataDir?: string
+}
+
+/** Opens the database and applies every pending migration. */
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: Number(process.env.DB_POOL_SIZE ?? 10),
+    })
+    const db = drizzlePg(pool, { schema }) as unknown as Db
+    await migratePg(drizzlePg(pool), { migrationsFolder })
+    return { db, kind: 'postgres', close: () => pool.end() }
+  }
+  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true })
+  const client = new PGlite(options.dataDir)
+  const db = drizzlePglite(client, { schema }) as unknown as Db
+  await migratePglite(drizzlePglite(client), { migrationsFolder })
+  return { db, kind: 'pglite', close: () => client.close() }
+}

@@ -1,0 +1,71 @@
+import { eq } from 'drizzle-orm'
+import type { Db } from '../client'
+import * as t from '../schema'
+import { hashPassword } from '../../domain/passwords'
+import { contentIncludes } from './content'
+import { generateCatalog } from './generate'
+import { DEMO_PASSWORD, demoCustomers, demoUsers } from './people'
+
+export const DEFAULT_PRODUCT_COUNT = 3000
+const SEED_KEY = 'seed'
+
+export type SeedInfo = { products: number; seededAt: string }
+
+export async function seedInfo(db: Db): Promise<SeedInfo | undefined> {
+  const [row] = await db.select().from(t.meta).where(eq(t.meta.key, SEED_KEY))
+  return row?.value as SeedInfo | undefined
+}
+
+/** Inserts rows in chunks that stay below PostgreSQL's limit of 65535 bind parameters. */
+async function insertChunked<T extends Record<string, unknown>>(
+  db: Db,
+  table: Parameters<Db['insert']>[0],
+  rows: T[],
+) {
+  if (rows.length === 0) return
+  const perRow = Object.keys(rows[0]!).length
+  const size = Math.max(1, Math.floor(60000 / perRow))
+  for (let i = 0; i < rows.length; i += size) {
+    await db.insert(table).values(rows.slice(i, i + size) as never)
+  }
+}
+
+/**
+ * Fills an empty database with the demo shop, in one transaction: a failed seed leaves nothing behind.
+ * Does nothing when the database was seeded before.
+ */
+export async function seedDatabase(db: Db, { products = DEFAULT_PRODUCT_COUNT }: { products?: number } = {}) {
+  const existing = await seedInfo(db)
+  if (existing) return { seeded: false, info: existing }
+  const catalog = generateCatalog({ productCount: products })
+  const passwordHash = await hashPassword(DEMO_PASSWORD)
+  const featured = catalog.products
+    .filter((p) => p.kind === 'product')
+    .slice(0, 8)
+    .map((p) => p.sku)
+  const tops = catalog.categories.filter((c) => c.level === 0).map((c) => c.uniqueId)
+  const info: SeedInfo = { products, seededAt: new Date().toISOString() }
+  await db.transaction(async (tx) => {
+    const txDb = tx as unknown as Db
+    await insertChunked(txDb, t.categories, catalog.categories)
+    await insertChunked(txDb, t.products, catalog.products)
+    await insertChunked(txDb, t.productCategories, catalog.productCategories)
+    await insertChunked(txDb, t.productParts, catalog.productParts)
+    await insertChunked(txDb, t.productLinks, catalog.productLinks)
+    await insertChunked(txDb, t.prices, catalog.prices)
+    await insertChunked(txDb, t.inventories, catalog.inventories)
+    await insertChunked(txDb, t.cmsIncludes, contentIncludes(featured, tops))
+    await insertChunked(
+      txDb,
+      t.customers,
+      demoCustomers.map((c) => ({ companyName: null, taxationId: null, industry: null, ...c })),
+    )
+    await insertChunked(
+      txDb,
+      t.users,
+      demoUsers.map((u) => ({ ...u, passwordHash })),
+    )
+    await tx.insert(t.meta).values({ key: SEED_KEY, value: info })
+  })
+  return { seeded: true, info }
+}

@@ -1,0 +1,277 @@
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm'
+import type { Db } from '../db/client'
+import { baskets, inventories, lineItems, prices, products } from '../db/schema'
+import { ApiError } from '../http'
+import { MAX_ITEM_QUANTITY, type Currency } from './channel'
+import { money, multiply, priceItem } from './money'
+import type { Principal } from './tokens'
+
+type BasketRow = typeof baskets.$inferSelect
+type LineRow = typeof lineItems.$inferSelect
+
+export const basketNotFound = () =>
+  new ApiError(404, 'basket.not_found.error', 'The basket could not be found.')
+
+export async function createBasket(db: Db, principal: Principal, currency: Currency): Promise<BasketRow> {
+  const [row] = await db
+    .insert(baskets)
+    .values({
+      owner: principal.subject,
+      userId: principal.anonymous ? null : principal.userId,
+      customerNo: principal.anonymous ? null : principal.customerNo,
+      currency,
+    })
+    .returning()
+  return row!
+}
+
+/** `current` is the principal's most recently changed open basket. */
+export async function findBasket(db: Db, principal: Principal, id: string): Promise<BasketRow | undefined> {
+  const owned = and(eq(baskets.owner, principal.subject), eq(baskets.status, 'open'))
+  if (id === 'current') {
+    const [row] = await db.select().from(baskets).where(owned).orderBy(desc(baskets.updatedAt)).limit(1)
+    return row
+  }
+  if (!/^[0-9a-f-]{36}$/i.test(id)) return undefined
+  const [row] = await db
+    .select()
+    .from(baskets)
+    .where(and(owned, eq(baskets.id, id)))
+  return row
+}
+
+type Tier = { minQuantity: number; net: number; gross: number }
+
+/** The sale price tier that applies to a quantity: the one with the highest minimum quantity reached. */
+export function tierFor(tiers: Tier[], quantity: number): Tier | undefined {
+  let best: Tier | undefined
+  for (const tier of tiers)
+    if (tier.minQuantity <= quantity && (!best || tier.minQuantity > best.minQuantity)) best = tier
+  return best
+}
+
+async function tiersBySku(db: Db, currency: Currency, skus: string[]) {
+  const map = new Map<string, Tier[]>()
+  if (skus.length === 0) return map
+  const rows = await db
+    .select()
+    .from(prices)
+    .where(and(eq(prices.currency, currency), inArray(prices.sku, skus)))
+  for (const row of rows) {
+    map.set(row.sku, [{ minQuantity: 1, net: row.saleNet, gross: row.saleGross }, ...row.scaled])
+  }
+  return map
+}
+
+type PricedLine = { row: LineRow; unit: Tier; net: number; gross: number }
+
+async function priceLines(db: Db, currency: Currency, lines: LineRow[]): Promise<PricedLine[]> {
+  const tiers = await tiersBySku(
+    db,
+    currency,
+    lines.map((l) => l.sku),
+  )
+  return lines.map((row) => {
+    const unit = tierFor(tiers.get(row.sku) ?? [], row.quantity) ?? { minQuantity: 1, net: 0, gross: 0 }
+    return { row, unit, net: multiply(unit.net, row.quantity), gross: multiply(unit.gross, row.quantity) }
+  })
+}
+
+function lineItemJson(line: PricedLine, currency: Currency) {
+  const total = priceItem(line.net, line.gross, currency)
+  const single = priceItem(line.unit.net, line.unit.gross, currency)
+  return {
+    id: line.row.id,
+    position: line.row.position,
+    calculated: true,
+    product: line.row.sku,
+    quantity: { type: 'Quantity', value: line.row.quantity, unit: '' },
+    pricing: {
+      singleBasePrice: single,
+      undiscountedSingleBasePrice: single,
+      price: total,
+      undiscountedPrice: total,
+      total,
+      salesTaxTotal: money(line.gross - line.net, currency),
+      shippingTotal: priceItem(0, 0, currency),
+    },
+    hiddenGift: false,
+    freeGift: false,
+    quantityFixed: false,
+  }
+}
+
+/** The basket in ICM's envelope: `data`, `included` (for the requested includes), `infos`, `errors`. */
+export async function basketJson(db: Db, basket: BasketRow, include: Set<string>, infos: unknown[] = []) {
+  const currency = basket.currency as Currency
+  const lines = await db
+    .select()
+    .from(lineItems)
+    .where(eq(lineItems.basketId, basket.id))
+    .orderBy(asc(lineItems.position))
+  const priced = await priceLines(db, currency, lines)
+  const net = priced.reduce((sum, l) => sum + l.net, 0)
+  const gross = priced.reduce((sum, l) => sum + l.gross, 0)
+  const zero = priceItem(0, 0, currency)
+  return {
+    data: {
+      id: basket.id,
+      purchaseCurrency: currency,
+      calculated: true,
+      customer: basket.customerNo ?? undefined,
+      lineItems: lines.map((l) => l.id),
+      totalProductQuantity: lines.reduce((sum, l) => sum + l.quantity, 0),
+      discounts: {},
+      totals: {
+        itemTotal: priceItem(net, gross, currency),
+        undiscountedItemTotal: priceItem(net, gross, currency),
+        shippingTotal: zero,
+        undiscountedShippingTotal: zero,
+        paymentCostsTotal: zero,
+        dutiesAndSurchargesTotal: zero,
+        itemRebatesTotal: zero,
+        valueRebatesTotal: zero,
+        salesTaxTotal: money(gross - net, currency),
+        grandTotal: { ...priceItem(net, gross, currency), tax: money(gross - net, currency) },
+        // No invoice address, shipping address or shipping method yet: totals are estimates.
+        isEstimated: true,
+      },
+    },
+    ...(include.has('lineItems')
+      ? {
+          included: {
+            lineItems: Object.fromEntries(priced.map((l) => [l.row.id, lineItemJson(l, currency)])),
+          },
+        }
+      : {}),
+    infos,
+    errors: [],
+  }
+}
+
+export type ItemRequest = { sku: string; quantity: number }
+
+type Cause = { code: string; message: string; paths: string[] }
+
+/**
+ * Adds items to a basket, all or nothing: every item is checked (product exists and can be ordered,
+ * quantity within minimum, maximum, step and the channel's limit) before anything is written. An item for
+ * a product already in the basket raises that line's quantity.
+ */
+export async function addItems(db: Db, basket: BasketRow, items: ItemRequest[]) {
+  return db.transaction(async (tx) => {
+    const t = tx as unknown as Db
+    // Serialise concurrent adds to the same basket.
+    await t.execute(sql`select id from ${baskets} where id = ${basket.id} for update`)
+    const skus = [...new Set(items.map((i) => i.sku))]
+    const productRows = await t
+      .select({
+        sku: products.sku,
+        kind: products.kind,
+        online: products.online,
+        min: products.minOrderQuantity,
+        max: products.maxOrderQuantity,
+        step: products.stepQuantity,
+        stock: inventories.stock,
+        alwaysInStock: inventories.alwaysInStock,
+      })
+      .from(products)
+      .leftJoin(inventories, eq(inventories.sku, products.sku))
+      .where(inArray(products.sku, skus))
+    const bySku = new Map(productRows.map((p) => [p.sku, p]))
+    const existing = await t.select().from(lineItems).where(eq(lineItems.basketId, basket.id))
+    const bySkuLine = new Map(existing.map((l) => [l.sku, l]))
+    const tiers = await tiersBySku(t, basket.currency as Currency, skus)
+
+    const causes: Cause[] = []
+    const planned = new Map<string, number>()
+    items.forEach((item, index) => {
+      const path = `[${index}]`
+      const product = bySku.get(item.sku)
+      if (!product || !product.online) {
+        causes.push({
+          code: 'basket.line_item.product_not_found.error',
+          message: `The product '${item.sku}' does not exist.`,
+          paths: [path + '.product'],
+        })
+        return
+      }
+      if (product.kind === 'master' || product.kind === 'retailset' || !tiers.has(item.sku)) {
+        causes.push({
+          code: 'basket.line_item.product_not_orderable.error',
+          message: `The product '${item.sku}' cannot be ordered as such; choose a variation or one of its parts.`,
+          paths: [path + '.product'],
+        })
+        return
+      }
+      if (!product.alwaysInStock && (product.stock ?? 0) <= 0) {
+        causes.push({
+          code: 'basket.line_item.product_out_of_stock.error',
+          message: `The product '${item.sku}' is out of stock.`,
+          paths: [path + '.product'],
+        })
+        return
+      }
+      const quantity = (planned.get(item.sku) ?? bySkuLine.get(item.sku)?.quantity ?? 0) + item.quantity
+      const max = Math.min(product.max ?? MAX_ITEM_QUANTITY, MAX_ITEM_QUANTITY)
+      const quantityCause = (code: string, message: string) =>
+        causes.push({ code, message, paths: [path + '.quantity.value'] })
+      if (quantity < product.min) {
+        quantityCause(
+          'basket.line_item.quantity.min_order_quantity.error',
+          `The minimum order quantity of '${item.sku}' is ${product.min}.`,
+        )
+      } else if (quantity > max) {
+        quantityCause(
+          'basket.line_item.quantity.max_order_quantity.error',
+          `The maximum order quantity of '${item.sku}' is ${max}.`,
+        )
+      } else if ((quantity - product.min) % product.step !== 0) {
+        quantityCause(
+          'basket.line_item.quantity.step_quantity.error',
+          `'${item.sku}' can only be ordered in steps of ${product.step}, starting at ${product.min}.`,
+        )
+      } else {
+        planned.set(item.sku, quantity)
+      }
+    })
+    if (causes.length > 0) {
+      throw new ApiError(
+        422,
+        'basket.line_item.creation.failed',
+        'The items could not be added to the basket.',
+        causes,
+      )
+    }
+
+    let position = existing.reduce((max, l) => Math.max(max, l.position), 0)
+    const touched: string[] = []
+    for (const [sku, quantity] of planned) {
+      const line = bySkuLine.get(sku)
+      if (line) {
+        await t.update(lineItems).set({ quantity }).where(eq(lineItems.id, line.id))
+        touched.push(line.id)
+      } else {
+        const [row] = await t
+          .insert(lineItems)
+          .values({ basketId: basket.id, sku, quantity, position: ++position })
+          .returning({ id: lineItems.id })
+        touched.push(row!.id)
+      }
+    }
+    await t.update(baskets).set({ updatedAt: new Date() }).where(eq(baskets.id, basket.id))
+    const lines = await t.select().from(lineItems).where(inArray(lineItems.id, touched))
+    const priced = await priceLines(t, basket.currency as Currency, lines)
+    return {
+      data: priced.map((l) => lineItemJson(l, basket.currency as Currency)),
+      infos: [...planned.keys()]
+        .filter((sku) => bySkuLine.has(sku))
+        .map((sku) => ({
+          code: 'basket.line_item.add_item_added_to_existing_line_item.info',
+          message: `The quantity of '${sku}' in the basket was increased.`,
+          causes: [],
+        })),
+      errors: [],
+    }
+  })
+}

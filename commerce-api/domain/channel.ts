@@ -1,0 +1,34 @@
+/** Facts about the one sales channel the bundled commerce API serves. */
+export const LOCALES = ['en_US', 'de_DE', 'fr_FR', 'pl_PL', 'ro_RO'] as const
+export type Locale = (typeof LOCALES)[number]
+export const DEFAULT_LOCALE: Locale = 'de_DE'
+
+export const CURRENCIES = ['EUR', 'USD', 'PLN', 'RON'] as const
+export type Currency = (typeof CURRENCIES)[number]
+export const DEFAULT_CURRENCY: Currency = 'EUR'
+
+/** Price lists are kept per currency; these turn the EUR base price into the others when seeding. */
+export const EXCHANGE_RATES: Record<Currency, number> = { EUR: 1, USD: 1.08, PLN: 4.3, RON: 4.97 }
+
+/** Standard sales tax of the market each currency's price list is made for, in percent. */
+export const TAX_RATES: Record<Currency, number> = { EUR: 19, USD: 7, PLN: 23, RON: 19 }
+
+export const MAX_ITEM_QUANTITY = 100
+
+/** Access token lifetime in seconds (ICM's default session lifetime is one hour). */
+export const TOKEN_LIFETIME = 3600
+export const REFRESH_LIFETIME = 30 * 24 * 3600
+
+export function isLocale(value: string | undefined): value is Locale {
+  return !!value && (LOCALES as readonly string[]).includes(value)
+}
+
+export function isCurrency(value: string | undefined): value is Currency {
+  return !!value && (CURRENCIES as readonly string[]).includes(value)
+}
+
+/** Picks a localized text, falling back to English and then any value. */
+export function localize(text: Record<string, string> | null | undefined, locale: string): string {
+  if (!text) return ''
+  return text[locale] ?? text.en_US ?? Object.values(text)[0] ?? ''
+}

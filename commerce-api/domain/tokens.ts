@@ -1,0 +1,138 @@
+import { randomBytes, randomUUID } from 'node:crypto'
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm'
+import type { Db } from '../db/client'
+import { apiTokens, customers, users } from '../db/schema'
+import { REFRESH_LIFETIME, TOKEN_LIFETIME } from './channel'
+import { verifyPassword } from './passwords'
+
+export type TokenGrant = {
+  access_token: string
+  token_type: 'bearer'
+  expires_in: number
+  refresh_token: string
+  refresh_expires_in: number
+}
+
+/** Who is calling: an anonymous shopper or a user of a customer. */
+export type Principal =
+  | { anonymous: true; subject: string; token: string }
+  | {
+      anonymous: false
+      subject: string
+      token: string
+      userId: string
+      customerNo: string
+      customerType: 'PrivateCustomer' | 'SMBCustomer'
+      login: string
+    }
+
+const newSecret = () => randomBytes(32).toString('base64url')
+
+async function issue(db: Db, subject: string, userId: string | null, now = new Date()): Promise<TokenGrant> {
+  const grant: TokenGrant = {
+    access_token: newSecret(),
+    token_type: 'bearer',
+    expires_in: TOKEN_LIFETIME,
+    refresh_token: newSecret(),
+    refresh_expires_in: REFRESH_LIFETIME,
+  }
+  await db.insert(apiTokens).values({
+    token: grant.access_token,
+    subject,
+    anonymous: userId === null,
+    userId,
+    refreshToken: grant.refresh_token,
+    expiresAt: new Date(now.getTime() + TOKEN_LIFETIME * 1000),
+    refreshExpiresAt: new Date(now.getTime() + REFRESH_LIFETIME * 1000),
+  })
+  return grant
+}
+
+export const issueAnonymousToken = (db: Db) => issue(db, `anonymous:${randomUUID()}`, null)
+
+export type PasswordLoginResult =
+  { ok: true; grant: TokenGrant } | { ok: false; reason: 'invalid' | 'inactive' }
+
+/** Password grant: `username` may be the login or the e-mail address, case-insensitive. */
+export async function loginWithPassword(
+  db: Db,
+  username: string,
+  password: string,
+): Promise<PasswordLoginResult> {
+  const name = username.trim().toLowerCase()
+  const [user] = await db
+    .select({ id: users.id, passwordHash: users.passwordHash, active: users.active })
+    .from(users)
+    .where(or(eq(sql`lower(${users.login})`, name), eq(sql`lower(${users.email})`, name)))
+    .limit(1)
+  if (!user || !(await verifyPassword(password, user.passwordHash))) return { ok: false, reason: 'invalid' }
+  if (!user.active) return { ok: false, reason: 'inactive' }
+  return { ok: true, grant: await issue(db, user.id, user.id) }
+}
+
+/** Rotates a refresh token: the old pair stops working, the subject (and so its baskets) stays. */
+export async function refresh(db: Db, refreshToken: string): Promise<TokenGrant | null> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(apiTokens)
+      .set({ revokedAt: new Date() })
+      .where(
+        and(
+          eq(apiTokens.refreshToken, refreshToken),
+          isNull(apiTokens.revokedAt),
+          sql`${apiTokens.refreshExpiresAt} > now()`,
+        ),
+      )
+      .returning({ subject: apiTokens.subject, userId: apiTokens.userId })
+    if (!row) return null
+    return issue(tx as unknown as Db, row.subject, row.userId)
+  })
+}
+
+export async function revoke(db: Db, token: string): Promise<void> {
+  await db.update(apiTokens).set({ revokedAt: new Date() }).where(eq(apiTokens.token, token))
+}
+
+export type TokenCheck = { status: 'valid'; principal: Principal } | { status: 'invalid' | 'expired' }
+
+export async function checkToken(db: Db, token: string): Promise<TokenCheck> {
+  const [row] = await db
+    .select({
+      subject: apiTokens.subject,
+      anonymous: apiTokens.anonymous,
+      userId: apiTokens.userId,
+      expiresAt: apiTokens.expiresAt,
+      revokedAt: apiTokens.revokedAt,
+      customerNo: users.customerNo,
+      login: users.login,
+      active: users.active,
+      customerType: customers.type,
+    })
+    .from(apiTokens)
+    .leftJoin(users, eq(users.id, apiTokens.userId))
+    .leftJoin(customers, eq(customers.customerNo, users.customerNo))
+    .where(eq(apiTokens.token, token))
+    .limit(1)
+  if (!row || row.revokedAt) return { status: 'invalid' }
+  if (row.expiresAt.getTime() <= Date.now()) return { status: 'expired' }
+  if (row.anonymous || !row.userId)
+    return { status: 'valid', principal: { anonymous: true, subject: row.subject, token } }
+  if (!row.active || !row.customerNo || !row.login) return { status: 'invalid' }
+  return {
+    status: 'valid',
+    principal: {
+      anonymous: false,
+      subject: row.subject,
+      token,
+      userId: row.userId,
+      customerNo: row.customerNo,
+      customerType: row.customerType === 'SMBCustomer' ? 'SMBCustomer' : 'PrivateCustomer',
+      login: row.login,
+    },
+  }
+}
+
+/** Drops tokens that can no longer be refreshed. */
+export async function purgeDeadTokens(db: Db): Promise<void> {
+  await db.delete(apiTokens).where(lt(apiTokens.refreshExpiresAt, new Date()))
+}

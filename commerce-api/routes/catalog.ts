@@ -1,0 +1,132 @@
+import type { FastifyRequest } from 'fastify'
+import {
+  categoryByPath,
+  categoryProducts,
+  categoryTree,
+  exists,
+  inventoryOf,
+  links,
+  partOfRetailSet,
+  parts,
+  productDetail,
+  productPrices,
+  searchProducts,
+  variations,
+  type CatalogScope,
+} from '../domain/catalog'
+import { badRequest, notFound, queryInt, queryList } from '../http'
+import type { ApiContext, RouteModule } from './context'
+
+type Query = Record<string, unknown>
+
+const scopeOf = (ctx: ApiContext, request: FastifyRequest): CatalogScope => ({
+  site: ctx.site,
+  locale: request.scope.locale,
+  currency: request.scope.currency,
+})
+
+const productNotFound = (sku: string) => notFound('product.not_found', `The product '${sku}' does not exist.`)
+const categoryNotFound = (path: string) =>
+  notFound('category.not_found', `The category '${path}' does not exist.`)
+
+/** Categories, products and their sub-resources, prices and inventories. */
+export const catalogRoutes: RouteModule = (app, ctx) => {
+  const { db } = ctx
+
+  app.get('/rest/:site/categories', async (request) => {
+    const query = request.query as Query
+    if (query.view !== undefined && query.view !== 'tree')
+      throw badRequest(`Unknown view '${String(query.view)}'.`)
+    return categoryTree(db, scopeOf(ctx, request), queryInt(query.limit, 1, { min: 1, max: 10 }))
+  })
+
+  // categories/{A}/{B}/.../products or categories/{A}/{B}/...: the path has any depth.
+  app.get('/rest/:site/categories/*', async (request) => {
+    const segments = ((request.params as { '*': string })['*'] ?? '')
+      .split('/')
+      .filter(Boolean)
+      .map(decodeURIComponent)
+    const query = request.query as Query
+    const scope = scopeOf(ctx, request)
+    if (segments.at(-1) === 'products' && segments.length > 1) {
+      const path = segments.slice(0, -1)
+      const category = await categoryByPath(db, scope, path)
+      if (!category) throw categoryNotFound(path.join('/'))
+      const attrs = queryList(query.attrs)
+      return categoryProducts(db, scope, path.join('.'), {
+        amount: queryInt(query.amount, 10, { min: 1, max: 200 }),
+        offset: queryInt(query.offset, 0, { min: 0, max: 1_000_000 }),
+        attrs: attrs.length ? new Set(attrs) : null,
+      })
+    }
+    const category = await categoryByPath(db, scope, segments)
+    if (!category) throw categoryNotFound(segments.join('/'))
+    return category
+  })
+
+  app.get('/rest/:site/products', async (request) => {
+    const query = request.query as Query
+    const term = typeof query.searchTerm === 'string' ? query.searchTerm.trim() : ''
+    if (!term) throw badRequest('A searchTerm is required.')
+    if (term.length > 200) throw badRequest('The searchTerm is too long (at most 200 characters).')
+    const attrs = queryList(query.attrs)
+    return searchProducts(db, scopeOf(ctx, request), term, {
+      amount: queryInt(query.amount, 10, { min: 1, max: 200 }),
+      offset: queryInt(query.offset, 0, { min: 0, max: 1_000_000 }),
+      attrs: attrs.length ? new Set(attrs) : null,
+    })
+  })
+
+  app.get('/rest/:site/products/:sku', async (request) => {
+    const { sku } = request.params as { sku: string }
+    const product = await productDetail(db, scopeOf(ctx, request), sku)
+    if (!product) throw productNotFound(sku)
+    return product
+  })
+
+  const withProduct =
+    <T>(load: (scope: CatalogScope, sku: string, query: Query) => Promise<T>) =>
+    async (request: FastifyRequest) => {
+      const { sku } = request.params as { sku: string }
+      if (!(await exists(db, sku))) throw productNotFound(sku)
+      return load(scopeOf(ctx, request), sku, request.query as Query)
+    }
+
+  app.get(
+    '/rest/:site/products/:sku/variations',
+    withProduct((scope, sku, query) =>
+      variations(
+        db,
+        scope,
+        sku,
+        queryInt(query.amount, 50, { min: 1, max: 200 }),
+        queryInt(query.offset, 0, { min: 0, max: 100000 }),
+      ),
+    ),
+  )
+  app.get(
+    '/rest/:site/products/:sku/bundles',
+    withProduct((scope, sku) => parts(db, scope, sku)),
+  )
+  app.get(
+    '/rest/:site/products/:sku/partOfRetailSet',
+    withProduct((scope, sku) => partOfRetailSet(db, scope, sku)),
+  )
+  app.get(
+    '/rest/:site/products/:sku/links',
+    withProduct((scope, sku) => links(db, scope, sku)),
+  )
+
+  const skuList = (request: FastifyRequest) => {
+    const skus = queryList((request.query as Query).sku)
+    if (skus.length === 0) throw badRequest('At least one sku parameter is required.')
+    if (skus.length > 200) throw badRequest('At most 200 skus can be requested at once.')
+    return skus
+  }
+
+  app.get('/rest/:site/productprices', async (request) => ({
+    data: await productPrices(db, request.scope.currency, skuList(request)),
+  }))
+
+  app.get('/rest/:site/inventories', async (request) => ({ data: await inventoryOf(db, skuList(request)) }))
+}

@@ -1,0 +1,32 @@
+import { expect, type Page } from '@playwright/test'
+
+/** Opens the first orderable product reachable through the main navigation, as a shopper would. */
+export async function openOrderableProduct(page: Page) {
+  await page.goto('/en/home')
+  const nav = page.getByRole('navigation', { name: 'Main navigation' })
+  await nav.locator('summary').first().click()
+  const flyout = nav.locator('details[open] .flyout')
+  await flyout.locator('.nav-level-2 a').first().click()
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  // Plain products in stock have a price without "from" and the "In stock" label.
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const tile = page
+      .locator('.product-tile')
+      .filter({ hasText: 'In stock' })
+      .filter({ hasNotText: /^from / })
+      .first()
+    if ((await tile.count()) > 0) {
+      const name = (await tile.getByRole('heading').textContent())!.trim()
+      await tile.getByRole('link').first().click()
+      await expect(page.getByRole('heading', { level: 1, name })).toBeVisible()
+      if ((await page.getByRole('button', { name: 'Add to basket' }).count()) > 0) return name
+      await page.goBack()
+    }
+    await page.getByRole('link', { name: 'Next page' }).click()
+  }
+  throw new Error('no orderable product found in the first category pages')
+}
+
+export function parseMoney(text: string): number {
+  return Number(text.replace(/[^0-9.]/g, ''))
+}

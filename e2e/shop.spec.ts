@@ -1,0 +1,90 @@
+import { expect, test } from '@playwright/test'
+import { openOrderableProduct, parseMoney } from './helpers'
+
+test('/ redirects to the default locale home page', async ({ page }) => {
+  const response = await page.goto('/')
+  expect(response?.status()).toBe(200)
+  await expect(page).toHaveURL(/\/de\/home$/)
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de-DE')
+})
+
+test('browse from home to a product, add it to the basket and see it there', async ({ page }) => {
+  const name = await openOrderableProduct(page)
+  const unitPrice = parseMoney((await page.locator('.price-sale').first().textContent())!)
+  await page.getByLabel('Quantity').fill('2')
+  await page.getByRole('button', { name: 'Add to basket' }).click()
+  await expect(page.getByRole('status')).toContainText('has been added to your basket')
+  const miniBasket = page.getByTestId('mini-basket')
+  await expect(miniBasket).toContainText('2 items')
+
+  await miniBasket.click()
+  await expect(page).toHaveURL(/\/en\/basket$/)
+  await expect(page.getByRole('heading', { level: 1, name: 'Basket' })).toBeVisible()
+  const line = page.getByTestId('basket-line')
+  await expect(line).toHaveCount(1)
+  await expect(line).toContainText(name)
+  await expect(line.locator('td').nth(2)).toHaveText('2')
+  const total = parseMoney((await page.getByTestId('basket-total').textContent())!)
+  expect(total).toBeCloseTo(unitPrice * 2, 2)
+  await expect(miniBasket).toContainText((await page.getByTestId('basket-total').textContent())!)
+})
+
+test('an invalid quantity is refused with a message and nothing is added', async ({ page }) => {
+  await openOrderableProduct(page)
+  await page.getByLabel('Quantity').fill('0')
+  await page.getByRole('button', { name: 'Add to basket' }).click()
+  await expect(page.getByRole('alert')).toContainText('Please enter a whole number')
+  await expect(page.getByTestId('mini-basket')).toContainText('0 items')
+})
+
+test('log in with a demo user and log out again', async ({ page }) => {
+  await page.goto('/en/home')
+  await page.getByRole('link', { name: 'Login' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Login' })).toBeVisible()
+  await page.getByLabel('E-mail address or user name').fill('patricia@ironbridge.test')
+  await page.getByLabel('Password').fill('wrong password')
+  await page.getByRole('button', { name: 'Log in' }).click()
+  await expect(page.getByRole('alert')).toHaveText('The e-mail address or password you entered is incorrect.')
+
+  await page.getByLabel('E-mail address or user name').fill('patricia@ironbridge.test')
+  await page.getByLabel('Password').fill('Demo!2026')
+  await page.getByRole('button', { name: 'Log in' }).click()
+  await expect(page).toHaveURL(/\/en\/home$/)
+  await expect(page.locator('.login-status')).toHaveText('Patricia Miller')
+  await expect(page.getByRole('status')).toContainText('Welcome back, Patricia Miller!')
+
+  await page.getByRole('button', { name: 'Logout' }).click()
+  await expect(page.getByRole('link', { name: 'Login' })).toBeVisible()
+  await expect(page.getByRole('status')).toContainText('You have been logged out.')
+})
+
+test('a business user logs in with the user name', async ({ page }) => {
+  await page.goto('/en/login')
+  await page.getByLabel('E-mail address or user name').fill('jlink')
+  await page.getByLabel('Password').fill('nope')
+  await page.getByRole('button', { name: 'Log in' }).click()
+  await expect(page.getByRole('alert')).toHaveText('The user name or password you entered is incorrect.')
+  await page.getByLabel('E-mail address or user name').fill('jlink')
+  await page.getByLabel('Password').fill('Demo!2026')
+  await page.getByRole('button', { name: 'Log in' }).click()
+  await expect(page.locator('.login-status')).toHaveText('Jack Link')
+})
+
+test('an unknown product answers 404 with the error page', async ({ page }) => {
+  const response = await page.goto('/en/product/NO-SUCH-SKU')
+  expect(response?.status()).toBe(404)
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible()
+  const seo = await page.goto('/en/tools/no-such-thing-prd999999999')
+  expect(seo?.status()).toBe(404)
+  const unknown = await page.goto('/en/this/path/does/not/exist')
+  expect(unknown?.status()).toBe(404)
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible()
+})
+
+test('the language switch shows the same page in another language', async ({ page }) => {
+  await page.goto('/en/home')
+  await page.locator('.language-switch summary').click()
+  await page.getByRole('link', { name: 'Deutsch' }).click()
+  await expect(page).toHaveURL(/\/de\/home$/)
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de-DE')
+})

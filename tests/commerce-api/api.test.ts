@@ -1,0 +1,316 @@
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { lineItems, products } from '../../commerce-api/db/schema'
+import { call, startApi, tokenFor, type Api } from './harness'
+
+let api: Api
+beforeAll(async () => {
+  api = await startApi()
+})
+afterAll(async () => {
+  await api?.close()
+})
+
+/** A sellable product with stock, no order-quantity restrictions, read from the database. */
+async function plainProduct() {
+  const rows = await api.database.db.select().from(products).where(eq(products.kind, 'product'))
+  for (const row of rows) {
+    const inv = await call(api.url(`inventories?sku=${row.sku}`))
+    if (row.minOrderQuantity === 1 && row.stepQuantity === 1 && inv.json.data[0]?.availableStock > 10)
+      return row
+  }
+  throw new Error('no plain product in the seed')
+}
+
+describe('token', () => {
+  it('issues anonymous tokens, password tokens for e-mail and login names, and refreshes them', async () => {
+    const anonymous = await tokenFor(api, { grant_type: 'anonymous' })
+    expect(anonymous.status).toBe(200)
+    expect(anonymous.json.access_token).toEqual(expect.any(String))
+    expect(anonymous.headers.get('authentication-token')).toBe(anonymous.json.access_token)
+    expect(anonymous.json.expires_in).toBe(3600)
+
+    const byEmail = await tokenFor(api, {
+      grant_type: 'password',
+      username: 'PATRICIA@ironbridge.test',
+      password: 'Demo!2026',
+    })
+    expect(byEmail.status).toBe(200)
+    const byLogin = await tokenFor(api, { grant_type: 'password', username: 'jlink', password: 'Demo!2026' })
+    expect(byLogin.status).toBe(200)
+
+    const refreshed = await tokenFor(api, {
+      grant_type: 'refresh_token',
+      refresh_token: byLogin.json.refresh_token,
+    })
+    expect(refreshed.status).toBe(200)
+    expect(refreshed.json.access_token).not.toBe(byLogin.json.access_token)
+    // A refresh token works once.
+    const again = await tokenFor(api, {
+      grant_type: 'refresh_token',
+      refresh_token: byLogin.json.refresh_token,
+    })
+    expect(again.status).toBe(401)
+    // The old access token is revoked with its refresh token; the new one is the user's.
+    expect((await call(api.url('customers/-'), { token: byLogin.json.access_token })).status).toBe(401)
+    expect((await call(api.url('customers/-'), { token: refreshed.json.access_token })).json.customerNo).toBe(
+      'BC-200001',
+    )
+  })
+
+  it('rejects wrong passwords with 401 and malformed requests with 400', async () => {
+    const wrong = await tokenFor(api, { grant_type: 'password', username: 'jlink', password: 'nope' })
+    expect(wrong.status).toBe(401)
+    expect(wrong.json.errors[0].code).toBe('invalid_grant')
+    const malformed = await tokenFor(api, { grant_type: 'password', username: 'jlink' })
+    expect(malformed.status).toBe(400)
+    expect(malformed.json.errors[0].causes[0].paths).toEqual(['password'])
+    expect((await tokenFor(api, { grant_type: 'magic' })).status).toBe(400)
+  })
+
+  it('logs out: the token stops working', async () => {
+    const { json } = await tokenFor(api, {
+      grant_type: 'password',
+      username: 'bbuyer',
+      password: 'Demo!2026',
+    })
+    expect((await call(api.url('customers/-'), { token: json.access_token })).status).toBe(200)
+    const logout = await call(api.url('token/logout'), { method: 'PUT', token: json.access_token })
+    expect(logout.status).toBe(204)
+    const after = await call(api.url('customers/-'), { token: json.access_token })
+    expect(after.status).toBe(401)
+    expect(after.json.errors[0].message).toMatch(/Unable to decode token/)
+  })
+})
+
+describe('customers and configuration', () => {
+  it('answers configurations without locale and currency', async () => {
+    const { status, json } = await call(api.url('configurations', ''))
+    expect(status).toBe(200)
+    expect(json.data.general.locales).toEqual(['en_US', 'de_DE', 'fr_FR', 'pl_PL', 'ro_RO'])
+    expect(json.data.basket.maxItemQuantity).toBe(100)
+  })
+
+  it('returns the logged-in private customer and the business user, and 401 without a token', async () => {
+    expect((await call(api.url('customers/-'))).status).toBe(401)
+    const anonymous = await tokenFor(api, { grant_type: 'anonymous' })
+    expect((await call(api.url('customers/-'), { token: anonymous.json.access_token })).status).toBe(401)
+
+    const patricia = (
+      await tokenFor(api, {
+        grant_type: 'password',
+        username: 'patricia@ironbridge.test',
+        password: 'Demo!2026',
+      })
+    ).json
+    const customer = await call(api.url('customers/-'), { token: patricia.access_token })
+    expect(customer.json).toMatchObject({ customerNo: 'PC-100001', type: 'PrivateCustomer' })
+    const privateCustomer = await call(api.url('privatecustomers/-'), { token: patricia.access_token })
+    expect(privateCustomer.json).toMatchObject({
+      firstName: 'Patricia',
+      lastName: 'Miller',
+      email: 'patricia@ironbridge.test',
+    })
+    expect((await call(api.url('personalization'), { token: patricia.access_token })).json.pgid).toBe(
+      'pg-PC-100001',
+    )
+
+    const jack = (await tokenFor(api, { grant_type: 'password', username: 'jlink', password: 'Demo!2026' }))
+      .json
+    const user = await call(api.url('customers/-/users/-'), { token: jack.access_token })
+    expect(user.json).toMatchObject({ login: 'jlink', firstName: 'Jack' })
+    expect((await call(api.url('customers/-'), { token: jack.access_token })).json).toMatchObject({
+      type: 'SMBCustomer',
+      companyName: 'Brightline Construction GmbH',
+    })
+  })
+})
+
+describe('catalog', () => {
+  it('serves the category tree to the requested depth in the requested locale', async () => {
+    const { json } = await call(
+      api.url('categories?view=tree&limit=3&omitHasOnlineProducts=true', ';loc=de_DE;cur=EUR'),
+    )
+    expect(json).toHaveLength(6)
+    const top = json[0]
+    expect(top.name).toBe('Elektrowerkzeuge')
+    expect(top.subCategories).toHaveLength(3)
+    expect(top.subCategories[0].subCategories).toHaveLength(3)
+    expect(top.subCategories[0].subCategories[0].subCategories).toBeUndefined()
+    const leaf = top.subCategories[0].subCategories[0]
+    expect(leaf.categoryPath.map((p: { id: string }) => p.id)).toHaveLength(3)
+    expect(leaf.hasOnlineProducts).toBe(true)
+  })
+
+  it('serves a category by path with its products, paged', async () => {
+    const tree = (await call(api.url('categories?view=tree&limit=3'))).json
+    const leafPath = tree[0].subCategories[0].subCategories[0].categoryPath
+      .map((p: { id: string }) => p.id)
+      .join('/')
+    const category = await call(api.url(`categories/${leafPath}`))
+    expect(category.status).toBe(200)
+    const page1 = await call(
+      api.url(`categories/${leafPath}/products?amount=3&offset=0&attrs=sku,inStock,image`),
+    )
+    expect(page1.json.type).toBe('ResourceCollection')
+    expect(page1.json.elements).toHaveLength(3)
+    expect(page1.json.total).toBeGreaterThan(3)
+    const names = page1.json.elements[0].attributes.map((a: { name: string }) => a.name)
+    expect(names.sort()).toEqual(['image', 'inStock', 'sku'])
+    const page2 = await call(api.url(`categories/${leafPath}/products?amount=3&offset=3`))
+    expect(page2.json.elements[0].title).not.toBe(page1.json.elements[0].title)
+    expect((await call(api.url('categories/Nope/Never'))).status).toBe(404)
+    expect((await call(api.url(`categories/${leafPath}/products?amount=-1`))).status).toBe(400)
+  })
+
+  it('answers an unknown SKU with 404 and an ICM error body', async () => {
+    const { status, json, headers } = await call(api.url('products/NOPE-123'))
+    expect(status).toBe(404)
+    expect(headers.get('error-key')).toBe('product.not_found')
+    expect(json.errors[0]).toMatchObject({ status: '404', code: 'product.not_found' })
+    expect((await call(api.url('products/NOPE-123/variations'))).status).toBe(404)
+  })
+
+  it('serves product details, variations, bundle parts, retail sets and links', async () => {
+    const db = api.database.db
+    const [master] = await db.select().from(products).where(eq(products.kind, 'master')).limit(1)
+    const detail = await call(api.url(`products/${master!.sku}?allImages=true&extended=true`))
+    expect(detail.json).toMatchObject({
+      sku: master!.sku,
+      productMaster: true,
+      type: 'VariationProductMaster',
+    })
+    expect(detail.json.variableVariationAttributes[0].values.length).toBeGreaterThan(1)
+    const variations = await call(api.url(`products/${master!.sku}/variations`))
+    expect(variations.json.total).toBe(detail.json.variableVariationAttributes[0].values.length)
+    const variation = await call(api.url(`products/${variations.json.elements[0].uri}`))
+    expect(variation.json).toMatchObject({ mastered: true, productMasterSKU: master!.sku })
+
+    const [bundle] = await db.select().from(products).where(eq(products.kind, 'bundle')).limit(1)
+    const parts = await call(api.url(`products/${bundle!.sku}/bundles`))
+    expect(parts.json.length).toBeGreaterThanOrEqual(2)
+    const [set] = await db.select().from(products).where(eq(products.kind, 'retailset')).limit(1)
+    const setParts = (await call(api.url(`products/${set!.sku}/bundles`))).json
+    const partOf = await call(api.url(`products/${setParts[0].uri}/partOfRetailSet`))
+    expect(partOf.json.map((s: { uri: string }) => s.uri)).toContain(set!.sku)
+    const links = await call(api.url(`products/${bundle!.sku}/links`))
+    expect(links.status).toBe(200)
+  })
+
+  it('prices products per currency with net, gross and scaled tiers, and checks the sku list', async () => {
+    const product = await plainProduct()
+    const usd = (await call(api.url(`productprices?sku=${product.sku}`))).json.data[0]
+    const eur = (await call(api.url(`productprices?sku=${product.sku}`, ';loc=de_DE;cur=EUR'))).json.data[0]
+    expect(usd.prices.SalePrice[0].net.currency).toBe('USD')
+    expect(eur.prices.SalePrice[0].gross.currency).toBe('EUR')
+    // EUR prices carry 19 % tax.
+    const { net, gross } = eur.prices.ListPrice[0]
+    expect(Math.abs(gross.value - Math.round(net.value * 119) / 100)).toBeLessThanOrEqual(0.01)
+    expect((await call(api.url('productprices'))).status).toBe(400)
+    expect((await call(api.url('productprices?sku=NOPE'))).json.data).toEqual([])
+    expect((await call(api.url('inventories'))).status).toBe(400)
+  })
+
+  it('serves CMS includes in the requested locale', async () => {
+    const en = await call(api.url('cms/includes/include.homepage.content.pagelet2-Include'))
+    const de = await call(
+      api.url('cms/includes/include.homepage.content.pagelet2-Include', ';loc=de_DE;cur=EUR;pgid=x'),
+    )
+    expect(en.json.pagelets[0].configurationParameters.HTML.value).toContain('Everything for the job site')
+    expect(de.json.pagelets[0].configurationParameters.HTML.value).toContain('Alles für die Baustelle')
+    expect((await call(api.url('cms/includes/nope'))).status).toBe(404)
+  })
+
+  it('rejects unknown locales, currencies and sites with 400/404', async () => {
+    expect((await call(api.url('categories', ';loc=xx_XX;cur=USD'))).status).toBe(400)
+    expect((await call(api.url('categories', ';loc=en_US;cur=XXX'))).status).toBe(400)
+    const other = api.url('categories').replace('ironbridge-Site', 'other-Site')
+    expect((await call(other)).status).toBe(404)
+  })
+})
+
+describe('baskets', () => {
+  it('needs a token; creates a basket; adds items; computes totals exactly', async () => {
+    expect((await call(api.url('baskets'), { method: 'POST' })).status).toBe(401)
+    expect((await call(api.url('baskets'), { method: 'POST', token: 'forged' })).status).toBe(401)
+    const token = (await tokenFor(api, { grant_type: 'anonymous' })).json.access_token
+    expect((await call(api.url('baskets/current'), { token })).status).toBe(404)
+
+    const created = await call(api.url('baskets'), { method: 'POST', token })
+    expect(created.status).toBe(201)
+    const id = created.json.data.id
+    expect(created.json.data.totals.grandTotal.gross.value).toBe(0)
+
+    const product = await plainProduct()
+    const added = await call(api.url(`baskets/${id}/items`), {
+      method: 'POST',
+      token,
+      json: [{ product: product.sku, quantity: { value: 3, unit: '' } }],
+    })
+    expect(added.status).toBe(201)
+    expect(added.json.data[0]).toMatchObject({ product: product.sku, quantity: { value: 3 } })
+
+    // Adding the same product again raises the line's quantity.
+    const again = await call(api.url(`baskets/${id}/items`), {
+      method: 'POST',
+      token,
+      json: [{ product: product.sku, quantity: { value: 1 } }],
+    })
+    expect(again.json.infos[0].code).toBe('basket.line_item.add_item_added_to_existing_line_item.info')
+
+    const basket = (await call(api.url('baskets/current?include=lineItems'), { token })).json
+    expect(basket.data.id).toBe(id)
+    expect(basket.data.totalProductQuantity).toBe(4)
+    const line = Object.values(basket.included.lineItems)[0] as any
+    expect(line.quantity.value).toBe(4)
+    const price = (await call(api.url(`productprices?sku=${product.sku}`))).json.data[0].prices.SalePrice
+    const tier = [...price].reverse().find((t: any) => t.minQuantity.value <= 4)
+    const expectedGross = Math.round(tier.gross.value * 100 * 4) / 100
+    expect(basket.data.totals.grandTotal.gross.value).toBe(expectedGross)
+    expect(basket.data.totals.itemTotal.gross.value).toBe(expectedGross)
+    expect(basket.data.totals.isEstimated).toBe(true)
+  })
+
+  it('writes nothing when one item is invalid, and explains each problem', async () => {
+    const token = (await tokenFor(api, { grant_type: 'anonymous' })).json.access_token
+    const id = (await call(api.url('baskets'), { method: 'POST', token })).json.data.id
+    const product = await plainProduct()
+    const result = await call(api.url(`baskets/${id}/items`), {
+      method: 'POST',
+      token,
+      json: [
+        { product: product.sku, quantity: { value: 1 } },
+        { product: 'NOPE', quantity: { value: 1 } },
+        { product: product.sku, quantity: { value: 500 } },
+      ],
+    })
+    expect(result.status).toBe(422)
+    expect(result.json.errors[0].causes.map((c: { code: string }) => c.code)).toEqual([
+      'basket.line_item.product_not_found.error',
+      'basket.line_item.quantity.max_order_quantity.error',
+    ])
+    const rows = await api.database.db.select().from(lineItems).where(eq(lineItems.basketId, id))
+    expect(rows).toHaveLength(0)
+  })
+
+  it('answers malformed bodies with 400 and foreign baskets with 404', async () => {
+    const token = (await tokenFor(api, { grant_type: 'anonymous' })).json.access_token
+    const id = (await call(api.url('baskets'), { method: 'POST', token })).json.data.id
+    const malformed = await call(api.url(`baskets/${id}/items`), {
+      method: 'POST',
+      token,
+      json: [{ product: 'x', quantity: { value: 1.5 } }],
+    })
+    expect(malformed.status).toBe(400)
+    const broken = await call(api.url(`baskets/${id}/items`), {
+      method: 'POST',
+      token,
+      headers: { 'content-type': 'application/json' },
+      body: '{not json',
+    })
+    expect(broken.status).toBe(400)
+    const stranger = (await tokenFor(api, { grant_type: 'anonymous' })).json.access_token
+    expect((await call(api.url(`baskets/${id}`), { token: stranger })).status).toBe(404)
+    expect((await call(api.url('baskets/not-a-uuid'), { token })).status).toBe(404)
+  })
+})

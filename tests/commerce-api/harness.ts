@@ -1,0 +1,70 @@
+import pg from 'pg'
+import { openDatabase, type Database } from '../../commerce-api/db/client'
+import { seedDatabase } from '../../commerce-api/db/seed/seed'
+import { buildServer } from '../../commerce-api/server'
+
+export const SITE = 'ironbridge-Site'
+
+/** Empties the PostgreSQL database named by DATABASE_URL, so every run starts from the migrations. */
+async function resetPostgres(url: string) {
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  await client.query(
+    'drop schema if exists drizzle cascade; drop schema public cascade; create schema public;',
+  )
+  await client.end()
+}
+
+export type Api = {
+  url: (path: string, matrix?: string) => string
+  database: Database
+  close: () => Promise<void>
+}
+
+/**
+ * Starts the commerce API over HTTP on a free port, on PGlite in memory, or on the PostgreSQL server of
+ * DATABASE_URL when that is set (CI runs the suite both ways).
+ */
+export async function startApi({ products = 400 } = {}): Promise<Api> {
+  const databaseUrl = process.env.DATABASE_URL
+  if (databaseUrl) await resetPostgres(databaseUrl)
+  const database = await openDatabase({ databaseUrl })
+  await seedDatabase(database.db, { products })
+  const app = buildServer({ db: database.db, site: SITE })
+  const address = await app.listen({ port: 0, host: '127.0.0.1' })
+  return {
+    database,
+    url: (path, matrix = ';loc=en_US;cur=USD') => `${address}/INTERSHOP/rest/WFS/${SITE}/-${matrix}/${path}`,
+    close: async () => {
+      await app.close()
+      await database.close()
+    },
+  }
+}
+
+export async function call(url: string, init: RequestInit & { token?: string; json?: unknown } = {}) {
+  const headers = new Headers(init.headers)
+  if (init.token) headers.set('authentication-token', init.token)
+  let body = init.body
+  if (init.json !== undefined) {
+    headers.set('content-type', 'application/json')
+    body = JSON.stringify(init.json)
+  }
+  const response = await fetch(url, { ...init, headers, body })
+  const text = await response.text()
+  let json: any = null
+  try {
+    json = text ? JSON.parse(text) : null
+  } catch {
+    json = text
+  }
+  return { status: response.status, headers: response.headers, json }
+}
+
+export async function tokenFor(api: Api, form: Record<string, string>) {
+  return call(api.url('token'), {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(form).toString(),
+  })
+}

@@ -1,0 +1,175 @@
+import { describe, expect, it } from 'vitest'
+import { action, loader } from '~/routes/$lang.$'
+import { http, HttpResponse } from 'msw'
+import { categoryData, emptyBasket, get, icm, icmError, icmPath, pricesFor, productData } from './icm-mock'
+import './setup'
+
+const args = (path: string, init?: RequestInit) => ({
+  request: new Request(`http://shop.test/en/${path}`, init),
+  params: { lang: 'en', '*': path.split('?')[0] },
+  context: {},
+})
+
+async function thrown(promise: Promise<unknown>): Promise<Response> {
+  try {
+    await promise
+  } catch (error) {
+    if (error instanceof Response) return error
+    throw error
+  }
+  throw new Error('expected the loader to throw a response')
+}
+
+const productHandlers = () => [
+  get('products/1000042', productData),
+  get('productprices', pricesFor('1000042')),
+  get('inventories', { data: [{ sku: '1000042', warehouses: [{ stock: 3 }] }] }),
+  get('categories/Power-Tools/Drills', categoryData),
+]
+
+describe('product page loader', () => {
+  it('loads product, price and stock in parallel and names the canonical URL', async () => {
+    icm.use(...productHandlers())
+    const result = (await loader(args('power-tools/drills/voltwerk-drill-xt-18-prd1000042'))) as any
+    const page = result.data
+    expect(page.kind).toBe('product')
+    expect(page.product.name).toBe('Voltwerk Drill XT 18')
+    expect(page.price.sale.gross.value).toBe(119)
+    expect(page.inventory).toEqual({ sku: '1000042', stock: 3, status: 2 })
+    expect(page.canonical).toBe('/en/power-tools/drills/voltwerk-drill-xt-18-prd1000042')
+    expect(page.breadcrumb.map((b: { name: string }) => b.name)).toEqual([
+      'Power Tools',
+      'Drills',
+      'Voltwerk Drill XT 18',
+    ])
+    expect(new Headers(result.init.headers).get('Cache-Control')).toContain('s-maxage')
+  })
+
+  it('redirects the short form with 301 to the canonical URL', async () => {
+    icm.use(...productHandlers())
+    const response = await thrown(loader(args('product/1000042')))
+    expect(response.status).toBe(301)
+    expect(response.headers.get('Location')).toBe('/en/power-tools/drills/voltwerk-drill-xt-18-prd1000042')
+  })
+
+  it('answers an unknown SKU with 404', async () => {
+    icm.use(
+      get('products/NOPE', () => icmError(404, 'product.not_found')),
+      get('productprices', { data: [] }),
+      get('inventories', { data: [] }),
+    )
+    expect((await thrown(loader(args('x-prdNOPE')))).status).toBe(404)
+  })
+
+  it('answers 503 when ICM cannot be reached', async () => {
+    icm.use(
+      http.get(icmPath('products/1000042'), () => HttpResponse.error()),
+      get('productprices', { data: [] }),
+      get('inventories', { data: [] }),
+    )
+    expect((await thrown(loader(args('x-prd1000042')))).status).toBe(503)
+  })
+})
+
+describe('category page loader', () => {
+  it('lists a page of products with prices', async () => {
+    let requested = ''
+    icm.use(
+      get('categories/Power-Tools/Drills', categoryData),
+      get('categories/Power-Tools/Drills/products', (request) => {
+        requested = request.url
+        return {
+          elements: [
+            {
+              title: 'Drill',
+              attributes: [
+                { name: 'sku', value: '1000042' },
+                { name: 'inStock', value: true },
+                { name: 'defaultCategory', value: 'Power-Tools.Drills' },
+              ],
+            },
+          ],
+          total: 10,
+        }
+      }),
+      get('productprices', pricesFor('1000042')),
+    )
+    const page = ((await loader(args('power-tools/drills-ctgPower-Tools.Drills?page=2'))) as any).data
+    expect(new URL(requested).searchParams.get('offset')).toBe('9')
+    expect(new URL(requested).searchParams.get('amount')).toBe('9')
+    expect(page.listing).toMatchObject({ page: 2, total: 10 })
+    expect(page.listing.products[0].url).toBe('/en/power-tools/drills/drill-prd1000042')
+  })
+
+  it('answers a bad page number and an unknown category with 404', async () => {
+    icm.use(
+      get('categories/Power-Tools/Drills', categoryData),
+      get('categories/Nope', () => icmError(404, 'category.not_found')),
+    )
+    expect((await thrown(loader(args('drills-ctgPower-Tools.Drills?page=abc')))).status).toBe(404)
+    expect((await thrown(loader(args('nope-ctgNope')))).status).toBe(404)
+  })
+})
+
+describe('add to basket action', () => {
+  const post = (fields: Record<string, string>, cookie?: string) =>
+    args('power-tools/drills/voltwerk-drill-xt-18-prd1000042', {
+      method: 'POST',
+      body: new URLSearchParams(fields),
+      headers: cookie ? { Cookie: cookie } : {},
+    })
+
+  it('obtains an anonymous token, creates the basket and adds the item, then redirects with a toast', async () => {
+    let itemsBody: unknown
+    let tokenSent: string | null = null
+    icm.use(
+      get('products/1000042', productData),
+      http.post(icmPath('token'), () =>
+        HttpResponse.json({
+          access_token: 'anon-1',
+          token_type: 'bearer',
+          expires_in: 3600,
+          refresh_token: 'r-1',
+        }),
+      ),
+      get('baskets/current', () => icmError(404, 'basket.not_found.error')),
+      http.post(icmPath('baskets'), () => HttpResponse.json(emptyBasket(), { status: 201 })),
+      http.post(icmPath('baskets/b-1/items'), async ({ request }) => {
+        tokenSent = request.headers.get('authentication-token')
+        itemsBody = await request.json()
+        return HttpResponse.json({ data: [], infos: [] }, { status: 201 })
+      }),
+    )
+    const response = (await action(
+      post({ intent: 'addToBasket', sku: '1000042', quantity: '2' }),
+    )) as Response
+    expect(response.status).toBe(303)
+    expect(response.headers.get('Location')).toBe('/en/power-tools/drills/voltwerk-drill-xt-18-prd1000042')
+    expect(response.headers.get('Set-Cookie')).toMatch(/^apiToken=/)
+    expect(tokenSent).toBe('anon-1')
+    expect(itemsBody).toEqual([{ product: '1000042', quantity: { value: 2 } }])
+  })
+
+  it('refuses an invalid quantity with 400 before calling the basket', async () => {
+    icm.use(get('products/1000042', { ...productData, maxOrderQuantity: 5 }))
+    const result = (await action(post({ intent: 'addToBasket', sku: '1000042', quantity: '6' }))) as any
+    expect(result.init.status).toBe(400)
+    expect(result.data.result.error.quantity).toEqual(['You can order at most 5 of this product.'])
+  })
+
+  it('shows the API refusal with 422', async () => {
+    icm.use(
+      get('products/1000042', productData),
+      http.post(icmPath('token'), () => HttpResponse.json({ access_token: 'anon-2', expires_in: 3600 })),
+      get('baskets/current', emptyBasket('b-2')),
+      http.post(icmPath('baskets/b-2/items'), () =>
+        icmError(422, 'basket.line_item.creation.failed', 'failed', [
+          { code: 'basket.line_item.product_out_of_stock.error', message: 'out' },
+        ]),
+      ),
+    )
+    const result = (await action(post({ intent: 'addToBasket', sku: '1000042', quantity: '1' }))) as any
+    expect(result.init.status).toBe(422)
+    expect(result.data.result.error['']).toEqual(['This product is out of stock.'])
+  })
+})

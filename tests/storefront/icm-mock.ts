@@ -1,0 +1,85 @@
+import { http, HttpResponse, type JsonBodyType } from 'msw'
+import { setupServer } from 'msw/node'
+
+/** msw server standing in for ICM in loader tests; handlers match on the path below the locale segment. */
+export const icm = setupServer()
+
+const BASE = /^http:\/\/127\.0\.0\.1:4100\/INTERSHOP\/rest\/WFS\/ironbridge-Site\/-(?:;[^/]*)?\//
+
+/** Matches `{base}/-;loc=..;cur=../{path}` where path is a regex source over the rest of the URL path. */
+export function icmPath(path: string) {
+  return new RegExp(BASE.source + path + '(?:\\?.*)?$')
+}
+
+export const get = (
+  path: string,
+  body: JsonBodyType | ((request: Request) => JsonBodyType | Response),
+  status = 200,
+) =>
+  http.get(icmPath(path), ({ request }) => {
+    const result = typeof body === 'function' ? body(request) : body
+    return result instanceof Response ? result : HttpResponse.json(result, { status })
+  })
+
+export const icmError = (status: number, code: string, message = code, causes: unknown[] = []) =>
+  HttpResponse.json(
+    { errors: [{ status: String(status), code, message, causes }] },
+    { status, headers: { 'error-key': code } },
+  )
+
+export const money = (value: number, currency = 'USD') => ({ type: 'Money', value, currency })
+export const priceItem = (net: number, gross: number, currency = 'USD') => ({
+  type: 'PriceItem',
+  net: money(net, currency),
+  gross: money(gross, currency),
+})
+
+export const categoryData = {
+  id: 'Drills',
+  name: 'Drills',
+  description: 'All drills',
+  hasOnlineProducts: true,
+  categoryPath: [
+    { id: 'Power-Tools', name: 'Power Tools' },
+    { id: 'Drills', name: 'Drills' },
+  ],
+  subCategories: [],
+}
+
+export const productData = {
+  sku: '1000042',
+  productName: 'Voltwerk Drill XT 18',
+  shortDescription: 'A drill.',
+  longDescription: 'A strong drill.',
+  manufacturer: 'Voltwerk',
+  images: [{ typeID: 'L', effectiveUrl: '/INTERSHOP/static/WFS/ironbridge-Site/-/images/1/1000042.svg' }],
+  attributes: [{ name: 'Voltage', type: 'String', value: '18 V' }],
+  minOrderQuantity: 1,
+  stepOrderQuantity: 1,
+  availability: true,
+  inStock: true,
+  defaultCategory: { itemId: 'Power-Tools.Drills' },
+}
+
+export const pricesFor = (sku: string, net = 100, gross = 119) => ({
+  data: [
+    {
+      sku,
+      prices: {
+        SalePrice: [{ ...priceItem(net, gross), minQuantity: { value: 1 } }],
+        ListPrice: [{ ...priceItem(net, gross), minQuantity: { value: 1 } }],
+      },
+    },
+  ],
+})
+
+export const emptyBasket = (id = 'b-1') => ({
+  data: {
+    id,
+    lineItems: [],
+    totalProductQuantity: 0,
+    totals: { itemTotal: priceItem(0, 0), grandTotal: priceItem(0, 0), isEstimated: true },
+  },
+  infos: [],
+  errors: [],
+})
