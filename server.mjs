@@ -23,4 +23,9 @@ const server = app.listen(port, host, () =>
   console.log(`storefront: listening on http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`),
 )
 server.keepAliveTimeout = 65_000
-for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => server.close(() => process.exit(0)))
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => {
+    server.close(() => process.exit(0))
+    server.closeIdleConnections()
+  })
+}

@@ -1,5 +1,11 @@
 import { z } from 'zod'
-import { CategorySchema, CategoryTreeSchema, categoryApiPath, mapCategory } from '~/models/category'
+import {
+  CategorySchema,
+  CategoryTreeSchema,
+  categoryApiPath,
+  mapCategory,
+  type Category,
+} from '~/models/category'
 import { InventoriesSchema, mapInventory } from '~/models/inventory'
 import { mapProductPrices, ProductPricesSchema, type ProductPrice } from '~/models/price'
 import {
@@ -14,7 +20,10 @@ import { icmCall, IcmError, type IcmScope } from './icm.server'
 /** Levels of the category tree the main navigation shows (spec §2.5: max sub-category depth 3). */
 export const NAVIGATION_DEPTH = 3
 
-export async function categoryTree(scope: IcmScope) {
+/** Mapped trees per cached ICM answer: the mapping runs once per cache entry, not once per page. */
+const mappedTrees = new WeakMap<object, Category[]>()
+
+export async function categoryTree(scope: IcmScope): Promise<Category[]> {
   const data = await icmCall(scope, {
     path: 'categories',
     query: { view: 'tree', limit: NAVIGATION_DEPTH, omitHasOnlineProducts: true, imageView: 'NO-IMAGE' },
@@ -22,7 +31,12 @@ export async function categoryTree(scope: IcmScope) {
     cache: 'long',
     group: 'spgid',
   })
-  return data.map(mapCategory)
+  let tree = mappedTrees.get(data)
+  if (!tree) {
+    tree = data.map(mapCategory)
+    mappedTrees.set(data, tree)
+  }
+  return tree
 }
 
 const notFoundOn404 = (error: unknown): never => {
