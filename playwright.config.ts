@@ -36,19 +36,38 @@ export default defineConfig({
     { name: 'js-on', use: { ...chromium, javaScriptEnabled: true } },
     { name: 'js-off', use: { ...chromium, javaScriptEnabled: false } },
   ],
-  webServer: {
-    command: 'node scripts/start.mjs',
-    url: `http://127.0.0.1:${PORT}/en/home`,
-    timeout: 240_000,
-    reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(PORT),
-      API_PORT: String(API_PORT),
-      DATA_DIR: dataDir,
-      SEED_PRODUCTS: '1500',
-      SESSION_SECRET: 'e2e-secret',
+  webServer: [
+    {
+      command: 'node scripts/start.mjs',
+      url: `http://127.0.0.1:${PORT}/en/home`,
+      timeout: 240_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(PORT),
+        API_PORT: String(API_PORT),
+        DATA_DIR: dataDir,
+        SEED_PRODUCTS: '1500',
+        SESSION_SECRET: 'e2e-secret',
+      },
     },
-  },
+    // A second storefront whose ICM is unreachable: every page is the maintenance page (503).
+    {
+      command: 'node server.mjs',
+      url: `http://127.0.0.1:${PORT + 1}/favicon.svg`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(PORT + 1),
+        HOST: '127.0.0.1',
+        ICM_BASE_URL: 'http://127.0.0.1:9',
+        SESSION_SECRET: 'e2e-secret',
+      },
+    },
+  ],
 })
+
+export const UNREACHABLE_ICM_SHOP = `http://127.0.0.1:${PORT + 1}`

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { lineItems, products } from '../../commerce-api/db/schema'
+import { apiTokens, lineItems, products } from '../../commerce-api/db/schema'
 import { call, startApi, tokenFor, type Api } from './harness'
 
 let api: Api
@@ -66,6 +66,20 @@ describe('token', () => {
     expect(malformed.status).toBe(400)
     expect(malformed.json.errors[0].causes[0].paths).toEqual(['password'])
     expect((await tokenFor(api, { grant_type: 'magic' })).status).toBe(400)
+  })
+
+  it('answers an expired token with 401 naming the AuthenticationToken', async () => {
+    const { json } = await tokenFor(api, { grant_type: 'anonymous' })
+    await api.database.db
+      .update(apiTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(apiTokens.token, json.access_token))
+    const expired = await call(api.url('baskets/current'), { token: json.access_token })
+    expect(expired.status).toBe(401)
+    expect(expired.json.errors[0].message).toBe('AuthenticationToken is expired.')
+    // Its refresh token still works and keeps the shopper's identity.
+    const refreshed = await tokenFor(api, { grant_type: 'refresh_token', refresh_token: json.refresh_token })
+    expect(refreshed.status).toBe(200)
   })
 
   it('logs out: the token stops working', async () => {
