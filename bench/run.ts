@@ -12,6 +12,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import autocannon from 'autocannon'
+import { waitFor } from '../scripts/wait-for.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const seconds = Number(process.env.BENCH_SECONDS ?? 10)
@@ -32,19 +33,6 @@ function start(args: string[], env: Record<string, string>) {
   })
   children.push(child)
   return child
-}
-
-async function waitFor(url: string, timeoutMs = 600_000) {
-  const until = Date.now() + timeoutMs
-  while (Date.now() < until) {
-    try {
-      if ((await fetch(url)).ok) return
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 250))
-  }
-  throw new Error(`${url} did not come up`)
 }
 
 function cpuMs(pid: number): number {
@@ -112,8 +100,8 @@ async function main() {
     API_PORT: String(ports.api),
     DATA_DIR: dataDir,
   })
-  await waitFor(`http://127.0.0.1:${ports.hello}/`)
-  await waitFor(`http://127.0.0.1:${ports.api}/health`)
+  await waitFor(`http://127.0.0.1:${ports.hello}/`, 30_000)
+  await waitFor(`http://127.0.0.1:${ports.api}/health`, 900_000)
   const shopEnv = {
     PORT: String(ports.shop),
     HOST: '127.0.0.1',
@@ -122,7 +110,7 @@ async function main() {
   }
   let shop = start(['server.mjs'], shopEnv)
   const base = `http://127.0.0.1:${ports.shop}`
-  await waitFor(`${base}/en/home`)
+  await waitFor(`${base}/en/home`, 60_000)
 
   // Find a leaf category and a product in it the way a crawler would: by following links.
   const home = await (await fetch(`${base}/en/home`)).text()
@@ -151,7 +139,7 @@ async function main() {
       [path.join(root, 'node_modules/@remix-run/serve/dist/cli.js'), 'build/server/index.js'],
       shopEnv,
     )
-    await waitFor(`${base}/en/home`)
+    await waitFor(`${base}/en/home`, 60_000)
     rows.push(await measure('product (remix-serve)', `${base}${productPath}`, [shop.pid!, apiPid]))
   }
 

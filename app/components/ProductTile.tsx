@@ -5,6 +5,7 @@ import type { PriceDisplay, ProductPrice } from '~/models/price'
 import type { ProductTile as Tile } from '~/models/product'
 import { ProductPriceView } from './Price'
 import { StockStatus } from './StockStatus'
+import { useShell } from './useShell'
 
 export function ProductTile({
   product,
@@ -39,5 +40,26 @@ export function ProductTile({
         <StockStatus available={product.available} />
       )}
     </article>
+  )
+}
+
+export type TileEntry = { tile: Tile; url: string; price?: ProductPrice | null }
+
+/** A grid of product tiles in the page's locale and price display. */
+export function ProductGrid({ entries }: { entries: TileEntry[] }) {
+  const { locale, display } = useShell()
+  return (
+    <div className="product-grid">
+      {entries.map((entry) => (
+        <ProductTile
+          key={entry.tile.sku}
+          product={entry.tile}
+          url={entry.url}
+          price={entry.price ?? undefined}
+          display={display}
+          locale={locale}
+        />
+      ))}
+    </div>
   )
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { mapSeo, SeoAttributesSchema } from './seo'
 
 const LinkSchema = z.object({ id: z.string(), name: z.string().optional() })
 
@@ -19,13 +20,7 @@ export const CategorySchema: z.ZodType<CategoryData> = z.lazy(() =>
     description: z.string().optional(),
     hasOnlineProducts: z.boolean().optional(),
     categoryPath: z.array(LinkSchema),
-    seoAttributes: z
-      .object({
-        metaTitle: z.string().optional(),
-        metaDescription: z.string().optional(),
-        robots: z.string().optional(),
-      })
-      .optional(),
+    seoAttributes: SeoAttributesSchema.optional(),
     subCategories: z.array(CategorySchema).optional(),
   }),
 )
@@ -54,11 +49,7 @@ export function mapCategory(data: CategoryData): Category {
       name: p.name ?? p.id,
     })),
     hasProducts: !!data.hasOnlineProducts,
-    seo: {
-      title: data.seoAttributes?.metaTitle,
-      description: data.seoAttributes?.metaDescription,
-      robots: data.seoAttributes?.robots,
-    },
+    seo: mapSeo(data.seoAttributes),
     subCategories: (data.subCategories ?? []).map(mapCategory),
   }
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { PriceItemSchema } from './price'
+import { mapSeo, SeoAttributesSchema } from './seo'
 
 const ImageSchema = z.object({
   typeID: z.string(),
@@ -36,13 +37,7 @@ export const ProductSchema = z.object({
   readyForShipmentMax: z.number().optional(),
   roundedAverageRating: z.string().optional(),
   defaultCategory: z.object({ itemId: z.string().optional() }).optional(),
-  seoAttributes: z
-    .object({
-      metaTitle: z.string().optional(),
-      metaDescription: z.string().optional(),
-      robots: z.string().optional(),
-    })
-    .optional(),
+  seoAttributes: SeoAttributesSchema.optional(),
   variationAttributeValuesExtended: z
     .array(
       z.object({
@@ -152,11 +147,7 @@ export function mapProduct(data: z.infer<typeof ProductSchema>): Product {
       value: v.value.value,
       displayValue: v.value.displayValue,
     })),
-    seo: {
-      title: data.seoAttributes?.metaTitle,
-      description: data.seoAttributes?.metaDescription,
-      robots: data.seoAttributes?.robots,
-    },
+    seo: mapSeo(data.seoAttributes),
   }
 }
 

@@ -2,7 +2,7 @@ import { type LoaderFunctionArgs, type MetaFunction, data } from '@remix-run/nod
 import { Link, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { CmsContent } from '~/components/CmsContent'
-import { ProductTile } from '~/components/ProductTile'
+import { ProductGrid } from '~/components/ProductTile'
 import { categoryUrl, productUrl } from '~/models/url'
 import type { Pagelet } from '~/models/cms'
 import { categoryTree, prices, product } from '~/services/catalog.server'
@@ -11,7 +11,6 @@ import { pageHeaders } from '~/services/headers'
 import { cacheHeaders } from '~/services/http.server'
 import { fixedT } from '~/services/i18n.server'
 import { shopperOf } from '~/services/shopper.server'
-import { useShell } from '~/components/useShell'
 
 export const headers = pageHeaders
 
@@ -58,7 +57,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export default function Home() {
   const { pagelets, categories, featured } = useLoaderData<typeof loader>()
-  const { locale, display } = useShell()
+
   const { t } = useTranslation()
   const renderSpecial = (pagelet: Pagelet) => {
     if (pagelet.component.endsWith('categoryTeasers')) {
@@ -81,18 +80,7 @@ export default function Home() {
       return (
         <section>
           <h2>{t('home.featured.title')}</h2>
-          <div className="product-grid">
-            {featured.map((f) => (
-              <ProductTile
-                key={f.tile.sku}
-                product={f.tile}
-                url={f.url}
-                price={f.price}
-                display={display}
-                locale={locale}
-              />
-            ))}
-          </div>
+          <ProductGrid entries={featured} />
         </section>
       )
     }

@@ -1,8 +1,7 @@
 import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import { ProductTile } from '~/components/ProductTile'
-import { useShell } from '~/components/useShell'
+import { ProductGrid } from '~/components/ProductTile'
 import { productUrl } from '~/models/url'
 import { prices, searchProducts } from '~/services/catalog.server'
 import { pageHeaders } from '~/services/headers'
@@ -46,25 +45,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export default function SearchPage() {
   const { term, total, results } = useLoaderData<typeof loader>()
-  const { locale, display } = useShell()
+
   const { t } = useTranslation()
   if (!term) return <h1>{t('search.empty_term')}</h1>
   return (
     <>
       <h1>{total > 0 ? t('search.results', { count: total, term }) : t('search.no_results', { term })}</h1>
       {total === 0 ? <p>{t('search.no_results.hint')}</p> : null}
-      <div className="product-grid">
-        {results.map((r) => (
-          <ProductTile
-            key={r.tile.sku}
-            product={r.tile}
-            url={r.url}
-            price={r.price}
-            display={display}
-            locale={locale}
-          />
-        ))}
-      </div>
+      <ProductGrid entries={results} />
     </>
   )
 }

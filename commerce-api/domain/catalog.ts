@@ -335,29 +335,17 @@ export type ListOptions = { amount: number; offset: number; attrs: Set<string> |
 
 export const SORT_KEYS = ['name-asc', 'name-desc'] as const
 
-export async function categoryProducts(
+/** One page of product stubs as an ICM ResourceCollection, given the page's SKUs and the total count. */
+async function productCollection(
   db: Db,
   scope: CatalogScope,
-  categoryId: string,
   options: ListOptions,
+  [countRows, pageRows]: [{ total: number }[], { sku: string }[]],
 ) {
-  const [countRow] = await db
-    .select({ total: sql<number>`count(*)::int` })
-    .from(productCategories)
-    .innerJoin(products, eq(products.sku, productCategories.sku))
-    .where(and(eq(productCategories.categoryId, categoryId), eq(products.online, true)))
-  const page = await db
-    .select({ sku: productCategories.sku })
-    .from(productCategories)
-    .innerJoin(products, eq(products.sku, productCategories.sku))
-    .where(and(eq(productCategories.categoryId, categoryId), eq(products.online, true)))
-    .orderBy(asc(productCategories.position))
-    .limit(options.amount)
-    .offset(options.offset)
   const list = await productsJson(
     db,
     scope,
-    page.map((r) => r.sku),
+    pageRows.map((r) => r.sku),
   )
   return {
     type: 'ResourceCollection',
@@ -365,9 +353,35 @@ export async function categoryProducts(
     elements: list.map((p) => productStub(p, options.attrs)),
     amount: options.amount,
     offset: options.offset,
-    total: countRow?.total ?? 0,
+    total: countRows[0]?.total ?? 0,
     sortKeys: [...SORT_KEYS],
   }
+}
+
+const countAll = { total: sql<number>`count(*)::int` }
+
+export async function categoryProducts(
+  db: Db,
+  scope: CatalogScope,
+  categoryId: string,
+  options: ListOptions,
+) {
+  const where = and(eq(productCategories.categoryId, categoryId), eq(products.online, true))
+  return productCollection(db, scope, options, [
+    await db
+      .select(countAll)
+      .from(productCategories)
+      .innerJoin(products, eq(products.sku, productCategories.sku))
+      .where(where),
+    await db
+      .select({ sku: productCategories.sku })
+      .from(productCategories)
+      .innerJoin(products, eq(products.sku, productCategories.sku))
+      .where(where)
+      .orderBy(asc(productCategories.position))
+      .limit(options.amount)
+      .offset(options.offset),
+  ])
 }
 
 /** Case-insensitive match of every word in name, SKU or manufacturer (full text search comes with the catalog issue). */
@@ -378,31 +392,16 @@ export async function searchProducts(db: Db, scope: CatalogScope, term: string, 
     return sql`(lower(${products.names} ->> ${scope.locale}) like ${pattern} or lower(${products.sku}) like ${pattern} or lower(${products.manufacturer}) like ${pattern})`
   })
   const where = and(eq(products.online, true), sql`${products.kind} <> 'variation'`, ...conditions)
-  const [countRow] = await db
-    .select({ total: sql<number>`count(*)::int` })
-    .from(products)
-    .where(where)
-  const rows = await db
-    .select({ sku: products.sku })
-    .from(products)
-    .where(where)
-    .orderBy(asc(products.sku))
-    .limit(options.amount)
-    .offset(options.offset)
-  const list = await productsJson(
-    db,
-    scope,
-    rows.map((r) => r.sku),
-  )
-  return {
-    type: 'ResourceCollection',
-    name: 'products',
-    elements: list.map((p) => productStub(p, options.attrs)),
-    amount: options.amount,
-    offset: options.offset,
-    total: countRow?.total ?? 0,
-    sortKeys: [...SORT_KEYS],
-  }
+  return productCollection(db, scope, options, [
+    await db.select(countAll).from(products).where(where),
+    await db
+      .select({ sku: products.sku })
+      .from(products)
+      .where(where)
+      .orderBy(asc(products.sku))
+      .limit(options.amount)
+      .offset(options.offset),
+  ])
 }
 
 async function stubsFor(db: Db, scope: CatalogScope, skus: string[]) {

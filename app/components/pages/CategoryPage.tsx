@@ -3,14 +3,14 @@ import { useTranslation } from 'react-i18next'
 import type { SerializeFrom } from '@remix-run/node'
 import type { CatalogLoader } from '~/routes/$lang.$'
 import { Breadcrumb } from '../Breadcrumb'
-import { ProductTile } from '../ProductTile'
+import { ProductGrid } from '../ProductTile'
 import { useShell } from '../useShell'
 
 type Page = Extract<SerializeFrom<CatalogLoader>, { kind: 'category' }>
 
 export function CategoryPage({ page }: { page: Page }) {
   const { t } = useTranslation()
-  const { locale, display } = useShell()
+  const { locale } = useShell()
   const location = useLocation()
   const { category, listing } = page
   const pageCount = Math.ceil(listing.total / listing.pageSize)
@@ -43,18 +43,7 @@ export function CategoryPage({ page }: { page: Page }) {
       {listing.total > 0 ? (
         <section aria-labelledby="listing-title">
           <h2 id="listing-title">{t('category.products.count', { count: listing.total })}</h2>
-          <div className="product-grid">
-            {listing.products.map((p) => (
-              <ProductTile
-                key={p.tile.sku}
-                product={p.tile}
-                url={p.url}
-                price={p.price}
-                display={display}
-                locale={locale}
-              />
-            ))}
-          </div>
+          <ProductGrid entries={listing.products} />
           {pageCount > 1 ? (
             <nav className="pagination" aria-label={t('paging.label')}>
               <ul>
