@@ -20,11 +20,12 @@ import { Toasts, type ToastView } from '~/components/Toasts'
 import { DEFAULT_LOCALE, localeByLang } from '~/models/locale'
 import { navigationFrom } from '~/models/navigation'
 import { pick } from '~/models/price'
-import { refreshIfDue } from '~/services/auth.server'
+import { clearToken, refreshIfDue } from '~/services/auth.server'
 import { currentBasket } from '~/services/basket.server'
 import { categoryTree, configuration } from '~/services/catalog.server'
 import { contentInclude, FOOTER_INCLUDE } from '~/services/cms.server'
 import { fixedT } from '~/services/i18n.server'
+import type { IcmScope } from '~/services/icm.server'
 import { commitSession } from '~/services/session.server'
 import { sessionOf } from '~/services/shopper.server'
 import stylesheet from '~/styles/app.css?url'
@@ -43,7 +44,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!locale) return { locale: DEFAULT_LOCALE, shell: null, errorTitles: null }
   const t = fixedT(locale.id)
   const session = await sessionOf(request)
-  const scope = { locale, token: session.get('apiToken'), pgid: session.get('pgid') }
+  const scope: IcmScope = { locale, token: session.get('apiToken'), pgid: session.get('pgid') }
   const refreshed = await refreshIfDue(scope, session)
   const toast = session.get('toast')
   const [tree, footer, basket, settings] = await Promise.all([
@@ -52,6 +53,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     currentBasket(scope),
     configuration(scope),
   ])
+  if (scope.tokenRejected) clearToken(session)
   const user = session.get('user')
   const display = user?.customerType === 'SMBCustomer' ? settings.b2bDisplay : settings.b2cDisplay
   const toastView: ToastView | null = toast
@@ -70,7 +72,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       },
       errorTitles: Object.fromEntries([404, 500, 503, 504].map((s) => [s, t(errorTextKeys(s).title)])),
     },
-    refreshed || toast ? { headers: { 'Set-Cookie': await commitSession(session) } } : undefined,
+    refreshed || toast || scope.tokenRejected
+      ? { headers: { 'Set-Cookie': await commitSession(session) } }
+      : undefined,
   )
 }
 

@@ -1,5 +1,5 @@
 import { AddItemsResultSchema, BasketSchema, mapBasket, type Basket } from '~/models/basket'
-import { ensureToken } from './auth.server'
+import { clearToken, ensureToken } from './auth.server'
 import { icmCall, IcmError, type IcmScope } from './icm.server'
 import type { ShopSession } from './session.server'
 
@@ -46,8 +46,28 @@ export async function addToBasket(
   session: ShopSession,
   items: { sku: string; quantity: number }[],
 ): Promise<AddResult> {
+  try {
+    return await addWithToken(scope, session, items)
+  } catch (error) {
+    // The stored token is no longer known to ICM (expired, revoked, ICM reset): start over once with a new one.
+    if (!(error instanceof IcmError && error.status === 401) && !scope.tokenRejected) throw error
+    clearToken(session)
+    scope.token = undefined
+    scope.tokenRejected = false
+    return addWithToken(scope, session, items)
+  }
+}
+
+async function addWithToken(
+  scope: IcmScope,
+  session: ShopSession,
+  items: { sku: string; quantity: number }[],
+): Promise<AddResult> {
   await ensureToken(scope, session)
-  const basket = (await currentBasket(scope)) ?? (await createBasket(scope))
+  const current = await currentBasket(scope)
+  if (scope.tokenRejected)
+    throw new IcmError(401, 'authentication.token.invalid', 'The stored token was rejected.')
+  const basket = current ?? (await createBasket(scope))
   try {
     const result = await icmCall(scope, {
       method: 'POST',

@@ -25,7 +25,13 @@ export class IcmError extends Error {
   }
 }
 
-export type IcmScope = { locale: ShopLocale; token?: string; pgid?: string }
+export type IcmScope = {
+  locale: ShopLocale
+  token?: string
+  pgid?: string
+  /** Set when ICM refused the token as invalid or expired: the session must drop it. */
+  tokenRejected?: boolean
+}
 
 type Query = Record<string, string | number | boolean | undefined | (string | number)[]>
 
@@ -126,13 +132,22 @@ async function send(url: string, call: IcmCall<z.ZodTypeAny>, token: string | un
   return JSON.parse(text)
 }
 
-async function execute<S extends z.ZodTypeAny>(url: string, call: IcmCall<S>, token: string | undefined) {
+async function execute<S extends z.ZodTypeAny>(
+  url: string,
+  call: IcmCall<S>,
+  token: string | undefined,
+  scope?: IcmScope,
+) {
   let raw: unknown
   try {
     raw = await send(url, call, token)
   } catch (error) {
-    // An expired or unknown token: retry once without it (spec §4.4).
+    // An expired or unknown token: drop it and retry once without it (spec §4.4).
     if (token && error instanceof IcmError && error.status === 401 && AUTH_ERROR.test(error.message)) {
+      if (scope && scope.token === token) {
+        scope.token = undefined
+        scope.tokenRejected = true
+      }
       raw = await send(url, call, undefined)
     } else {
       throw error
@@ -150,7 +165,7 @@ async function execute<S extends z.ZodTypeAny>(url: string, call: IcmCall<S>, to
 export function icmCall<S extends z.ZodTypeAny>(scope: IcmScope, call: IcmCall<S>): Promise<z.infer<S>> {
   const url = icmUrl(scope, call)
   if (call.cache === 'none' || (call.method && call.method !== 'GET')) {
-    return execute(url, call, call.token === null ? undefined : (call.token ?? scope.token))
+    return execute(url, call, call.token === null ? undefined : (call.token ?? scope.token), scope)
   }
   const hit = cache.get(url)
   if (hit) return hit as Promise<z.infer<S>>

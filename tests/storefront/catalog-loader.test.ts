@@ -173,3 +173,45 @@ describe('add to basket action', () => {
     expect(result.data.result.error['']).toEqual(['This product is out of stock.'])
   })
 })
+
+describe('add to basket with a token ICM no longer knows', () => {
+  it('drops the token, gets a new anonymous one and adds the item', async () => {
+    const { commitSession, getSession } = await import('~/services/session.server')
+    const session = await getSession(new Request('http://shop.test/'))
+    session.set('apiToken', 'dead')
+    session.set('issuedAt', Date.now())
+    session.set('expiresAt', Date.now() + 3600_000)
+    const cookie = (await commitSession(session)).split(';')[0]!
+    const tokens: (string | null)[] = []
+    icm.use(
+      get('products/1000042', productData),
+      http.post(icmPath('token'), () =>
+        HttpResponse.json({ access_token: 'fresh', expires_in: 3600, refresh_token: 'r' }),
+      ),
+      get('baskets/current', (request) => {
+        tokens.push(request.headers.get('authentication-token'))
+        return request.headers.get('authentication-token') === 'fresh'
+          ? emptyBasket('b-9')
+          : request.headers.get('authentication-token')
+            ? icmError(401, 'authentication.token.invalid', 'Unable to decode token.')
+            : icmError(401, 'authentication.token.missing', 'An authentication-token header is required.')
+      }),
+      http.post(icmPath('baskets/b-9/items'), () =>
+        HttpResponse.json({ data: [], infos: [] }, { status: 201 }),
+      ),
+    )
+    const response = (await action(
+      args('power-tools/drills/voltwerk-drill-xt-18-prd1000042', {
+        method: 'POST',
+        body: new URLSearchParams({ intent: 'addToBasket', sku: '1000042', quantity: '1' }),
+        headers: { Cookie: cookie },
+      }),
+    )) as Response
+    expect(response.status).toBe(303)
+    expect(tokens).toEqual(['dead', null, 'fresh'])
+    const after = await getSession(
+      new Request('http://shop.test/', { headers: { Cookie: response.headers.get('Set-Cookie')! } }),
+    )
+    expect(after.get('apiToken')).toBe('fresh')
+  })
+})

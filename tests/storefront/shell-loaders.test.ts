@@ -117,6 +117,29 @@ describe('root loader', () => {
     expect(session.get('apiToken')).toBeUndefined()
   })
 
+  it('drops a token ICM rejects, so the shopper continues as a fresh visitor', async () => {
+    icm.use(
+      ...shellHandlers(),
+      get('baskets/current', (req) =>
+        req.headers.get('authentication-token')
+          ? icmError(401, 'authentication.token.invalid', 'Unable to decode token.')
+          : icmError(401, 'authentication.token.missing', 'missing'),
+      ),
+    )
+    const now = Date.now()
+    const cookie = await sessionCookie({ apiToken: 'gone', issuedAt: now, expiresAt: now + 3600_000 })
+    const result = (await rootLoader({
+      request: request('/en/home', { headers: { Cookie: cookie } }),
+      params: { lang: 'en' },
+      context: {},
+    })) as any
+    expect(result.data.shell.basket).toBeNull()
+    const session = await getSession(
+      request('/', { headers: { Cookie: new Headers(result.init.headers).get('Set-Cookie')! } }),
+    )
+    expect(session.get('apiToken')).toBeUndefined()
+  })
+
   it('answers 503 when ICM is unreachable', async () => {
     icm.use(http.get(/.*/, () => HttpResponse.error()))
     const error = await rootLoader({
