@@ -88,3 +88,22 @@ test('the language switch shows the same page in another language', async ({ pag
   await expect(page).toHaveURL(/\/de\/home$/)
   await expect(page.locator('html')).toHaveAttribute('lang', 'de-DE')
 })
+
+test('anonymous catalog pages are cacheable, pictures come through the shop, personal pages are not', async ({
+  page,
+}) => {
+  const home = await page.goto('/en/home')
+  expect(home?.headers()['cache-control']).toContain('s-maxage=60')
+  expect(home?.headers()['vary']).toContain('Cookie')
+  await openOrderableProduct(page)
+  const src = await page.locator('.product-images img').getAttribute('src')
+  expect(src).toMatch(/^\/INTERSHOP\/static\//)
+  const picture = await page.request.get(src!)
+  expect(picture.status()).toBe(200)
+  expect(picture.headers()['content-type']).toContain('image/svg+xml')
+  expect(picture.headers()['cache-control']).toContain('immutable')
+  await page.getByRole('button', { name: 'Add to basket' }).click()
+  await expect(page.getByRole('status')).toContainText('has been added to your basket')
+  const again = await page.goto('/en/home')
+  expect(again?.headers()['cache-control']).toBe('private, no-store')
+})
