@@ -10,6 +10,8 @@ import { useLoaderData } from '@remix-run/react'
 import { CategoryPage } from '~/components/pages/CategoryPage'
 import { ProductPage } from '~/components/pages/ProductPage'
 import type { Product } from '~/models/product'
+import { pick } from '~/models/price'
+import { breadcrumbJsonLd, productJsonLd, seoMeta, type PageSeo } from '~/models/seo'
 import { categoryUrl, parseShopPath, productUrl } from '~/models/url'
 import { addToBasket } from '~/services/basket.server'
 import {
@@ -23,6 +25,8 @@ import {
 import { pageHeaders } from '~/services/headers'
 import { cacheHeaders } from '~/services/http.server'
 import { fixedT } from '~/services/i18n.server'
+import type { IcmScope } from '~/services/icm.server'
+import { alternatesOf, publicOrigin } from '~/services/seo.server'
 import { commitSession } from '~/services/session.server'
 import { shopperOf, type Shopper } from '~/services/shopper.server'
 import { redirectWithToast } from '~/services/toast.server'
@@ -36,12 +40,12 @@ const CATEGORY_PAGE_SIZE = 9
 const notFound = () => new Response(null, { status: 404, statusText: 'Not Found' })
 
 /** The canonical URL of a product: its default category path in the folder part (spec §2 link building). */
-async function canonicalProductUrl(shopper: Shopper, product: Product) {
+async function canonicalProductUrl(scope: IcmScope, product: Product) {
   const home = product.defaultCategoryId
-    ? await category(shopper.scope, product.defaultCategoryId).catch(() => null)
+    ? await category(scope, product.defaultCategoryId).catch(() => null)
     : null
   return {
-    url: productUrl(shopper.locale, {
+    url: productUrl(scope.locale, {
       sku: product.sku,
       name: product.name,
       variationValues: product.variationValues.map((v) => v.displayValue),
@@ -67,21 +71,32 @@ async function loadCategoryPage(request: Request, shopper: Shopper, uniqueId: st
     shopper.scope,
     listing.products.map((p) => p.sku),
   )
-  return {
-    kind: 'category' as const,
+  const origin = publicOrigin(request)
+  const breadcrumb = current.path.map((p, i) => ({
+    name: p.name,
+    url: categoryUrl(shopper.locale, { uniqueId: p.uniqueId, path: current.path.slice(0, i + 1) }),
+  }))
+  // Paged listings are their own canonical pages; deeper pages are not worth indexing separately.
+  const pageSuffix = page > 1 ? `?page=${page}` : ''
+  const seo: PageSeo = {
     title: current.seo.title ?? current.name,
     description: current.seo.description ?? current.description,
-    canonical: url,
+    robots: current.seo.robots ?? 'index, follow',
+    canonical: `${origin}${url}${pageSuffix}`,
+    alternates: await alternatesOf(origin, async (locale) =>
+      locale.lang === shopper.locale.lang
+        ? `${url}${pageSuffix}`
+        : `${categoryUrl(locale, await category({ locale, pgid: shopper.scope.pgid }, uniqueId))}${pageSuffix}`,
+    ),
+    jsonLd: [breadcrumbJsonLd(breadcrumb, origin)],
+  }
+  return {
+    kind: 'category' as const,
+    seo,
     category: {
       name: current.name,
       description: current.description,
-      breadcrumb: current.path.map((p) => ({
-        name: p.name,
-        url: categoryUrl(shopper.locale, {
-          uniqueId: p.uniqueId,
-          path: current.path.slice(0, current.path.indexOf(p) + 1),
-        }),
-      })),
+      breadcrumb,
       subCategories: current.subCategories.map((c) => ({
         id: c.uniqueId,
         name: c.name,
@@ -111,8 +126,9 @@ async function loadProductPage(request: Request, shopper: Shopper, sku: string, 
     prices(shopper.scope, [sku]),
     inventory(shopper.scope, [sku]),
   ])
-  const { url, category: home } = await canonicalProductUrl(shopper, product)
+  const { url, category: home } = await canonicalProductUrl(shopper.scope, product)
   if (!canonical) throw redirect(url, 301)
+  const origin = publicOrigin(request)
   const variations =
     product.kind === 'VariationProductMaster'
       ? (await loadVariations(shopper.scope, sku)).map((v) => ({
@@ -125,22 +141,52 @@ async function loadProductPage(request: Request, shopper: Shopper, sku: string, 
           }),
         }))
       : []
-  return {
-    kind: 'product' as const,
+  const breadcrumb = [
+    ...(home?.path.map((p, i) => ({
+      name: p.name,
+      url: categoryUrl(shopper.locale, { uniqueId: p.uniqueId, path: home.path.slice(0, i + 1) }),
+    })) ?? []),
+    { name: product.name },
+  ]
+  const price = priceMap.get(sku)
+  const stockInfo = stock.get(sku)
+  const display = shopper.session.get('user')?.customerType === 'SMBCustomer' ? 'net' : 'gross'
+  const seo: PageSeo = {
     title: product.seo.title ?? product.name,
     description: product.seo.description ?? product.shortDescription,
-    canonical: url,
-    product,
-    price: priceMap.get(sku),
-    inventory: stock.get(sku),
-    variations,
-    breadcrumb: [
-      ...(home?.path.map((p, i) => ({
-        name: p.name,
-        url: categoryUrl(shopper.locale, { uniqueId: p.uniqueId, path: home.path.slice(0, i + 1) }),
-      })) ?? []),
-      { name: product.name },
+    robots: product.seo.robots ?? 'index, follow',
+    canonical: `${origin}${url}`,
+    alternates: await alternatesOf(origin, async (locale) => {
+      if (locale.lang === shopper.locale.lang) return url
+      const scope = { locale, pgid: shopper.scope.pgid }
+      return (await canonicalProductUrl(scope, await loadProduct(scope, sku))).url
+    }),
+    jsonLd: [
+      productJsonLd(
+        {
+          sku,
+          name: product.name,
+          description: product.shortDescription,
+          url,
+          image: product.images.find((i) => i.typeID === 'L')?.url,
+          brand: product.manufacturer,
+          rating: product.rating,
+          price: price?.sale && pick(price.sale, display),
+          stockStatus: stockInfo?.status ?? (product.available ? 1 : 3),
+        },
+        origin,
+      ),
+      breadcrumbJsonLd(breadcrumb, origin),
     ],
+  }
+  return {
+    kind: 'product' as const,
+    seo,
+    product,
+    price,
+    inventory: stockInfo,
+    variations,
+    breadcrumb,
   }
 }
 
@@ -200,11 +246,4 @@ export default function CatalogPage() {
 
 export type CatalogLoader = typeof loader
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => {
-  if (!data) return []
-  return [
-    { title: data.title },
-    { name: 'description', content: data.description },
-    { tagName: 'link', rel: 'canonical', href: data.canonical },
-  ]
-}
+export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.seo)

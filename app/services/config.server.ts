@@ -14,4 +14,6 @@ export const config = {
   icmTimeoutMs: Number(env.ICM_TIMEOUT_MS ?? 8000),
   sessionSecrets: (env.SESSION_SECRET ?? 'storefront-development-secret').split(','),
   secureCookies: env.COOKIE_SECURE === 'true',
+  /** Public origin of the shop (https://shop.example.com) for canonical URLs; default: the request's. */
+  publicUrl: env.PUBLIC_URL?.replace(/\/+$/, '') || undefined,
 }

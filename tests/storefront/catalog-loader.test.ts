@@ -36,7 +36,35 @@ describe('product page loader', () => {
     expect(page.product.name).toBe('Voltwerk Drill XT 18')
     expect(page.price.sale.gross.value).toBe(119)
     expect(page.inventory).toEqual({ sku: '1000042', stock: 3, status: 2 })
-    expect(page.canonical).toBe('/en/power-tools/drills/voltwerk-drill-xt-18-prd1000042')
+    expect(page.seo.canonical).toBe('http://shop.test/en/power-tools/drills/voltwerk-drill-xt-18-prd1000042')
+    expect(page.seo.alternates.map((a: { hrefLang: string }) => a.hrefLang)).toEqual([
+      'en-US',
+      'de-DE',
+      'fr-FR',
+      'pl-PL',
+      'ro-RO',
+      'x-default',
+    ])
+    expect(page.seo.alternates[1].href).toBe(
+      'http://shop.test/de/power-tools/drills/voltwerk-drill-xt-18-prd1000042',
+    )
+    const [product, breadcrumb] = page.seo.jsonLd
+    expect(product).toMatchObject({
+      '@type': 'Product',
+      sku: '1000042',
+      image: 'http://shop.test/INTERSHOP/static/WFS/ironbridge-Site/-/images/1/1000042.svg',
+      offers: {
+        price: '119.00',
+        priceCurrency: 'USD',
+        availability: 'https://schema.org/LimitedAvailability',
+      },
+    })
+    expect(breadcrumb.itemListElement[0]).toEqual({
+      '@type': 'ListItem',
+      position: 1,
+      name: 'Power Tools',
+      item: 'http://shop.test/en/power-tools-ctgPower-Tools',
+    })
     expect(page.breadcrumb.map((b: { name: string }) => b.name)).toEqual([
       'Power Tools',
       'Drills',
@@ -99,6 +127,8 @@ describe('category page loader', () => {
     expect(new URL(requested).searchParams.get('amount')).toBe('9')
     expect(page.listing).toMatchObject({ page: 2, total: 10 })
     expect(page.listing.products[0].url).toBe('/en/power-tools/drills/drill-prd1000042')
+    expect(page.seo.canonical).toBe('http://shop.test/en/power-tools/drills-ctgPower-Tools.Drills?page=2')
+    expect(page.seo.robots).toBe('index, follow')
   })
 
   it('answers a bad page number and an unknown category with 404', async () => {
