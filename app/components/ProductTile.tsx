@@ -46,10 +46,10 @@ export function ProductTile({
 export type TileEntry = { tile: Tile; url: string; price?: ProductPrice | null }
 
 /** A grid of product tiles in the page's locale and price display. */
-export function ProductGrid({ entries }: { entries: TileEntry[] }) {
+export function ProductGrid({ entries, view = 'grid' }: { entries: TileEntry[]; view?: 'grid' | 'list' }) {
   const { locale, display } = useShell()
   return (
-    <div className="product-grid">
+    <div className={view === 'list' ? 'product-grid product-list' : 'product-grid'}>
       {entries.map((entry) => (
         <ProductTile
           key={entry.tile.sku}

@@ -10,6 +10,7 @@ import { useLoaderData } from '@remix-run/react'
 import { CategoryPage } from '~/components/pages/CategoryPage'
 import { ProductPage } from '~/components/pages/ProductPage'
 import type { Product } from '~/models/product'
+import { parseListingParams } from '~/models/listing'
 import { pick } from '~/models/price'
 import { breadcrumbJsonLd, productJsonLd, seoMeta, type PageSeo } from '~/models/seo'
 import { categoryUrl, parseShopPath, productUrl } from '~/models/url'
@@ -60,11 +61,15 @@ async function loadCategoryPage(request: Request, shopper: Shopper, uniqueId: st
   const url = categoryUrl(shopper.locale, current)
   const search = new URL(request.url).search
   if (!canonical) throw redirect(`${url}${search}`, 301)
-  const pageParam = new URL(request.url).searchParams.get('page')
-  const page = pageParam === null ? 1 : Number(pageParam)
-  if (!Number.isInteger(page) || page < 1) throw notFound()
+  const params = parseListingParams(new URL(request.url).searchParams)
+  if (!params) throw notFound()
+  const { page, sorting, view } = params
   const listing = current.hasProducts
-    ? await categoryProducts(shopper.scope, uniqueId, { page, pageSize: CATEGORY_PAGE_SIZE })
+    ? await categoryProducts(shopper.scope, uniqueId, {
+        page,
+        pageSize: CATEGORY_PAGE_SIZE,
+        sortKey: sorting,
+      })
     : { total: 0, products: [] }
   if (page > 1 && listing.products.length === 0) throw notFound()
   const priceMap = await prices(
@@ -105,6 +110,8 @@ async function loadCategoryPage(request: Request, shopper: Shopper, uniqueId: st
     },
     listing: {
       page,
+      sorting,
+      view,
       pageSize: CATEGORY_PAGE_SIZE,
       total: listing.total,
       products: listing.products.map((p) => ({

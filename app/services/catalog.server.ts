@@ -59,11 +59,17 @@ export async function category(scope: IcmScope, uniqueId: string) {
 export async function categoryProducts(
   scope: IcmScope,
   uniqueId: string,
-  { page, pageSize }: { page: number; pageSize: number },
+  { page, pageSize, sortKey }: { page: number; pageSize: number; sortKey?: string },
 ) {
   const data = await icmCall(scope, {
     path: `categories/${categoryApiPath(uniqueId)}/products`,
-    query: { attrs: LISTING_ATTRS, amount: pageSize, offset: (page - 1) * pageSize, returnSortKeys: true },
+    query: {
+      attrs: LISTING_ATTRS,
+      amount: pageSize,
+      offset: (page - 1) * pageSize,
+      returnSortKeys: true,
+      sortKey,
+    },
     schema: ProductCollectionSchema,
     cache: 'short',
     group: 'spgid',

@@ -331,9 +331,27 @@ function productStub(product: ReturnType<typeof productJson>, attrs: Set<string>
   }
 }
 
-export type ListOptions = { amount: number; offset: number; attrs: Set<string> | null }
+export type ListOptions = { amount: number; offset: number; attrs: Set<string> | null; sortKey?: SortKey }
 
-export const SORT_KEYS = ['name-asc', 'name-desc'] as const
+export const SORT_KEYS = ['name-asc', 'name-desc', 'price-asc', 'price-desc'] as const
+export type SortKey = (typeof SORT_KEYS)[number]
+
+export function isSortKey(value: unknown): value is SortKey {
+  return typeof value === 'string' && (SORT_KEYS as readonly string[]).includes(value)
+}
+
+/** ORDER BY of a listing: by the locale's name or the currency's sale price, ties broken by SKU. */
+function sortOrder(scope: CatalogScope, sortKey: SortKey) {
+  const [field, direction] = sortKey.split('-') as ['name' | 'price', 'asc' | 'desc']
+  const value =
+    field === 'name'
+      ? sql`lower(${products.names} ->> ${scope.locale})`
+      : sql`(select p.sale_net from prices p where p.sku = ${products.sku} and p.currency = ${scope.currency})`
+  return [
+    direction === 'asc' ? sql`${value} asc nulls last` : sql`${value} desc nulls last`,
+    asc(products.sku),
+  ]
+}
 
 /** One page of product stubs as an ICM ResourceCollection, given the page's SKUs and the total count. */
 async function productCollection(
@@ -378,7 +396,7 @@ export async function categoryProducts(
       .from(productCategories)
       .innerJoin(products, eq(products.sku, productCategories.sku))
       .where(where)
-      .orderBy(asc(productCategories.position))
+      .orderBy(...(options.sortKey ? sortOrder(scope, options.sortKey) : [asc(productCategories.position)]))
       .limit(options.amount)
       .offset(options.offset),
   ])

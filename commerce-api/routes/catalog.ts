@@ -5,6 +5,8 @@ import {
   categoryTree,
   exists,
   inventoryOf,
+  isSortKey,
+  SORT_KEYS,
   links,
   partOfRetailSet,
   parts,
@@ -53,10 +55,15 @@ export const catalogRoutes: RouteModule = (app, ctx) => {
       const category = await categoryByPath(db, scope, path)
       if (!category) throw categoryNotFound(path.join('/'))
       const attrs = queryList(query.attrs)
+      const sortKey = query.sortKey === undefined || query.sortKey === '' ? undefined : query.sortKey
+      if (sortKey !== undefined && !isSortKey(sortKey)) {
+        throw badRequest(`Unknown sortKey '${String(sortKey)}'; use one of ${SORT_KEYS.join(', ')}.`)
+      }
       return categoryProducts(db, scope, path.join('.'), {
         amount: queryInt(query.amount, 10, { min: 1, max: 200 }),
         offset: queryInt(query.offset, 0, { min: 0, max: 1_000_000 }),
         attrs: attrs.length ? new Set(attrs) : null,
+        sortKey,
       })
     }
     const category = await categoryByPath(db, scope, segments)

@@ -177,6 +177,31 @@ describe('catalog', () => {
     expect((await call(api.url(`categories/${leafPath}/products?amount=-1`))).status).toBe(400)
   })
 
+  it('sorts a category listing by name or price and rejects unknown sort keys', async () => {
+    const tree = (await call(api.url('categories?view=tree&limit=3'))).json
+    const leafPath = tree[1].subCategories[0].subCategories[0].categoryPath
+      .map((p: { id: string }) => p.id)
+      .join('/')
+    const listing = async (sortKey: string) =>
+      (await call(api.url(`categories/${leafPath}/products?amount=50&attrs=sku&sortKey=${sortKey}`))).json
+    const byPrice = (await listing('price-asc')).elements.map((e: any) => e.attributes[0].value)
+    const priced = (await call(api.url(`productprices?${byPrice.map((s: string) => `sku=${s}`).join('&')}`)))
+      .json.data
+    const values = byPrice.map(
+      (sku: string) => priced.find((p: any) => p.sku === sku)?.prices.SalePrice[0].net.value,
+    )
+    expect(values.length).toBeGreaterThan(2)
+    expect([...values].sort((a, b) => a - b)).toEqual(values)
+    // Collations differ between servers in punctuation and spaces, not in the order of initial letters.
+    const initials = (await listing('name-desc')).elements.map((e: any) =>
+      e.title.toLowerCase().charCodeAt(0),
+    )
+    expect([...initials].sort((a, b) => b - a)).toEqual(initials)
+    const bad = await call(api.url(`categories/${leafPath}/products?sortKey=cheapest`))
+    expect(bad.status).toBe(400)
+    expect(bad.json.errors[0].message).toContain('price-asc')
+  })
+
   it('answers an unknown SKU with 404 and an ICM error body', async () => {
     const { status, json, headers } = await call(api.url('products/NOPE-123'))
     expect(status).toBe(404)

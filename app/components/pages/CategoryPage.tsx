@@ -1,8 +1,9 @@
-import { Link, useLocation } from '@remix-run/react'
+import { Form, Link, useLocation, useSubmit } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import type { SerializeFrom } from '@remix-run/node'
 import type { CatalogLoader } from '~/routes/$lang.$'
 import { Breadcrumb } from '../Breadcrumb'
+import { pageGroup, SORTINGS, VIEWS } from '~/models/listing'
 import { ProductGrid } from '../ProductTile'
 import { useShell } from '../useShell'
 
@@ -13,6 +14,7 @@ export function CategoryPage({ page }: { page: Page }) {
   const { locale } = useShell()
   const location = useLocation()
   const { category, listing } = page
+  const submit = useSubmit()
   const pageCount = Math.ceil(listing.total / listing.pageSize)
   const pageUrl = (n: number) => {
     const params = new URLSearchParams(location.search)
@@ -43,7 +45,37 @@ export function CategoryPage({ page }: { page: Page }) {
       {listing.total > 0 ? (
         <section aria-labelledby="listing-title">
           <h2 id="listing-title">{t('category.products.count', { count: listing.total })}</h2>
-          <ProductGrid entries={listing.products} />
+          <Form
+            method="get"
+            className="listing-toolbar"
+            // With JavaScript a change applies at once; without it the Apply button does.
+            onChange={(event) => submit(event.currentTarget, { preventScrollReset: true })}
+          >
+            <label>
+              {t('listing.sorting.label')}{' '}
+              <select name="sorting" defaultValue={listing.sorting ?? ''}>
+                <option value="">{t('listing.sorting.default')}</option>
+                {SORTINGS.map((key) => (
+                  <option key={key} value={key}>
+                    {t(`listing.sorting.${key}`)}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <fieldset>
+              <legend>{t('listing.view.label')}</legend>
+              {VIEWS.map((view) => (
+                <label key={view}>
+                  <input type="radio" name="view" value={view} defaultChecked={listing.view === view} />{' '}
+                  {t(`listing.view.${view}`)}
+                </label>
+              ))}
+            </fieldset>
+            <noscript>
+              <button type="submit">{t('listing.apply')}</button>
+            </noscript>
+          </Form>
+          <ProductGrid entries={listing.products} view={listing.view} />
           {pageCount > 1 ? (
             <nav className="pagination" aria-label={t('paging.label')}>
               <ul>
@@ -54,19 +86,17 @@ export function CategoryPage({ page }: { page: Page }) {
                     </Link>
                   </li>
                 ) : null}
-                {Array.from({ length: pageCount }, (_, i) => i + 1)
-                  .filter((n) => Math.floor((n - 1) / 10) === Math.floor((listing.page - 1) / 10))
-                  .map((n) => (
-                    <li key={n}>
-                      {n === listing.page ? (
-                        <span aria-current="page">{n}</span>
-                      ) : (
-                        <Link to={pageUrl(n)} aria-label={t('paging.page', { page: n })}>
-                          {n}
-                        </Link>
-                      )}
-                    </li>
-                  ))}
+                {pageGroup(listing.page, pageCount).map((n) => (
+                  <li key={n}>
+                    {n === listing.page ? (
+                      <span aria-current="page">{n}</span>
+                    ) : (
+                      <Link to={pageUrl(n)} aria-label={t('paging.page', { page: n })}>
+                        {n}
+                      </Link>
+                    )}
+                  </li>
+                ))}
                 {listing.page < pageCount ? (
                   <li>
                     <Link to={pageUrl(listing.page + 1)} rel="next">

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest'
+import { pageGroup, parseListingParams } from './listing'
+
+const parse = (query: string) => parseListingParams(new URLSearchParams(query))
+
+describe('listing parameters', () => {
+  it('defaults to page 1, the category order and the grid', () => {
+    expect(parse('')).toEqual({ page: 1, sorting: undefined, view: 'grid' })
+  })
+  it('reads page, sorting and view', () => {
+    expect(parse('page=3&sorting=price-desc&view=list')).toEqual({
+      page: 3,
+      sorting: 'price-desc',
+      view: 'list',
+    })
+  })
+  it('rejects values no link produces', () => {
+    expect(parse('page=0')).toBeNull()
+    expect(parse('page=2.5')).toBeNull()
+    expect(parse('page=abc')).toBeNull()
+    expect(parse('sorting=cheapest')).toBeNull()
+    expect(parse('view=table')).toBeNull()
+  })
+})
+
+describe('page groups', () => {
+  it('groups page links by tens', () => {
+    expect(pageGroup(1, 3)).toEqual([1, 2, 3])
+    expect(pageGroup(10, 25)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10])
+    expect(pageGroup(11, 25)).toEqual([11, 12, 13, 14, 15, 16, 17, 18, 19, 20])
+    expect(pageGroup(23, 25)).toEqual([21, 22, 23, 24, 25])
+  })
+})

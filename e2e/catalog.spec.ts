@@ -1,0 +1,38 @@
+import { expect, test } from '@playwright/test'
+import { parseMoney } from './helpers'
+
+test('sort a category by price, switch to the list view and page on', async ({ page, javaScriptEnabled }) => {
+  await page.goto('/en/home')
+  const nav = page.getByRole('navigation', { name: 'Main navigation' })
+  await nav.locator('summary').first().click()
+  await nav.locator('details[open] .flyout .nav-level-2 a').first().click()
+  await expect(page.locator('.product-tile').first()).toBeVisible()
+
+  await page.getByLabel('Sort by').selectOption('price-asc')
+  if (!javaScriptEnabled) await page.getByRole('button', { name: 'Apply' }).click()
+  await expect(page).toHaveURL(/sorting=price-asc/)
+  const prices = async () =>
+    (await page.locator('.product-tile .price-sale').allTextContents()).map((text) => parseMoney(text))
+  const firstPage = await prices()
+  expect(firstPage.length).toBeGreaterThan(1)
+  expect([...firstPage].sort((a, b) => a - b)).toEqual(firstPage)
+
+  await page.getByRole('radio', { name: 'List', exact: true }).check()
+  if (!javaScriptEnabled) await page.getByRole('button', { name: 'Apply' }).click()
+  await expect(page).toHaveURL(/view=list/)
+  await expect(page.locator('.product-grid')).toHaveClass(/product-list/)
+  await expect(page.getByLabel('Sort by')).toHaveValue('price-asc')
+
+  await page.getByRole('link', { name: 'Next page' }).click()
+  await expect(page).toHaveURL(/page=2/)
+  await expect(page).toHaveURL(/sorting=price-asc/)
+  const secondPage = await prices()
+  expect(secondPage[0]).toBeGreaterThanOrEqual(firstPage[firstPage.length - 1]!)
+})
+
+test('listing parameters no link produces answer 404', async ({ page }) => {
+  await page.goto('/en/home')
+  const href = await page.locator('.flyout .nav-level-2 a').first().getAttribute('href')
+  expect((await page.goto(`${href}?sorting=cheapest`))?.status()).toBe(404)
+  expect((await page.goto(`${href}?page=0`))?.status()).toBe(404)
+})
