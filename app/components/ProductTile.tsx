@@ -29,6 +29,11 @@ export function ProductTile({
         ) : null}
         <h3>{product.name}</h3>
       </Link>
+      {product.kind === 'Bundle' || product.kind === 'RetailSet' ? (
+        <span className="badge">
+          {t(product.kind === 'Bundle' ? 'product.type.bundle' : 'product.type.retailset')}
+        </span>
+      ) : null}
       <ProductPriceView
         price={price}
         display={display}

@@ -21,6 +21,7 @@ import {
   inventory,
   prices,
   product as loadProduct,
+  productParts,
   variations as loadVariations,
 } from '~/services/catalog.server'
 import { pageHeaders } from '~/services/headers'
@@ -136,18 +137,37 @@ async function loadProductPage(request: Request, shopper: Shopper, sku: string, 
   const { url, category: home } = await canonicalProductUrl(shopper.scope, product)
   if (!canonical) throw redirect(url, 301)
   const origin = publicOrigin(request)
-  const variations =
+  // A master lists its variations; a variation lists its siblings, so the shopper can switch.
+  const masterSku =
     product.kind === 'VariationProductMaster'
-      ? (await loadVariations(shopper.scope, sku)).map((v) => ({
-          ...v,
-          url: productUrl(shopper.locale, {
-            sku: v.sku,
-            name: product.name,
-            variationValues: v.values,
-            categoryPath: home?.path,
-          }),
-        }))
-      : []
+      ? sku
+      : product.kind === 'VariationProduct'
+        ? product.masterSku
+        : undefined
+  const variations = masterSku
+    ? (await loadVariations(shopper.scope, masterSku)).map((v) => ({
+        ...v,
+        current: v.sku === sku,
+        url: productUrl(shopper.locale, {
+          sku: v.sku,
+          // The same URL the variation's own page names as canonical.
+          name: v.name,
+          variationValues: v.values,
+          categoryPath: home?.path,
+        }),
+      }))
+    : []
+  const partList =
+    product.kind === 'Bundle' || product.kind === 'RetailSet' ? await productParts(shopper.scope, sku) : []
+  const partPrices = await prices(
+    shopper.scope,
+    partList.map((p) => p.sku),
+  )
+  const parts = partList.map((part) => ({
+    ...part,
+    url: productUrl(shopper.locale, { sku: part.sku, name: part.name }),
+    price: partPrices.get(part.sku),
+  }))
   const breadcrumb = [
     ...(home?.path.map((p, i) => ({
       name: p.name,
@@ -193,6 +213,7 @@ async function loadProductPage(request: Request, shopper: Shopper, sku: string, 
     price,
     inventory: stockInfo,
     variations,
+    parts,
     breadcrumb,
   }
 }
@@ -214,17 +235,24 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const parsed = parseShopPath(params['*'] ?? '')
   if (parsed.kind !== 'product') throw new Response(null, { status: 405 })
   const t = fixedT(shopper.locale.id)
-  const product = await loadProduct(shopper.scope, parsed.sku)
   const formData = await request.formData()
+  // The page's product, or one of the parts a retail set page offers; the API has the last word.
+  const sku = String(formData.get('sku') ?? parsed.sku)
+  const product = await loadProduct(shopper.scope, sku).catch((error) => {
+    if (error instanceof Response && error.status === 404) return null
+    throw error
+  })
+  if (!product) {
+    return data(
+      {
+        result: { status: 'error' as const, error: { '': [t('basket.line_item.product_not_found.error')] } },
+      },
+      { status: 400 },
+    )
+  }
   const submission = parseWithZod(formData, { schema: addToBasketSchema(product, t) })
   if (submission.status !== 'success') {
     return data({ result: submission.reply() }, { status: 400 })
-  }
-  if (submission.value.sku !== product.sku) {
-    return data(
-      { result: submission.reply({ formErrors: [t('basket.line_item.product_not_found.error')] }) },
-      { status: 400 },
-    )
   }
   const result = await addToBasket(shopper.scope, shopper.session, [
     { sku: product.sku, quantity: submission.value.quantity },

@@ -14,6 +14,7 @@ import {
   mapProductStub,
   ProductCollectionSchema,
   ProductSchema,
+  ProductStubSchema,
 } from '~/models/product'
 import { icmCall, IcmError, type IcmScope } from './icm.server'
 
@@ -203,4 +204,20 @@ export async function searchProducts(
     group: 'spgid',
   })
   return { total: data.total ?? data.elements.length, products: data.elements.map(mapProductStub) }
+}
+
+const PartsSchema = z.array(ProductStubSchema)
+
+/** Parts of a bundle or retail set (`products/{sku}/bundles`), each with its quantity. */
+export async function productParts(scope: IcmScope, sku: string) {
+  const data = await icmCall(scope, {
+    path: `products/${encodeURIComponent(sku)}/bundles`,
+    schema: PartsSchema,
+    cache: 'short',
+    group: 'spgid',
+  }).catch(notFoundOn404)
+  return data.map((stub) => ({
+    ...mapProductStub(stub),
+    quantity: Number(stub.attributes.find((a) => a.name === 'quantity')?.value ?? 1),
+  }))
 }

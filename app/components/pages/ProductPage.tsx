@@ -13,15 +13,18 @@ import { useShell } from '../useShell'
 type Page = Extract<SerializeFrom<CatalogLoader>, { kind: 'product' }>
 type ActionData = { result?: SubmissionResult<string[]> }
 
-function AddToBasketForm({ page }: { page: Page }) {
+type Orderable = { sku: string; minOrderQuantity: number; maxOrderQuantity?: number; stepQuantity: number }
+
+/** One add-to-basket form; a retail set page shows one per part. The server checks the real rules. */
+function AddToBasketForm({ product }: { product: Orderable }) {
   const { t } = useTranslation()
-  const { product } = page
   const actionData = useActionData<ActionData>()
   const navigation = useNavigation()
-  const busy = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'addToBasket'
+  const busy = navigation.state !== 'idle' && navigation.formData?.get('sku') === product.sku
+  const mine = actionData?.result?.initialValue?.sku === product.sku
   const [form, fields] = useForm({
     id: `add-${product.sku}`,
-    lastResult: navigation.state === 'idle' ? actionData?.result : null,
+    lastResult: navigation.state === 'idle' && mine ? actionData?.result : null,
     defaultValue: { quantity: String(product.minOrderQuantity), sku: product.sku, intent: 'addToBasket' },
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
@@ -95,19 +98,26 @@ export function ProductPage({ page }: { page: Page }) {
             detailed
             from={product.kind === 'VariationProductMaster'}
           />
-          {product.kind === 'VariationProductMaster' ? (
-            <section>
-              <p>{t('product.choose_variation')}</p>
-              <h2>{t('product.variations.title')}</h2>
-              <ul>
+          {page.variations.length > 0 ? (
+            <section aria-labelledby="variations-title">
+              {product.kind === 'VariationProductMaster' ? <p>{t('product.choose_variation')}</p> : null}
+              <h2 id="variations-title">{t('product.variations.title')}</h2>
+              <ul className="variation-list">
                 {page.variations.map((v) => (
                   <li key={v.sku}>
-                    <Link to={v.url}>{v.values.join(', ') || v.name}</Link>
+                    {v.current ? (
+                      <strong aria-current="true">
+                        {v.values.join(', ') || v.name} ({t('product.variations.current')})
+                      </strong>
+                    ) : (
+                      <Link to={v.url}>{v.values.join(', ') || v.name}</Link>
+                    )}
                   </li>
                 ))}
               </ul>
             </section>
-          ) : (
+          ) : null}
+          {product.kind === 'VariationProductMaster' ? null : (
             <>
               <StockStatus inventory={page.inventory ?? undefined} available={product.available} />
               {product.readyForShipmentMin !== undefined && product.readyForShipmentMax !== undefined ? (
@@ -120,10 +130,34 @@ export function ProductPage({ page }: { page: Page }) {
               ) : null}
             </>
           )}
-          {orderable ? <AddToBasketForm page={page} /> : null}
+          {orderable ? <AddToBasketForm product={product} /> : null}
           <p>{product.shortDescription}</p>
         </div>
       </div>
+      {page.parts.length > 0 ? (
+        <section aria-labelledby="parts-title">
+          <h2 id="parts-title">
+            {t(product.kind === 'Bundle' ? 'product.parts.bundle' : 'product.parts.retailset')}
+          </h2>
+          <ul className="product-parts">
+            {page.parts.map((part) => (
+              <li key={part.sku} className="product-part">
+                {part.image ? <img src={part.image} alt="" width={80} height={80} loading="lazy" /> : null}
+                <div>
+                  {product.kind === 'Bundle' ? (
+                    <span>{t('product.parts.quantity', { count: part.quantity })} </span>
+                  ) : null}
+                  <Link to={part.url}>{part.name}</Link>
+                  <ProductPriceView price={part.price ?? undefined} display={display} locale={locale} />
+                  {product.kind === 'RetailSet' && part.available ? (
+                    <AddToBasketForm product={{ sku: part.sku, minOrderQuantity: 1, stepQuantity: 1 }} />
+                  ) : null}
+                </div>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       <section>
         <h2>{t('product.description.title')}</h2>
         <p>{product.longDescription}</p>
