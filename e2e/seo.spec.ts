@@ -45,3 +45,34 @@ test('a product reached through another category names its canonical URL', async
   expect(canonical).not.toContain('-ctgSomewhere')
   expect(canonical!.startsWith(`${baseURL}/en/`)).toBe(true)
 })
+
+test('robots.txt points at the sitemap index, whose sitemaps list working canonical URLs', async ({
+  request,
+  baseURL,
+}) => {
+  const robots = await (await request.get('/robots.txt')).text()
+  expect(robots).toContain(`Sitemap: ${baseURL}/sitemap.xml`)
+  expect(robots).toContain('Disallow: /*/basket')
+
+  const index = await request.get('/sitemap.xml')
+  expect(index.headers()['content-type']).toContain('application/xml')
+  const sitemaps = [...(await index.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!)
+  expect(sitemaps).toContain(`${baseURL}/sitemap/de/categories.xml`)
+  const productSitemap = sitemaps.find((s) => s.includes('/sitemap/en/products-'))!
+  const urls = [...(await (await request.get(productSitemap)).text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map(
+    (m) => m[1]!,
+  )
+  expect(urls.length).toBeGreaterThan(0)
+  for (const url of urls.slice(0, 3)) {
+    const page = await request.get(url, { maxRedirects: 0 })
+    expect(page.status()).toBe(200)
+    expect(await page.text()).toContain(`<link rel="canonical" href="${url}"/>`)
+  }
+  const categories = [
+    ...(await (await request.get(`${baseURL}/sitemap/fr/categories.xml`)).text()).matchAll(
+      /<loc>([^<]+)<\/loc>/g,
+    ),
+  ]
+  expect(categories.length).toBe(6 + 18 + 54)
+  expect((await request.get('/sitemap/en/nothing.xml')).status()).toBe(404)
+})

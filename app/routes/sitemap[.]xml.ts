@@ -1,0 +1,26 @@
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import type { Category } from '~/models/category'
+import { SHOP_LOCALES } from '~/models/locale'
+import { sitemapIndex, XML_HEADERS } from '~/models/sitemap'
+import { categoryTree } from '~/services/catalog.server'
+import { publicOrigin } from '~/services/seo.server'
+
+const leavesOf = (tree: Category[]): Category[] =>
+  tree.flatMap((c) => (c.subCategories.length ? leavesOf(c.subCategories) : [c]))
+
+/**
+ * The sitemap index: per locale one sitemap of categories and one of products per leaf category (each
+ * product in the category its canonical URL names), so no single file nears the 50,000-URL limit.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const origin = publicOrigin(request)
+  const tree = await categoryTree({ locale: SHOP_LOCALES[0] })
+  const leaves = leavesOf(tree).filter((c) => c.hasProducts)
+  const locations = SHOP_LOCALES.flatMap((locale) => [
+    `${origin}/sitemap/${locale.lang}/categories.xml`,
+    ...leaves.map(
+      (leaf) => `${origin}/sitemap/${locale.lang}/products-${encodeURIComponent(leaf.uniqueId)}.xml`,
+    ),
+  ])
+  return new Response(sitemapIndex(locations), { headers: XML_HEADERS })
+}
