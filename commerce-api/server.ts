@@ -34,13 +34,11 @@ export function buildServer({ db, site, logger = false }: ServerOptions): Fastif
 
   app.decorateRequest('scope', null as never)
   app.addHook('onRequest', async (request) => {
-    const params = request.params as { site?: string } | undefined
     if (request.url.startsWith('/rest/')) {
       const requestedSite = request.url.split('/')[2]
       if (requestedSite !== site)
         throw new ApiError(404, 'site.not_found', `Unknown site '${requestedSite}'.`)
     }
-    void params
     request.scope = scopeFromMatrix((request.raw as WithMatrix)[MATRIX] ?? {})
   })
 
