@@ -69,6 +69,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         basket: basket ? { itemCount: basket.itemCount, total: pick(basket.totals.total, display) } : null,
         display,
         toast: toastView,
+        compareCount: session.get('compare')?.length ?? 0,
       },
       errorTitles: Object.fromEntries([404, 500, 503, 504].map((s) => [s, t(errorTextKeys(s).title)])),
     },
@@ -121,6 +122,7 @@ export function Layout({ children }: { children: ReactNode }) {
           navigation={shell?.navigation ?? []}
           user={shell?.user ?? null}
           basket={shell?.basket ?? null}
+          compareCount={shell?.compareCount ?? 0}
         />
         <Toasts toast={shell?.toast ?? null} />
         <main id="main" tabIndex={-1}>

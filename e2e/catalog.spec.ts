@@ -36,3 +36,28 @@ test('listing parameters no link produces answer 404', async ({ page }) => {
   expect((await page.goto(`${href}?sorting=cheapest`))?.status()).toBe(404)
   expect((await page.goto(`${href}?page=0`))?.status()).toBe(404)
 })
+
+test('compare two products side by side and remove one', async ({ page }) => {
+  await page.goto('/en/home')
+  const nav = page.getByRole('navigation', { name: 'Main navigation' })
+  await nav.locator('summary').first().click()
+  await nav.locator('details[open] .flyout .nav-level-2 a').first().click()
+  const tiles = page.locator('.product-tile')
+  const names: string[] = []
+  for (const i of [0, 1]) {
+    const name = (await tiles.nth(i).getByRole('heading').textContent())!.trim()
+    names.push(name)
+    await page.getByRole('button', { name: `Compare: ${name}` }).click()
+    await expect(page.getByRole('status')).toContainText('is now in your comparison')
+  }
+  await page.getByRole('link', { name: 'Compare (2)' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Compare products' })).toBeVisible()
+  const header = page.locator('.compare-table thead')
+  for (const name of names) await expect(header.getByRole('link', { name })).toBeVisible()
+  await expect(page.locator('.compare-table tbody tr').first()).toContainText('Price')
+
+  await page.getByRole('button', { name: `Remove from comparison: ${names[0]}` }).click()
+  await expect(page.getByRole('status')).toContainText('was removed from your comparison')
+  await expect(header.getByRole('link', { name: names[0] })).toHaveCount(0)
+  await expect(page.getByRole('link', { name: 'Compare (1)' })).toBeVisible()
+})

@@ -11,9 +11,10 @@ export type HeaderProps = {
   navigation: NavItem[]
   user: { name: string } | null
   basket: { itemCount: number; total: Money } | null
+  compareCount: number
 }
 
-export function Header({ locale, navigation, user, basket }: HeaderProps) {
+export function Header({ locale, navigation, user, basket, compareCount }: HeaderProps) {
   const { t } = useTranslation()
   const location = useLocation()
   const here = `${location.pathname}${location.search}`
@@ -58,6 +59,11 @@ export function Header({ locale, navigation, user, basket }: HeaderProps) {
               {t('header.login')}
             </Link>
           )}
+          {compareCount > 0 ? (
+            <Link to={`/${locale.lang}/compare`} className="compare-status">
+              {t('compare.header', { count: compareCount })}
+            </Link>
+          ) : null}
           <Link to={`/${locale.lang}/basket`} className="mini-basket" data-testid="mini-basket">
             <span className="mini-basket-label">{t('header.minibasket.label')}</span>
             <span className="mini-basket-count">

@@ -4,6 +4,7 @@ import type { ShopLocale } from '~/models/locale'
 import type { PriceDisplay, ProductPrice } from '~/models/price'
 import type { ProductTile as Tile } from '~/models/product'
 import { ProductPriceView } from './Price'
+import { CompareButton } from './CompareButton'
 import { StockStatus } from './StockStatus'
 import { useShell } from './useShell'
 
@@ -44,6 +45,7 @@ export function ProductTile({
       {product.kind === 'VariationProductMaster' || product.kind === 'RetailSet' ? null : (
         <StockStatus available={product.available} />
       )}
+      <CompareButton sku={product.sku} name={product.name} />
     </article>
   )
 }

@@ -27,6 +27,8 @@ export type SessionData = {
   issuedAt: number
   pgid?: string
   user?: SessionUser
+  /** SKUs chosen for comparison (feature compare); kept in the session, no cookie of its own. */
+  compare?: string[]
 }
 type FlashData = { toast: Toast }
 

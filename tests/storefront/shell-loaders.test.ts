@@ -4,6 +4,7 @@ import { loader as basketLoader } from '~/routes/$lang.basket'
 import { loader as homeLoader } from '~/routes/$lang.home'
 import { action as loginAction } from '~/routes/$lang.login'
 import { loader as rootLoader } from '~/root'
+import { action as compareAction } from '~/routes/$lang.compare'
 import { commitSession, getSession } from '~/services/session.server'
 import { categoryData, get, icm, icmError, icmPath, priceItem, pricesFor, productData } from './icm-mock'
 import './setup'
@@ -296,5 +297,30 @@ describe('login action', () => {
     expect(session.get('isAnonymous')).toBe(false)
     expect(session.get('pgid')).toBe('pg-PC-1')
     expect(session.get('user')).toMatchObject({ firstName: 'Pat', customerType: 'PrivateCustomer' })
+  })
+})
+
+describe('compare action', () => {
+  const post = (fields: Record<string, string>) =>
+    compareAction({
+      request: request('/en/compare', { method: 'POST', body: new URLSearchParams(fields) }),
+      params: { lang: 'en' },
+      context: {},
+    })
+
+  it('refuses malformed posts with 400 and unknown products with 404, storing nothing', async () => {
+    expect(((await post({ intent: 'steal', sku: 'x' }).catch((e) => e)) as Response).status).toBe(400)
+    icm.use(get('products/NOPE', () => icmError(404, 'product.not_found')))
+    expect(((await post({ intent: 'add', sku: 'NOPE' }).catch((e) => e)) as Response).status).toBe(404)
+  })
+
+  it('keeps the list in the session and goes back to a same-origin page', async () => {
+    icm.use(get('products/1000042', productData))
+    const response = (await post({ intent: 'add', sku: '1000042', returnUrl: '/en/home' })) as Response
+    expect(response.headers.get('Location')).toBe('/en/home')
+    const session = await getSession(
+      request('/', { headers: { Cookie: response.headers.get('Set-Cookie')! } }),
+    )
+    expect(session.get('compare')).toEqual(['1000042'])
   })
 })

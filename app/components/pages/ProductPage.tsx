@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next'
 import { addToBasketSchema, DEFAULT_MAX_QUANTITY } from '~/models/quantity'
 import type { CatalogLoader } from '~/routes/$lang.$'
 import { Breadcrumb } from '../Breadcrumb'
+import { CompareButton } from '../CompareButton'
 import { ProductPriceView } from '../Price'
 import { StockStatus } from '../StockStatus'
 import { useShell } from '../useShell'
@@ -131,6 +132,7 @@ export function ProductPage({ page }: { page: Page }) {
             </>
           )}
           {orderable ? <AddToBasketForm product={product} /> : null}
+          <CompareButton sku={product.sku} name={product.name} />
           <p>{product.shortDescription}</p>
         </div>
       </div>

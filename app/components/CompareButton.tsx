@@ -1,0 +1,20 @@
+import { Form, useLocation } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import { useShell } from './useShell'
+
+/** "Compare" on tiles and product pages: a plain form post to /compare that comes back to this page. */
+export function CompareButton({ sku, name }: { sku: string; name: string }) {
+  const { t } = useTranslation()
+  const { locale } = useShell()
+  const location = useLocation()
+  return (
+    <Form method="post" action={`/${locale.lang}/compare`} className="compare-form">
+      <input type="hidden" name="intent" value="add" />
+      <input type="hidden" name="sku" value={sku} />
+      <input type="hidden" name="returnUrl" value={`${location.pathname}${location.search}`} />
+      <button type="submit" className="link-button" aria-label={`${t('compare.add')}: ${name}`}>
+        {t('compare.add')}
+      </button>
+    </Form>
+  )
+}
