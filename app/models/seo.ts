@@ -95,3 +95,8 @@ export function productJsonLd(product: ProductJsonLdInput, origin: string) {
       : {}),
   }
 }
+
+/** Head of a personal or transactional page (basket, login, search, compare): its title, kept out of indexes. */
+export function noindexMeta({ data }: { data?: { title?: string } | null }) {
+  return [{ title: data?.title }, { name: 'robots', content: 'noindex' }]
+}

@@ -11,6 +11,7 @@ import { pageHeaders } from '~/services/headers'
 import { cacheHeaders } from '~/services/http.server'
 import { fixedT } from '~/services/i18n.server'
 import { shopperOf } from '~/services/shopper.server'
+import { noindexMeta } from '~/models/seo'
 
 export const headers = pageHeaders
 
@@ -132,7 +133,4 @@ export default function BasketPage() {
   )
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data?.title },
-  { name: 'robots', content: 'noindex' },
-]
+export const meta: MetaFunction<typeof loader> = noindexMeta

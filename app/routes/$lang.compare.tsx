@@ -12,6 +12,7 @@ import { cacheHeaders } from '~/services/http.server'
 import { fixedT } from '~/services/i18n.server'
 import { shopperOf } from '~/services/shopper.server'
 import { redirectWithToast } from '~/services/toast.server'
+import { noindexMeta } from '~/models/seo'
 
 export const headers = pageHeaders
 
@@ -129,7 +130,4 @@ export default function ComparePage() {
   )
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data?.title },
-  { name: 'robots', content: 'noindex' },
-]
+export const meta: MetaFunction<typeof loader> = noindexMeta

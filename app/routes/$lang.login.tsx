@@ -17,6 +17,7 @@ import { cacheHeaders } from '~/services/http.server'
 import { fixedT } from '~/services/i18n.server'
 import { shopperOf } from '~/services/shopper.server'
 import { redirectWithToast } from '~/services/toast.server'
+import { noindexMeta } from '~/models/seo'
 
 export const headers = pageHeaders
 
@@ -119,7 +120,4 @@ export default function LoginPage() {
   )
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data?.title },
-  { name: 'robots', content: 'noindex' },
-]
+export const meta: MetaFunction<typeof loader> = noindexMeta

@@ -8,6 +8,7 @@ import { pageHeaders } from '~/services/headers'
 import { cacheHeaders } from '~/services/http.server'
 import { fixedT } from '~/services/i18n.server'
 import { shopperOf } from '~/services/shopper.server'
+import { noindexMeta } from '~/models/seo'
 
 export const headers = pageHeaders
 
@@ -57,7 +58,4 @@ export default function SearchPage() {
   )
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data?.title },
-  { name: 'robots', content: 'noindex' },
-]
+export const meta: MetaFunction<typeof loader> = noindexMeta

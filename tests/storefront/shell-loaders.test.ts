@@ -1,3 +1,4 @@
+import type { ActionFunctionArgs } from '@remix-run/node'
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { loader as basketLoader } from '~/routes/$lang.basket'
@@ -10,6 +11,16 @@ import { categoryData, get, icm, icmError, icmPath, priceItem, pricesFor, produc
 import './setup'
 
 const request = (path: string, init?: RequestInit) => new Request(`http://shop.test${path}`, init)
+
+/** Posts form fields to a route action under /en, as a browser without JavaScript would. */
+const postTo =
+  <T>(routeAction: (args: ActionFunctionArgs) => T, path: string) =>
+  (fields: Record<string, string>) =>
+    routeAction({
+      request: request(path, { method: 'POST', body: new URLSearchParams(fields) }),
+      params: { lang: 'en' },
+      context: {},
+    })
 
 async function sessionCookie(values: Record<string, unknown>) {
   const session = await getSession(new Request('http://shop.test/'))
@@ -240,12 +251,7 @@ describe('basket loader', () => {
 })
 
 describe('login action', () => {
-  const post = (fields: Record<string, string>) =>
-    loginAction({
-      request: request('/en/login', { method: 'POST', body: new URLSearchParams(fields) }),
-      params: { lang: 'en' },
-      context: {},
-    })
+  const post = postTo(loginAction, '/en/login')
 
   it('requires both fields (400) and never echoes the password', async () => {
     const result = (await post({ login: '', password: 'secret' })) as any
@@ -301,12 +307,7 @@ describe('login action', () => {
 })
 
 describe('compare action', () => {
-  const post = (fields: Record<string, string>) =>
-    compareAction({
-      request: request('/en/compare', { method: 'POST', body: new URLSearchParams(fields) }),
-      params: { lang: 'en' },
-      context: {},
-    })
+  const post = postTo(compareAction, '/en/compare')
 
   it('refuses malformed posts with 400 and unknown products with 404, storing nothing', async () => {
     expect(((await post({ intent: 'steal', sku: 'x' }).catch((e) => e)) as Response).status).toBe(400)
