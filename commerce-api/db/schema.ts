@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import {
   bigint,
   boolean,
+  customType,
   index,
   integer,
   jsonb,
@@ -35,6 +36,9 @@ export type CmsPagelet = {
   /** Parameter values; strings may be localized maps. */
   configurationParameters: Record<string, { type: string; value: unknown }>
 }
+
+/** PostgreSQL's tsvector; written by SQL only (see db/search-index.ts), never read into JavaScript. */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' })
 
 /** Key/value store for one-off facts about the database (seed size, seed version). */
 export const meta = pgTable('meta', {
@@ -241,7 +245,152 @@ export const lineItems = pgTable(
     position: integer('position').notNull(),
     sku: text('sku').notNull(),
     quantity: integer('quantity').notNull(),
+    /** The warranty chosen for this line (warranties.id), if any. */
+    warrantyId: text('warranty_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('line_items_basket_idx').on(t.basketId, t.position)],
+)
+
+// -----------------------------------------------------------------------------------------------------------
+// Search and facets: derived from products by db/search-index.ts (rebuilt after seeding), never edited by hand.
+
+/** Full-text documents per locale, weighted (A: name, SKU, brand; B: short description, attributes; C: long text). */
+export const productSearch = pgTable(
+  'product_search',
+  {
+    sku: text('sku').primaryKey(),
+    /** Facet value ids of the product: `brand:{name}` and `{attributeKey}:{value}`. */
+    facets: text('facets').array().notNull(),
+    enUS: tsvector('en_us').notNull(),
+    deDE: tsvector('de_de').notNull(),
+    frFR: tsvector('fr_fr').notNull(),
+    plPL: tsvector('pl_pl').notNull(),
+    roRO: tsvector('ro_ro').notNull(),
+  },
+  (t) => [
+    index('product_search_facets_idx').using('gin', t.facets),
+    index('product_search_en_idx').using('gin', t.enUS),
+    index('product_search_de_idx').using('gin', t.deDE),
+    index('product_search_fr_idx').using('gin', t.frFR),
+    index('product_search_pl_idx').using('gin', t.plPL),
+    index('product_search_ro_idx').using('gin', t.roRO),
+  ],
+)
+
+/** Facet groups: `brand` and every product attribute key, with their localized names. */
+export const facetGroups = pgTable('facet_groups', {
+  key: text('key').primaryKey(),
+  names: jsonb('names').$type<LocalizedText>().notNull(),
+  /** number | text */
+  kind: text('kind').notNull(),
+  unit: text('unit').notNull().default(''),
+})
+
+/** One row per facet value id, with its localized display names and a numeric sort key for numbers. */
+export const facetValues = pgTable(
+  'facet_values',
+  {
+    id: text('id').primaryKey(),
+    groupKey: text('group_key').notNull(),
+    value: text('value').notNull(),
+    names: jsonb('names').$type<LocalizedText>().notNull(),
+    sortNumber: bigint('sort_number', { mode: 'number' }),
+  },
+  (t) => [index('facet_values_group_idx').on(t.groupKey)],
+)
+
+/** Words of product names per locale with the number of products using them, for keyword suggestions. */
+export const searchKeywords = pgTable(
+  'search_keywords',
+  {
+    locale: text('locale').notNull(),
+    keyword: text('keyword').notNull(),
+    hits: integer('hits').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.locale, t.keyword] }),
+    index('search_keywords_prefix_idx').on(t.locale, sql`${t.keyword} text_pattern_ops`),
+  ],
+)
+
+/** Search terms that lead to a page instead of a result list (e.g. "returns" to the returns page). */
+export const searchRedirects = pgTable('search_redirects', {
+  /** Lower-case search term. */
+  term: text('term').primaryKey(),
+  /** Storefront-relative URL without the language prefix, e.g. `/page/returns`. */
+  url: text('url').notNull(),
+})
+
+// -----------------------------------------------------------------------------------------------------------
+// Promotions, warranties, content pages
+
+export type PromotionRule = {
+  /** percentOff: value is percent; amountOff: value is minor units of EUR, converted per currency. */
+  type: 'percentOff' | 'amountOff'
+  value: number
+  /** order: on the basket's item total; item: on lines of the promotion's products. */
+  scope: 'order' | 'item'
+  /** Minimum item total in minor units of EUR for the promotion to apply. */
+  minOrderValue?: number
+}
+
+export const promotions = pgTable('promotions', {
+  id: text('id').primaryKey(),
+  titles: jsonb('titles').$type<LocalizedText>().notNull(),
+  longTitles: jsonb('long_titles').$type<LocalizedText>().notNull(),
+  ruleDescriptions: jsonb('rule_descriptions').$type<LocalizedText>().notNull(),
+  legalContent: jsonb('legal_content').$type<LocalizedText>().notNull(),
+  /** The promotion code a shopper enters in the basket; null when it applies without one. */
+  code: text('code'),
+  rule: jsonb('rule').$type<PromotionRule>().notNull(),
+  /** Icon name shown next to the title. */
+  icon: text('icon').notNull().default(''),
+  startsAt: timestamp('starts_at', { withTimezone: true }),
+  endsAt: timestamp('ends_at', { withTimezone: true }),
+  active: boolean('active').notNull().default(true),
+})
+
+export const productPromotions = pgTable(
+  'product_promotions',
+  {
+    sku: text('sku').notNull(),
+    promotionId: text('promotion_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.sku, t.promotionId] })],
+)
+
+/** Warranties sold with products (ICM exposes them as products of their own). */
+export const warranties = pgTable('warranties', {
+  id: text('id').primaryKey(),
+  names: jsonb('names').$type<LocalizedText>().notNull(),
+  descriptions: jsonb('descriptions').$type<LocalizedText>().notNull(),
+  /** Years of cover. */
+  years: integer('years').notNull(),
+  /** Net price per currency in minor units, e.g. { EUR: 1999 }. */
+  prices: jsonb('prices').$type<Record<string, number>>().notNull(),
+})
+
+export const productWarranties = pgTable(
+  'product_warranties',
+  {
+    sku: text('sku').notNull(),
+    warrantyId: text('warranty_id').notNull(),
+    position: integer('position').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.sku, t.warrantyId] })],
+)
+
+/** CMS content pages (`cms/pages/{id}`), arranged in a tree by parentId. */
+export const cmsPages = pgTable(
+  'cms_pages',
+  {
+    id: text('id').primaryKey(),
+    parentId: text('parent_id'),
+    position: integer('position').notNull(),
+    definitionQualifiedName: text('definition_qualified_name').notNull(),
+    displayNames: jsonb('display_names').$type<LocalizedText>().notNull(),
+    pagelets: jsonb('pagelets').$type<CmsPagelet[]>().notNull(),
+  },
+  (t) => [index('cms_pages_parent_idx').on(t.parentId, t.position)],
 )

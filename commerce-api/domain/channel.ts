@@ -32,3 +32,21 @@ export function localize(text: Record<string, string> | null | undefined, locale
   if (!text) return ''
   return text[locale] ?? text.en_US ?? Object.values(text)[0] ?? ''
 }
+
+/** PostgreSQL text search configuration per locale ('simple' where PostgreSQL has no stemmer). */
+export const TEXT_SEARCH_CONFIG: Record<Locale, string> = {
+  en_US: 'english',
+  de_DE: 'german',
+  fr_FR: 'french',
+  pl_PL: 'simple',
+  ro_RO: 'romanian',
+}
+
+/** The product_search column holding each locale's document. */
+export const SEARCH_COLUMN: Record<Locale, string> = {
+  en_US: 'en_us',
+  de_DE: 'de_de',
+  fr_FR: 'fr_fr',
+  pl_PL: 'pl_pl',
+  ro_RO: 'ro_ro',
+}

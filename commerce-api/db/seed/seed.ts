@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import type { Db } from '../client'
 import * as t from '../schema'
+import { rebuildSearchIndex } from '../search-index'
 import { hashPassword } from '../../domain/passwords'
 import { contentIncludes } from './content'
 import { generateCatalog } from './generate'
@@ -65,6 +66,7 @@ export async function seedDatabase(db: Db, { products = DEFAULT_PRODUCT_COUNT }:
       t.users,
       demoUsers.map((u) => ({ ...u, passwordHash })),
     )
+    await rebuildSearchIndex(txDb)
     await tx.insert(t.meta).values({ key: SEED_KEY, value: info })
   })
   return { seeded: true, info }

@@ -1,0 +1,156 @@
+/**
+ * Derived search data: full-text documents and facet values per product, facet names, keyword list.
+ * Everything here is computed from the product tables, so it can be rebuilt at any time; a version in
+ * the meta table tells a start-up whether the data of an older release needs rebuilding.
+ */
+import { eq, sql } from 'drizzle-orm'
+import { LOCALES, SEARCH_COLUMN, TEXT_SEARCH_CONFIG, type Locale } from '../domain/channel'
+import type { Db } from './client'
+import * as t from './schema'
+import type { LocalizedText } from './schema'
+
+export const SEARCH_INDEX_VERSION = 1
+const META_KEY = 'search-index'
+
+/** The language-neutral value of an attribute (English for localized values), as used in facet ids. */
+const valueOf = (locale: Locale) =>
+  `coalesce(case when jsonb_typeof(a->'value') = 'object' then a->'value'->>'${locale}' else a->>'value' end, '')`
+const neutralValueSql = sql.raw(valueOf('en_US'))
+
+function documentSql(locale: Locale) {
+  const config = TEXT_SEARCH_CONFIG[locale]
+  return sql.raw(`
+    setweight(to_tsvector('${config}', coalesce(p.names->>'${locale}', '')), 'A') ||
+    setweight(to_tsvector('simple', p.sku || ' ' || p.manufacturer || ' ' || coalesce(p.manufacturer_sku, '')), 'A') ||
+    setweight(to_tsvector('${config}', coalesce(p.short_descriptions->>'${locale}', '') || ' ' ||
+      coalesce(c.names->>'${locale}', '') || ' ' ||
+      coalesce((select string_agg(${valueOf(locale)}, ' ') from jsonb_array_elements(p.attributes) a), '')), 'B') ||
+    setweight(to_tsvector('${config}', coalesce(p.long_descriptions->>'${locale}', '')), 'C')`)
+}
+
+/** Decimal comma for the locales that write one. */
+const formatNumber = (value: string, locale: Locale) => (locale === 'en_US' ? value : value.replace('.', ','))
+
+export async function rebuildSearchIndex(db: Db) {
+  await db.execute(sql`delete from product_search`)
+  await db.execute(sql`delete from facet_values`)
+  await db.execute(sql`delete from facet_groups`)
+  await db.execute(sql`delete from search_keywords`)
+
+  const columns = LOCALES.map((l) => SEARCH_COLUMN[l]).join(', ')
+  await db.execute(sql`
+    insert into product_search (sku, facets, ${sql.raw(columns)})
+    select p.sku,
+      array(select distinct f from (
+        select 'brand:' || p.manufacturer as f
+        union all
+        select (a->>'key') || ':' || ${neutralValueSql} from jsonb_array_elements(p.attributes) a
+      ) x order by f),
+      ${sql.join(
+        LOCALES.map((l) => documentSql(l)),
+        sql`, `,
+      )}
+    from products p left join categories c on c.unique_id = p.default_category_id`)
+
+  // Facet groups and values with their display names, from one product carrying each.
+  const groups = (await db.execute(sql`
+    select distinct on (a->>'key') a->>'key' as key, a->'names' as names, a->>'type' as type,
+      coalesce(a->>'unit', '') as unit
+    from products p, jsonb_array_elements(p.attributes) a order by a->>'key'`)) as unknown as {
+    rows: { key: string; names: LocalizedText; type: string; unit: string }[]
+  }
+  const brandNames = Object.fromEntries(LOCALES.map((l) => [l, BRAND_GROUP_NAMES[l]])) as LocalizedText
+  await db
+    .insert(t.facetGroups)
+    .values([
+      { key: 'brand', names: brandNames, kind: 'text', unit: '' },
+      ...rowsOf(groups).map((g) => ({
+        key: g.key,
+        names: g.names,
+        kind: g.type === 'String' ? 'text' : 'number',
+        unit: g.unit,
+      })),
+    ])
+  const values = rowsOf(
+    (await db.execute(sql`
+    select distinct on (a->>'key', ${neutralValueSql}) a->>'key' as key, ${neutralValueSql} as value,
+      a->'value' as raw, coalesce(a->>'unit', '') as unit
+    from products p, jsonb_array_elements(p.attributes) a
+    order by a->>'key', ${neutralValueSql}`)) as unknown as {
+      rows: { key: string; value: string; raw: unknown; unit: string }[]
+    },
+  )
+  const brands = rowsOf(
+    (await db.execute(sql`select distinct manufacturer from products order by 1`)) as unknown as {
+      rows: { manufacturer: string }[]
+    },
+  )
+  const valueRows = [
+    ...brands.map((b) => ({
+      id: `brand:${b.manufacturer}`,
+      groupKey: 'brand',
+      value: b.manufacturer,
+      names: Object.fromEntries(LOCALES.map((l) => [l, b.manufacturer])),
+      sortNumber: null,
+    })),
+    ...values.map((v) => {
+      const localized = typeof v.raw === 'object' && v.raw !== null
+      const names = Object.fromEntries(
+        LOCALES.map((l) => [
+          l,
+          localized
+            ? ((v.raw as LocalizedText)[l] ?? v.value)
+            : `${formatNumber(v.value, l)}${v.unit ? ` ${v.unit}` : ''}`,
+        ]),
+      )
+      const number = Number(v.value)
+      return {
+        id: `${v.key}:${v.value}`,
+        groupKey: v.key,
+        value: v.value,
+        names,
+        // Numbers sort by value (kept as thousandths in an integer column), texts by count.
+        sortNumber: !localized && Number.isFinite(number) ? Math.round(number * 1000) : null,
+      }
+    }),
+  ]
+  for (let i = 0; i < valueRows.length; i += 2000) {
+    await db.insert(t.facetValues).values(valueRows.slice(i, i + 2000))
+  }
+
+  // Keywords: words of at least two characters in the names of listed products, not pure numbers.
+  for (const locale of LOCALES) {
+    await db.execute(sql`
+      insert into search_keywords (locale, keyword, hits)
+      select ${locale}, word, count(distinct p.sku)::int
+      from products p, regexp_split_to_table(lower(p.names->>${locale}), '[[:space:],.;:()/"''–-]+') word
+      where p.online and p.kind <> 'variation' and length(word) >= 2 and word !~ '^[0-9]+$'
+      group by word`)
+  }
+
+  await db
+    .insert(t.meta)
+    .values({ key: META_KEY, value: SEARCH_INDEX_VERSION })
+    .onConflictDoUpdate({ target: t.meta.key, set: { value: SEARCH_INDEX_VERSION } })
+}
+
+/** Rebuilds the search data when it was built by an older release (or never), in one transaction. */
+export async function ensureSearchIndex(db: Db): Promise<boolean> {
+  const [row] = await db.select().from(t.meta).where(eq(t.meta.key, META_KEY))
+  if (row?.value === SEARCH_INDEX_VERSION) return false
+  await db.transaction(async (tx) => rebuildSearchIndex(tx as unknown as Db))
+  return true
+}
+
+const BRAND_GROUP_NAMES: Record<Locale, string> = {
+  en_US: 'Brand',
+  de_DE: 'Marke',
+  fr_FR: 'Marque',
+  pl_PL: 'Marka',
+  ro_RO: 'Marcă',
+}
+
+/** node-postgres and PGlite both answer `execute` with `{ rows }`. */
+function rowsOf<T>(result: { rows: T[] }): T[] {
+  return result.rows
+}
