@@ -60,17 +60,15 @@ export async function rebuildSearchIndex(db: Db) {
     rows: { key: string; names: LocalizedText; type: string; unit: string }[]
   }
   const brandNames = Object.fromEntries(LOCALES.map((l) => [l, BRAND_GROUP_NAMES[l]])) as LocalizedText
-  await db
-    .insert(t.facetGroups)
-    .values([
-      { key: 'brand', names: brandNames, kind: 'text', unit: '' },
-      ...rowsOf(groups).map((g) => ({
-        key: g.key,
-        names: g.names,
-        kind: g.type === 'String' ? 'text' : 'number',
-        unit: g.unit,
-      })),
-    ])
+  await db.insert(t.facetGroups).values([
+    { key: 'brand', names: brandNames, kind: 'text', unit: '' },
+    ...rowsOf(groups).map((g) => ({
+      key: g.key,
+      names: g.names,
+      kind: g.type === 'String' ? 'text' : 'number',
+      unit: g.unit,
+    })),
+  ])
   const values = rowsOf(
     (await db.execute(sql`
     select distinct on (a->>'key', ${neutralValueSql}) a->>'key' as key, ${neutralValueSql} as value,
