@@ -5,14 +5,20 @@ const parse = (query: string) => parseListingParams(new URLSearchParams(query))
 
 describe('listing parameters', () => {
   it('defaults to page 1, the category order and the grid', () => {
-    expect(parse('')).toEqual({ page: 1, sorting: undefined, view: 'grid' })
+    expect(parse('')).toEqual({ page: 1, sorting: undefined, view: 'grid', filters: undefined })
   })
   it('reads page, sorting and view', () => {
     expect(parse('page=3&sorting=price-desc&view=list')).toEqual({
       page: 3,
       sorting: 'price-desc',
       view: 'list',
+      filters: undefined,
     })
+  })
+  it('reads the filter selection in canonical order', () => {
+    expect(parse(`filters=${encodeURIComponent('voltage=18&brand=B&brand=A')}`)?.filters).toBe(
+      'brand=A&brand=B&voltage=18',
+    )
   })
   it('rejects values no link produces', () => {
     expect(parse('page=0')).toBeNull()
@@ -20,6 +26,7 @@ describe('listing parameters', () => {
     expect(parse('page=abc')).toBeNull()
     expect(parse('sorting=cheapest')).toBeNull()
     expect(parse('view=table')).toBeNull()
+    expect(parse(`filters=${encodeURIComponent('=x')}`)).toBeNull()
   })
 })
 

@@ -1,14 +1,17 @@
+import { parseFilters } from './filter'
+
 /** Sort orders a listing offers (ICM sort keys), and how tiles are laid out. */
 export const SORTINGS = ['name-asc', 'name-desc', 'price-asc', 'price-desc'] as const
 export type Sorting = (typeof SORTINGS)[number]
 export const VIEWS = ['grid', 'list'] as const
 export type ListingView = (typeof VIEWS)[number]
 
-export type ListingParams = { page: number; sorting?: Sorting; view: ListingView }
+export type ListingParams = { page: number; sorting?: Sorting; view: ListingView; filters?: string }
 
 /**
- * Reads `page`, `sorting` and `view` from a listing URL. Returns null for values no link of the shop
- * produces (the page answers 404 then): a page below 1 or not a number, an unknown sorting or view.
+ * Reads `page`, `sorting`, `view` and `filters` from a listing URL. Returns null for values no link of the
+ * shop produces (the page answers 404 then): a page below 1 or not a number, an unknown sorting or view,
+ * a malformed filter selection.
  */
 export function parseListingParams(search: URLSearchParams): ListingParams | null {
   const pageParam = search.get('page')
@@ -18,7 +21,9 @@ export function parseListingParams(search: URLSearchParams): ListingParams | nul
   if (sorting !== undefined && !(SORTINGS as readonly string[]).includes(sorting)) return null
   const view = search.get('view') || 'grid'
   if (!(VIEWS as readonly string[]).includes(view)) return null
-  return { page, sorting: sorting as Sorting | undefined, view: view as ListingView }
+  const filters = parseFilters(search.get('filters'))
+  if (filters === null) return null
+  return { page, sorting: sorting as Sorting | undefined, view: view as ListingView, filters }
 }
 
 /** The page numbers shown around the current one: the group of ten it belongs to (spec §9). */

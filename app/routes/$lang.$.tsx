@@ -10,6 +10,7 @@ import { useLoaderData } from '@remix-run/react'
 import { CategoryPage } from '~/components/pages/CategoryPage'
 import { ProductPage } from '~/components/pages/ProductPage'
 import type { Product } from '~/models/product'
+import { isDeepFilter } from '~/models/filter'
 import { parseListingParams } from '~/models/listing'
 import { pick } from '~/models/price'
 import { breadcrumbJsonLd, productJsonLd, seoMeta, type PageSeo } from '~/models/seo'
@@ -20,6 +21,7 @@ import {
   categoryProducts,
   inventory,
   prices,
+  productFilters,
   product as loadProduct,
   productParts,
   variations as loadVariations,
@@ -64,14 +66,14 @@ async function loadCategoryPage(request: Request, shopper: Shopper, uniqueId: st
   if (!canonical) throw redirect(`${url}${search}`, 301)
   const params = parseListingParams(new URL(request.url).searchParams)
   if (!params) throw notFound()
-  const { page, sorting, view } = params
-  const listing = current.hasProducts
-    ? await categoryProducts(shopper.scope, uniqueId, {
-        page,
-        pageSize: CATEGORY_PAGE_SIZE,
-        sortKey: sorting,
-      })
-    : { total: 0, products: [] }
+  const { page, sorting, view, filters } = params
+  const query = { page, pageSize: CATEGORY_PAGE_SIZE, sortKey: sorting, filters }
+  const [listing, filterGroups] = current.hasProducts
+    ? await Promise.all([
+        categoryProducts(shopper.scope, uniqueId, query),
+        productFilters(shopper.scope, { categoryId: uniqueId }, filters),
+      ])
+    : [{ total: 0, products: [] }, []]
   if (page > 1 && listing.products.length === 0) throw notFound()
   const priceMap = await prices(
     shopper.scope,
@@ -82,12 +84,13 @@ async function loadCategoryPage(request: Request, shopper: Shopper, uniqueId: st
     name: p.name,
     url: categoryUrl(shopper.locale, { uniqueId: p.uniqueId, path: current.path.slice(0, i + 1) }),
   }))
-  // Paged listings are their own canonical pages; deeper pages are not worth indexing separately.
-  const pageSuffix = page > 1 ? `?page=${page}` : ''
+  // Paged listings are their own canonical pages; a filtered listing names the unfiltered one, and deep
+  // facet combinations are not indexed at all.
+  const pageSuffix = page > 1 && !filters ? `?page=${page}` : ''
   const seo: PageSeo = {
     title: current.seo.title ?? current.name,
     description: current.seo.description ?? current.description,
-    robots: current.seo.robots ?? 'index, follow',
+    robots: isDeepFilter(filters) ? 'noindex, follow' : (current.seo.robots ?? 'index, follow'),
     canonical: `${origin}${url}${pageSuffix}`,
     alternates: await alternatesOf(origin, async (locale) =>
       locale.lang === shopper.locale.lang
@@ -113,6 +116,8 @@ async function loadCategoryPage(request: Request, shopper: Shopper, uniqueId: st
       page,
       sorting,
       view,
+      filters,
+      filterGroups,
       pageSize: CATEGORY_PAGE_SIZE,
       total: listing.total,
       products: listing.products.map((p) => ({

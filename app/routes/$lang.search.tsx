@@ -1,34 +1,51 @@
 import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { useLoaderData } from '@remix-run/react'
+import { Link, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import { ProductGrid } from '~/components/ProductTile'
+import { Listing } from '~/components/Listing'
+import { useShell } from '~/components/useShell'
+import { parseListingParams } from '~/models/listing'
+import { noindexMeta } from '~/models/seo'
 import { productUrl } from '~/models/url'
-import { prices, searchProducts } from '~/services/catalog.server'
+import { prices, productFilters, searchProducts } from '~/services/catalog.server'
 import { pageHeaders } from '~/services/headers'
 import { cacheHeaders } from '~/services/http.server'
 import { fixedT } from '~/services/i18n.server'
 import { shopperOf } from '~/services/shopper.server'
-import { noindexMeta } from '~/models/seo'
 
 export const headers = pageHeaders
 
 /** Items per search page (spec §9). */
 const SEARCH_PAGE_SIZE = 12
+const MAX_TERM_LENGTH = 200
 
-/** `/search?searchTerm=…`: matching products; a single hit goes straight to the product (spec §4 Search). */
+const notFound = () => new Response(null, { status: 404, statusText: 'Not Found' })
+
+/**
+ * `/search?searchTerm=…`: ranked matches with facets, sorting and paging. A term with a redirect URL
+ * leads there; a single hit goes straight to the product (spec §4 Search).
+ */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { locale, scope } = await shopperOf(request, params)
   const t = fixedT(locale.id)
-  const term = (new URL(request.url).searchParams.get('searchTerm') ?? '').trim().slice(0, 200)
+  const search = new URL(request.url).searchParams
+  const term = (search.get('searchTerm') ?? '').trim().slice(0, MAX_TERM_LENGTH)
+  const listingParams = parseListingParams(search)
+  if (!listingParams) throw notFound()
   if (!term) {
     return data(
-      { title: t('search.title'), term, total: 0, results: [] },
+      { title: t('search.title'), term, listing: null },
       { headers: cacheHeaders(request, 'catalog') },
     )
   }
-  const found = await searchProducts(scope, term, { page: 1, pageSize: SEARCH_PAGE_SIZE })
+  const { page, sorting, view, filters } = listingParams
+  const [found, filterGroups] = await Promise.all([
+    searchProducts(scope, term, { page, pageSize: SEARCH_PAGE_SIZE, sortKey: sorting, filters }),
+    productFilters(scope, { searchTerm: term }, filters),
+  ])
+  if (found.redirectUrl) throw redirect(`/${locale.lang}${found.redirectUrl}`)
   const urlOf = (p: { sku: string; name: string }) => productUrl(locale, p)
-  if (found.total === 1 && found.products[0]) throw redirect(urlOf(found.products[0]))
+  if (found.total === 1 && found.products[0] && !filters) throw redirect(urlOf(found.products[0]))
+  if (page > 1 && found.products.length === 0) throw notFound()
   const priceMap = await prices(
     scope,
     found.products.map((p) => p.sku),
@@ -37,23 +54,61 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     {
       title: t('search.results', { count: found.total, term }),
       term,
-      total: found.total,
-      results: found.products.map((p) => ({ tile: p, url: urlOf(p), price: priceMap.get(p.sku) })),
+      listing: {
+        page,
+        sorting,
+        view,
+        filters,
+        filterGroups,
+        pageSize: SEARCH_PAGE_SIZE,
+        total: found.total,
+        products: found.products.map((p) => ({ tile: p, url: urlOf(p), price: priceMap.get(p.sku) })),
+      },
     },
     { headers: cacheHeaders(request, 'catalog') },
   )
 }
 
 export default function SearchPage() {
-  const { term, total, results } = useLoaderData<typeof loader>()
-
+  const { term, listing } = useLoaderData<typeof loader>()
   const { t } = useTranslation()
-  if (!term) return <h1>{t('search.empty_term')}</h1>
+  const navigation = useShell().shell?.navigation ?? []
+  if (!term || !listing) return <h1>{t('search.empty_term')}</h1>
+  if (listing.total === 0 && !listing.filters) {
+    return (
+      <section className="search-empty">
+        <h1>{t('search.no_results', { term })}</h1>
+        <p>{t('search.no_results.hint')}</p>
+        <ul>
+          <li>{t('search.no_results.tip_spelling')}</li>
+          <li>{t('search.no_results.tip_words')}</li>
+          <li>{t('search.no_results.tip_sku')}</li>
+        </ul>
+        {navigation.length ? (
+          <>
+            <h2>{t('search.no_results.browse')}</h2>
+            <ul className="category-grid">
+              {navigation.map((entry) => (
+                <li key={entry.id}>
+                  <Link to={entry.url} className="category-card">
+                    {entry.name}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </>
+        ) : null}
+      </section>
+    )
+  }
   return (
     <>
-      <h1>{total > 0 ? t('search.results', { count: total, term }) : t('search.no_results', { term })}</h1>
-      {total === 0 ? <p>{t('search.no_results.hint')}</p> : null}
-      <ProductGrid entries={results} />
+      <h1>{t('search.heading', { term })}</h1>
+      <Listing
+        listing={listing}
+        title={t('search.results', { count: listing.total, term })}
+        hidden={{ searchTerm: term }}
+      />
     </>
   )
 }

@@ -6,6 +6,7 @@ import {
   mapCategory,
   type Category,
 } from '~/models/category'
+import { mapFilters, ProductFiltersSchema } from '~/models/filter'
 import { InventoriesSchema, mapInventory } from '~/models/inventory'
 import { mapProductPrices, ProductPricesSchema, type ProductPrice } from '~/models/price'
 import {
@@ -57,10 +58,34 @@ export async function category(scope: IcmScope, uniqueId: string) {
   return mapCategory(data)
 }
 
+export type ListingQuery = { page: number; pageSize: number; sortKey?: string; filters?: string }
+
+/**
+ * Facet groups with counts of a category listing or a search (`productfilters`); `filters` is the current
+ * selection. A selection ICM rejects (unknown facet) is a 404 like any listing load failure.
+ */
+export async function productFilters(
+  scope: IcmScope,
+  source: { categoryId: string } | { searchTerm: string },
+  filters: string | undefined,
+) {
+  const data = await icmCall(scope, {
+    path:
+      'categoryId' in source
+        ? `categories/${categoryApiPath(source.categoryId)}/productfilters`
+        : 'productfilters',
+    query: { searchTerm: 'searchTerm' in source ? source.searchTerm : undefined, SearchParameter: filters },
+    schema: ProductFiltersSchema,
+    cache: 'short',
+    group: 'spgid',
+  }).catch(notFoundOn404)
+  return mapFilters(data)
+}
+
 export async function categoryProducts(
   scope: IcmScope,
   uniqueId: string,
-  { page, pageSize, sortKey }: { page: number; pageSize: number; sortKey?: string },
+  { page, pageSize, sortKey, filters }: ListingQuery,
 ) {
   const data = await icmCall(scope, {
     path: `categories/${categoryApiPath(uniqueId)}/products`,
@@ -70,6 +95,7 @@ export async function categoryProducts(
       offset: (page - 1) * pageSize,
       returnSortKeys: true,
       sortKey,
+      SearchParameter: filters,
     },
     schema: ProductCollectionSchema,
     cache: 'short',
@@ -184,11 +210,16 @@ export async function ping(scope: IcmScope) {
   })
 }
 
-/** Products matching a search term, in ICM's listing shape. */
+const SearchResultSchema = ProductCollectionSchema.extend({ redirectUrl: z.string().optional() })
+
+/**
+ * Products matching a search term, ranked, in ICM's listing shape; `redirectUrl` when the term leads to a
+ * page instead (spec §4 Search). A rejected term or selection is a 404 like other listing failures.
+ */
 export async function searchProducts(
   scope: IcmScope,
   searchTerm: string,
-  { page, pageSize }: { page: number; pageSize: number },
+  { page, pageSize, sortKey, filters }: ListingQuery,
 ) {
   const data = await icmCall(scope, {
     path: 'products',
@@ -198,12 +229,18 @@ export async function searchProducts(
       amount: pageSize,
       offset: (page - 1) * pageSize,
       returnSortKeys: true,
+      sortKey,
+      SearchParameter: filters,
     },
-    schema: ProductCollectionSchema,
+    schema: SearchResultSchema,
     cache: 'short',
     group: 'spgid',
-  })
-  return { total: data.total ?? data.elements.length, products: data.elements.map(mapProductStub) }
+  }).catch(notFoundOn404)
+  return {
+    total: data.total ?? data.elements.length,
+    products: data.elements.map(mapProductStub),
+    redirectUrl: data.redirectUrl,
+  }
 }
 
 const PartsSchema = z.array(ProductStubSchema)

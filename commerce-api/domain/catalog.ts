@@ -340,86 +340,24 @@ export function isSortKey(value: unknown): value is SortKey {
   return typeof value === 'string' && (SORT_KEYS as readonly string[]).includes(value)
 }
 
-/** ORDER BY of a listing: by the locale's name or the currency's sale price, ties broken by SKU. */
-function sortOrder(scope: CatalogScope, sortKey: SortKey) {
-  const [field, direction] = sortKey.split('-') as ['name' | 'price', 'asc' | 'desc']
-  const value =
-    field === 'name'
-      ? sql`lower(${products.names} ->> ${scope.locale})`
-      : sql`(select p.sale_net from prices p where p.sku = ${products.sku} and p.currency = ${scope.currency})`
-  return [
-    direction === 'asc' ? sql`${value} asc nulls last` : sql`${value} desc nulls last`,
-    asc(products.sku),
-  ]
-}
-
 /** One page of product stubs as an ICM ResourceCollection, given the page's SKUs and the total count. */
-async function productCollection(
+export async function productPage(
   db: Db,
   scope: CatalogScope,
   options: ListOptions,
-  [countRows, pageRows]: [{ total: number }[], { sku: string }[]],
+  skus: string[],
+  total: number,
 ) {
-  const list = await productsJson(
-    db,
-    scope,
-    pageRows.map((r) => r.sku),
-  )
+  const list = await productsJson(db, scope, skus)
   return {
     type: 'ResourceCollection',
     name: 'products',
     elements: list.map((p) => productStub(p, options.attrs)),
     amount: options.amount,
     offset: options.offset,
-    total: countRows[0]?.total ?? 0,
+    total,
     sortKeys: [...SORT_KEYS],
   }
-}
-
-const countAll = { total: sql<number>`count(*)::int` }
-
-export async function categoryProducts(
-  db: Db,
-  scope: CatalogScope,
-  categoryId: string,
-  options: ListOptions,
-) {
-  const where = and(eq(productCategories.categoryId, categoryId), eq(products.online, true))
-  return productCollection(db, scope, options, [
-    await db
-      .select(countAll)
-      .from(productCategories)
-      .innerJoin(products, eq(products.sku, productCategories.sku))
-      .where(where),
-    await db
-      .select({ sku: productCategories.sku })
-      .from(productCategories)
-      .innerJoin(products, eq(products.sku, productCategories.sku))
-      .where(where)
-      .orderBy(...(options.sortKey ? sortOrder(scope, options.sortKey) : [asc(productCategories.position)]))
-      .limit(options.amount)
-      .offset(options.offset),
-  ])
-}
-
-/** Case-insensitive match of every word in name, SKU or manufacturer (full text search comes with the catalog issue). */
-export async function searchProducts(db: Db, scope: CatalogScope, term: string, options: ListOptions) {
-  const words = term.toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8)
-  const conditions = words.map((word) => {
-    const pattern = `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
-    return sql`(lower(${products.names} ->> ${scope.locale}) like ${pattern} or lower(${products.sku}) like ${pattern} or lower(${products.manufacturer}) like ${pattern})`
-  })
-  const where = and(eq(products.online, true), sql`${products.kind} <> 'variation'`, ...conditions)
-  return productCollection(db, scope, options, [
-    await db.select(countAll).from(products).where(where),
-    await db
-      .select({ sku: products.sku })
-      .from(products)
-      .where(where)
-      .orderBy(asc(products.sku))
-      .limit(options.amount)
-      .offset(options.offset),
-  ])
 }
 
 async function stubsFor(db: Db, scope: CatalogScope, skus: string[]) {

@@ -1,7 +1,6 @@
 import type { FastifyRequest } from 'fastify'
 import {
   categoryByPath,
-  categoryProducts,
   categoryTree,
   exists,
   inventoryOf,
@@ -12,10 +11,17 @@ import {
   parts,
   productDetail,
   productPrices,
-  searchProducts,
   variations,
   type CatalogScope,
 } from '../domain/catalog'
+import {
+  listProducts,
+  parseSelection,
+  productFilters,
+  searchRedirect,
+  searchWords,
+  type ListingSource,
+} from '../domain/listing'
 import { badRequest, notFound, queryInt, queryList } from '../http'
 import type { ApiContext, RouteModule } from './context'
 
@@ -30,6 +36,32 @@ const scopeOf = (ctx: ApiContext, request: FastifyRequest): CatalogScope => ({
 const productNotFound = (sku: string) => notFound('product.not_found', `The product '${sku}' does not exist.`)
 const categoryNotFound = (path: string) =>
   notFound('category.not_found', `The category '${path}' does not exist.`)
+
+const filterUri = (resource: string, parameter: string) =>
+  `${resource}${resource.includes('?') ? '' : '?'}SearchParameter=${encodeURIComponent(parameter)}`
+
+/** `searchTerm` of a search: required, trimmed, at most 200 characters. */
+function searchSource(query: Query): ListingSource & { kind: 'search' } {
+  const term = typeof query.searchTerm === 'string' ? query.searchTerm.trim() : ''
+  if (!term) throw badRequest('A searchTerm is required.')
+  if (term.length > 200) throw badRequest('The searchTerm is too long (at most 200 characters).')
+  return { kind: 'search', term, words: searchWords(term) }
+}
+
+/** Paging, sorting and requested attributes of a product list. */
+function listOptions(query: Query) {
+  const attrs = queryList(query.attrs)
+  const sortKey = query.sortKey === undefined || query.sortKey === '' ? undefined : query.sortKey
+  if (sortKey !== undefined && !isSortKey(sortKey)) {
+    throw badRequest(`Unknown sortKey '${String(sortKey)}'; use one of ${SORT_KEYS.join(', ')}.`)
+  }
+  return {
+    amount: queryInt(query.amount, 10, { min: 1, max: 200 }),
+    offset: queryInt(query.offset, 0, { min: 0, max: 1_000_000 }),
+    attrs: attrs.length ? new Set(attrs) : null,
+    sortKey,
+  }
+}
 
 /** Categories, products and their sub-resources, prices and inventories. */
 export const catalogRoutes: RouteModule = (app, ctx) => {
@@ -50,21 +82,19 @@ export const catalogRoutes: RouteModule = (app, ctx) => {
       .map(decodeURIComponent)
     const query = request.query as Query
     const scope = scopeOf(ctx, request)
-    if (segments.at(-1) === 'products' && segments.length > 1) {
+    const last = segments.at(-1)
+    if ((last === 'products' || last === 'productfilters') && segments.length > 1) {
       const path = segments.slice(0, -1)
       const category = await categoryByPath(db, scope, path)
       if (!category) throw categoryNotFound(path.join('/'))
-      const attrs = queryList(query.attrs)
-      const sortKey = query.sortKey === undefined || query.sortKey === '' ? undefined : query.sortKey
-      if (sortKey !== undefined && !isSortKey(sortKey)) {
-        throw badRequest(`Unknown sortKey '${String(sortKey)}'; use one of ${SORT_KEYS.join(', ')}.`)
+      const source: ListingSource = { kind: 'category', categoryId: path.join('.') }
+      const selection = parseSelection(query.SearchParameter)
+      if (last === 'productfilters') {
+        return productFilters(db, scope, source, selection, (parameter) =>
+          filterUri(`categories/${path.join('/')}/productfilters`, parameter),
+        )
       }
-      return categoryProducts(db, scope, path.join('.'), {
-        amount: queryInt(query.amount, 10, { min: 1, max: 200 }),
-        offset: queryInt(query.offset, 0, { min: 0, max: 1_000_000 }),
-        attrs: attrs.length ? new Set(attrs) : null,
-        sortKey,
-      })
+      return listProducts(db, scope, source, selection, listOptions(query))
     }
     const category = await categoryByPath(db, scope, segments)
     if (!category) throw categoryNotFound(segments.join('/'))
@@ -73,15 +103,30 @@ export const catalogRoutes: RouteModule = (app, ctx) => {
 
   app.get('/rest/:site/products', async (request) => {
     const query = request.query as Query
-    const term = typeof query.searchTerm === 'string' ? query.searchTerm.trim() : ''
-    if (!term) throw badRequest('A searchTerm is required.')
-    if (term.length > 200) throw badRequest('The searchTerm is too long (at most 200 characters).')
-    const attrs = queryList(query.attrs)
-    return searchProducts(db, scopeOf(ctx, request), term, {
-      amount: queryInt(query.amount, 10, { min: 1, max: 200 }),
-      offset: queryInt(query.offset, 0, { min: 0, max: 1_000_000 }),
-      attrs: attrs.length ? new Set(attrs) : null,
-    })
+    const source = searchSource(query)
+    const [page, redirectUrl] = await Promise.all([
+      listProducts(
+        db,
+        scopeOf(ctx, request),
+        source,
+        parseSelection(query.SearchParameter),
+        listOptions(query),
+      ),
+      searchRedirect(db, source.term),
+    ])
+    return redirectUrl ? { ...page, redirectUrl } : page
+  })
+
+  app.get('/rest/:site/productfilters', async (request) => {
+    const query = request.query as Query
+    const source = searchSource(query)
+    return productFilters(
+      db,
+      scopeOf(ctx, request),
+      source,
+      parseSelection(query.SearchParameter),
+      (parameter) => filterUri(`productfilters?searchTerm=${encodeURIComponent(source.term)}&`, parameter),
+    )
   })
 
   app.get('/rest/:site/products/:sku', async (request) => {

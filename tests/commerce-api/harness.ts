@@ -5,14 +5,25 @@ import { buildServer } from '../../commerce-api/server'
 
 export const SITE = 'ironbridge-Site'
 
-/** Empties the PostgreSQL database named by DATABASE_URL, so every run starts from the migrations. */
-async function resetPostgres(url: string) {
-  const client = new pg.Client({ connectionString: url })
-  await client.connect()
-  await client.query(
-    'drop schema if exists drizzle cascade; drop schema public cascade; create schema public;',
-  )
-  await client.end()
+/**
+ * A fresh database on the PostgreSQL server of DATABASE_URL, one per test file, so that files running in
+ * parallel never see each other's rows and every run starts from the migrations.
+ */
+async function freshPostgres(url: string) {
+  const name = `api_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: url })
+    await client.connect()
+    try {
+      await client.query(statement)
+    } finally {
+      await client.end()
+    }
+  }
+  await admin(`create database ${name}`)
+  const scoped = new URL(url)
+  scoped.pathname = `/${name}`
+  return { url: scoped.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) }
 }
 
 export type Api = {
@@ -26,9 +37,8 @@ export type Api = {
  * DATABASE_URL when that is set (CI runs the suite both ways).
  */
 export async function startApi({ products = 400 } = {}): Promise<Api> {
-  const databaseUrl = process.env.DATABASE_URL
-  if (databaseUrl) await resetPostgres(databaseUrl)
-  const database = await openDatabase({ databaseUrl })
+  const server = process.env.DATABASE_URL ? await freshPostgres(process.env.DATABASE_URL) : undefined
+  const database = await openDatabase({ databaseUrl: server?.url })
   await seedDatabase(database.db, { products })
   const app = buildServer({ db: database.db, site: SITE })
   const address = await app.listen({ port: 0, host: '127.0.0.1' })
@@ -38,6 +48,7 @@ export async function startApi({ products = 400 } = {}): Promise<Api> {
     close: async () => {
       await app.close()
       await database.close()
+      await server?.drop()
     },
   }
 }

@@ -120,6 +120,7 @@ describe('category page loader', () => {
           total: 10,
         }
       }),
+      get('categories/Power-Tools/Drills/productfilters', { elements: [] }),
       get('productprices', pricesFor('1000042')),
     )
     const page = ((await loader(args('power-tools/drills-ctgPower-Tools.Drills?page=2'))) as any).data
@@ -129,6 +130,65 @@ describe('category page loader', () => {
     expect(page.listing.products[0].url).toBe('/en/power-tools/drills/drill-prd1000042')
     expect(page.seo.canonical).toBe('http://shop.test/en/power-tools/drills-ctgPower-Tools.Drills?page=2')
     expect(page.seo.robots).toBe('index, follow')
+  })
+
+  it('filters by the selected facets, names the unfiltered canonical and marks deep combinations noindex', async () => {
+    const requested: Record<string, URLSearchParams> = {}
+    icm.use(
+      get('categories/Power-Tools/Drills', categoryData),
+      get('categories/Power-Tools/Drills/products', (request) => {
+        requested.products = new URL(request.url).searchParams
+        return { elements: [], total: 0 }
+      }),
+      get('categories/Power-Tools/Drills/productfilters', (request) => {
+        requested.filters = new URL(request.url).searchParams
+        return {
+          elements: [
+            {
+              id: 'brand',
+              name: 'Brand',
+              selectionType: 'multiple_or',
+              limitCount: 3,
+              facets: [
+                { name: 'brand:A', displayName: 'A', count: 3, selected: true, searchParameter: 'brand=B' },
+                { name: 'brand:B', displayName: 'B', count: 2, selected: true, searchParameter: 'brand=A' },
+              ],
+            },
+          ],
+        }
+      }),
+    )
+    const selection = encodeURIComponent('brand=B&brand=A')
+    const page = (
+      (await loader(
+        args(`power-tools/drills-ctgPower-Tools.Drills?filters=${selection}&sorting=name-asc`),
+      )) as any
+    ).data
+    // The selection reaches ICM in canonical order on both calls, with the sort key.
+    expect(requested.products?.get('SearchParameter')).toBe('brand=A&brand=B')
+    expect(requested.products?.get('sortKey')).toBe('name-asc')
+    expect(requested.filters?.get('SearchParameter')).toBe('brand=A&brand=B')
+    expect(page.listing.filters).toBe('brand=A&brand=B')
+    expect(page.listing.filterGroups[0].facets.map((f: any) => f.filters)).toEqual(['brand=B', 'brand=A'])
+    expect(page.seo.canonical).toBe('http://shop.test/en/power-tools/drills-ctgPower-Tools.Drills')
+    expect(page.seo.robots).toBe('noindex, follow')
+  })
+
+  it('answers a malformed filter and one ICM rejects with 404', async () => {
+    icm.use(
+      get('categories/Power-Tools/Drills', categoryData),
+      get('categories/Power-Tools/Drills/products', () =>
+        icmError(400, 'request.invalid', "Unknown filter 'x'."),
+      ),
+      get('categories/Power-Tools/Drills/productfilters', () => icmError(400, 'request.invalid')),
+    )
+    expect(
+      (await thrown(loader(args(`drills-ctgPower-Tools.Drills?filters=${encodeURIComponent('=1')}`)))).status,
+    ).toBe(404)
+    expect(
+      (await thrown(loader(args(`drills-ctgPower-Tools.Drills?filters=${encodeURIComponent('x=1')}`))))
+        .status,
+    ).toBe(404)
   })
 
   it('answers a bad page number and an unknown category with 404', async () => {

@@ -1,0 +1,206 @@
+import { Form, Link, useLocation, useSubmit } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import { listingUrl, splitFacets, type Facet, type FilterGroup } from '~/models/filter'
+import { pageGroup, SORTINGS, VIEWS, type ListingView, type Sorting } from '~/models/listing'
+import type { ProductPrice } from '~/models/price'
+import type { ProductTile } from '~/models/product'
+import { ProductGrid } from './ProductTile'
+
+/** What a listing page (category or search) hands to its view; the loaders build it. */
+export type ListingData = {
+  page: number
+  sorting?: Sorting
+  view: ListingView
+  filters?: string
+  pageSize: number
+  total: number
+  filterGroups: FilterGroup[]
+  products: { tile: ProductTile; url: string; price?: ProductPrice }[]
+}
+
+/**
+ * A product listing with facets, sorting, view switch and paging. Everything is a link or a GET form,
+ * so every state has a shareable URL that works without JavaScript and with the back button.
+ */
+export function Listing({
+  listing,
+  title,
+  hidden = {},
+}: {
+  listing: ListingData
+  title: string
+  /** Further parameters the toolbar form must keep, e.g. the search term. */
+  hidden?: Record<string, string>
+}) {
+  const { t } = useTranslation()
+  const submit = useSubmit()
+  const location = useLocation()
+  const pageCount = Math.ceil(listing.total / listing.pageSize)
+  const pageUrl = (n: number) => {
+    const params = new URLSearchParams(location.search)
+    if (n === 1) params.delete('page')
+    else params.set('page', String(n))
+    const query = params.toString()
+    return `${location.pathname}${query ? `?${query}` : ''}`
+  }
+  return (
+    <div className={listing.filterGroups.length ? 'listing with-facets' : 'listing'}>
+      {listing.filterGroups.length ? <Facets groups={listing.filterGroups} /> : null}
+      <section aria-labelledby="listing-title" className="listing-results">
+        <h2 id="listing-title">{title}</h2>
+        <Form
+          method="get"
+          className="listing-toolbar"
+          // With JavaScript a change applies at once; without it the Apply button does.
+          onChange={(event) => submit(event.currentTarget, { preventScrollReset: true })}
+        >
+          {Object.entries({ ...hidden, ...(listing.filters ? { filters: listing.filters } : {}) }).map(
+            ([name, value]) => (
+              <input key={name} type="hidden" name={name} value={value} />
+            ),
+          )}
+          <label>
+            {t('listing.sorting.label')}{' '}
+            <select name="sorting" defaultValue={listing.sorting ?? ''}>
+              <option value="">{t('listing.sorting.default')}</option>
+              {SORTINGS.map((key) => (
+                <option key={key} value={key}>
+                  {t(`listing.sorting.${key}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <fieldset>
+            <legend>{t('listing.view.label')}</legend>
+            {VIEWS.map((view) => (
+              <label key={view}>
+                <input type="radio" name="view" value={view} defaultChecked={listing.view === view} />{' '}
+                {t(`listing.view.${view}`)}
+              </label>
+            ))}
+          </fieldset>
+          <noscript>
+            <button type="submit">{t('listing.apply')}</button>
+          </noscript>
+        </Form>
+        {listing.total > 0 ? (
+          <ProductGrid entries={listing.products} view={listing.view} />
+        ) : (
+          <p className="listing-empty">{t('listing.filters.no_results')}</p>
+        )}
+        {pageCount > 1 ? (
+          <nav className="pagination" aria-label={t('paging.label')}>
+            <ul>
+              {listing.page > 1 ? (
+                <li>
+                  <Link to={pageUrl(listing.page - 1)} rel="prev">
+                    {t('paging.previous')}
+                  </Link>
+                </li>
+              ) : null}
+              {pageGroup(listing.page, pageCount).map((n) => (
+                <li key={n}>
+                  {n === listing.page ? (
+                    <span aria-current="page">{n}</span>
+                  ) : (
+                    <Link to={pageUrl(n)} aria-label={t('paging.page', { page: n })}>
+                      {n}
+                    </Link>
+                  )}
+                </li>
+              ))}
+              {listing.page < pageCount ? (
+                <li>
+                  <Link to={pageUrl(listing.page + 1)} rel="next">
+                    {t('paging.next')}
+                  </Link>
+                </li>
+              ) : null}
+            </ul>
+          </nav>
+        ) : null}
+      </section>
+    </div>
+  )
+}
+
+/** Facet groups as link lists; the selected values on top with remove links and "clear all". */
+function Facets({ groups }: { groups: FilterGroup[] }) {
+  const { t } = useTranslation()
+  const location = useLocation()
+  const urlFor = (filters: string) => listingUrl(location.pathname, location.search, filters)
+  const selected = groups.flatMap((g) =>
+    g.facets.filter((f) => f.selected).map((f) => ({ group: g, facet: f })),
+  )
+  return (
+    <aside className="facets" aria-label={t('listing.filters.label')}>
+      <h2 className="visually-hidden">{t('listing.filters.label')}</h2>
+      {selected.length > 0 ? (
+        <section className="facets-selected" aria-label={t('listing.filters.selected')}>
+          <ul>
+            {selected.map(({ group, facet }) => (
+              <li key={facet.name}>
+                <Link to={urlFor(facet.filters)} preventScrollReset className="facet-chip">
+                  {group.name}: {facet.displayName}
+                  <span className="visually-hidden"> – {t('listing.filters.remove')}</span>
+                  <span aria-hidden="true"> ×</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+          <Link to={urlFor('')} preventScrollReset>
+            {t('listing.filters.clear')}
+          </Link>
+        </section>
+      ) : null}
+      {groups.map((group) => {
+        const { shown, more } = splitFacets(group)
+        return (
+          <section key={group.id} className="facet-group" aria-labelledby={`facet-${group.id}`}>
+            <h3 id={`facet-${group.id}`}>{group.name}</h3>
+            <FacetList facets={shown} multiple={group.multiple} urlFor={urlFor} />
+            {more.length > 0 ? (
+              <details>
+                <summary>{t('listing.filters.more', { count: more.length })}</summary>
+                <FacetList facets={more} multiple={group.multiple} urlFor={urlFor} />
+              </details>
+            ) : null}
+          </section>
+        )
+      })}
+    </aside>
+  )
+}
+
+function FacetList({
+  facets,
+  multiple,
+  urlFor,
+}: {
+  facets: Facet[]
+  multiple: boolean
+  urlFor: (filters: string) => string
+}) {
+  const { t } = useTranslation()
+  return (
+    <ul className={multiple ? 'facet-list multiple' : 'facet-list single'}>
+      {facets.map((facet) => (
+        <li key={facet.name}>
+          <Link
+            to={urlFor(facet.filters)}
+            preventScrollReset
+            rel="nofollow"
+            className={facet.selected ? 'facet selected' : 'facet'}
+            aria-current={facet.selected ? 'true' : undefined}
+          >
+            <span className="facet-name">{facet.displayName}</span>{' '}
+            <span className="facet-count">({facet.count})</span>
+            {facet.selected ? (
+              <span className="visually-hidden"> – {t('listing.filters.selected_one')}</span>
+            ) : null}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  )
+}
