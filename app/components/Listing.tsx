@@ -196,7 +196,7 @@ function FacetList({
             <span className="facet-name">{facet.displayName}</span>{' '}
             <span className="facet-count">({facet.count})</span>
             {facet.selected ? (
-              <span className="visually-hidden"> – {t('listing.filters.selected_one')}</span>
+              <span className="visually-hidden"> – {t('listing.filters.is_selected')}</span>
             ) : null}
           </Link>
         </li>

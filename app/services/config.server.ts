@@ -12,6 +12,8 @@ export const config = {
   icmSite: env.ICM_SITE ?? 'ironbridge-Site',
   icmApplication: env.ICM_APPLICATION ?? '-',
   icmTimeoutMs: Number(env.ICM_TIMEOUT_MS ?? 8000),
+  /** Lifetime of cached anonymous catalog and content answers; 0 switches that cache off. */
+  icmCacheSeconds: Number(env.ICM_CACHE_SECONDS ?? 60),
   sessionSecrets: (env.SESSION_SECRET ?? 'storefront-development-secret').split(','),
   secureCookies: env.COOKIE_SECURE === 'true',
   /** Public origin of the shop (https://shop.example.com) for canonical URLs; default: the request's. */

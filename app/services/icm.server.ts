@@ -11,7 +11,10 @@ import { config } from './config.server'
  *   holds personal data.
  */
 export type CachePolicy = 'long' | 'short' | 'none'
-const TTL: Record<Exclude<CachePolicy, 'none'>, number> = { long: 300_000, short: 60_000 }
+const TTL: Record<Exclude<CachePolicy, 'none'>, number> = {
+  long: 300_000,
+  short: config.icmCacheSeconds * 1000,
+}
 
 /** An error answer of ICM: status, error key and causes of its `errors[]` body. */
 export class IcmError extends Error {
@@ -167,10 +170,13 @@ export function icmCall<S extends z.ZodTypeAny>(scope: IcmScope, call: IcmCall<S
   if (call.cache === 'none' || (call.method && call.method !== 'GET')) {
     return execute(url, call, call.token === null ? undefined : (call.token ?? scope.token), scope)
   }
+  const ttl = TTL[call.cache]
+  // Cached calls never carry a token; with the cache switched off (ICM_CACHE_SECONDS=0) they still don't.
+  if (ttl <= 0) return execute(url, call, undefined)
   const hit = cache.get(url)
   if (hit) return hit as Promise<z.infer<S>>
   const pending = execute(url, call, undefined)
-  cache.set(url, pending, { ttl: TTL[call.cache] })
+  cache.set(url, pending, { ttl })
   pending.catch(() => cache.delete(url))
   return pending
 }

@@ -1,0 +1,42 @@
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { SHOP_LOCALES } from '~/models/locale'
+
+const PLURAL = /_(zero|one|two|few|many|other)$/
+const texts = (id: string): Record<string, string> =>
+  JSON.parse(readFileSync(path.join(__dirname, '../../locales', `${id}.json`), 'utf8'))
+const base = (key: string) => key.replace(PLURAL, '')
+const variables = (text: string) => [...text.matchAll(/\{\{\s*(\w+)/g)].map((m) => m[1]).sort()
+
+const english = texts('en_US')
+const englishBases = new Set(Object.keys(english).map(base))
+const pluralBases = new Set(
+  Object.keys(english)
+    .filter((k) => PLURAL.test(k))
+    .map(base),
+)
+
+describe.each(SHOP_LOCALES.map((l) => l.id))('texts of %s', (id) => {
+  const own = texts(id)
+  it('has every text the English file has, and no other', () => {
+    expect(new Set(Object.keys(own).map(base))).toEqual(englishBases)
+  })
+  it('has every plural form the language needs', () => {
+    const categories = new Intl.PluralRules(id.replace('_', '-')).resolvedOptions().pluralCategories
+    for (const key of pluralBases) {
+      for (const category of categories)
+        expect(own, `${key}_${category}`).toHaveProperty(`${key}_${category}`)
+    }
+  })
+  it('uses the same placeholders as English', () => {
+    for (const [key, text] of Object.entries(own)) {
+      const reference = english[key] ?? english[`${base(key)}_other`]
+      if (reference === undefined) continue
+      // A singular form may spell out "one" instead of using {{count}}.
+      const expected = variables(reference).filter((v) => !(v === 'count' && /_one$/.test(key)))
+      const actual = variables(text).filter((v) => !(v === 'count' && /_one$/.test(key)))
+      expect(actual, `${id} ${key}`).toEqual(expected)
+    }
+  })
+})
