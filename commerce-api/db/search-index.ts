@@ -9,7 +9,7 @@ import type { Db } from './client'
 import * as t from './schema'
 import type { LocalizedText } from './schema'
 
-export const SEARCH_INDEX_VERSION = 1
+export const SEARCH_INDEX_VERSION = 2
 const META_KEY = 'search-index'
 
 /** The language-neutral value of an attribute (English for localized values), as used in facet ids. */
@@ -45,6 +45,9 @@ export async function rebuildSearchIndex(db: Db) {
         select 'brand:' || p.manufacturer as f
         union all
         select (a->>'key') || ':' || ${neutralValueSql} from jsonb_array_elements(p.attributes) a
+        union all
+        select (v->>'id') || ':' || (v->>'value')
+        from jsonb_array_elements(coalesce(p.variation_attributes, '[]'::jsonb)) v
       ) x order by f),
       ${sql.join(
         LOCALES.map((l) => documentSql(l)),
@@ -69,6 +72,21 @@ export async function rebuildSearchIndex(db: Db) {
       unit: g.unit,
     })),
   ])
+  // Variation attributes (size, length...) facet the variations of a master.
+  await db.execute(sql`
+    insert into facet_groups (key, names, kind, unit)
+    select distinct on (v->>'id') v->>'id', v->'names', 'text', ''
+    from products p, jsonb_array_elements(p.variation_attributes) v
+    where p.variation_attributes is not null
+    order by v->>'id'
+    on conflict (key) do nothing`)
+  await db.execute(sql`
+    insert into facet_values (id, group_key, value, names, sort_number)
+    select distinct on (v->>'id', v->>'value') (v->>'id') || ':' || (v->>'value'), v->>'id', v->>'value', v->'values', null
+    from products p, jsonb_array_elements(p.variation_attributes) v
+    where p.variation_attributes is not null
+    order by v->>'id', v->>'value'
+    on conflict (id) do nothing`)
   const values = rowsOf(
     (await db.execute(sql`
     select distinct on (a->>'key', ${neutralValueSql}) a->>'key' as key, ${neutralValueSql} as value,
@@ -113,7 +131,10 @@ export async function rebuildSearchIndex(db: Db) {
     }),
   ]
   for (let i = 0; i < valueRows.length; i += 2000) {
-    await db.insert(t.facetValues).values(valueRows.slice(i, i + 2000))
+    await db
+      .insert(t.facetValues)
+      .values(valueRows.slice(i, i + 2000))
+      .onConflictDoNothing()
   }
 
   // Keywords: words of at least two characters in the names of listed products, not pure numbers.

@@ -88,7 +88,9 @@ export function toggle(selection: Selection, key: string, value: string): Select
 
 /** What is listed: the products of one category, or the hits of a search. */
 export type ListingSource =
-  { kind: 'category'; categoryId: string } | { kind: 'search'; term: string; words: string[] }
+  | { kind: 'category'; categoryId: string }
+  | { kind: 'search'; term: string; words: string[] }
+  | { kind: 'master'; masterSku: string }
 
 /** Words of a search term usable in a tsquery: letters and digits only, so user input cannot form syntax. */
 export function searchWords(term: string): string[] {
@@ -114,6 +116,12 @@ function sourceSql(scope: CatalogScope, source: ListingSource): SQL {
       join product_search ps on ps.sku = p.sku
       ${priceJoin}
       where pc.category_id = ${source.categoryId} and p.online`
+  }
+  if (source.kind === 'master') {
+    return sql`from products p
+      join product_search ps on ps.sku = p.sku
+      ${priceJoin}
+      where p.master_sku = ${source.masterSku} and p.online`
   }
   const matches = source.words.length
     ? sql`(p.kind <> 'variation' and ${searchDocument(scope.locale)} @@ ${tsQuery(scope.locale, source.words)})`
@@ -202,6 +210,7 @@ function orderSql(scope: CatalogScope, source: ListingSource, sortKey: ListingSo
     return sql`${value} ${sql.raw(direction)} nulls last, p.sku`
   }
   if (source.kind === 'category') return sql`pc.position, p.sku`
+  if (source.kind === 'master') return sql`p.sku`
   // Search relevance: an exact SKU first, then the text rank (name and brand weigh most).
   return sql`(p.sku = ${source.term.trim()}) desc,
     ts_rank_cd(${searchDocument(scope.locale)}, ${tsQuery(scope.locale, source.words.length ? source.words : ['_'])}) desc, p.sku`

@@ -22,6 +22,8 @@ import {
   searchWords,
   type ListingSource,
 } from '../domain/listing'
+import { productPromotionLinks } from '../domain/promotions'
+import { availableWarranties, warrantyPrices, warrantyProduct } from '../domain/warranties'
 import { badRequest, notFound, queryInt, queryList } from '../http'
 import type { ApiContext, RouteModule } from './context'
 
@@ -40,8 +42,10 @@ const categoryNotFound = (path: string) =>
 const filterUri = (resource: string, parameter: string) =>
   `${resource}${resource.includes('?') ? '' : '?'}SearchParameter=${encodeURIComponent(parameter)}`
 
-/** `searchTerm` of a search: required, trimmed, at most 200 characters. */
-function searchSource(query: Query): ListingSource & { kind: 'search' } {
+/** The variations of `MasterSKU`, or the hits of `searchTerm` (required, trimmed, at most 200 characters). */
+function searchSource(query: Query): Exclude<ListingSource, { kind: 'category' }> {
+  if (typeof query.MasterSKU === 'string' && query.MasterSKU !== '')
+    return { kind: 'master', masterSku: query.MasterSKU }
   const term = typeof query.searchTerm === 'string' ? query.searchTerm.trim() : ''
   if (!term) throw badRequest('A searchTerm is required.')
   if (term.length > 200) throw badRequest('The searchTerm is too long (at most 200 characters).')
@@ -112,7 +116,7 @@ export const catalogRoutes: RouteModule = (app, ctx) => {
         parseSelection(query.SearchParameter),
         listOptions(query),
       ),
-      searchRedirect(db, source.term),
+      source.kind === 'search' ? searchRedirect(db, source.term) : undefined,
     ])
     return redirectUrl ? { ...page, redirectUrl } : page
   })
@@ -125,15 +129,35 @@ export const catalogRoutes: RouteModule = (app, ctx) => {
       scopeOf(ctx, request),
       source,
       parseSelection(query.SearchParameter),
-      (parameter) => filterUri(`productfilters?searchTerm=${encodeURIComponent(source.term)}&`, parameter),
+      (parameter) =>
+        filterUri(
+          source.kind === 'search'
+            ? `productfilters?searchTerm=${encodeURIComponent(source.term)}&`
+            : `productfilters?MasterSKU=${encodeURIComponent(source.masterSku)}&`,
+          parameter,
+        ),
     )
   })
 
+  // A product with its running promotions and the warranties it is sold with; warranties are products too.
   app.get('/rest/:site/products/:sku', async (request) => {
     const { sku } = request.params as { sku: string }
-    const product = await productDetail(db, scopeOf(ctx, request), sku)
-    if (!product) throw productNotFound(sku)
-    return product
+    const scope = scopeOf(ctx, request)
+    const [product, promotions, warranties] = await Promise.all([
+      productDetail(db, scope, sku),
+      productPromotionLinks(db, scope, sku),
+      availableWarranties(db, scope, sku),
+    ])
+    if (product) {
+      return {
+        ...product,
+        ...(promotions.length ? { promotions } : {}),
+        ...(warranties.length ? { availableWarranties: warranties } : {}),
+      }
+    }
+    const warranty = await warrantyProduct(db, scope, sku)
+    if (!warranty) throw productNotFound(sku)
+    return warranty
   })
 
   const withProduct =
@@ -176,9 +200,14 @@ export const catalogRoutes: RouteModule = (app, ctx) => {
     return skus
   }
 
-  app.get('/rest/:site/productprices', async (request) => ({
-    data: await productPrices(db, request.scope.currency, skuList(request)),
-  }))
+  // Warranties have prices like products; they are looked up only for SKUs no product answered.
+  app.get('/rest/:site/productprices', async (request) => {
+    const skus = skuList(request)
+    const data = await productPrices(db, request.scope.currency, skus)
+    const found = new Set(data.map((p) => p.sku))
+    const rest = skus.filter((sku) => !found.has(sku))
+    return { data: rest.length ? [...data, ...(await warrantyPrices(db, request.scope.currency, rest))] : data }
+  })
 
   app.get('/rest/:site/inventories', async (request) => ({ data: await inventoryOf(db, skuList(request)) }))
 }

@@ -174,3 +174,28 @@ describe('full-text search', () => {
     expect((await get('products?searchTerm=drill')).json.redirectUrl).toBeUndefined()
   })
 })
+
+describe('variations of a master', () => {
+  it('lists them in pages and facets them by their variation attributes', async () => {
+    const [master] = await api.database.db
+      .select({ sku: products.sku })
+      .from(products)
+      .where(eq(products.kind, 'master'))
+      .limit(1)
+    const variations = await api.database.db
+      .select({ sku: products.sku })
+      .from(products)
+      .where(eq(products.masterSku, master!.sku))
+    const first = await get(`products?MasterSKU=${master!.sku}&amount=2&attrs=sku`)
+    expect(first.json.total).toBe(variations.length)
+    expect(first.json.elements).toHaveLength(2)
+    const filters = (await get(`productfilters?MasterSKU=${master!.sku}`)).json
+    const group = filters.elements.find((f: any) => f.facets.length === variations.length)
+    expect(group).toBeDefined()
+    const facet = group.facets[0]
+    expect(facet.count).toBe(1)
+    const one = await get(`products?MasterSKU=${master!.sku}&attrs=sku&${sp(facet.searchParameter)}`)
+    expect(one.json.total).toBe(1)
+    expect(variations.map((v) => v.sku)).toContain(one.json.elements[0].uri)
+  })
+})
