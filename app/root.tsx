@@ -19,13 +19,15 @@ import { LoadingBar } from '~/components/LoadingBar'
 import { Toasts, type ToastView } from '~/components/Toasts'
 import { DEFAULT_LOCALE, localeByLang } from '~/models/locale'
 import { navigationFrom } from '~/models/navigation'
-import { pick } from '~/models/price'
+import { pick, priceDisplayOf } from '~/models/price'
 import { clearToken, refreshIfDue } from '~/services/auth.server'
 import { currentBasket } from '~/services/basket.server'
 import { categoryTree, configuration } from '~/services/catalog.server'
 import { contentInclude, FOOTER_INCLUDE } from '~/services/cms.server'
 import { fixedT } from '~/services/i18n.server'
 import type { IcmScope } from '~/services/icm.server'
+import { isFeatureEnabled } from '~/services/features.server'
+import { recentlyViewedSkus } from '~/models/recently'
 import { commitSession } from '~/services/session.server'
 import { sessionOf } from '~/services/shopper.server'
 import stylesheet from '~/styles/app.css?url'
@@ -55,7 +57,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   ])
   if (scope.tokenRejected) clearToken(session)
   const user = session.get('user')
-  const display = user?.customerType === 'SMBCustomer' ? settings.b2bDisplay : settings.b2cDisplay
+  const display = priceDisplayOf(user?.customerType, settings)
   const toastView: ToastView | null = toast
     ? { id: `${Date.now()}`, text: t(toast.key, toast.values), type: toast.type }
     : null
@@ -70,6 +72,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         display,
         toast: toastView,
         compareCount: session.get('compare')?.length ?? 0,
+        hasRecentlyViewed:
+          isFeatureEnabled('recently') && recentlyViewedSkus(session.get('recently'), Date.now()).length > 0,
       },
       errorTitles: Object.fromEntries([404, 500, 503, 504].map((s) => [s, t(errorTextKeys(s).title)])),
     },
@@ -123,6 +127,7 @@ export function Layout({ children }: { children: ReactNode }) {
           user={shell?.user ?? null}
           basket={shell?.basket ?? null}
           compareCount={shell?.compareCount ?? 0}
+          hasRecentlyViewed={shell?.hasRecentlyViewed ?? false}
         />
         <Toasts toast={shell?.toast ?? null} />
         <main id="main" tabIndex={-1}>

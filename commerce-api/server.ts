@@ -6,7 +6,9 @@ import { catalogRoutes } from './routes/catalog'
 import { cmsRoutes } from './routes/cms'
 import type { ApiContext } from './routes/context'
 import { customerRoutes } from './routes/customers'
+import { promotionRoutes } from './routes/promotions'
 import { staticRoutes } from './routes/static'
+import { suggestRoutes } from './routes/suggest'
 import { tokenRoutes } from './routes/token'
 
 const MATRIX = Symbol('icm-matrix')
@@ -72,7 +74,16 @@ export function buildServer({ db, site, logger = false }: ServerOptions): Fastif
   })
 
   const ctx: ApiContext = { db, site }
-  for (const routes of [tokenRoutes, customerRoutes, catalogRoutes, cmsRoutes, basketRoutes, staticRoutes]) {
+  for (const routes of [
+    tokenRoutes,
+    customerRoutes,
+    catalogRoutes,
+    promotionRoutes,
+    suggestRoutes,
+    cmsRoutes,
+    basketRoutes,
+    staticRoutes,
+  ]) {
     routes(app, ctx)
   }
   app.get('/health', async () => ({ status: 'ok' }))

@@ -1,9 +1,12 @@
-import type { ReactNode } from 'react'
+import { useNavigate } from '@remix-run/react'
+import type { MouseEvent, ReactNode } from 'react'
 import type { Pagelet } from '~/models/cms'
+import { useShell } from './useShell'
 
 /**
  * Renders CMS pagelets. HTML parameters come from the shop's own CMS and are trusted content.
  * Components with data of their own (product lists, category teasers) are rendered by `renderSpecial`.
+ * Links in the HTML to the shop's pages navigate client-side when JavaScript runs.
  */
 export function CmsContent({
   pagelets,
@@ -12,6 +15,26 @@ export function CmsContent({
   pagelets: Pagelet[]
   renderSpecial?: (pagelet: Pagelet) => ReactNode
 }) {
+  const navigate = useNavigate()
+  const { locale } = useShell()
+  const onClick = (event: MouseEvent<HTMLElement>) => {
+    const anchor = (event.target as Element).closest('a')
+    const href = anchor?.getAttribute('href')
+    if (
+      !anchor ||
+      !href?.startsWith(`/${locale.lang}/`) ||
+      anchor.target ||
+      anchor.hasAttribute('download') ||
+      event.button !== 0 ||
+      event.metaKey ||
+      event.ctrlKey ||
+      event.shiftKey ||
+      event.altKey
+    )
+      return
+    event.preventDefault()
+    navigate(href)
+  }
   return (
     <>
       {pagelets.map((pagelet) => {
@@ -23,6 +46,7 @@ export function CmsContent({
             <div
               key={pagelet.id}
               className={`cms-${pagelet.component.split('.').pop()}`}
+              onClick={onClick}
               dangerouslySetInnerHTML={{ __html: html }}
             />
           )

@@ -5,6 +5,7 @@ import type { NavItem } from '~/models/navigation'
 import type { Money } from '~/models/price'
 import { MainNavigation } from './MainNavigation'
 import { MoneyText } from './Price'
+import { SearchBox } from './SearchBox'
 
 export type HeaderProps = {
   locale: ShopLocale
@@ -12,9 +13,10 @@ export type HeaderProps = {
   user: { name: string } | null
   basket: { itemCount: number; total: Money } | null
   compareCount: number
+  hasRecentlyViewed?: boolean
 }
 
-export function Header({ locale, navigation, user, basket, compareCount }: HeaderProps) {
+export function Header({ locale, navigation, user, basket, compareCount, hasRecentlyViewed }: HeaderProps) {
   const { t } = useTranslation()
   const location = useLocation()
   const here = `${location.pathname}${location.search}`
@@ -29,20 +31,7 @@ export function Header({ locale, navigation, user, basket, compareCount }: Heade
           </svg>
           <span>{t('shop.name')}</span>
         </Link>
-        <Form method="get" action={`/${locale.lang}/search`} role="search" className="search-box">
-          <label htmlFor="header-search" className="visually-hidden">
-            {t('header.search.label')}
-          </label>
-          <input
-            id="header-search"
-            type="search"
-            name="searchTerm"
-            placeholder={t('header.search.placeholder')}
-            autoComplete="off"
-            maxLength={200}
-          />
-          <button type="submit">{t('header.search.button')}</button>
-        </Form>
+        <SearchBox locale={locale} />
         <nav className="header-utility" aria-label={t('header.my_account')}>
           {user ? (
             <>
@@ -62,6 +51,11 @@ export function Header({ locale, navigation, user, basket, compareCount }: Heade
           {compareCount > 0 ? (
             <Link to={`/${locale.lang}/compare`} className="compare-status">
               {t('compare.header', { count: compareCount })}
+            </Link>
+          ) : null}
+          {hasRecentlyViewed ? (
+            <Link to={`/${locale.lang}/recently`} className="recently-status">
+              {t('recently.header')}
             </Link>
           ) : null}
           <Link to={`/${locale.lang}/basket`} className="mini-basket" data-testid="mini-basket">

@@ -29,16 +29,23 @@ function SubList({ item, depth }: { item: NavItem; depth: number }) {
   )
 }
 
+/** Level-0 flyouts share this name, so the browser keeps one open at a time, even without JavaScript. */
+const FLYOUT_GROUP = 'main-nav-flyout'
+
+/** Spec §9 breakpoints: mobile under 768 px, tablet under 992 px, desktop otherwise. */
+const MOBILE = '(max-width: 767.98px)'
+
 /**
- * Flyouts are `<details>` elements: they open and close without JavaScript. The ~80 links are plain
- * anchors with one delegated click handler doing client-side navigation when JavaScript runs: rendering
- * a router `<Link>` for each cost more server time than the rest of the header.
+ * Flyouts are `<details>` elements: they open and close without JavaScript. On phones the whole menu sits
+ * behind one more `<details>` ("Menu"); from tablet width on it is always shown (CSS). The ~80 links are
+ * plain anchors with one delegated click handler doing client-side navigation when JavaScript runs:
+ * rendering a router `<Link>` for each cost more server time than the rest of the header.
  */
 export function MainNavigation({ items }: { items: NavItem[] }) {
   const { t } = useTranslation()
   const location = useLocation()
   const navigate = useNavigate()
-  const ref = useRef<HTMLElement>(null)
+  const ref = useRef<HTMLDetailsElement>(null)
   const onClick = (event: MouseEvent<HTMLElement>) => {
     const anchor = (event.target as Element).closest('a')
     if (!anchor || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
@@ -46,27 +53,42 @@ export function MainNavigation({ items }: { items: NavItem[] }) {
     event.preventDefault()
     navigate(anchor.getAttribute('href')!)
   }
-  // With JavaScript, a navigation closes any open flyout.
+  // With JavaScript, a navigation closes the menu and any open flyout.
   useEffect(() => {
     ref.current?.querySelectorAll('details[open]').forEach((d) => d.removeAttribute('open'))
+    ref.current?.removeAttribute('open')
   }, [location.key])
+  // Opening a flyout closes the others, except on phones (spec §4.6), where the menu is an accordion.
+  useEffect(() => {
+    const mobile = window.matchMedia(MOBILE)
+    const apply = () =>
+      ref.current
+        ?.querySelectorAll('.nav-level-0 > li > details')
+        .forEach((d) => (mobile.matches ? d.removeAttribute('name') : d.setAttribute('name', FLYOUT_GROUP)))
+    apply()
+    mobile.addEventListener('change', apply)
+    return () => mobile.removeEventListener('change', apply)
+  }, [])
   return (
-    <nav className="main-nav" aria-label={t('header.navigation.label')} ref={ref} onClick={onClick}>
-      <ul className="nav-level-0">
-        {items.map((item) => (
-          <li key={item.id}>
-            <details>
-              <summary aria-label={t('header.navigation.toggle', { name: item.name })}>{item.name}</summary>
-              <div className="flyout">
-                <a href={item.url} className="flyout-title">
-                  {item.name}
-                </a>
-                <SubList item={item} depth={1} />
-              </div>
-            </details>
-          </li>
-        ))}
-      </ul>
-    </nav>
+    <details className="nav-menu" ref={ref}>
+      <summary className="nav-menu-toggle">{t('header.navigation.menu')}</summary>
+      <nav className="main-nav" aria-label={t('header.navigation.label')} onClick={onClick}>
+        <ul className="nav-level-0">
+          {items.map((item) => (
+            <li key={item.id}>
+              <details name={FLYOUT_GROUP}>
+                <summary aria-label={t('header.navigation.toggle', { name: item.name })}>{item.name}</summary>
+                <div className="flyout">
+                  <a href={item.url} className="flyout-title">
+                    {item.name}
+                  </a>
+                  <SubList item={item} depth={1} />
+                </div>
+              </details>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </details>
   )
 }

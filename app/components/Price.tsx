@@ -4,6 +4,7 @@ import {
   discountPercentage,
   formatMoney,
   pick,
+  scaledPriceRows,
   type Money,
   type PriceDisplay,
   type ProductPrice,
@@ -13,7 +14,10 @@ export function MoneyText({ money, locale }: { money: Money; locale: ShopLocale 
   return <>{formatMoney(money, locale.tag)}</>
 }
 
-/** Sale price, list price with discount, and the tax hint of the display mode (gross for b2c, net for b2b). */
+/**
+ * Sale price, list price with discount, and the tax hint of the display mode (gross for b2c, net for b2b);
+ * detailed, also the volume prices. A product without a price has its price on request.
+ */
 export function ProductPriceView({
   price,
   display,
@@ -28,7 +32,7 @@ export function ProductPriceView({
   detailed?: boolean
 }) {
   const { t } = useTranslation()
-  if (!price?.sale) return <p className="price price-unavailable">{t('product.price.not_available')}</p>
+  if (!price?.sale) return <p className="price price-on-request">{t('product.price.on_request')}</p>
   const sale = formatMoney(pick(price.sale, display), locale.tag)
   const discount = discountPercentage(price, display)
   return (
@@ -52,10 +56,11 @@ export function ProductPriceView({
         <table className="scaled-prices">
           <caption>{t('product.price.scaled.title')}</caption>
           <tbody>
-            {price.scaled.map((tier) => (
-              <tr key={tier.minQuantity}>
-                <th scope="row">{t('product.price.scaled.row', { quantity: tier.minQuantity })}</th>
-                <td>{formatMoney(pick(tier, display), locale.tag)}</td>
+            {scaledPriceRows(price, display).map((row) => (
+              <tr key={row.minQuantity}>
+                <th scope="row">{t('product.price.scaled.row', { quantity: row.minQuantity })}</th>
+                <td>{formatMoney(row.price, locale.tag)}</td>
+                <td>{row.saving > 0 ? t('product.price.scaled.saving', { percent: row.saving }) : null}</td>
               </tr>
             ))}
           </tbody>

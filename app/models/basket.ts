@@ -7,6 +7,8 @@ const LineItemSchema = z.object({
   product: z.string(),
   quantity: z.object({ value: z.number() }),
   pricing: z.object({ singleBasePrice: PriceItemSchema, total: PriceItemSchema }),
+  /** The warranty chosen for the line; its price is per piece and part of the line total. */
+  warranty: z.object({ id: z.string(), name: z.string(), price: PriceItemSchema }).optional(),
 })
 
 export const BasketSchema = z.object({
@@ -39,6 +41,7 @@ export type BasketLine = {
   quantity: number
   singleBasePrice: PriceItem
   total: PriceItem
+  warranty?: { id: string; name: string; price: PriceItem }
 }
 
 export type Basket = {
@@ -62,6 +65,7 @@ export function mapBasket(envelope: z.infer<typeof BasketSchema>): Basket {
             quantity: line.quantity.value,
             singleBasePrice: line.pricing.singleBasePrice,
             total: line.pricing.total,
+            warranty: line.warranty,
           },
         ]
       : []

@@ -6,6 +6,7 @@ const LinkSchema = z.object({ id: z.string(), name: z.string().optional() })
 type CategoryData = {
   id: string
   name: string
+  categoryRef?: string
   description?: string
   hasOnlineProducts?: boolean
   categoryPath: z.infer<typeof LinkSchema>[]
@@ -17,6 +18,7 @@ export const CategorySchema: z.ZodType<CategoryData> = z.lazy(() =>
   z.object({
     id: z.string(),
     name: z.string(),
+    categoryRef: z.string().optional(),
     description: z.string().optional(),
     hasOnlineProducts: z.boolean().optional(),
     categoryPath: z.array(LinkSchema),
@@ -29,6 +31,8 @@ export const CategoryTreeSchema = z.array(CategorySchema)
 export type Category = {
   /** ICM's uniqueId: the path ids joined by dots. */
   uniqueId: string
+  /** ICM's categoryRef, `{uniqueId}@{catalogId}`, when ICM names it. */
+  ref?: string
   name: string
   description: string
   path: { id: string; uniqueId: string; name: string }[]
@@ -41,6 +45,7 @@ export function mapCategory(data: CategoryData): Category {
   const ids = data.categoryPath.map((p) => p.id)
   return {
     uniqueId: ids.join('.'),
+    ...(data.categoryRef ? { ref: data.categoryRef } : {}),
     name: data.name,
     description: data.description ?? '',
     path: data.categoryPath.map((p, i) => ({

@@ -1,34 +1,218 @@
 import { z } from 'zod'
+import type { ShopLocale } from './locale'
+import { mapSeo, SeoAttributesSchema, type Seo } from './seo'
 
-export const ContentIncludeSchema = z.object({
-  id: z.string(),
-  pagelets: z.array(
-    z.object({
-      id: z.string(),
-      definitionQualifiedName: z.string(),
-      configurationParameters: z
-        .record(z.object({ type: z.string().optional(), value: z.unknown() }))
-        .default({}),
-    }),
-  ),
-})
+type PageletData = {
+  id: string
+  definitionQualifiedName: string
+  configurationParameters: Record<string, { type?: string; value?: unknown }>
+  slots?: { definitionQualifiedName: string; pagelets?: PageletData[] }[]
+}
+
+const PageletSchema: z.ZodType<PageletData, z.ZodTypeDef, unknown> = z.lazy(() =>
+  z.object({
+    id: z.string(),
+    definitionQualifiedName: z.string(),
+    configurationParameters: z
+      .record(z.object({ type: z.string().optional(), value: z.unknown() }))
+      .default({}),
+    slots: z
+      .array(z.object({ definitionQualifiedName: z.string(), pagelets: z.array(PageletSchema).optional() }))
+      .optional(),
+  }),
+)
+
+export const ContentIncludeSchema = z.object({ id: z.string(), pagelets: z.array(PageletSchema) })
 
 export type Pagelet = {
   id: string
   component: string
   params: Record<string, unknown>
+  /** Pagelets of the component's slots, by slot name (`slot.staticPage.content.pagelet2-Slot`). */
+  slots?: Record<string, Pagelet[]>
 }
 
 export type ContentInclude = { id: string; pagelets: Pagelet[] }
 
-/** Components are named `app_sf_base_cm:component.common.freeStyle`; the UI keys on the part after the colon. */
-export function mapContentInclude(data: z.infer<typeof ContentIncludeSchema>): ContentInclude {
+/** ICM qualifies names with their cartridge (`app_sf_base_cm:component.common.freeStyle`); the UI keys on the rest. */
+const unqualified = (name: string) => name.split(':').pop() ?? name
+
+function mapPagelet(data: PageletData): Pagelet {
   return {
     id: data.id,
-    pagelets: data.pagelets.map((p) => ({
-      id: p.id,
-      component: p.definitionQualifiedName.split(':').pop() ?? p.definitionQualifiedName,
-      params: Object.fromEntries(Object.entries(p.configurationParameters).map(([k, v]) => [k, v.value])),
-    })),
+    component: unqualified(data.definitionQualifiedName),
+    params: Object.fromEntries(Object.entries(data.configurationParameters).map(([k, v]) => [k, v.value])),
+    ...(data.slots?.length
+      ? {
+          slots: Object.fromEntries(
+            data.slots.map((slot) => [
+              unqualified(slot.definitionQualifiedName),
+              (slot.pagelets ?? []).map(mapPagelet),
+            ]),
+          ),
+        }
+      : {}),
   }
+}
+
+export function mapContentInclude(data: z.infer<typeof ContentIncludeSchema>): ContentInclude {
+  return { id: data.id, pagelets: data.pagelets.map(mapPagelet) }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Content pages
+
+export const ContentPageSchema = z.object({
+  id: z.string(),
+  displayName: z.string().optional(),
+  pagelets: z.array(PageletSchema).default([]),
+  seoAttributes: SeoAttributesSchema.optional(),
+})
+
+export type ContentPage = { id: string; name: string; pagelets: Pagelet[]; seo: Seo }
+
+export function mapContentPage(data: z.infer<typeof ContentPageSchema>): ContentPage {
+  return {
+    id: data.id,
+    name: data.displayName ?? data.id,
+    pagelets: data.pagelets.map(mapPagelet),
+    seo: mapSeo(data.seoAttributes),
+  }
+}
+
+const STATIC_PAGE = 'component.shopping.staticPage'
+const STATIC_PAGE_CONTENT = 'slot.staticPage.content.pagelet2-Slot'
+
+/** What a content page's layout asks for: the page tree navigation beside it, and the content it holds. */
+export type PageLayout = {
+  navigation: { root: string; depth: number } | null
+  content: Pagelet[]
+}
+
+const flag = (value: unknown) => value === true || value === 'true'
+
+/**
+ * A page laid out by a `shopping.staticPage` component shows the page tree of its `NavigationRoot` down to
+ * `NavigationDepth` levels when `ShowNavigation` is set, and its content slot; other pages show their pagelets.
+ */
+export function pageLayout(pagelets: Pagelet[]): PageLayout {
+  const layout = pagelets.find((p) => p.component === STATIC_PAGE)
+  if (!layout) return { navigation: null, content: pagelets }
+  const root = layout.params.NavigationRoot
+  const depth = Number(layout.params.NavigationDepth ?? 1)
+  return {
+    navigation:
+      flag(layout.params.ShowNavigation) && typeof root === 'string' && root
+        ? { root, depth: Number.isInteger(depth) && depth >= 0 ? depth : 1 }
+        : null,
+    content: pagelets.flatMap((p) => (p === layout ? (layout.slots?.[STATIC_PAGE_CONTENT] ?? []) : [p])),
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Page trees
+
+const TreeLinkSchema = z.object({ itemId: z.string(), title: z.string().optional() })
+type TreeLink = z.infer<typeof TreeLinkSchema>
+type PageTreeData = {
+  name?: string
+  page: TreeLink
+  path?: TreeLink[]
+  elements?: (PageTreeData | TreeLink)[]
+}
+
+/** ICM's PageTreeRO: `path` holds the ancestors; deeper levels may come as plain links. */
+export const PageTreeSchema: z.ZodType<PageTreeData, z.ZodTypeDef, unknown> = z.lazy(() =>
+  z.object({
+    name: z.string().optional(),
+    page: TreeLinkSchema,
+    path: z.array(TreeLinkSchema).optional(),
+    elements: z.array(z.union([PageTreeSchema, TreeLinkSchema])).optional(),
+  }),
+)
+
+export type PageTreeNode = {
+  id: string
+  name: string
+  /** From the top of the tree down to this page, itself included. */
+  path: { id: string; name: string }[]
+  children: PageTreeNode[]
+}
+
+/** An entry of a content page's side navigation: a page of its page tree. */
+export type PageNavItem = { id: string; name: string; url: string; current: boolean; children: PageNavItem[] }
+
+export function mapPageTree(data: PageTreeData, parentPath: PageTreeNode['path'] = []): PageTreeNode {
+  const self = { id: data.page.itemId, name: data.page.title ?? data.name ?? data.page.itemId }
+  const ancestors = data.path
+    ? data.path.map((p) => ({ id: p.itemId, name: p.title ?? p.itemId }))
+    : parentPath
+  const path = [...ancestors, self]
+  return {
+    ...self,
+    path,
+    children: (data.elements ?? []).map((element) =>
+      'page' in element ? mapPageTree(element, path) : mapPageTree({ page: element }, path),
+    ),
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Links in CMS HTML (spec §2.3)
+
+const CONTENT_LINK = /href=(["'])(page|product|category|route):\/\/([^"']*)\1/g
+
+const htmlParams = (pagelet: Pagelet): string[] => [
+  ...Object.values(pagelet.params).filter((v): v is string => typeof v === 'string'),
+  ...Object.values(pagelet.slots ?? {}).flatMap((pagelets) => pagelets.flatMap(htmlParams)),
+]
+
+/** Ids of the content pages the pagelets link to (`page://{id}`). */
+export function linkedPageIds(pagelets: Pagelet[]): string[] {
+  const ids = new Set<string>()
+  for (const html of pagelets.flatMap(htmlParams)) {
+    for (const match of html.matchAll(CONTENT_LINK)) if (match[2] === 'page' && match[3]) ids.add(match[3])
+  }
+  return [...ids]
+}
+
+/**
+ * Turns ICM's content link forms into shop paths: `page://{id}` to the page's URL (from `pageUrls`, else
+ * `/page/{id}`), `product://{sku}[@{domain}]` to `/product/{sku}`, `category://{ref}` to `/categoryref/{ref}`,
+ * `route://{path}` to `/{path}`, all under the locale's prefix. Other links pass unchanged.
+ */
+export function withShopLinks(
+  pagelets: Pagelet[],
+  locale: ShopLocale,
+  pageUrls: ReadonlyMap<string, string>,
+): Pagelet[] {
+  const href = (kind: string, target: string) => {
+    const prefix = `/${locale.lang}`
+    if (kind === 'page') return pageUrls.get(target) ?? `${prefix}/page/${encodeURIComponent(target)}`
+    if (kind === 'product') return `${prefix}/product/${encodeURIComponent(target.split('@')[0]!)}`
+    if (kind === 'category') return `${prefix}/categoryref/${encodeURIComponent(target)}`
+    return `${prefix}/${target.replace(/^\/+/, '')}`
+  }
+  const rewrite = (pagelet: Pagelet): Pagelet => ({
+    ...pagelet,
+    params: Object.fromEntries(
+      Object.entries(pagelet.params).map(([key, value]) => [
+        key,
+        typeof value === 'string'
+          ? value.replace(
+              CONTENT_LINK,
+              (_, quote, kind, target) => `href=${quote}${href(kind, target)}${quote}`,
+            )
+          : value,
+      ]),
+    ),
+    ...(pagelet.slots
+      ? {
+          slots: Object.fromEntries(
+            Object.entries(pagelet.slots).map(([name, slotPagelets]) => [name, slotPagelets.map(rewrite)]),
+          ),
+        }
+      : {}),
+  })
+  return pagelets.map(rewrite)
 }

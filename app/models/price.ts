@@ -83,3 +83,21 @@ export function formatMoney(money: Money, localeTag: string): string {
   }
   return formatter.format(money.value)
 }
+
+/** Business customers see the channel's b2b display type (net by default), everyone else the b2c one (spec §1). */
+export function priceDisplayOf(
+  customerType: string | undefined,
+  settings: { b2bDisplay: PriceDisplay; b2cDisplay: PriceDisplay },
+): PriceDisplay {
+  return customerType === 'SMBCustomer' ? settings.b2bDisplay : settings.b2cDisplay
+}
+
+/** Rows of the volume price table: from which quantity, the unit price, and the whole percent saved against the base price. */
+export function scaledPriceRows(price: ProductPrice, display: PriceDisplay) {
+  const base = price.sale && pick(price.sale, display).value
+  return price.scaled.map((tier) => {
+    const unit = pick(tier, display)
+    const saving = base && base > unit.value ? Math.round(((base - unit.value) / base) * 100) : 0
+    return { minQuantity: tier.minQuantity, price: unit, saving }
+  })
+}

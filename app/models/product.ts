@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { PriceItemSchema } from './price'
+import { AttachmentSchema, mapAttachment, type Attachment } from './attachment'
+import { MoneySchema, PriceItemSchema, type Money } from './price'
 import { mapSeo, SeoAttributesSchema } from './seo'
 
 const ImageSchema = z.object({
@@ -12,13 +13,26 @@ const ImageSchema = z.object({
 })
 const AttributeSchema = z.object({ name: z.string(), type: z.string().optional(), value: z.unknown() })
 
+const LinkSchema = z.object({
+  uri: z.string().optional(),
+  title: z.string().optional(),
+  itemId: z.string().optional(),
+})
+
 export const ProductSchema = z.object({
+  type: z.string().optional(),
   sku: z.string(),
   productName: z.string().optional(),
   shortDescription: z.string().optional(),
   longDescription: z.string().optional(),
   manufacturer: z.string().optional(),
+  manufacturerSKU: z.string().nullish(),
   images: z.array(ImageSchema).optional(),
+  attachments: z.array(AttachmentSchema).optional(),
+  promotions: z.array(LinkSchema).optional(),
+  availableWarranties: z
+    .array(z.object({ id: z.string(), name: z.string(), price: MoneySchema.optional() }))
+    .optional(),
   attributes: z.array(AttributeSchema).optional(),
   minOrderQuantity: z.number().optional(),
   maxOrderQuantity: z.number().optional(),
@@ -33,8 +47,8 @@ export const ProductSchema = z.object({
   availability: z.boolean().optional(),
   inStock: z.boolean().optional(),
   availableStock: z.number().optional(),
-  readyForShipmentMin: z.number().optional(),
-  readyForShipmentMax: z.number().optional(),
+  readyForShipmentMin: z.number().nullish(),
+  readyForShipmentMax: z.number().nullish(),
   roundedAverageRating: z.string().optional(),
   defaultCategory: z.object({ itemId: z.string().optional() }).optional(),
   seoAttributes: SeoAttributesSchema.optional(),
@@ -64,16 +78,22 @@ export const ProductCollectionSchema = z.object({
   amount: z.number().optional(),
 })
 
-export type ProductKind = 'Product' | 'VariationProductMaster' | 'VariationProduct' | 'Bundle' | 'RetailSet'
+export type ProductKind =
+  'Product' | 'VariationProductMaster' | 'VariationProduct' | 'Bundle' | 'RetailSet' | 'Warranty'
 
-/** Type from the flags (spec §3): master, variation, bundle, retail set, else a plain product. */
+/**
+ * Type from the flags (spec §3): master, variation, bundle, retail set, else a plain product. A warranty is
+ * served as a product of type Warranty ("GET products/{id} for warranty").
+ */
 export function productKind(flags: {
+  type?: string
   productMaster?: boolean
   mastered?: boolean
   productBundle?: boolean
   productTypes?: string[]
   retailSet?: boolean
 }): ProductKind {
+  if (flags.type === 'Warranty') return 'Warranty'
   if (flags.productMaster) return 'VariationProductMaster'
   if (flags.mastered) return 'VariationProduct'
   if (flags.productBundle || flags.productTypes?.includes('BUNDLE')) return 'Bundle'
@@ -83,6 +103,9 @@ export function productKind(flags: {
 
 export type ProductImage = { url: string; typeID: string; width?: number; height?: number }
 
+/** A warranty the product can be bought with; its price comes from the price call, net and gross. */
+export type ProductWarranty = { id: string; name: string; price?: Money }
+
 export type Product = {
   sku: string
   name: string
@@ -90,7 +113,12 @@ export type Product = {
   longDescription: string
   kind: ProductKind
   manufacturer?: string
+  manufacturerSku?: string
   images: ProductImage[]
+  attachments: Attachment[]
+  /** Ids of the running promotions the product takes part in (`promotions/{id}`). */
+  promotionIds: string[]
+  warranties: ProductWarranty[]
   attributes: { name: string; value: string }[]
   minOrderQuantity: number
   maxOrderQuantity?: number
@@ -123,12 +151,16 @@ export function mapProduct(data: z.infer<typeof ProductSchema>): Product {
     longDescription: data.longDescription ?? '',
     kind: productKind(data),
     manufacturer: data.manufacturer,
+    manufacturerSku: data.manufacturerSKU ?? undefined,
     images: (data.images ?? []).map((i) => ({
       url: i.effectiveUrl,
       typeID: i.typeID,
       width: i.imageActualWidth,
       height: i.imageActualHeight,
     })),
+    attachments: (data.attachments ?? []).flatMap((a) => mapAttachment(a) ?? []),
+    promotionIds: (data.promotions ?? []).flatMap((p) => p.itemId ?? p.uri?.split('/').pop() ?? []),
+    warranties: (data.availableWarranties ?? []).map((w) => ({ id: w.id, name: w.name, price: w.price })),
     attributes: (data.attributes ?? []).map((a) => ({ name: a.name, value: attributeText(a.value) })),
     minOrderQuantity: data.minOrderQuantity ?? 1,
     maxOrderQuantity: data.maxOrderQuantity,
@@ -136,8 +168,8 @@ export function mapProduct(data: z.infer<typeof ProductSchema>): Product {
     packingUnit: data.packingUnit ?? '',
     available: data.availability === true && data.inStock !== false,
     availableStock: data.availableStock,
-    readyForShipmentMin: data.readyForShipmentMin,
-    readyForShipmentMax: data.readyForShipmentMax,
+    readyForShipmentMin: data.readyForShipmentMin ?? undefined,
+    readyForShipmentMax: data.readyForShipmentMax ?? undefined,
     rating: data.roundedAverageRating ? Number(data.roundedAverageRating) : undefined,
     defaultCategoryId: data.defaultCategory?.itemId,
     masterSku: data.productMasterSKU,
@@ -188,3 +220,35 @@ export const LISTING_ATTRS =
   'sku,availability,manufacturer,image,minOrderQuantity,maxOrderQuantity,stepOrderQuantity,inStock,promotions,packingUnit,mastered,productMaster,productMasterSKU,roundedAverageRating,retailSet,productBundle,defaultCategory'
 
 export { PriceItemSchema }
+
+/** The text key and values saying when a product is ready for shipment, pluralized by the last day. */
+export function readyForShipment(
+  min: number | undefined,
+  max: number | undefined,
+): { key: string; values: Record<string, number> } | undefined {
+  if (max === undefined || !Number.isInteger(max) || max < 0) return undefined
+  const from = min !== undefined && Number.isInteger(min) && min >= 0 && min <= max ? min : 0
+  if (max === 0) return { key: 'product.ready_for_shipment.today', values: {} }
+  if (from === max) return { key: 'product.ready_for_shipment.days', values: { count: max } }
+  if (from === 0) return { key: 'product.ready_for_shipment.within', values: { count: max } }
+  return { key: 'product.ready_for_shipment.range', values: { min: from, count: max } }
+}
+
+export const ProductLinksSchema = z.record(
+  z.object({
+    products: z.array(ProductStubSchema).default([]),
+    categories: z.array(z.unknown()).default([]),
+  }),
+)
+
+/** Link types in the order the product page shows them; others follow in ICM's order. */
+export const LINK_TYPES = ['accessory', 'crossselling', 'upselling', 'replacement', 'sparepart', 'followup']
+
+/** `products/{sku}/links`: the product link types that have products, each with its product tiles. */
+export function mapProductLinks(data: z.infer<typeof ProductLinksSchema>) {
+  const rank = (type: string) => (LINK_TYPES.includes(type) ? LINK_TYPES.indexOf(type) : LINK_TYPES.length)
+  return Object.entries(data)
+    .map(([type, link]) => ({ type, products: link.products.map(mapProductStub) }))
+    .filter((link) => link.products.length > 0)
+    .sort((a, b) => rank(a.type) - rank(b.type))
+}

@@ -7,13 +7,17 @@ export type QuantityRules = { minOrderQuantity: number; maxOrderQuantity?: numbe
 /** The channel's maximum quantity of one line item when the product sets none (spec §9). */
 export const DEFAULT_MAX_QUANTITY = 100
 
-/** Add-to-basket form: quantity honours the product's minimum, maximum and step (checked again by the API). */
+/**
+ * Add-to-basket form: quantity honours the product's minimum, maximum and step (checked again by the API);
+ * `warranty` is the chosen warranty's id, empty for none (the API checks that the product offers it).
+ */
 export function addToBasketSchema(product: QuantityRules, t: Translate) {
   const max = Math.min(product.maxOrderQuantity ?? DEFAULT_MAX_QUANTITY, DEFAULT_MAX_QUANTITY)
   const { minOrderQuantity: min, stepQuantity: step } = product
   return z.object({
     intent: z.literal('addToBasket'),
     sku: z.string().min(1),
+    warranty: z.string().optional(),
     quantity: z
       .number({
         invalid_type_error: t('product.quantity.error.invalid', { min }),

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import { SHOP_LOCALES, switchLocalePath } from './locale'
-import { categoryUrl, parseShopPath, productUrl, safeReturnUrl, slugify } from './url'
+import {
+  categoryUrl,
+  contentPageUrl,
+  legacyServerPath,
+  parseShopPath,
+  productUrl,
+  safeReturnUrl,
+  slugify,
+} from './url'
 
 const en = SHOP_LOCALES[0]
 
@@ -76,6 +84,106 @@ describe('product URLs', () => {
     expect(parseShopPath('product/1000042')).toEqual({ kind: 'product', sku: '1000042', canonical: false })
     expect(parseShopPath('just/some/path')).toEqual({ kind: 'unknown' })
     expect(parseShopPath('product/%E0%A4%A')).toEqual({ kind: 'unknown' })
+  })
+})
+
+describe('category references', () => {
+  it('takes the unique id and the catalog from categoryref/{uniqueId}@{catalogId}', () => {
+    expect(parseShopPath('categoryref/Power-Tools.Drills@ironbridge-Catalog')).toEqual({
+      kind: 'category',
+      uniqueId: 'Power-Tools.Drills',
+      catalogId: 'ironbridge-Catalog',
+      canonical: false,
+    })
+    expect(parseShopPath('categoryref/Power-Tools%40ironbridge-Catalog')).toMatchObject({
+      uniqueId: 'Power-Tools',
+      catalogId: 'ironbridge-Catalog',
+    })
+    expect(parseShopPath('categoryref/Power-Tools')).toEqual({
+      kind: 'category',
+      uniqueId: 'Power-Tools',
+      canonical: false,
+    })
+  })
+  it.each(SHOP_LOCALES)('leads to a category URL that parses back in $id', (locale) => {
+    const ref = parseShopPath('categoryref/Power-Tools.Drills@ironbridge-Catalog')
+    if (ref.kind !== 'category') throw new Error('not a category')
+    const url = categoryUrl(locale, {
+      uniqueId: ref.uniqueId,
+      path: [{ name: 'Power Tools' }, { name: 'Drills' }],
+    })
+    expect(parseShopPath(url.slice(4))).toEqual({
+      kind: 'category',
+      uniqueId: 'Power-Tools.Drills',
+      canonical: true,
+    })
+  })
+})
+
+describe('content page URLs', () => {
+  /** The shipping page below the service root, named as in each locale's page tree. */
+  const shipping: Record<string, [string, string]> = {
+    en_US: ['Service', 'Shipping and delivery'],
+    de_DE: ['Service', 'Versand und Lieferung'],
+    fr_FR: ['Service client', 'Expédition et livraison'],
+    pl_PL: ['Obsługa klienta', 'Wysyłka i dostawa'],
+    ro_RO: ['Serviciu clienți', 'Livrare'],
+  }
+  const pathIn = (locale: (typeof SHOP_LOCALES)[number]) => shipping[locale.id]!.map((name) => ({ name }))
+
+  it('builds the page tree names as folders and ends in -pg{id}', () => {
+    expect(contentPageUrl(en, { id: 'shipping', path: pathIn(en) })).toBe(
+      '/en/service/shipping-and-delivery-pgshipping',
+    )
+    expect(contentPageUrl(SHOP_LOCALES[3], { id: 'shipping', path: pathIn(SHOP_LOCALES[3]) })).toBe(
+      '/pl/obsluga-klienta/wysylka-i-dostawa-pgshipping',
+    )
+    expect(contentPageUrl(en, { id: 'legal', path: [{ name: 'Legal information' }] })).toBe(
+      '/en/legal-information-pglegal',
+    )
+  })
+  it.each(SHOP_LOCALES)('round-trips in $id', (locale) => {
+    const url = contentPageUrl(locale, { id: 'shipping', path: pathIn(locale) })
+    expect(url.startsWith(`/${locale.lang}/`)).toBe(true)
+    expect(parseShopPath(url.slice(4))).toEqual({ kind: 'content', id: 'shipping', canonical: true })
+  })
+  it('keeps ids with special characters and names with words starting with "pg" intact', () => {
+    const url = contentPageUrl(en, { id: 'page.about us', path: [{ name: 'PG Tools' }, { name: 'pgAbout' }] })
+    expect(url).toBe('/en/pg-tools/pgabout-pgpage.about%20us')
+    expect(parseShopPath(url.slice(4))).toEqual({ kind: 'content', id: 'page.about us', canonical: true })
+    expect(parseShopPath(contentPageUrl(en, { id: 'x', path: [{ name: '' }] }).slice(4))).toEqual({
+      kind: 'content',
+      id: 'x',
+      canonical: true,
+    })
+  })
+  it('recognises the short form as not canonical and leaves product and category URLs alone', () => {
+    expect(parseShopPath('page/returns')).toEqual({ kind: 'content', id: 'returns', canonical: false })
+    expect(parseShopPath('tools/pg-drill-prd1000042')).toMatchObject({ kind: 'product', sku: '1000042' })
+    expect(parseShopPath('pg-things-ctgA.B')).toMatchObject({ kind: 'category', uniqueId: 'A.B' })
+    expect(parseShopPath('service/pg')).toEqual({ kind: 'unknown' })
+    expect(parseShopPath('page/%E0%A4%A')).toEqual({ kind: 'unknown' })
+  })
+})
+
+describe('legacy ICM storefront URLs', () => {
+  const legacy = (path: string) =>
+    legacyServerPath(new URL(`http://shop.test/INTERSHOP/web/WFS/ironbridge-Site${path}`))
+  it('lead content pages, the basket and quick order to their pages in the same language', () => {
+    expect(legacy('/fr_FR/-/EUR/ViewContent-Start?PageletEntryPointID=imprint&x=1')).toBe('/fr/page/imprint')
+    expect(legacy('/pl_PL/-/PLN/ViewContent-Start?PageletEntryPointID=page.about%20us')).toBe(
+      '/pl/page/page.about%20us',
+    )
+    expect(legacy('/en_US/-/USD/ViewCart-View')).toBe('/en/basket')
+    expect(legacy('/ro_RO/b2b/RON/ViewQuickorder-Start')).toBe('/ro/quick-order')
+    // An unknown locale falls back to the shop's default one.
+    expect(legacy('/xx_XX/-/EUR/ViewCart-View')).toBe('/de/basket')
+  })
+  it('know nothing else', () => {
+    expect(legacy('/en_US/-/USD/ViewContent-Start')).toBeNull()
+    expect(legacy('/en_US/-/USD/ViewProductCompare-Show')).toBeNull()
+    expect(legacy('/en_US/ViewCart-View')).toBeNull()
+    expect(legacyServerPath(new URL('http://shop.test/en/basket'))).toBeNull()
   })
 })
 

@@ -1,4 +1,4 @@
-import type { ShopLocale } from './locale'
+import { DEFAULT_LOCALE, localeById, type ShopLocale } from './locale'
 
 /** Lower-case ASCII words joined by dashes: "Akku-Bohrschrauber Pro 18" → "akku-bohrschrauber-pro-18". */
 export function slugify(text: string): string {
@@ -21,6 +21,11 @@ export function categoryUrl(locale: ShopLocale, category: CategoryRef): string {
   return `/${locale.lang}/${[...slugs, `${last ? `${last}-` : ''}ctg${category.uniqueId}`].join('/')}`
 }
 
+/** `/{lang}/search?searchTerm=…`: the search result page of a term (brand and keyword suggestions). */
+export function searchUrl(locale: ShopLocale, term: string): string {
+  return `/${locale.lang}/search?${new URLSearchParams({ searchTerm: term })}`
+}
+
 export type ProductRef = {
   sku: string
   name: string
@@ -37,21 +42,47 @@ export function productUrl(locale: ShopLocale, product: ProductRef, contextCateg
   return `/${locale.lang}/${[...folders, leaf].join('/')}`
 }
 
+export type ContentPageRef = {
+  id: string
+  /** The page's path in its page tree, from the top down to the page itself. */
+  path: { name: string }[]
+}
+
+/** `/{lang}/{slug}/{slug}-pg{id}`: the page tree path's names, like a category's (spec §2 link building). */
+export function contentPageUrl(locale: ShopLocale, page: ContentPageRef): string {
+  const slugs = page.path.map((p) => slugify(p.name)).filter(Boolean)
+  const last = slugs.pop()
+  return `/${locale.lang}/${[...slugs, `${last ? `${last}-` : ''}pg${encodeURIComponent(page.id)}`].join('/')}`
+}
+
 export type ParsedPath =
   | { kind: 'product'; sku: string; categoryId?: string; canonical: boolean }
-  | { kind: 'category'; uniqueId: string; canonical: boolean }
+  /** `catalogId` is set for the `categoryref/{uniqueId}@{catalogId}` form. */
+  | { kind: 'category'; uniqueId: string; canonical: boolean; catalogId?: string }
+  | { kind: 'content'; id: string; canonical: boolean }
   | { kind: 'unknown' }
 
 /** Recognises the shop's path shapes (without the locale prefix); see spec §2 "Recognised path shapes". */
 export function parseShopPath(path: string): ParsedPath {
   const clean = path.replace(/^\/+|\/+$/g, '')
-  const short = /^(product|category)\/([^/]+)$/.exec(clean)
+  const short = /^(product|category|categoryref|page)\/([^/]+)$/.exec(clean)
   if (short) {
     const id = safeDecode(short[2]!)
     if (!id) return { kind: 'unknown' }
-    return short[1] === 'product'
-      ? { kind: 'product', sku: id, canonical: false }
-      : { kind: 'category', uniqueId: id, canonical: false }
+    switch (short[1]) {
+      case 'product':
+        return { kind: 'product', sku: id, canonical: false }
+      case 'category':
+        return { kind: 'category', uniqueId: id, canonical: false }
+      case 'categoryref': {
+        // ICM's categoryRef is `{uniqueId}@{catalogId}`.
+        const at = id.lastIndexOf('@')
+        if (at <= 0) return { kind: 'category', uniqueId: id, canonical: false }
+        return { kind: 'category', uniqueId: id.slice(0, at), catalogId: id.slice(at + 1), canonical: false }
+      }
+      default:
+        return { kind: 'content', id, canonical: false }
+    }
   }
   const product = /(?:^|[/-])prd([^/]+?)(?:-ctg([^/]+))?$/.exec(clean)
   if (product) {
@@ -69,6 +100,12 @@ export function parseShopPath(path: string): ParsedPath {
     const uniqueId = safeDecode(category[1]!)
     return uniqueId ? { kind: 'category', uniqueId, canonical: true } : { kind: 'unknown' }
   }
+  // The id follows the last `-pg` (or a leading `pg`), so page names may contain words starting with "pg".
+  const content = /^(?:.*\/)?(?:[^/]*-)?pg([^/]+)$/.exec(clean)
+  if (content) {
+    const id = safeDecode(content[1]!)
+    return id ? { kind: 'content', id, canonical: true } : { kind: 'unknown' }
+  }
   return { kind: 'unknown' }
 }
 
@@ -77,6 +114,28 @@ function safeDecode(value: string): string | undefined {
     return decodeURIComponent(value)
   } catch {
     return undefined
+  }
+}
+
+/**
+ * Where a URL of the legacy ICM storefront (`/INTERSHOP/web/WFS/{site}/{locale}/{app}/{currency}/{pipeline}`)
+ * lives in this shop (spec §2: basket, content pages and quick order); null for any other.
+ */
+export function legacyServerPath(url: URL): string | null {
+  const match = /^\/INTERSHOP\/web\/WFS\/[^/]+\/([^/]+)\/[^/]+\/[^/]+\/([^/]+)$/.exec(url.pathname)
+  if (!match) return null
+  const prefix = `/${(localeById(match[1]) ?? DEFAULT_LOCALE).lang}`
+  switch (match[2]) {
+    case 'ViewContent-Start': {
+      const id = url.searchParams.get('PageletEntryPointID')
+      return id ? `${prefix}/page/${encodeURIComponent(id)}` : null
+    }
+    case 'ViewCart-View':
+      return `${prefix}/basket`
+    case 'ViewQuickorder-Start':
+      return `${prefix}/quick-order`
+    default:
+      return null
   }
 }
 

@@ -8,31 +8,38 @@ import {
 } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { CategoryPage } from '~/components/pages/CategoryPage'
+import { ContentPage } from '~/components/pages/ContentPage'
 import { ProductPage } from '~/components/pages/ProductPage'
 import type { Product } from '~/models/product'
 import { isDeepFilter } from '~/models/filter'
 import { parseListingParams } from '~/models/listing'
-import { pick } from '~/models/price'
+import { pick, priceDisplayOf } from '~/models/price'
 import { breadcrumbJsonLd, productJsonLd, seoMeta, type PageSeo } from '~/models/seo'
 import { categoryUrl, parseShopPath, productUrl } from '~/models/url'
 import { addToBasket } from '~/services/basket.server'
 import {
   category,
   categoryProducts,
+  configuration,
   inventory,
   prices,
   productFilters,
+  productLinks,
   product as loadProduct,
   productParts,
+  promotions as loadPromotions,
   variations as loadVariations,
 } from '~/services/catalog.server'
 import { pageHeaders } from '~/services/headers'
+import { loadContentPage } from '~/services/content-page.server'
 import { cacheHeaders } from '~/services/http.server'
 import { fixedT } from '~/services/i18n.server'
 import type { IcmScope } from '~/services/icm.server'
+import { productPageHeaders, trackProductView } from '~/services/recently.server'
 import { alternatesOf, publicOrigin } from '~/services/seo.server'
 import { commitSession } from '~/services/session.server'
 import { shopperOf, type Shopper } from '~/services/shopper.server'
+import { streamed } from '~/services/streaming.server'
 import { redirectWithToast } from '~/services/toast.server'
 import { addToBasketSchema } from '~/models/quantity'
 
@@ -59,8 +66,16 @@ async function canonicalProductUrl(scope: IcmScope, product: Product) {
   }
 }
 
-async function loadCategoryPage(request: Request, shopper: Shopper, uniqueId: string, canonical: boolean) {
+async function loadCategoryPage(
+  request: Request,
+  shopper: Shopper,
+  uniqueId: string,
+  canonical: boolean,
+  catalogId?: string,
+) {
   const current = await category(shopper.scope, uniqueId)
+  // `categoryref/{uniqueId}@{catalogId}` names a category of one catalog only.
+  if (catalogId && current.ref && current.ref !== `${uniqueId}@${catalogId}`) throw notFound()
   const url = categoryUrl(shopper.locale, current)
   const search = new URL(request.url).search
   if (!canonical) throw redirect(`${url}${search}`, 301)
@@ -133,14 +148,37 @@ async function loadCategoryPage(request: Request, shopper: Shopper, uniqueId: st
   }
 }
 
+/** Accessories, cross-selling and other linked products as priced tiles per link type; null when they fail. */
+async function relatedProducts(shopper: Shopper, sku: string) {
+  const links = await productLinks(shopper.scope, sku)
+  const priceMap = await prices(
+    shopper.scope,
+    links.flatMap((link) => link.products.map((p) => p.sku)),
+  )
+  return links.map((link) => ({
+    type: link.type,
+    entries: link.products.map((tile) => ({
+      tile,
+      url: productUrl(shopper.locale, { sku: tile.sku, name: tile.name }),
+      price: priceMap.get(tile.sku) ?? null,
+    })),
+  }))
+}
+
 async function loadProductPage(request: Request, shopper: Shopper, sku: string, canonical: boolean) {
+  // Recorded before any await (see trackProductView); the list is streamed, never awaited.
+  const recentlyViewed = canonical ? trackProductView(request, shopper.scope, shopper.session, sku) : null
   const [product, priceMap, stock] = await Promise.all([
     loadProduct(shopper.scope, sku),
     prices(shopper.scope, [sku]),
     inventory(shopper.scope, [sku]),
   ])
+  // A warranty is a product for ICM, not a page of the shop.
+  if (product.kind === 'Warranty') throw notFound()
   const { url, category: home } = await canonicalProductUrl(shopper.scope, product)
   if (!canonical) throw redirect(url, 301)
+  // Streamed: never awaited here, so linked products never delay the page.
+  const related = streamed(relatedProducts(shopper, sku).catch(() => null))
   const origin = publicOrigin(request)
   // A master lists its variations; a variation lists its siblings, so the shopper can switch.
   const masterSku =
@@ -149,21 +187,28 @@ async function loadProductPage(request: Request, shopper: Shopper, sku: string, 
       : product.kind === 'VariationProduct'
         ? product.masterSku
         : undefined
-  const variations = masterSku
-    ? (await loadVariations(shopper.scope, masterSku)).map((v) => ({
-        ...v,
-        current: v.sku === sku,
-        url: productUrl(shopper.locale, {
-          sku: v.sku,
-          // The same URL the variation's own page names as canonical.
-          name: v.name,
-          variationValues: v.values,
-          categoryPath: home?.path,
-        }),
-      }))
-    : []
-  const partList =
-    product.kind === 'Bundle' || product.kind === 'RetailSet' ? await productParts(shopper.scope, sku) : []
+  const [variationList, partList, promotionList, warrantyPrices, settings] = await Promise.all([
+    masterSku ? loadVariations(shopper.scope, masterSku) : [],
+    product.kind === 'Bundle' || product.kind === 'RetailSet' ? productParts(shopper.scope, sku) : [],
+    // Promotions are extras: the page shows without them when they cannot be loaded.
+    loadPromotions(shopper.scope, product.promotionIds).catch(() => []),
+    prices(
+      shopper.scope,
+      product.warranties.map((w) => w.id),
+    ),
+    configuration(shopper.scope),
+  ])
+  const variations = variationList.map((v) => ({
+    ...v,
+    current: v.sku === sku,
+    url: productUrl(shopper.locale, {
+      sku: v.sku,
+      // The same URL the variation's own page names as canonical.
+      name: v.name,
+      variationValues: v.values,
+      categoryPath: home?.path,
+    }),
+  }))
   const partPrices = await prices(
     shopper.scope,
     partList.map((p) => p.sku),
@@ -182,7 +227,7 @@ async function loadProductPage(request: Request, shopper: Shopper, sku: string, 
   ]
   const price = priceMap.get(sku)
   const stockInfo = stock.get(sku)
-  const display = shopper.session.get('user')?.customerType === 'SMBCustomer' ? 'net' : 'gross'
+  const display = priceDisplayOf(shopper.session.get('user')?.customerType, settings)
   const seo: PageSeo = {
     title: product.seo.title ?? product.name,
     description: product.seo.description ?? product.shortDescription,
@@ -220,6 +265,15 @@ async function loadProductPage(request: Request, shopper: Shopper, sku: string, 
     variations,
     parts,
     breadcrumb,
+    promotions: promotionList,
+    // Warranty prices come from the price call, net and gross, like product prices.
+    warranties: product.warranties.map((w) => ({
+      id: w.id,
+      name: w.name,
+      price: warrantyPrices.get(w.id)?.sale ?? null,
+    })),
+    related,
+    recentlyViewed,
   }
 }
 
@@ -229,9 +283,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (parsed.kind === 'unknown') throw notFound()
   const page =
     parsed.kind === 'category'
-      ? await loadCategoryPage(request, shopper, parsed.uniqueId, parsed.canonical)
-      : await loadProductPage(request, shopper, parsed.sku, parsed.canonical)
-  return data(page, { headers: cacheHeaders(request, 'catalog') })
+      ? await loadCategoryPage(request, shopper, parsed.uniqueId, parsed.canonical, parsed.catalogId)
+      : parsed.kind === 'content'
+        ? await loadContentPage(request, shopper, parsed.id, parsed.canonical)
+        : await loadProductPage(request, shopper, parsed.sku, parsed.canonical)
+  const headers =
+    page.kind === 'product'
+      ? await productPageHeaders(request, shopper.session)
+      : cacheHeaders(request, 'catalog')
+  return data(page, { headers })
 }
 
 /** Add to basket: a plain form post that works without JavaScript, answered by a redirect and a toast. */
@@ -260,7 +320,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return data({ result: submission.reply() }, { status: 400 })
   }
   const result = await addToBasket(shopper.scope, shopper.session, [
-    { sku: product.sku, quantity: submission.value.quantity },
+    { sku: product.sku, quantity: submission.value.quantity, warranty: submission.value.warranty },
   ])
   if (!result.ok) {
     const messages = result.errors.map((e) => {
@@ -281,6 +341,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function CatalogPage() {
   const page = useLoaderData<typeof loader>()
+  if (page.kind === 'content') return <ContentPage page={page} />
   return page.kind === 'category' ? <CategoryPage page={page} /> : <ProductPage page={page} />
 }
 

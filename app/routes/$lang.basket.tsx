@@ -3,7 +3,7 @@ import { Link, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { MoneyText } from '~/components/Price'
 import { useShell } from '~/components/useShell'
-import { pick } from '~/models/price'
+import { formatMoney, pick } from '~/models/price'
 import { productUrl } from '~/models/url'
 import { currentBasket } from '~/services/basket.server'
 import { product } from '~/services/catalog.server'
@@ -93,6 +93,17 @@ export default function BasketPage() {
                   <>
                     <br />
                     <small>{line.variation}</small>
+                  </>
+                ) : null}
+                {line.warranty ? (
+                  <>
+                    <br />
+                    <small className="line-warranty" data-testid="line-warranty">
+                      {t('basket.line.warranty', { name: line.warranty.name })}{' '}
+                      {t('product.warranty.price', {
+                        price: formatMoney(pick(line.warranty.price, display), locale.tag),
+                      })}
+                    </small>
                   </>
                 ) : null}
               </td>

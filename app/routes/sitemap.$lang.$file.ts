@@ -1,15 +1,21 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import type { Category } from '~/models/category'
+import type { PageTreeNode } from '~/models/cms'
 import { urlSet, XML_HEADERS } from '~/models/sitemap'
-import { categoryUrl, productUrl } from '~/models/url'
+import { categoryUrl, contentPageUrl, productUrl } from '~/models/url'
 import { category, categoryProducts, categoryTree } from '~/services/catalog.server'
+import { linkedPageTreeRoots, pageTree } from '~/services/cms.server'
 import { publicOrigin } from '~/services/seo.server'
 import { requireLocale } from '~/services/shopper.server'
 
 const PAGE = 200
 const flatten = (tree: Category[]): Category[] => tree.flatMap((c) => [c, ...flatten(c.subCategories)])
+const pagesOf = (node: PageTreeNode): PageTreeNode[] => [node, ...node.children.flatMap(pagesOf)]
 
-/** `categories.xml`: every category of a locale; `products-{categoryId}.xml`: the products homed there. */
+/**
+ * `categories.xml`: every category of a locale; `products-{categoryId}.xml`: the products homed there;
+ * `pages.xml`: the content pages of the page trees the footer links into.
+ */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const locale = requireLocale(params)
   const origin = publicOrigin(request)
@@ -20,6 +26,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     return new Response(urlSet(all.map((c) => `${origin}${categoryUrl(locale, c)}`)), {
       headers: XML_HEADERS,
     })
+  }
+  if (file === 'pages.xml') {
+    const trees = await Promise.all((await linkedPageTreeRoots(scope)).map((root) => pageTree(scope, root)))
+    const urls = trees.flatMap(pagesOf).map((page) => `${origin}${contentPageUrl(locale, page)}`)
+    return new Response(urlSet([...new Set(urls)]), { headers: XML_HEADERS })
   }
   const match = /^products-(.+)\.xml$/.exec(file)
   if (!match) throw new Response(null, { status: 404 })

@@ -9,8 +9,9 @@ const leavesOf = (tree: Category[]): Category[] =>
   tree.flatMap((c) => (c.subCategories.length ? leavesOf(c.subCategories) : [c]))
 
 /**
- * The sitemap index: per locale one sitemap of categories and one of products per leaf category (each
- * product in the category its canonical URL names), so no single file nears the 50,000-URL limit.
+ * The sitemap index: per locale one sitemap of categories, one of products per leaf category (each
+ * product in the category its canonical URL names), so no single file nears the 50,000-URL limit, and one
+ * of content pages.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const origin = publicOrigin(request)
@@ -18,6 +19,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const leaves = leavesOf(tree).filter((c) => c.hasProducts)
   const locations = SHOP_LOCALES.flatMap((locale) => [
     `${origin}/sitemap/${locale.lang}/categories.xml`,
+    `${origin}/sitemap/${locale.lang}/pages.xml`,
     ...leaves.map(
       (leaf) => `${origin}/sitemap/${locale.lang}/products-${encodeURIComponent(leaf.uniqueId)}.xml`,
     ),

@@ -41,10 +41,13 @@ export type AddResult =
  * Adds items: obtains an anonymous token and creates the basket first when needed (spec §4 "Adding to
  * basket"). The session may change (new token) and must be committed by the caller.
  */
+/** One item to add; `warranty` is the id of a warranty the product is offered with. */
+export type BasketItem = { sku: string; quantity: number; warranty?: string }
+
 export async function addToBasket(
   scope: IcmScope,
   session: ShopSession,
-  items: { sku: string; quantity: number }[],
+  items: BasketItem[],
 ): Promise<AddResult> {
   try {
     return await addWithToken(scope, session, items)
@@ -58,11 +61,7 @@ export async function addToBasket(
   }
 }
 
-async function addWithToken(
-  scope: IcmScope,
-  session: ShopSession,
-  items: { sku: string; quantity: number }[],
-): Promise<AddResult> {
+async function addWithToken(scope: IcmScope, session: ShopSession, items: BasketItem[]): Promise<AddResult> {
   await ensureToken(scope, session)
   const current = await currentBasket(scope)
   if (scope.tokenRejected)
@@ -72,7 +71,11 @@ async function addWithToken(
     const result = await icmCall(scope, {
       method: 'POST',
       path: `baskets/${basket.id}/items`,
-      json: items.map((item) => ({ product: item.sku, quantity: { value: item.quantity } })),
+      json: items.map((item) => ({
+        product: item.sku,
+        quantity: { value: item.quantity },
+        ...(item.warranty ? { warranty: item.warranty } : {}),
+      })),
       schema: AddItemsResultSchema,
       cache: 'none',
     })

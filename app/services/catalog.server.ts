@@ -12,11 +12,14 @@ import { mapProductPrices, ProductPricesSchema, type ProductPrice } from '~/mode
 import {
   LISTING_ATTRS,
   mapProduct,
+  mapProductLinks,
   mapProductStub,
   ProductCollectionSchema,
+  ProductLinksSchema,
   ProductSchema,
   ProductStubSchema,
 } from '~/models/product'
+import { mapPromotion, PromotionSchema, type Promotion } from '~/models/promotion'
 import { icmCall, IcmError, type IcmScope } from './icm.server'
 
 /** Levels of the category tree the main navigation shows (spec §2.5: max sub-category depth 3). */
@@ -41,8 +44,8 @@ export async function categoryTree(scope: IcmScope): Promise<Category[]> {
   return tree
 }
 
-const notFoundOn404 = (error: unknown): never => {
-  // Category, product and listing load failures are 404s (spec §8).
+export const notFoundOn404 = (error: unknown): never => {
+  // Category, product, listing and content page load failures are 404s (spec §8).
   if (error instanceof IcmError && error.status < 500)
     throw new Response(null, { status: 404, statusText: 'Not Found' })
   throw error
@@ -58,23 +61,26 @@ export async function category(scope: IcmScope, uniqueId: string) {
   return mapCategory(data)
 }
 
+/** What a listing shows: a category's products, a search's hits or a master's variations. */
+export type ListingSource = { categoryId: string } | { searchTerm: string } | { masterSku: string }
+
 export type ListingQuery = { page: number; pageSize: number; sortKey?: string; filters?: string }
 
 /**
  * Facet groups with counts of a category listing or a search (`productfilters`); `filters` is the current
  * selection. A selection ICM rejects (unknown facet) is a 404 like any listing load failure.
  */
-export async function productFilters(
-  scope: IcmScope,
-  source: { categoryId: string } | { searchTerm: string },
-  filters: string | undefined,
-) {
+export async function productFilters(scope: IcmScope, source: ListingSource, filters: string | undefined) {
   const data = await icmCall(scope, {
     path:
       'categoryId' in source
         ? `categories/${categoryApiPath(source.categoryId)}/productfilters`
         : 'productfilters',
-    query: { searchTerm: 'searchTerm' in source ? source.searchTerm : undefined, SearchParameter: filters },
+    query: {
+      searchTerm: 'searchTerm' in source ? source.searchTerm : undefined,
+      MasterSKU: 'masterSku' in source ? source.masterSku : undefined,
+      SearchParameter: filters,
+    },
     schema: ProductFiltersSchema,
     cache: 'short',
     group: 'spgid',
@@ -212,6 +218,30 @@ export async function ping(scope: IcmScope) {
 
 const SearchResultSchema = ProductCollectionSchema.extend({ redirectUrl: z.string().optional() })
 
+/** One page of a master's variations (`products?MasterSKU=`), filtered by variation attributes. */
+export async function masterVariations(
+  scope: IcmScope,
+  masterSku: string,
+  { page, pageSize, sortKey, filters }: ListingQuery,
+) {
+  const data = await icmCall(scope, {
+    path: 'products',
+    query: {
+      MasterSKU: masterSku,
+      attrs: LISTING_ATTRS,
+      amount: pageSize,
+      offset: (page - 1) * pageSize,
+      returnSortKeys: true,
+      sortKey,
+      SearchParameter: filters,
+    },
+    schema: ProductCollectionSchema,
+    cache: 'short',
+    group: 'spgid',
+  }).catch(notFoundOn404)
+  return { total: data.total ?? data.elements.length, products: data.elements.map(mapProductStub) }
+}
+
 /**
  * Products matching a search term, ranked, in ICM's listing shape; `redirectUrl` when the term leads to a
  * page instead (spec §4 Search). A rejected term or selection is a 404 like other listing failures.
@@ -257,4 +287,35 @@ export async function productParts(scope: IcmScope, sku: string) {
     ...mapProductStub(stub),
     quantity: Number(stub.attributes.find((a) => a.name === 'quantity')?.value ?? 1),
   }))
+}
+
+/**
+ * The promotions a product names, each from `promotions/{id}`, in parallel. One that ICM no longer knows
+ * (ended since the product was cached) is left out; other failures are thrown.
+ */
+export async function promotions(scope: IcmScope, ids: string[]): Promise<Promotion[]> {
+  const list = await Promise.all(
+    [...new Set(ids)].map((id) =>
+      icmCall(scope, {
+        path: `promotions/${encodeURIComponent(id)}`,
+        schema: PromotionSchema,
+        cache: 'short',
+      }).then(mapPromotion, (error) => {
+        if (error instanceof IcmError && error.status === 404) return undefined
+        throw error
+      }),
+    ),
+  )
+  return list.filter((p) => p !== undefined)
+}
+
+/** Accessories, cross-selling and other linked products (`products/{sku}/links`), per link type. */
+export async function productLinks(scope: IcmScope, sku: string) {
+  const data = await icmCall(scope, {
+    path: `products/${encodeURIComponent(sku)}/links`,
+    schema: ProductLinksSchema,
+    cache: 'short',
+    group: 'spgid',
+  })
+  return mapProductLinks(data)
 }

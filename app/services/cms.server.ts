@@ -1,10 +1,23 @@
-import { ContentIncludeSchema, mapContentInclude } from '~/models/cms'
+import {
+  ContentIncludeSchema,
+  ContentPageSchema,
+  linkedPageIds,
+  mapContentInclude,
+  mapContentPage,
+  mapPageTree,
+  PageTreeSchema,
+  withShopLinks,
+  type Pagelet,
+  type PageTreeNode,
+} from '~/models/cms'
+import { contentPageUrl } from '~/models/url'
+import { notFoundOn404 } from './catalog.server'
 import { icmCall, type IcmScope } from './icm.server'
 
 export const HOME_INCLUDE = 'include.homepage.content.pagelet2-Include'
 export const FOOTER_INCLUDE = 'include.footer.content.pagelet2-Include'
 
-export async function contentInclude(scope: IcmScope, id: string) {
+async function includeOf(scope: IcmScope, id: string) {
   const data = await icmCall(scope, {
     path: `cms/includes/${encodeURIComponent(id)}`,
     schema: ContentIncludeSchema,
@@ -12,4 +25,62 @@ export async function contentInclude(scope: IcmScope, id: string) {
     group: 'pgid',
   })
   return mapContentInclude(data)
+}
+
+/** A content include with its `page://` links turned into page URLs. */
+export async function contentInclude(scope: IcmScope, id: string) {
+  const include = await includeOf(scope, id)
+  return { ...include, pagelets: await withPageLinks(scope, include.pagelets) }
+}
+
+/** A content page with its links turned into page URLs; an unknown page is a 404. */
+export async function contentPage(scope: IcmScope, id: string) {
+  const data = await icmCall(scope, {
+    path: `cms/pages/${encodeURIComponent(id)}`,
+    schema: ContentPageSchema,
+    cache: 'short',
+    group: 'pgid',
+  }).catch(notFoundOn404)
+  const page = mapContentPage(data)
+  return { ...page, pagelets: await withPageLinks(scope, page.pagelets) }
+}
+
+/** The page tree below a page, `depth` levels deep (all levels without it); an unknown page is a 404. */
+export async function pageTree(scope: IcmScope, id: string, depth?: number): Promise<PageTreeNode> {
+  const data = await icmCall(scope, {
+    path: `cms/pagetree/${encodeURIComponent(id)}`,
+    query: { depth },
+    schema: PageTreeSchema,
+    cache: 'short',
+    group: 'pgid',
+  }).catch(notFoundOn404)
+  return mapPageTree(data)
+}
+
+/** A page's path in its page tree, from the top down to the page; null when ICM cannot name it. */
+export async function contentPagePath(scope: IcmScope, id: string) {
+  return pageTree(scope, id, 0).then(
+    (node) => node.path,
+    () => null,
+  )
+}
+
+/** Links to content pages point at the pages' canonical URLs, so following one costs no redirect. */
+async function withPageLinks(scope: IcmScope, pagelets: Pagelet[]) {
+  const ids = linkedPageIds(pagelets)
+  if (ids.length === 0) return withShopLinks(pagelets, scope.locale, new Map())
+  const paths = await Promise.all(ids.map((id) => contentPagePath(scope, id)))
+  const urls = new Map<string, string>()
+  ids.forEach((id, i) => {
+    const path = paths[i]
+    if (path) urls.set(id, contentPageUrl(scope.locale, { id, path }))
+  })
+  return withShopLinks(pagelets, scope.locale, urls)
+}
+
+/** Tops of the page trees the footer links into: where the shop's content pages hang. */
+export async function linkedPageTreeRoots(scope: IcmScope): Promise<string[]> {
+  const footer = await includeOf(scope, FOOTER_INCLUDE)
+  const paths = await Promise.all(linkedPageIds(footer.pagelets).map((id) => contentPagePath(scope, id)))
+  return [...new Set(paths.flatMap((path) => (path?.[0] ? [path[0].id] : [])))]
 }

@@ -18,4 +18,14 @@ export const config = {
   secureCookies: env.COOKIE_SECURE === 'true',
   /** Public origin of the shop (https://shop.example.com) for canonical URLs; default: the request's. */
   publicUrl: env.PUBLIC_URL?.replace(/\/+$/, '') || undefined,
+  /** Feature toggles (spec §6, §9): FEATURES replaces the default set, ADD_FEATURES adds to it. */
+  features: env.FEATURES === undefined ? undefined : commaList(env.FEATURES),
+  addFeatures: env.ADD_FEATURES === undefined ? undefined : commaList(env.ADD_FEATURES),
+}
+
+function commaList(value: string): string[] {
+  return value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean)
 }

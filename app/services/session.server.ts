@@ -1,4 +1,5 @@
 import { createCookieSessionStorage, type Session } from '@remix-run/node'
+import { RECENTLY_VIEWED_MINUTES, type RecentlyViewedEntry } from '~/models/recently'
 import { config } from './config.server'
 
 export type Toast = {
@@ -29,13 +30,20 @@ export type SessionData = {
   user?: SessionUser
   /** SKUs chosen for comparison (feature compare); kept in the session, no cookie of its own. */
   compare?: string[]
+  /** Recently viewed products (feature recently): SKU and minute of the view, most recent first. */
+  recently?: RecentlyViewedEntry[]
+  /** Epoch ms of the last commit other than a recorded product view: when the shop session was last used. */
+  activeAt?: number
 }
 type FlashData = { toast: Toast }
 
 export type ShopSession = Session<SessionData, FlashData>
 
-/** Default lifetime of the token cookie: one hour (spec §4.4), renewed with every token refresh. */
+/** Lifetime of the shop session (token, user, compare, flashes): one hour (spec §4.4) since its last use. */
 export const SESSION_MAX_AGE = 3600
+
+/** The recently viewed list outlives the shop session: 10080 minutes (spec §9), in the same cookie. */
+export const RECENTLY_VIEWED_MAX_AGE = RECENTLY_VIEWED_MINUTES * 60
 
 export const sessionStorage = createCookieSessionStorage<SessionData, FlashData>({
   cookie: {
@@ -49,11 +57,32 @@ export const sessionStorage = createCookieSessionStorage<SessionData, FlashData>
   },
 })
 
-export function getSession(request: Request): Promise<ShopSession> {
-  return sessionStorage.getSession(request.headers.get('Cookie'))
+/**
+ * The request's session. A shop session unused for longer than SESSION_MAX_AGE has ended, exactly as the
+ * one-hour cookie used to expire: only the recently viewed list, which the cookie keeps for 7 days, is left.
+ */
+export async function getSession(request: Request): Promise<ShopSession> {
+  const session = await sessionStorage.getSession(request.headers.get('Cookie'))
+  const activeAt = session.get('activeAt')
+  if (activeAt !== undefined && Date.now() - activeAt > SESSION_MAX_AGE * 1000) {
+    for (const key of Object.keys(session.data))
+      if (key !== 'recently') session.unset(key as keyof SessionData)
+  }
+  return session
 }
 
-export const commitSession = (session: ShopSession) => sessionStorage.commitSession(session)
+/**
+ * Serializes the session into the `apiToken` cookie. The cookie lives one hour, or 7 days while it holds
+ * recently viewed products. A commit that only records a product view (`{ view: true }`) does not count as
+ * use of the shop session, so the token and everything else still end an hour after their last real use.
+ */
+export function commitSession(session: ShopSession, { view = false }: { view?: boolean } = {}) {
+  if (!view || session.get('activeAt') === undefined) session.set('activeAt', Date.now())
+  const keepsRecentlyViewed = (session.get('recently')?.length ?? 0) > 0
+  return sessionStorage.commitSession(session, {
+    maxAge: keepsRecentlyViewed ? RECENTLY_VIEWED_MAX_AGE : SESSION_MAX_AGE,
+  })
+}
 
 /** True when the request carries a session cookie at all: such pages are personal and never shared in caches. */
 export function hasSessionCookie(request: Request): boolean {

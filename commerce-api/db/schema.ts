@@ -260,6 +260,12 @@ export const productSearch = pgTable(
   'product_search',
   {
     sku: text('sku').primaryKey(),
+    online: boolean('online').notNull(),
+    /** Shown in lists and search results: online and not a variation (lists show the master). */
+    listed: boolean('listed').notNull(),
+    masterSku: text('master_sku'),
+    /** Ids of the categories the product is assigned to (the category facet of a search). */
+    categories: text('categories').array().notNull(),
     /** Facet value ids of the product: `brand:{name}` and `{attributeKey}:{value}`. */
     facets: text('facets').array().notNull(),
     enUS: tsvector('en_us').notNull(),
@@ -269,6 +275,7 @@ export const productSearch = pgTable(
     roRO: tsvector('ro_ro').notNull(),
   },
   (t) => [
+    index('product_search_master_idx').on(t.masterSku),
     index('product_search_facets_idx').using('gin', t.facets),
     index('product_search_en_idx').using('gin', t.enUS),
     index('product_search_de_idx').using('gin', t.deDE),

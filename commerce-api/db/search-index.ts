@@ -9,7 +9,7 @@ import type { Db } from './client'
 import * as t from './schema'
 import type { LocalizedText } from './schema'
 
-export const SEARCH_INDEX_VERSION = 2
+export const SEARCH_INDEX_VERSION = 3
 const META_KEY = 'search-index'
 
 /** The language-neutral value of an attribute (English for localized values), as used in facet ids. */
@@ -39,8 +39,9 @@ export async function rebuildSearchIndex(db: Db) {
 
   const columns = LOCALES.map((l) => SEARCH_COLUMN[l]).join(', ')
   await db.execute(sql`
-    insert into product_search (sku, facets, ${sql.raw(columns)})
-    select p.sku,
+    insert into product_search (sku, online, listed, master_sku, categories, facets, ${sql.raw(columns)})
+    select p.sku, p.online, p.online and p.kind <> 'variation', p.master_sku,
+      array(select pc.category_id from product_categories pc where pc.sku = p.sku order by 1),
       array(select distinct f from (
         select 'brand:' || p.manufacturer as f
         union all
@@ -158,7 +159,16 @@ export async function ensureSearchIndex(db: Db): Promise<boolean> {
   const [row] = await db.select().from(t.meta).where(eq(t.meta.key, META_KEY))
   if (row?.value === SEARCH_INDEX_VERSION) return false
   await db.transaction(async (tx) => rebuildSearchIndex(tx as unknown as Db))
+  await refreshStatistics(db)
   return true
+}
+
+/**
+ * After bulk writes (seed, rebuild): statistics for every table and visibility maps, so that index-only
+ * scans do not visit the heap. VACUUM must run outside a transaction.
+ */
+export async function refreshStatistics(db: Db) {
+  await db.execute(sql`vacuum analyze`)
 }
 
 const BRAND_GROUP_NAMES: Record<Locale, string> = {

@@ -2,9 +2,10 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { baskets, inventories, lineItems, prices, products } from '../db/schema'
 import { ApiError } from '../http'
-import { MAX_ITEM_QUANTITY, type Currency } from './channel'
+import { MAX_ITEM_QUANTITY, type Currency, type Locale } from './channel'
 import { money, multiply, priceItem } from './money'
 import type { Principal } from './tokens'
+import { lineItemWarranty, offeredWarranties, warrantyPrice, warrantyRows } from './warranties'
 
 type BasketRow = typeof baskets.$inferSelect
 type LineRow = typeof lineItems.$inferSelect
@@ -63,17 +64,39 @@ async function tiersBySku(db: Db, currency: Currency, skus: string[]) {
   return map
 }
 
-type PricedLine = { row: LineRow; unit: Tier; net: number; gross: number }
+type LineWarranty = ReturnType<typeof lineItemWarranty>
+type PricedLine = { row: LineRow; unit: Tier; net: number; gross: number; warranty?: LineWarranty }
 
-async function priceLines(db: Db, currency: Currency, lines: LineRow[]): Promise<PricedLine[]> {
-  const tiers = await tiersBySku(
-    db,
-    currency,
-    lines.map((l) => l.sku),
-  )
+/**
+ * Prices lines: the product's tier for the quantity, plus the chosen warranty's price for every piece. The
+ * line total holds both, so item totals and the basket total include warranties.
+ */
+async function priceLines(
+  db: Db,
+  currency: Currency,
+  locale: Locale,
+  lines: LineRow[],
+): Promise<PricedLine[]> {
+  const [tiers, warrantyById] = await Promise.all([
+    tiersBySku(
+      db,
+      currency,
+      lines.map((l) => l.sku),
+    ),
+    warrantyRows(db, [...new Set(lines.flatMap((l) => (l.warrantyId ? [l.warrantyId] : [])))]),
+  ])
   return lines.map((row) => {
     const unit = tierFor(tiers.get(row.sku) ?? [], row.quantity) ?? { minQuantity: 1, net: 0, gross: 0 }
-    return { row, unit, net: multiply(unit.net, row.quantity), gross: multiply(unit.gross, row.quantity) }
+    const warrantyRow = row.warrantyId ? warrantyById.get(row.warrantyId) : undefined
+    const cover = warrantyRow && warrantyPrice(warrantyRow, currency)
+    const perPiece = { net: unit.net + (cover?.net ?? 0), gross: unit.gross + (cover?.gross ?? 0) }
+    return {
+      row,
+      unit,
+      net: multiply(perPiece.net, row.quantity),
+      gross: multiply(perPiece.gross, row.quantity),
+      warranty: warrantyRow && cover ? lineItemWarranty(warrantyRow, cover, currency, locale) : undefined,
+    }
   })
 }
 
@@ -95,6 +118,7 @@ function lineItemJson(line: PricedLine, currency: Currency) {
       salesTaxTotal: money(line.gross - line.net, currency),
       shippingTotal: priceItem(0, 0, currency),
     },
+    ...(line.warranty ? { warranty: line.warranty } : {}),
     hiddenGift: false,
     freeGift: false,
     quantityFixed: false,
@@ -102,14 +126,20 @@ function lineItemJson(line: PricedLine, currency: Currency) {
 }
 
 /** The basket in ICM's envelope: `data`, `included` (for the requested includes), `infos`, `errors`. */
-export async function basketJson(db: Db, basket: BasketRow, include: Set<string>, infos: unknown[] = []) {
+export async function basketJson(
+  db: Db,
+  basket: BasketRow,
+  locale: Locale,
+  include: Set<string>,
+  infos: unknown[] = [],
+) {
   const currency = basket.currency as Currency
   const lines = await db
     .select()
     .from(lineItems)
     .where(eq(lineItems.basketId, basket.id))
     .orderBy(asc(lineItems.position))
-  const priced = await priceLines(db, currency, lines)
+  const priced = await priceLines(db, currency, locale, lines)
   const net = priced.reduce((sum, l) => sum + l.net, 0)
   const gross = priced.reduce((sum, l) => sum + l.gross, 0)
   const zero = priceItem(0, 0, currency)
@@ -149,16 +179,20 @@ export async function basketJson(db: Db, basket: BasketRow, include: Set<string>
   }
 }
 
-export type ItemRequest = { sku: string; quantity: number }
+export type ItemRequest = { sku: string; quantity: number; warrantyId?: string }
+
+/** Lines are one per product and warranty: the same product with another (or no) warranty is another line. */
+const lineKey = (sku: string, warrantyId: string | null | undefined) => `${sku}\u0000${warrantyId ?? ''}`
 
 type Cause = { code: string; message: string; paths: string[] }
 
 /**
- * Adds items to a basket, all or nothing: every item is checked (product exists and can be ordered,
- * quantity within minimum, maximum, step and the channel's limit) before anything is written. An item for
- * a product already in the basket raises that line's quantity.
+ * Adds items to a basket, all or nothing: every item is checked (product exists, has a price and can be
+ * ordered, the warranty is one the product is offered with, quantity within minimum, maximum, step and the
+ * channel's limit) before anything is written. An item for a product (and warranty) already in the basket
+ * raises that line's quantity.
  */
-export async function addItems(db: Db, basket: BasketRow, items: ItemRequest[]) {
+export async function addItems(db: Db, basket: BasketRow, locale: Locale, items: ItemRequest[]) {
   return db.transaction(async (tx) => {
     const t = tx as unknown as Db
     // Serialise concurrent adds to the same basket.
@@ -180,11 +214,15 @@ export async function addItems(db: Db, basket: BasketRow, items: ItemRequest[]) 
       .where(inArray(products.sku, skus))
     const bySku = new Map(productRows.map((p) => [p.sku, p]))
     const existing = await t.select().from(lineItems).where(eq(lineItems.basketId, basket.id))
-    const bySkuLine = new Map(existing.map((l) => [l.sku, l]))
-    const tiers = await tiersBySku(t, basket.currency as Currency, skus)
+    const lineByKey = new Map(existing.map((l) => [lineKey(l.sku, l.warrantyId), l]))
+    const currency = basket.currency as Currency
+    const [tiers, warrantiesBySku] = await Promise.all([
+      tiersBySku(t, currency, skus),
+      offeredWarranties(t, currency, items.some((i) => i.warrantyId) ? skus : []),
+    ])
 
     const causes: Cause[] = []
-    const planned = new Map<string, number>()
+    const planned = new Map<string, { sku: string; warrantyId?: string; quantity: number }>()
     items.forEach((item, index) => {
       const path = `[${index}]`
       const product = bySku.get(item.sku)
@@ -196,11 +234,27 @@ export async function addItems(db: Db, basket: BasketRow, items: ItemRequest[]) 
         })
         return
       }
-      if (product.kind === 'master' || product.kind === 'retailset' || !tiers.has(item.sku)) {
+      if (product.kind === 'master' || product.kind === 'retailset') {
         causes.push({
           code: 'basket.line_item.product_not_orderable.error',
           message: `The product '${item.sku}' cannot be ordered as such; choose a variation or one of its parts.`,
           paths: [path + '.product'],
+        })
+        return
+      }
+      if (!tiers.has(item.sku)) {
+        causes.push({
+          code: 'basket.line_item.product_price_on_request.error',
+          message: `The product '${item.sku}' has no price in ${currency}; its price is on request, so it cannot be ordered online.`,
+          paths: [path + '.product'],
+        })
+        return
+      }
+      if (item.warrantyId && !warrantiesBySku.get(item.sku)?.some((w) => w.id === item.warrantyId)) {
+        causes.push({
+          code: 'basket.line_item.warranty_not_available.error',
+          message: `The warranty '${item.warrantyId}' is not available for the product '${item.sku}'.`,
+          paths: [path + '.warranty'],
         })
         return
       }
@@ -212,7 +266,8 @@ export async function addItems(db: Db, basket: BasketRow, items: ItemRequest[]) 
         })
         return
       }
-      const quantity = (planned.get(item.sku) ?? bySkuLine.get(item.sku)?.quantity ?? 0) + item.quantity
+      const key = lineKey(item.sku, item.warrantyId)
+      const quantity = (planned.get(key)?.quantity ?? lineByKey.get(key)?.quantity ?? 0) + item.quantity
       const max = Math.min(product.max ?? MAX_ITEM_QUANTITY, MAX_ITEM_QUANTITY)
       const quantityCause = (code: string, message: string) =>
         causes.push({ code, message, paths: [path + '.quantity.value'] })
@@ -232,7 +287,7 @@ export async function addItems(db: Db, basket: BasketRow, items: ItemRequest[]) 
           `'${item.sku}' can only be ordered in steps of ${product.step}, starting at ${product.min}.`,
         )
       } else {
-        planned.set(item.sku, quantity)
+        planned.set(key, { sku: item.sku, warrantyId: item.warrantyId, quantity })
       }
     })
     if (causes.length > 0) {
@@ -246,27 +301,33 @@ export async function addItems(db: Db, basket: BasketRow, items: ItemRequest[]) 
 
     let position = existing.reduce((max, l) => Math.max(max, l.position), 0)
     const touched: string[] = []
-    for (const [sku, quantity] of planned) {
-      const line = bySkuLine.get(sku)
+    for (const [key, { sku, warrantyId, quantity }] of planned) {
+      const line = lineByKey.get(key)
       if (line) {
         await t.update(lineItems).set({ quantity }).where(eq(lineItems.id, line.id))
         touched.push(line.id)
       } else {
         const [row] = await t
           .insert(lineItems)
-          .values({ basketId: basket.id, sku, quantity, position: ++position })
+          .values({
+            basketId: basket.id,
+            sku,
+            warrantyId: warrantyId ?? null,
+            quantity,
+            position: ++position,
+          })
           .returning({ id: lineItems.id })
         touched.push(row!.id)
       }
     }
     await t.update(baskets).set({ updatedAt: new Date() }).where(eq(baskets.id, basket.id))
     const lines = await t.select().from(lineItems).where(inArray(lineItems.id, touched))
-    const priced = await priceLines(t, basket.currency as Currency, lines)
+    const priced = await priceLines(t, currency, locale, lines)
     return {
-      data: priced.map((l) => lineItemJson(l, basket.currency as Currency)),
-      infos: [...planned.keys()]
-        .filter((sku) => bySkuLine.has(sku))
-        .map((sku) => ({
+      data: priced.map((l) => lineItemJson(l, currency)),
+      infos: [...planned.entries()]
+        .filter(([key]) => lineByKey.has(key))
+        .map(([, { sku }]) => ({
           code: 'basket.line_item.add_item_added_to_existing_line_item.info',
           message: `The quantity of '${sku}' in the basket was increased.`,
           causes: [],

@@ -15,7 +15,8 @@ import { money, priceItem } from './money'
 
 export const LOW_STOCK_THRESHOLD = 5
 export const CATALOG_ID = 'ironbridge-Catalog'
-export const IMAGE_SIZES = { S: 100, M: 270, L: 247, XL: 427, ZOOM: 2000 } as const
+/** Square product image sizes in pixels per image type (spec §3 Product images). */
+export const IMAGE_SIZES = { S: 100, M: 160, L: 247, XL: 427, ZOOM: 2000 } as const
 
 export type CatalogScope = { site: string; locale: Locale; currency: Currency }
 
@@ -160,7 +161,7 @@ export function productImages(site: string, sku: string, style: number) {
     viewID: 'front',
     imageActualWidth: size,
     imageActualHeight: size,
-    effectiveUrl: `/INTERSHOP/static/WFS/${site}/-/images/${style}/${sku}.svg`,
+    effectiveUrl: `/INTERSHOP/static/WFS/${site}/-/images/${style}/${size}/${sku}.svg`,
     primaryImage: true,
   }))
 }

@@ -48,12 +48,12 @@ const PALETTE = [
 
 const escapeXml = (text: string) => text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`)
 
-/** A product picture as SVG: the leaf category's pictogram on a colour of the product, with its SKU. */
-export function productSvg(style: number, sku: string): string {
+/** A product picture as SVG of `size` pixels square: the leaf category's pictogram on a colour of the product, with its SKU. */
+export function productSvg(style: number, sku: string, size: number): string {
   const icon = ICONS[Math.floor(style / 100)] ?? 'box'
   const color = PALETTE[(style % 100) % PALETTE.length] ?? PALETTE[0]!
   return (
-    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100" width="400" height="400" role="img">` +
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100" width="${size}" height="${size}" role="img">` +
     `<rect width="100" height="100" fill="#f4f1ec"/>` +
     `<g fill="${color}" stroke="${color}" stroke-linejoin="round">${PICTOGRAMS[icon] ?? PICTOGRAMS.box}</g>` +
     `<text x="50" y="96" font-family="sans-serif" font-size="7" text-anchor="middle" fill="#555">${escapeXml(sku)}</text></svg>`

@@ -107,51 +107,53 @@ function searchDocument(locale: Locale): SQL {
   return sql.raw(`ps.${SEARCH_COLUMN[locale]}`)
 }
 
-/** FROM and WHERE of the source, before filters; `p` products, `ps` product_search, `pr` the price row. */
+/**
+ * FROM and WHERE of the source, before filters: `ps` product_search (which carries what filtering needs,
+ * so counts and facets never touch the wide products table), `pr` the price row of the currency (joined
+ * only when used: PostgreSQL drops an unused left join on a unique key), `pc` the category assignment.
+ */
 function sourceSql(scope: CatalogScope, source: ListingSource): SQL {
-  const priceJoin = sql`left join prices pr on pr.sku = p.sku and pr.currency = ${scope.currency}`
+  const priceJoin = sql`left join prices pr on pr.sku = ps.sku and pr.currency = ${scope.currency}`
   if (source.kind === 'category') {
     return sql`from product_categories pc
-      join products p on p.sku = pc.sku
-      join product_search ps on ps.sku = p.sku
+      join product_search ps on ps.sku = pc.sku
       ${priceJoin}
-      where pc.category_id = ${source.categoryId} and p.online`
+      where pc.category_id = ${source.categoryId} and ps.online`
   }
   if (source.kind === 'master') {
-    return sql`from products p
-      join product_search ps on ps.sku = p.sku
-      ${priceJoin}
-      where p.master_sku = ${source.masterSku} and p.online`
+    return sql`from product_search ps ${priceJoin} where ps.master_sku = ${source.masterSku} and ps.online`
   }
+  const term = source.term.trim()
+  // Written so that the text index and the primary key can both serve it (a bitmap OR).
   const matches = source.words.length
-    ? sql`(p.kind <> 'variation' and ${searchDocument(scope.locale)} @@ ${tsQuery(scope.locale, source.words)})`
-    : sql`false`
-  return sql`from products p
-    join product_search ps on ps.sku = p.sku
-    ${priceJoin}
-    where p.online and (${matches} or p.sku = ${source.term.trim()})`
+    ? sql`(${searchDocument(scope.locale)} @@ ${tsQuery(scope.locale, source.words)} or ps.sku = ${term})`
+    : sql`ps.sku = ${term}`
+  return sql`from product_search ps ${priceJoin}
+    where ${matches} and (ps.listed or ps.sku = ${term}) and ps.online`
+}
+
+/** Where a condition finds a row's facet ids, gross sale price and categories. */
+type Columns = { facets: SQL; gross: SQL; categories: SQL }
+const LISTING_COLUMNS: Columns = {
+  facets: sql`ps.facets`,
+  gross: sql`pr.sale_gross`,
+  categories: sql`ps.categories`,
 }
 
 /** The condition of one selected group. */
-function groupCondition(key: string, values: string[]): SQL {
+function groupCondition(key: string, values: string[], columns: Columns): SQL {
   if (key === PRICE) {
     return sql.join(
       values.map((value) => {
         const [min = '0', max = ''] = value.split('-')
-        const lower = sql`pr.sale_gross >= ${Number(min) * 100}`
-        return max === '' ? sql`(${lower})` : sql`(${lower} and pr.sale_gross < ${Number(max) * 100})`
+        const lower = sql`${columns.gross} >= ${Number(min) * 100}`
+        return max === '' ? sql`(${lower})` : sql`(${lower} and ${columns.gross} < ${Number(max) * 100})`
       }),
       sql` or `,
     )
   }
-  if (key === CATEGORY) {
-    return sql`exists (select 1 from product_categories fc where fc.sku = p.sku and fc.category_id in (${sql.join(
-      values.map((v) => sql`${v}`),
-      sql`, `,
-    )}))`
-  }
-  const ids = values.map((v) => `${key}:${v}`)
-  return sql`ps.facets && ${toTextArray(ids)}`
+  if (key === CATEGORY) return sql`${columns.categories} && ${toTextArray(values)}`
+  return sql`${columns.facets} && ${toTextArray(values.map((v) => `${key}:${v}`))}`
 }
 
 function toTextArray(values: string[]): SQL {
@@ -161,10 +163,10 @@ function toTextArray(values: string[]): SQL {
   )}]::text[]`
 }
 
-function filtersSql(selection: Selection, except?: string): SQL {
+function filtersSql(selection: Selection, except?: string, columns = LISTING_COLUMNS): SQL {
   const parts = [...selection]
     .filter(([key]) => key !== except)
-    .map(([key, values]) => sql` and (${groupCondition(key, values)})`)
+    .map(([key, values]) => sql` and (${groupCondition(key, values, columns)})`)
   return sql.join(parts, sql``)
 }
 
@@ -206,14 +208,17 @@ export type ListingSortKey = 'name-asc' | 'name-desc' | 'price-asc' | 'price-des
 function orderSql(scope: CatalogScope, source: ListingSource, sortKey: ListingSortKey | undefined): SQL {
   if (sortKey) {
     const [field, direction] = sortKey.split('-') as ['name' | 'price', 'asc' | 'desc']
-    const value = field === 'name' ? sql`lower(p.names ->> ${scope.locale})` : sql`pr.sale_net`
-    return sql`${value} ${sql.raw(direction)} nulls last, p.sku`
+    const value =
+      field === 'name'
+        ? sql`(select lower(p.names ->> ${scope.locale}) from products p where p.sku = ps.sku)`
+        : sql`pr.sale_net`
+    return sql`${value} ${sql.raw(direction)} nulls last, ps.sku`
   }
-  if (source.kind === 'category') return sql`pc.position, p.sku`
-  if (source.kind === 'master') return sql`p.sku`
+  if (source.kind === 'category') return sql`pc.position, ps.sku`
+  if (source.kind === 'master') return sql`ps.sku`
   // Search relevance: an exact SKU first, then the text rank (name and brand weigh most).
-  return sql`(p.sku = ${source.term.trim()}) desc,
-    ts_rank_cd(${searchDocument(scope.locale)}, ${tsQuery(scope.locale, source.words.length ? source.words : ['_'])}) desc, p.sku`
+  return sql`(ps.sku = ${source.term.trim()}) desc,
+    ts_rank_cd(${searchDocument(scope.locale)}, ${tsQuery(scope.locale, source.words.length ? source.words : ['_'])}) desc, ps.sku`
 }
 
 /** One page of a (filtered, sorted) listing as an ICM ResourceCollection of product stubs. */
@@ -226,20 +231,23 @@ export async function listProducts(
 ) {
   await checkSelection(db, source, selection)
   const from = sql`${sourceSql(scope, source)}${filtersSql(selection)}`
-  const [countRows, pageRows] = await Promise.all([
-    rows<{ total: number }>(db, sql`select count(*)::int as total ${from}`),
-    rows<{ sku: string }>(
-      db,
-      sql`select p.sku ${from} order by ${orderSql(scope, source, options.sortKey)}
-        limit ${options.amount} offset ${options.offset}`,
-    ),
-  ])
+  // One scan: the page and, with every row, the total (a page past the end asks for the count alone).
+  const pageRows = await rows<{ sku: string; total: number }>(
+    db,
+    sql`select ps.sku, count(*) over ()::int as total ${from}
+      order by ${orderSql(scope, source, options.sortKey)} limit ${options.amount} offset ${options.offset}`,
+  )
+  const total =
+    pageRows[0]?.total ??
+    (options.offset > 0
+      ? ((await rows<{ total: number }>(db, sql`select count(*)::int as total ${from}`))[0]?.total ?? 0)
+      : 0)
   return productPage(
     db,
     scope,
     options,
     pageRows.map((r) => r.sku),
-    countRows[0]?.total ?? 0,
+    total,
   )
 }
 
@@ -270,37 +278,56 @@ type Filter = {
 
 type CountRow = { value: string; count: number }
 
-/** Counts of brand and attribute values within the result (optionally of one group only). */
-function valueCounts(db: Db, from: SQL, group?: string) {
-  const onlyGroup = group ? sql` where f like ${`${group.replace(/[\\%_]/g, (c) => `\\${c}`)}:%`}` : sql``
-  return rows<CountRow>(
-    db,
-    sql`select f as value, count(*)::int as count from (select ps.facets ${from}) r, unnest(r.facets) f${onlyGroup}
-      group by f`,
-  )
-}
+const RESULT_COLUMNS: Columns = { facets: sql`r.facets`, gross: sql`r.gross`, categories: sql`r.categories` }
 
-function priceCounts(db: Db, from: SQL, bounds: number[]) {
+/**
+ * Facet counts of a result in one statement that finds the result once: `r` holds each hit's facet ids
+ * (brand and attributes, its price range, for a search its categories); the unselected groups are counted
+ * with every selection applied, each selected group with all selections but its own.
+ */
+async function facetCounts(
+  db: Db,
+  scope: CatalogScope,
+  source: ListingSource,
+  selection: Selection,
+): Promise<Map<string, CountRow[]>> {
+  const bounds = PRICE_BOUNDS[scope.currency]
   const bucket = sql.join(
     bounds.map(
-      (upper, i) => sql`when pr.sale_gross < ${upper * 100} then ${`${bounds[i - 1] ?? 0}-${upper}`}`,
+      (upper, i) => sql`when pr.sale_gross < ${upper * 100} then ${`price:${bounds[i - 1] ?? 0}-${upper}`}`,
     ),
     sql` `,
   )
-  return rows<CountRow>(
+  const price = sql`case when pr.sale_gross is null then '{}'::text[] else array[case ${bucket} else ${`price:${bounds.at(-1)}-`} end] end`
+  const categories =
+    source.kind === 'search'
+      ? sql`array(select 'category:' || c from unnest(ps.categories) c)`
+      : sql`'{}'::text[]`
+  const counts = (label: string, except?: string) => {
+    const onlyGroup = except ? sql` and v like ${`${except.replace(/[\\%_]/g, (c) => `\\${c}`)}:%`}` : sql``
+    return sql`select ${label}::text as grp, v as value, count(*)::int as count
+      from r, unnest(r.ids) v where true${filtersSql(selection, except, RESULT_COLUMNS)}${onlyGroup}
+      group by v`
+  }
+  const selected = [...selection.keys()]
+  const list = await rows<CountRow & { grp: string }>(
     db,
-    sql`select bucket as value, count(*)::int as count from (
-      select case ${bucket} else ${`${bounds.at(-1)}-`} end as bucket ${from} and pr.sale_gross is not null
-    ) r group by bucket`,
+    sql`with r as materialized (
+        select ps.facets, ps.categories, pr.sale_gross as gross, ps.facets || ${price} || ${categories} as ids
+        ${sourceSql(scope, source)}
+      )
+      ${sql.join([counts(''), ...selected.map((key) => counts(key, key))], sql` union all `)}`,
   )
-}
-
-function categoryCounts(db: Db, from: SQL) {
-  return rows<CountRow>(
-    db,
-    sql`select fc.category_id as value, count(*)::int as count
-      from (select p.sku ${from}) r join product_categories fc on fc.sku = r.sku group by fc.category_id`,
-  )
+  const byGroup = new Map<string, CountRow[]>()
+  for (const row of list) {
+    const key = row.value.slice(0, row.value.indexOf(':'))
+    // The overall count of a selected group is superseded by its own count.
+    if (row.grp === '' && selection.has(key)) continue
+    const entries = byGroup.get(key) ?? []
+    entries.push({ value: row.value.slice(key.length + 1), count: row.count })
+    byGroup.set(key, entries)
+  }
+  return byGroup
 }
 
 function formatPriceRange(value: string, scope: CatalogScope) {
@@ -328,39 +355,11 @@ export async function productFilters(
 ): Promise<{ type: 'ResourceCollection'; name: 'productfilters'; elements: Filter[] }> {
   await checkSelection(db, source, selection)
   const groups = await facetGroups(db)
-  const base = sourceSql(scope, source)
-  const all = sql`${base}${filtersSql(selection)}`
-  const bounds = PRICE_BOUNDS[scope.currency]
-  const selectedGroups = [...selection.keys()]
-
-  // One count over everything for the unselected groups, one per selected group without its own filter.
-  const [counts, prices, categoryRows, ...perGroup] = await Promise.all([
-    valueCounts(db, all),
-    priceCounts(db, selection.has(PRICE) ? sql`${base}${filtersSql(selection, PRICE)}` : all, bounds),
-    source.kind === 'search'
-      ? categoryCounts(db, selection.has(CATEGORY) ? sql`${base}${filtersSql(selection, CATEGORY)}` : all)
-      : Promise.resolve([]),
-    ...selectedGroups
-      .filter((key) => key !== PRICE && key !== CATEGORY)
-      .map((key) =>
-        valueCounts(db, sql`${base}${filtersSql(selection, key)}`, key).then((list) => ({ key, list })),
-      ),
-  ])
-
-  const byGroup = new Map<string, CountRow[]>()
-  for (const row of counts) {
-    const key = row.value.slice(0, row.value.indexOf(':'))
-    if (selection.has(key)) continue
-    const list = byGroup.get(key) ?? []
-    list.push({ value: row.value.slice(key.length + 1), count: row.count })
-    byGroup.set(key, list)
-  }
-  for (const { key, list } of perGroup) {
-    byGroup.set(
-      key,
-      list.map((row) => ({ value: row.value.slice(key.length + 1), count: row.count })),
-    )
-  }
+  const byGroup = await facetCounts(db, scope, source, selection)
+  const prices = byGroup.get(PRICE) ?? []
+  const categoryRows = byGroup.get(CATEGORY) ?? []
+  byGroup.delete(PRICE)
+  byGroup.delete(CATEGORY)
 
   const facet = (key: string, value: string, displayName: string, count: number): Facet => {
     const selected = selection.get(key)?.includes(value) ?? false

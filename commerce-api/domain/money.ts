@@ -1,4 +1,4 @@
-import type { Currency } from './channel'
+import { TAX_RATES, type Currency } from './channel'
 
 /** Amounts are integers in minor units (cents) everywhere inside the API; only JSON shows decimals. */
 export type Minor = number
@@ -21,4 +21,9 @@ export function multiply(minor: Minor, quantity: number): Minor {
   const result = minor * quantity
   if (!Number.isSafeInteger(result)) throw new Error('money overflow')
   return result
+}
+
+/** The gross amount of a net amount at the standard tax rate of the currency's market, rounded to whole minor units. */
+export function grossOf(net: Minor, currency: Currency): Minor {
+  return Math.round((net * (100 + TAX_RATES[currency])) / 100)
 }

@@ -13,7 +13,7 @@ const ItemsRequest = z
         value: z.number().int('quantity must be a whole number').positive('quantity must be greater than 0'),
         unit: z.string().optional(),
       }),
-      warranty: z.string().optional(),
+      warranty: z.string().min(1, 'warranty (an id) must not be empty').optional(),
       shippingMethod: z.string().optional(),
     }),
   )
@@ -29,14 +29,14 @@ export const basketRoutes: RouteModule = (app, { db }) => {
     const principal = await requirePrincipal(db, request)
     const basket = await createBasket(db, principal, request.scope.currency)
     reply.code(201).header('location', `baskets/${basket.id}`)
-    return basketJson(db, basket, includes(request))
+    return basketJson(db, basket, request.scope.locale, includes(request))
   })
 
   app.get('/rest/:site/baskets/:id', async (request) => {
     const principal = await requirePrincipal(db, request)
     const basket = await findBasket(db, principal, (request.params as { id: string }).id)
     if (!basket) throw basketNotFound()
-    return basketJson(db, basket, includes(request))
+    return basketJson(db, basket, request.scope.locale, includes(request))
   })
 
   app.post('/rest/:site/baskets/:id/items', async (request, reply) => {
@@ -47,7 +47,8 @@ export const basketRoutes: RouteModule = (app, { db }) => {
     const result = await addItems(
       db,
       basket,
-      items.map((i) => ({ sku: i.product, quantity: i.quantity.value })),
+      request.scope.locale,
+      items.map((i) => ({ sku: i.product, quantity: i.quantity.value, warrantyId: i.warranty })),
     )
     reply.code(201)
     return result

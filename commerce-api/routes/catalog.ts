@@ -206,7 +206,9 @@ export const catalogRoutes: RouteModule = (app, ctx) => {
     const data = await productPrices(db, request.scope.currency, skus)
     const found = new Set(data.map((p) => p.sku))
     const rest = skus.filter((sku) => !found.has(sku))
-    return { data: rest.length ? [...data, ...(await warrantyPrices(db, request.scope.currency, rest))] : data }
+    return {
+      data: rest.length ? [...data, ...(await warrantyPrices(db, request.scope.currency, rest))] : data,
+    }
   })
 
   app.get('/rest/:site/inventories', async (request) => ({ data: await inventoryOf(db, skuList(request)) }))

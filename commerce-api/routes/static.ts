@@ -1,4 +1,5 @@
 import { attachmentNameIsValid } from '../domain/attachments'
+import { IMAGE_SIZES } from '../domain/catalog'
 import { attachmentPdf, productSvg } from '../domain/images'
 import { notFound } from '../http'
 import type { RouteModule } from './context'
@@ -7,15 +8,23 @@ const IMMUTABLE = 'public, max-age=31536000, immutable'
 
 /** Generated product pictures and attachments under ICM's static path. */
 export const staticRoutes: RouteModule = (app, { site }) => {
-  app.get('/INTERSHOP/static/WFS/:site/-/images/:style/:file', async (request, reply) => {
-    const params = request.params as { site: string; style: string; file: string }
+  // One picture per product in each of the image types' sizes: {style}/{size}/{sku}.svg.
+  app.get('/INTERSHOP/static/WFS/:site/-/images/:style/:size/:file', async (request, reply) => {
+    const params = request.params as { site: string; style: string; size: string; file: string }
     const style = Number(params.style)
+    const size = Number(params.size)
     const match = /^([\w-]{1,40})\.svg$/.exec(params.file)
-    if (params.site !== site || !Number.isInteger(style) || style < 0 || !match) {
+    if (
+      params.site !== site ||
+      !Number.isInteger(style) ||
+      style < 0 ||
+      !(Object.values(IMAGE_SIZES) as number[]).includes(size) ||
+      !match
+    ) {
       throw notFound('static.not_found', 'No such image.')
     }
     reply.header('content-type', 'image/svg+xml').header('cache-control', IMMUTABLE)
-    return productSvg(style, match[1]!)
+    return productSvg(style, match[1]!, size)
   })
 
   app.get('/INTERSHOP/static/WFS/:site/-/attachments/:key', async (request, reply) => {

@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest'
 import { action, loader } from '~/routes/$lang.$'
 import { http, HttpResponse } from 'msw'
-import { categoryData, emptyBasket, get, icm, icmError, icmPath, pricesFor, productData } from './icm-mock'
+import {
+  categoryData,
+  configurationData,
+  emptyBasket,
+  get,
+  icm,
+  icmError,
+  icmPath,
+  pricesFor,
+  productData,
+} from './icm-mock'
 import './setup'
 
 const args = (path: string, init?: RequestInit) => ({
@@ -25,6 +35,8 @@ const productHandlers = () => [
   get('productprices', pricesFor('1000042')),
   get('inventories', { data: [{ sku: '1000042', warehouses: [{ stock: 3 }] }] }),
   get('categories/Power-Tools/Drills', categoryData),
+  get('products/1000042/links', {}),
+  get('configurations', configurationData),
 ]
 
 describe('product page loader', () => {

@@ -34,6 +34,11 @@ export const priceItem = (net: number, gross: number, currency = 'USD') => ({
   gross: money(gross, currency),
 })
 
+/** `configurations`: prices shown gross to private and net to business customers. */
+export const configurationData = {
+  data: { pricing: { privateCustomerPriceDisplayType: 'gross', smbCustomerPriceDisplayType: 'net' } },
+}
+
 export const categoryData = {
   id: 'Drills',
   name: 'Drills',

@@ -3,11 +3,19 @@ import { parseWithZod } from '@conform-to/zod'
 import type { SerializeFrom } from '@remix-run/node'
 import { Form, Link, useActionData, useNavigation } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
+import { groupAttachments } from '~/models/attachment'
+import { formatMoney, pick, type PriceItem } from '~/models/price'
+import { readyForShipment } from '~/models/product'
 import { addToBasketSchema, DEFAULT_MAX_QUANTITY } from '~/models/quantity'
 import type { CatalogLoader } from '~/routes/$lang.$'
 import { Breadcrumb } from '../Breadcrumb'
 import { CompareButton } from '../CompareButton'
 import { ProductPriceView } from '../Price'
+import { ProductDocuments, ProductLabels } from '../ProductAttachments'
+import { ProductImages } from '../ProductImages'
+import { ProductLinks } from '../ProductLinks'
+import { ProductPromotions } from '../ProductPromotions'
+import { RecentlyViewed } from '../RecentlyViewed'
 import { StockStatus } from '../StockStatus'
 import { useShell } from '../useShell'
 
@@ -15,10 +23,21 @@ type Page = Extract<SerializeFrom<CatalogLoader>, { kind: 'product' }>
 type ActionData = { result?: SubmissionResult<string[]> }
 
 type Orderable = { sku: string; minOrderQuantity: number; maxOrderQuantity?: number; stepQuantity: number }
+type WarrantyOption = { id: string; name: string; price: PriceItem | null }
 
-/** One add-to-basket form; a retail set page shows one per part. The server checks the real rules. */
-function AddToBasketForm({ product }: { product: Orderable }) {
+/**
+ * One add-to-basket form; a retail set page shows one per part. The server checks the real rules. Offered
+ * warranties are radio buttons, "No warranty" chosen by default.
+ */
+function AddToBasketForm({
+  product,
+  warranties = [],
+}: {
+  product: Orderable
+  warranties?: WarrantyOption[]
+}) {
   const { t } = useTranslation()
+  const { locale, display } = useShell()
   const actionData = useActionData<ActionData>()
   const navigation = useNavigation()
   const busy = navigation.state !== 'idle' && navigation.formData?.get('sku') === product.sku
@@ -36,6 +55,27 @@ function AddToBasketForm({ product }: { product: Orderable }) {
     <Form method="post" {...getFormProps(form)} className="add-to-basket">
       <input type="hidden" name="intent" value="addToBasket" />
       <input type="hidden" name="sku" value={product.sku} />
+      {warranties.length > 0 ? (
+        <fieldset className="warranty-choice">
+          <legend>{t('product.warranty.legend')}</legend>
+          {[{ id: '', name: t('product.warranty.none'), price: null }, ...warranties].map((w) => (
+            <label key={w.id}>
+              <input
+                type="radio"
+                name={fields.warranty.name}
+                value={w.id}
+                defaultChecked={(fields.warranty.initialValue ?? '') === w.id}
+              />
+              {w.name}
+              {w.price ? (
+                <span className="warranty-price">
+                  {t('product.warranty.price', { price: formatMoney(pick(w.price, display), locale.tag) })}
+                </span>
+              ) : null}
+            </label>
+          ))}
+        </fieldset>
+      ) : null}
       <label htmlFor={fields.quantity.id}>
         {t('product.quantity.label')}
         <input
@@ -68,25 +108,35 @@ export function ProductPage({ page }: { page: Page }) {
   const { t } = useTranslation()
   const { locale, display } = useShell()
   const { product } = page
-  const image = product.images.find((i) => i.typeID === 'L') ?? product.images[0]
   const orderable =
     product.kind !== 'VariationProductMaster' &&
     product.kind !== 'RetailSet' &&
     product.available &&
-    page.inventory?.status !== 3
+    page.inventory?.status !== 3 &&
+    // Without a price the product is sold on request only.
+    !!page.price?.sale
+  const attachments = groupAttachments(product.attachments)
+  const shipment = readyForShipment(product.readyForShipmentMin, product.readyForShipmentMax)
   return (
     <>
       <Breadcrumb items={page.breadcrumb} homeUrl={`/${locale.lang}/home`} />
       <div className="product-detail">
-        <div className="product-images">
-          {image ? <img src={image.url} alt={product.name} width={427} height={427} /> : null}
-        </div>
+        <ProductImages images={product.images} name={product.name} />
         <div>
           <h1>{product.name}</h1>
           <p className="sku">{t('product.sku', { sku: product.sku })}</p>
           {product.manufacturer ? (
-            <p>
+            <p className="manufacturer">
+              {attachments.brandImages.map((logo) => (
+                <img key={logo.name} src={logo.url} alt="" height={32} />
+              ))}
               {t('product.manufacturer')}: {product.manufacturer}
+              {product.manufacturerSku ? (
+                <span className="manufacturer-sku">
+                  {' '}
+                  · {t('product.manufacturer_sku', { sku: product.manufacturerSku })}
+                </span>
+              ) : null}
             </p>
           ) : null}
           {product.rating ? (
@@ -121,17 +171,12 @@ export function ProductPage({ page }: { page: Page }) {
           {product.kind === 'VariationProductMaster' ? null : (
             <>
               <StockStatus inventory={page.inventory ?? undefined} available={product.available} />
-              {product.readyForShipmentMin !== undefined && product.readyForShipmentMax !== undefined ? (
-                <p>
-                  {t('product.ready_for_shipment', {
-                    min: product.readyForShipmentMin,
-                    max: product.readyForShipmentMax,
-                  })}
-                </p>
-              ) : null}
+              {shipment ? <p className="ready-for-shipment">{t(shipment.key, shipment.values)}</p> : null}
             </>
           )}
-          {orderable ? <AddToBasketForm product={product} /> : null}
+          {orderable ? <AddToBasketForm product={product} warranties={page.warranties} /> : null}
+          <ProductLabels labels={attachments.labels} />
+          <ProductPromotions promotions={page.promotions} />
           <CompareButton sku={product.sku} name={product.name} />
           <p>{product.shortDescription}</p>
         </div>
@@ -177,6 +222,9 @@ export function ProductPage({ page }: { page: Page }) {
           </dl>
         </section>
       ) : null}
+      <ProductDocuments documents={attachments.documents} />
+      <ProductLinks related={page.related} />
+      <RecentlyViewed entries={page.recentlyViewed} />
     </>
   )
 }

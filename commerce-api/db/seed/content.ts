@@ -1,4 +1,6 @@
 import type { CmsPagelet, LocalizedText } from '../schema'
+import type { Loc } from './catalog-data'
+import { pageNames } from './content-pages'
 
 /** CMS includes of the demo shop: home page content and footer. Text parameters are localized maps. */
 export const HOME_INCLUDE_ID = 'include.homepage.content.pagelet2-Include'
@@ -62,30 +64,46 @@ export function contentIncludes(featuredSkus: string[], topCategories: string[])
     },
   ]
 
-  const footerColumns: Record<string, [string, string, string, string]> = {
-    en_US: ['Service', 'Shipping and delivery', 'Returns', 'Contact us'],
-    de_DE: ['Service', 'Versand und Lieferung', 'Rücksendungen', 'Kontakt'],
-    fr_FR: ['Service', 'Expédition et livraison', 'Retours', 'Nous contacter'],
-    pl_PL: ['Obsługa', 'Wysyłka i dostawa', 'Zwroty', 'Kontakt'],
-    ro_RO: ['Servicii', 'Livrare', 'Retururi', 'Contact'],
-  }
-  const aboutColumns: Record<string, [string, string, string]> = {
-    en_US: ['About us', 'Ironbridge Supply has equipped trades and builders since 1962.', 'Imprint'],
-    de_DE: ['Über uns', 'Ironbridge Supply rüstet Handwerk und Bau seit 1962 aus.', 'Impressum'],
-    fr_FR: [
-      'À propos',
-      'Ironbridge Supply équipe les artisans et les bâtisseurs depuis 1962.',
-      'Mentions légales',
-    ],
-    pl_PL: ['O nas', 'Ironbridge Supply wyposaża rzemieślników i budowlańców od 1962 roku.', 'Nota prawna'],
-    ro_RO: ['Despre noi', 'Ironbridge Supply echipează meseriașii și constructorii din 1962.', 'Date legale'],
+  // The footer links the content pages in ICM's `page://{id}` form; the storefront resolves them to page URLs.
+  const footerTexts: Record<string, { contact: string; aboutText: string; more: string }> = {
+    en_US: {
+      contact: 'Contact us',
+      aboutText: 'Ironbridge Supply has equipped trades and builders since 1962.',
+      more: 'More about us',
+    },
+    de_DE: {
+      contact: 'Kontakt',
+      aboutText: 'Ironbridge Supply rüstet Handwerk und Bau seit 1962 aus.',
+      more: 'Mehr über uns',
+    },
+    fr_FR: {
+      contact: 'Nous contacter',
+      aboutText: 'Ironbridge Supply équipe les artisans et les bâtisseurs depuis 1962.',
+      more: 'En savoir plus sur nous',
+    },
+    pl_PL: {
+      contact: 'Kontakt',
+      aboutText: 'Ironbridge Supply wyposaża rzemieślników i budowlańców od 1962 roku.',
+      more: 'Więcej o nas',
+    },
+    ro_RO: {
+      contact: 'Contact',
+      aboutText: 'Ironbridge Supply echipează meseriașii și constructorii din 1962.',
+      more: 'Mai multe despre noi',
+    },
   }
   const footerHtml: LocalizedText = {}
-  for (const [locale, [service, shipping, returns, contact]] of Object.entries(footerColumns)) {
-    const [about, aboutText, imprint] = aboutColumns[locale]!
+  for (const [locale, { contact, aboutText, more }] of Object.entries(footerTexts)) {
+    const name = (page: keyof typeof pageNames) => pageNames[page][locale as keyof Loc]
+    const link = (id: string, page: keyof typeof pageNames) =>
+      `<li><a href="page://${id}">${name(page)}</a></li>`
     footerHtml[locale] =
-      `<div class="footer-columns"><section><h2>${service}</h2><ul><li>${shipping}</li><li>${returns}</li><li>${contact}: +49 30 1234 5678</li></ul></section>` +
-      `<section><h2>${about}</h2><p>${aboutText}</p><p>${imprint}: Ironbridge Supply GmbH, Werkstraße 1, 10115 Berlin</p></section></div>`
+      `<div class="footer-columns"><section><h2>${name('service')}</h2><ul>` +
+      `${link('shipping', 'shipping')}${link('returns', 'returns')}${link('payment-methods', 'paymentMethods')}` +
+      `<li>${contact}: +49 30 1234 5678</li></ul></section>` +
+      `<section><h2>${name('aboutUs')}</h2><p>${aboutText}</p><p><a href="page://about-us">${more}</a></p></section>` +
+      `<section><h2>${name('legal')}</h2><ul>` +
+      `${link('imprint', 'imprint')}${link('privacy', 'privacy')}${link('terms', 'terms')}</ul></section></div>`
   }
   const footer: CmsPagelet[] = [
     {

@@ -1,4 +1,5 @@
-import { CURRENCIES, EXCHANGE_RATES, LOCALES, TAX_RATES, type Currency } from '../../domain/channel'
+import { CURRENCIES, EXCHANGE_RATES, LOCALES, type Currency } from '../../domain/channel'
+import { grossOf } from '../../domain/money'
 import type { Attachment, LocalizedText, ProductAttribute, ScaledPrice, VariationAttribute } from '../schema'
 import {
   attachmentNames,
@@ -90,8 +91,6 @@ function basePrice(random: Random, [min, max]: [number, number]): number {
 function toCurrency(eurCents: number, currency: Currency): number {
   return Math.max(1, Math.round(eurCents * EXCHANGE_RATES[currency]))
 }
-
-const gross = (net: number, currency: Currency) => Math.round((net * (100 + TAX_RATES[currency])) / 100)
 
 /**
  * Builds the whole demo catalog in memory, deterministically from `seed`.
@@ -260,16 +259,16 @@ export function generateCatalog({
       const scaled: ScaledPrice[] = options.scaled
         ? [10, 50].map((minQuantity, i) => {
             const net = Math.round((saleNet * (95 - i * 5)) / 100)
-            return { minQuantity, net, gross: gross(net, currency) }
+            return { minQuantity, net, gross: grossOf(net, currency) }
           })
         : []
       catalog.prices.push({
         sku,
         currency,
         listNet,
-        listGross: gross(listNet, currency),
+        listGross: grossOf(listNet, currency),
         saleNet,
-        saleGross: gross(saleNet, currency),
+        saleGross: grossOf(saleNet, currency),
         scaled,
       })
     }
@@ -318,7 +317,11 @@ export function generateCatalog({
           masterSku: master.sku,
           attributes: master.attributes,
         })
+        // A variation is the master in one size or colour: same brand, picture and texts.
         product.manufacturer = master.manufacturer
+        product.manufacturerSku = master.manufacturerSku
+        product.shortDescriptions = master.shortDescriptions
+        product.longDescriptions = master.longDescriptions
         product.imageStyle = master.imageStyle
         product.variationAttributes = [
           {

@@ -1,11 +1,13 @@
 import { eq } from 'drizzle-orm'
 import type { Db } from '../client'
 import * as t from '../schema'
-import { rebuildSearchIndex } from '../search-index'
+import { rebuildSearchIndex, refreshStatistics } from '../search-index'
 import { hashPassword } from '../../domain/passwords'
 import { contentIncludes } from './content'
+import { contentPages, searchRedirects } from './content-pages'
 import { generateCatalog } from './generate'
 import { DEMO_PASSWORD, demoCustomers, demoUsers } from './people'
+import { productExtras } from './product-extras'
 
 export const DEFAULT_PRODUCT_COUNT = 3000
 const SEED_KEY = 'seed'
@@ -39,6 +41,7 @@ export async function seedDatabase(db: Db, { products = DEFAULT_PRODUCT_COUNT }:
   const existing = await seedInfo(db)
   if (existing) return { seeded: false, info: existing }
   const catalog = generateCatalog({ productCount: products })
+  const extras = productExtras(catalog)
   const passwordHash = await hashPassword(DEMO_PASSWORD)
   const featured = catalog.products
     .filter((p) => p.kind === 'product')
@@ -53,9 +56,19 @@ export async function seedDatabase(db: Db, { products = DEFAULT_PRODUCT_COUNT }:
     await insertChunked(txDb, t.productCategories, catalog.productCategories)
     await insertChunked(txDb, t.productParts, catalog.productParts)
     await insertChunked(txDb, t.productLinks, catalog.productLinks)
-    await insertChunked(txDb, t.prices, catalog.prices)
+    await insertChunked(
+      txDb,
+      t.prices,
+      catalog.prices.filter((p) => !extras.unpricedSkus.has(p.sku)),
+    )
     await insertChunked(txDb, t.inventories, catalog.inventories)
+    await insertChunked(txDb, t.promotions, extras.promotions)
+    await insertChunked(txDb, t.productPromotions, extras.productPromotions)
+    await insertChunked(txDb, t.warranties, extras.warranties)
+    await insertChunked(txDb, t.productWarranties, extras.productWarranties)
     await insertChunked(txDb, t.cmsIncludes, contentIncludes(featured, tops))
+    await insertChunked(txDb, t.cmsPages, contentPages())
+    await insertChunked(txDb, t.searchRedirects, searchRedirects())
     await insertChunked(
       txDb,
       t.customers,
@@ -69,5 +82,6 @@ export async function seedDatabase(db: Db, { products = DEFAULT_PRODUCT_COUNT }:
     await rebuildSearchIndex(txDb)
     await tx.insert(t.meta).values({ key: SEED_KEY, value: info })
   })
+  await refreshStatistics(db)
   return { seeded: true, info }
 }

@@ -1,0 +1,92 @@
+import { isbot } from 'isbot'
+import type { ProductTile } from '~/models/product'
+import type { ProductPrice } from '~/models/price'
+import { recentlyViewedSkus, recordView } from '~/models/recently'
+import { productUrl } from '~/models/url'
+import { prices, product } from './catalog.server'
+import { isFeatureEnabled } from './features.server'
+import { cacheHeaders, PRIVATE_NO_STORE } from './http.server'
+import type { IcmScope } from './icm.server'
+import { commitSession, type ShopSession } from './session.server'
+import { streamed } from './streaming.server'
+
+/** Products the "Recently viewed" section of a product page shows; /recently shows all of them. */
+export const RECENTLY_VIEWED_ON_PRODUCT_PAGE = 6
+
+/**
+ * A product page seen by a person: crawlers and clients without a user agent do not count, nor do
+ * speculative prefetches (a hovered link is not a view).
+ */
+export function isShopperView(request: Request): boolean {
+  const agent = request.headers.get('User-Agent')
+  if (request.method !== 'GET' || !agent || isbot(agent)) return false
+  const purpose = `${request.headers.get('Sec-Purpose') ?? ''} ${request.headers.get('Purpose') ?? ''}`
+  return !purpose.toLowerCase().includes('prefetch')
+}
+
+/** Whether this product page request records a view (feature recently on, seen by a person). */
+export const recordsView = (request: Request) => isFeatureEnabled('recently') && isShopperView(request)
+
+/**
+ * Records the view of a product in the session and starts loading the tiles of the other recently viewed
+ * products (streamed, see streaming.server; they never fail the page). Call it before the page's own ICM
+ * calls: the root loader may commit the same session object in this request, and its cookie (sent last)
+ * must already carry the view.
+ */
+export function trackProductView(request: Request, scope: IcmScope, session: ShopSession, sku: string) {
+  if (!recordsView(request)) return null
+  const now = Date.now()
+  const others = recentlyViewedSkus(session.get('recently'), now, sku)
+  session.set('recently', recordView(session.get('recently'), sku, now))
+  if (others.length === 0) return null
+  return streamed(
+    recentlyViewedTiles(scope, others.slice(0, RECENTLY_VIEWED_ON_PRODUCT_PAGE)).catch(() => null),
+  )
+}
+
+/**
+ * Headers of a product page. A recorded view sets the cookie and is personal; any other answer may be
+ * shared as before, but varies by User-Agent too, so that a CDN never serves a crawler's copy (which
+ * records nothing) to a person.
+ */
+export async function productPageHeaders(request: Request, session: ShopSession): Promise<HeadersInit> {
+  if (!isFeatureEnabled('recently')) return cacheHeaders(request, 'catalog')
+  if (!isShopperView(request)) return { ...cacheHeaders(request, 'catalog'), Vary: 'Cookie, User-Agent' }
+  return {
+    'Cache-Control': PRIVATE_NO_STORE,
+    Vary: 'Cookie, User-Agent',
+    'Set-Cookie': await commitSession(session, { view: true }),
+  }
+}
+
+export type RecentlyViewedTile = { tile: ProductTile; url: string; price: ProductPrice | null }
+
+/** Tiles in the given order; products ICM no longer knows are left out. Product and price calls are cached. */
+export async function recentlyViewedTiles(scope: IcmScope, skus: string[]): Promise<RecentlyViewedTile[]> {
+  const [found, priceMap] = await Promise.all([
+    Promise.all(skus.map((sku) => product(scope, sku).catch(() => null))),
+    prices(scope, skus).catch(() => null),
+  ])
+  return found.flatMap((p) =>
+    p
+      ? [
+          {
+            tile: {
+              sku: p.sku,
+              name: p.name,
+              image: p.images.find((i) => i.typeID === 'M')?.url,
+              kind: p.kind,
+              available: p.available,
+              rating: p.rating,
+            },
+            url: productUrl(scope.locale, {
+              sku: p.sku,
+              name: p.name,
+              variationValues: p.variationValues.map((v) => v.displayValue),
+            }),
+            price: priceMap?.get(p.sku) ?? null,
+          },
+        ]
+      : [],
+  )
+}

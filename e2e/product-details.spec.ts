@@ -1,0 +1,156 @@
+import { expect, test, type APIRequestContext } from '@playwright/test'
+import { parseMoney } from './helpers'
+
+const API = `http://127.0.0.1:${process.env.E2E_API_PORT ?? 4200}/INTERSHOP/rest/WFS/ironbridge-Site/-;loc=en_US;cur=USD`
+
+type Leaf = { id: string; path: string }
+
+/** Leaf categories (three levels deep) through the commerce API, optionally of one top category. */
+async function leaves(request: APIRequestContext, top?: string): Promise<Leaf[]> {
+  const tree = await (await request.get(`${API}/categories?view=tree&limit=3`)).json()
+  return tree
+    .filter((t: any) => !top || t.id === top)
+    .flatMap((t: any) => t.subCategories.flatMap((sub: any) => sub.subCategories))
+    .map((leaf: any) => ({
+      id: leaf.categoryPath.map((p: { id: string }) => p.id).join('.'),
+      path: leaf.categoryPath.map((p: { id: string }) => p.id).join('/'),
+    }))
+}
+
+/** SKUs of a leaf's plain products (the test data, not the UI under test). */
+async function plainProducts(request: APIRequestContext, leaf: Leaf): Promise<string[]> {
+  const listing = await (
+    await request.get(
+      `${API}/categories/${leaf.path}/products?amount=200&attrs=sku,inStock,mastered,productMaster,productBundle,retailSet`,
+    )
+  ).json()
+  return listing.elements
+    .filter((e: any) => !e.attributes.some((a: any) => a.value === true && a.name !== 'inStock'))
+    .map((e: any) => e.attributes.find((a: any) => a.name === 'sku').value as string)
+}
+
+/** The first plain product whose details (`products/{sku}`) satisfy the test's need. */
+async function findProduct(
+  request: APIRequestContext,
+  wanted: (product: any) => boolean | Promise<boolean>,
+  top?: string,
+) {
+  for (const leaf of await leaves(request, top)) {
+    for (const sku of await plainProducts(request, leaf)) {
+      const product = await (await request.get(`${API}/products/${sku}`)).json()
+      if (await wanted(product)) return product
+    }
+  }
+  throw new Error('no such product in the seed')
+}
+
+const priceOf = async (request: APIRequestContext, sku: string) =>
+  (await (await request.get(`${API}/productprices?sku=${sku}`)).json()).data[0]?.prices.SalePrice[0]
+
+test('choose a warranty for a power tool, add it to the basket and see it on the basket line', async ({
+  page,
+  request,
+}) => {
+  const product = await findProduct(
+    request,
+    async (p) =>
+      p.availableWarranties?.length >= 2 &&
+      p.inStock &&
+      p.minOrderQuantity === 1 &&
+      p.stepOrderQuantity === 1 &&
+      (await priceOf(request, p.sku)) !== undefined,
+    'Power-Tools',
+  )
+  const warranty = product.availableWarranties[1]
+  const [unit, cover] = await Promise.all([priceOf(request, product.sku), priceOf(request, warranty.id)])
+
+  await page.goto(`/en/product/${product.sku}`)
+  const choice = page.getByRole('group', { name: 'Extended warranty' })
+  await expect(choice.getByRole('radio', { name: 'No warranty' })).toBeChecked()
+  await choice.getByRole('radio', { name: new RegExp(warranty.name) }).check()
+  await page.getByRole('button', { name: 'Add to basket' }).click()
+  await expect(page.getByRole('status')).toContainText('has been added to your basket')
+
+  await page.getByTestId('mini-basket').click()
+  await expect(page).toHaveURL(/\/en\/basket$/)
+  const line = page.getByTestId('basket-line').filter({ hasText: product.productName })
+  await expect(line).toHaveCount(1)
+  await expect(line.getByTestId('line-warranty')).toContainText(`Warranty: ${warranty.name}`)
+  // Anonymous shoppers see gross prices; the warranty is part of the line total.
+  const total = parseMoney((await line.locator('td').nth(3).textContent())!)
+  expect(total).toBeCloseTo(unit.gross.value + cover.gross.value, 2)
+})
+
+test('a product in a promotion shows it, with the legal text folded in', async ({ page, request }) => {
+  const product = await findProduct(request, (p) => p.promotions?.length > 0)
+  const promotion = await (await request.get(`${API}/promotions/${product.promotions[0].itemId}`)).json()
+
+  await page.goto(`/en/product/${product.sku}`)
+  const promotions = page.getByRole('region', { name: 'Promotions' })
+  await expect(promotions.getByRole('heading', { name: promotion.title })).toBeVisible()
+  await expect(promotions.getByText(promotion.longTitle)).toBeVisible()
+  await expect(promotions.getByText(promotion.legalContentMessage)).toBeHidden()
+  await promotions.getByText('Terms and conditions').click()
+  await expect(promotions.getByText(promotion.legalContentMessage)).toBeVisible()
+})
+
+test('linked products show as tiles under their link type', async ({ page, request }) => {
+  let links: Record<string, { products: { title: string }[] }> = {}
+  const product = await findProduct(request, async (p) => {
+    links = await (await request.get(`${API}/products/${p.sku}/links`)).json()
+    return (links.accessory?.products.length ?? 0) > 0
+  })
+
+  await page.goto(`/en/product/${product.sku}`)
+  const accessories = page.getByRole('region', { name: 'Accessories' })
+  await expect(accessories.locator('.product-tile')).toHaveCount(links.accessory!.products.length)
+  await expect(
+    accessories.getByRole('heading', { name: links.accessory!.products[0]!.title, exact: true }),
+  ).toBeVisible()
+  await expect(page.getByText('Loading related products…')).toBeHidden()
+})
+
+test('a product without a price is on request: no add button, on its page and in the listing', async ({
+  page,
+  request,
+}) => {
+  let found: { sku: string; leaf: Leaf } | undefined
+  for (const leaf of await leaves(request)) {
+    const skus = await plainProducts(request, leaf)
+    const priced = (
+      await (await request.get(`${API}/productprices?${skus.map((s) => `sku=${s}`).join('&')}`)).json()
+    ).data.map((p: { sku: string }) => p.sku)
+    const sku = skus.find((s) => !priced.includes(s))
+    if (sku) {
+      found = { sku, leaf }
+      break
+    }
+  }
+  expect(found, 'a product without a price in the seed').toBeDefined()
+
+  await page.goto(`/en/product/${found!.sku}`)
+  await expect(page.getByText('Price on request')).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Add to basket' })).toHaveCount(0)
+
+  // Sorted by price, products without one come last.
+  const listing = await (
+    await request.get(`${API}/categories/${found!.leaf.path}/products?amount=1&attrs=sku`)
+  ).json()
+  const lastPage = Math.ceil(listing.total / 9)
+  await page.goto(`/en/category/${found!.leaf.id}?sorting=price-asc&page=${lastPage}`)
+  await expect(page.locator('.product-tile').last()).toContainText('Price on request')
+})
+
+test('the product picture comes in L and XL sizes with a zoom link to the large picture', async ({
+  page,
+  request,
+}) => {
+  const product = await findProduct(request, () => true)
+  await page.goto(`/en/product/${product.sku}`)
+  const picture = page.locator('.product-images img')
+  await expect(picture).toHaveAttribute('srcset', /\/247\/\S+ 247w, \S+\/427\/\S+ 427w/)
+  await expect(picture).toHaveAttribute('width', '427')
+  await expect(picture).toHaveAttribute('height', '427')
+  await page.getByRole('link', { name: /View large image/ }).click()
+  await expect(page).toHaveURL(new RegExp(`/2000/${product.sku}\\.svg$`))
+})

@@ -1,0 +1,95 @@
+import { expect, test } from '@playwright/test'
+
+test.describe('search suggestions', () => {
+  // The suggestion list is JavaScript; without it the search box is a plain form (see the test below).
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, 'suggestions need JavaScript')
+
+  test('three letters show grouped suggestions after the debounce; arrow keys and Enter open a product', async ({
+    page,
+  }) => {
+    const asked: number[] = []
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/en/suggest')) asked.push(Date.now())
+    })
+    await page.goto('/en/home')
+    // The field becomes a combobox once the page's script runs.
+    const box = page.getByRole('combobox', { name: 'Search the shop' })
+    await expect(box).toHaveAttribute('aria-expanded', 'false')
+    await box.pressSequentially('dri', { delay: 80 })
+    const typed = Date.now()
+
+    const list = page.getByRole('listbox', { name: 'Search suggestions' })
+    await expect(list).toBeVisible()
+    await expect(box).toHaveAttribute('aria-expanded', 'true')
+    await expect(box).toHaveAttribute('aria-controls', (await list.getAttribute('id'))!)
+    // One request for three key strokes, sent once typing paused.
+    expect(asked).toHaveLength(1)
+    expect(asked[0]! - typed).toBeGreaterThanOrEqual(250)
+
+    const products = list.getByRole('group', { name: 'Products' })
+    await expect(products.getByRole('option').first()).toBeVisible()
+    await expect(products.locator('img').first()).toBeVisible()
+    await expect(list.getByRole('group', { name: 'Categories' })).toBeVisible()
+
+    const first = products.getByRole('option').first()
+    const name = (await first.textContent())!.trim()
+    expect(name.toLowerCase()).toContain('dri')
+    await box.press('ArrowDown')
+    await expect(first).toHaveAttribute('aria-selected', 'true')
+    await expect(box).toHaveAttribute('aria-activedescendant', (await first.getAttribute('id'))!)
+    await box.press('Enter')
+    await expect(page).toHaveURL(/-prd\d+$/)
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible()
+    await expect(list).toBeHidden()
+  })
+
+  test('Escape and leaving the field close the list; a click opens a category', async ({ page }) => {
+    await page.goto('/en/home')
+    const box = page.getByRole('combobox', { name: 'Search the shop' })
+    await box.pressSequentially('dri')
+    const list = page.getByRole('listbox', { name: 'Search suggestions' })
+    const categories = list.getByRole('group', { name: 'Categories' })
+    await expect(categories).toBeVisible()
+
+    await box.press('Escape')
+    await expect(list).toBeHidden()
+    await expect(box).toHaveAttribute('aria-expanded', 'false')
+    await expect(box).toHaveValue('dri')
+    await box.press('ArrowDown')
+    await expect(categories).toBeVisible()
+    await box.blur()
+    await expect(list).toBeHidden()
+    await box.focus()
+    await expect(categories).toBeVisible()
+
+    const option = categories.getByRole('option').first()
+    const name = (await option.textContent())!.trim()
+    await option.click()
+    await expect(page).toHaveURL(/-ctg[^/]+$/)
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible()
+    await expect(list).toBeHidden()
+  })
+
+  test('the open list does not move the page', async ({ page }) => {
+    await page.goto('/en/home')
+    const main = page.locator('main')
+    const before = await main.boundingBox()
+    await page.getByRole('combobox', { name: 'Search the shop' }).pressSequentially('dri')
+    await expect(page.getByRole('listbox', { name: 'Search suggestions' })).toBeVisible()
+    expect(await main.boundingBox()).toEqual(before)
+  })
+})
+
+test('the search box submits to the search page, with or without JavaScript', async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  await page.goto('/en/home')
+  const box = page.getByLabel('Search the shop')
+  if (!javaScriptEnabled) await expect(page.getByRole('combobox')).toHaveCount(0)
+  await box.fill('drill')
+  await box.press('Enter')
+  await expect(page).toHaveURL(/\/en\/search\?searchTerm=drill$/)
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('drill')
+  await expect(page.locator('.product-tile').first()).toBeVisible()
+})

@@ -1,0 +1,151 @@
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { cmsPages, searchRedirects } from '../../commerce-api/db/schema'
+import { call, startApi, type Api } from './harness'
+
+let api: Api
+beforeAll(async () => {
+  api = await startApi({ products: 100 })
+})
+afterAll(async () => {
+  await api?.close()
+})
+
+const LOCALES = ['en_US', 'de_DE', 'fr_FR', 'pl_PL', 'ro_RO']
+
+type TreeElement = {
+  type: string
+  name: string
+  page: { itemId: string; title: string }
+  path?: { itemId: string; title: string }[]
+  parent?: { itemId: string }
+  elements?: TreeElement[]
+}
+
+describe('cms/pages', () => {
+  it('answers a page as PageletEntryPointRO in the locale of the call', async () => {
+    const en = await call(api.url('cms/pages/shipping'))
+    const de = await call(api.url('cms/pages/shipping', ';loc=de_DE;cur=EUR'))
+    expect(en.status).toBe(200)
+    expect(en.json).toMatchObject({
+      id: 'shipping',
+      displayName: 'Shipping and delivery',
+      pageletIDs: ['shipping-layout'],
+      seoAttributes: { metaTitle: 'Shipping and delivery' },
+    })
+    expect(de.json.displayName).toBe('Versand und Lieferung')
+
+    // The layout holds the navigation settings; the text sits in its content slot.
+    const [layout] = en.json.pagelets
+    expect(layout.definitionQualifiedName).toBe('app_sf_base_cm:component.shopping.staticPage')
+    expect(layout.configurationParameters.NavigationRoot.value).toBe('service')
+    const [slot] = layout.slots
+    expect(slot.definitionQualifiedName).toBe('app_sf_base_cm:slot.staticPage.content.pagelet2-Slot')
+    const text = (response: typeof en) =>
+      response.json.pagelets[0].slots[0].pagelets[0].configurationParameters.HTMLText.value as string
+    expect(text(en)).toContain('Standard delivery')
+    expect(text(en)).toContain('$6.45')
+    expect(text(de)).toContain('Standardversand')
+    expect(text(de)).toContain('5,95 €')
+
+    // The meta description is the page's first paragraph, without markup.
+    expect(en.json.seoAttributes.metaDescription).toBe(
+      'We ship from our warehouse in Brandenburg. Orders placed on working days before 2 pm leave the warehouse the same day.',
+    )
+    expect(de.json.seoAttributes.metaDescription).toMatch(/^Wir versenden aus unserem Lager/)
+  })
+
+  it('has every page and its text in all five locales', async () => {
+    const rows = await api.database.db.select().from(cmsPages)
+    expect(rows.map((r) => r.id).sort()).toEqual(
+      [
+        'about-us',
+        'imprint',
+        'legal',
+        'payment-methods',
+        'privacy',
+        'returns',
+        'service',
+        'shipping',
+        'terms',
+      ].sort(),
+    )
+    for (const row of rows) {
+      expect(Object.keys(row.displayNames).sort()).toEqual([...LOCALES].sort())
+      const body = row.pagelets[1]!.configurationParameters.HTMLText!.value as Record<string, string>
+      expect(Object.keys(body).sort()).toEqual([...LOCALES].sort())
+      // Real translations: no two locales share a text.
+      expect(new Set(Object.values(body)).size).toBe(LOCALES.length)
+    }
+  })
+
+  it('answers an unknown page with a 404 ICM error', async () => {
+    const response = await call(api.url('cms/pages/nope'))
+    expect(response.status).toBe(404)
+    expect(response.headers.get('error-key')).toBe('cms.page.not_found')
+    expect(response.json.errors[0]).toMatchObject({ status: '404', code: 'cms.page.not_found' })
+  })
+})
+
+describe('cms/pagetree', () => {
+  it('returns the tree below a root to the requested depth', async () => {
+    const deep = await call(api.url('cms/pagetree/service?depth=1'))
+    expect(deep.status).toBe(200)
+    const root: TreeElement = deep.json
+    expect(root).toMatchObject({ type: 'PageTreeRO', name: 'Service', page: { itemId: 'service' } })
+    expect(root.path).toBeUndefined()
+    expect(root.elements!.map((e) => e.page.itemId)).toEqual([
+      'about-us',
+      'shipping',
+      'returns',
+      'payment-methods',
+    ])
+    const shipping = root.elements![1]!
+    expect(shipping.page.title).toBe('Shipping and delivery')
+    expect(shipping.path!.map((p) => p.itemId)).toEqual(['service'])
+    expect(shipping.parent!.itemId).toBe('service')
+
+    const shallow = await call(api.url('cms/pagetree/service?depth=0'))
+    expect(shallow.json.elements).toBeUndefined()
+    const full = await call(api.url('cms/pagetree/service'))
+    expect(full.json.elements).toHaveLength(4)
+  })
+
+  it('names a page with its ancestors in the locale of the call', async () => {
+    const imprint = await call(api.url('cms/pagetree/imprint?depth=0', ';loc=fr_FR;cur=EUR'))
+    expect(imprint.json.name).toBe('Mentions légales')
+    expect(imprint.json.path).toEqual([
+      expect.objectContaining({ itemId: 'legal', title: 'Informations légales' }),
+    ])
+  })
+
+  it('answers an unknown root with 404 and a bad depth with 400', async () => {
+    expect((await call(api.url('cms/pagetree/nope'))).status).toBe(404)
+    expect((await call(api.url('cms/pagetree/service?depth=deep'))).status).toBe(400)
+  })
+})
+
+describe('footer and search redirects', () => {
+  it('links the footer to content pages in the page:// form', async () => {
+    const footer = await call(
+      api.url('cms/includes/include.footer.content.pagelet2-Include', ';loc=pl_PL;cur=PLN'),
+    )
+    const html = footer.json.pagelets[0].configurationParameters.HTML.value as string
+    expect(html).toContain('<a href="page://shipping">Wysyłka i dostawa</a>')
+    expect(html).toContain('<a href="page://terms">Regulamin</a>')
+  })
+
+  it('sends content search terms of every language to their page', async () => {
+    const url = async (term: string) =>
+      (await api.database.db.select().from(searchRedirects).where(eq(searchRedirects.term, term)))[0]?.url
+    expect(await url('returns')).toBe('/page/returns')
+    expect(await url('versandkosten')).toBe('/page/shipping')
+    expect(await url('mentions légales')).toBe('/page/imprint')
+    expect(await url('agb')).toBe('/page/terms')
+    const rows = await api.database.db.select().from(searchRedirects)
+    for (const row of rows) {
+      expect(row.term).toBe(row.term.toLowerCase())
+      expect((await call(api.url(`cms/pages/${row.url.replace('/page/', '')}`))).status).toBe(200)
+    }
+  })
+})

@@ -1,0 +1,252 @@
+import { http, HttpResponse } from 'msw'
+import { describe, expect, it } from 'vitest'
+import { action, loader } from '~/routes/$lang.$'
+import {
+  categoryData,
+  configurationData,
+  emptyBasket,
+  get,
+  icm,
+  icmError,
+  icmPath,
+  priceItem,
+  productData,
+} from './icm-mock'
+import './setup'
+
+const PATH = 'power-tools/drills/voltwerk-drill-xt-18-prd1000042'
+
+const args = (path: string, init?: RequestInit) => ({
+  request: new Request(`http://shop.test/en/${path}`, init),
+  params: { lang: 'en', '*': path.split('?')[0] },
+  context: {},
+})
+
+/** A price item as the storefront maps it (ICM's type tags dropped). */
+const mapped = (net: number, gross: number) => ({
+  net: { value: net, currency: 'USD' },
+  gross: { value: gross, currency: 'USD' },
+})
+const tier = (net: number, gross: number) => ({ ...priceItem(net, gross), minQuantity: { value: 1 } })
+
+/** Prices as ICM answers them: only for the requested SKUs. */
+const PRICES: Record<string, [number, number]> = {
+  '1000042': [100, 119],
+  '1000043': [20, 23.8],
+  'W-1Y': [10.79, 11.55],
+  'W-2Y': [19.43, 20.79],
+}
+const productPrices = (request: Request) => ({
+  data: new URL(request.url).searchParams.getAll('sku').flatMap((sku) => {
+    const price = PRICES[sku]
+    return price ? [{ sku, prices: { SalePrice: [tier(...price)], ListPrice: [tier(...price)] } }] : []
+  }),
+})
+
+const detailedProduct = {
+  ...productData,
+  manufacturerSKU: 'VOL-48213',
+  readyForShipmentMin: 1,
+  readyForShipmentMax: 3,
+  images: ['S', 'M', 'L', 'XL', 'ZOOM'].map((typeID, i) => ({
+    typeID,
+    effectiveUrl: `/INTERSHOP/static/WFS/ironbridge-Site/-/images/1/${[100, 160, 247, 427, 2000][i]}/1000042.svg`,
+    imageActualWidth: [100, 160, 247, 427, 2000][i],
+    imageActualHeight: [100, 160, 247, 427, 2000][i],
+  })),
+  attachments: [
+    { name: 'Produktdatenblatt_1000042.pdf', type: 'application/pdf', description: 'Product data sheet' },
+    { name: 'seal_1000042.pdf', type: 'application/pdf', description: 'Quality seal certificate' },
+  ].map((a) => ({
+    ...a,
+    key: a.name,
+    link: { uri: `/INTERSHOP/static/WFS/ironbridge-Site/-/attachments/${a.name}` },
+  })),
+  promotions: ['power-tool-weeks', 'ended'].map((id) => ({
+    type: 'Link',
+    uri: `ironbridge-Site/-/promotions/${id}`,
+    title: id,
+    itemId: id,
+  })),
+  availableWarranties: [
+    {
+      id: 'W-1Y',
+      name: '1-year extended warranty',
+      price: { type: 'ProductPrice', value: 10.79, currency: 'USD' },
+    },
+    {
+      id: 'W-2Y',
+      name: '2-year extended warranty',
+      price: { type: 'ProductPrice', value: 19.43, currency: 'USD' },
+    },
+  ],
+}
+
+const promotionData = {
+  id: 'power-tool-weeks',
+  name: 'Power tool weeks: 15% off',
+  title: 'Power tool weeks: 15% off',
+  longTitle: '15% off selected power tools, deducted in the basket',
+  ruleDescription: 'The discount is deducted automatically in your basket; no code needed.',
+  legalContentMessage: 'While stocks last.',
+  couponCodeRequired: false,
+  currency: 'USD',
+  icon: 'percent',
+  disableMessages: false,
+  useExternalUrl: false,
+}
+
+const linksData = {
+  accessory: {
+    products: [
+      {
+        type: 'Link',
+        uri: 'ironbridge-Site/-/products/1000043',
+        title: 'Voltwerk Battery 18 V',
+        attributes: [
+          { name: 'sku', value: '1000043' },
+          { name: 'inStock', value: true },
+        ],
+      },
+      {
+        type: 'Link',
+        uri: 'ironbridge-Site/-/products/1000044',
+        title: 'Voltwerk Charger',
+        attributes: [{ name: 'sku', value: '1000044' }],
+      },
+    ],
+    categories: [],
+  },
+  crossselling: { products: [], categories: [] },
+}
+
+const handlers = (overrides: Parameters<typeof icm.use> = []) => [
+  ...overrides,
+  get('products/1000042', detailedProduct),
+  get('productprices', productPrices),
+  get('inventories', { data: [{ sku: '1000042', warehouses: [{ stock: 30 }] }] }),
+  get('categories/Power-Tools/Drills', categoryData),
+  get('configurations', configurationData),
+  get('promotions/power-tool-weeks', promotionData),
+  get('promotions/ended', () => icmError(404, 'promotion.not_found')),
+  get('products/1000042/links', linksData),
+]
+
+describe('product page loader with promotions, warranties and links', () => {
+  it('shows the running promotions, the warranties with net and gross prices, and streams the links', async () => {
+    const requested: string[] = []
+    icm.events.on('request:start', ({ request }) => requested.push(new URL(request.url).pathname))
+    icm.use(...handlers())
+    const page = ((await loader(args(PATH))) as any).data
+    icm.events.removeAllListeners()
+
+    expect(page.promotions).toEqual([
+      {
+        id: 'power-tool-weeks',
+        title: 'Power tool weeks: 15% off',
+        longTitle: '15% off selected power tools, deducted in the basket',
+        ruleDescription: 'The discount is deducted automatically in your basket; no code needed.',
+        legalText: 'While stocks last.',
+        couponCodeRequired: false,
+      },
+    ])
+    expect(page.warranties).toEqual([
+      { id: 'W-1Y', name: '1-year extended warranty', price: mapped(10.79, 11.55) },
+      { id: 'W-2Y', name: '2-year extended warranty', price: mapped(19.43, 20.79) },
+    ])
+    expect(page.product).toMatchObject({
+      manufacturerSku: 'VOL-48213',
+      readyForShipmentMin: 1,
+      readyForShipmentMax: 3,
+      attachments: [
+        { name: 'Produktdatenblatt_1000042.pdf', kind: 'datasheet' },
+        { name: 'seal_1000042.pdf', kind: 'seal' },
+      ],
+    })
+    expect(page.product.images.find((i: any) => i.typeID === 'ZOOM')).toMatchObject({ width: 2000 })
+
+    // The links are a promise in the loader data, resolved to priced tiles per link type.
+    expect(page.related).toBeInstanceOf(Promise)
+    const related = await page.related
+    expect(related).toHaveLength(1)
+    expect(related[0].type).toBe('accessory')
+    expect(
+      related[0].entries.map((e: any) => [e.tile.sku, e.url, e.price?.sale.gross.value ?? null]),
+    ).toEqual([
+      ['1000043', '/en/voltwerk-battery-18-v-prd1000043', 23.8],
+      ['1000044', '/en/voltwerk-charger-prd1000044', null],
+    ])
+    expect(requested.filter((p) => p.includes('/promotions/'))).toHaveLength(2)
+  })
+
+  it('shows the page without promotions or links when ICM fails on them', async () => {
+    icm.use(
+      ...handlers([
+        get('promotions/power-tool-weeks', () => icmError(500, 'server.error')),
+        get('products/1000042/links', () => icmError(500, 'server.error')),
+      ]),
+    )
+    const page = ((await loader(args(PATH))) as any).data
+    expect(page.product.name).toBe('Voltwerk Drill XT 18')
+    expect(page.promotions).toEqual([])
+    await expect(page.related).resolves.toBeNull()
+  })
+
+  it('answers the page of a warranty with 404', async () => {
+    icm.use(
+      get('products/W-1Y', { sku: 'W-1Y', type: 'Warranty', productName: '1-year extended warranty' }),
+      get('productprices', productPrices),
+      get('inventories', { data: [] }),
+    )
+    try {
+      await loader(args('x-prdW-1Y'))
+      expect.unreachable('the loader should throw')
+    } catch (error) {
+      expect((error as Response).status).toBe(404)
+    }
+  })
+})
+
+describe('add to basket with a warranty', () => {
+  const post = (fields: Record<string, string>) =>
+    args(PATH, {
+      method: 'POST',
+      body: new URLSearchParams({ intent: 'addToBasket', sku: '1000042', ...fields }),
+    })
+  const basketHandlers = (items: (request: Request) => Promise<Response>) => [
+    get('products/1000042', detailedProduct),
+    http.post(icmPath('token'), () => HttpResponse.json({ access_token: 'anon', expires_in: 3600 })),
+    get('baskets/current', emptyBasket('b-7')),
+    http.post(icmPath('baskets/b-7/items'), ({ request }) => items(request)),
+  ]
+
+  it('sends the chosen warranty with the item, and none for "No warranty"', async () => {
+    const bodies: unknown[] = []
+    icm.use(
+      ...basketHandlers(async (request) => {
+        bodies.push(await request.json())
+        return HttpResponse.json({ data: [], infos: [] }, { status: 201 })
+      }),
+    )
+    expect(((await action(post({ quantity: '2', warranty: 'W-2Y' }))) as Response).status).toBe(303)
+    expect(((await action(post({ quantity: '1', warranty: '' }))) as Response).status).toBe(303)
+    expect(bodies).toEqual([
+      [{ product: '1000042', quantity: { value: 2 }, warranty: 'W-2Y' }],
+      [{ product: '1000042', quantity: { value: 1 } }],
+    ])
+  })
+
+  it('shows the API refusal of a warranty with 422 and the translated message', async () => {
+    icm.use(
+      ...basketHandlers(async () =>
+        icmError(422, 'basket.line_item.creation.failed', 'failed', [
+          { code: 'basket.line_item.warranty_not_available.error', message: 'no', paths: ['[0].warranty'] },
+        ]),
+      ),
+    )
+    const result = (await action(post({ quantity: '1', warranty: 'W-3Y' }))) as any
+    expect(result.init.status).toBe(422)
+    expect(result.data.result.error['']).toEqual(['This warranty is not available for this product.'])
+    expect(result.data.result.initialValue.warranty).toBe('W-3Y')
+  })
+})
