@@ -1,20 +1,19 @@
-import { PassThrough } from 'node:stream'
 import type { EntryContext } from '@remix-run/node'
 import { createReadableStreamFromReadable } from '@remix-run/node'
 import { RemixServer } from '@remix-run/react'
 import { isbot } from 'isbot'
-import { renderToPipeableStream } from 'react-dom/server'
 import { I18nextProvider } from 'react-i18next'
 import { DEFAULT_LOCALE, localeByLang } from '~/models/locale'
 import { i18nFor } from '~/services/i18n.server'
+import { renderHtml } from '~/services/render.server'
 
 export const streamTimeout = 5000
 
 /**
- * Streams the page as soon as the shell is ready; crawlers (and requests without a user agent) get the
- * complete document at once.
+ * Streams the page once the shell and the streamed data of a short grace period are ready (see
+ * render.server); crawlers (and requests without a user agent) get the complete document at once.
  */
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -23,34 +22,16 @@ export default function handleRequest(
   const url = new URL(request.url)
   const locale = localeByLang(url.pathname.split('/')[1]) ?? DEFAULT_LOCALE
   const waitForAll = isbot(request.headers.get('user-agent') ?? '') || remixContext.isSpaMode
-  return new Promise<Response>((resolve, reject) => {
-    let shellRendered = false
-    const { pipe, abort } = renderToPipeableStream(
-      <I18nextProvider i18n={i18nFor(locale.id)}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} />
-      </I18nextProvider>,
-      {
-        [waitForAll ? 'onAllReady' : 'onShellReady']() {
-          shellRendered = true
-          const body = new PassThrough()
-          responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          )
-          pipe(body)
-        },
-        onShellError(error: unknown) {
-          reject(error)
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500
-          if (shellRendered) console.error(error)
-        },
-      },
-    )
-    setTimeout(abort, streamTimeout + 1000)
+  const rendered = await renderHtml(
+    <I18nextProvider i18n={i18nFor(locale.id)}>
+      <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} />
+    </I18nextProvider>,
+    { waitForAll },
+  )
+  setTimeout(rendered.abort, streamTimeout + 1000).unref()
+  responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
+  return new Response(createReadableStreamFromReadable(rendered.body), {
+    headers: responseHeaders,
+    status: rendered.failed() ? 500 : responseStatusCode,
   })
 }

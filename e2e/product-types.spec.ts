@@ -64,3 +64,29 @@ test('a master leads to its variations, and a variation to its siblings', async 
     new RegExp(`${page.url().split('/en/')[1]}$`),
   )
 })
+
+test('a master lists all its variants as tiles and filters them by a variation attribute', async ({
+  page,
+  request,
+}) => {
+  const sku = await findProducts(request, 'productMaster')
+  const variants = await (await request.get(`${API}/products?MasterSKU=${sku}&amount=1`)).json()
+  await page.goto(`/en/product/${sku}`)
+  const all = page.getByRole('region', { name: 'All variants' })
+  await expect(all.locator('.product-tile')).toHaveCount(Math.min(6, variants.total))
+  await expect(all.locator('#listing-title')).toHaveText(`${variants.total} variants`)
+
+  const facet = all.locator('.facet').first()
+  const count = Number((await facet.locator('.facet-count').textContent())!.replace(/\D/g, ''))
+  await facet.click()
+  await expect(page).toHaveURL(/filters=/)
+  await expect(all.locator('.product-tile')).toHaveCount(count)
+  // The filtered listing stays on the master's page with its canonical URL.
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /-prd\d+$/)
+
+  await all.locator('.product-tile').first().getByRole('link').first().click()
+  await expect(
+    page.getByRole('region', { name: 'Variations' }).locator('[aria-current="true"]'),
+  ).toBeVisible()
+})

@@ -12,7 +12,7 @@ import { ContentPage } from '~/components/pages/ContentPage'
 import { ProductPage } from '~/components/pages/ProductPage'
 import type { Product } from '~/models/product'
 import { isDeepFilter } from '~/models/filter'
-import { parseListingParams } from '~/models/listing'
+import { parseListingParams, type ListingParams } from '~/models/listing'
 import { pick, priceDisplayOf } from '~/models/price'
 import { breadcrumbJsonLd, productJsonLd, seoMeta, type PageSeo } from '~/models/seo'
 import { categoryUrl, parseShopPath, productUrl } from '~/models/url'
@@ -23,6 +23,7 @@ import {
   configuration,
   inventory,
   prices,
+  masterVariations,
   productFilters,
   productLinks,
   product as loadProduct,
@@ -39,7 +40,6 @@ import { productPageHeaders, trackProductView } from '~/services/recently.server
 import { alternatesOf, publicOrigin } from '~/services/seo.server'
 import { commitSession } from '~/services/session.server'
 import { shopperOf, type Shopper } from '~/services/shopper.server'
-import { streamed } from '~/services/streaming.server'
 import { redirectWithToast } from '~/services/toast.server'
 import { addToBasketSchema } from '~/models/quantity'
 
@@ -165,6 +165,40 @@ async function relatedProducts(shopper: Shopper, sku: string) {
   }))
 }
 
+/** Items per page of a master's variation listing (spec §9). */
+const MASTER_PAGE_SIZE = 6
+
+async function loadVariationListing(
+  shopper: Shopper,
+  masterSku: string,
+  { page, sorting, view, filters }: ListingParams,
+  categoryPath: { name: string }[] | undefined,
+) {
+  const query = { page, pageSize: MASTER_PAGE_SIZE, sortKey: sorting, filters }
+  const [listing, filterGroups] = await Promise.all([
+    masterVariations(shopper.scope, masterSku, query),
+    productFilters(shopper.scope, { masterSku }, filters),
+  ])
+  const priceMap = await prices(
+    shopper.scope,
+    listing.products.map((p) => p.sku),
+  )
+  return {
+    page,
+    sorting,
+    view,
+    filters,
+    filterGroups,
+    pageSize: MASTER_PAGE_SIZE,
+    total: listing.total,
+    products: listing.products.map((p) => ({
+      tile: p,
+      url: productUrl(shopper.locale, { sku: p.sku, name: p.name, categoryPath }),
+      price: priceMap.get(p.sku),
+    })),
+  }
+}
+
 async function loadProductPage(request: Request, shopper: Shopper, sku: string, canonical: boolean) {
   // Recorded before any await (see trackProductView); the list is streamed, never awaited.
   const recentlyViewed = canonical ? trackProductView(request, shopper.scope, shopper.session, sku) : null
@@ -178,7 +212,7 @@ async function loadProductPage(request: Request, shopper: Shopper, sku: string, 
   const { url, category: home } = await canonicalProductUrl(shopper.scope, product)
   if (!canonical) throw redirect(url, 301)
   // Streamed: never awaited here, so linked products never delay the page.
-  const related = streamed(relatedProducts(shopper, sku).catch(() => null))
+  const related = relatedProducts(shopper, sku).catch(() => null)
   const origin = publicOrigin(request)
   // A master lists its variations; a variation lists its siblings, so the shopper can switch.
   const masterSku =
@@ -187,6 +221,15 @@ async function loadProductPage(request: Request, shopper: Shopper, sku: string, 
       : product.kind === 'VariationProduct'
         ? product.masterSku
         : undefined
+  // A master also lists its variations as a listing: 6 a page, faceted by variation attributes.
+  const variationParams =
+    product.kind === 'VariationProductMaster'
+      ? parseListingParams(new URL(request.url).searchParams)
+      : undefined
+  if (variationParams === null) throw notFound()
+  const variationListing = variationParams
+    ? loadVariationListing(shopper, sku, variationParams, home?.path)
+    : Promise.resolve(null)
   const [variationList, partList, promotionList, warrantyPrices, settings] = await Promise.all([
     masterSku ? loadVariations(shopper.scope, masterSku) : [],
     product.kind === 'Bundle' || product.kind === 'RetailSet' ? productParts(shopper.scope, sku) : [],
@@ -209,6 +252,8 @@ async function loadProductPage(request: Request, shopper: Shopper, sku: string, 
       categoryPath: home?.path,
     }),
   }))
+  const variationPage = await variationListing
+  if (variationParams && variationParams.page > 1 && !variationPage?.products.length) throw notFound()
   const partPrices = await prices(
     shopper.scope,
     partList.map((p) => p.sku),
@@ -263,6 +308,7 @@ async function loadProductPage(request: Request, shopper: Shopper, sku: string, 
     price,
     inventory: stockInfo,
     variations,
+    variationListing: variationPage,
     parts,
     breadcrumb,
     promotions: promotionList,

@@ -8,7 +8,6 @@ import { isFeatureEnabled } from './features.server'
 import { cacheHeaders, PRIVATE_NO_STORE } from './http.server'
 import type { IcmScope } from './icm.server'
 import { commitSession, type ShopSession } from './session.server'
-import { streamed } from './streaming.server'
 
 /** Products the "Recently viewed" section of a product page shows; /recently shows all of them. */
 export const RECENTLY_VIEWED_ON_PRODUCT_PAGE = 6
@@ -29,7 +28,7 @@ export const recordsView = (request: Request) => isFeatureEnabled('recently') &&
 
 /**
  * Records the view of a product in the session and starts loading the tiles of the other recently viewed
- * products (streamed, see streaming.server; they never fail the page). Call it before the page's own ICM
+ * products (streamed, see render.server; they never fail the page). Call it before the page's own ICM
  * calls: the root loader may commit the same session object in this request, and its cookie (sent last)
  * must already carry the view.
  */
@@ -39,9 +38,7 @@ export function trackProductView(request: Request, scope: IcmScope, session: Sho
   const others = recentlyViewedSkus(session.get('recently'), now, sku)
   session.set('recently', recordView(session.get('recently'), sku, now))
   if (others.length === 0) return null
-  return streamed(
-    recentlyViewedTiles(scope, others.slice(0, RECENTLY_VIEWED_ON_PRODUCT_PAGE)).catch(() => null),
-  )
+  return recentlyViewedTiles(scope, others.slice(0, RECENTLY_VIEWED_ON_PRODUCT_PAGE)).catch(() => null)
 }
 
 /**

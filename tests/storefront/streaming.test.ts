@@ -1,13 +1,13 @@
-import { PassThrough } from 'node:stream'
 import { Await } from '@remix-run/react'
 import { createElement, Suspense } from 'react'
-import { renderToPipeableStream } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
-import { streamed } from '~/services/streaming.server'
+import { renderHtml } from '~/services/render.server'
 
-/** The HTML React streams for `<Suspense><Await resolve={promise}>` once the loader's other work is done. */
-async function html(promise: Promise<string>) {
-  await new Promise((resolve) => setTimeout(resolve, 5))
+const later = (value: string, ms: number) =>
+  new Promise<string>((resolve) => setTimeout(() => resolve(value), ms))
+
+/** The whole HTML of `<Suspense><Await resolve={promise}>` rendered the way entry.server does. */
+async function html(promise: Promise<string>, options: { waitForAll: boolean; graceMs: number }) {
   const page = createElement(
     Suspense,
     { fallback: 'Loading' },
@@ -16,31 +16,27 @@ async function html(promise: Promise<string>) {
       children: (value) => createElement('b', null, value),
     }),
   )
-  return new Promise<string>((resolve) => {
-    const { pipe } = renderToPipeableStream(page, {
-      onShellReady() {
-        let text = ''
-        const body = new PassThrough()
-        body.on('data', (chunk) => (text += chunk))
-        body.on('end', () => resolve(text))
-        pipe(body)
-      },
-    })
-  })
+  const { body } = await renderHtml(page, options)
+  let text = ''
+  for await (const chunk of body) text += chunk
+  return text
 }
 
-describe('streamed loader data', () => {
-  it('is rendered inline when it has arrived by render time, so it shows without JavaScript', async () => {
-    expect(await html(streamed(Promise.resolve('Accessories')))).toBe('<!--$--><b>Accessories</b><!--/$-->')
-    // A plain promise always suspends: the content would hide in a chunk only a script reveals.
-    const plain = await html(Promise.resolve('Accessories'))
-    expect(plain).toContain('Loading')
-    expect(plain).toContain('<div hidden id="S:0"><b>Accessories</b></div>')
+describe('rendering with streamed loader data', () => {
+  it('puts data that arrives within the grace period in place, so it shows without JavaScript', async () => {
+    const text = await html(later('Accessories', 10), { waitForAll: false, graceMs: 500 })
+    expect(text).toBe('<!--$--><b>Accessories</b><!--/$-->')
   })
 
-  it('still streams after the shell when it arrives later', async () => {
-    const late = streamed(new Promise<string>((resolve) => setTimeout(() => resolve('Later'), 30)))
-    const text = await html(late)
-    expect(text.indexOf('Loading')).toBeLessThan(text.indexOf('<b>Later</b>'))
+  it('sends the page after the grace period and streams slower data behind it', async () => {
+    const text = await html(later('Later', 300), { waitForAll: false, graceMs: 20 })
+    expect(text).toContain('Loading')
+    // The chunk only a script reveals comes after the fallback.
+    expect(text.indexOf('Loading')).toBeLessThan(text.indexOf('<div hidden id="S:0"><b>Later</b></div>'))
+  })
+
+  it('gives crawlers the complete document however long the data takes', async () => {
+    const text = await html(later('Complete', 300), { waitForAll: true, graceMs: 20 })
+    expect(text).toBe('<!--$--><b>Complete</b><!--/$-->')
   })
 })

@@ -3,6 +3,7 @@ import { parseWithZod } from '@conform-to/zod'
 import type { SerializeFrom } from '@remix-run/node'
 import { Form, Link, useActionData, useNavigation } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
+import { Listing } from '../Listing'
 import { groupAttachments } from '~/models/attachment'
 import { formatMoney, pick, type PriceItem } from '~/models/price'
 import { readyForShipment } from '~/models/product'
@@ -181,6 +182,15 @@ export function ProductPage({ page }: { page: Page }) {
           <p>{product.shortDescription}</p>
         </div>
       </div>
+      {page.variationListing && page.variationListing.total + (page.variationListing.filters ? 1 : 0) > 0 ? (
+        <section aria-labelledby="variation-listing-title" className="variation-listing">
+          <h2 id="variation-listing-title">{t('product.variations.all')}</h2>
+          <Listing
+            listing={page.variationListing}
+            title={t('product.variations.count', { count: page.variationListing.total })}
+          />
+        </section>
+      ) : null}
       {page.parts.length > 0 ? (
         <section aria-labelledby="parts-title">
           <h2 id="parts-title">

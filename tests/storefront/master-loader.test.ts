@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest'
+import { loader } from '~/routes/$lang.$'
+import { categoryData, configurationData, get, icm, pricesFor, productData } from './icm-mock'
+import './setup'
+
+const args = (path: string) => ({
+  request: new Request(`http://shop.test/en/${path}`),
+  params: { lang: 'en', '*': path.split('?')[0] },
+  context: {},
+})
+
+const stub = (sku: string, title: string) => ({
+  title,
+  attributes: [
+    { name: 'sku', value: sku },
+    { name: 'inStock', value: true },
+  ],
+})
+
+const masterHandlers = (onList: (query: URLSearchParams) => void, total = 8) => [
+  get('products/1000040', {
+    ...productData,
+    sku: '1000040',
+    productName: 'Voltwerk Drill',
+    productMaster: true,
+  }),
+  get('productprices', pricesFor('1000041')),
+  get('inventories', { data: [] }),
+  get('categories/Power-Tools/Drills', categoryData),
+  get('products/1000040/links', {}),
+  get('products/1000040/variations', { elements: [] }),
+  get('configurations', configurationData),
+  get('products', (request) => {
+    onList(new URL(request.url).searchParams)
+    return {
+      elements: [stub('1000041', 'Voltwerk Drill 12 V'), stub('1000042', 'Voltwerk Drill 18 V')],
+      total,
+    }
+  }),
+  get('productfilters', {
+    elements: [
+      {
+        id: 'voltage',
+        name: 'Voltage',
+        selectionType: 'multiple_or',
+        facets: [
+          { name: 'voltage:12', displayName: '12 V', count: 4, searchParameter: 'voltage=12' },
+          { name: 'voltage:18', displayName: '18 V', count: 4, searchParameter: 'voltage=18' },
+        ],
+      },
+    ],
+  }),
+]
+
+describe('variation master page', () => {
+  it('lists the variations 6 a page with variation facets, sorting and filters passed to ICM', async () => {
+    let query: URLSearchParams | undefined
+    icm.use(...masterHandlers((q) => (query = q)))
+    const filters = encodeURIComponent('voltage=18')
+    const page = (
+      (await loader(
+        args(`power-tools/drills/voltwerk-drill-prd1000040?page=2&sorting=price-asc&filters=${filters}`),
+      )) as any
+    ).data
+    expect(query?.get('MasterSKU')).toBe('1000040')
+    expect(query?.get('amount')).toBe('6')
+    expect(query?.get('offset')).toBe('6')
+    expect(query?.get('sortKey')).toBe('price-asc')
+    expect(query?.get('SearchParameter')).toBe('voltage=18')
+    expect(page.variationListing).toMatchObject({ page: 2, pageSize: 6, total: 8, filters: 'voltage=18' })
+    expect(page.variationListing.filterGroups[0].facets).toHaveLength(2)
+    expect(page.variationListing.products[0].url).toBe(
+      '/en/power-tools/drills/voltwerk-drill-12-v-prd1000041',
+    )
+    // The listing parameters do not change the product's canonical URL.
+    expect(page.seo.canonical).toBe('http://shop.test/en/power-tools/drills/voltwerk-drill-prd1000040')
+  })
+
+  it('answers listing parameters no link produces with 404', async () => {
+    icm.use(...masterHandlers(() => undefined))
+    await expect(
+      loader(args('power-tools/drills/voltwerk-drill-prd1000040?sorting=cheap')),
+    ).rejects.toMatchObject({
+      status: 404,
+    })
+  })
+})
