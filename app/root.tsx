@@ -71,7 +71,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         basket: basket ? { itemCount: basket.itemCount, total: pick(basket.totals.total, display) } : null,
         display,
         toast: toastView,
-        compareCount: session.get('compare')?.length ?? 0,
+        /** null when the compare feature is off: no compare buttons, no header link. */
+        compareCount: isFeatureEnabled('compare') ? (session.get('compare')?.length ?? 0) : null,
         hasRecentlyViewed:
           isFeatureEnabled('recently') && recentlyViewedSkus(session.get('recently'), Date.now()).length > 0,
       },

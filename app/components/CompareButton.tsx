@@ -5,8 +5,10 @@ import { useShell } from './useShell'
 /** "Compare" on tiles and product pages: a plain form post to /compare that comes back to this page. */
 export function CompareButton({ sku, name }: { sku: string; name: string }) {
   const { t } = useTranslation()
-  const { locale } = useShell()
+  const { locale, shell } = useShell()
   const location = useLocation()
+  // Without the compare feature (or before the shell has loaded) there is nothing to add to.
+  if (shell?.compareCount === null || shell === undefined) return null
   return (
     <Form method="post" action={`/${locale.lang}/compare`} className="compare-form">
       <input type="hidden" name="intent" value="add" />

@@ -12,7 +12,7 @@ export type HeaderProps = {
   navigation: NavItem[]
   user: { name: string } | null
   basket: { itemCount: number; total: Money } | null
-  compareCount: number
+  compareCount: number | null
   hasRecentlyViewed?: boolean
 }
 
@@ -48,7 +48,7 @@ export function Header({ locale, navigation, user, basket, compareCount, hasRece
               {t('header.login')}
             </Link>
           )}
-          {compareCount > 0 ? (
+          {compareCount ? (
             <Link to={`/${locale.lang}/compare`} className="compare-status">
               {t('compare.header', { count: compareCount })}
             </Link>

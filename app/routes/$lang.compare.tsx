@@ -1,6 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
+import { requireFeature } from '~/services/features.server'
 import { z } from 'zod'
 import { ProductPriceView } from '~/components/Price'
 import { useShell } from '~/components/useShell'
@@ -24,6 +25,7 @@ const CompareSchema = z.object({
 
 /** `/compare`: the chosen products side by side (feature compare, noindex). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
+  requireFeature('compare')
   const { locale, scope, session } = await shopperOf(request, params)
   const skus = session.get('compare') ?? []
   const [found, priceMap] = await Promise.all([
@@ -53,6 +55,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 /** Add or remove a product: a form post from tiles, product pages and this page; then back where it came from. */
 export async function action({ request, params }: ActionFunctionArgs) {
+  requireFeature('compare')
   const { locale, session, scope } = await shopperOf(request, params)
   const parsed = CompareSchema.safeParse(Object.fromEntries(await request.formData()))
   if (!parsed.success) throw new Response('Expected intent add or remove and a sku.', { status: 400 })
