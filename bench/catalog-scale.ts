@@ -1,0 +1,709 @@
+/**
+ * `npm run bench:scale`: how the catalog pages grow with catalog size.
+ *
+ * For each catalog size (default 3000 and 100000, `--sizes 3000,20000` to choose) it starts a commerce API
+ * on its own PGlite database (seeded once into `$TMPDIR/storefront-bench-scale-{size}` and reused later;
+ * `--fresh` seeds again) and a storefront, asks the API for a set of URLs, and loads three scenarios:
+ * category listings with two facets selected, searches with a brand facet, and product pages. Each is
+ * measured at BENCH_CONNECTIONS (50) connections for BENCH_SECONDS (10) after a 2 s warm-up, and at one
+ * connection (service time without queueing). The API's own DB-heavy calls are also measured directly at
+ * one connection: that is the pure database part of a page.
+ *
+ * The storefront runs with its in-process ICM cache switched off (ICM_CACHE_SECONDS=0): otherwise a
+ * repeated URL is served from memory and the catalog size is invisible. `--cached` measures with the
+ * default cache instead. Everything runs on loopback and is bounded in time.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { createHash } from 'node:crypto'
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import net from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import autocannon from 'autocannon'
+import { LISTING_ATTRS } from '../app/models/product'
+import { waitFor } from '../scripts/wait-for.mjs'
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+const USAGE = 'usage: tsx bench/catalog-scale.ts [--sizes 3000,100000] [--fresh] [--cached] [--build]'
+
+const seconds = positiveNumber('BENCH_SECONDS', 10)
+const connections = positiveNumber('BENCH_CONNECTIONS', 50)
+/** One connection needs fewer seconds for stable percentiles: every request is a sample without queueing. */
+const serialSeconds = positiveNumber('BENCH_SERIAL_SECONDS', Math.min(5, seconds))
+const basePort = positiveNumber('BENCH_SCALE_PORT', 3940)
+const WARM_UP_SECONDS = 2
+const TARGET_P50_MS = 30
+const TARGET_GROWTH = 1.5
+const TARGET_SIZE = 100_000
+const TICK_MS = 1000 / 100 // /proc reports CPU time in clock ticks of 10 ms
+
+const LEAF_CATEGORIES = 20
+const SEARCH_TERMS = 20
+const PRODUCTS = 50
+/** Words of the demo catalog that find products at every size; the first SEARCH_TERMS with hits are used. */
+const SEARCH_TERM_CANDIDATES = [
+  'drill',
+  'saw',
+  'glove',
+  'screw',
+  'cable',
+  'hammer',
+  'helmet',
+  'anchor',
+  'wrench',
+  'grinder',
+  'sander',
+  'chisel',
+  'pliers',
+  'tape',
+  'level',
+  'battery',
+  'boot',
+  'jacket',
+  'light',
+  'blade',
+  'nail',
+  'bolt',
+]
+const API_PREFIX = '/INTERSHOP/rest/WFS/ironbridge-Site/-;loc=en_US;cur=USD/'
+/** Facet groups that are not the second facet of a selection: brand is the first, price is a range. */
+const NOT_SECOND_GROUP = new Set(['brand', 'price', 'category'])
+
+function positiveNumber(name: string, fallback: number): number {
+  const value = Number(process.env[name] ?? fallback)
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number`)
+  return value
+}
+
+function parseArgs(argv: string[]) {
+  const options = { sizes: [3000, TARGET_SIZE], fresh: false, cached: false, build: false }
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!
+    if (arg === '--fresh') options.fresh = true
+    else if (arg === '--cached') options.cached = true
+    else if (arg === '--build') options.build = true
+    else if (arg === '--sizes' || arg.startsWith('--sizes=')) {
+      const value = arg === '--sizes' ? argv[++i] : arg.slice('--sizes='.length)
+      const sizes = (value ?? '').split(',').map((s) => Number(s.trim()))
+      if (sizes.length === 0 || sizes.some((s) => !Number.isInteger(s) || s < 100 || s > 1_000_000)) {
+        throw new Error(`--sizes takes catalog sizes between 100 and 1000000, e.g. 3000,20000\n${USAGE}`)
+      }
+      options.sizes = [...new Set(sizes)].sort((a, b) => a - b)
+    } else throw new Error(`unknown argument ${arg}\n${USAGE}`)
+  }
+  return options
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Child processes: every one is stopped on exit, on an error and on SIGINT/SIGTERM.
+
+type Server = { name: string; child: ChildProcess; exited: Promise<string>; output: string[] }
+const servers = new Set<Server>()
+/** Every server started, also ended ones: their output explains a failure. */
+const started: Server[] = []
+
+function start(name: string, args: string[], env: NodeJS.ProcessEnv): Server {
+  const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'] })
+  const output: string[] = []
+  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => output.push(chunk))
+  const exited = new Promise<string>((resolve) =>
+    child.once('exit', (code, signal) => resolve(signal ?? `exit code ${code}`)),
+  )
+  const server = { name, child, exited, output }
+  servers.add(server)
+  started.push(server)
+  void exited.then(() => servers.delete(server))
+  return server
+}
+
+async function stop(server: Server) {
+  if (server.child.exitCode !== null || server.child.signalCode !== null) return
+  server.child.kill('SIGTERM')
+  const stopped = await Promise.race([server.exited.then(() => true), sleep(10_000).then(() => false)])
+  if (!stopped) {
+    server.child.kill('SIGKILL')
+    await server.exited
+  }
+}
+
+const stopAll = () => Promise.all([...servers].map(stop))
+
+process.on('exit', () => servers.forEach((s) => s.child.kill('SIGTERM')))
+let interrupted = false
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    interrupted = true
+    console.error(`\n${signal}: stopping the servers`)
+    void stopAll().finally(() => process.exit(130))
+  })
+}
+
+/** Waits for the URL to answer 2xx; fails at once when the server process ends first. */
+async function waitUntilUp(server: Server, url: string, timeoutMs: number) {
+  await Promise.race([
+    waitFor(url, timeoutMs),
+    server.exited.then((how) => {
+      throw new Error(`${server.name} ended (${how}) before ${url} answered`)
+    }),
+  ])
+}
+
+function portInUse(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, '127.0.0.1')
+    socket.once('connect', () => {
+      socket.destroy()
+      resolve(true)
+    })
+    socket.once('error', () => resolve(false))
+  })
+}
+
+/** A fingerprint of the seed generator, to tell whether a reused database holds today's demo catalog. */
+function seedCode(): string {
+  const dir = path.join(root, 'commerce-api/db/seed')
+  const hash = createHash('sha256')
+  for (const file of readdirSync(dir).sort()) hash.update(file).update(readFileSync(path.join(dir, file)))
+  return hash.digest('hex').slice(0, 16)
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/** Fields of /proc/{pid}/stat after the command name: state is [0], utime [11], stime [12]. */
+const procStat = (pid: number) => readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+
+function cpuMs(pid: number): number {
+  const fields = procStat(pid)
+  return (Number(fields[11]) + Number(fields[12])) * TICK_MS
+}
+
+const procState = (pid: number) => procStat(pid)[0]
+
+/** The environment of a child: ours without settings that would point it elsewhere. */
+function childEnv(settings: Record<string, string>): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env }
+  for (const key of ['DATABASE_URL', 'ICM_SITE', 'ICM_CACHE_SECONDS', 'API_HOST', 'PUBLIC_URL'])
+    delete env[key]
+  return { ...env, ...settings }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The URL sets, found by asking the commerce API like a client would
+
+type IcmCategory = { uri: string; hasOnlineProducts?: boolean; subCategories?: IcmCategory[] }
+type IcmFacet = { name: string; count: number; selected: boolean; searchParameter: string }
+type IcmFilter = { id: string; facets: IcmFacet[] }
+type IcmProductLink = { uri: string; attributes?: { name: string; value: unknown }[] }
+type IcmCollection<T> = { elements: T[]; total?: number; redirectUrl?: string }
+
+type Workload = {
+  pages: { category: string[]; search: string[]; product: string[] }
+  api: Record<ApiCall, string[]>
+  excluded: string[]
+}
+type ApiCall = 'category products' | 'category productfilters' | 'search products' | 'search productfilters'
+const API_CALLS: ApiCall[] = [
+  'category products',
+  'category productfilters',
+  'search products',
+  'search productfilters',
+]
+
+/** fetch, tried again on a network error: a keep-alive connection the server just closed resets. */
+async function request(url: string, init?: RequestInit): Promise<Response> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await fetch(url, init)
+    } catch (error) {
+      if (attempt === 3) throw error
+      await sleep(200)
+    }
+  }
+}
+
+async function getJson<T>(url: string): Promise<T> {
+  const response = await request(url)
+  if (!response.ok) throw new Error(`${url} answered ${response.status}`)
+  return (await response.json()) as T
+}
+
+/** The path a 301 leads to (the canonical URL of a short `/en/category/…` or `/en/product/…` link). */
+async function redirectTarget(url: string): Promise<string> {
+  const response = await request(url, { redirect: 'manual' })
+  await response.body?.cancel()
+  const location = response.headers.get('location')
+  if (response.status !== 301 || !location) throw new Error(`${url} answered ${response.status}, not a 301`)
+  const target = new URL(location, url)
+  return `${target.pathname}${target.search}`
+}
+
+/** The facet with the most products (ties: the first), among those with any. */
+function largest(facets: IcmFacet[]): IcmFacet | undefined {
+  return facets
+    .filter((f) => f.count > 0)
+    .reduce<IcmFacet | undefined>((a, b) => (a && a.count >= b.count ? a : b), undefined)
+}
+
+/** `count` items spread evenly over the list, so the sample covers all of it. */
+function spread<T>(list: T[], count: number): T[] {
+  if (list.length <= count) return list
+  return Array.from({ length: count }, (_, i) => list[Math.floor((i * list.length) / count)]!)
+}
+
+function leaves(categories: IcmCategory[]): IcmCategory[] {
+  return categories.flatMap((c) =>
+    c.subCategories?.length ? leaves(c.subCategories) : c.hasOnlineProducts ? [c] : [],
+  )
+}
+
+const skusOf = (page: IcmCollection<IcmProductLink>) =>
+  page.elements.map((p) => String(p.attributes?.find((a) => a.name === 'sku')?.value ?? p.uri))
+
+const query = (params: Record<string, string>) => new URLSearchParams(params).toString()
+
+async function buildWorkload(apiOrigin: string, shopOrigin: string): Promise<Workload> {
+  const api = `${apiOrigin}${API_PREFIX}`
+  const workload: Workload = {
+    pages: { category: [], search: [], product: [] },
+    api: {
+      'category products': [],
+      'category productfilters': [],
+      'search products': [],
+      'search productfilters': [],
+    },
+    excluded: [],
+  }
+  const skus: string[] = []
+
+  // Category listings: a leaf category, its largest brand, then the largest facet of another group.
+  const tree = await getJson<IcmCategory[]>(`${api}categories?view=tree&limit=3`)
+  const all = leaves(tree)
+  const sample = spread(all, LEAF_CATEGORIES)
+  // Spread over the whole tree; the others stand in for a category without a two-facet selection.
+  const candidates = [...sample, ...all.filter((c) => !sample.includes(c))]
+  for (const leaf of candidates) {
+    if (workload.pages.category.length >= LEAF_CATEGORIES) break
+    const icmPath = leaf.uri.slice(leaf.uri.indexOf('/categories/') + '/categories/'.length)
+    const filtersUrl = `${api}categories/${icmPath}/productfilters`
+    const first = await getJson<IcmCollection<IcmFilter>>(filtersUrl)
+    const brand = largest(first.elements.find((f) => f.id === 'brand')?.facets ?? [])
+    if (!brand) continue
+    const second = await getJson<IcmCollection<IcmFilter>>(
+      `${filtersUrl}?${query({ SearchParameter: brand.searchParameter })}`,
+    )
+    const other = largest(
+      second.elements
+        .filter((f) => !NOT_SECOND_GROUP.has(f.id))
+        .flatMap((f) => f.facets.filter((x) => !x.selected)),
+    )
+    if (!other) continue
+    const selection = other.searchParameter
+    const listingQuery = query({
+      attrs: LISTING_ATTRS,
+      amount: '9',
+      offset: '0',
+      returnSortKeys: 'true',
+      SearchParameter: selection,
+    })
+    const listing = await getJson<IcmCollection<IcmProductLink>>(
+      `${api}categories/${icmPath}/products?${listingQuery}`,
+    )
+    if (!listing.total) continue
+    skus.push(...skusOf(listing).slice(0, 3))
+    const canonical = await redirectTarget(`${shopOrigin}/en/category/${icmPath.split('/').join('.')}`)
+    workload.pages.category.push(`${canonical}?${query({ filters: selection })}`)
+    workload.api['category products'].push(`${API_PREFIX}categories/${icmPath}/products?${listingQuery}`)
+    workload.api['category productfilters'].push(
+      `${API_PREFIX}categories/${icmPath}/productfilters?${query({ SearchParameter: selection })}`,
+    )
+  }
+
+  // Searches: a term with hits and no redirect, filtered by its largest brand.
+  for (const term of SEARCH_TERM_CANDIDATES) {
+    if (workload.pages.search.length >= SEARCH_TERMS) break
+    const hits = await getJson<IcmCollection<IcmProductLink>>(
+      `${api}products?${query({ searchTerm: term, amount: '1' })}`,
+    )
+    if (!hits.total || hits.redirectUrl) continue
+    const filters = await getJson<IcmCollection<IcmFilter>>(
+      `${api}productfilters?${query({ searchTerm: term })}`,
+    )
+    const brand = largest(filters.elements.find((f) => f.id === 'brand')?.facets ?? [])
+    if (!brand) continue
+    const selection = brand.searchParameter
+    const searchQuery = query({
+      searchTerm: term,
+      attrs: LISTING_ATTRS,
+      amount: '12',
+      offset: '0',
+      returnSortKeys: 'true',
+      SearchParameter: selection,
+    })
+    const listing = await getJson<IcmCollection<IcmProductLink>>(`${api}products?${searchQuery}`)
+    skus.push(...skusOf(listing).slice(0, 2))
+    workload.pages.search.push(`/en/search?${query({ searchTerm: term, filters: selection })}`)
+    workload.api['search products'].push(`${API_PREFIX}products?${searchQuery}`)
+    workload.api['search productfilters'].push(
+      `${API_PREFIX}productfilters?${query({ searchTerm: term, SearchParameter: selection })}`,
+    )
+  }
+
+  // Product pages: products of those listings, at their canonical URLs.
+  for (const sku of spread([...new Set(skus)], PRODUCTS)) {
+    workload.pages.product.push(await redirectTarget(`${shopOrigin}/en/product/${encodeURIComponent(sku)}`))
+  }
+
+  // Every page must answer 200 before it is measured; one that does not is reported and left out.
+  for (const kind of ['category', 'search', 'product'] as const) {
+    const ok: string[] = []
+    for (const page of workload.pages[kind]) {
+      const response = await request(`${shopOrigin}${page}`, { redirect: 'manual' })
+      await response.body?.cancel()
+      if (response.status === 200) ok.push(page)
+      else workload.excluded.push(`${response.status} ${page}`)
+    }
+    workload.pages[kind] = ok
+  }
+  if (
+    workload.pages.category.length === 0 ||
+    workload.pages.search.length === 0 ||
+    workload.pages.product.length === 0
+  ) {
+    throw new Error(`no usable URLs for a scenario: ${JSON.stringify(workload, null, 2)}`)
+  }
+  return workload
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Load
+
+type Load = {
+  rps: number
+  p50: number
+  p99: number
+  /** Answers within the time (the latency samples are the 200s among them). */
+  requests: number
+  errors: number
+  /** `status path` of every answer that was not 200, with counts, and connection errors/timeouts. */
+  problems: Map<string, number>
+  /** CPU ms per request sent, of each measured process in the order of `pids`. */
+  cpu: number[]
+}
+
+/**
+ * Waits until the processes are idle, at most 2 minutes: for 4 samples in a row (1 s) at most one CPU tick
+ * each and no main thread runnable (state R also covers a process that waits for a CPU on a busy machine).
+ */
+async function settle(pids: number[]) {
+  const until = Date.now() + 120_000
+  let last = pids.map(cpuMs)
+  let quiet = 0
+  while (quiet < 4 && Date.now() < until) {
+    await sleep(250)
+    const now = pids.map(cpuMs)
+    const idle = pids.every((pid, i) => now[i]! - last[i]! <= TICK_MS && procState(pid) !== 'R')
+    quiet = idle ? quiet + 1 : 0
+    last = now
+  }
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!
+}
+
+/**
+ * Loads `paths` from `connections` connections for `duration` seconds. Each connection cycles through
+ * the whole set, starting at a different place, so the server sees all URLs all the time.
+ * Latency is recorded per response (200 only) with sub-millisecond resolution. When the time is up,
+ * autocannon drops the requests in flight but the servers still work on them: the load ends only when
+ * they are idle again, so the next measurement starts clean, and the CPU of that tail is counted.
+ */
+async function load(
+  origin: string,
+  paths: string[],
+  conns: number,
+  duration: number,
+  pids: number[],
+): Promise<Load> {
+  const latencies: number[] = []
+  const problems = new Map<string, number>()
+  const note = (key: string) => problems.set(key, (problems.get(key) ?? 0) + 1)
+  let client = 0
+  const before = pids.map(cpuMs)
+  const result = await autocannon({
+    url: origin,
+    connections: conns,
+    duration,
+    setupClient: (c) => {
+      const offset = Math.floor((client++ * paths.length) / conns) % paths.length
+      const rotated = [...paths.slice(offset), ...paths.slice(0, offset)]
+      c.setRequests(
+        rotated.map((p) => ({
+          method: 'GET' as const,
+          path: p,
+          onResponse: (status: number) => {
+            if (status !== 200) note(`${status} ${p}`)
+          },
+        })),
+      )
+      c.on('response', (status: number, _bytes: number, time: number) => {
+        if (status === 200) latencies.push(time)
+      })
+    },
+  })
+  await settle(pids)
+  const after = pids.map(cpuMs)
+  if (result.errors) problems.set('connection errors', result.errors)
+  if (result.timeouts) problems.set('timeouts', result.timeouts)
+  latencies.sort((a, b) => a - b)
+  const sent = result.requests.sent || 1
+  return {
+    rps: result.requests.average,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    requests: result.requests.total,
+    errors: result.non2xx + result.errors + result.timeouts,
+    problems,
+    cpu: pids.map((_, i) => (after[i]! - before[i]!) / sent),
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// One catalog size
+
+type Scenario = 'category listing, 2 facets' | 'search with a brand facet' | 'product page'
+const SCENARIOS: Scenario[] = ['category listing, 2 facets', 'search with a brand facet', 'product page']
+
+type SizeResult = {
+  size: number
+  seeding: string
+  urls: Record<Scenario, string[]>
+  excluded: string[]
+  pages: Record<Scenario, { loaded: Load; serial: Load }>
+  api: Record<ApiCall, Load>
+}
+
+async function measureSize(size: number, index: number, options: { fresh: boolean; cached: boolean }) {
+  const apiPort = basePort + 2 * index
+  const shopPort = apiPort + 1
+  for (const port of [apiPort, shopPort]) {
+    if (await portInUse(port)) throw new Error(`port ${port} is in use; set BENCH_SCALE_PORT to a free range`)
+  }
+  const dataDir = path.join(os.tmpdir(), `storefront-bench-scale-${size}`)
+  if (options.fresh) rmSync(dataDir, { recursive: true, force: true })
+  mkdirSync(dataDir, { recursive: true })
+
+  console.error(`\n[${size}] starting the commerce API on ${dataDir}`)
+  const loadAtStart = os.loadavg()[0]!.toFixed(2)
+  const startedAt = Date.now()
+  const api = start(
+    `commerce API (${size})`,
+    ['--import', 'tsx', 'commerce-api/main.ts'],
+    childEnv({ API_PORT: String(apiPort), DATA_DIR: dataDir, SEED_PRODUCTS: String(size) }),
+  )
+  const apiOrigin = `http://127.0.0.1:${apiPort}`
+  await waitUntilUp(api, `${apiOrigin}/health`, 120_000 + size * 10)
+  const upAfter = ((Date.now() - startedAt) / 1000).toFixed(1)
+  const apiLog = api.output.join('')
+  const seededNow = /commerce-api: seeded/.test(apiLog)
+  const marker = path.join(dataDir, 'bench-seed.json')
+  if (seededNow) writeFileSync(marker, JSON.stringify({ size, seedCode: seedCode(), at: new Date() }))
+  const sameSeedCode = existsSync(marker) && JSON.parse(readFileSync(marker, 'utf8')).seedCode === seedCode()
+  const seeding = seededNow
+    ? `seeded ${size} products: ${upAfter} s from API start to /health ok`
+    : `reused the database in ${dataDir}${
+        /rebuilt the search index/.test(apiLog) ? ', search index rebuilt' : ''
+      } (${upAfter} s to /health ok)${
+        sameSeedCode ? '' : '; WARNING: seeded by other seed code than this checkout’s, --fresh seeds again'
+      }`
+  console.error(`[${size}] ${seeding}`)
+
+  const shop = start(
+    `storefront (${size})`,
+    ['server.mjs'],
+    childEnv({
+      PORT: String(shopPort),
+      HOST: '127.0.0.1',
+      NODE_ENV: 'production',
+      ICM_BASE_URL: apiOrigin,
+      ...(options.cached ? {} : { ICM_CACHE_SECONDS: '0' }),
+    }),
+  )
+  const shopOrigin = `http://127.0.0.1:${shopPort}`
+  await waitUntilUp(shop, `${shopOrigin}/en/home`, 60_000)
+
+  console.error(`[${size}] finding URLs`)
+  const workload = await buildWorkload(apiOrigin, shopOrigin)
+  for (const line of workload.excluded) console.error(`[${size}] left out (not 200 before the run): ${line}`)
+  const urls: Record<Scenario, string[]> = {
+    'category listing, 2 facets': workload.pages.category,
+    'search with a brand facet': workload.pages.search,
+    'product page': workload.pages.product,
+  }
+  const pids = [shop.child.pid!, api.child.pid!]
+
+  const pages = {} as SizeResult['pages']
+  for (const scenario of SCENARIOS) {
+    console.error(`[${size}] ${scenario}: ${urls[scenario].length} URLs`)
+    await load(shopOrigin, urls[scenario], 10, WARM_UP_SECONDS, pids)
+    const loaded = await load(shopOrigin, urls[scenario], connections, seconds, pids)
+    const serial = await load(shopOrigin, urls[scenario], 1, serialSeconds, pids)
+    pages[scenario] = { loaded, serial }
+  }
+  const apiLoads = {} as SizeResult['api']
+  for (const call of API_CALLS) {
+    console.error(`[${size}] API alone: ${call}`)
+    apiLoads[call] = await load(apiOrigin, workload.api[call], 1, serialSeconds, [api.child.pid!])
+  }
+
+  await stop(shop)
+  await stop(api)
+  return {
+    size,
+    seeding: `${seeding}; load average ${loadAtStart} when it started`,
+    urls,
+    excluded: workload.excluded,
+    pages,
+    api: apiLoads,
+  } satisfies SizeResult
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Report
+
+const ms = (value: number) => (Number.isNaN(value) ? '–' : value.toFixed(1))
+const times = (value: number) => (Number.isFinite(value) ? `×${value.toFixed(2)}` : '–')
+const verdict = (met: boolean) => (met ? 'met' : 'NOT met')
+
+function problemLines(size: number, label: string, result: Load): string[] {
+  return [...result.problems].map(([what, count]) => `- ${size}, ${label}: ${count} × ${what}`)
+}
+
+function report(results: SizeResult[], cached: boolean): string {
+  const first = results[0]!
+  const last = results.at(-1)!
+  const growthLabel = `${last.size} ÷ ${first.size}`
+  const atTarget =
+    last.size === TARGET_SIZE ? `${last.size}` : `${last.size} (the target is stated for ${TARGET_SIZE})`
+  const lines: string[] = [
+    `# Catalog scale`,
+    '',
+    `Storefront ICM cache: ${
+      cached
+        ? 'ON (default ICM_CACHE_SECONDS): repeated URLs are answered from the storefront’s memory'
+        : 'OFF (ICM_CACHE_SECONDS=0): every page queries the commerce API and its database'
+    }.`,
+    `Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, Node ${process.version}, load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')} at the end; storefront, commerce API (PGlite) and autocannon share these cores.`,
+    `Load: ${connections} connections for ${seconds} s after a ${WARM_UP_SECONDS} s warm-up, then 1 connection for ${serialSeconds} s; each connection cycles through the scenario's URLs.`,
+    `With ${connections} requests always in flight, p50 @${connections} is about ${connections} ÷ req/s (Little's law): under ${TARGET_P50_MS} ms needs more than ${Math.ceil((connections * 1000) / TARGET_P50_MS)} req/s.`,
+    ...results.map((r) => `Catalog ${r.size}: ${r.seeding}.`),
+  ]
+
+  for (const scenario of SCENARIOS) {
+    const problems: string[] = []
+    lines.push(
+      '',
+      `## ${scenario}`,
+      '',
+      ...results.map((r) => `${r.size}: ${r.urls[scenario].length} URLs, e.g. ${r.urls[scenario][0]}`),
+      '',
+      `| size | req/s @${connections} | p50 / p99 ms @${connections} | p50 / p99 ms @1 | CPU ms/req (storefront + API) | answers @${connections} / @1 | errors |`,
+      `|---:|---:|---:|---:|---:|---:|---:|`,
+    )
+    for (const r of results) {
+      const { loaded, serial } = r.pages[scenario]
+      lines.push(
+        `| ${r.size} | ${loaded.rps.toFixed(0)} | ${ms(loaded.p50)} / ${ms(loaded.p99)} | ${ms(serial.p50)} / ${ms(serial.p99)} | ${loaded.cpu.map((c) => c.toFixed(2)).join(' + ')} | ${loaded.requests} / ${serial.requests} | ${loaded.errors + serial.errors} |`,
+      )
+      problems.push(...problemLines(r.size, `@${connections}`, loaded), ...problemLines(r.size, '@1', serial))
+    }
+    const a = first.pages[scenario]
+    const b = last.pages[scenario]
+    const growth = {
+      serial: b.serial.p50 / a.serial.p50,
+      loaded: b.loaded.p50 / a.loaded.p50,
+      rps: b.loaded.rps / a.loaded.rps,
+    }
+    lines.push('')
+    if (results.length > 1) {
+      lines.push(
+        `Growth ${growthLabel}: p50 @1 ${times(growth.serial)}, p50 @${connections} ${times(growth.loaded)}, req/s ${times(growth.rps)}.`,
+      )
+    }
+    lines.push(
+      `Target p50 < ${TARGET_P50_MS} ms at ${atTarget}: @${connections} ${verdict(b.loaded.p50 < TARGET_P50_MS)} (${ms(b.loaded.p50)} ms), @1 ${verdict(b.serial.p50 < TARGET_P50_MS)} (${ms(b.serial.p50)} ms).`,
+    )
+    if (results.length > 1) {
+      lines.push(
+        `Target growth < ${TARGET_GROWTH}× (${growthLabel}): p50 @${connections} ${verdict(growth.loaded < TARGET_GROWTH)} (${times(growth.loaded)}), p50 @1 ${verdict(growth.serial < TARGET_GROWTH)} (${times(growth.serial)}).`,
+      )
+    }
+    if (problems.length) lines.push('', 'Answers other than 200 (counted as errors):', ...problems)
+  }
+
+  lines.push(
+    '',
+    '## Commerce API alone (1 connection: the database part of the pages)',
+    '',
+    `| call | ${results.map((r) => `${r.size}: p50 / p99 ms · CPU ms/call (answers)`).join(' | ')} |${results.length > 1 ? ` p50 growth ${growthLabel} |` : ''}`,
+    `|---|${results.map(() => '---:').join('|')}|${results.length > 1 ? '---:|' : ''}`,
+  )
+  const apiProblems: string[] = []
+  for (const call of API_CALLS) {
+    const cells = results.map(
+      (r) =>
+        `${ms(r.api[call].p50)} / ${ms(r.api[call].p99)} · ${r.api[call].cpu[0]!.toFixed(1)} (${r.api[call].requests})`,
+    )
+    const growth = results.length > 1 ? ` ${times(last.api[call].p50 / first.api[call].p50)} |` : ''
+    lines.push(`| ${call} | ${cells.join(' | ')} |${growth}`)
+    for (const r of results) apiProblems.push(...problemLines(r.size, `API ${call}`, r.api[call]))
+  }
+  if (apiProblems.length) lines.push('', 'API answers other than 200 (counted as errors):', ...apiProblems)
+  const excluded = results.flatMap((r) => r.excluded.map((e) => `- ${r.size}: ${e}`))
+  if (excluded.length)
+    lines.push('', 'URLs left out because they did not answer 200 before the run:', ...excluded)
+  return lines.join('\n')
+}
+
+async function main() {
+  const options = parseArgs(process.argv.slice(2))
+  if (!existsSync(path.join(root, 'build/server/index.js')) || options.build) {
+    // Its output goes to stderr with the progress lines: stdout is the report.
+    const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: ['ignore', 2, 2] })
+    if (build.status !== 0) process.exit(1)
+  }
+  console.error(
+    `catalog scale: sizes ${options.sizes.join(', ')}; storefront ICM cache ${options.cached ? 'on' : 'off'}`,
+  )
+  const results: SizeResult[] = []
+  for (const [index, size] of options.sizes.entries()) results.push(await measureSize(size, index, options))
+
+  const text = report(results, options.cached)
+  console.log(`\n${text}`)
+  const file = path.join(
+    root,
+    'bench/results',
+    `catalog-scale-${new Date().toISOString().replace(/[:.]/g, '-')}.md`,
+  )
+  mkdirSync(path.dirname(file), { recursive: true })
+  writeFileSync(file, `${text}\n`)
+  console.error(`\nwritten to ${path.relative(root, file)}`)
+  process.exit(0)
+}
+
+main().catch(async (error) => {
+  if (interrupted) return // the signal handler stops the servers and exits
+  console.error(error)
+  for (const server of started) {
+    const state = servers.has(server) ? 'running' : `ended (${await server.exited})`
+    const output = server.output.join('').trim().split('\n').slice(-20).join('\n')
+    console.error(`\n${server.name}, ${state}, last output:\n${output}`)
+  }
+  await stopAll()
+  process.exit(1)
+})
