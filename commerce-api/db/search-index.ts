@@ -41,7 +41,7 @@ export async function rebuildSearchIndex(db: Db) {
   await db.execute(sql`
     insert into product_search (sku, online, listed, master_sku, categories, facets, ${sql.raw(columns)})
     select p.sku, p.online, p.online and p.kind <> 'variation', p.master_sku,
-      array(select pc.category_id from product_categories pc where pc.sku = p.sku order by 1),
+      coalesce(pcs.categories, '{}'),
       array(select distinct f from (
         select 'brand:' || p.manufacturer as f
         union all
@@ -54,7 +54,12 @@ export async function rebuildSearchIndex(db: Db) {
         LOCALES.map((l) => documentSql(l)),
         sql`, `,
       )}
-    from products p left join categories c on c.unique_id = p.default_category_id`)
+    from products p
+      left join categories c on c.unique_id = p.default_category_id
+      -- Aggregated once and hash-joined: a lookup per product would scan product_categories (keyed by category).
+      left join (
+        select sku, array_agg(category_id order by category_id) as categories from product_categories group by sku
+      ) pcs on pcs.sku = p.sku`)
 
   // Facet groups and values with their display names, from one product carrying each.
   const groups = (await db.execute(sql`
