@@ -34,7 +34,8 @@ export default defineConfig({
   use: { baseURL: `http://127.0.0.1:${PORT}`, trace: 'retain-on-failure' },
   projects: [
     { name: 'js-on', use: { ...chromium, javaScriptEnabled: true } },
-    { name: 'js-off', use: { ...chromium, javaScriptEnabled: false } },
+    // Tests of behaviour that only exists with JavaScript (e.g. the suggestion list) are tagged @js-only.
+    { name: 'js-off', use: { ...chromium, javaScriptEnabled: false }, grepInvert: /@js-only/ },
   ],
   webServer: [
     {

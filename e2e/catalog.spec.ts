@@ -26,6 +26,8 @@ test('sort a category by price, switch to the list view and page on', async ({ p
   await page.getByRole('link', { name: 'Next page' }).click()
   await expect(page).toHaveURL(/page=2/)
   await expect(page).toHaveURL(/sorting=price-asc/)
+  // With JavaScript the URL changes before the new page renders: wait for the pager to move on.
+  await expect(page.locator('.pagination [aria-current="page"]')).toHaveText('2')
   const secondPage = await prices()
   expect(secondPage[0]).toBeGreaterThanOrEqual(firstPage[firstPage.length - 1]!)
 })

@@ -1,9 +1,7 @@
 import { expect, test } from '@playwright/test'
 
-test.describe('search suggestions', () => {
-  // The suggestion list is JavaScript; without it the search box is a plain form (see the test below).
-  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, 'suggestions need JavaScript')
-
+// The suggestion list is JavaScript (js-on only); without it the search box is a plain form (test below).
+test.describe('search suggestions', { tag: '@js-only' }, () => {
   test('three letters show grouped suggestions after the debounce; arrow keys and Enter open a product', async ({
     page,
   }) => {

@@ -303,26 +303,32 @@ async function facetCounts(
     source.kind === 'search'
       ? sql`array(select 'category:' || c from unnest(ps.categories) c)`
       : sql`'{}'::text[]`
-  const counts = (label: string, except?: string) => {
-    const onlyGroup = except ? sql` and v like ${`${except.replace(/[\\%_]/g, (c) => `\\${c}`)}:%`}` : sql``
-    return sql`select ${label}::text as grp, v as value, count(*)::int as count
-      from r, unnest(r.ids) v where true${filtersSql(selection, except, RESULT_COLUMNS)}${onlyGroup}
-      group by v`
-  }
-  const selected = [...selection.keys()]
-  const list = await rows<CountRow & { grp: string }>(
+  // Each hit is unnested once. A value counts when the hit matches every selected group but the value's own:
+  // `m{i}` says whether the hit matches selected group i, the CASE picks the groups that apply to a value.
+  const selected = [...selection]
+  const matches = selected.map(
+    ([key, values], i) => sql`, (${groupCondition(key, values, RESULT_COLUMNS)}) as ${sql.raw(`m${i}`)}`,
+  )
+  const allBut = (skip: number) =>
+    sql.join([sql`true`, ...selected.flatMap((_, i) => (i === skip ? [] : [sql.raw(`m${i}`)]))], sql` and `)
+  const applies = selected.length
+    ? sql`case split_part(v, ':', 1) ${sql.join(
+        selected.map(([key], i) => sql`when ${key} then ${allBut(i)}`),
+        sql` `,
+      )} else ${allBut(-1)} end`
+    : sql`true`
+  const list = await rows<CountRow>(
     db,
     sql`with r as materialized (
         select ps.facets, ps.categories, pr.sale_gross as gross, ps.facets || ${price} || ${categories} as ids
         ${sourceSql(scope, source)}
-      )
-      ${sql.join([counts(''), ...selected.map((key) => counts(key, key))], sql` union all `)}`,
+      ),
+      hits as (select r.ids${sql.join(matches, sql``)} from r)
+      select v as value, count(*)::int as count from hits, unnest(hits.ids) v where ${applies} group by v`,
   )
   const byGroup = new Map<string, CountRow[]>()
   for (const row of list) {
     const key = row.value.slice(0, row.value.indexOf(':'))
-    // The overall count of a selected group is superseded by its own count.
-    if (row.grp === '' && selection.has(key)) continue
     const entries = byGroup.get(key) ?? []
     entries.push({ value: row.value.slice(key.length + 1), count: row.count })
     byGroup.set(key, entries)
