@@ -21,11 +21,13 @@ import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
+import pg from 'pg'
 import { LISTING_ATTRS } from '../app/models/product'
 import { waitFor } from '../scripts/wait-for.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
-const USAGE = 'usage: tsx bench/catalog-scale.ts [--sizes 3000,100000] [--fresh] [--cached] [--build]'
+const USAGE =
+  'usage: tsx bench/catalog-scale.ts [--sizes 3000,100000] [--fresh] [--cached] [--build] [--postgres postgres://…]'
 
 const seconds = positiveNumber('BENCH_SECONDS', 10)
 const connections = positiveNumber('BENCH_CONNECTIONS', 50)
@@ -77,12 +79,20 @@ function positiveNumber(name: string, fallback: number): number {
 }
 
 function parseArgs(argv: string[]) {
-  const options = { sizes: [3000, TARGET_SIZE], fresh: false, cached: false, build: false }
+  const options = {
+    sizes: [3000, TARGET_SIZE],
+    fresh: false,
+    cached: false,
+    build: false,
+    /** A PostgreSQL server: each size gets its own database `bench_scale_{size}` there instead of PGlite. */
+    postgres: undefined as string | undefined,
+  }
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!
     if (arg === '--fresh') options.fresh = true
     else if (arg === '--cached') options.cached = true
     else if (arg === '--build') options.build = true
+    else if (arg === '--postgres') options.postgres = argv[++i]
     else if (arg === '--sizes' || arg.startsWith('--sizes=')) {
       const value = arg === '--sizes' ? argv[++i] : arg.slice('--sizes='.length)
       const sizes = (value ?? '').split(',').map((s) => Number(s.trim()))
@@ -485,23 +495,47 @@ type SizeResult = {
   api: Record<ApiCall, Load>
 }
 
-async function measureSize(size: number, index: number, options: { fresh: boolean; cached: boolean }) {
+/** Creates (or with `fresh` recreates) the size's database on the server; returns its URL. */
+async function postgresDatabase(server: string, size: number, fresh: boolean) {
+  const name = `bench_scale_${size}`
+  const client = new pg.Client({ connectionString: server })
+  await client.connect()
+  try {
+    if (fresh) await client.query(`drop database if exists ${name} with (force)`)
+    const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [name])
+    if (!rowCount) await client.query(`create database ${name}`)
+  } finally {
+    await client.end()
+  }
+  const url = new URL(server)
+  url.pathname = `/${name}`
+  return url.toString()
+}
+
+async function measureSize(
+  size: number,
+  index: number,
+  options: { fresh: boolean; cached: boolean; postgres?: string },
+) {
   const apiPort = basePort + 2 * index
   const shopPort = apiPort + 1
   for (const port of [apiPort, shopPort]) {
     if (await portInUse(port)) throw new Error(`port ${port} is in use; set BENCH_SCALE_PORT to a free range`)
   }
-  const dataDir = path.join(os.tmpdir(), `storefront-bench-scale-${size}`)
+  const dataDir = path.join(os.tmpdir(), `storefront-bench-scale-${options.postgres ? 'pg-' : ''}${size}`)
   if (options.fresh) rmSync(dataDir, { recursive: true, force: true })
   mkdirSync(dataDir, { recursive: true })
+  const database: Record<string, string> = options.postgres
+    ? { DATABASE_URL: await postgresDatabase(options.postgres, size, options.fresh) }
+    : { DATA_DIR: dataDir }
 
-  console.error(`\n[${size}] starting the commerce API on ${dataDir}`)
+  console.error(`\n[${size}] starting the commerce API on ${database.DATABASE_URL ?? dataDir}`)
   const loadAtStart = os.loadavg()[0]!.toFixed(2)
   const startedAt = Date.now()
   const api = start(
     `commerce API (${size})`,
     ['--import', 'tsx', 'commerce-api/main.ts'],
-    childEnv({ API_PORT: String(apiPort), DATA_DIR: dataDir, SEED_PRODUCTS: String(size) }),
+    childEnv({ API_PORT: String(apiPort), SEED_PRODUCTS: String(size), ...database }),
   )
   const apiOrigin = `http://127.0.0.1:${apiPort}`
   await waitUntilUp(api, `${apiOrigin}/health`, 120_000 + size * 10)
@@ -678,7 +712,7 @@ async function main() {
     if (build.status !== 0) process.exit(1)
   }
   console.error(
-    `catalog scale: sizes ${options.sizes.join(', ')}; storefront ICM cache ${options.cached ? 'on' : 'off'}`,
+    `catalog scale: sizes ${options.sizes.join(', ')}; storefront ICM cache ${options.cached ? 'on' : 'off'}; database ${options.postgres ? 'PostgreSQL server' : 'PGlite'}`,
   )
   const results: SizeResult[] = []
   for (const [index, size] of options.sizes.entries()) results.push(await measureSize(size, index, options))

@@ -53,8 +53,12 @@ export function MainNavigation({ items }: { items: NavItem[] }) {
     event.preventDefault()
     navigate(anchor.getAttribute('href')!)
   }
-  // With JavaScript, a navigation closes the menu and any open flyout.
+  // With JavaScript, a navigation closes the menu and any open flyout. Not at hydration: a flyout the
+  // visitor opened while the page was still loading stays open.
+  const shownKey = useRef(location.key)
   useEffect(() => {
+    if (shownKey.current === location.key) return
+    shownKey.current = location.key
     ref.current?.querySelectorAll('details[open]').forEach((d) => d.removeAttribute('open'))
     ref.current?.removeAttribute('open')
   }, [location.key])
