@@ -48,21 +48,36 @@ test('a retail set lists its parts, each addable to the basket', async ({ page, 
   await expect(page.getByTestId('basket-line')).toContainText(partName)
 })
 
-test('a master leads to its variations, and a variation to its siblings', async ({ page, request }) => {
+test('a master names its default variation, and a variation switches to another by its attribute values', async ({
+  page,
+  request,
+}) => {
   const sku = await findProducts(request, 'productMaster')
   await page.goto(`/en/product/${sku}`)
   await expect(page.getByText('This product comes in variations')).toBeVisible()
-  const variations = page.getByRole('region', { name: 'Variations' })
-  const first = variations.getByRole('link').first()
-  const label = (await first.textContent())!.trim()
-  await first.click()
-  await expect(
-    page.getByRole('region', { name: 'Variations' }).locator('[aria-current="true"]'),
-  ).toContainText(label)
+  const selection = page.getByRole('region', { name: 'Variations' })
+  // Nothing is chosen on the master itself.
+  await expect(selection.locator('[aria-current="true"]')).toHaveCount(0)
+  const defaultLink = selection.getByRole('link', { name: /^Default variation: / })
+  const defaultValue = (await defaultLink.textContent())!.replace('Default variation: ', '').trim()
+  await defaultLink.click()
+
+  const chosen = page.getByRole('region', { name: 'Variations' }).locator('[aria-current="true"]')
+  await expect(chosen).toHaveCount(1)
+  await expect(chosen).toContainText(defaultValue)
+  const attribute = page.getByRole('region', { name: 'Variations' }).getByRole('group').first()
+  const other = attribute.getByRole('link').first()
+  const otherValue = (await other.textContent())!.trim()
+  await other.click()
+  await expect(chosen).toContainText(otherValue)
+  expect(otherValue).not.toBe(defaultValue)
+  // Every variation has its own crawlable canonical URL: the one the selection linked to.
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
     'href',
     new RegExp(`${page.url().split('/en/')[1]}$`),
   )
+  // The demo variations are named after their value.
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(otherValue)
 })
 
 test('a master lists all its variants as tiles and filters them by a variation attribute', async ({

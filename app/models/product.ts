@@ -62,6 +62,7 @@ export const ProductSchema = z.object({
     )
     .optional(),
   listPrice: z.unknown().optional(),
+  defaultVariationSKU: z.string().optional(),
 })
 
 const StubAttributeSchema = z.object({ name: z.string(), value: z.unknown() })
@@ -132,6 +133,8 @@ export type Product = {
   rating?: number
   defaultCategoryId?: string
   masterSku?: string
+  /** A master's default variation (spec §3). */
+  defaultVariationSku?: string
   variationValues: { id: string; name: string; value: string; displayValue: string }[]
   seo: { title?: string; description?: string; robots?: string }
 }
@@ -173,6 +176,7 @@ export function mapProduct(data: z.infer<typeof ProductSchema>): Product {
     rating: data.roundedAverageRating ? Number(data.roundedAverageRating) : undefined,
     defaultCategoryId: data.defaultCategory?.itemId,
     masterSku: data.productMasterSKU,
+    defaultVariationSku: data.defaultVariationSKU,
     variationValues: (data.variationAttributeValuesExtended ?? []).map((v) => ({
       id: v.variationAttributeId,
       name: v.name,

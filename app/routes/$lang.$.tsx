@@ -16,6 +16,7 @@ import { parseListingParams, type ListingParams } from '~/models/listing'
 import { pick, priceDisplayOf } from '~/models/price'
 import { breadcrumbJsonLd, productJsonLd, seoMeta, type PageSeo } from '~/models/seo'
 import { categoryUrl, parseShopPath, productUrl } from '~/models/url'
+import { variationGroups } from '~/models/variation'
 import { addToBasket } from '~/services/basket.server'
 import {
   category,
@@ -241,17 +242,33 @@ async function loadProductPage(request: Request, shopper: Shopper, sku: string, 
     ),
     configuration(shopper.scope),
   ])
-  const variations = variationList.map((v) => ({
-    ...v,
-    current: v.sku === sku,
-    url: productUrl(shopper.locale, {
-      sku: v.sku,
-      // The same URL the variation's own page names as canonical.
-      name: v.name,
-      variationValues: v.values,
-      categoryPath: home?.path,
-    }),
+  // Each variation's URL is the one its own page names as canonical.
+  const variationUrls = new Map(
+    variationList.map((v) => [
+      v.sku,
+      productUrl(shopper.locale, {
+        sku: v.sku,
+        name: v.name,
+        variationValues: v.attributes.map((a) => a.displayValue),
+        categoryPath: home?.path,
+      }),
+    ]),
+  )
+  // A master's links start from its default variation, but nothing is chosen on the master itself.
+  const master = product.kind === 'VariationProductMaster'
+  const reference = master ? product.defaultVariationSku : sku
+  const variationSelection = variationGroups(variationList, reference).map((group) => ({
+    ...group,
+    options: group.options.map((option) => ({
+      ...option,
+      selected: option.selected && !master,
+      url: variationUrls.get(option.sku)!,
+    })),
   }))
+  const defaultVariation =
+    product.kind === 'VariationProductMaster' && product.defaultVariationSku
+      ? variationList.find((v) => v.sku === product.defaultVariationSku)
+      : undefined
   const variationPage = await variationListing
   if (variationParams && variationParams.page > 1 && !variationPage?.products.length) throw notFound()
   const partPrices = await prices(
@@ -307,7 +324,11 @@ async function loadProductPage(request: Request, shopper: Shopper, sku: string, 
     product,
     price,
     inventory: stockInfo,
-    variations,
+    variationSelection,
+    defaultVariation: defaultVariation && {
+      name: defaultVariation.attributes.map((a) => a.displayValue).join(', ') || defaultVariation.name,
+      url: variationUrls.get(defaultVariation.sku)!,
+    },
     variationListing: variationPage,
     parts,
     breadcrumb,

@@ -20,6 +20,7 @@ import {
   ProductStubSchema,
 } from '~/models/product'
 import { mapPromotion, PromotionSchema, type Promotion } from '~/models/promotion'
+import type { Variation } from '~/models/variation'
 import { icmCall, IcmError, type IcmScope } from './icm.server'
 
 /** Levels of the category tree the main navigation shows (spec §2.5: max sub-category depth 3). */
@@ -181,28 +182,54 @@ const VariationsSchema = z.object({
       attributes: z.array(z.object({ name: z.string(), value: z.unknown() })).default([]),
       variableVariationAttributes: z
         .array(
-          z.object({ name: z.string(), value: z.object({ value: z.string(), displayValue: z.string() }) }),
+          z.object({
+            variationAttributeId: z.string().optional(),
+            name: z.string(),
+            value: z.object({ value: z.string(), displayValue: z.string() }),
+          }),
         )
         .optional(),
     }),
   ),
+  total: z.number().optional(),
 })
 
-/** The variations of a master with their attribute values, for choosing one. */
-export async function variations(scope: IcmScope, masterSku: string) {
-  const data = await icmCall(scope, {
-    path: `products/${encodeURIComponent(masterSku)}/variations`,
-    query: { extended: true, amount: 50, offset: 0 },
-    schema: VariationsSchema,
-    cache: 'short',
-    group: 'spgid',
-  }).catch(notFoundOn404)
-  return data.elements.map((element) => ({
-    sku: String(element.attributes.find((a) => a.name === 'sku')?.value ?? ''),
-    name: element.title ?? '',
-    values: (element.variableVariationAttributes ?? []).map((v) => v.value.displayValue),
-    available: element.attributes.find((a) => a.name === 'inStock')?.value !== false,
-  }))
+/** Variations asked for per call; a master with more has its further pages fetched in parallel (spec §7). */
+const VARIATIONS_PER_CALL = 50
+
+/** All variations of a master with their attribute values, for choosing one. */
+export async function variations(scope: IcmScope, masterSku: string): Promise<Variation[]> {
+  const page = (offset: number) =>
+    icmCall(scope, {
+      path: `products/${encodeURIComponent(masterSku)}/variations`,
+      query: { extended: true, amount: VARIATIONS_PER_CALL, offset },
+      schema: VariationsSchema,
+      cache: 'short',
+      group: 'spgid',
+    }).catch(notFoundOn404)
+  const first = await page(0)
+  const total = first.total ?? first.elements.length
+  const offsets: number[] = []
+  for (
+    let offset = first.elements.length;
+    first.elements.length > 0 && offset < total;
+    offset += VARIATIONS_PER_CALL
+  )
+    offsets.push(offset)
+  const rest = await Promise.all(offsets.map(page))
+  return [first, ...rest]
+    .flatMap((data) => data.elements)
+    .map((element) => ({
+      sku: String(element.attributes.find((a) => a.name === 'sku')?.value ?? ''),
+      name: element.title ?? '',
+      available: element.attributes.find((a) => a.name === 'inStock')?.value !== false,
+      attributes: (element.variableVariationAttributes ?? []).map((v) => ({
+        id: v.variationAttributeId ?? v.name,
+        name: v.name,
+        value: v.value.value,
+        displayValue: v.value.displayValue,
+      })),
+    }))
 }
 
 /** Asks ICM directly (no cache) whether it answers; throws the 503/504 response when it does not. */

@@ -84,4 +84,59 @@ describe('variation master page', () => {
       status: 404,
     })
   })
+
+  it('offers the variation attributes as links, fetching every page of variations, and names the default', async () => {
+    const voltages = ['12', '18']
+    // 60 variations: two pages of ICM's variations call.
+    const all = Array.from({ length: 60 }, (_, i) => ({
+      ...stub(String(2000000 + i), 'Voltwerk Drill'),
+      variableVariationAttributes: [
+        {
+          variationAttributeId: 'voltage',
+          name: 'Voltage',
+          value: { value: voltages[i % 2]!, displayValue: `${voltages[i % 2]} V` },
+        },
+        {
+          variationAttributeId: 'pack',
+          name: 'Pack',
+          value: { value: String(Math.floor(i / 2)), displayValue: `Pack ${Math.floor(i / 2)}` },
+        },
+      ],
+    }))
+    const offsets: string[] = []
+    icm.use(
+      get('products/1000040/variations', (request) => {
+        const query = new URL(request.url).searchParams
+        const offset = Number(query.get('offset'))
+        offsets.push(String(offset))
+        return { elements: all.slice(offset, offset + Number(query.get('amount'))), total: all.length }
+      }),
+      get('products/1000040', {
+        ...productData,
+        sku: '1000040',
+        productName: 'Voltwerk Drill',
+        productMaster: true,
+        defaultVariationSKU: '2000003',
+      }),
+      ...masterHandlers(() => undefined),
+    )
+    const page = ((await loader(args('power-tools/drills/voltwerk-drill-prd1000040'))) as any).data
+    expect(offsets.sort()).toEqual(['0', '50'])
+    const [voltage, pack] = page.variationSelection
+    expect(voltage.name).toBe('Voltage')
+    expect(pack.options).toHaveLength(30)
+    // The default variation (18 V, pack 1) is the reference: 12 V leads to pack 1 in 12 V.
+    expect(voltage.options.find((o: any) => o.value === '12')).toMatchObject({
+      sku: '2000002',
+      selected: false,
+      exact: true,
+      url: '/en/power-tools/drills/voltwerk-drill-12-v-pack-1-prd2000002',
+    })
+    // Nothing is chosen on the master itself.
+    expect(page.variationSelection.flatMap((g: any) => g.options).some((o: any) => o.selected)).toBe(false)
+    expect(page.defaultVariation).toEqual({
+      name: '18 V, Pack 1',
+      url: '/en/power-tools/drills/voltwerk-drill-18-v-pack-1-prd2000003',
+    })
+  })
 })

@@ -105,6 +105,54 @@ function AddToBasketForm({
   )
 }
 
+/**
+ * The variation selection: per variation attribute its values as links to the variation pages (no JavaScript
+ * needed, and every variation keeps a crawlable canonical URL). A master names its default variation.
+ */
+function VariationSelection({ page }: { page: Page }) {
+  const { t } = useTranslation()
+  const master = page.product.kind === 'VariationProductMaster'
+  if (page.variationSelection.length === 0) return null
+  return (
+    <section aria-labelledby="variations-title" className="variation-select">
+      <h2 id="variations-title">{t('product.variations.title')}</h2>
+      {master ? <p>{t('product.choose_variation')}</p> : null}
+      {page.defaultVariation ? (
+        <p>
+          <Link to={page.defaultVariation.url} className="default-variation">
+            {t('product.variations.default', { name: page.defaultVariation.name })}
+          </Link>
+        </p>
+      ) : null}
+      {page.variationSelection.map((group) => (
+        <fieldset key={group.id} className="variation-attribute">
+          <legend>{group.name}</legend>
+          <ul>
+            {group.options.map((option) => (
+              <li key={option.value}>
+                {option.selected ? (
+                  <strong aria-current="true" className="variation-value selected">
+                    {option.displayValue}
+                    <span className="visually-hidden"> ({t('product.variations.current')})</span>
+                  </strong>
+                ) : (
+                  <Link
+                    to={option.url}
+                    className={`variation-value${option.exact ? '' : ' other-combination'}${option.available ? '' : ' unavailable'}`}
+                    title={option.exact ? undefined : t('product.variations.other_combination')}
+                  >
+                    {option.displayValue}
+                  </Link>
+                )}
+              </li>
+            ))}
+          </ul>
+        </fieldset>
+      ))}
+    </section>
+  )
+}
+
 export function ProductPage({ page }: { page: Page }) {
   const { t } = useTranslation()
   const { locale, display } = useShell()
@@ -150,25 +198,7 @@ export function ProductPage({ page }: { page: Page }) {
             detailed
             from={product.kind === 'VariationProductMaster'}
           />
-          {page.variations.length > 0 ? (
-            <section aria-labelledby="variations-title">
-              {product.kind === 'VariationProductMaster' ? <p>{t('product.choose_variation')}</p> : null}
-              <h2 id="variations-title">{t('product.variations.title')}</h2>
-              <ul className="variation-list">
-                {page.variations.map((v) => (
-                  <li key={v.sku}>
-                    {v.current ? (
-                      <strong aria-current="true">
-                        {v.values.join(', ') || v.name} ({t('product.variations.current')})
-                      </strong>
-                    ) : (
-                      <Link to={v.url}>{v.values.join(', ') || v.name}</Link>
-                    )}
-                  </li>
-                ))}
-              </ul>
-            </section>
-          ) : null}
+          <VariationSelection page={page} />
           {product.kind === 'VariationProductMaster' ? null : (
             <>
               <StockStatus inventory={page.inventory ?? undefined} available={product.available} />
