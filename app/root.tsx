@@ -51,7 +51,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const toast = session.get('toast')
   const [tree, footer, basket, settings] = await Promise.all([
     categoryTree(scope),
-    contentInclude(scope, FOOTER_INCLUDE).catch(() => null),
+    contentInclude(scope, FOOTER_INCLUDE, 'long').catch(() => null),
     currentBasket(scope),
     configuration(scope),
   ])

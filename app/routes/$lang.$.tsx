@@ -12,6 +12,7 @@ import { ContentPage } from '~/components/pages/ContentPage'
 import { ProductPage } from '~/components/pages/ProductPage'
 import type { Product } from '~/models/product'
 import { isDeepFilter } from '~/models/filter'
+import { SHOP_LOCALES } from '~/models/locale'
 import { parseListingParams, type ListingParams } from '~/models/listing'
 import { pick, priceDisplayOf } from '~/models/price'
 import { breadcrumbJsonLd, productJsonLd, seoMeta, type PageSeo } from '~/models/seo'
@@ -74,22 +75,41 @@ async function loadCategoryPage(
   canonical: boolean,
   catalogId?: string,
 ) {
+  const params = parseListingParams(new URL(request.url).searchParams)
+  // The listing and the other languages' category data need only the id: they start with the category
+  // itself instead of after it (handled rejections: a redirect or 404 below leaves them unused).
+  const early = <T,>(load: () => Promise<T>) => {
+    const promise = canonical && params ? load() : null
+    promise?.catch(() => undefined)
+    return promise
+  }
+  const query = params && {
+    page: params.page,
+    pageSize: CATEGORY_PAGE_SIZE,
+    sortKey: params.sorting,
+    filters: params.filters,
+  }
+  const listingLoad = early(() =>
+    Promise.all([
+      categoryProducts(shopper.scope, uniqueId, query!),
+      productFilters(shopper.scope, { categoryId: uniqueId }, query!.filters),
+    ]),
+  )
+  const elsewhere = new Map(
+    SHOP_LOCALES.filter((locale) => locale.lang !== shopper.locale.lang).map((locale) => [
+      locale.lang,
+      early(() => category({ locale, pgid: shopper.scope.pgid }, uniqueId)),
+    ]),
+  )
   const current = await category(shopper.scope, uniqueId)
   // `categoryref/{uniqueId}@{catalogId}` names a category of one catalog only.
   if (catalogId && current.ref && current.ref !== `${uniqueId}@${catalogId}`) throw notFound()
   const url = categoryUrl(shopper.locale, current)
   const search = new URL(request.url).search
   if (!canonical) throw redirect(`${url}${search}`, 301)
-  const params = parseListingParams(new URL(request.url).searchParams)
   if (!params) throw notFound()
   const { page, sorting, view, filters } = params
-  const query = { page, pageSize: CATEGORY_PAGE_SIZE, sortKey: sorting, filters }
-  const [listing, filterGroups] = current.hasProducts
-    ? await Promise.all([
-        categoryProducts(shopper.scope, uniqueId, query),
-        productFilters(shopper.scope, { categoryId: uniqueId }, filters),
-      ])
-    : [{ total: 0, products: [] }, []]
+  const [listing, filterGroups] = current.hasProducts ? await listingLoad! : [{ total: 0, products: [] }, []]
   if (page > 1 && listing.products.length === 0) throw notFound()
   const priceMap = await prices(
     shopper.scope,
@@ -108,11 +128,11 @@ async function loadCategoryPage(
     description: current.seo.description ?? current.description,
     robots: isDeepFilter(filters) ? 'noindex, follow' : (current.seo.robots ?? 'index, follow'),
     canonical: `${origin}${url}${pageSuffix}`,
-    alternates: await alternatesOf(origin, async (locale) =>
-      locale.lang === shopper.locale.lang
-        ? `${url}${pageSuffix}`
-        : `${categoryUrl(locale, await category({ locale, pgid: shopper.scope.pgid }, uniqueId))}${pageSuffix}`,
-    ),
+    alternates: await alternatesOf(origin, async (locale) => {
+      if (locale.lang === shopper.locale.lang) return `${url}${pageSuffix}`
+      const other = await elsewhere.get(locale.lang)
+      return other ? `${categoryUrl(locale, other)}${pageSuffix}` : null
+    }),
     jsonLd: [breadcrumbJsonLd(breadcrumb, origin)],
   }
   return {
@@ -203,6 +223,17 @@ async function loadVariationListing(
 async function loadProductPage(request: Request, shopper: Shopper, sku: string, canonical: boolean) {
   // Recorded before any await (see trackProductView); the list is streamed, never awaited.
   const recentlyViewed = canonical ? trackProductView(request, shopper.scope, shopper.session, sku) : null
+  // The product's URLs in the other languages need only the SKU: they load alongside the product.
+  const elsewhere = new Map(
+    SHOP_LOCALES.filter((locale) => locale.lang !== shopper.locale.lang).map((locale) => {
+      const scope = { locale, pgid: shopper.scope.pgid }
+      const load = canonical
+        ? loadProduct(scope, sku).then(async (other) => (await canonicalProductUrl(scope, other)).url)
+        : null
+      load?.catch(() => undefined)
+      return [locale.lang, load]
+    }),
+  )
   const [product, priceMap, stock] = await Promise.all([
     loadProduct(shopper.scope, sku),
     prices(shopper.scope, [sku]),
@@ -295,11 +326,9 @@ async function loadProductPage(request: Request, shopper: Shopper, sku: string, 
     description: product.seo.description ?? product.shortDescription,
     robots: product.seo.robots ?? 'index, follow',
     canonical: `${origin}${url}`,
-    alternates: await alternatesOf(origin, async (locale) => {
-      if (locale.lang === shopper.locale.lang) return url
-      const scope = { locale, pgid: shopper.scope.pgid }
-      return (await canonicalProductUrl(scope, await loadProduct(scope, sku))).url
-    }),
+    alternates: await alternatesOf(origin, async (locale) =>
+      locale.lang === shopper.locale.lang ? url : elsewhere.get(locale.lang)!,
+    ),
     jsonLd: [
       productJsonLd(
         {

@@ -12,24 +12,27 @@ import {
 } from '~/models/cms'
 import { contentPageUrl } from '~/models/url'
 import { notFoundOn404 } from './catalog.server'
-import { icmCall, type IcmScope } from './icm.server'
+import { icmCall, type CachePolicy, type IcmScope } from './icm.server'
 
 export const HOME_INCLUDE = 'include.homepage.content.pagelet2-Include'
 export const FOOTER_INCLUDE = 'include.footer.content.pagelet2-Include'
 
-async function includeOf(scope: IcmScope, id: string) {
+async function includeOf(scope: IcmScope, id: string, cache: CachePolicy = 'short') {
   const data = await icmCall(scope, {
     path: `cms/includes/${encodeURIComponent(id)}`,
     schema: ContentIncludeSchema,
-    cache: 'short',
+    cache,
     group: 'pgid',
   })
   return mapContentInclude(data)
 }
 
-/** A content include with its `page://` links turned into page URLs. */
-export async function contentInclude(scope: IcmScope, id: string) {
-  const include = await includeOf(scope, id)
+/**
+ * A content include with its `page://` links turned into page URLs. Parts of the layout every page shows
+ * (the footer) are cached `long`, like the category tree: they do not change with the page.
+ */
+export async function contentInclude(scope: IcmScope, id: string, cache: CachePolicy = 'short') {
+  const include = await includeOf(scope, id, cache)
   return { ...include, pagelets: await withPageLinks(scope, include.pagelets) }
 }
 
@@ -46,20 +49,28 @@ export async function contentPage(scope: IcmScope, id: string) {
 }
 
 /** The page tree below a page, `depth` levels deep (all levels without it); an unknown page is a 404. */
-export async function pageTree(scope: IcmScope, id: string, depth?: number): Promise<PageTreeNode> {
+export async function pageTree(
+  scope: IcmScope,
+  id: string,
+  depth?: number,
+  cache: CachePolicy = 'short',
+): Promise<PageTreeNode> {
   const data = await icmCall(scope, {
     path: `cms/pagetree/${encodeURIComponent(id)}`,
     query: { depth },
     schema: PageTreeSchema,
-    cache: 'short',
+    cache,
     group: 'pgid',
   }).catch(notFoundOn404)
   return mapPageTree(data)
 }
 
-/** A page's path in its page tree, from the top down to the page; null when ICM cannot name it. */
+/**
+ * A page's path in its page tree, from the top down to the page; null when ICM cannot name it. Used to
+ * build links (every page's footer has several), so cached `long`: a page rarely moves in its tree.
+ */
 export async function contentPagePath(scope: IcmScope, id: string) {
-  return pageTree(scope, id, 0).then(
+  return pageTree(scope, id, 0, 'long').then(
     (node) => node.path,
     () => null,
   )
@@ -80,7 +91,7 @@ async function withPageLinks(scope: IcmScope, pagelets: Pagelet[]) {
 
 /** Tops of the page trees the footer links into: where the shop's content pages hang. */
 export async function linkedPageTreeRoots(scope: IcmScope): Promise<string[]> {
-  const footer = await includeOf(scope, FOOTER_INCLUDE)
+  const footer = await includeOf(scope, FOOTER_INCLUDE, 'long')
   const paths = await Promise.all(linkedPageIds(footer.pagelets).map((id) => contentPagePath(scope, id)))
   return [...new Set(paths.flatMap((path) => (path?.[0] ? [path[0].id] : [])))]
 }

@@ -5,7 +5,8 @@ import { config } from './config.server'
 
 /**
  * The one way to reach ICM. Each call states its cache policy:
- * - `long`: channel data that changes rarely (configuration, category tree), 5 minutes;
+ * - `long`: channel data that changes rarely and every page's layout needs (configuration, category tree,
+ *   footer content and the page paths its links need), 5 minutes, whatever `ICM_CACHE_SECONDS` says;
  * - `short`: anonymous catalog and content data, 60 seconds;
  * - `none`: anything personal. Only `none` calls carry the shopper's token, so a cached answer never
  *   holds personal data.
