@@ -36,9 +36,23 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       connectionString: options.databaseUrl,
       max: Number(process.env.DB_POOL_SIZE ?? 10),
     })
+    // An idle connection the server drops (restart, failover) must not crash the process: the pool replaces it.
+    pool.on('error', (error) => console.error(`commerce-api: idle database connection lost: ${error.message}`))
+    // pool.end() resolves before the sockets are closed; close() waits for them, so that whoever drops the
+    // database next (the test harness) never terminates a connection still open.
+    const open = new Set<pg.PoolClient>()
+    pool.on('connect', (client) => {
+      open.add(client)
+      client.once('end', () => open.delete(client))
+    })
     const db = drizzlePg(pool, { schema }) as unknown as Db
     await migratePg(drizzlePg(pool), { migrationsFolder })
-    return { db, kind: 'postgres', close: () => pool.end() }
+    const close = async () => {
+      const closed = [...open].map((client) => new Promise((resolve) => client.once('end', resolve)))
+      await pool.end()
+      await Promise.all(closed)
+    }
+    return { db, kind: 'postgres', close }
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true })
   const client = new PGlite(options.dataDir)
