@@ -4,6 +4,7 @@ import {
   discountPercentage,
   formatMoney,
   pick,
+  priceState,
   scaledPriceRows,
   type Money,
   type PriceDisplay,
@@ -16,7 +17,8 @@ export function MoneyText({ money, locale }: { money: Money; locale: ShopLocale 
 
 /**
  * Sale price, list price with discount, and the tax hint of the display mode (gross for b2c, net for b2b);
- * detailed, also the volume prices. A product without a price has its price on request.
+ * detailed, also the volume prices. A product without a price has its price on request; when prices could
+ * not be loaded (`null`) the price is "not available".
  */
 export function ProductPriceView({
   price,
@@ -25,14 +27,18 @@ export function ProductPriceView({
   from = false,
   detailed = false,
 }: {
-  price: ProductPrice | undefined
+  price: ProductPrice | null | undefined
   display: PriceDisplay
   locale: ShopLocale
   from?: boolean
   detailed?: boolean
 }) {
   const { t } = useTranslation()
-  if (!price?.sale) return <p className="price price-on-request">{t('product.price.on_request')}</p>
+  const state = priceState(price)
+  if (state === 'not_available')
+    return <p className="price price-not-available">{t('product.price.not_available')}</p>
+  if (state === 'on_request' || !price?.sale)
+    return <p className="price price-on-request">{t('product.price.on_request')}</p>
   const sale = formatMoney(pick(price.sale, display), locale.tag)
   const discount = discountPercentage(price, display)
   return (

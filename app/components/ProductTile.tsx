@@ -17,7 +17,7 @@ export function ProductTile({
 }: {
   product: Tile
   url: string
-  price?: ProductPrice
+  price?: ProductPrice | null
   display: PriceDisplay
   locale: ShopLocale
 }) {
@@ -62,7 +62,7 @@ export function ProductGrid({ entries, view = 'grid' }: { entries: TileEntry[]; 
           key={entry.tile.sku}
           product={entry.tile}
           url={entry.url}
-          price={entry.price ?? undefined}
+          price={entry.price}
           display={display}
           locale={locale}
         />

@@ -5,6 +5,7 @@ import {
   mapProductPrices,
   pick,
   priceDisplayOf,
+  priceState,
   scaledPriceRows,
 } from './price'
 
@@ -104,5 +105,17 @@ describe('formatMoney at the four-decimal boundary', () => {
     expect(formatMoney(money(0.00125, 'EUR'), 'de-DE')).toBe('0,0013\u00a0€')
     expect(formatMoney(money(-0.005, 'USD'), 'en-US')).toBe('-$0.005')
     expect(formatMoney(money(12.5, 'RON'), 'ro-RO')).toBe('12,50\u00a0RON')
+  })
+})
+
+describe('price texts', () => {
+  it('shows the price, "price on request" without a sale price, "not available" when prices failed', () => {
+    const priced = mapProductPrices({
+      data: [{ sku: 'a', prices: { SalePrice: [{ ...tier(10, 11.9, 1) }] } }],
+    } as any).get('a')
+    expect(priceState(priced)).toBe('priced')
+    expect(priceState(undefined)).toBe('on_request')
+    expect(priceState({ sku: 'b', scaled: [] } as any)).toBe('on_request')
+    expect(priceState(null)).toBe('not_available')
   })
 })

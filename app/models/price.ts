@@ -52,6 +52,17 @@ export function mapProductPrices(data: z.infer<typeof ProductPricesSchema>): Map
   return map
 }
 
+/**
+ * What a price display shows (spec §8 price texts): the price; "price on request" when ICM has no sale price
+ * for the product (`undefined`); "not available" when the prices could not be loaded at all (`null`).
+ */
+export function priceState(
+  price: ProductPrice | null | undefined,
+): 'priced' | 'on_request' | 'not_available' {
+  if (price === null) return 'not_available'
+  return price?.sale ? 'priced' : 'on_request'
+}
+
 export function pick(item: PriceItem, display: PriceDisplay): Money {
   return display === 'net' ? item.net : item.gross
 }

@@ -53,7 +53,43 @@ describe('mapProductStub', () => {
       available: false,
       rating: 4.5,
       defaultCategoryId: undefined,
+      minOrderQuantity: 1,
+      maxOrderQuantity: undefined,
+      stepQuantity: 1,
     })
+  })
+  it('is available only when availability is set and inStock is not false, like a product', () => {
+    const stub = (attributes: { name: string; value: unknown }[]) =>
+      mapProductStub({ attributes: [{ name: 'sku', value: '42' }, ...attributes] }).available
+    expect(stub([{ name: 'availability', value: true }])).toBe(true)
+    expect(
+      stub([
+        { name: 'availability', value: true },
+        { name: 'inStock', value: true },
+      ]),
+    ).toBe(true)
+    expect(stub([{ name: 'inStock', value: true }])).toBe(false)
+    expect(stub([{ name: 'availability', value: false }])).toBe(false)
+  })
+  it('reads the quantity rules, ignoring values that are no positive whole numbers', () => {
+    const tile = mapProductStub({
+      attributes: [
+        { name: 'sku', value: '42' },
+        { name: 'minOrderQuantity', value: 5 },
+        { name: 'stepOrderQuantity', value: 5 },
+        { name: 'maxOrderQuantity', value: 50 },
+      ],
+    })
+    expect(tile).toMatchObject({ minOrderQuantity: 5, stepQuantity: 5, maxOrderQuantity: 50 })
+    const odd = mapProductStub({
+      attributes: [
+        { name: 'sku', value: '42' },
+        { name: 'minOrderQuantity', value: 0 },
+        { name: 'stepOrderQuantity', value: 'x' },
+        { name: 'maxOrderQuantity', value: 2.5 },
+      ],
+    })
+    expect(odd).toMatchObject({ minOrderQuantity: 1, stepQuantity: 1, maxOrderQuantity: undefined })
   })
   it('refuses a stub without sku', () => {
     expect(() => mapProductStub({ attributes: [] })).toThrow(/without sku/)

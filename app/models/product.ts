@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { AttachmentSchema, mapAttachment, type Attachment } from './attachment'
 import { MoneySchema, PriceItemSchema, type Money } from './price'
+import type { QuantityRules } from './quantity'
 import { mapSeo, SeoAttributesSchema } from './seo'
 
 const ImageSchema = z.object({
@@ -196,6 +197,27 @@ export type ProductTile = {
   available: boolean
   rating?: number
   defaultCategoryId?: string
+} & QuantityRules
+
+/** The tile of a product whose details are loaded (home page teasers, recently viewed). */
+export function tileOf(p: Product): ProductTile {
+  return {
+    sku: p.sku,
+    name: p.name,
+    image: p.images.find((i) => i.typeID === 'M')?.url,
+    kind: p.kind,
+    available: p.available,
+    rating: p.rating,
+    defaultCategoryId: p.defaultCategoryId,
+    minOrderQuantity: p.minOrderQuantity,
+    maxOrderQuantity: p.maxOrderQuantity,
+    stepQuantity: p.stepQuantity,
+  }
+}
+
+function positiveInt(value: unknown) {
+  const n = Number(value)
+  return value !== undefined && value !== null && Number.isInteger(n) && n > 0 ? n : undefined
 }
 
 export function mapProductStub(stub: z.infer<typeof ProductStubSchema>): ProductTile {
@@ -213,7 +235,11 @@ export function mapProductStub(stub: z.infer<typeof ProductStubSchema>): Product
       productBundle: attr('productBundle') === true,
       retailSet: attr('retailSet') === true,
     }),
-    available: attr('availability') !== false && attr('inStock') !== false,
+    // Spec §3: available only when availability is set (true) and inStock is not false.
+    available: attr('availability') === true && attr('inStock') !== false,
+    minOrderQuantity: positiveInt(attr('minOrderQuantity')) ?? 1,
+    maxOrderQuantity: positiveInt(attr('maxOrderQuantity')),
+    stepQuantity: positiveInt(attr('stepOrderQuantity')) ?? 1,
     rating: rating !== undefined ? Number(rating) : undefined,
     defaultCategoryId:
       typeof attr('defaultCategory') === 'string' ? (attr('defaultCategory') as string) : undefined,

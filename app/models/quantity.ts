@@ -7,12 +7,22 @@ export type QuantityRules = { minOrderQuantity: number; maxOrderQuantity?: numbe
 /** The channel's maximum quantity of one line item when the product sets none (spec §9). */
 export const DEFAULT_MAX_QUANTITY = 100
 
+/** The most of a product one line may hold: its maximum order quantity, capped by the channel's setting. */
+export function maxQuantity(product: QuantityRules, maxItemQuantity = DEFAULT_MAX_QUANTITY) {
+  return Math.min(product.maxOrderQuantity ?? maxItemQuantity, maxItemQuantity)
+}
+
 /**
- * Add-to-basket form: quantity honours the product's minimum, maximum and step (checked again by the API);
- * `warranty` is the chosen warranty's id, empty for none (the API checks that the product offers it).
+ * Add-to-basket form: quantity honours the product's minimum, maximum and step (checked again by the API),
+ * the maximum capped by the channel's `basket.maxItemQuantity`; `warranty` is the chosen warranty's id, empty
+ * for none (the API checks that the product offers it).
  */
-export function addToBasketSchema(product: QuantityRules, t: Translate) {
-  const max = Math.min(product.maxOrderQuantity ?? DEFAULT_MAX_QUANTITY, DEFAULT_MAX_QUANTITY)
+export function addToBasketSchema(
+  product: QuantityRules,
+  t: Translate,
+  maxItemQuantity = DEFAULT_MAX_QUANTITY,
+) {
+  const max = maxQuantity(product, maxItemQuantity)
   const { minOrderQuantity: min, stepQuantity: step } = product
   return z.object({
     intent: z.literal('addToBasket'),
@@ -23,9 +33,17 @@ export function addToBasketSchema(product: QuantityRules, t: Translate) {
         invalid_type_error: t('product.quantity.error.invalid', { min }),
         required_error: t('product.quantity.error.invalid', { min }),
       })
-      .int(t('product.quantity.error.invalid', { min }))
-      .min(min, t('product.quantity.error.invalid', { min }))
-      .max(max, t('product.quantity.error.max', { max }))
-      .refine((q) => (q - min) % step === 0, t('product.quantity.error.step', { step, min })),
+      // One message per violation, the first that applies.
+      .superRefine((q, ctx) => {
+        const problem =
+          !Number.isInteger(q) || q < min
+            ? t('product.quantity.error.invalid', { min })
+            : q > max
+              ? t('product.quantity.error.max', { max })
+              : (q - min) % step !== 0
+                ? t('product.quantity.error.step', { step, min })
+                : undefined
+        if (problem) ctx.addIssue({ code: z.ZodIssueCode.custom, message: problem })
+      }),
   })
 }

@@ -7,6 +7,7 @@ import {
   parseShopPath,
   productUrl,
   safeReturnUrl,
+  searchRedirectTarget,
   slugify,
 } from './url'
 
@@ -75,6 +76,51 @@ describe('product URLs', () => {
       categoryId: 'Hand-Tools.Hammers',
       canonical: true,
     })
+  })
+  /** The drill as each locale names it, with variation values and category names of that locale. */
+  const localized: Record<string, { name: string; values: string[]; path: string[] }> = {
+    en_US: { name: 'Cordless Drill XT 18', values: ['18 V', 'Red'], path: ['Power Tools', 'Drills'] },
+    de_DE: {
+      name: 'Akku-Bohrschrauber XT 18',
+      values: ['18 V', 'Rot'],
+      path: ['Elektrowerkzeuge', 'Bohrer'],
+    },
+    fr_FR: {
+      name: 'Perceuse sans fil XT 18',
+      values: ['18 V', 'Rouge'],
+      path: ['Outils électriques', 'Perceuses'],
+    },
+    pl_PL: {
+      name: 'Wiertarka akumulatorowa XT 18',
+      values: ['18 V', 'Czerwony'],
+      path: ['Elektronarzędzia', 'Wiertła'],
+    },
+    ro_RO: { name: 'Mașină de găurit XT 18', values: ['18 V', 'Roșu'], path: ['Scule electrice', 'Burghie'] },
+  }
+  it.each(SHOP_LOCALES)('round-trips every product shape in $id', (locale) => {
+    const { name, values, path } = localized[locale.id]!
+    const ref = {
+      sku: '1000042-R',
+      name,
+      variationValues: values,
+      categoryPath: path.map((n) => ({ name: n })),
+    }
+    for (const [url, categoryId] of [
+      [productUrl(locale, ref), undefined],
+      [productUrl(locale, { sku: ref.sku, name }), undefined],
+      [productUrl(locale, ref, 'Hand-Tools.Hammers'), 'Hand-Tools.Hammers'],
+    ] as const) {
+      expect(url.startsWith(`/${locale.lang}/`)).toBe(true)
+      // Plain ASCII slugs: diacritics folded, never percent-encoded.
+      expect(url).toMatch(/^[a-z0-9/.-]+$/i)
+      expect(parseShopPath(url.slice(4))).toEqual({
+        kind: 'product',
+        sku: ref.sku,
+        categoryId,
+        canonical: true,
+      })
+    }
+    expect(productUrl(locale, ref)).toContain(`/${slugify(path[1]!)}/`)
   })
   it('keeps SKUs with special characters intact', () => {
     const url = productUrl(en, { sku: 'A/B 7', name: 'Odd' })
@@ -163,6 +209,26 @@ describe('content page URLs', () => {
     expect(parseShopPath('pg-things-ctgA.B')).toMatchObject({ kind: 'category', uniqueId: 'A.B' })
     expect(parseShopPath('service/pg')).toEqual({ kind: 'unknown' })
     expect(parseShopPath('page/%E0%A4%A')).toEqual({ kind: 'unknown' })
+  })
+})
+
+describe('search redirect URLs', () => {
+  const de = SHOP_LOCALES[1]
+  it('keeps absolute URLs and paths naming a shop language, and puts other paths in the current language', () => {
+    expect(searchRedirectTarget(de, 'https://help.example.com/returns')).toBe(
+      'https://help.example.com/returns',
+    )
+    expect(searchRedirectTarget(de, 'HTTP://example.com/a')).toBe('HTTP://example.com/a')
+    expect(searchRedirectTarget(de, '/fr/page/returns')).toBe('/fr/page/returns')
+    expect(searchRedirectTarget(de, '/en')).toBe('/en')
+    expect(searchRedirectTarget(de, '/page/returns')).toBe('/de/page/returns')
+    expect(searchRedirectTarget(de, 'page/returns?x=1')).toBe('/de/page/returns?x=1')
+    expect(searchRedirectTarget(de, '/english/page')).toBe('/de/english/page')
+  })
+  it('never leaves the shop through a protocol-relative or backslash path', () => {
+    expect(searchRedirectTarget(de, '//evil.example.com/x')).toBe('/de/evil.example.com/x')
+    expect(searchRedirectTarget(de, '/\\evil.example.com')).toBe('/de/evil.example.com')
+    expect(searchRedirectTarget(de, 'javascript:alert(1)')).toBe('/de/javascript:alert(1)')
   })
 })
 

@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, localeById, type ShopLocale } from './locale'
+import { DEFAULT_LOCALE, localeById, localeByLang, type ShopLocale } from './locale'
 
 /** Lower-case ASCII words joined by dashes: "Akku-Bohrschrauber Pro 18" → "akku-bohrschrauber-pro-18". */
 export function slugify(text: string): string {
@@ -153,4 +153,15 @@ export function safeReturnUrl(
     return fallback
   }
   return value
+}
+
+/**
+ * Where a search with a redirect URL goes (spec §4): an absolute http(s) URL as it is, a path that already
+ * names a shop language as it is, any other path inside the shop in the current language.
+ */
+export function searchRedirectTarget(locale: ShopLocale, redirectUrl: string): string {
+  const url = redirectUrl.trim()
+  if (/^https?:\/\//i.test(url)) return url
+  const path = `/${url.replace(/^[/\\]+/, '')}`
+  return localeByLang(path.split(/[/?#]/)[1]) ? path : `/${locale.lang}${path === '/' ? '' : path}`
 }

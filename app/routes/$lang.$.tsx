@@ -27,6 +27,7 @@ import {
   prices,
   masterVariations,
   productFilters,
+  productLinker,
   productLinks,
   product as loadProduct,
   productParts,
@@ -171,17 +172,18 @@ async function loadCategoryPage(
 
 /** Accessories, cross-selling and other linked products as priced tiles per link type; null when they fail. */
 async function relatedProducts(shopper: Shopper, sku: string) {
-  const links = await productLinks(shopper.scope, sku)
+  const [links, linkOf] = await Promise.all([productLinks(shopper.scope, sku), productLinker(shopper.scope)])
+  // Without prices the tiles still show, their price "not available".
   const priceMap = await prices(
     shopper.scope,
     links.flatMap((link) => link.products.map((p) => p.sku)),
-  )
+  ).catch(() => null)
   return links.map((link) => ({
     type: link.type,
     entries: link.products.map((tile) => ({
       tile,
-      url: productUrl(shopper.locale, { sku: tile.sku, name: tile.name }),
-      price: priceMap.get(tile.sku) ?? null,
+      url: linkOf(tile),
+      price: priceMap ? priceMap.get(tile.sku) : null,
     })),
   }))
 }
@@ -264,7 +266,9 @@ async function loadProductPage(request: Request, shopper: Shopper, sku: string, 
     : Promise.resolve(null)
   const [variationList, partList, promotionList, warrantyPrices, settings] = await Promise.all([
     masterSku ? loadVariations(shopper.scope, masterSku) : [],
-    product.kind === 'Bundle' || product.kind === 'RetailSet' ? productParts(shopper.scope, sku) : [],
+    product.kind === 'Bundle' || product.kind === 'RetailSet'
+      ? productParts(shopper.scope, sku, product.kind)
+      : [],
     // Promotions are extras: the page shows without them when they cannot be loaded.
     loadPromotions(shopper.scope, product.promotionIds).catch(() => []),
     prices(
@@ -302,13 +306,16 @@ async function loadProductPage(request: Request, shopper: Shopper, sku: string, 
       : undefined
   const variationPage = await variationListing
   if (variationParams && variationParams.page > 1 && !variationPage?.products.length) throw notFound()
-  const partPrices = await prices(
-    shopper.scope,
-    partList.map((p) => p.sku),
-  )
+  const [partPrices, linkOf] = await Promise.all([
+    prices(
+      shopper.scope,
+      partList.map((p) => p.sku),
+    ),
+    productLinker(shopper.scope),
+  ])
   const parts = partList.map((part) => ({
     ...part,
-    url: productUrl(shopper.locale, { sku: part.sku, name: part.name }),
+    url: linkOf(part),
     price: partPrices.get(part.sku),
   }))
   const breadcrumb = [
@@ -360,6 +367,7 @@ async function loadProductPage(request: Request, shopper: Shopper, sku: string, 
     },
     variationListing: variationPage,
     parts,
+    maxItemQuantity: settings.maxItemQuantity,
     breadcrumb,
     promotions: promotionList,
     // Warranty prices come from the price call, net and gross, like product prices.
@@ -411,7 +419,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
       { status: 400 },
     )
   }
-  const submission = parseWithZod(formData, { schema: addToBasketSchema(product, t) })
+  const { maxItemQuantity } = await configuration(shopper.scope)
+  const submission = parseWithZod(formData, { schema: addToBasketSchema(product, t, maxItemQuantity) })
   if (submission.status !== 'success') {
     return data({ result: submission.reply() }, { status: 400 })
   }

@@ -6,8 +6,8 @@ import { z } from 'zod'
 import { ProductPriceView } from '~/components/Price'
 import { useShell } from '~/components/useShell'
 import { addToComparison, comparisonRows, removeFromComparison } from '~/models/compare'
-import { productUrl, safeReturnUrl } from '~/models/url'
-import { prices, product } from '~/services/catalog.server'
+import { safeReturnUrl } from '~/models/url'
+import { prices, product, productLinker } from '~/services/catalog.server'
 import { pageHeaders } from '~/services/headers'
 import { cacheHeaders } from '~/services/http.server'
 import { fixedT } from '~/services/i18n.server'
@@ -28,9 +28,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   requireFeature('compare')
   const { locale, scope, session } = await shopperOf(request, params)
   const skus = session.get('compare') ?? []
-  const [found, priceMap] = await Promise.all([
+  const [found, priceMap, linkOf] = await Promise.all([
     Promise.all(skus.map((sku) => product(scope, sku).catch(() => null))),
     prices(scope, skus),
+    productLinker(scope),
   ])
   const products = found.flatMap((p) => (p ? [p] : []))
   return data(
@@ -40,11 +41,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         sku: p.sku,
         name: p.name,
         image: p.images.find((i) => i.typeID === 'M')?.url,
-        url: productUrl(locale, {
-          sku: p.sku,
-          name: p.name,
-          variationValues: p.variationValues.map((v) => v.displayValue),
-        }),
+        url: linkOf(p),
         price: priceMap.get(p.sku),
       })),
       rows: comparisonRows(products),
@@ -113,7 +110,7 @@ export default function ComparePage() {
                 <th scope="row">{t('compare.price')}</th>
                 {products.map((p) => (
                   <td key={p.sku}>
-                    <ProductPriceView price={p.price ?? undefined} display={display} locale={locale} />
+                    <ProductPriceView price={p.price} display={display} locale={locale} />
                   </td>
                 ))}
               </tr>

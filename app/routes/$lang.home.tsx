@@ -3,9 +3,10 @@ import { Link, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { CmsContent } from '~/components/CmsContent'
 import { ProductGrid } from '~/components/ProductTile'
-import { categoryUrl, productUrl } from '~/models/url'
+import { categoryUrl } from '~/models/url'
+import { tileOf } from '~/models/product'
 import type { Pagelet } from '~/models/cms'
-import { categoryTree, prices, product } from '~/services/catalog.server'
+import { categoryTree, prices, product, productLinker } from '~/services/catalog.server'
 import { contentInclude, HOME_INCLUDE } from '~/services/cms.server'
 import { pageHeaders } from '~/services/headers'
 import { cacheHeaders } from '~/services/http.server'
@@ -22,9 +23,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const skus = content.pagelets.flatMap((p) =>
     Array.isArray(p.params.Products) ? (p.params.Products as string[]) : [],
   )
-  const [featured, priceMap] = await Promise.all([
+  const [featured, priceMap, linkOf] = await Promise.all([
     Promise.all(skus.map((sku) => product(scope, sku).catch(() => null))),
     prices(scope, skus),
+    productLinker(scope),
   ])
   return data(
     {
@@ -36,15 +38,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         p
           ? [
               {
-                tile: {
-                  sku: p.sku,
-                  name: p.name,
-                  image: p.images.find((i) => i.typeID === 'M')?.url,
-                  kind: p.kind,
-                  available: p.available,
-                  rating: p.rating,
-                },
-                url: productUrl(locale, { sku: p.sku, name: p.name }),
+                tile: tileOf(p),
+                url: linkOf(p),
                 price: priceMap.get(p.sku),
               },
             ]

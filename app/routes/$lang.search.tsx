@@ -5,8 +5,8 @@ import { Listing } from '~/components/Listing'
 import { useShell } from '~/components/useShell'
 import { parseListingParams } from '~/models/listing'
 import { noindexMeta } from '~/models/seo'
-import { productUrl } from '~/models/url'
-import { prices, productFilters, searchProducts } from '~/services/catalog.server'
+import { searchRedirectTarget } from '~/models/url'
+import { prices, productFilters, productLinker, searchProducts } from '~/services/catalog.server'
 import { pageHeaders } from '~/services/headers'
 import { cacheHeaders } from '~/services/http.server'
 import { fixedT } from '~/services/i18n.server'
@@ -42,8 +42,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     searchProducts(scope, term, { page, pageSize: SEARCH_PAGE_SIZE, sortKey: sorting, filters }),
     productFilters(scope, { searchTerm: term }, filters),
   ])
-  if (found.redirectUrl) throw redirect(`/${locale.lang}${found.redirectUrl}`)
-  const urlOf = (p: { sku: string; name: string }) => productUrl(locale, p)
+  if (found.redirectUrl) throw redirect(searchRedirectTarget(locale, found.redirectUrl))
+  const urlOf = await productLinker(scope)
   if (found.total === 1 && found.products[0] && !filters) throw redirect(urlOf(found.products[0]))
   if (page > 1 && found.products.length === 0) throw notFound()
   const priceMap = await prices(

@@ -20,6 +20,7 @@ import {
   ProductStubSchema,
 } from '~/models/product'
 import { mapPromotion, PromotionSchema, type Promotion } from '~/models/promotion'
+import { productUrl } from '~/models/url'
 import type { Variation } from '~/models/variation'
 import { icmCall, IcmError, type IcmScope } from './icm.server'
 
@@ -45,9 +46,51 @@ export async function categoryTree(scope: IcmScope): Promise<Category[]> {
   return tree
 }
 
-export const notFoundOn404 = (error: unknown): never => {
-  // Category, product, listing and content page load failures are 404s (spec §8).
-  if (error instanceof IcmError && error.status < 500)
+type ProductLinkRef = {
+  sku: string
+  name: string
+  defaultCategoryId?: string
+  variationValues?: { displayValue: string }[]
+}
+
+const treePaths = new WeakMap<Category[], Map<string, Category['path']>>()
+
+/**
+ * Builds canonical product links (default category path as folders, spec §2) for tiles, from the cached
+ * category tree: no call per product. A default category deeper than the tree gives a link without folders,
+ * which the product page answers just the same.
+ */
+export async function productLinker(scope: IcmScope) {
+  const tree = await categoryTree(scope).catch(() => [])
+  let paths = treePaths.get(tree)
+  if (!paths) {
+    const index = new Map<string, Category['path']>()
+    const walk = (nodes: Category[]) =>
+      nodes.forEach((node) => {
+        index.set(node.uniqueId, node.path)
+        walk(node.subCategories)
+      })
+    walk(tree)
+    paths = index
+    treePaths.set(tree, paths)
+  }
+  const known = paths
+  return (p: ProductLinkRef) =>
+    productUrl(scope.locale, {
+      sku: p.sku,
+      name: p.name,
+      variationValues: p.variationValues?.map((v) => v.displayValue),
+      categoryPath: p.defaultCategoryId ? known.get(p.defaultCategoryId) : undefined,
+    })
+}
+
+/**
+ * Category, product, listing, search and content page load failures are 404s (spec §8): an ICM error answer
+ * (4xx, or a 5xx other than 503 / an unreadable answer, both 502 here). ICM down (503, maintenance) and ICM
+ * too slow (504) stay what they are: the shop as a whole is failing, not this page.
+ */
+export const notFoundOnLoadFailure = (error: unknown): never => {
+  if (error instanceof IcmError || (error instanceof Response && error.status === 502))
     throw new Response(null, { status: 404, statusText: 'Not Found' })
   throw error
 }
@@ -58,7 +101,7 @@ export async function category(scope: IcmScope, uniqueId: string) {
     schema: CategorySchema,
     cache: 'short',
     group: 'spgid',
-  }).catch(notFoundOn404)
+  }).catch(notFoundOnLoadFailure)
   return mapCategory(data)
 }
 
@@ -85,7 +128,7 @@ export async function productFilters(scope: IcmScope, source: ListingSource, fil
     schema: ProductFiltersSchema,
     cache: 'short',
     group: 'spgid',
-  }).catch(notFoundOn404)
+  }).catch(notFoundOnLoadFailure)
   return mapFilters(data)
 }
 
@@ -107,7 +150,7 @@ export async function categoryProducts(
     schema: ProductCollectionSchema,
     cache: 'short',
     group: 'spgid',
-  }).catch(notFoundOn404)
+  }).catch(notFoundOnLoadFailure)
   return { total: data.total ?? data.elements.length, products: data.elements.map(mapProductStub) }
 }
 
@@ -118,7 +161,7 @@ export async function product(scope: IcmScope, sku: string) {
     schema: ProductSchema,
     cache: 'short',
     group: 'spgid',
-  }).catch(notFoundOn404)
+  }).catch(notFoundOnLoadFailure)
   return mapProduct(data)
 }
 
@@ -206,7 +249,7 @@ export async function variations(scope: IcmScope, masterSku: string): Promise<Va
       schema: VariationsSchema,
       cache: 'short',
       group: 'spgid',
-    }).catch(notFoundOn404)
+    }).catch(notFoundOnLoadFailure)
   const first = await page(0)
   const total = first.total ?? first.elements.length
   const offsets: number[] = []
@@ -265,7 +308,7 @@ export async function masterVariations(
     schema: ProductCollectionSchema,
     cache: 'short',
     group: 'spgid',
-  }).catch(notFoundOn404)
+  }).catch(notFoundOnLoadFailure)
   return { total: data.total ?? data.elements.length, products: data.elements.map(mapProductStub) }
 }
 
@@ -292,7 +335,7 @@ export async function searchProducts(
     schema: SearchResultSchema,
     cache: 'short',
     group: 'spgid',
-  }).catch(notFoundOn404)
+  }).catch(notFoundOnLoadFailure)
   return {
     total: data.total ?? data.elements.length,
     products: data.elements.map(mapProductStub),
@@ -302,17 +345,20 @@ export async function searchProducts(
 
 const PartsSchema = z.array(ProductStubSchema)
 
-/** Parts of a bundle or retail set (`products/{sku}/bundles`), each with its quantity. */
-export async function productParts(scope: IcmScope, sku: string) {
+/**
+ * Parts of a bundle (`products/{sku}/bundles`, each with its quantity) or of a retail set
+ * (`products/{sku}/partOfRetailSet`, each bought on its own: quantity 1 here).
+ */
+export async function productParts(scope: IcmScope, sku: string, kind: 'Bundle' | 'RetailSet') {
   const data = await icmCall(scope, {
-    path: `products/${encodeURIComponent(sku)}/bundles`,
+    path: `products/${encodeURIComponent(sku)}/${kind === 'Bundle' ? 'bundles' : 'partOfRetailSet'}`,
     schema: PartsSchema,
     cache: 'short',
     group: 'spgid',
-  }).catch(notFoundOn404)
+  }).catch(notFoundOnLoadFailure)
   return data.map((stub) => ({
     ...mapProductStub(stub),
-    quantity: Number(stub.attributes.find((a) => a.name === 'quantity')?.value ?? 1),
+    quantity: kind === 'Bundle' ? Number(stub.attributes.find((a) => a.name === 'quantity')?.value ?? 1) : 1,
   }))
 }
 

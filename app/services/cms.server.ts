@@ -11,7 +11,7 @@ import {
   type PageTreeNode,
 } from '~/models/cms'
 import { contentPageUrl } from '~/models/url'
-import { notFoundOn404 } from './catalog.server'
+import { notFoundOnLoadFailure } from './catalog.server'
 import { icmCall, type CachePolicy, type IcmScope } from './icm.server'
 
 export const HOME_INCLUDE = 'include.homepage.content.pagelet2-Include'
@@ -43,7 +43,7 @@ export async function contentPage(scope: IcmScope, id: string) {
     schema: ContentPageSchema,
     cache: 'short',
     group: 'pgid',
-  }).catch(notFoundOn404)
+  }).catch(notFoundOnLoadFailure)
   const page = mapContentPage(data)
   return { ...page, pagelets: await withPageLinks(scope, page.pagelets) }
 }
@@ -61,7 +61,7 @@ export async function pageTree(
     schema: PageTreeSchema,
     cache,
     group: 'pgid',
-  }).catch(notFoundOn404)
+  }).catch(notFoundOnLoadFailure)
   return mapPageTree(data)
 }
 

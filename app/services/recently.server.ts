@@ -1,9 +1,8 @@
 import { isbot } from 'isbot'
-import type { ProductTile } from '~/models/product'
+import { tileOf, type ProductTile } from '~/models/product'
 import type { ProductPrice } from '~/models/price'
 import { recentlyViewedSkus, recordView } from '~/models/recently'
-import { productUrl } from '~/models/url'
-import { prices, product } from './catalog.server'
+import { prices, product, productLinker } from './catalog.server'
 import { isFeatureEnabled } from './features.server'
 import { cacheHeaders, PRIVATE_NO_STORE } from './http.server'
 import type { IcmScope } from './icm.server'
@@ -56,32 +55,23 @@ export async function productPageHeaders(request: Request, session: ShopSession)
   }
 }
 
-export type RecentlyViewedTile = { tile: ProductTile; url: string; price: ProductPrice | null }
+/** `price` null: prices could not be loaded ("not available"); absent: the product has none (on request). */
+export type RecentlyViewedTile = { tile: ProductTile; url: string; price?: ProductPrice | null }
 
 /** Tiles in the given order; products ICM no longer knows are left out. Product and price calls are cached. */
 export async function recentlyViewedTiles(scope: IcmScope, skus: string[]): Promise<RecentlyViewedTile[]> {
-  const [found, priceMap] = await Promise.all([
+  const [found, priceMap, linkOf] = await Promise.all([
     Promise.all(skus.map((sku) => product(scope, sku).catch(() => null))),
     prices(scope, skus).catch(() => null),
+    productLinker(scope),
   ])
   return found.flatMap((p) =>
     p
       ? [
           {
-            tile: {
-              sku: p.sku,
-              name: p.name,
-              image: p.images.find((i) => i.typeID === 'M')?.url,
-              kind: p.kind,
-              available: p.available,
-              rating: p.rating,
-            },
-            url: productUrl(scope.locale, {
-              sku: p.sku,
-              name: p.name,
-              variationValues: p.variationValues.map((v) => v.displayValue),
-            }),
-            price: priceMap?.get(p.sku) ?? null,
+            tile: tileOf(p),
+            url: linkOf(p),
+            price: priceMap ? priceMap.get(p.sku) : null,
           },
         ]
       : [],

@@ -37,7 +37,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       max: Number(process.env.DB_POOL_SIZE ?? 10),
     })
     // An idle connection the server drops (restart, failover) must not crash the process: the pool replaces it.
-    pool.on('error', (error) => console.error(`commerce-api: idle database connection lost: ${error.message}`))
+    pool.on('error', (error) =>
+      console.error(`commerce-api: idle database connection lost: ${error.message}`),
+    )
     // pool.end() resolves before the sockets are closed; close() waits for them, so that whoever drops the
     // database next (the test harness) never terminates a connection still open.
     const open = new Set<pg.PoolClient>()

@@ -402,35 +402,30 @@ export async function variations(
   }
 }
 
-/** `products/{sku}/bundles` (parts of a bundle) — also used for the parts of a retail set. */
-export async function parts(db: Db, scope: CatalogScope, ownerSku: string) {
+/**
+ * The parts of a product of the given kind, in their order: `products/{sku}/bundles` answers the parts of a
+ * bundle (each with its quantity), `products/{sku}/partOfRetailSet` the parts of a retail set (as ICM does,
+ * despite the name). Any other product has none.
+ */
+export async function parts(db: Db, scope: CatalogScope, ownerSku: string, kind: 'bundle' | 'retailset') {
   const rows = await db
     .select({ sku: productParts.partSku, quantity: productParts.quantity })
     .from(productParts)
+    .innerJoin(products, and(eq(products.sku, productParts.ownerSku), eq(products.kind, kind)))
     .where(eq(productParts.ownerSku, ownerSku))
     .orderBy(asc(productParts.position))
-  const stubs = await stubsFor(
+  const quantities = new Map(rows.map((r) => [r.sku, r.quantity]))
+  const details = await productsJson(
     db,
     scope,
     rows.map((r) => r.sku),
   )
-  return stubs.map((stub, i) => ({
-    ...stub,
-    attributes: [...stub.attributes, { name: 'quantity', type: 'Integer', value: rows[i]?.quantity ?? 1 }],
-  }))
-}
-
-export async function partOfRetailSet(db: Db, scope: CatalogScope, sku: string) {
-  const rows = await db
-    .select({ sku: productParts.ownerSku })
-    .from(productParts)
-    .innerJoin(products, eq(products.sku, productParts.ownerSku))
-    .where(and(eq(productParts.partSku, sku), eq(products.kind, 'retailset')))
-  return stubsFor(
-    db,
-    scope,
-    rows.map((r) => r.sku),
-  )
+  return details.map((p) => {
+    const stub = productStub(p, null)
+    if (kind === 'retailset') return stub
+    const quantity = { name: 'quantity', type: 'Integer', value: quantities.get(p.sku) ?? 1 }
+    return { ...stub, attributes: [...stub.attributes, quantity] }
+  })
 }
 
 export async function links(db: Db, scope: CatalogScope, sku: string) {

@@ -7,7 +7,6 @@ import {
   isSortKey,
   SORT_KEYS,
   links,
-  partOfRetailSet,
   parts,
   productDetail,
   productPrices,
@@ -182,11 +181,11 @@ export const catalogRoutes: RouteModule = (app, ctx) => {
   )
   app.get(
     '/rest/:site/products/:sku/bundles',
-    withProduct((scope, sku) => parts(db, scope, sku)),
+    withProduct((scope, sku) => parts(db, scope, sku, 'bundle')),
   )
   app.get(
     '/rest/:site/products/:sku/partOfRetailSet',
-    withProduct((scope, sku) => partOfRetailSet(db, scope, sku)),
+    withProduct((scope, sku) => parts(db, scope, sku, 'retailset')),
   )
   app.get(
     '/rest/:site/products/:sku/links',

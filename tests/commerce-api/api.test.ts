@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { apiTokens, lineItems, products } from '../../commerce-api/db/schema'
+import { apiTokens, lineItems, productParts, products } from '../../commerce-api/db/schema'
 import { call, startApi, tokenFor, type Api } from './harness'
 
 let api: Api
@@ -229,9 +229,16 @@ describe('catalog', () => {
     const parts = await call(api.url(`products/${bundle!.sku}/bundles`))
     expect(parts.json.length).toBeGreaterThanOrEqual(2)
     const [set] = await db.select().from(products).where(eq(products.kind, 'retailset')).limit(1)
-    const setParts = (await call(api.url(`products/${set!.sku}/bundles`))).json
-    const partOf = await call(api.url(`products/${setParts[0].uri}/partOfRetailSet`))
-    expect(partOf.json.map((s: { uri: string }) => s.uri)).toContain(set!.sku)
+    // As in ICM, partOfRetailSet answers the parts of a retail set; bundles only those of a bundle.
+    const setParts = await call(api.url(`products/${set!.sku}/partOfRetailSet`))
+    const stored = await db.select().from(productParts).where(eq(productParts.ownerSku, set!.sku))
+    expect(setParts.json.map((s: { uri: string }) => s.uri).sort()).toEqual(
+      stored.map((p) => p.partSku).sort(),
+    )
+    expect(setParts.json.length).toBeGreaterThanOrEqual(2)
+    expect((await call(api.url(`products/${set!.sku}/bundles`))).json).toEqual([])
+    expect((await call(api.url(`products/${bundle!.sku}/partOfRetailSet`))).json).toEqual([])
+    expect(parts.json[0].attributes).toContainEqual(expect.objectContaining({ name: 'quantity' }))
     const links = await call(api.url(`products/${bundle!.sku}/links`))
     expect(links.status).toBe(200)
   })

@@ -101,6 +101,17 @@ describe('product page loader', () => {
     expect((await thrown(loader(args('x-prdNOPE')))).status).toBe(404)
   })
 
+  it('answers a product ICM fails on (500 or an unreadable answer) with 404', async () => {
+    for (const failure of [() => icmError(500, 'internal'), () => HttpResponse.json({ sku: 42 })]) {
+      icm.use(
+        get('products/1000042', failure),
+        get('productprices', { data: [] }),
+        get('inventories', { data: [] }),
+      )
+      expect((await thrown(loader(args('x-prd1000042')))).status).toBe(404)
+    }
+  })
+
   it('answers 503 when ICM cannot be reached', async () => {
     icm.use(
       http.get(icmPath('products/1000042'), () => HttpResponse.error()),
@@ -226,6 +237,7 @@ describe('add to basket action', () => {
     let tokenSent: string | null = null
     icm.use(
       get('products/1000042', productData),
+      get('configurations', configurationData),
       http.post(icmPath('token'), () =>
         HttpResponse.json({
           access_token: 'anon-1',
@@ -253,7 +265,10 @@ describe('add to basket action', () => {
   })
 
   it('refuses an invalid quantity with 400 before calling the basket', async () => {
-    icm.use(get('products/1000042', { ...productData, maxOrderQuantity: 5 }))
+    icm.use(
+      get('products/1000042', { ...productData, maxOrderQuantity: 5 }),
+      get('configurations', configurationData),
+    )
     const result = (await action(post({ intent: 'addToBasket', sku: '1000042', quantity: '6' }))) as any
     expect(result.init.status).toBe(400)
     expect(result.data.result.error.quantity).toEqual(['You can order at most 5 of this product.'])
@@ -262,6 +277,7 @@ describe('add to basket action', () => {
   it('shows the API refusal with 422', async () => {
     icm.use(
       get('products/1000042', productData),
+      get('configurations', configurationData),
       http.post(icmPath('token'), () => HttpResponse.json({ access_token: 'anon-2', expires_in: 3600 })),
       get('baskets/current', emptyBasket('b-2')),
       http.post(icmPath('baskets/b-2/items'), () =>
@@ -287,6 +303,7 @@ describe('add to basket with a token ICM no longer knows', () => {
     const tokens: (string | null)[] = []
     icm.use(
       get('products/1000042', productData),
+      get('configurations', configurationData),
       http.post(icmPath('token'), () =>
         HttpResponse.json({ access_token: 'fresh', expires_in: 3600, refresh_token: 'r' }),
       ),

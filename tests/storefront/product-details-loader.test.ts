@@ -105,7 +105,9 @@ const linksData = {
         title: 'Voltwerk Battery 18 V',
         attributes: [
           { name: 'sku', value: '1000043' },
+          { name: 'availability', value: true },
           { name: 'inStock', value: true },
+          { name: 'defaultCategory', value: 'Power-Tools.Drills' },
         ],
       },
       {
@@ -120,8 +122,19 @@ const linksData = {
   crossselling: { products: [], categories: [] },
 }
 
+/** The navigation tree, from which tiles take their default category path. */
+const treeData = [
+  {
+    id: 'Power-Tools',
+    name: 'Power Tools',
+    categoryPath: [{ id: 'Power-Tools', name: 'Power Tools' }],
+    subCategories: [categoryData],
+  },
+]
+
 const handlers = (overrides: Parameters<typeof icm.use> = []) => [
   ...overrides,
+  get('categories', treeData),
   get('products/1000042', detailedProduct),
   get('productprices', productPrices),
   get('inventories', { data: [{ sku: '1000042', warehouses: [{ stock: 30 }] }] }),
@@ -173,7 +186,8 @@ describe('product page loader with promotions, warranties and links', () => {
     expect(
       related[0].entries.map((e: any) => [e.tile.sku, e.url, e.price?.sale.gross.value ?? null]),
     ).toEqual([
-      ['1000043', '/en/voltwerk-battery-18-v-prd1000043', 23.8],
+      // Canonical links: the default category path (from the cached tree) as folders.
+      ['1000043', '/en/power-tools/drills/voltwerk-battery-18-v-prd1000043', 23.8],
       ['1000044', '/en/voltwerk-charger-prd1000044', null],
     ])
     expect(requested.filter((p) => p.includes('/promotions/'))).toHaveLength(2)
@@ -190,6 +204,24 @@ describe('product page loader with promotions, warranties and links', () => {
     expect(page.product.name).toBe('Voltwerk Drill XT 18')
     expect(page.promotions).toEqual([])
     await expect(page.related).resolves.toBeNull()
+  })
+
+  it('shows linked products whose prices cannot be loaded as "not available" (null), unpriced ones as absent', async () => {
+    let priceCalls = 0
+    icm.use(
+      ...handlers([
+        get('productprices', (request) => {
+          // The page's own price call succeeds, the one for the linked products fails.
+          if (!new URL(request.url).searchParams.getAll('sku').includes('1000043'))
+            return productPrices(request)
+          priceCalls++
+          return icmError(500, 'server.error')
+        }),
+      ]),
+    )
+    const related = await ((await loader(args(PATH))) as any).data.related
+    expect(related[0].entries.map((e: any) => e.price)).toEqual([null, null])
+    expect(priceCalls).toBe(1)
   })
 
   it('answers the page of a warranty with 404', async () => {
@@ -215,6 +247,7 @@ describe('add to basket with a warranty', () => {
     })
   const basketHandlers = (items: (request: Request) => Promise<Response>) => [
     get('products/1000042', detailedProduct),
+    get('configurations', configurationData),
     http.post(icmPath('token'), () => HttpResponse.json({ access_token: 'anon', expires_in: 3600 })),
     get('baskets/current', emptyBasket('b-7')),
     http.post(icmPath('baskets/b-7/items'), ({ request }) => items(request)),
@@ -248,5 +281,141 @@ describe('add to basket with a warranty', () => {
     expect(result.init.status).toBe(422)
     expect(result.data.result.error['']).toEqual(['This warranty is not available for this product.'])
     expect(result.data.result.initialValue.warranty).toBe('W-3Y')
+  })
+})
+
+describe('add to basket honours the quantity rules on the server', () => {
+  const PART = {
+    ...productData,
+    sku: '1000043',
+    productName: 'Drill bit set',
+    minOrderQuantity: 2,
+    stepOrderQuantity: 2,
+    maxOrderQuantity: 500,
+  }
+  const post = (fields: Record<string, string>) =>
+    args(PATH, { method: 'POST', body: new URLSearchParams({ intent: 'addToBasket', ...fields }) })
+  const stored: unknown[] = []
+  const handlers = (maxItemQuantity: number) => [
+    get('products/1000042', productData),
+    get('products/1000043', PART),
+    get('configurations', { data: { ...configurationData.data, basket: { maxItemQuantity } } }),
+    http.post(icmPath('token'), () => HttpResponse.json({ access_token: 'anon', expires_in: 3600 })),
+    get('baskets/current', emptyBasket('b-8')),
+    http.post(icmPath('baskets/b-8/items'), async ({ request }) => {
+      stored.push(await request.json())
+      return HttpResponse.json({ data: [], infos: [] }, { status: 201 })
+    }),
+  ]
+  const refusal = async (fields: Record<string, string>) => {
+    const result = (await action(post(fields))) as any
+    expect(result.init.status).toBe(400)
+    return result.data.result.error.quantity
+  }
+
+  it('refuses below the minimum, off the step and above the maximum with a clear message, storing nothing', async () => {
+    stored.length = 0
+    icm.use(...handlers(100))
+    expect(await refusal({ sku: '1000043', quantity: '1' })).toEqual([
+      'Please enter a whole number of at least 2.',
+    ])
+    expect(await refusal({ sku: '1000043', quantity: '5' })).toEqual([
+      'This product is sold in steps of 2, starting at 2.',
+    ])
+    expect(await refusal({ sku: '1000043', quantity: 'two' })).toEqual([
+      'Please enter a whole number of at least 2.',
+    ])
+    // The product allows 500, the channel's maximum item quantity caps it at 100.
+    expect(await refusal({ sku: '1000043', quantity: '102' })).toEqual([
+      'You can order at most 100 of this product.',
+    ])
+    expect(stored).toEqual([])
+    expect(((await action(post({ sku: '1000043', quantity: '100' }))) as Response).status).toBe(303)
+    expect(stored).toEqual([[{ product: '1000043', quantity: { value: 100 } }]])
+  })
+
+  it('takes the maximum item quantity from the configuration', async () => {
+    icm.use(...handlers(10))
+    expect(await refusal({ sku: '1000042', quantity: '11' })).toEqual([
+      'You can order at most 10 of this product.',
+    ])
+  })
+})
+
+describe('bundle and retail set pages', () => {
+  const part = (sku: string, title: string, extra: { name: string; value: unknown }[] = []) => ({
+    type: 'Link',
+    uri: `ironbridge-Site/-/products/${sku}`,
+    title,
+    attributes: [
+      { name: 'sku', value: sku },
+      { name: 'availability', value: true },
+      { name: 'defaultCategory', value: 'Power-Tools.Drills' },
+      ...extra,
+    ],
+  })
+  const page = async (product: Record<string, unknown>, partsPath: string, parts: unknown[]) => {
+    const requested: string[] = []
+    icm.events.on('request:start', ({ request }) => requested.push(new URL(request.url).pathname))
+    icm.use(
+      ...handlers([
+        get(`products/${product.sku}`, { ...productData, ...product }),
+        get(`products/${product.sku}/${partsPath}`, parts),
+        get(`products/${product.sku}/links`, {}),
+      ]),
+    )
+    const data = ((await loader(args(`power-tools/drills/set-prd${product.sku}`))) as any).data
+    icm.events.removeAllListeners()
+    return { data, requested }
+  }
+
+  it('lists a bundle’s parts with their quantities from products/{sku}/bundles', async () => {
+    const { data, requested } = await page(
+      { sku: '3000001', productName: 'Drill kit', productBundle: true },
+      'bundles',
+      [
+        part('1000042', 'Voltwerk Drill', [{ name: 'quantity', value: 1 }]),
+        part('1000043', 'Voltwerk Battery 18 V', [{ name: 'quantity', value: 2 }]),
+      ],
+    )
+    expect(data.product.kind).toBe('Bundle')
+    expect(data.parts.map((p: any) => [p.sku, p.quantity, p.url, p.price?.sale.gross.value])).toEqual([
+      ['1000042', 1, '/en/power-tools/drills/voltwerk-drill-prd1000042', 119],
+      ['1000043', 2, '/en/power-tools/drills/voltwerk-battery-18-v-prd1000043', 23.8],
+    ])
+    expect(requested.some((p) => p.endsWith('/partOfRetailSet'))).toBe(false)
+  })
+
+  it('lists a retail set’s parts from products/{sku}/partOfRetailSet, each with its own quantity rules', async () => {
+    const { data, requested } = await page(
+      { sku: '3000002', productName: 'Workshop set', retailSet: true },
+      'partOfRetailSet',
+      [
+        part('1000042', 'Voltwerk Drill'),
+        part('1000043', 'Voltwerk Battery 18 V', [
+          { name: 'minOrderQuantity', value: 2 },
+          { name: 'stepOrderQuantity', value: 2 },
+          { name: 'maxOrderQuantity', value: 20 },
+        ]),
+        // No availability attribute: not available, so not addable (spec §3).
+        { ...part('1000044', 'Voltwerk Charger'), attributes: [{ name: 'sku', value: '1000044' }] },
+      ],
+    )
+    expect(data.product.kind).toBe('RetailSet')
+    expect(
+      data.parts.map((p: any) => [
+        p.sku,
+        p.available,
+        p.minOrderQuantity,
+        p.stepQuantity,
+        p.maxOrderQuantity,
+      ]),
+    ).toEqual([
+      ['1000042', true, 1, 1, undefined],
+      ['1000043', true, 2, 2, 20],
+      ['1000044', false, 1, 1, undefined],
+    ])
+    expect(data.maxItemQuantity).toBe(100)
+    expect(requested.some((p) => p.endsWith('/bundles'))).toBe(false)
   })
 })

@@ -83,6 +83,27 @@ describe('search page loader', () => {
     icm.use(get('products', { elements: [], total: 0, redirectUrl: '/page/returns' }), noFilters)
     const response = await thrown(loader(args('searchTerm=returns')))
     expect(response.headers.get('Location')).toBe('/en/page/returns')
+    icm.use(get('products', { elements: [], total: 0, redirectUrl: 'https://help.example.com/returns' }))
+    expect((await thrown(loader(args('searchTerm=help')))).headers.get('Location')).toBe(
+      'https://help.example.com/returns',
+    )
+    icm.use(get('products', { elements: [], total: 0, redirectUrl: '/de/page/returns' }))
+    expect((await thrown(loader(args('searchTerm=retoure')))).headers.get('Location')).toBe(
+      '/de/page/returns',
+    )
+  })
+
+  it('answers a failing search with 404, but ICM in maintenance with 503', async () => {
+    icm.use(
+      get('products', () => icmError(500, 'internal')),
+      noFilters,
+    )
+    expect((await thrown(loader(args('searchTerm=drill')))).status).toBe(404)
+    icm.use(
+      get('products', () => icmError(503, 'maintenance')),
+      noFilters,
+    )
+    expect((await thrown(loader(args('searchTerm=drill')))).status).toBe(503)
   })
 
   it('shows the empty page for no hits', async () => {

@@ -187,7 +187,7 @@ describe('home loader', () => {
       context: {},
     })) as any
     expect(result.data.featured).toHaveLength(1)
-    expect(result.data.featured[0].url).toBe('/en/voltwerk-drill-xt-18-prd1000042')
+    expect(result.data.featured[0].url).toBe('/en/power-tools/drills/voltwerk-drill-xt-18-prd1000042')
     expect(result.data.featured[0].price.sale.gross.value).toBe(119)
     expect(result.data.categories[0].url).toBe('/en/power-tools/drills-ctgPower-Tools.Drills')
   })

@@ -7,7 +7,7 @@ import { Listing } from '../Listing'
 import { groupAttachments } from '~/models/attachment'
 import { formatMoney, pick, type PriceItem } from '~/models/price'
 import { readyForShipment } from '~/models/product'
-import { addToBasketSchema, DEFAULT_MAX_QUANTITY } from '~/models/quantity'
+import { addToBasketSchema, maxQuantity, type QuantityRules } from '~/models/quantity'
 import type { CatalogLoader } from '~/routes/$lang.$'
 import { Breadcrumb } from '../Breadcrumb'
 import { CompareButton } from '../CompareButton'
@@ -23,7 +23,7 @@ import { useShell } from '../useShell'
 type Page = Extract<SerializeFrom<CatalogLoader>, { kind: 'product' }>
 type ActionData = { result?: SubmissionResult<string[]> }
 
-type Orderable = { sku: string; minOrderQuantity: number; maxOrderQuantity?: number; stepQuantity: number }
+type Orderable = { sku: string } & QuantityRules
 type WarrantyOption = { id: string; name: string; price: PriceItem | null }
 
 /**
@@ -32,9 +32,11 @@ type WarrantyOption = { id: string; name: string; price: PriceItem | null }
  */
 function AddToBasketForm({
   product,
+  maxItemQuantity,
   warranties = [],
 }: {
   product: Orderable
+  maxItemQuantity: number
   warranties?: WarrantyOption[]
 }) {
   const { t } = useTranslation()
@@ -49,9 +51,10 @@ function AddToBasketForm({
     defaultValue: { quantity: String(product.minOrderQuantity), sku: product.sku, intent: 'addToBasket' },
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: addToBasketSchema(product, t) }),
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, { schema: addToBasketSchema(product, t, maxItemQuantity) }),
   })
-  const max = Math.min(product.maxOrderQuantity ?? DEFAULT_MAX_QUANTITY, DEFAULT_MAX_QUANTITY)
+  const max = maxQuantity(product, maxItemQuantity)
   return (
     <Form method="post" {...getFormProps(form)} className="add-to-basket">
       <input type="hidden" name="intent" value="addToBasket" />
@@ -205,7 +208,13 @@ export function ProductPage({ page }: { page: Page }) {
               {shipment ? <p className="ready-for-shipment">{t(shipment.key, shipment.values)}</p> : null}
             </>
           )}
-          {orderable ? <AddToBasketForm product={product} warranties={page.warranties} /> : null}
+          {orderable ? (
+            <AddToBasketForm
+              product={product}
+              maxItemQuantity={page.maxItemQuantity}
+              warranties={page.warranties}
+            />
+          ) : null}
           <ProductLabels labels={attachments.labels} />
           <ProductPromotions promotions={page.promotions} />
           <CompareButton sku={product.sku} name={product.name} />
@@ -235,9 +244,9 @@ export function ProductPage({ page }: { page: Page }) {
                     <span>{t('product.parts.quantity', { count: part.quantity })} </span>
                   ) : null}
                   <Link to={part.url}>{part.name}</Link>
-                  <ProductPriceView price={part.price ?? undefined} display={display} locale={locale} />
+                  <ProductPriceView price={part.price} display={display} locale={locale} />
                   {product.kind === 'RetailSet' && part.available ? (
-                    <AddToBasketForm product={{ sku: part.sku, minOrderQuantity: 1, stepQuantity: 1 }} />
+                    <AddToBasketForm product={part} maxItemQuantity={page.maxItemQuantity} />
                   ) : null}
                 </div>
               </li>
