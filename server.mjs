@@ -6,6 +6,7 @@ import { createRequestHandler } from '@remix-run/express'
 import { installGlobals } from '@remix-run/node'
 import compression from 'compression'
 import express from 'express'
+import { pageCache } from './server/page-cache.mjs'
 
 installGlobals({ nativeFetch: true })
 
@@ -15,6 +16,8 @@ app.disable('x-powered-by')
 app.use(compression())
 app.use('/assets', express.static('build/client/assets', { immutable: true, maxAge: '1y' }))
 app.use(express.static('build/client', { maxAge: '1h' }))
+// Shareable anonymous pages are kept for PAGE_CACHE_SECONDS (default 10, 0 = off): see server/page-cache.mjs.
+app.use(pageCache({ maxSeconds: Number(process.env.PAGE_CACHE_SECONDS ?? 10) }))
 app.all('*', createRequestHandler({ build, mode: process.env.NODE_ENV }))
 
 const port = Number(process.env.PORT ?? 3000)

@@ -9,9 +9,9 @@
  * connection (service time without queueing). The API's own DB-heavy calls are also measured directly at
  * one connection: that is the pure database part of a page.
  *
- * The storefront runs with its in-process ICM cache switched off (ICM_CACHE_SECONDS=0): otherwise a
- * repeated URL is served from memory and the catalog size is invisible. `--cached` measures with the
- * default cache instead. Everything runs on loopback and is bounded in time.
+ * The storefront runs with its in-process caches switched off (ICM_CACHE_SECONDS=0, PAGE_CACHE_SECONDS=0):
+ * otherwise a repeated URL is served from memory and the catalog size is invisible. `--cached` measures
+ * with the shop's defaults instead (ICM answers and shareable pages kept in memory). Everything runs on loopback and is bounded in time.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { createHash } from 'node:crypto'
@@ -193,7 +193,14 @@ const procState = (pid: number) => procStat(pid)[0]
 /** The environment of a child: ours without settings that would point it elsewhere. */
 function childEnv(settings: Record<string, string>): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env }
-  for (const key of ['DATABASE_URL', 'ICM_SITE', 'ICM_CACHE_SECONDS', 'API_HOST', 'PUBLIC_URL'])
+  for (const key of [
+    'DATABASE_URL',
+    'ICM_SITE',
+    'ICM_CACHE_SECONDS',
+    'PAGE_CACHE_SECONDS',
+    'API_HOST',
+    'PUBLIC_URL',
+  ])
     delete env[key]
   return { ...env, ...settings }
 }
@@ -562,7 +569,7 @@ async function measureSize(
       HOST: '127.0.0.1',
       NODE_ENV: 'production',
       ICM_BASE_URL: apiOrigin,
-      ...(options.cached ? {} : { ICM_CACHE_SECONDS: '0' }),
+      ...(options.cached ? {} : { ICM_CACHE_SECONDS: '0', PAGE_CACHE_SECONDS: '0' }),
     }),
   )
   const shopOrigin = `http://127.0.0.1:${shopPort}`
@@ -624,10 +631,10 @@ function report(results: SizeResult[], cached: boolean): string {
   const lines: string[] = [
     `# Catalog scale`,
     '',
-    `Storefront ICM cache: ${
+    `Storefront caches: ${
       cached
-        ? 'ON (default ICM_CACHE_SECONDS): repeated URLs are answered from the storefront’s memory'
-        : 'OFF (ICM_CACHE_SECONDS=0): every page queries the commerce API and its database'
+        ? 'ON (defaults of ICM_CACHE_SECONDS and PAGE_CACHE_SECONDS): repeated URLs are answered from the storefront’s memory'
+        : 'OFF (ICM_CACHE_SECONDS=0, PAGE_CACHE_SECONDS=0): every page is rendered and queries the commerce API and its database'
     }.`,
     `Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, Node ${process.version}, load average ${os
       .loadavg()

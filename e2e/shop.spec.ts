@@ -106,4 +106,18 @@ test('anonymous catalog pages are cacheable, pictures come through the shop, per
   await expect(page.getByRole('status')).toContainText('has been added to your basket')
   const again = await page.goto('/en/home')
   expect(again?.headers()['cache-control']).toBe('private, no-store')
+  // A shopper's page never comes from the storefront's page cache, nor goes into it.
+  expect(again?.headers()['x-page-cache']).toBe('miss')
+})
+
+test('the storefront keeps an anonymous page and serves it again without rendering it', async ({
+  request,
+}) => {
+  const url = '/en/search?searchTerm=drill'
+  await request.get(url, { headers: { Cookie: '' } })
+  const second = await request.get(url, { headers: { Cookie: '' } })
+  expect(second.status()).toBe(200)
+  expect(second.headers()['x-page-cache']).toBe('hit')
+  expect(second.headers()['cache-control']).toContain('s-maxage=60')
+  expect(await second.text()).toContain('<h1>Search: “drill”</h1>')
 })

@@ -21,6 +21,7 @@ import { variationGroups } from '~/models/variation'
 import { addToBasket } from '~/services/basket.server'
 import {
   category,
+  categoryPath,
   categoryProducts,
   configuration,
   inventory,
@@ -55,17 +56,15 @@ const notFound = () => new Response(null, { status: 404, statusText: 'Not Found'
 
 /** The canonical URL of a product: its default category path in the folder part (spec §2 link building). */
 async function canonicalProductUrl(scope: IcmScope, product: Product) {
-  const home = product.defaultCategoryId
-    ? await category(scope, product.defaultCategoryId).catch(() => null)
-    : null
+  const homePath = product.defaultCategoryId ? await categoryPath(scope, product.defaultCategoryId) : null
   return {
     url: productUrl(scope.locale, {
       sku: product.sku,
       name: product.name,
       variationValues: product.variationValues.map((v) => v.displayValue),
-      categoryPath: home?.path,
+      categoryPath: homePath ?? undefined,
     }),
-    category: home,
+    homePath,
   }
 }
 
@@ -99,7 +98,7 @@ async function loadCategoryPage(
   const elsewhere = new Map(
     SHOP_LOCALES.filter((locale) => locale.lang !== shopper.locale.lang).map((locale) => [
       locale.lang,
-      early(() => category({ locale, pgid: shopper.scope.pgid }, uniqueId)),
+      early(() => categoryPath({ locale, pgid: shopper.scope.pgid }, uniqueId)),
     ]),
   )
   const current = await category(shopper.scope, uniqueId)
@@ -131,8 +130,8 @@ async function loadCategoryPage(
     canonical: `${origin}${url}${pageSuffix}`,
     alternates: await alternatesOf(origin, async (locale) => {
       if (locale.lang === shopper.locale.lang) return `${url}${pageSuffix}`
-      const other = await elsewhere.get(locale.lang)
-      return other ? `${categoryUrl(locale, other)}${pageSuffix}` : null
+      const path = await elsewhere.get(locale.lang)
+      return path ? `${categoryUrl(locale, { uniqueId, path })}${pageSuffix}` : null
     }),
     jsonLd: [breadcrumbJsonLd(breadcrumb, origin)],
   }
@@ -243,7 +242,7 @@ async function loadProductPage(request: Request, shopper: Shopper, sku: string, 
   ])
   // A warranty is a product for ICM, not a page of the shop.
   if (product.kind === 'Warranty') throw notFound()
-  const { url, category: home } = await canonicalProductUrl(shopper.scope, product)
+  const { url, homePath } = await canonicalProductUrl(shopper.scope, product)
   if (!canonical) throw redirect(url, 301)
   // Streamed: never awaited here, so linked products never delay the page.
   const related = relatedProducts(shopper, sku).catch(() => null)
@@ -262,7 +261,7 @@ async function loadProductPage(request: Request, shopper: Shopper, sku: string, 
       : undefined
   if (variationParams === null) throw notFound()
   const variationListing = variationParams
-    ? loadVariationListing(shopper, sku, variationParams, home?.path)
+    ? loadVariationListing(shopper, sku, variationParams, homePath ?? undefined)
     : Promise.resolve(null)
   const [variationList, partList, promotionList, warrantyPrices, settings] = await Promise.all([
     masterSku ? loadVariations(shopper.scope, masterSku) : [],
@@ -285,7 +284,7 @@ async function loadProductPage(request: Request, shopper: Shopper, sku: string, 
         sku: v.sku,
         name: v.name,
         variationValues: v.attributes.map((a) => a.displayValue),
-        categoryPath: home?.path,
+        categoryPath: homePath ?? undefined,
       }),
     ]),
   )
@@ -319,9 +318,9 @@ async function loadProductPage(request: Request, shopper: Shopper, sku: string, 
     price: partPrices.get(part.sku),
   }))
   const breadcrumb = [
-    ...(home?.path.map((p, i) => ({
+    ...(homePath?.map((p, i) => ({
       name: p.name,
-      url: categoryUrl(shopper.locale, { uniqueId: p.uniqueId, path: home.path.slice(0, i + 1) }),
+      url: categoryUrl(shopper.locale, { uniqueId: p.uniqueId, path: homePath.slice(0, i + 1) }),
     })) ?? []),
     { name: product.name },
   ]

@@ -16,7 +16,9 @@ const leavesOf = (tree: Category[]): Category[] =>
 export async function loader({ request }: LoaderFunctionArgs) {
   const origin = publicOrigin(request)
   const tree = await categoryTree({ locale: SHOP_LOCALES[0] })
-  const leaves = leavesOf(tree).filter((c) => c.hasProducts)
+  // The tree is loaded without `hasOnlineProducts` (ICM omits it there): every leaf gets a sitemap, empty
+  // when nothing is homed in it.
+  const leaves = leavesOf(tree)
   const locations = SHOP_LOCALES.flatMap((locale) => [
     `${origin}/sitemap/${locale.lang}/categories.xml`,
     `${origin}/sitemap/${locale.lang}/pages.xml`,

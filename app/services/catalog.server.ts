@@ -55,12 +55,8 @@ type ProductLinkRef = {
 
 const treePaths = new WeakMap<Category[], Map<string, Category['path']>>()
 
-/**
- * Builds canonical product links (default category path as folders, spec §2) for tiles, from the cached
- * category tree: no call per product. A default category deeper than the tree gives a link without folders,
- * which the product page answers just the same.
- */
-export async function productLinker(scope: IcmScope) {
+/** Every category of the cached tree by uniqueId, with its path (ids and localized names). */
+async function treeIndex(scope: IcmScope): Promise<Map<string, Category['path']>> {
   const tree = await categoryTree(scope).catch(() => [])
   let paths = treePaths.get(tree)
   if (!paths) {
@@ -74,7 +70,30 @@ export async function productLinker(scope: IcmScope) {
     paths = index
     treePaths.set(tree, paths)
   }
-  const known = paths
+  return paths
+}
+
+/**
+ * The path of a category (ids and names in the scope's language) for links and breadcrumbs: from the
+ * cached category tree when the category is in it, else from the category itself; null when it cannot be
+ * loaded. Pages use it for their other languages' URLs and a product's home category: no call per page.
+ */
+export async function categoryPath(scope: IcmScope, uniqueId: string): Promise<Category['path'] | null> {
+  const known = (await treeIndex(scope)).get(uniqueId)
+  if (known) return known
+  return category(scope, uniqueId).then(
+    (c) => c.path,
+    () => null,
+  )
+}
+
+/**
+ * Builds canonical product links (default category path as folders, spec §2) for tiles, from the cached
+ * category tree: no call per product. A default category deeper than the tree gives a link without folders,
+ * which the product page answers just the same.
+ */
+export async function productLinker(scope: IcmScope) {
+  const known = await treeIndex(scope)
   return (p: ProductLinkRef) =>
     productUrl(scope.locale, {
       sku: p.sku,

@@ -255,6 +255,25 @@ export const lineItems = pgTable(
 // -----------------------------------------------------------------------------------------------------------
 // Search and facets: derived from products by db/search-index.ts (rebuilt after seeding), never edited by hand.
 
+/**
+ * What a listing filters, counts and sorts on besides the facets, copied next to them so that a listing
+ * never joins prices or products per hit: the sale price per currency in minor units (gross for the
+ * price facet, net for sorting, as the price rows hold them) and the lower-cased names per locale.
+ */
+function listingColumns() {
+  return {
+    grossEur: bigint('gross_eur', { mode: 'number' }),
+    grossUsd: bigint('gross_usd', { mode: 'number' }),
+    grossPln: bigint('gross_pln', { mode: 'number' }),
+    grossRon: bigint('gross_ron', { mode: 'number' }),
+    netEur: bigint('net_eur', { mode: 'number' }),
+    netUsd: bigint('net_usd', { mode: 'number' }),
+    netPln: bigint('net_pln', { mode: 'number' }),
+    netRon: bigint('net_ron', { mode: 'number' }),
+    sortNames: jsonb('sort_names').$type<LocalizedText>().notNull(),
+  }
+}
+
 /** Full-text documents per locale, weighted (A: name, SKU, brand; B: short description, attributes; C: long text). */
 export const productSearch = pgTable(
   'product_search',
@@ -264,10 +283,11 @@ export const productSearch = pgTable(
     /** Shown in lists and search results: online and not a variation (lists show the master). */
     listed: boolean('listed').notNull(),
     masterSku: text('master_sku'),
-    /** Ids of the categories the product is assigned to (the category facet of a search). */
+    /** Facet ids `category:{uniqueId}` of the categories the product is assigned to (a search's category facet). */
     categories: text('categories').array().notNull(),
     /** Facet value ids of the product: `brand:{name}` and `{attributeKey}:{value}`. */
     facets: text('facets').array().notNull(),
+    ...listingColumns(),
     enUS: tsvector('en_us').notNull(),
     deDE: tsvector('de_de').notNull(),
     frFR: tsvector('fr_fr').notNull(),
@@ -283,6 +303,22 @@ export const productSearch = pgTable(
     index('product_search_pl_idx').using('gin', t.plPL),
     index('product_search_ro_idx').using('gin', t.roRO),
   ],
+)
+
+/**
+ * The online products of each category in listing order, with what listing and facets need: a category
+ * page reads one contiguous range of this table instead of looking up every product it counts.
+ */
+export const categoryListing = pgTable(
+  'category_listing',
+  {
+    categoryId: text('category_id').notNull(),
+    position: integer('position').notNull(),
+    sku: text('sku').notNull(),
+    facets: text('facets').array().notNull(),
+    ...listingColumns(),
+  },
+  (t) => [primaryKey({ columns: [t.categoryId, t.position, t.sku] })],
 )
 
 /** Facet groups: `brand` and every product attribute key, with their localized names. */

@@ -4,12 +4,20 @@
  * the meta table tells a start-up whether the data of an older release needs rebuilding.
  */
 import { eq, sql } from 'drizzle-orm'
-import { LOCALES, SEARCH_COLUMN, TEXT_SEARCH_CONFIG, type Locale } from '../domain/channel'
+import {
+  CURRENCIES,
+  GROSS_COLUMN,
+  LOCALES,
+  NET_COLUMN,
+  SEARCH_COLUMN,
+  TEXT_SEARCH_CONFIG,
+  type Locale,
+} from '../domain/channel'
 import type { Db } from './client'
 import * as t from './schema'
 import type { LocalizedText } from './schema'
 
-export const SEARCH_INDEX_VERSION = 3
+export const SEARCH_INDEX_VERSION = 4
 const META_KEY = 'search-index'
 
 /** The language-neutral value of an attribute (English for localized values), as used in facet ids. */
@@ -32,14 +40,21 @@ function documentSql(locale: Locale) {
 const formatNumber = (value: string, locale: Locale) => (locale === 'en_US' ? value : value.replace('.', ','))
 
 export async function rebuildSearchIndex(db: Db) {
+  await db.execute(sql`delete from category_listing`)
   await db.execute(sql`delete from product_search`)
   await db.execute(sql`delete from facet_values`)
   await db.execute(sql`delete from facet_groups`)
   await db.execute(sql`delete from search_keywords`)
 
   const columns = LOCALES.map((l) => SEARCH_COLUMN[l]).join(', ')
+  const priceColumns = CURRENCIES.flatMap((c) => [GROSS_COLUMN[c], NET_COLUMN[c]]).join(', ')
+  const pricePivot = CURRENCIES.flatMap((c) => [
+    `max(sale_gross) filter (where currency = '${c}') as ${GROSS_COLUMN[c]}`,
+    `max(sale_net) filter (where currency = '${c}') as ${NET_COLUMN[c]}`,
+  ]).join(', ')
   await db.execute(sql`
-    insert into product_search (sku, online, listed, master_sku, categories, facets, ${sql.raw(columns)})
+    insert into product_search (sku, online, listed, master_sku, categories, facets, ${sql.raw(priceColumns)},
+      sort_names, ${sql.raw(columns)})
     select p.sku, p.online, p.online and p.kind <> 'variation', p.master_sku,
       coalesce(pcs.categories, '{}'),
       array(select distinct f from (
@@ -50,6 +65,8 @@ export async function rebuildSearchIndex(db: Db) {
         select (v->>'id') || ':' || (v->>'value')
         from jsonb_array_elements(coalesce(p.variation_attributes, '[]'::jsonb)) v
       ) x order by f),
+      ${sql.raw(CURRENCIES.flatMap((c) => [`pr.${GROSS_COLUMN[c]}`, `pr.${NET_COLUMN[c]}`]).join(', '))},
+      (select coalesce(jsonb_object_agg(n.key, lower(n.value)), '{}') from jsonb_each_text(p.names) n),
       ${sql.join(
         LOCALES.map((l) => documentSql(l)),
         sql`, `,
@@ -58,8 +75,20 @@ export async function rebuildSearchIndex(db: Db) {
       left join categories c on c.unique_id = p.default_category_id
       -- Aggregated once and hash-joined: a lookup per product would scan product_categories (keyed by category).
       left join (
-        select sku, array_agg(category_id order by category_id) as categories from product_categories group by sku
-      ) pcs on pcs.sku = p.sku`)
+        select sku, array_agg('category:' || category_id order by category_id) as categories
+        from product_categories group by sku
+      ) pcs on pcs.sku = p.sku
+      left join (select sku, ${sql.raw(pricePivot)} from prices group by sku) pr on pr.sku = p.sku`)
+
+  // Category listings in listing order: inserted sorted, each category's rows lie together on disk.
+  await db.execute(sql`
+    insert into category_listing (category_id, position, sku, facets, ${sql.raw(priceColumns)}, sort_names)
+    select pc.category_id, pc.position, pc.sku, ps.facets, ${sql.raw(
+      CURRENCIES.flatMap((c) => [`ps.${GROSS_COLUMN[c]}`, `ps.${NET_COLUMN[c]}`]).join(', '),
+    )}, ps.sort_names
+    from product_categories pc join product_search ps on ps.sku = pc.sku
+    where ps.online
+    order by pc.category_id, pc.position, pc.sku`)
 
   // Facet groups and values with their display names, from one product carrying each.
   const groups = (await db.execute(sql`

@@ -24,7 +24,26 @@ type CategoryRow = typeof categories.$inferSelect & { hasProducts: boolean }
 
 const categoryPathOf = (uniqueId: string) => uniqueId.split('.')
 
-async function loadCategories(db: Db): Promise<Map<string, CategoryRow>> {
+type CategoryIndex = { byId: Map<string, CategoryRow>; children: Map<string, CategoryRow[]> }
+
+/**
+ * Online categories are read once a minute per database, not per call: every page asks for the tree
+ * or a category, and only the seed writes them. An operator's change in the database shows within
+ * CATEGORY_CACHE_MS.
+ */
+const CATEGORY_CACHE_MS = 60_000
+const categoryCache = new WeakMap<Db, { until: number; index: Promise<CategoryIndex> }>()
+
+function loadCategories(db: Db): Promise<CategoryIndex> {
+  const cached = categoryCache.get(db)
+  if (cached && cached.until > Date.now()) return cached.index
+  const index = readCategories(db)
+  categoryCache.set(db, { until: Date.now() + CATEGORY_CACHE_MS, index })
+  index.catch(() => categoryCache.delete(db))
+  return index
+}
+
+async function readCategories(db: Db): Promise<CategoryIndex> {
   const rows = await db
     .select({
       uniqueId: categories.uniqueId,
@@ -40,17 +59,24 @@ async function loadCategories(db: Db): Promise<Map<string, CategoryRow>> {
     .from(categories)
     .where(eq(categories.online, true))
     .orderBy(asc(categories.level), asc(categories.position))
-  return new Map(rows.map((row) => [row.uniqueId, row]))
+  const children = new Map<string, CategoryRow[]>()
+  for (const row of rows) {
+    if (row.parentId === null) continue
+    const siblings = children.get(row.parentId) ?? []
+    siblings.push(row)
+    children.set(row.parentId, siblings)
+  }
+  return { byId: new Map(rows.map((row) => [row.uniqueId, row])), children }
 }
 
 function categoryJson(
   scope: CatalogScope,
-  all: Map<string, CategoryRow>,
+  all: CategoryIndex,
   category: CategoryRow,
   subLevels: number,
 ): Record<string, unknown> {
   const segments = categoryPathOf(category.uniqueId)
-  const children = [...all.values()].filter((c) => c.parentId === category.uniqueId)
+  const children = all.children.get(category.uniqueId) ?? []
   const name = localize(category.names, scope.locale)
   const description = localize(category.descriptions, scope.locale)
   return {
@@ -64,7 +90,7 @@ function categoryJson(
     hasOnlineProducts: category.hasProducts,
     hasOnlineSubCategories: children.length > 0,
     categoryPath: segments.map((_, i) => {
-      const ancestor = all.get(segments.slice(0, i + 1).join('.'))
+      const ancestor = all.byId.get(segments.slice(0, i + 1).join('.'))
       return {
         type: 'Link',
         id: segments[i],
@@ -84,13 +110,15 @@ function categoryJson(
 /** `categories?view=tree&limit=N`: the top categories with N levels of sub-categories. */
 export async function categoryTree(db: Db, scope: CatalogScope, limit: number) {
   const all = await loadCategories(db)
-  return [...all.values()].filter((c) => c.level === 0).map((c) => categoryJson(scope, all, c, limit - 1))
+  return [...all.byId.values()]
+    .filter((c) => c.level === 0)
+    .map((c) => categoryJson(scope, all, c, limit - 1))
 }
 
 /** `categories/{A/B/C}`: one category with its direct sub-categories, or undefined. */
 export async function categoryByPath(db: Db, scope: CatalogScope, segments: string[]) {
   const all = await loadCategories(db)
-  const category = all.get(segments.join('.'))
+  const category = all.byId.get(segments.join('.'))
   return category && categoryJson(scope, all, category, 1)
 }
 

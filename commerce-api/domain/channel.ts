@@ -42,6 +42,20 @@ export const TEXT_SEARCH_CONFIG: Record<Locale, string> = {
   ro_RO: 'romanian',
 }
 
+/** The product_search and category_listing columns holding each currency's sale price (minor units). */
+export const GROSS_COLUMN: Record<Currency, string> = {
+  EUR: 'gross_eur',
+  USD: 'gross_usd',
+  PLN: 'gross_pln',
+  RON: 'gross_ron',
+}
+export const NET_COLUMN: Record<Currency, string> = {
+  EUR: 'net_eur',
+  USD: 'net_usd',
+  PLN: 'net_pln',
+  RON: 'net_ron',
+}
+
 /** The product_search column holding each locale's document. */
 export const SEARCH_COLUMN: Record<Locale, string> = {
   en_US: 'en_us',

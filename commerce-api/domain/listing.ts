@@ -11,7 +11,15 @@ import { sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import type { LocalizedText } from '../db/schema'
 import { badRequest } from '../http'
-import { localize, SEARCH_COLUMN, TEXT_SEARCH_CONFIG, type Currency, type Locale } from './channel'
+import {
+  GROSS_COLUMN,
+  localize,
+  NET_COLUMN,
+  SEARCH_COLUMN,
+  TEXT_SEARCH_CONFIG,
+  type Currency,
+  type Locale,
+} from './channel'
 import { productPage, type CatalogScope, type ListOptions } from './catalog'
 
 export type Selection = Map<string, string[]>
@@ -108,37 +116,34 @@ function searchDocument(locale: Locale): SQL {
 }
 
 /**
- * FROM and WHERE of the source, before filters: `ps` product_search (which carries what filtering needs,
- * so counts and facets never touch the wide products table), `pr` the price row of the currency (joined
- * only when used: PostgreSQL drops an unused left join on a unique key), `pc` the category assignment.
+ * FROM and WHERE of the source, before filters, as `ps`: category_listing for a category (one contiguous
+ * range per category), product_search otherwise. Both carry what filtering, counting and sorting need
+ * (facets, prices per currency, sort names), so counts and facets never touch the wide tables.
  */
 function sourceSql(scope: CatalogScope, source: ListingSource): SQL {
-  const priceJoin = sql`left join prices pr on pr.sku = ps.sku and pr.currency = ${scope.currency}`
   if (source.kind === 'category') {
-    return sql`from product_categories pc
-      join product_search ps on ps.sku = pc.sku
-      ${priceJoin}
-      where pc.category_id = ${source.categoryId} and ps.online`
+    return sql`from category_listing ps where ps.category_id = ${source.categoryId}`
   }
   if (source.kind === 'master') {
-    return sql`from product_search ps ${priceJoin} where ps.master_sku = ${source.masterSku} and ps.online`
+    return sql`from product_search ps where ps.master_sku = ${source.masterSku} and ps.online`
   }
   const term = source.term.trim()
   // Written so that the text index and the primary key can both serve it (a bitmap OR).
   const matches = source.words.length
     ? sql`(${searchDocument(scope.locale)} @@ ${tsQuery(scope.locale, source.words)} or ps.sku = ${term})`
     : sql`ps.sku = ${term}`
-  return sql`from product_search ps ${priceJoin}
+  return sql`from product_search ps
     where ${matches} and (ps.listed or ps.sku = ${term}) and ps.online`
 }
 
 /** Where a condition finds a row's facet ids, gross sale price and categories. */
 type Columns = { facets: SQL; gross: SQL; categories: SQL }
-const LISTING_COLUMNS: Columns = {
+const listingColumns = (scope: CatalogScope): Columns => ({
   facets: sql`ps.facets`,
-  gross: sql`pr.sale_gross`,
+  gross: grossOf(scope),
   categories: sql`ps.categories`,
-}
+})
+const grossOf = (scope: CatalogScope) => sql.raw(`ps.${GROSS_COLUMN[scope.currency]}`)
 
 /** The condition of one selected group. */
 function groupCondition(key: string, values: string[], columns: Columns): SQL {
@@ -152,7 +157,8 @@ function groupCondition(key: string, values: string[], columns: Columns): SQL {
       sql` or `,
     )
   }
-  if (key === CATEGORY) return sql`${columns.categories} && ${toTextArray(values)}`
+  if (key === CATEGORY)
+    return sql`${columns.categories} && ${toTextArray(values.map((v) => `${CATEGORY}:${v}`))}`
   return sql`${columns.facets} && ${toTextArray(values.map((v) => `${key}:${v}`))}`
 }
 
@@ -163,10 +169,9 @@ function toTextArray(values: string[]): SQL {
   )}]::text[]`
 }
 
-function filtersSql(selection: Selection, except?: string, columns = LISTING_COLUMNS): SQL {
-  const parts = [...selection]
-    .filter(([key]) => key !== except)
-    .map(([key, values]) => sql` and (${groupCondition(key, values, columns)})`)
+function filtersSql(scope: CatalogScope, selection: Selection): SQL {
+  const columns = listingColumns(scope)
+  const parts = [...selection].map(([key, values]) => sql` and (${groupCondition(key, values, columns)})`)
   return sql.join(parts, sql``)
 }
 
@@ -209,12 +214,10 @@ function orderSql(scope: CatalogScope, source: ListingSource, sortKey: ListingSo
   if (sortKey) {
     const [field, direction] = sortKey.split('-') as ['name' | 'price', 'asc' | 'desc']
     const value =
-      field === 'name'
-        ? sql`(select lower(p.names ->> ${scope.locale}) from products p where p.sku = ps.sku)`
-        : sql`pr.sale_net`
+      field === 'name' ? sql`ps.sort_names ->> ${scope.locale}` : sql.raw(`ps.${NET_COLUMN[scope.currency]}`)
     return sql`${value} ${sql.raw(direction)} nulls last, ps.sku`
   }
-  if (source.kind === 'category') return sql`pc.position, ps.sku`
+  if (source.kind === 'category') return sql`ps.position, ps.sku`
   if (source.kind === 'master') return sql`ps.sku`
   // Search relevance: an exact SKU first, then the text rank (name and brand weigh most).
   return sql`(ps.sku = ${source.term.trim()}) desc,
@@ -230,7 +233,7 @@ export async function listProducts(
   options: ListOptions,
 ) {
   await checkSelection(db, source, selection)
-  const from = sql`${sourceSql(scope, source)}${filtersSql(selection)}`
+  const from = sql`${sourceSql(scope, source)}${filtersSql(scope, selection)}`
   // One scan: the page and, with every row, the total (a page past the end asks for the count alone).
   const pageRows = await rows<{ sku: string; total: number }>(
     db,
@@ -292,17 +295,16 @@ async function facetCounts(
   selection: Selection,
 ): Promise<Map<string, CountRow[]>> {
   const bounds = PRICE_BOUNDS[scope.currency]
+  const gross = grossOf(scope)
   const bucket = sql.join(
     bounds.map(
-      (upper, i) => sql`when pr.sale_gross < ${upper * 100} then ${`price:${bounds[i - 1] ?? 0}-${upper}`}`,
+      (upper, i) => sql`when ${gross} < ${upper * 100} then ${`price:${bounds[i - 1] ?? 0}-${upper}`}`,
     ),
     sql` `,
   )
-  const price = sql`case when pr.sale_gross is null then '{}'::text[] else array[case ${bucket} else ${`price:${bounds.at(-1)}-`} end] end`
-  const categories =
-    source.kind === 'search'
-      ? sql`array(select 'category:' || c from unnest(ps.categories) c)`
-      : sql`'{}'::text[]`
+  const price = sql`case when ${gross} is null then '{}'::text[] else array[case ${bucket} else ${`price:${bounds.at(-1)}-`} end] end`
+  // A search is faceted by category too; its category ids are stored as facet ids.
+  const categories = source.kind === 'search' ? sql`ps.categories` : sql`'{}'::text[]`
   // Each hit is unnested once. A value counts when the hit matches every selected group but the value's own:
   // `m{i}` says whether the hit matches selected group i, the CASE picks the groups that apply to a value.
   const selected = [...selection]
@@ -320,7 +322,8 @@ async function facetCounts(
   const list = await rows<CountRow>(
     db,
     sql`with r as materialized (
-        select ps.facets, ps.categories, pr.sale_gross as gross, ps.facets || ${price} || ${categories} as ids
+        select ps.facets, ${categories} as categories, ${gross} as gross,
+          ps.facets || ${price} || ${categories} as ids
         ${sourceSql(scope, source)}
       ),
       hits as (select r.ids${sql.join(matches, sql``)} from r)

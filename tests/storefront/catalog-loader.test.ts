@@ -9,6 +9,8 @@ import {
   icm,
   icmError,
   icmPath,
+  localeOf,
+  localizedTree,
   pricesFor,
   productData,
 } from './icm-mock'
@@ -83,6 +85,32 @@ describe('product page loader', () => {
       'Voltwerk Drill XT 18',
     ])
     expect(new Headers(result.init.headers).get('Cache-Control')).toContain('s-maxage')
+  })
+
+  it('names the other languages’ URLs from their cached category trees, without a category call', async () => {
+    const categoryCalls: string[] = []
+    icm.use(
+      ...productHandlers(),
+      get('categories', localizedTree),
+      get('categories/Power-Tools/Drills', (request) => {
+        categoryCalls.push(localeOf(request))
+        return categoryData
+      }),
+    )
+    const page = ((await loader(args('power-tools/drills/voltwerk-drill-xt-18-prd1000042'))) as any).data
+    const href = (lang: string) => page.seo.alternates.find((a: any) => a.hrefLang === lang)?.href
+    expect(href('de-DE')).toBe(
+      'http://shop.test/de/elektrowerkzeuge/bohrmaschinen/voltwerk-drill-xt-18-prd1000042',
+    )
+    expect(href('fr-FR')).toBe(
+      'http://shop.test/fr/outillage-electrique/perceuses/voltwerk-drill-xt-18-prd1000042',
+    )
+    expect(page.breadcrumb.map((b: { name: string }) => b.name)).toEqual([
+      'Power Tools',
+      'Drills',
+      'Voltwerk Drill XT 18',
+    ])
+    expect(categoryCalls).toEqual([])
   })
 
   it('redirects the short form with 301 to the canonical URL', async () => {
@@ -197,6 +225,26 @@ describe('category page loader', () => {
     expect(page.seo.robots).toBe('noindex, follow')
   })
 
+  it('names the other languages’ URLs from their cached category trees', async () => {
+    const categoryCalls: string[] = []
+    icm.use(
+      get('categories', localizedTree),
+      get('categories/Power-Tools/Drills', (request) => {
+        categoryCalls.push(localeOf(request))
+        return categoryData
+      }),
+      get('categories/Power-Tools/Drills/products', { elements: [], total: 0 }),
+      get('categories/Power-Tools/Drills/productfilters', { elements: [] }),
+    )
+    const page = ((await loader(args('power-tools/drills-ctgPower-Tools.Drills'))) as any).data
+    const href = (lang: string) => page.seo.alternates.find((a: any) => a.hrefLang === lang)?.href
+    expect(href('en-US')).toBe('http://shop.test/en/power-tools/drills-ctgPower-Tools.Drills')
+    expect(href('de-DE')).toBe('http://shop.test/de/elektrowerkzeuge/bohrmaschinen-ctgPower-Tools.Drills')
+    expect(href('x-default')).toBe(href('de-DE'))
+    // Only the page's own category is loaded; the other languages come from their trees.
+    expect(categoryCalls).toEqual(['en_US'])
+  })
+
   it('answers a malformed filter and one ICM rejects with 404', async () => {
     icm.use(
       get('categories/Power-Tools/Drills', categoryData),
@@ -212,6 +260,17 @@ describe('category page loader', () => {
       (await thrown(loader(args(`drills-ctgPower-Tools.Drills?filters=${encodeURIComponent('x=1')}`))))
         .status,
     ).toBe(404)
+  })
+
+  it('moves the short forms category/{id} and categoryref/{id}@{catalog} to the canonical URL with 301', async () => {
+    icm.use(get('categories/Power-Tools/Drills', { ...categoryData, categoryRef: 'Power-Tools.Drills@Shop' }))
+    for (const path of ['category/Power-Tools.Drills?page=2', 'categoryref/Power-Tools.Drills@Shop?page=2']) {
+      const response = await thrown(loader(args(path)))
+      expect(response.status, path).toBe(301)
+      expect(response.headers.get('Location')).toBe('/en/power-tools/drills-ctgPower-Tools.Drills?page=2')
+    }
+    // A reference into another catalog names no category of this shop.
+    expect((await thrown(loader(args('categoryref/Power-Tools.Drills@Other')))).status).toBe(404)
   })
 
   it('answers a bad page number and an unknown category with 404', async () => {

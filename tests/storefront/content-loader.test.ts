@@ -4,7 +4,7 @@ import { loader } from '~/routes/$lang.$'
 import { loader as legacyLoader } from '~/routes/INTERSHOP.web.WFS.$'
 import { loader as sitemapLoader } from '~/routes/sitemap.$lang.$file'
 import { loader as sitemapIndexLoader } from '~/routes/sitemap[.]xml'
-import { categoryData, get, icm, icmError } from './icm-mock'
+import { categoryData, get, icm, icmError, localizedTree } from './icm-mock'
 import { http, HttpResponse } from 'msw'
 import './setup'
 
@@ -284,6 +284,55 @@ describe('footer and sitemap', () => {
     for (const lang of ['en', 'de', 'fr', 'pl', 'ro']) {
       expect(index).toContain(`<loc>http://shop.test/sitemap/${lang}/pages.xml</loc>`)
     }
+  })
+  it('names a product sitemap per leaf category, listing the products homed there with canonical URLs', async () => {
+    const requested: string[] = []
+    icm.use(
+      // ICM leaves out hasOnlineProducts in the tree (omitHasOnlineProducts): every leaf gets a sitemap.
+      get('categories', (request) => {
+        const tree = localizedTree(request) as any[]
+        delete tree[0].subCategories[0].hasOnlineProducts
+        return tree
+      }),
+      get('categories/Power-Tools/Drills', categoryData),
+      get('categories/Power-Tools/Drills/products', (request) => {
+        const url = new URL(request.url)
+        requested.push(`${url.searchParams.get('offset')}+${url.searchParams.get('amount')}`)
+        const stub = (sku: string, name: string, home: string) => ({
+          title: name,
+          attributes: [
+            { name: 'sku', value: sku },
+            { name: 'defaultCategory', value: home },
+          ],
+        })
+        return {
+          elements: [
+            stub('1000042', 'Voltwerk Drill XT 18', 'Power-Tools.Drills'),
+            stub('2000001', 'Saw & Drill Set', 'Power-Tools.Sets'),
+          ],
+          total: 2,
+        }
+      }),
+    )
+    const index = await (
+      (await sitemapIndexLoader({
+        request: new Request('http://shop.test/sitemap.xml'),
+        params: {},
+        context: {},
+      })) as Response
+    ).text()
+    expect(index).toContain('<loc>http://shop.test/sitemap/de/products-Power-Tools.Drills.xml</loc>')
+    const products = await (
+      (await sitemapLoader({
+        request: new Request('http://shop.test/sitemap/en/products-Power-Tools.Drills.xml'),
+        params: { lang: 'en', file: 'products-Power-Tools.Drills.xml' },
+        context: {},
+      })) as Response
+    ).text()
+    const locations = [...products.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1])
+    // The set is homed in another category: it belongs to that category's sitemap.
+    expect(locations).toEqual(['http://shop.test/en/power-tools/drills/voltwerk-drill-xt-18-prd1000042'])
+    expect(requested).toEqual(['0+200'])
   })
 })
 

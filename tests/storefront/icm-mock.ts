@@ -88,3 +88,33 @@ export const emptyBasket = (id = 'b-1') => ({
   infos: [],
   errors: [],
 })
+
+/** The `;loc=` of an ICM request URL. */
+export const localeOf = (request: Request) => /;loc=([^;/]+)/.exec(request.url)?.[1] ?? ''
+
+const TREE_NAMES: Record<string, [string, string]> = {
+  en_US: ['Power Tools', 'Drills'],
+  de_DE: ['Elektrowerkzeuge', 'Bohrmaschinen'],
+  fr_FR: ['Outillage électrique', 'Perceuses'],
+}
+
+/** `categories?view=tree`: Power Tools > Drills (as categoryData), named in the request's language. */
+export const localizedTree = (request: Request) => {
+  const [top, sub] = TREE_NAMES[localeOf(request)] ?? TREE_NAMES.en_US!
+  const topLink = { id: 'Power-Tools', name: top }
+  return [
+    {
+      id: 'Power-Tools',
+      name: top,
+      categoryPath: [topLink],
+      subCategories: [
+        {
+          id: 'Drills',
+          name: sub,
+          hasOnlineProducts: true,
+          categoryPath: [topLink, { id: 'Drills', name: sub }],
+        },
+      ],
+    },
+  ]
+}

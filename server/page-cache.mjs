@@ -1,0 +1,131 @@
+/**
+ * A shared HTTP cache inside the storefront process for the pages our own headers call shareable: what a
+ * CDN in front of the shop would keep (the Intershop PWA ships an nginx page cache for the same reason),
+ * so crawlers and first-time visitors on a busy shop get a page rendered once per few seconds, not once
+ * per request.
+ *
+ * It follows RFC 9111 for the responses it stores, which keeps it correct without knowing the pages:
+ * - only GET answers with status 200, `Cache-Control: public` and `s-maxage` > 0, and without `private`,
+ *   `no-store`, `no-cache` or a `Set-Cookie` header: a shopper's page (session cookie, basket, flash
+ *   message) is `private, no-store` and never stored;
+ * - `Vary` is honoured: a stored page is used only for requests with the same values of the headers it
+ *   names (our pages vary on `Cookie`, product pages also on `User-Agent`); `Vary: *` is never stored;
+ * - freshness is the response's `s-maxage`, at most `maxSeconds`; a hit carries `Age`;
+ * - a request with `Cache-Control: no-cache` goes to the page itself (and refreshes the stored copy).
+ * HEAD is answered from a stored GET. Bodies are stored uncompressed (this runs inside `compression()`),
+ * so every hit is compressed for the client's own `Accept-Encoding`.
+ */
+import { LRUCache } from 'lru-cache'
+
+/** Headers of a stored answer that belong to one transfer, not to the page. */
+const TRANSFER_HEADERS = new Set([
+  'content-length',
+  'content-encoding',
+  'transfer-encoding',
+  'connection',
+  'date',
+])
+/** `compression()` adds `Vary: Accept-Encoding`; stored bodies are uncompressed, so it does not split entries. */
+const IGNORED_VARY = new Set(['accept-encoding'])
+
+/** The `s-maxage` of a shareable answer in seconds, or 0 when it must not be stored. */
+export function sharedMaxAge(cacheControl) {
+  const directives = String(cacheControl ?? '')
+    .toLowerCase()
+    .split(',')
+    .map((d) => d.trim())
+  if (!directives.includes('public')) return 0
+  if (directives.some((d) => d === 'private' || d === 'no-store' || d === 'no-cache')) return 0
+  const sMaxAge = directives.find((d) => d.startsWith('s-maxage='))
+  const seconds = sMaxAge ? Number(sMaxAge.slice('s-maxage='.length)) : 0
+  return Number.isFinite(seconds) && seconds > 0 ? seconds : 0
+}
+
+function varyNames(vary) {
+  const names = String(vary ?? '')
+    .split(',')
+    .map((name) => name.trim().toLowerCase())
+    .filter(Boolean)
+  return names.includes('*') ? null : names.filter((name) => !IGNORED_VARY.has(name)).sort()
+}
+
+const keyOf = (url, names, req) =>
+  `${url}\n${names.map((name) => `${name}: ${req.headers[name] ?? ''}`).join('\n')}`
+
+/**
+ * Express middleware; `maxSeconds` 0 switches it off. `maxBytes` bounds the stored bodies (least recently
+ * used go first); `now` is the clock (tests).
+ */
+export function pageCache({ maxSeconds, maxBytes = 64 * 1024 * 1024, now = Date.now }) {
+  if (!(maxSeconds > 0)) return (_req, _res, next) => next()
+  /** Per URL, the request headers its last stored answer varies on. */
+  const variesOn = new LRUCache({ max: 100_000 })
+  const entries = new LRUCache({ maxSize: maxBytes, sizeCalculation: (entry) => entry.body.length + 512 })
+
+  return function pageCacheMiddleware(req, res, next) {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next()
+    const url = req.originalUrl
+    const bypass = /no-cache/i.test(String(req.headers['cache-control'] ?? ''))
+    const names = variesOn.get(url)
+    if (names && !bypass) {
+      const key = keyOf(url, names, req)
+      const entry = entries.get(key)
+      if (entry && entry.expires > now()) {
+        res.status(entry.status)
+        for (const [name, value] of entry.headers) res.setHeader(name, value)
+        res.setHeader('Age', String(Math.floor((now() - entry.stored) / 1000)))
+        res.setHeader('X-Page-Cache', 'hit')
+        res.end(req.method === 'HEAD' ? undefined : entry.body)
+        return
+      }
+      if (entry) entries.delete(key)
+    }
+    if (req.method === 'HEAD') return next()
+
+    const chunks = []
+    let size = 0
+    let overflow = false
+    const record = (chunk, encoding) => {
+      if (overflow || chunk === undefined || chunk === null || typeof chunk === 'function') return
+      const buffer = Buffer.isBuffer(chunk)
+        ? chunk
+        : Buffer.from(chunk, typeof encoding === 'string' ? encoding : 'utf8')
+      size += buffer.length
+      // A body larger than the whole cache is passed through without keeping a copy.
+      if (size > maxBytes) {
+        overflow = true
+        chunks.length = 0
+      } else chunks.push(buffer)
+    }
+    const write = res.write
+    const end = res.end
+    res.write = function (chunk, encoding, callback) {
+      record(chunk, encoding)
+      return write.call(this, chunk, encoding, callback)
+    }
+    res.end = function (chunk, encoding, callback) {
+      record(chunk, encoding)
+      return end.call(this, chunk, encoding, callback)
+    }
+    res.setHeader('X-Page-Cache', 'miss')
+    res.once('finish', () => {
+      if (overflow || res.statusCode !== 200 || res.getHeader('set-cookie') !== undefined) return
+      const seconds = Math.min(sharedMaxAge(res.getHeader('cache-control')), maxSeconds)
+      const vary = varyNames(res.getHeader('vary'))
+      if (seconds <= 0 || vary === null) return
+      const headers = Object.entries(res.getHeaders()).filter(
+        ([name]) => !TRANSFER_HEADERS.has(name) && name !== 'x-page-cache' && name !== 'age',
+      )
+      const stored = now()
+      variesOn.set(url, vary)
+      entries.set(keyOf(url, vary, req), {
+        status: res.statusCode,
+        headers,
+        body: Buffer.concat(chunks),
+        stored,
+        expires: stored + seconds * 1000,
+      })
+    })
+    next()
+  }
+}
