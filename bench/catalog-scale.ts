@@ -622,7 +622,7 @@ function problemLines(size: number, label: string, result: Load): string[] {
   return [...result.problems].map(([what, count]) => `- ${size}, ${label}: ${count} × ${what}`)
 }
 
-function report(results: SizeResult[], cached: boolean): string {
+function report(results: SizeResult[], cached: boolean, database: string): string {
   const first = results[0]!
   const last = results.at(-1)!
   const growthLabel = `${last.size} ÷ ${first.size}`
@@ -639,7 +639,7 @@ function report(results: SizeResult[], cached: boolean): string {
     `Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, Node ${process.version}, load average ${os
       .loadavg()
       .map((l) => l.toFixed(2))
-      .join(' ')} at the end; storefront, commerce API (PGlite) and autocannon share these cores.`,
+      .join(' ')} at the end; storefront, commerce API, ${database} and autocannon share these cores.`,
     `Load: ${connections} connections for ${seconds} s after a ${WARM_UP_SECONDS} s warm-up, then 1 connection for ${serialSeconds} s; each connection cycles through the scenario's URLs.`,
     `With ${connections} requests always in flight, p50 @${connections} is about ${connections} ÷ req/s (Little's law): under ${TARGET_P50_MS} ms needs more than ${Math.ceil((connections * 1000) / TARGET_P50_MS)} req/s.`,
     ...results.map((r) => `Catalog ${r.size}: ${r.seeding}.`),
@@ -724,7 +724,11 @@ async function main() {
   const results: SizeResult[] = []
   for (const [index, size] of options.sizes.entries()) results.push(await measureSize(size, index, options))
 
-  const text = report(results, options.cached)
+  const text = report(
+    results,
+    options.cached,
+    options.postgres ? 'its PostgreSQL server' : 'its PGlite database',
+  )
   console.log(`\n${text}`)
   const file = path.join(
     root,

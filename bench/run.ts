@@ -2,6 +2,10 @@
  * `npm run bench`: throughput, latency and CPU per request of the shop's pages next to a plain node:http
  * server (the ceiling of this machine), plus the gzip weight of a product page's JS and CSS.
  *
+ * Each page is measured twice: as shipped (a repeated anonymous page comes from the page cache) and
+ * rendered on every request (a second storefront with PAGE_CACHE_SECONDS=0; its ICM answers still come
+ * from its in-process ICM cache), which is the cost of a page the cache does not hold.
+ *
  * Everything runs on loopback, bounded in time: each target gets BENCH_SECONDS (default 10) of load from
  * BENCH_CONNECTIONS (default 50) connections. `--servers` also compares remix-serve with our server.mjs.
  */
@@ -18,7 +22,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const seconds = Number(process.env.BENCH_SECONDS ?? 10)
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50)
 const compareServers = process.argv.includes('--servers')
-const ports = { hello: 3901, api: 3902, shop: 3903 }
+const ports = { hello: 3901, api: 3902, shop: 3903, rendering: 3904 }
 const dataDir = process.env.BENCH_DATA_DIR ?? path.join(os.tmpdir(), 'storefront-bench-data')
 const TICK_MS = 1000 / 100 // /proc reports CPU time in clock ticks of 10 ms
 
@@ -109,8 +113,15 @@ async function main() {
     ICM_BASE_URL: `http://127.0.0.1:${ports.api}`,
   }
   let shop = start(['server.mjs'], shopEnv)
+  const rendering = start(['server.mjs'], {
+    ...shopEnv,
+    PORT: String(ports.rendering),
+    PAGE_CACHE_SECONDS: '0',
+  })
   const base = `http://127.0.0.1:${ports.shop}`
+  const renderingBase = `http://127.0.0.1:${ports.rendering}`
   await waitFor(`${base}/en/home`, 60_000)
+  await waitFor(`${renderingBase}/en/home`, 60_000)
 
   // Find a leaf category and a product in it the way a crawler would: by following links.
   const home = await (await fetch(`${base}/en/home`)).text()
@@ -131,6 +142,14 @@ async function main() {
   ] as const) {
     rows.push(await measure(name, `${base}${pagePath}`, [shop.pid!, apiPid]))
   }
+  for (const [name, pagePath] of [
+    ['home, rendered', '/en/home'],
+    ['category, rendered', categoryPath],
+    ['product, rendered', productPath],
+  ] as const) {
+    rows.push(await measure(name, `${renderingBase}${pagePath}`, [rendering.pid!, apiPid]))
+  }
+  rendering.kill('SIGTERM')
 
   if (compareServers) {
     shop.kill('SIGTERM')
