@@ -13,10 +13,8 @@ describe('comparison list', () => {
     const rows = comparisonRows([
       { attributes: [{ name: 'Voltage', value: '18 V' }] },
       {
-        attributes: [
-          { name: 'Weight', value: '2 kg' },
-          { name: 'Voltage', value: '12 V' },
-        ],
+        attributes: [{ name: 'Voltage', value: '12 V' }],
+        attributeGroups: [{ attributes: [{ name: 'Weight', value: '2 kg' }] }],
       },
     ])
     expect(rows).toEqual([

@@ -30,6 +30,35 @@ describe('mapProduct', () => {
       maxOrderQuantity: undefined,
     })
   })
+  it('shows attribute groups under their names and the other attributes once, without the label group', () => {
+    const product = mapProduct({
+      sku: '1',
+      attributes: [
+        { name: 'Voltage', value: '18 V' },
+        { name: 'Colour', value: 'Red' },
+        { name: 'Features', value: ['LED', 'Belt clip'] },
+      ],
+      attributeGroups: {
+        PRODUCT_DETAIL_ATTRIBUTES: {
+          name: 'Technical data',
+          attributes: [{ name: 'Voltage', value: '18 V' }],
+        },
+        PRODUCT_LABEL_ATTRIBUTES: { name: 'Labels', attributes: [{ name: 'sticker', value: 'sale' }] },
+        EMPTY: { name: 'Nothing', attributes: [] },
+      },
+    })
+    expect(product.attributeGroups).toEqual([
+      {
+        id: 'PRODUCT_DETAIL_ATTRIBUTES',
+        name: 'Technical data',
+        attributes: [{ name: 'Voltage', value: '18 V' }],
+      },
+    ])
+    expect(product.attributes).toEqual([
+      { name: 'Colour', value: 'Red' },
+      { name: 'Features', value: 'LED, Belt clip' },
+    ])
+  })
 })
 
 describe('mapProductStub', () => {

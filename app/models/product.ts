@@ -35,6 +35,9 @@ export const ProductSchema = z.object({
     .array(z.object({ id: z.string(), name: z.string(), price: MoneySchema.optional() }))
     .optional(),
   attributes: z.array(AttributeSchema).optional(),
+  attributeGroups: z
+    .record(z.object({ name: z.string().optional(), attributes: z.array(AttributeSchema).optional() }))
+    .optional(),
   minOrderQuantity: z.number().optional(),
   maxOrderQuantity: z.number().optional(),
   stepOrderQuantity: z.number().optional(),
@@ -121,7 +124,10 @@ export type Product = {
   /** Ids of the running promotions the product takes part in (`promotions/{id}`). */
   promotionIds: string[]
   warranties: ProductWarranty[]
-  attributes: { name: string; value: string }[]
+  /** Attributes in no attribute group. */
+  attributes: ProductAttributeText[]
+  /** ICM's attribute groups with their display names, except the tile labels group. */
+  attributeGroups: { id: string; name: string; attributes: ProductAttributeText[] }[]
   minOrderQuantity: number
   maxOrderQuantity?: number
   stepQuantity: number
@@ -147,7 +153,23 @@ const attributeText = (value: unknown): string =>
       ? JSON.stringify(value)
       : String(value)
 
+export type ProductAttributeText = { name: string; value: string }
+
+/** Groups shown elsewhere than the product's details (ICM's labels for tiles). */
+const HIDDEN_ATTRIBUTE_GROUPS = new Set(['PRODUCT_LABEL_ATTRIBUTES'])
+
+const attributeTexts = (list: z.infer<typeof AttributeSchema>[] | undefined): ProductAttributeText[] =>
+  (list ?? []).map((a) => ({ name: a.name, value: attributeText(a.value) }))
+
+function mapAttributeGroups(data: z.infer<typeof ProductSchema>) {
+  return Object.entries(data.attributeGroups ?? {})
+    .filter(([id, group]) => !HIDDEN_ATTRIBUTE_GROUPS.has(id) && (group.attributes?.length ?? 0) > 0)
+    .map(([id, group]) => ({ id, name: group.name || id, attributes: attributeTexts(group.attributes) }))
+}
+
 export function mapProduct(data: z.infer<typeof ProductSchema>): Product {
+  const attributeGroups = mapAttributeGroups(data)
+  const grouped = new Set(attributeGroups.flatMap((g) => g.attributes.map((a) => a.name)))
   return {
     sku: data.sku,
     name: data.productName ?? data.sku,
@@ -165,7 +187,8 @@ export function mapProduct(data: z.infer<typeof ProductSchema>): Product {
     attachments: (data.attachments ?? []).flatMap((a) => mapAttachment(a) ?? []),
     promotionIds: (data.promotions ?? []).flatMap((p) => p.itemId ?? p.uri?.split('/').pop() ?? []),
     warranties: (data.availableWarranties ?? []).map((w) => ({ id: w.id, name: w.name, price: w.price })),
-    attributes: (data.attributes ?? []).map((a) => ({ name: a.name, value: attributeText(a.value) })),
+    attributes: attributeTexts(data.attributes).filter((a) => !grouped.has(a.name)),
+    attributeGroups,
     minOrderQuantity: data.minOrderQuantity ?? 1,
     maxOrderQuantity: data.maxOrderQuantity,
     stepQuantity: data.stepOrderQuantity ?? 1,

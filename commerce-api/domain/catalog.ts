@@ -204,6 +204,29 @@ function attributeJson(attribute: ProductAttribute, locale: Locale) {
   }
 }
 
+const TECHNICAL_DATA: Record<Locale, string> = {
+  en_US: 'Technical data',
+  de_DE: 'Technische Daten',
+  fr_FR: 'Caractéristiques techniques',
+  pl_PL: 'Dane techniczne',
+  ro_RO: 'Date tehnice',
+}
+
+/**
+ * ICM's attribute groups, keyed by group id: `PRODUCT_DETAIL_ATTRIBUTES` holds the measured values (a unit
+ * or a number), named for display; the other attributes stay ungrouped.
+ */
+function attributeGroupsJson(attributes: ProductAttribute[], locale: Locale) {
+  const measured = attributes.filter((a) => a.unit || a.type === 'Integer' || a.type === 'Double')
+  if (measured.length === 0) return {}
+  return {
+    PRODUCT_DETAIL_ATTRIBUTES: {
+      name: TECHNICAL_DATA[locale],
+      attributes: measured.map((a) => attributeJson(a, locale)),
+    },
+  }
+}
+
 const productUri = (scope: CatalogScope, sku: string) => `${scope.site}/-/products/${encodeURIComponent(sku)}`
 
 function categoryLink(scope: CatalogScope, uniqueId: string) {
@@ -238,12 +261,7 @@ function productJson(scope: CatalogScope, p: ProductRecord, price: PriceRow | un
     manufacturerSKU: p.manufacturerSku,
     images: productImages(scope.site, p.sku, p.imageStyle),
     attributes: p.attributes.map((a) => attributeJson(a, scope.locale)),
-    attributeGroups: {
-      PRODUCT_DETAIL_ATTRIBUTES: {
-        name: 'PRODUCT_DETAIL_ATTRIBUTES',
-        attributes: p.attributes.map((a) => attributeJson(a, scope.locale)),
-      },
-    },
+    attributeGroups: attributeGroupsJson(p.attributes, scope.locale),
     attachments: p.attachments.map((a) => ({
       name: a.name,
       type: a.type,

@@ -220,6 +220,17 @@ describe('catalog', () => {
       type: 'VariationProductMaster',
     })
     expect(detail.json.variableVariationAttributes[0].values.length).toBeGreaterThan(1)
+    // Measured values (with a unit or numeric) form the technical data group, named in the locale.
+    const grouped = detail.json.attributeGroups.PRODUCT_DETAIL_ATTRIBUTES
+    expect(grouped.name).toBe('Technical data')
+    const withUnit = master!.attributes.filter((a) => a.unit)
+    expect(withUnit.length).toBeGreaterThan(0)
+    expect(grouped.attributes.map((a: { key: string }) => a.key)).toEqual(
+      expect.arrayContaining(withUnit.map((a) => a.key)),
+    )
+    const textual = master!.attributes.filter((a) => !a.unit && a.type === 'String')
+    for (const a of textual)
+      expect(grouped.attributes.some((g: { key: string }) => g.key === a.key)).toBe(false)
     const variations = await call(api.url(`products/${master!.sku}/variations`))
     expect(variations.json.total).toBe(detail.json.variableVariationAttributes[0].values.length)
     const variation = await call(api.url(`products/${variations.json.elements[0].uri}`))

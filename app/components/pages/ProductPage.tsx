@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next'
 import { Listing } from '../Listing'
 import { groupAttachments } from '~/models/attachment'
 import { formatMoney, pick, type PriceItem } from '~/models/price'
-import { readyForShipment } from '~/models/product'
+import { readyForShipment, type ProductAttributeText } from '~/models/product'
 import { addToBasketSchema, maxQuantity, type QuantityRules } from '~/models/quantity'
 import type { CatalogLoader } from '~/routes/$lang.$'
 import { Breadcrumb } from '../Breadcrumb'
@@ -156,6 +156,24 @@ function VariationSelection({ page }: { page: Page }) {
   )
 }
 
+/** A titled list of attribute names and values (the ungrouped attributes, or one attribute group). */
+function AttributeList({ title, attributes }: { title: string; attributes: ProductAttributeText[] }) {
+  if (attributes.length === 0) return null
+  return (
+    <section>
+      <h2>{title}</h2>
+      <dl className="attributes">
+        {attributes.map((a) => (
+          <div key={a.name} style={{ display: 'contents' }}>
+            <dt>{a.name}</dt>
+            <dd>{a.value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  )
+}
+
 export function ProductPage({ page }: { page: Page }) {
   const { t } = useTranslation()
   const { locale, display } = useShell()
@@ -258,19 +276,10 @@ export function ProductPage({ page }: { page: Page }) {
         <h2>{t('product.description.title')}</h2>
         <p>{product.longDescription}</p>
       </section>
-      {product.attributes.length > 0 ? (
-        <section>
-          <h2>{t('product.attributes.title')}</h2>
-          <dl className="attributes">
-            {product.attributes.map((a) => (
-              <div key={a.name} style={{ display: 'contents' }}>
-                <dt>{a.name}</dt>
-                <dd>{a.value}</dd>
-              </div>
-            ))}
-          </dl>
-        </section>
-      ) : null}
+      <AttributeList title={t('product.attributes.title')} attributes={product.attributes} />
+      {product.attributeGroups.map((group) => (
+        <AttributeList key={group.id} title={group.name} attributes={group.attributes} />
+      ))}
       <ProductDocuments documents={attachments.documents} />
       <ProductLinks related={page.related} />
       <RecentlyViewed entries={page.recentlyViewed} />
