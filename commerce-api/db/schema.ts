@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   customType,
+  date,
   index,
   integer,
   jsonb,
@@ -227,6 +228,10 @@ export const baskets = pgTable(
     currency: text('currency').notNull(),
     /** open | submitted */
     status: text('status').notNull().default('open'),
+    /** Shown to the merchant with the order; null when empty. */
+    messageToMerchant: text('message_to_merchant'),
+    /** The buyer's own reference for the order (e.g. a purchase order number); null when empty. */
+    externalOrderReference: text('external_order_reference'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -247,9 +252,24 @@ export const lineItems = pgTable(
     quantity: integer('quantity').notNull(),
     /** The warranty chosen for this line (warranties.id), if any. */
     warrantyId: text('warranty_id'),
+    /** The day the buyer wants this line delivered (yyyy-mm-dd), within the channel's delivery window. */
+    desiredDelivery: date('desired_delivery', { mode: 'string' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('line_items_basket_idx').on(t.basketId, t.position)],
+)
+
+/** Promotion codes entered in a basket (the promotion's `code`, as entered in upper case). */
+export const basketPromotionCodes = pgTable(
+  'basket_promotion_codes',
+  {
+    basketId: uuid('basket_id')
+      .notNull()
+      .references(() => baskets.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.basketId, t.code] })],
 )
 
 // -----------------------------------------------------------------------------------------------------------

@@ -5,6 +5,7 @@ import { ApiError } from '../http'
 import { MAX_ITEM_QUANTITY, type Currency, type Locale } from './channel'
 import { money, multiply, priceItem } from './money'
 import type { Principal } from './tokens'
+import { basketRebates, type AppliedRebate, type Amount } from './rebates'
 import { lineItemWarranty, offeredWarranties, warrantyPrice, warrantyRows } from './warranties'
 
 type BasketRow = typeof baskets.$inferSelect
@@ -100,9 +101,12 @@ async function priceLines(
   })
 }
 
-function lineItemJson(line: PricedLine, currency: Currency) {
-  const total = priceItem(line.net, line.gross, currency)
+function lineItemJson(line: PricedLine, currency: Currency, rebate?: Amount) {
+  const undiscounted = priceItem(line.net, line.gross, currency)
+  const total = rebate ? priceItem(line.net - rebate.net, line.gross - rebate.gross, currency) : undiscounted
   const single = priceItem(line.unit.net, line.unit.gross, currency)
+  const gross = line.gross - (rebate?.gross ?? 0)
+  const net = line.net - (rebate?.net ?? 0)
   return {
     id: line.row.id,
     position: line.row.position,
@@ -112,16 +116,34 @@ function lineItemJson(line: PricedLine, currency: Currency) {
     pricing: {
       singleBasePrice: single,
       undiscountedSingleBasePrice: single,
-      price: total,
-      undiscountedPrice: total,
+      price: undiscounted,
+      undiscountedPrice: undiscounted,
       total,
-      salesTaxTotal: money(line.gross - line.net, currency),
+      valueRebatesTotal: priceItem(rebate?.net ?? 0, rebate?.gross ?? 0, currency),
+      salesTaxTotal: money(gross - net, currency),
       shippingTotal: priceItem(0, 0, currency),
     },
+    ...(line.row.desiredDelivery ? { desiredDelivery: line.row.desiredDelivery } : {}),
     ...(line.warranty ? { warranty: line.warranty } : {}),
     hiddenGift: false,
     freeGift: false,
     quantityFixed: false,
+  }
+}
+
+const sum = (amounts: Amount[]): Amount =>
+  amounts.reduce((total, a) => ({ net: total.net + a.net, gross: total.gross + a.gross }), {
+    net: 0,
+    gross: 0,
+  })
+
+function rebateJson(rebate: AppliedRebate, currency: Currency) {
+  return {
+    name: rebate.name,
+    promotionType: rebate.scope === 'order' ? 'ORDER_VALUE_REBATE' : 'ITEM_VALUE_REBATE',
+    promotion: rebate.promotionId,
+    code: rebate.code ?? undefined,
+    amount: priceItem(rebate.amount.net, rebate.amount.gross, currency),
   }
 }
 
@@ -140,9 +162,24 @@ export async function basketJson(
     .where(eq(lineItems.basketId, basket.id))
     .orderBy(asc(lineItems.position))
   const priced = await priceLines(db, currency, locale, lines)
-  const net = priced.reduce((sum, l) => sum + l.net, 0)
-  const gross = priced.reduce((sum, l) => sum + l.gross, 0)
+  const rebates = await basketRebates(
+    db,
+    basket.id,
+    currency,
+    locale,
+    priced.map((l) => ({ id: l.row.id, sku: l.row.sku, net: l.net, gross: l.gross })),
+  )
+  const undiscounted = sum(priced)
+  const itemRebates = sum(rebates.itemRebates.map((r) => r.amount))
+  const valueRebates = sum(rebates.valueRebates.map((r) => r.amount))
+  const items = { net: undiscounted.net - itemRebates.net, gross: undiscounted.gross - itemRebates.gross }
+  const total = { net: items.net - valueRebates.net, gross: items.gross - valueRebates.gross }
   const zero = priceItem(0, 0, currency)
+  const pendingInfos = rebates.pending.map((p) => ({
+    code: 'basket.promotion.min_order_value_not_reached.info',
+    message: `The promotion '${p.name}' (code ${p.code}) applies from an item total of ${(p.minimum / 100).toFixed(2)} ${currency}.`,
+    causes: [],
+  }))
   return {
     data: {
       id: basket.id,
@@ -150,19 +187,28 @@ export async function basketJson(
       calculated: true,
       customer: basket.customerNo ?? undefined,
       lineItems: lines.map((l) => l.id),
-      totalProductQuantity: lines.reduce((sum, l) => sum + l.quantity, 0),
-      discounts: {},
+      totalProductQuantity: lines.reduce((total, l) => total + l.quantity, 0),
+      promotionCodes: rebates.codes,
+      messageToMerchant: basket.messageToMerchant ?? undefined,
+      externalOrderReference: basket.externalOrderReference ?? undefined,
+      discounts: {
+        itemValueRebates: rebates.itemRebates.map((r) => rebateJson(r, currency)),
+        valueRebates: rebates.valueRebates.map((r) => rebateJson(r, currency)),
+      },
       totals: {
-        itemTotal: priceItem(net, gross, currency),
-        undiscountedItemTotal: priceItem(net, gross, currency),
+        itemTotal: priceItem(items.net, items.gross, currency),
+        undiscountedItemTotal: priceItem(undiscounted.net, undiscounted.gross, currency),
         shippingTotal: zero,
         undiscountedShippingTotal: zero,
         paymentCostsTotal: zero,
         dutiesAndSurchargesTotal: zero,
-        itemRebatesTotal: zero,
-        valueRebatesTotal: zero,
-        salesTaxTotal: money(gross - net, currency),
-        grandTotal: { ...priceItem(net, gross, currency), tax: money(gross - net, currency) },
+        itemRebatesTotal: priceItem(itemRebates.net, itemRebates.gross, currency),
+        valueRebatesTotal: priceItem(valueRebates.net, valueRebates.gross, currency),
+        salesTaxTotal: money(total.gross - total.net, currency),
+        grandTotal: {
+          ...priceItem(total.net, total.gross, currency),
+          tax: money(total.gross - total.net, currency),
+        },
         // No invoice address, shipping address or shipping method yet: totals are estimates.
         isEstimated: true,
       },
@@ -170,16 +216,45 @@ export async function basketJson(
     ...(include.has('lineItems')
       ? {
           included: {
-            lineItems: Object.fromEntries(priced.map((l) => [l.row.id, lineItemJson(l, currency)])),
+            lineItems: Object.fromEntries(
+              priced.map((l) => [l.row.id, lineItemJson(l, currency, rebates.lines.get(l.row.id))]),
+            ),
           },
         }
       : {}),
-    infos,
+    infos: [...infos, ...pendingInfos],
     errors: [],
   }
 }
 
 export type ItemRequest = { sku: string; quantity: number; warrantyId?: string }
+
+/** A product's order quantity rules: minimum, maximum (the channel's limit at most) and step. */
+export type QuantityRules = { min: number; max: number | null; step: number }
+
+/** Why a line cannot hold this quantity of the product, or undefined when it can. */
+export function quantityProblem(sku: string, rules: QuantityRules, quantity: number) {
+  const max = Math.min(rules.max ?? MAX_ITEM_QUANTITY, MAX_ITEM_QUANTITY)
+  if (quantity < rules.min) {
+    return {
+      code: 'basket.line_item.quantity.min_order_quantity.error',
+      message: `The minimum order quantity of '${sku}' is ${rules.min}.`,
+    }
+  }
+  if (quantity > max) {
+    return {
+      code: 'basket.line_item.quantity.max_order_quantity.error',
+      message: `The maximum order quantity of '${sku}' is ${max}.`,
+    }
+  }
+  if ((quantity - rules.min) % rules.step !== 0) {
+    return {
+      code: 'basket.line_item.quantity.step_quantity.error',
+      message: `'${sku}' can only be ordered in steps of ${rules.step}, starting at ${rules.min}.`,
+    }
+  }
+  return undefined
+}
 
 /** Lines are one per product and warranty: the same product with another (or no) warranty is another line. */
 const lineKey = (sku: string, warrantyId: string | null | undefined) => `${sku}\u0000${warrantyId ?? ''}`
@@ -268,27 +343,9 @@ export async function addItems(db: Db, basket: BasketRow, locale: Locale, items:
       }
       const key = lineKey(item.sku, item.warrantyId)
       const quantity = (planned.get(key)?.quantity ?? lineByKey.get(key)?.quantity ?? 0) + item.quantity
-      const max = Math.min(product.max ?? MAX_ITEM_QUANTITY, MAX_ITEM_QUANTITY)
-      const quantityCause = (code: string, message: string) =>
-        causes.push({ code, message, paths: [path + '.quantity.value'] })
-      if (quantity < product.min) {
-        quantityCause(
-          'basket.line_item.quantity.min_order_quantity.error',
-          `The minimum order quantity of '${item.sku}' is ${product.min}.`,
-        )
-      } else if (quantity > max) {
-        quantityCause(
-          'basket.line_item.quantity.max_order_quantity.error',
-          `The maximum order quantity of '${item.sku}' is ${max}.`,
-        )
-      } else if ((quantity - product.min) % product.step !== 0) {
-        quantityCause(
-          'basket.line_item.quantity.step_quantity.error',
-          `'${item.sku}' can only be ordered in steps of ${product.step}, starting at ${product.min}.`,
-        )
-      } else {
-        planned.set(key, { sku: item.sku, warrantyId: item.warrantyId, quantity })
-      }
+      const problem = quantityProblem(item.sku, product, quantity)
+      if (problem) causes.push({ ...problem, paths: [path + '.quantity.value'] })
+      else planned.set(key, { sku: item.sku, warrantyId: item.warrantyId, quantity })
     })
     if (causes.length > 0) {
       throw new ApiError(

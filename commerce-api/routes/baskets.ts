@@ -2,6 +2,13 @@ import type { FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { requirePrincipal } from '../auth'
 import { addItems, basketJson, basketNotFound, createBasket, findBasket } from '../domain/basket'
+import {
+  addPromotionCode,
+  deleteItem,
+  removePromotionCode,
+  updateBasket,
+  updateItem,
+} from '../domain/basket-edits'
 import { parseInput, queryList } from '../http'
 import type { RouteModule } from './context'
 
@@ -20,10 +27,43 @@ const ItemsRequest = z
   .min(1, 'at least one item is required')
   .max(100, 'at most 100 items at once')
 
+const ItemUpdateRequest = z
+  .object({
+    quantity: z
+      .object({
+        value: z.number().int('quantity must be a whole number').min(0, 'quantity must not be negative'),
+        unit: z.string().optional(),
+      })
+      .optional(),
+    desiredDelivery: z.string().max(40).nullable().optional(),
+  })
+  .refine((body) => body.quantity !== undefined || body.desiredDelivery !== undefined, {
+    message: 'quantity or desiredDelivery is required',
+  })
+
+const BasketUpdateRequest = z
+  .object({
+    messageToMerchant: z
+      .string()
+      .max(1000, 'messageToMerchant has at most 1000 characters')
+      .nullable()
+      .optional(),
+    externalOrderReference: z
+      .string()
+      .max(100, 'externalOrderReference has at most 100 characters')
+      .nullable()
+      .optional(),
+  })
+  .refine((body) => body.messageToMerchant !== undefined || body.externalOrderReference !== undefined, {
+    message: 'messageToMerchant or externalOrderReference is required',
+  })
+
+const PromotionCodeRequest = z.object({ code: z.string().min(1, 'code is required').max(100) })
+
 const includes = (request: FastifyRequest) =>
   new Set(queryList((request.query as Record<string, unknown>).include))
 
-/** Baskets of the caller (anonymous or user token): create, read, add items. */
+/** Baskets of the caller (anonymous or user token): create, read, change, add and change items, promotion codes. */
 export const basketRoutes: RouteModule = (app, { db }) => {
   app.post('/rest/:site/baskets', async (request, reply) => {
     const principal = await requirePrincipal(db, request)
@@ -37,6 +77,63 @@ export const basketRoutes: RouteModule = (app, { db }) => {
     const basket = await findBasket(db, principal, (request.params as { id: string }).id)
     if (!basket) throw basketNotFound()
     return basketJson(db, basket, request.scope.locale, includes(request))
+  })
+
+  /** The caller's basket named in the URL, or a 404 in ICM's shape. */
+  const basketOf = async (request: FastifyRequest) => {
+    const principal = await requirePrincipal(db, request)
+    const basket = await findBasket(db, principal, (request.params as { id: string }).id)
+    if (!basket) throw basketNotFound()
+    return basket
+  }
+
+  app.patch('/rest/:site/baskets/:id', async (request) => {
+    const update = parseInput(BasketUpdateRequest, request.body, 'basket update')
+    const basket = await basketOf(request)
+    const updated = await updateBasket(db, basket, update)
+    return basketJson(db, updated, request.scope.locale, includes(request))
+  })
+
+  app.patch('/rest/:site/baskets/:id/items/:itemId', async (request) => {
+    const body = parseInput(ItemUpdateRequest, request.body, 'line item update')
+    const basket = await basketOf(request)
+    const itemId = (request.params as { itemId: string }).itemId
+    const result = await updateItem(db, basket, itemId, {
+      quantity: body.quantity?.value,
+      desiredDelivery: body.desiredDelivery,
+    })
+    if (result.deleted) {
+      return {
+        infos: [
+          {
+            code: 'basket.line_item.deletion.info',
+            message: 'The line item was removed from the basket.',
+            causes: [],
+          },
+        ],
+      }
+    }
+    const json = await basketJson(db, basket, request.scope.locale, new Set(['lineItems']))
+    return { data: json.included?.lineItems[itemId], infos: [], errors: [] }
+  })
+
+  app.delete('/rest/:site/baskets/:id/items/:itemId', async (request, reply) => {
+    const basket = await basketOf(request)
+    await deleteItem(db, basket, (request.params as { itemId: string }).itemId)
+    reply.code(204)
+  })
+
+  app.post('/rest/:site/baskets/:id/promotioncodes', async (request) => {
+    const { code } = parseInput(PromotionCodeRequest, request.body, 'promotion code')
+    const basket = await basketOf(request)
+    await addPromotionCode(db, basket, code)
+    return basketJson(db, basket, request.scope.locale, includes(request))
+  })
+
+  app.delete('/rest/:site/baskets/:id/promotioncodes/:code', async (request, reply) => {
+    const basket = await basketOf(request)
+    await removePromotionCode(db, basket, decodeURIComponent((request.params as { code: string }).code))
+    reply.code(204)
   })
 
   app.post('/rest/:site/baskets/:id/items', async (request, reply) => {

@@ -1,0 +1,186 @@
+/**
+ * Changes to a basket besides adding items: a line's quantity (0 deletes it) and desired delivery date,
+ * deleting lines, the basket's message to the merchant and external order reference, promotion codes.
+ * Each change is one transaction that locks the basket row, so concurrent changes of one basket queue.
+ */
+import { and, eq, sql } from 'drizzle-orm'
+import type { Db } from '../db/client'
+import { basketPromotionCodes, baskets, lineItems, products } from '../db/schema'
+import { ApiError, badRequest } from '../http'
+import { quantityProblem } from './basket'
+import { channelConfiguration } from './configuration'
+import { promotionByCode } from './rebates'
+
+type BasketRow = typeof baskets.$inferSelect
+
+export const lineItemNotFound = (id: string) =>
+  new ApiError(404, 'basket.line_item.not_found.error', `The line item '${id}' is not in the basket.`)
+
+async function inBasketTransaction<T>(db: Db, basket: BasketRow, work: (t: Db) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    const t = tx as unknown as Db
+    await t.execute(sql`select id from ${baskets} where id = ${basket.id} for update`)
+    const result = await work(t)
+    await t.update(baskets).set({ updatedAt: new Date() }).where(eq(baskets.id, basket.id))
+    return result
+  })
+}
+
+const DAY_MS = 86_400_000
+
+/** Today in UTC as days since the epoch (delivery days are calendar days, not times). */
+const dayNumber = (date: Date) => Math.floor(date.getTime() / DAY_MS)
+
+/**
+ * Checks a desired delivery date against the channel's window: yyyy-mm-dd, a real calendar day, between
+ * `desiredDeliveryDaysMin` and `desiredDeliveryDaysMax` days from today, not on an excluded weekday.
+ */
+export function desiredDeliveryProblem(value: string, today = new Date()): string | undefined {
+  const shipping = channelConfiguration().data.shipping
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value)
+  const date = match ? new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))) : null
+  if (!date || date.toISOString().slice(0, 10) !== value)
+    return `The desired delivery date '${value}' is not a date of the form yyyy-mm-dd.`
+  const days = dayNumber(date) - dayNumber(today)
+  if (days < shipping.desiredDeliveryDaysMin || days > shipping.desiredDeliveryDaysMax) {
+    return `The desired delivery date must lie between ${shipping.desiredDeliveryDaysMin} and ${shipping.desiredDeliveryDaysMax} days from today.`
+  }
+  const weekday = date.getUTCDay()
+  if (
+    (weekday === 6 && shipping.deliveryExcludeSaturday) ||
+    (weekday === 0 && shipping.deliveryExcludeSunday)
+  )
+    return 'There is no delivery on Saturdays and Sundays.'
+  return undefined
+}
+
+export type ItemUpdate = { quantity?: number; desiredDelivery?: string | null }
+
+/** Updates a line: quantity 0 deletes it; a quantity must keep the product's order rules. */
+export async function updateItem(db: Db, basket: BasketRow, itemId: string, update: ItemUpdate) {
+  if (!/^[0-9a-f-]{36}$/i.test(itemId)) throw lineItemNotFound(itemId)
+  return inBasketTransaction(db, basket, async (t) => {
+    const [line] = await t
+      .select()
+      .from(lineItems)
+      .where(and(eq(lineItems.id, itemId), eq(lineItems.basketId, basket.id)))
+    if (!line) throw lineItemNotFound(itemId)
+    if (update.quantity === 0) {
+      await t.delete(lineItems).where(eq(lineItems.id, line.id))
+      return { deleted: true as const }
+    }
+    const changes: Partial<typeof lineItems.$inferInsert> = {}
+    if (update.quantity !== undefined) {
+      const [product] = await t
+        .select({
+          min: products.minOrderQuantity,
+          max: products.maxOrderQuantity,
+          step: products.stepQuantity,
+        })
+        .from(products)
+        .where(eq(products.sku, line.sku))
+      const problem = product && quantityProblem(line.sku, product, update.quantity)
+      if (problem) {
+        throw new ApiError(422, 'basket.line_item.update.failed', 'The line item could not be updated.', [
+          { ...problem, paths: ['quantity.value'] },
+        ])
+      }
+      changes.quantity = update.quantity
+    }
+    if (update.desiredDelivery !== undefined) {
+      const problem =
+        update.desiredDelivery === null ? undefined : desiredDeliveryProblem(update.desiredDelivery)
+      if (problem) {
+        throw new ApiError(422, 'basket.line_item.update.failed', 'The line item could not be updated.', [
+          {
+            code: 'basket.line_item.desired_delivery_date.invalid.error',
+            message: problem,
+            paths: ['desiredDelivery'],
+          },
+        ])
+      }
+      changes.desiredDelivery = update.desiredDelivery
+    }
+    if (Object.keys(changes).length) await t.update(lineItems).set(changes).where(eq(lineItems.id, line.id))
+    return { deleted: false as const }
+  })
+}
+
+export async function deleteItem(db: Db, basket: BasketRow, itemId: string) {
+  if (!/^[0-9a-f-]{36}$/i.test(itemId)) throw lineItemNotFound(itemId)
+  await inBasketTransaction(db, basket, async (t) => {
+    const deleted = await t
+      .delete(lineItems)
+      .where(and(eq(lineItems.id, itemId), eq(lineItems.basketId, basket.id)))
+      .returning({ id: lineItems.id })
+    if (deleted.length === 0) throw lineItemNotFound(itemId)
+  })
+}
+
+export type BasketUpdate = { messageToMerchant?: string | null; externalOrderReference?: string | null }
+
+/** Message to merchant and external order reference; empty texts are stored as null (cleared). */
+export async function updateBasket(db: Db, basket: BasketRow, update: BasketUpdate) {
+  const text = (value: string | null | undefined) => (value === undefined ? undefined : value?.trim() || null)
+  const changes = {
+    messageToMerchant: text(update.messageToMerchant),
+    externalOrderReference: text(update.externalOrderReference),
+  }
+  return inBasketTransaction(db, basket, async (t) => {
+    const [row] = await t.update(baskets).set(changes).where(eq(baskets.id, basket.id)).returning()
+    return row!
+  })
+}
+
+/** Adds a promotion code: it must name a running promotion, and a basket holds one code. */
+export async function addPromotionCode(db: Db, basket: BasketRow, input: string) {
+  const code = input.trim().toUpperCase()
+  if (!code) throw badRequest('The promotion code is empty.')
+  return inBasketTransaction(db, basket, async (t) => {
+    const promotion = await promotionByCode(t, code)
+    if (!promotion) {
+      throw new ApiError(
+        422,
+        'basket.promotion_code.not_found.error',
+        `The promotion code '${code}' is not valid.`,
+      )
+    }
+    const present = await t
+      .select({ code: basketPromotionCodes.code })
+      .from(basketPromotionCodes)
+      .where(eq(basketPromotionCodes.basketId, basket.id))
+    if (present.some((p) => p.code === code)) {
+      throw new ApiError(
+        422,
+        'basket.promotion_code.already_added.error',
+        `The code '${code}' is already in the basket.`,
+      )
+    }
+    if (present.length > 0) {
+      throw new ApiError(
+        422,
+        'basket.promotion_code.not_combinable.error',
+        'Only one promotion code can be used per order; remove the other code first.',
+      )
+    }
+    await t.insert(basketPromotionCodes).values({ basketId: basket.id, code })
+    return code
+  })
+}
+
+export async function removePromotionCode(db: Db, basket: BasketRow, input: string) {
+  const code = input.trim().toUpperCase()
+  await inBasketTransaction(db, basket, async (t) => {
+    const removed = await t
+      .delete(basketPromotionCodes)
+      .where(and(eq(basketPromotionCodes.basketId, basket.id), eq(basketPromotionCodes.code, code)))
+      .returning({ code: basketPromotionCodes.code })
+    if (removed.length === 0) {
+      throw new ApiError(
+        404,
+        'basket.promotion_code.not_found.error',
+        `The code '${code}' is not in the basket.`,
+      )
+    }
+  })
+}
