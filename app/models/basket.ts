@@ -6,10 +6,19 @@ const LineItemSchema = z.object({
   position: z.number(),
   product: z.string(),
   quantity: z.object({ value: z.number() }),
-  pricing: z.object({ singleBasePrice: PriceItemSchema, total: PriceItemSchema }),
+  pricing: z.object({
+    singleBasePrice: PriceItemSchema,
+    total: PriceItemSchema,
+    undiscountedPrice: PriceItemSchema.optional(),
+    valueRebatesTotal: PriceItemSchema.optional(),
+  }),
+  desiredDelivery: z.string().optional(),
   /** The warranty chosen for the line; its price is per piece and part of the line total. */
   warranty: z.object({ id: z.string(), name: z.string(), price: PriceItemSchema }).optional(),
 })
+
+const RebateSchema = z.object({ name: z.string(), amount: PriceItemSchema, code: z.string().optional() })
+const MessageSchema = z.object({ code: z.string(), message: z.string().optional() })
 
 export const BasketSchema = z.object({
   data: z.object({
@@ -17,8 +26,20 @@ export const BasketSchema = z.object({
     purchaseCurrency: z.string().optional(),
     lineItems: z.array(z.string()).default([]),
     totalProductQuantity: z.number().optional(),
+    promotionCodes: z.array(z.string()).default([]),
+    messageToMerchant: z.string().optional(),
+    externalOrderReference: z.string().optional(),
+    discounts: z
+      .object({
+        itemValueRebates: z.array(RebateSchema).default([]),
+        valueRebates: z.array(RebateSchema).default([]),
+      })
+      .optional(),
     totals: z.object({
       itemTotal: PriceItemSchema,
+      undiscountedItemTotal: PriceItemSchema.optional(),
+      itemRebatesTotal: PriceItemSchema.optional(),
+      valueRebatesTotal: PriceItemSchema.optional(),
       shippingTotal: PriceItemSchema.optional(),
       salesTaxTotal: MoneySchema.optional(),
       grandTotal: PriceItemSchema,
@@ -26,7 +47,7 @@ export const BasketSchema = z.object({
     }),
   }),
   included: z.object({ lineItems: z.record(LineItemSchema).optional() }).optional(),
-  infos: z.array(z.object({ code: z.string(), message: z.string().optional() })).optional(),
+  infos: z.array(MessageSchema).optional(),
 })
 
 export const AddItemsResultSchema = z.object({
@@ -41,16 +62,49 @@ export type BasketLine = {
   quantity: number
   singleBasePrice: PriceItem
   total: PriceItem
+  /** The line before item promotions, and what they took off; absent without a rebate. */
+  undiscounted?: PriceItem
+  rebate?: PriceItem
+  /** yyyy-mm-dd */
+  desiredDelivery?: string
   warranty?: { id: string; name: string; price: PriceItem }
 }
+
+export type Rebate = { name: string; amount: PriceItem; code?: string }
 
 export type Basket = {
   id: string
   currency?: string
   lines: BasketLine[]
   itemCount: number
-  totals: { items: PriceItem; shipping?: PriceItem; tax?: Money; total: PriceItem; estimated: boolean }
+  promotionCodes: string[]
+  messageToMerchant?: string
+  externalOrderReference?: string
+  /** Item promotions (per promotion, over all lines) and order promotions. */
+  itemRebates: Rebate[]
+  valueRebates: Rebate[]
+  /** The API's infos worth showing (spec §8 filters). */
+  infos: { code: string; message?: string }[]
+  totals: {
+    items: PriceItem
+    shipping?: PriceItem
+    tax?: Money
+    total: PriceItem
+    estimated: boolean
+  }
 }
+
+/** Infos the spec drops or filters out (§8): unresolved includes, and the deletion and merge notices. */
+const HIDDEN_INFOS = new Set([
+  'include.not_resolved.error',
+  'basket.line_item.deletion.info',
+  'basket.line_item.add_item_added_to_existing_line_item.info',
+])
+
+export const visibleInfos = (infos: { code: string; message?: string }[] = []) =>
+  infos.filter((info) => !HIDDEN_INFOS.has(info.code))
+
+const hasAmount = (item: PriceItem | undefined) => !!item && (item.gross.value !== 0 || item.net.value !== 0)
 
 export function mapBasket(envelope: z.infer<typeof BasketSchema>): Basket {
   const included = envelope.included?.lineItems ?? {}
@@ -65,6 +119,10 @@ export function mapBasket(envelope: z.infer<typeof BasketSchema>): Basket {
             quantity: line.quantity.value,
             singleBasePrice: line.pricing.singleBasePrice,
             total: line.pricing.total,
+            ...(hasAmount(line.pricing.valueRebatesTotal)
+              ? { undiscounted: line.pricing.undiscountedPrice, rebate: line.pricing.valueRebatesTotal }
+              : {}),
+            desiredDelivery: line.desiredDelivery,
             warranty: line.warranty,
           },
         ]
@@ -76,6 +134,12 @@ export function mapBasket(envelope: z.infer<typeof BasketSchema>): Basket {
     currency: envelope.data.purchaseCurrency,
     lines: lines.sort((a, b) => a.position - b.position),
     itemCount: envelope.data.totalProductQuantity ?? lines.reduce((sum, l) => sum + l.quantity, 0),
+    promotionCodes: envelope.data.promotionCodes,
+    messageToMerchant: envelope.data.messageToMerchant,
+    externalOrderReference: envelope.data.externalOrderReference,
+    itemRebates: envelope.data.discounts?.itemValueRebates ?? [],
+    valueRebates: envelope.data.discounts?.valueRebates ?? [],
+    infos: visibleInfos(envelope.infos),
     totals: {
       items: totals.itemTotal,
       shipping: totals.shippingTotal,

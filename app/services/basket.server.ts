@@ -1,3 +1,4 @@
+import { z } from 'zod'
 import { AddItemsResultSchema, BasketSchema, mapBasket, type Basket } from '~/models/basket'
 import { clearToken, ensureToken } from './auth.server'
 import { icmCall, IcmError, type IcmScope } from './icm.server'
@@ -81,12 +82,88 @@ async function addWithToken(scope: IcmScope, session: ShopSession, items: Basket
     })
     return { ok: true, infos: result.infos }
   } catch (error) {
-    if (error instanceof IcmError && (error.status === 422 || error.status === 400 || error.status === 404)) {
-      const errors = error.causes.length
-        ? error.causes
-        : [{ code: error.code ?? 'basket.error', message: error.message }]
-      return { ok: false, errors }
-    }
-    throw error
+    return refusal(error)
   }
 }
+
+/** An ICM refusal (400, 404, 422) as the errors to show; anything else is thrown on. */
+function refusal(error: unknown): { ok: false; errors: { code: string; message: string }[] } {
+  if (error instanceof IcmError && (error.status === 422 || error.status === 400 || error.status === 404)) {
+    const errors = error.causes.length
+      ? error.causes
+      : [{ code: error.code ?? 'basket.error', message: error.message }]
+    return { ok: false, errors }
+  }
+  throw error
+}
+
+export type ChangeResult = { ok: true } | { ok: false; errors: { code: string; message: string }[] }
+
+const Anything = z.unknown()
+
+/** One change of the shopper's basket; ICM's refusal comes back as errors, nothing is half-done. */
+async function change(
+  scope: IcmScope,
+  call: { method: 'PATCH' | 'DELETE' | 'POST'; path: string; json?: unknown },
+): Promise<ChangeResult> {
+  try {
+    await icmCall(scope, { ...call, schema: Anything, cache: 'none' })
+    return { ok: true }
+  } catch (error) {
+    return refusal(error)
+  }
+}
+
+const line = (basketId: string, lineId: string) =>
+  `baskets/${encodeURIComponent(basketId)}/items/${encodeURIComponent(lineId)}`
+
+/** A new quantity (0 deletes the line, spec §5) and/or desired delivery date (yyyy-mm-dd, null clears). */
+export const updateLineItem = (
+  scope: IcmScope,
+  basketId: string,
+  lineId: string,
+  update: { quantity?: number; desiredDelivery?: string | null },
+) =>
+  change(scope, {
+    method: 'PATCH',
+    path: line(basketId, lineId),
+    json: {
+      ...(update.quantity !== undefined ? { quantity: { value: update.quantity } } : {}),
+      ...(update.desiredDelivery !== undefined ? { desiredDelivery: update.desiredDelivery } : {}),
+    },
+  })
+
+export const deleteLineItem = (scope: IcmScope, basketId: string, lineId: string) =>
+  change(scope, { method: 'DELETE', path: line(basketId, lineId) })
+
+/** Message to merchant and external order reference; an empty text clears the field (spec §3 Basket). */
+export const updateBasketFields = (
+  scope: IcmScope,
+  basketId: string,
+  fields: { messageToMerchant?: string; externalOrderReference?: string },
+) =>
+  change(scope, {
+    method: 'PATCH',
+    path: `baskets/${encodeURIComponent(basketId)}`,
+    json: {
+      ...(fields.messageToMerchant !== undefined
+        ? { messageToMerchant: fields.messageToMerchant || null }
+        : {}),
+      ...(fields.externalOrderReference !== undefined
+        ? { externalOrderReference: fields.externalOrderReference || null }
+        : {}),
+    },
+  })
+
+export const addPromotionCode = (scope: IcmScope, basketId: string, code: string) =>
+  change(scope, {
+    method: 'POST',
+    path: `baskets/${encodeURIComponent(basketId)}/promotioncodes`,
+    json: { code },
+  })
+
+export const removePromotionCode = (scope: IcmScope, basketId: string, code: string) =>
+  change(scope, {
+    method: 'DELETE',
+    path: `baskets/${encodeURIComponent(basketId)}/promotioncodes/${encodeURIComponent(code)}`,
+  })

@@ -213,6 +213,16 @@ export const ConfigurationSchema = z.object({
   data: z.object({
     general: z.object({ defaultLocale: z.string().optional() }).passthrough().optional(),
     basket: z.object({ maxItemQuantity: z.number().optional() }).passthrough().optional(),
+    shipping: z
+      .object({
+        desiredDeliveryDate: z.boolean().optional(),
+        desiredDeliveryDaysMin: z.number().optional(),
+        desiredDeliveryDaysMax: z.number().optional(),
+        deliveryExcludeSaturday: z.boolean().optional(),
+        deliveryExcludeSunday: z.boolean().optional(),
+      })
+      .passthrough()
+      .optional(),
     pricing: z
       .object({
         privateCustomerPriceDisplayType: z.string().optional(),
@@ -234,6 +244,15 @@ export async function configuration(scope: IcmScope) {
     maxItemQuantity: data.data.basket?.maxItemQuantity ?? 100,
     b2cDisplay: data.data.pricing?.privateCustomerPriceDisplayType === 'net' ? 'net' : 'gross',
     b2bDisplay: data.data.pricing?.smbCustomerPriceDisplayType === 'gross' ? 'gross' : 'net',
+    /** Desired delivery dates per line (spec §9 config keys); null when the channel offers none. */
+    delivery: data.data.shipping?.desiredDeliveryDate
+      ? {
+          daysMin: data.data.shipping.desiredDeliveryDaysMin ?? 0,
+          daysMax: data.data.shipping.desiredDeliveryDaysMax ?? 365,
+          excludeSaturday: data.data.shipping.deliveryExcludeSaturday ?? false,
+          excludeSunday: data.data.shipping.deliveryExcludeSunday ?? false,
+        }
+      : null,
   } as const
 }
 

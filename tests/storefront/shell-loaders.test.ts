@@ -7,7 +7,17 @@ import { action as loginAction } from '~/routes/$lang.login'
 import { loader as rootLoader } from '~/root'
 import { action as compareAction } from '~/routes/$lang.compare'
 import { commitSession, getSession } from '~/services/session.server'
-import { categoryData, get, icm, icmError, icmPath, priceItem, pricesFor, productData } from './icm-mock'
+import {
+  categoryData,
+  configurationData,
+  get,
+  icm,
+  icmError,
+  icmPath,
+  priceItem,
+  pricesFor,
+  productData,
+} from './icm-mock'
 import './setup'
 
 const request = (path: string, init?: RequestInit) => new Request(`http://shop.test${path}`, init)
@@ -204,6 +214,7 @@ describe('home loader', () => {
 
 describe('basket loader', () => {
   it('shows no basket without a token, and the lines with product names with one', async () => {
+    icm.use(get('configurations', configurationData))
     const empty = (await basketLoader({
       request: request('/en/basket'),
       params: { lang: 'en' },

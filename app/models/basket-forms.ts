@@ -1,0 +1,70 @@
+import { z } from 'zod'
+
+type Translate = (key: string, values?: Record<string, unknown>) => string
+
+/** The channel's desired-delivery window (configuration `shipping`, spec §9). */
+export type DeliveryWindow = {
+  daysMin: number
+  daysMax: number
+  excludeSaturday: boolean
+  excludeSunday: boolean
+}
+
+const DAY_MS = 86_400_000
+const isoDay = (date: Date) => date.toISOString().slice(0, 10)
+
+/** The first and last day (yyyy-mm-dd) a line may be delivered on, for the date input's min and max. */
+export function deliveryBounds(window: DeliveryWindow, today = new Date()) {
+  const start = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate())
+  return {
+    min: isoDay(new Date(start + window.daysMin * DAY_MS)),
+    max: isoDay(new Date(start + window.daysMax * DAY_MS)),
+  }
+}
+
+const optionalText = (max: number, t: Translate) =>
+  z.string().max(max, t('form.max_length', { max })).optional()
+
+/**
+ * The basket page's forms, one schema per `intent`. Quantity 0 or empty deletes the line (spec §5); a
+ * delivery date must be yyyy-mm-dd (spec §5), empty clears it; the API checks the window again.
+ */
+export function basketFormSchema(t: Translate) {
+  const lineId = z.string().min(1)
+  return z.discriminatedUnion('intent', [
+    z.object({
+      intent: z.literal('quantity'),
+      lineId,
+      quantity: z
+        .number({ invalid_type_error: t('basket.quantity.invalid') })
+        .int(t('basket.quantity.invalid'))
+        .min(0, t('basket.quantity.invalid'))
+        .optional(),
+    }),
+    z.object({ intent: z.literal('delete'), lineId }),
+    z.object({
+      intent: z.literal('delivery'),
+      lineId,
+      desiredDelivery: z
+        .string()
+        .regex(/^\d{4}-\d{2}-\d{2}$/, t('basket.desired_delivery.format.error'))
+        .optional(),
+    }),
+    z.object({
+      intent: z.literal('addCode'),
+      code: z
+        .string({ required_error: t('basket.promotion_code.empty.error') })
+        .trim()
+        .min(1, t('basket.promotion_code.empty.error'))
+        .max(100, t('form.max_length', { max: 100 })),
+    }),
+    z.object({ intent: z.literal('removeCode'), code: z.string().min(1) }),
+    z.object({
+      intent: z.literal('fields'),
+      messageToMerchant: optionalText(1000, t),
+      externalOrderReference: optionalText(100, t),
+    }),
+  ])
+}
+
+export type BasketForm = z.infer<ReturnType<typeof basketFormSchema>>
