@@ -13,19 +13,28 @@
  * otherwise a repeated URL is served from memory and the catalog size is invisible. `--cached` measures
  * with the shop's defaults instead (ICM answers and shareable pages kept in memory). Everything runs on loopback and is bounded in time.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { spawnSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
 import pg from 'pg'
 import { LISTING_ATTRS } from '../app/models/product'
-import { waitFor } from '../scripts/wait-for.mjs'
+import {
+  childEnv,
+  cpuMs,
+  failAndExit,
+  percentile,
+  portInUse,
+  root,
+  settle,
+  sleep,
+  start,
+  stop,
+  waitUntilUp,
+} from './lib/servers'
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const USAGE =
   'usage: tsx bench/catalog-scale.ts [--sizes 3000,100000] [--fresh] [--cached] [--build] [--postgres postgres://…]'
 
@@ -38,7 +47,6 @@ const WARM_UP_SECONDS = 2
 const TARGET_P50_MS = 30
 const TARGET_GROWTH = 1.5
 const TARGET_SIZE = 100_000
-const TICK_MS = 1000 / 100 // /proc reports CPU time in clock ticks of 10 ms
 
 const LEAF_CATEGORIES = 20
 const SEARCH_TERMS = 20
@@ -105,104 +113,12 @@ function parseArgs(argv: string[]) {
   return options
 }
 
-// ---------------------------------------------------------------------------------------------------------
-// Child processes: every one is stopped on exit, on an error and on SIGINT/SIGTERM.
-
-type Server = { name: string; child: ChildProcess; exited: Promise<string>; output: string[] }
-const servers = new Set<Server>()
-/** Every server started, also ended ones: their output explains a failure. */
-const started: Server[] = []
-
-function start(name: string, args: string[], env: NodeJS.ProcessEnv): Server {
-  const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'] })
-  const output: string[] = []
-  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => output.push(chunk))
-  const exited = new Promise<string>((resolve) =>
-    child.once('exit', (code, signal) => resolve(signal ?? `exit code ${code}`)),
-  )
-  const server = { name, child, exited, output }
-  servers.add(server)
-  started.push(server)
-  void exited.then(() => servers.delete(server))
-  return server
-}
-
-async function stop(server: Server) {
-  if (server.child.exitCode !== null || server.child.signalCode !== null) return
-  server.child.kill('SIGTERM')
-  const stopped = await Promise.race([server.exited.then(() => true), sleep(10_000).then(() => false)])
-  if (!stopped) {
-    server.child.kill('SIGKILL')
-    await server.exited
-  }
-}
-
-const stopAll = () => Promise.all([...servers].map(stop))
-
-process.on('exit', () => servers.forEach((s) => s.child.kill('SIGTERM')))
-let interrupted = false
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    interrupted = true
-    console.error(`\n${signal}: stopping the servers`)
-    void stopAll().finally(() => process.exit(130))
-  })
-}
-
-/** Waits for the URL to answer 2xx; fails at once when the server process ends first. */
-async function waitUntilUp(server: Server, url: string, timeoutMs: number) {
-  await Promise.race([
-    waitFor(url, timeoutMs),
-    server.exited.then((how) => {
-      throw new Error(`${server.name} ended (${how}) before ${url} answered`)
-    }),
-  ])
-}
-
-function portInUse(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect(port, '127.0.0.1')
-    socket.once('connect', () => {
-      socket.destroy()
-      resolve(true)
-    })
-    socket.once('error', () => resolve(false))
-  })
-}
-
 /** A fingerprint of the seed generator, to tell whether a reused database holds today's demo catalog. */
 function seedCode(): string {
   const dir = path.join(root, 'commerce-api/db/seed')
   const hash = createHash('sha256')
   for (const file of readdirSync(dir).sort()) hash.update(file).update(readFileSync(path.join(dir, file)))
   return hash.digest('hex').slice(0, 16)
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-
-/** Fields of /proc/{pid}/stat after the command name: state is [0], utime [11], stime [12]. */
-const procStat = (pid: number) => readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
-
-function cpuMs(pid: number): number {
-  const fields = procStat(pid)
-  return (Number(fields[11]) + Number(fields[12])) * TICK_MS
-}
-
-const procState = (pid: number) => procStat(pid)[0]
-
-/** The environment of a child: ours without settings that would point it elsewhere. */
-function childEnv(settings: Record<string, string>): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env }
-  for (const key of [
-    'DATABASE_URL',
-    'ICM_SITE',
-    'ICM_CACHE_SECONDS',
-    'PAGE_CACHE_SECONDS',
-    'API_HOST',
-    'PUBLIC_URL',
-  ])
-    delete env[key]
-  return { ...env, ...settings }
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -406,28 +322,6 @@ type Load = {
   problems: Map<string, number>
   /** CPU ms per request sent, of each measured process in the order of `pids`. */
   cpu: number[]
-}
-
-/**
- * Waits until the processes are idle, at most 2 minutes: for 4 samples in a row (1 s) at most one CPU tick
- * each and no main thread runnable (state R also covers a process that waits for a CPU on a busy machine).
- */
-async function settle(pids: number[]) {
-  const until = Date.now() + 120_000
-  let last = pids.map(cpuMs)
-  let quiet = 0
-  while (quiet < 4 && Date.now() < until) {
-    await sleep(250)
-    const now = pids.map(cpuMs)
-    const idle = pids.every((pid, i) => now[i]! - last[i]! <= TICK_MS && procState(pid) !== 'R')
-    quiet = idle ? quiet + 1 : 0
-    last = now
-  }
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return NaN
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!
 }
 
 /**
@@ -741,14 +635,4 @@ async function main() {
   process.exit(0)
 }
 
-main().catch(async (error) => {
-  if (interrupted) return // the signal handler stops the servers and exits
-  console.error(error)
-  for (const server of started) {
-    const state = servers.has(server) ? 'running' : `ended (${await server.exited})`
-    const output = server.output.join('').trim().split('\n').slice(-20).join('\n')
-    console.error(`\n${server.name}, ${state}, last output:\n${output}`)
-  }
-  await stopAll()
-  process.exit(1)
-})
+main().catch(failAndExit)

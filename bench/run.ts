@@ -9,40 +9,24 @@
  * Everything runs on loopback, bounded in time: each target gets BENCH_SECONDS (default 10) of load from
  * BENCH_CONNECTIONS (default 50) connections. `--servers` also compares remix-serve with our server.mjs.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
+import { spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import autocannon from 'autocannon'
 import { waitFor } from '../scripts/wait-for.mjs'
+import { cpuMs, failAndExit, root, start } from './lib/servers'
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const seconds = Number(process.env.BENCH_SECONDS ?? 10)
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50)
 const compareServers = process.argv.includes('--servers')
 const ports = { hello: 3901, api: 3902, shop: 3903, rendering: 3904 }
 const dataDir = process.env.BENCH_DATA_DIR ?? path.join(os.tmpdir(), 'storefront-bench-data')
-const TICK_MS = 1000 / 100 // /proc reports CPU time in clock ticks of 10 ms
 
-const children: ChildProcess[] = []
-process.on('exit', () => children.forEach((c) => c.kill('SIGTERM')))
-
-function start(args: string[], env: Record<string, string>) {
-  const child = spawn(process.execPath, args, {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  })
-  children.push(child)
-  return child
-}
-
-function cpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
-  return (Number(fields[11]) + Number(fields[12])) * TICK_MS
-}
+/** A server of this benchmark, stopped with the others when the benchmark ends. */
+const server = (name: string, args: string[], env: Record<string, string>) =>
+  start(name, args, { ...process.env, ...env }).child
 
 type Row = { name: string; rps: number; p50: number; p99: number; cpu: number; errors: number }
 
@@ -99,8 +83,8 @@ async function main() {
   mkdirSync(dataDir, { recursive: true })
   if (process.argv.includes('--fresh')) rmSync(dataDir, { recursive: true, force: true })
 
-  const hello = start(['bench/hello-server.mjs'], { PORT: String(ports.hello) })
-  const api = start(['--import', 'tsx', 'commerce-api/main.ts'], {
+  const hello = server('node:http hello', ['bench/hello-server.mjs'], { PORT: String(ports.hello) })
+  const api = server('commerce API', ['--import', 'tsx', 'commerce-api/main.ts'], {
     API_PORT: String(ports.api),
     DATA_DIR: dataDir,
   })
@@ -112,8 +96,8 @@ async function main() {
     NODE_ENV: 'production',
     ICM_BASE_URL: `http://127.0.0.1:${ports.api}`,
   }
-  let shop = start(['server.mjs'], shopEnv)
-  const rendering = start(['server.mjs'], {
+  let shop = server('storefront', ['server.mjs'], shopEnv)
+  const rendering = server('storefront, rendering', ['server.mjs'], {
     ...shopEnv,
     PORT: String(ports.rendering),
     PAGE_CACHE_SECONDS: '0',
@@ -154,7 +138,8 @@ async function main() {
   if (compareServers) {
     shop.kill('SIGTERM')
     await new Promise((r) => setTimeout(r, 500))
-    shop = start(
+    shop = server(
+      'remix-serve',
       [path.join(root, 'node_modules/@remix-run/serve/dist/cli.js'), 'build/server/index.js'],
       shopEnv,
     )
@@ -174,7 +159,4 @@ async function main() {
   process.exit(0)
 }
 
-main().catch((error) => {
-  console.error(error)
-  process.exit(1)
-})
+main().catch(failAndExit)

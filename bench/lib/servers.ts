@@ -1,0 +1,140 @@
+/**
+ * What the benchmarks share: child processes that are always stopped (on exit, on an error, on SIGINT and
+ * SIGTERM), waiting for a server, CPU time from /proc, percentiles.
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import { readFileSync } from 'node:fs'
+import net from 'node:net'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { waitFor } from '../../scripts/wait-for.mjs'
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
+export const TICK_MS = 1000 / 100 // /proc reports CPU time in clock ticks of 10 ms
+
+// ---------------------------------------------------------------------------------------------------------
+// Child processes: every one is stopped on exit, on an error and on SIGINT/SIGTERM.
+
+export type Server = { name: string; child: ChildProcess; exited: Promise<string>; output: string[] }
+export const servers = new Set<Server>()
+/** Every server started, also ended ones: their output explains a failure. */
+export const started: Server[] = []
+
+export function start(name: string, args: string[], env: NodeJS.ProcessEnv): Server {
+  const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'] })
+  const output: string[] = []
+  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => output.push(chunk))
+  const exited = new Promise<string>((resolve) =>
+    child.once('exit', (code, signal) => resolve(signal ?? `exit code ${code}`)),
+  )
+  const server = { name, child, exited, output }
+  servers.add(server)
+  started.push(server)
+  void exited.then(() => servers.delete(server))
+  return server
+}
+
+export async function stop(server: Server) {
+  if (server.child.exitCode !== null || server.child.signalCode !== null) return
+  server.child.kill('SIGTERM')
+  const stopped = await Promise.race([server.exited.then(() => true), sleep(10_000).then(() => false)])
+  if (!stopped) {
+    server.child.kill('SIGKILL')
+    await server.exited
+  }
+}
+
+export const stopAll = () => Promise.all([...servers].map(stop))
+
+process.on('exit', () => servers.forEach((s) => s.child.kill('SIGTERM')))
+let interrupted = false
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    interrupted = true
+    console.error(`\n${signal}: stopping the servers`)
+    void stopAll().finally(() => process.exit(130))
+  })
+}
+
+/** Waits for the URL to answer 2xx; fails at once when the server process ends first. */
+export async function waitUntilUp(server: Server, url: string, timeoutMs: number) {
+  await Promise.race([
+    waitFor(url, timeoutMs),
+    server.exited.then((how) => {
+      throw new Error(`${server.name} ended (${how}) before ${url} answered`)
+    }),
+  ])
+}
+
+export function portInUse(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, '127.0.0.1')
+    socket.once('connect', () => {
+      socket.destroy()
+      resolve(true)
+    })
+    socket.once('error', () => resolve(false))
+  })
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/** Fields of /proc/{pid}/stat after the command name: state is [0], utime [11], stime [12]. */
+export const procStat = (pid: number) => readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+
+export function cpuMs(pid: number): number {
+  const fields = procStat(pid)
+  return (Number(fields[11]) + Number(fields[12])) * TICK_MS
+}
+
+export const procState = (pid: number) => procStat(pid)[0]
+
+/** The environment of a child: ours without settings that would point it elsewhere. */
+export function childEnv(settings: Record<string, string>): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env }
+  for (const key of [
+    'DATABASE_URL',
+    'ICM_SITE',
+    'ICM_CACHE_SECONDS',
+    'PAGE_CACHE_SECONDS',
+    'API_HOST',
+    'PUBLIC_URL',
+  ])
+    delete env[key]
+  return { ...env, ...settings }
+}
+
+/**
+ * Waits until the processes are idle, at most 2 minutes: for 4 samples in a row (1 s) at most one CPU tick
+ * each and no main thread runnable (state R also covers a process that waits for a CPU on a busy machine).
+ */
+/** Prints the error and the last output of every server started, stops them all and exits with 1. */
+export async function failAndExit(error: unknown) {
+  if (interrupted) return // the signal handler stops the servers and exits
+  console.error(error)
+  for (const server of started) {
+    const state = servers.has(server) ? 'running' : `ended (${await server.exited})`
+    const output = server.output.join('').trim().split('\n').slice(-20).join('\n')
+    console.error(`\n${server.name}, ${state}, last output:\n${output}`)
+  }
+  await stopAll()
+  process.exit(1)
+}
+
+export async function settle(pids: number[]) {
+  const until = Date.now() + 120_000
+  let last = pids.map(cpuMs)
+  let quiet = 0
+  while (quiet < 4 && Date.now() < until) {
+    await sleep(250)
+    const now = pids.map(cpuMs)
+    const idle = pids.every((pid, i) => now[i]! - last[i]! <= TICK_MS && procState(pid) !== 'R')
+    quiet = idle ? quiet + 1 : 0
+    last = now
+  }
+}
+
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!
+}
