@@ -521,7 +521,7 @@ export const shippingMethods = pgTable('shipping_methods', {
   descriptions: jsonb('descriptions').$type<LocalizedText>().notNull(),
   /** Net costs per currency in minor units, e.g. { EUR: 495 }. */
   costs: jsonb('costs').$type<Record<string, number>>().notNull(),
-  /** Free from this gross item total per currency (minor units); null when never free. */
+  /** Free from this net item total per currency (minor units); null when never free. */
   freeFrom: jsonb('free_from').$type<Record<string, number>>(),
   /** ISO-8601 periods (P3D). */
   deliveryTimeMin: text('delivery_time_min').notNull(),
@@ -554,9 +554,9 @@ export const paymentMethods = pgTable('payment_methods', {
   capabilities: text('capabilities').array().notNull(),
   /** Net payment costs per currency in minor units; null for none. */
   costs: jsonb('costs').$type<Record<string, number>>(),
-  /** Payment costs apply below this gross item total per currency (minor units); null: always. */
+  /** Payment costs apply below this net item total per currency (minor units); null: always. */
   costsThreshold: jsonb('costs_threshold').$type<Record<string, number>>(),
-  /** Restricted (not usable) above this gross item total per currency (minor units); null: never. */
+  /** Restricted (not usable) above this net item total per currency (minor units); null: never. */
   maxTotal: jsonb('max_total').$type<Record<string, number>>(),
   parameterDefinitions: jsonb('parameter_definitions').$type<PaymentParameterDefinition[]>().notNull(),
   /** Whether a logged-in user may keep an instrument of this method for later. */
@@ -624,6 +624,8 @@ export const paymentSessions = pgTable('payment_sessions', {
   paymentMethodId: text('payment_method_id').notNull(),
   amount: bigint('amount', { mode: 'number' }).notNull(),
   currency: text('currency').notNull(),
+  /** Where the shopper is sent to pay: {PAYMENT_PAGE_URL}/psp/pay/{id}. */
+  pageUrl: text('page_url').notNull(),
   successUrl: text('success_url').notNull(),
   cancelUrl: text('cancel_url').notNull(),
   failureUrl: text('failure_url').notNull(),

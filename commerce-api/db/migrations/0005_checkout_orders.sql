@@ -111,6 +111,7 @@ CREATE TABLE "payment_sessions" (
 	"payment_method_id" text NOT NULL,
 	"amount" bigint NOT NULL,
 	"currency" text NOT NULL,
+	"page_url" text NOT NULL,
 	"success_url" text NOT NULL,
 	"cancel_url" text NOT NULL,
 	"failure_url" text NOT NULL,

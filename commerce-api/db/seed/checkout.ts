@@ -5,6 +5,7 @@
  */
 import { inArray } from 'drizzle-orm'
 import { EXCHANGE_RATES, CURRENCIES } from '../../domain/channel'
+import { maskIban } from '../../domain/payment-methods'
 import type { Db } from '../client'
 import * as t from '../schema'
 import { demoUsers } from './people'
@@ -343,9 +344,6 @@ export const demoInstruments = [
   },
   { id: demoId(202), login: 'jlink', iban: 'DE02120300000000202051', holder: 'Brightline Construction GmbH' },
 ]
-
-/** An IBAN as shown to its owner: country, check digits and the last four characters. */
-export const maskIban = (iban: string) => `${iban.slice(0, 4)} **** ${iban.slice(-4)}`
 
 /** Inserts the checkout rows that are missing (each has a fixed id); rows already there stay as they are. */
 export async function ensureCheckoutData(db: Db) {
