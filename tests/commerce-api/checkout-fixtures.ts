@@ -1,7 +1,7 @@
 /** What the checkout tests share: a sellable product, baskets for guests and demo users, a guest address. */
-import { and, eq, inArray, isNull, notInArray } from 'drizzle-orm'
+import { and, between, eq, inArray, isNull, notInArray } from 'drizzle-orm'
 import { expect } from 'vitest'
-import { inventories, productPromotions, products, promotions } from '../../commerce-api/db/schema'
+import { inventories, prices, productPromotions, products, promotions } from '../../commerce-api/db/schema'
 import { DEMO_PASSWORD } from '../../commerce-api/db/seed/people'
 import { call, tokenFor, type Api } from './harness'
 
@@ -10,7 +10,10 @@ export const ALL_INCLUDES =
 
 export const minor = (money: { value: number }) => Math.round(money.value * 100)
 
-/** Products without automatic item promotions, with stock and plain quantity rules (and a price in USD). */
+/**
+ * Products without automatic item promotions, with stock and plain quantity rules, costing 5.00 to 40.00
+ * net in EUR (so that one piece stays below the free shipping and payment cost thresholds).
+ */
 export async function sellableSkus(api: Api, howMany = 3) {
   const withPromotion = api.database.db
     .select({ sku: productPromotions.sku })
@@ -21,8 +24,10 @@ export async function sellableSkus(api: Api, howMany = 3) {
     .select({ sku: products.sku })
     .from(products)
     .innerJoin(inventories, eq(inventories.sku, products.sku))
+    .innerJoin(prices, and(eq(prices.sku, products.sku), eq(prices.currency, 'EUR')))
     .where(
       and(
+        between(prices.saleNet, 500, 4000),
         eq(products.kind, 'product'),
         eq(products.online, true),
         eq(products.minOrderQuantity, 1),
