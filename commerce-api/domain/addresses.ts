@@ -2,7 +2,7 @@
  * Addresses (ADR 0010): a customer's address book and the addresses a shopper enters for one basket. Both are
  * ICM `AddressData` with a URN the basket refers to them by.
  */
-import { and, asc, eq, or } from 'drizzle-orm'
+import { and, asc, eq, isNotNull, or } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Db } from '../db/client'
 import { addresses, baskets } from '../db/schema'
@@ -222,7 +222,17 @@ export async function createBasketAddress(
   principal: Principal,
   input: AddressInput,
 ) {
-  const fields = checkAddress(input, { emailRequired: principal.anonymous && !basket.invoiceToAddressId })
+  // A guest's first address (the invoice address) must carry the e-mail; a further ship-to address need not.
+  const withEmail = principal.anonymous
+    ? await db
+        .select({ id: addresses.id })
+        .from(addresses)
+        .where(and(eq(addresses.basketId, basket.id), isNotNull(addresses.email)))
+        .limit(1)
+    : []
+  const fields = checkAddress(input, {
+    emailRequired: principal.anonymous && !basket.email && withEmail.length === 0,
+  })
   const [row] = await db
     .insert(addresses)
     .values({ ...fields, basketId: basket.id })

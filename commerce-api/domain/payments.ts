@@ -22,7 +22,7 @@ import {
   type PaymentInstrumentRow,
   type PaymentMethodRow,
 } from './payment-methods'
-import { createPaymentSession, verifiedReturn, type PaymentOutcome } from './psp'
+import { createPaymentSession, finishSession, verifiedReturn, type PaymentOutcome } from './psp'
 import type { Principal } from './tokens'
 
 type BasketRow = typeof baskets.$inferSelect
@@ -148,6 +148,7 @@ export async function setOpenTender(
   }
   const chosen = method
   await inBasketTransaction(db, basket, async (t) => {
+    await endReplacedSession(t, basket.id)
     await t.delete(basketPayments).where(eq(basketPayments.basketId, basket.id))
     await t.insert(basketPayments).values({
       basketId: basket.id,
@@ -228,12 +229,19 @@ export async function returnToOpenTender(
 export async function deleteBasketPayment(db: Db, basket: BasketRow, paymentId: string) {
   if (!isUuid(paymentId)) throw paymentNotFound(paymentId)
   await inBasketTransaction(db, basket, async (t) => {
+    await endReplacedSession(t, basket.id)
     const deleted = await t
       .delete(basketPayments)
       .where(and(eq(basketPayments.id, paymentId), eq(basketPayments.basketId, basket.id)))
       .returning({ id: basketPayments.id })
     if (!deleted.length) throw paymentNotFound(paymentId)
   })
+}
+
+/** A hosted page left open for a payment that is replaced or deleted ends, so it can no longer be paid. */
+async function endReplacedSession(t: Db, basketId: string) {
+  const [payment] = await t.select().from(basketPayments).where(eq(basketPayments.basketId, basketId))
+  if (payment?.sessionId) await finishSession(t, payment.sessionId, 'CANCEL')
 }
 
 const paymentNotFound = (id: string) =>

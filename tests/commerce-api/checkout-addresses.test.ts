@@ -199,8 +199,15 @@ describe('basket addresses', () => {
     const [row] = await api.database.db.select().from(baskets).where(eq(baskets.id, basket.id))
     expect(row!.email).toBe('gina.new@example.test')
 
+    // A separate ship-to address of the guest needs no e-mail of its own.
+    const shipTo = await call(basket.url('/addresses'), {
+      method: 'POST',
+      token,
+      json: guestAddress({ email: undefined, firstName: 'Gustav', city: 'Augsburg', postalCode: '86150' }),
+    })
+    expect(shipTo.status).toBe(201)
     const eligible = await call(basket.url('/eligible-addresses'), { token })
-    expect(eligible.json.data.map((a: any) => a.id)).toEqual([address.id])
+    expect(eligible.json.data.map((a: any) => a.id)).toEqual([address.id, shipTo.json.data.id])
 
     // Another shopper's address, a customer's address for a guest, garbage: refused naming the field.
     const other = await readyGuestBasket(api, [{ sku: skus[0]!, quantity: 1 }])

@@ -475,5 +475,12 @@ describe('redirect before checkout (wallet) through the hosted payment page', ()
     })
     expect(odd.status).toBe(400)
     expect((await fetch(page)).status).toBe(200)
+    // Choosing another payment ends the page of the one replaced.
+    await call(basket.url('/payments/open-tender'), {
+      method: 'PUT',
+      token: basket.token,
+      json: { paymentInstrument: 'INVOICE' },
+    })
+    expect((await fetch(page)).status).toBe(410)
   })
 })
