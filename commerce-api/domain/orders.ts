@@ -464,14 +464,16 @@ export async function listOrders(
     limit,
     offset,
     allBuyers,
+    statusCodes = [],
     include,
-  }: { limit: number; offset: number; allBuyers: boolean; include: Set<string> },
+  }: { limit: number; offset: number; allBuyers: boolean; statusCodes?: string[]; include: Set<string> },
 ) {
-  let where = eq(orders.owner, principal.subject)
+  let whose = eq(orders.owner, principal.subject)
   if (allBuyers && !principal.anonymous) {
     const [user] = await db.select({ roles: users.roles }).from(users).where(eq(users.id, principal.userId))
-    if (user?.roles.includes('APP_B2B_ACCOUNT_OWNER')) where = eq(orders.customerNo, principal.customerNo)
+    if (user?.roles.includes('APP_B2B_ACCOUNT_OWNER')) whose = eq(orders.customerNo, principal.customerNo)
   }
+  const where = statusCodes.length ? and(whose, inArray(orders.statusCode, statusCodes)) : whose
   const [rows, totals] = await Promise.all([
     db
       .select()

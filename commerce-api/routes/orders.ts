@@ -71,6 +71,7 @@ export const orderRoutes: RouteModule = (app, ctx) => {
       limit: queryInt(query.limit ?? query['page[limit]'], 30, { min: 1, max: 100 }),
       offset: queryInt(query.offset ?? query['page[offset]'], 0, { min: 0, max: 1_000_000 }),
       allBuyers: query.allBuyers === 'true',
+      statusCodes: queryList(query['filter[statusCode]'] ?? query.statusCode),
       include: includesOf(query),
     })
   })

@@ -389,6 +389,10 @@ describe('reading orders', () => {
     const page = await call(api.url('orders?limit=1&offset=1'), { token })
     expect(page.json.data.map((o: any) => o.id)).toEqual([ids[1]])
     expect(page.json.info).toEqual({ limit: 1, offset: 1, total: 3 })
+    expect((await call(api.url('orders?filter[statusCode]=NEW'), { token })).json.info.total).toBe(3)
+    expect((await call(api.url('orders?filter[statusCode]=PENDING_PAYMENT'), { token })).json.data).toEqual(
+      [],
+    )
     expect((await call(api.url('orders?limit=0'), { token })).status).toBe(400)
     expect((await call(api.url('orders?offset=x'), { token })).status).toBe(400)
 
