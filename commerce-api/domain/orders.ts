@@ -18,7 +18,7 @@ import {
   type OrderSnapshot,
 } from '../db/schema'
 import { ApiError } from '../http'
-import { BASKET_INCLUDES, basketEnvelope, basketNotFound, type BasketState } from './basket'
+import { BASKET_INCLUDES, basketEnvelope, basketNotFound, basketState, type BasketState } from './basket'
 import { localize, type Locale } from './channel'
 import { redirectsAfterCheckout, redirectsBeforeCheckout } from './payment-methods'
 import { createPaymentSession, finishSession, verifiedReturn, type PaymentOutcome } from './psp'
@@ -164,7 +164,7 @@ export async function createOrder(
         .for('update')
       if (!basket) throw basketNotFound()
       const existing = await already(t)
-      if (existing && !(await staleStoppedOrder(t, existing, basket)))
+      if (existing && !(await staleStoppedOrder(t, existing, basket, locale)))
         return { status: 200 as const, body: await orderJson(t, existing, locale, include) }
       if (basket.status !== 'open') throw basketNotFound()
       if (!termsAccepted) {
@@ -232,11 +232,24 @@ export async function createOrder(
 }
 
 /**
- * An order still waiting for its payment page whose basket was changed afterwards (another payment chosen,
- * items changed) is given up: its session ends and it is deleted, so that the basket can be ordered anew.
+ * An order still waiting for its payment page whose basket now asks for something else (another payment
+ * method, other lines or quantities, another total) is given up: its session ends and it is deleted, so that
+ * the basket can be ordered anew. The same basket submitted again gets the waiting order back.
  */
-async function staleStoppedOrder(t: Db, order: OrderRow, basket: BasketRow) {
-  if (order.orderCreation !== 'STOPPED' || basket.updatedAt <= order.createdAt) return false
+async function staleStoppedOrder(t: Db, order: OrderRow, basket: BasketRow, locale: Locale) {
+  if (order.orderCreation !== 'STOPPED') return false
+  const state = await basketState(t, basket, locale)
+  const lines = await t.select().from(orderLineItems).where(eq(orderLineItems.orderId, order.id))
+  const key = (items: { sku: string; quantity: number }[]) =>
+    items
+      .map((l) => `${l.sku}\u0000${l.quantity}`)
+      .sort()
+      .join('\n')
+  const same =
+    state.payment?.method.id === order.paymentMethodId &&
+    state.totals.grand.gross === order.grandTotalGross &&
+    key(state.lines) === key(lines)
+  if (same) return false
   if (order.paymentSessionId) await finishSession(t, order.paymentSessionId, 'CANCEL')
   await t.delete(orders).where(eq(orders.id, order.id))
   return true

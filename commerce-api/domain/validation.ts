@@ -24,6 +24,8 @@ import type { Principal } from './tokens'
 
 type BasketRow = typeof baskets.$inferSelect
 
+const sqlLock = (id: string) => sql`select id from ${baskets} where id = ${id} for update`
+
 export const VALIDATION_SCOPES = [
   'Products',
   'Promotion',
@@ -359,5 +361,3 @@ export async function validateBasket(
     errors: [],
   }
 }
-
-const sqlLock = (id: string) => sql`select id from ${baskets} where id = ${id} for update`

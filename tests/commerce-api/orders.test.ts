@@ -319,6 +319,16 @@ describe('redirect after checkout (credit card)', () => {
     await pay(basket, 'CREDIT_CARD')
     const stopped = await order(basket.token, basket.id)
     expect(stopped.json.data.orderCreation.status).toBe('STOPPED')
+    // Submitted again unchanged (a reload, a second tab, the delivery dates pushed once more): the same order.
+    const line = (await basket.get()).data.lineItems[0]
+    await call(basket.url(`/items/${line}`), {
+      method: 'PATCH',
+      token: basket.token,
+      json: { desiredDelivery: null },
+    })
+    const again = await order(basket.token, basket.id)
+    expect(again.status).toBe(200)
+    expect(again.json.data.id).toBe(stopped.json.data.id)
     await pay(basket, 'INVOICE')
     const placed = await order(basket.token, basket.id)
     expect(placed.status).toBe(201)
