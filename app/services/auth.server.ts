@@ -21,10 +21,17 @@ function storeToken(session: ShopSession, grant: z.infer<typeof TokenSchema>, is
   session.set('expiresAt', now + grant.expires_in * 1000)
 }
 
-/** Anonymous shoppers get a token when their first basket is created (spec §1). */
+/**
+ * Anonymous shoppers get a token when their first basket is created (spec §1). A guest's token that became
+ * an order token (kept to show the receipt) belongs to the placed order: the next basket starts with a fresh one.
+ */
 export async function ensureToken(scope: IcmScope, session: ShopSession): Promise<string> {
   const existing = session.get('apiToken')
-  if (existing) return existing
+  if (existing && session.get('type') !== 'order') return existing
+  if (existing) {
+    clearToken(session)
+    scope.token = undefined
+  }
   const grant = await tokenCall(scope, { grant_type: 'anonymous' })
   storeToken(session, grant, true)
   scope.token = grant.access_token
