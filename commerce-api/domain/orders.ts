@@ -335,7 +335,20 @@ async function insertOrder(
  * the basket is submitted, the order is NEW and COMPLETED, its payment authorised.
  */
 async function completeOrder(t: Db, order: OrderRow) {
-  const lines = await t.select().from(orderLineItems).where(eq(orderLineItems.orderId, order.id))
+  const lines = await t
+    .select()
+    .from(orderLineItems)
+    .where(eq(orderLineItems.orderId, order.id))
+    .orderBy(asc(orderLineItems.sku))
+  // Stock rows are locked in SKU order (as POST orders does), so that concurrent orders never deadlock.
+  if (lines.length) {
+    await t.execute(
+      sql`select ${inventories.sku} from ${inventories} where ${inArray(
+        inventories.sku,
+        lines.map((l) => l.sku),
+      )} order by ${inventories.sku} for update`,
+    )
+  }
   for (const line of lines) {
     await t
       .update(inventories)

@@ -29,11 +29,18 @@ import { parseInput, queryList } from '../http'
 import { callerCustomer } from './addresses'
 import type { ApiContext, RouteModule } from './context'
 
-const url = z.string().url('a URL is required').max(2000)
+/** A return URL the payment page sends the shopper to: http or https only. */
+const url = z
+  .string()
+  .max(2000)
+  .url('a URL is required')
+  .refine((value) => /^https?:\/\//i.test(value), 'an http or https URL is required')
+
+export const RedirectUrls = z.object({ successUrl: url, cancelUrl: url, failureUrl: url })
 
 const OpenTenderRequest = z.object({
   paymentInstrument: z.string().min(1, 'paymentInstrument is required').max(100),
-  redirect: z.object({ successUrl: url, cancelUrl: url, failureUrl: url }).optional(),
+  redirect: RedirectUrls.optional(),
 })
 
 export const RedirectReturn = z.object({

@@ -12,7 +12,7 @@ import {
 } from '../domain/orders'
 import { paymentSecret } from '../domain/psp'
 import { badRequest, parseInput, queryInt, queryList } from '../http'
-import { pageBase, RedirectReturn } from './checkout'
+import { pageBase, RedirectReturn, RedirectUrls } from './checkout'
 import type { RouteModule } from './context'
 
 const CreateOrderRequest = z.object({
@@ -20,12 +20,10 @@ const CreateOrderRequest = z.object({
   termsAndConditionsAccepted: z.boolean().default(false),
 })
 
-const url = z.string().url('a URL is required').max(2000)
-
 const OrderUpdateRequest = z.object({
   orderCreation: z.object({
     status: z.literal('CONTINUE', { errorMap: () => ({ message: 'orderCreation.status must be CONTINUE' }) }),
-    redirect: z.union([z.object({ successUrl: url, cancelUrl: url, failureUrl: url }), RedirectReturn]),
+    redirect: z.union([RedirectUrls, RedirectReturn]),
   }),
 })
 

@@ -1,7 +1,14 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { addresses, baskets } from '../../commerce-api/db/schema'
+import {
+  addresses,
+  baskets,
+  paymentInstruments,
+  paymentMethods,
+  shippingMethods,
+} from '../../commerce-api/db/schema'
 import { DEMO_ADDRESS_IDS } from '../../commerce-api/db/seed/checkout'
+import { seedDatabase } from '../../commerce-api/db/seed/seed'
 import {
   anonymousToken,
   basketFor,
@@ -21,6 +28,34 @@ beforeAll(async () => {
 })
 afterAll(async () => {
   await api?.close()
+})
+
+describe('checkout demo data', () => {
+  it('is seeded with fixed ids, and an older database gets what it misses at the next start', async () => {
+    const db = api.database.db
+    const methods = async () =>
+      (await db.select({ id: shippingMethods.id }).from(shippingMethods)).map((m) => m.id).sort()
+    expect(await methods()).toEqual(['EXP_EXPRESS', 'PICKUP', 'STD_GROUND'])
+    expect((await db.select().from(paymentMethods)).map((m) => m.id).sort()).toEqual([
+      'CREDIT_CARD',
+      'DIRECT_DEBIT',
+      'GIFT_CARD',
+      'INVOICE',
+      'WALLET',
+    ])
+    expect(
+      (await db.select().from(addresses))
+        .filter((a) => a.customerNo)
+        .map((a) => a.customerNo)
+        .sort(),
+    ).toEqual(['BC-200001', 'BC-200001', 'PC-100001', 'PC-100002'])
+    expect(await db.select({ id: paymentInstruments.id }).from(paymentInstruments)).toHaveLength(2)
+    await db.delete(shippingMethods).where(eq(shippingMethods.id, 'PICKUP'))
+    const again = await seedDatabase(db)
+    expect(again.seeded).toBe(false)
+    expect(await methods()).toEqual(['EXP_EXPRESS', 'PICKUP', 'STD_GROUND'])
+    expect(await db.select({ id: paymentInstruments.id }).from(paymentInstruments)).toHaveLength(2)
+  })
 })
 
 describe('countries and regions', () => {

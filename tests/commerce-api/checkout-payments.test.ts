@@ -159,10 +159,15 @@ describe('payments and instruments', () => {
     expect(json.included.payments_paymentMethod.INVOICE.id).toBe('INVOICE')
     expect(json.included.payments_paymentInstrument.INVOICE.paymentMethod).toBe('INVOICE')
 
+    const scriptUrl = 'javascript:alert(1)'
     for (const body of [
       {},
       { paymentInstrument: '' },
       { paymentInstrument: 'INVOICE', redirect: { successUrl: 'x' } },
+      {
+        paymentInstrument: 'WALLET',
+        redirect: { successUrl: scriptUrl, cancelUrl: scriptUrl, failureUrl: scriptUrl },
+      },
     ]) {
       expect(
         (await call(basket.url('/payments/open-tender'), { method: 'PUT', token: basket.token, json: body }))

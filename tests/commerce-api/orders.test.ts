@@ -191,6 +191,21 @@ describe('placing an order', () => {
     expect(await stockOf(sku)).toBe(2)
     await api.database.db.update(inventories).set({ stock: 50 }).where(eq(inventories.sku, sku))
   })
+
+  it('sells the last piece once when two shoppers order it at the same time', async () => {
+    const sku = skus[2]!
+    const first = await readyGuestBasket(api, [{ sku, quantity: 1 }], { matrix: EUR })
+    const second = await readyGuestBasket(api, [{ sku, quantity: 1 }], { matrix: EUR })
+    await pay(first, 'INVOICE')
+    await pay(second, 'INVOICE')
+    await api.database.db.update(inventories).set({ stock: 1 }).where(eq(inventories.sku, sku))
+    const results = await Promise.all([order(first.token, first.id), order(second.token, second.id)])
+    expect(results.map((r) => r.status).sort()).toEqual([201, 422])
+    const refused = results.find((r) => r.status === 422)!
+    expect(refused.json.errors[0].causes[0].code).toBe('basket.line_item.product_out_of_stock.error')
+    expect(await stockOf(sku)).toBe(0)
+    await api.database.db.update(inventories).set({ stock: 50 }).where(eq(inventories.sku, sku))
+  })
 })
 
 describe('redirect after checkout (credit card)', () => {
