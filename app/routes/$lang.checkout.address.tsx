@@ -297,6 +297,7 @@ function GuestAddresses({
           regions={regions}
           defaults={addressDefaults(separateDefault ? shipTo : undefined)}
           reply={reply}
+          htmlRequired={false}
         />
       </div>
       <FormMessages messages={action?.messages} />

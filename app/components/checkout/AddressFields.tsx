@@ -69,6 +69,7 @@ export function AddressFields({
   regions,
   defaults,
   reply,
+  htmlRequired = true,
 }: {
   /** Field name prefix, e.g. `invoice.`; empty for a form with one address. */
   prefix: string
@@ -77,6 +78,11 @@ export function AddressFields({
   regions: Record<string, Region[]>
   defaults: Partial<Record<FieldName, string>>
   reply: Reply
+  /**
+   * Mark required fields for the browser too. Off for an address that may be left empty (the ship-to address
+   * while "same as invoice" is ticked): the server decides.
+   */
+  htmlRequired?: boolean
 }) {
   const { t } = useTranslation()
   const idBase = prefix.replace(/\W/g, '-') || 'address-'
@@ -98,7 +104,7 @@ export function AddressFields({
           type={type}
           defaultValue={valueOf(field)}
           autoComplete={AUTOCOMPLETE[field]}
-          required={required}
+          required={required && htmlRequired}
           aria-invalid={errors ? true : undefined}
           aria-describedby={errors ? `${idBase}${field}-error` : undefined}
         />
@@ -126,7 +132,7 @@ export function AddressFields({
           value={country}
           onChange={(event) => setCountry(event.target.value)}
           autoComplete="country"
-          required
+          required={htmlRequired}
           aria-invalid={countryErrors ? true : undefined}
         >
           {countries.map((c) => (
@@ -151,7 +157,7 @@ export function AddressFields({
             name={prefix + 'mainDivision'}
             defaultValue={valueOf('mainDivision')}
             autoComplete="address-level1"
-            required
+            required={htmlRequired}
             aria-invalid={regionErrors ? true : undefined}
           >
             <option value="">{t('address.region.choose')}</option>
