@@ -1,8 +1,11 @@
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
+import { localeByLang } from '~/models/locale'
 import { loader as paymentLoader } from '~/routes/$lang.checkout.payment'
 import { loader as receiptLoader } from '~/routes/$lang.checkout.receipt'
 import { action as reviewAction, loader as reviewLoader } from '~/routes/$lang.checkout.review'
+import { ensureToken, refreshIfDue } from '~/services/auth.server'
+import { getSession } from '~/services/session.server'
 import {
   checkoutBasketData,
   configurationWith,
@@ -267,5 +270,43 @@ describe('while the commerce API is down', () => {
     )
     expect(back.data.basket.payment.methodId).toBe('INVOICE')
     expect(back.data.lines[0].name).toBe('Voltwerk Drill XT 18')
+  })
+})
+
+describe('the guest’s order token', () => {
+  const orderSession = async (issuedAt: number) => {
+    const session = await getSession(new Request('http://shop.test/'))
+    session.set('apiToken', 'order-token')
+    session.set('type', 'order')
+    session.set('orderId', 'o-1')
+    session.set('isAnonymous', true)
+    session.set('refreshToken', 'r-1')
+    session.set('issuedAt', issuedAt)
+    session.set('expiresAt', issuedAt + 3600_000)
+    return session
+  }
+
+  it('stays an order token when refreshed, and the next basket gets a fresh anonymous token', async () => {
+    const grants: string[] = []
+    icm.use(
+      http.post(icmPath('token'), async ({ request }) => {
+        const grant = new URLSearchParams(await request.text()).get('grant_type')!
+        grants.push(grant)
+        return HttpResponse.json({ access_token: `${grant}-token`, expires_in: 3600, refresh_token: 'r-2' })
+      }),
+    )
+    const refreshed = await orderSession(Date.now() - 2000_000)
+    const scope = { locale: localeByLang('en')!, token: 'order-token' }
+    expect(await refreshIfDue(scope, refreshed)).toBe(true)
+    expect(refreshed.get('type')).toBe('order')
+    expect(refreshed.get('orderId')).toBe('o-1')
+
+    const session = await orderSession(Date.now())
+    const fresh = { locale: localeByLang('en')!, token: 'order-token' as string | undefined }
+    expect(await ensureToken(fresh, session)).toBe('anonymous-token')
+    expect(session.get('type')).toBe('user')
+    expect(session.get('orderId')).toBeUndefined()
+    expect(fresh.token).toBe('anonymous-token')
+    expect(grants).toEqual(['refresh_token', 'anonymous'])
   })
 })
