@@ -13,10 +13,11 @@ import {
   request,
   run,
   sessionAfter,
+  shopperCookie,
   validation,
   type Progress,
 } from './checkout-fixtures'
-import { get, icm, icmPath, priceItem } from './icm-mock'
+import { get, icm, icmError, icmPath, priceItem } from './icm-mock'
 import './setup'
 
 const params = { lang: 'en' }
@@ -297,7 +298,7 @@ describe('the address step', () => {
   })
 
   it('lets a logged-in user choose among eligible addresses', async () => {
-    const cookie = await (await import('./checkout-fixtures')).shopperCookie({ user: true })
+    const cookie = await shopperCookie({ user: true })
     icm.use(
       basketAt('new'),
       ...countries,
@@ -569,5 +570,159 @@ describe('starting checkout from the basket', () => {
       basketAction({ request: await request('/en/basket', { intent: 'checkout' }), params, context }),
     )
     expect(slow.headers.get('Location')).toBe('/en/checkout/payment?error=true')
+  })
+})
+
+describe('a logged-in customer’s address book and saved payment data', () => {
+  const address = {
+    'address.firstName': 'Patricia',
+    'address.lastName': 'Miller',
+    'address.addressLine1': 'Neue Str. 5',
+    'address.postalCode': '80331',
+    'address.city': 'München',
+    'address.countryCode': 'DE',
+    'address.mainDivision': 'BY',
+  }
+
+  it('creates an address in the account and uses it for the basket', async () => {
+    const cookie = await shopperCookie({ user: true })
+    icm.use(basketAt('new'), ...countries)
+    const calls = recordChanges((call) =>
+      call.path === 'privatecustomers/-/addresses'
+        ? HttpResponse.json(
+            { type: 'Link', uri: 'x/-/privatecustomers/PC-1/addresses/c-9', itemId: 'c-9' },
+            { status: 201 },
+          )
+        : undefined,
+    )
+    const response = await run(async () =>
+      addressAction({
+        request: await request('/en/checkout/address', { intent: 'create', use: 'both', ...address }, cookie),
+        params,
+        context,
+      }),
+    )
+    expect(response.headers.get('Location')).toBe('/en/checkout/address')
+    expect(calls.map((c) => [c.method, c.path, c.body])).toEqual([
+      [
+        'POST',
+        'privatecustomers/-/addresses',
+        expect.objectContaining({ city: 'München', mainDivision: 'BY', countryCode: 'DE' }),
+      ],
+      ['PATCH', 'baskets/b-1', { invoiceToAddress: 'c-9', commonShipToAddress: 'c-9' }],
+    ])
+    expect((await sessionAfter(response)).get('toast')).toMatchObject({
+      key: 'account.addresses.new_address_created.message',
+    })
+  })
+
+  it('edits an address of the account, with the API’s refusal shown as 422', async () => {
+    const cookie = await shopperCookie({ user: true })
+    icm.use(basketAt('new'), ...countries)
+    const calls = recordChanges((call) =>
+      call.body && (call.body as { city?: string }).city === 'Nowhere'
+        ? icmError(422, 'address.invalid.error', 'The address is invalid.', [
+            { code: 'address.city.invalid', message: 'Unknown city.' },
+          ])
+        : undefined,
+    )
+    const ok = await run(async () =>
+      addressAction({
+        request: await request(
+          '/en/checkout/address',
+          { intent: 'edit', addressId: 'c-1', ...address },
+          cookie,
+        ),
+        params,
+        context,
+      }),
+    )
+    expect(ok.headers.get('Location')).toBe('/en/checkout/address')
+    expect(calls[0]).toMatchObject({ method: 'PUT', path: 'privatecustomers/-/addresses/c-1' })
+    const refused = await run(async () =>
+      addressAction({
+        request: await request(
+          '/en/checkout/address',
+          { intent: 'edit', addressId: 'c-1', ...address, 'address.city': 'Nowhere' },
+          cookie,
+        ),
+        params,
+        context,
+      }),
+    )
+    expect(refused.init.status).toBe(422)
+    expect(refused.data.messages).toEqual(['Unknown city.'])
+  })
+
+  const debit = (instruments: unknown[]) =>
+    get('baskets/b-1/eligible-payment-methods', {
+      data: [
+        {
+          id: 'DIRECT_DEBIT',
+          displayName: 'Direct debit',
+          capabilities: [],
+          restricted: false,
+          restrictions: [],
+          saveAllowed: true,
+          parameterDefinitions: [{ name: 'IBAN', constraints: { required: { message: 'Enter the IBAN.' } } }],
+          paymentInstruments: instruments,
+        },
+      ],
+    })
+
+  it('saves payment data for later only when asked, and pays with a saved instrument as it is', async () => {
+    const cookie = await shopperCookie({ user: true })
+    icm.use(basketAt('shipping'), debit([{ id: 'saved-1', accountIdentifier: 'DE** 3000', parameters: [] }]))
+    const calls = recordChanges((call) => {
+      if (call.path === 'privatecustomers/-/payments')
+        return HttpResponse.json(
+          { type: 'Link', uri: 'x/payments/saved-2', itemId: 'saved-2' },
+          { status: 201 },
+        )
+      if (call.path.endsWith('/validations')) return validation(true)
+      return undefined
+    })
+    const saved = await run(async () =>
+      paymentAction({
+        request: await request(
+          '/en/checkout/payment',
+          {
+            paymentMethod: 'DIRECT_DEBIT',
+            'instrument.DIRECT_DEBIT': 'new',
+            'DIRECT_DEBIT.IBAN': 'DE89370400440532013000',
+            saveForLater: 'on',
+          },
+          cookie,
+        ),
+        params,
+        context,
+      }),
+    )
+    expect(saved.headers.get('Location')).toBe('/en/checkout/review')
+    expect(calls.slice(0, 2).map((c) => [c.method, c.path, c.body])).toEqual([
+      [
+        'POST',
+        'privatecustomers/-/payments',
+        { name: 'DIRECT_DEBIT', parameters: [{ key: 'IBAN', property: 'DE89370400440532013000' }] },
+      ],
+      ['PUT', 'baskets/b-1/payments/open-tender', { paymentInstrument: 'saved-2' }],
+    ])
+    calls.length = 0
+    const reused = await run(async () =>
+      paymentAction({
+        request: await request(
+          '/en/checkout/payment',
+          { paymentMethod: 'DIRECT_DEBIT', 'instrument.DIRECT_DEBIT': 'saved-1' },
+          cookie,
+        ),
+        params,
+        context,
+      }),
+    )
+    expect(reused.headers.get('Location')).toBe('/en/checkout/review')
+    expect(calls.map((c) => [c.method, c.path, c.body])).toEqual([
+      ['PUT', 'baskets/b-1/payments/open-tender', { paymentInstrument: 'saved-1' }],
+      ['POST', 'baskets/b-1/validations', { adjustmentsAllowed: true, scopes: ['Payment'] }],
+    ])
   })
 })
