@@ -468,20 +468,3 @@ export async function continueOrder(
     return orderRefusal(error)
   }
 }
-
-/** An order of the shopper (or of the guest's order token) as the receipt shows it; null when not found. */
-export async function order(scope: IcmScope, orderId: string): Promise<CheckoutBasket | null> {
-  try {
-    const data = await icmCall(scope, {
-      path: `orders/${encodeURIComponent(orderId)}`,
-      query: { include: CHECKOUT_INCLUDE },
-      schema: CheckoutBasketSchema,
-      cache: 'none',
-    })
-    return mapCheckoutBasket(data)
-  } catch (error) {
-    if (error instanceof IcmError && (error.status === 404 || error.status === 403 || error.status === 401))
-      return null
-    throw error
-  }
-}
