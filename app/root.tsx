@@ -6,12 +6,14 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useMatches,
   useRouteError,
   useRouteLoaderData,
   type ShouldRevalidateFunction,
 } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
+import { CheckoutHeader, type StepIndicatorData } from '~/components/checkout/CheckoutHeader'
 import { ErrorPage, errorTextKeys } from '~/components/ErrorPage'
 import { Footer } from '~/components/Footer'
 import { Header } from '~/components/Header'
@@ -109,6 +111,10 @@ export function Layout({ children }: { children: ReactNode }) {
   const locale = root?.locale ?? DEFAULT_LOCALE
   const shell = root?.shell
   const { t } = useTranslation()
+  // Checkout pages have their own header: logo and step indicator, no navigation or search.
+  const checkout = useMatches().find(
+    (m) => (m.handle as { checkoutHeader?: boolean } | undefined)?.checkoutHeader,
+  )
   return (
     <html lang={locale.tag}>
       <head>
@@ -122,14 +128,18 @@ export function Layout({ children }: { children: ReactNode }) {
           {t('header.skip_to_main')}
         </a>
         <LoadingBar />
-        <Header
-          locale={locale}
-          navigation={shell?.navigation ?? []}
-          user={shell?.user ?? null}
-          basket={shell?.basket ?? null}
-          compareCount={shell?.compareCount ?? 0}
-          hasRecentlyViewed={shell?.hasRecentlyViewed ?? false}
-        />
+        {checkout ? (
+          <CheckoutHeader locale={locale} steps={(checkout.data as StepIndicatorData | undefined) ?? null} />
+        ) : (
+          <Header
+            locale={locale}
+            navigation={shell?.navigation ?? []}
+            user={shell?.user ?? null}
+            basket={shell?.basket ?? null}
+            compareCount={shell?.compareCount ?? 0}
+            hasRecentlyViewed={shell?.hasRecentlyViewed ?? false}
+          />
+        )}
         <Toasts toast={shell?.toast ?? null} />
         <main id="main" tabIndex={-1}>
           {children}

@@ -18,7 +18,11 @@ await purgeDeadTokens(database.db)
 const purge = setInterval(() => void purgeDeadTokens(database.db).catch(console.error), 3600_000)
 purge.unref()
 
-const app = buildServer({ db: database.db, site: config.site })
+const app = buildServer({
+  db: database.db,
+  site: config.site,
+  payment: { pageUrl: config.paymentPageUrl, secret: config.paymentSecret },
+})
 await app.listen({ port: config.port, host: config.host })
 console.log(`commerce-api: ${database.kind} database, listening on http://${config.host}:${config.port}`)
 

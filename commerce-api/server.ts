@@ -1,10 +1,14 @@
 import Fastify, { type FastifyInstance } from 'fastify'
 import type { Db } from './db/client'
 import { ApiError, errorBody, rewriteIcmUrl, scopeFromMatrix, type Matrix } from './http'
+import { addressRoutes } from './routes/addresses'
 import { basketRoutes } from './routes/baskets'
+import { checkoutRoutes } from './routes/checkout'
+import { orderRoutes } from './routes/orders'
+import { pspRoutes } from './routes/psp'
 import { catalogRoutes } from './routes/catalog'
 import { cmsRoutes } from './routes/cms'
-import type { ApiContext } from './routes/context'
+import type { ApiContext, PaymentSettings } from './routes/context'
 import { customerRoutes } from './routes/customers'
 import { promotionRoutes } from './routes/promotions'
 import { staticRoutes } from './routes/static'
@@ -14,10 +18,10 @@ import { tokenRoutes } from './routes/token'
 const MATRIX = Symbol('icm-matrix')
 type WithMatrix = { [MATRIX]?: Matrix }
 
-export type ServerOptions = { db: Db; site: string; logger?: boolean }
+export type ServerOptions = { db: Db; site: string; logger?: boolean; payment?: PaymentSettings }
 
 /** The commerce API: ICM's REST contract under /INTERSHOP/rest/WFS/{site}/…, over one database. */
-export function buildServer({ db, site, logger = false }: ServerOptions): FastifyInstance {
+export function buildServer({ db, site, logger = false, payment = {} }: ServerOptions): FastifyInstance {
   const app = Fastify({
     logger,
     // Matrix parameters may sit on any segment; take them out before routing (see rewriteIcmUrl).
@@ -36,6 +40,7 @@ export function buildServer({ db, site, logger = false }: ServerOptions): Fastif
 
   app.decorateRequest('scope', null as never)
   app.addHook('onRequest', async (request) => {
+    if (request.url.startsWith('/psp/')) return
     if (request.url.startsWith('/rest/')) {
       const requestedSite = request.url.split('/')[2]
       if (requestedSite !== site)
@@ -73,7 +78,7 @@ export function buildServer({ db, site, logger = false }: ServerOptions): Fastif
     reply.code(404).header('error-key', apiError.code).send(errorBody(apiError))
   })
 
-  const ctx: ApiContext = { db, site }
+  const ctx: ApiContext = { db, site, payment }
   for (const routes of [
     tokenRoutes,
     customerRoutes,
@@ -82,6 +87,10 @@ export function buildServer({ db, site, logger = false }: ServerOptions): Fastif
     suggestRoutes,
     cmsRoutes,
     basketRoutes,
+    addressRoutes,
+    checkoutRoutes,
+    orderRoutes,
+    pspRoutes,
     staticRoutes,
   ]) {
     routes(app, ctx)

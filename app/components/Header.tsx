@@ -36,6 +36,9 @@ export function Header({ locale, navigation, user, basket, compareCount, hasRece
           {user ? (
             <>
               <span className="login-status">{user.name || t('header.my_account')}</span>
+              <Link to={`/${locale.lang}/account/orders`} className="account-orders-link">
+                {t('header.account.orders')}
+              </Link>
               <Form method="post" action={`/${locale.lang}/logout`} className="inline-form">
                 <input type="hidden" name="returnUrl" value={home} />
                 <button type="submit" className="link-button">

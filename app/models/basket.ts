@@ -5,6 +5,8 @@ const LineItemSchema = z.object({
   id: z.string(),
   position: z.number(),
   product: z.string(),
+  /** Orders keep the product's name as ordered. */
+  name: z.string().optional(),
   quantity: z.object({ value: z.number() }),
   pricing: z.object({
     singleBasePrice: PriceItemSchema,
@@ -59,6 +61,8 @@ export type BasketLine = {
   id: string
   position: number
   sku: string
+  /** The name as ordered (order lines only). */
+  name?: string
   quantity: number
   singleBasePrice: PriceItem
   total: PriceItem
@@ -116,6 +120,7 @@ export function mapBasket(envelope: z.infer<typeof BasketSchema>): Basket {
             id,
             position: line.position,
             sku: line.product,
+            name: line.name,
             quantity: line.quantity.value,
             singleBasePrice: line.pricing.singleBasePrice,
             total: line.pricing.total,

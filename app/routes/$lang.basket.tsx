@@ -8,9 +8,11 @@ import {
 } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
+import { ValidationMessages } from '~/components/checkout/CheckoutParts'
 import { MoneyText } from '~/components/Price'
 import { useShell } from '~/components/useShell'
 import { basketFormSchema, deliveryBounds, type BasketForm } from '~/models/basket-forms'
+import { STEP_SCOPES, firstStepFor, mayContinue, stepPath } from '~/models/checkout'
 import { formatMoney, pick } from '~/models/price'
 import { maxQuantity } from '~/models/quantity'
 import { noindexMeta } from '~/models/seo'
@@ -25,25 +27,33 @@ import {
   type ChangeResult,
 } from '~/services/basket.server'
 import { configuration, product } from '~/services/catalog.server'
+import { validateBasket } from '~/services/checkout.server'
+import { redirectWithValidation } from '~/services/checkout-flow.server'
 import { pageHeaders } from '~/services/headers'
 import { cacheHeaders } from '~/services/http.server'
 import { fixedT } from '~/services/i18n.server'
 import { shopperOf } from '~/services/shopper.server'
+import { commitSession } from '~/services/session.server'
 import { redirectWithToast } from '~/services/toast.server'
 
 export const headers = pageHeaders
 
 /** The basket page: lines with product data, quantities and totals; personal, never cached. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { locale, scope } = await shopperOf(request, params)
+  const { locale, scope, session } = await shopperOf(request, params)
   const t = fixedT(locale.id)
   const [basket, settings] = await Promise.all([currentBasket(scope), configuration(scope)])
+  // Results of "Checkout" when the basket has to change first (spec §4, scopes of BeforeCheckout).
+  const validation = session.get('validation') ?? null
   const products = await Promise.all(
     (basket?.lines ?? []).map((line) => product(scope, line.sku).catch(() => null)),
   )
+  const headers = new Headers(cacheHeaders(request, 'private'))
+  if (validation) headers.set('Set-Cookie', await commitSession(session))
   return data(
     {
       title: t('basket.title'),
+      validation,
       delivery: settings.delivery && { ...settings.delivery, ...deliveryBounds(settings.delivery) },
       basket: basket && {
         ...basket,
@@ -66,7 +76,32 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         }),
       },
     },
-    { headers: cacheHeaders(request, 'private') },
+    { headers },
+  )
+}
+
+/**
+ * "Checkout" (spec §4 "Starting checkout"): the basket is validated for the scopes of BeforeCheckout, ICM
+ * fixing what it can. With the channel's acceleration the review scope is validated too: all valid goes
+ * straight to review, otherwise to the first step the results point to (`error=true`). Without it checkout
+ * starts at the address step.
+ */
+async function startCheckout(request: Request, params: ActionFunctionArgs['params']) {
+  const { locale, scope, session } = await shopperOf(request, params)
+  const lang = locale.lang
+  const basket = await currentBasket(scope)
+  if (!basket || basket.lines.length === 0) throw redirect(`${stepPath(lang, 'basket')}?error=true`, 303)
+  const before = await validateBasket(scope, basket.id, STEP_SCOPES.basket)
+  if (!mayContinue(before))
+    return redirectWithValidation(session, `${stepPath(lang, 'basket')}?error=true`, before)
+  const settings = await configuration(scope)
+  if (!settings.acceleration) return redirect(stepPath(lang, 'address'), 303)
+  const review = await validateBasket(scope, basket.id, STEP_SCOPES.review)
+  if (mayContinue(review)) return redirect(stepPath(lang, 'review'), 303)
+  return redirectWithValidation(
+    session,
+    `${stepPath(lang, firstStepFor(review, 'address'))}?error=true`,
+    review,
   )
 }
 
@@ -93,10 +128,12 @@ function successToast(form: BasketForm, deleted: boolean) {
  * form's messages, an ICM refusal 422 with ICM's message; success redirects back with a toast.
  */
 export async function action({ request, params }: ActionFunctionArgs) {
+  const formData = await request.formData()
+  if (formData.get('intent') === 'checkout') return startCheckout(request, params)
   const { locale, scope, session } = await shopperOf(request, params)
   const t = fixedT(locale.id)
   const here = new URL(request.url).pathname
-  const submission = parseWithZod(await request.formData(), { schema: basketFormSchema(t) })
+  const submission = parseWithZod(formData, { schema: basketFormSchema(t) })
   const lineId = submission.payload.lineId
   const target = {
     intent: String(submission.payload.intent ?? ''),
@@ -165,7 +202,7 @@ function FormErrors({ result, intent, lineId }: { result?: ActionResult; intent:
 }
 
 export default function BasketPage() {
-  const { basket, delivery } = useLoaderData<typeof loader>()
+  const { basket, delivery, validation } = useLoaderData<typeof loader>()
   const result = useActionData<typeof action>() as ActionResult | undefined
   const navigation = useNavigation()
   const busy = navigation.state !== 'idle'
@@ -391,6 +428,13 @@ export default function BasketPage() {
         </dl>
         {basket.totals.estimated ? <p className="hint">{t('basket.totals.estimated')}</p> : null}
       </section>
+      <ValidationMessages validation={validation} />
+      <Form method="post" className="basket-checkout">
+        <input type="hidden" name="intent" value="checkout" />
+        <button type="submit" className="primary" disabled={busy}>
+          {t('basket.checkout')}
+        </button>
+      </Form>
     </>
   )
 }

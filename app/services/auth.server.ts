@@ -11,20 +11,32 @@ const TokenSchema = z.object({
 const tokenCall = (scope: IcmScope, form: Record<string, string>) =>
   icmCall(scope, { method: 'POST', path: 'token', form, schema: TokenSchema, cache: 'none', token: null })
 
-function storeToken(session: ShopSession, grant: z.infer<typeof TokenSchema>, isAnonymous: boolean) {
+function storeToken(
+  session: ShopSession,
+  grant: z.infer<typeof TokenSchema>,
+  isAnonymous: boolean,
+  type: SessionData['type'] = 'user',
+) {
   const now = Date.now()
   session.set('apiToken', grant.access_token)
-  session.set('type', 'user')
+  session.set('type', type)
   session.set('isAnonymous', isAnonymous)
   session.set('refreshToken', grant.refresh_token ?? '')
   session.set('issuedAt', now)
   session.set('expiresAt', now + grant.expires_in * 1000)
 }
 
-/** Anonymous shoppers get a token when their first basket is created (spec §1). */
+/**
+ * Anonymous shoppers get a token when their first basket is created (spec §1). A guest's token that became
+ * an order token (kept to show the receipt) belongs to the placed order: the next basket starts with a fresh one.
+ */
 export async function ensureToken(scope: IcmScope, session: ShopSession): Promise<string> {
   const existing = session.get('apiToken')
-  if (existing) return existing
+  if (existing && session.get('type') !== 'order') return existing
+  if (existing) {
+    clearToken(session)
+    scope.token = undefined
+  }
   const grant = await tokenCall(scope, { grant_type: 'anonymous' })
   storeToken(session, grant, true)
   scope.token = grant.access_token
@@ -46,7 +58,8 @@ export async function refreshIfDue(scope: IcmScope, session: ShopSession): Promi
   try {
     if (!refreshToken) throw new IcmError(401, 'invalid_grant', 'no refresh token')
     const grant = await tokenCall(scope, { grant_type: 'refresh_token', refresh_token: refreshToken })
-    storeToken(session, grant, session.get('isAnonymous') ?? true)
+    // A guest's order token stays one when refreshed: it shows the receipt, it does not start a basket.
+    storeToken(session, grant, session.get('isAnonymous') ?? true, session.get('type') ?? 'user')
     scope.token = grant.access_token
   } catch (error) {
     if (!(error instanceof IcmError)) throw error

@@ -87,7 +87,7 @@ async function addWithToken(scope: IcmScope, session: ShopSession, items: Basket
 }
 
 /** An ICM refusal (400, 404, 422) as the errors to show; anything else is thrown on. */
-function refusal(error: unknown): { ok: false; errors: { code: string; message: string }[] } {
+export function refusal(error: unknown): { ok: false; errors: { code: string; message: string }[] } {
   if (error instanceof IcmError && (error.status === 422 || error.status === 400 || error.status === 404)) {
     const errors = error.causes.length
       ? error.causes

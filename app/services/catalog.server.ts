@@ -212,7 +212,14 @@ export async function inventory(scope: IcmScope, skus: string[]) {
 export const ConfigurationSchema = z.object({
   data: z.object({
     general: z.object({ defaultLocale: z.string().optional() }).passthrough().optional(),
-    basket: z.object({ maxItemQuantity: z.number().optional() }).passthrough().optional(),
+    basket: z
+      .object({
+        maxItemQuantity: z.number().optional(),
+        termsAndConditions: z.boolean().optional(),
+        acceleration: z.boolean().optional(),
+      })
+      .passthrough()
+      .optional(),
     shipping: z
       .object({
         desiredDeliveryDate: z.boolean().optional(),
@@ -242,6 +249,9 @@ export async function configuration(scope: IcmScope) {
   })
   return {
     maxItemQuantity: data.data.basket?.maxItemQuantity ?? 100,
+    /** Checkout: the terms must be accepted before ordering (default yes), and "acceleration" (spec §4). */
+    termsAndConditions: data.data.basket?.termsAndConditions ?? true,
+    acceleration: data.data.basket?.acceleration ?? false,
     b2cDisplay: data.data.pricing?.privateCustomerPriceDisplayType === 'net' ? 'net' : 'gross',
     b2bDisplay: data.data.pricing?.smbCustomerPriceDisplayType === 'gross' ? 'gross' : 'net',
     /** Desired delivery dates per line (spec §9 config keys); null when the channel offers none. */

@@ -54,6 +54,8 @@ export type IcmCall<S extends z.ZodTypeAny> = {
   unscoped?: boolean
   /** Send the token even though the call is cached (never: cached calls are anonymous). */
   token?: string | null
+  /** The answer is text (e.g. `text/csv` of `orders-csv`), not JSON; the schema checks the string. */
+  text?: boolean
 }
 
 const cache = new LRUCache<string, Promise<unknown>>({ max: 5000 })
@@ -85,7 +87,7 @@ export function icmUrl(
 const AUTH_ERROR = /AuthenticationToken|Unable to decode token/
 
 async function send(url: string, call: IcmCall<z.ZodTypeAny>, token: string | undefined): Promise<unknown> {
-  const headers: Record<string, string> = { Accept: 'application/json' }
+  const headers: Record<string, string> = { Accept: call.text ? 'text/csv, text/plain' : 'application/json' }
   let body: string | undefined
   if (call.form) {
     headers['content-type'] = 'application/x-www-form-urlencoded'
@@ -132,6 +134,7 @@ async function send(url: string, call: IcmCall<z.ZodTypeAny>, token: string | un
       first?.causes ?? [],
     )
   }
+  if (call.text) return text
   if (!text) return null
   return JSON.parse(text)
 }

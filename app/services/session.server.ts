@@ -35,7 +35,14 @@ export type SessionData = {
   /** Epoch ms of the last commit other than a recorded product view: when the shop session was last used. */
   activeAt?: number
 }
-type FlashData = { toast: Toast }
+/** A checkout step's validation results, shown once on the page the shopper stays on (`?error=true`). */
+export type ValidationFlash = {
+  valid: boolean
+  adjusted: boolean
+  errors: { code: string; message?: string; scopes: string[] }[]
+  infos: { code: string; message?: string; scopes: string[] }[]
+}
+type FlashData = { toast: Toast; validation: ValidationFlash }
 
 export type ShopSession = Session<SessionData, FlashData>
 

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   customType,
@@ -7,6 +8,7 @@ import {
   index,
   integer,
   jsonb,
+  pgSequence,
   pgTable,
   primaryKey,
   text,
@@ -232,6 +234,17 @@ export const baskets = pgTable(
     messageToMerchant: text('message_to_merchant'),
     /** The buyer's own reference for the order (e.g. a purchase order number); null when empty. */
     externalOrderReference: text('external_order_reference'),
+    /** Addresses (addresses.id) the basket is invoiced and shipped to; cleared when the address is deleted. */
+    invoiceToAddressId: uuid('invoice_to_address_id').references((): AnyPgColumn => addresses.id, {
+      onDelete: 'set null',
+    }),
+    commonShipToAddressId: uuid('common_ship_to_address_id').references((): AnyPgColumn => addresses.id, {
+      onDelete: 'set null',
+    }),
+    /** shipping_methods.id */
+    shippingMethodId: text('shipping_method_id'),
+    /** The buyer's e-mail: a guest's from the invoice address, a user's own. */
+    email: text('email'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -456,4 +469,243 @@ export const cmsPages = pgTable(
     pagelets: jsonb('pagelets').$type<CmsPagelet[]>().notNull(),
   },
   (t) => [index('cms_pages_parent_idx').on(t.parentId, t.position)],
+)
+
+// -----------------------------------------------------------------------------------------------------------
+// Checkout: addresses, shipping and payment methods, payment instruments, payments, orders
+
+/**
+ * Addresses: a customer's address book (customerNo set) or an address a guest entered for one basket
+ * (basketId set). Exactly one of the two owners is set.
+ */
+export const addresses = pgTable(
+  'addresses',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    customerNo: text('customer_no'),
+    basketId: uuid('basket_id').references((): AnyPgColumn => baskets.id, { onDelete: 'cascade' }),
+    addressName: text('address_name'),
+    companyName1: text('company_name1'),
+    companyName2: text('company_name2'),
+    title: text('title'),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    addressLine1: text('address_line1').notNull(),
+    addressLine2: text('address_line2'),
+    addressLine3: text('address_line3'),
+    postalCode: text('postal_code').notNull(),
+    city: text('city').notNull(),
+    /** Region code within the country (e.g. BY), for countries that have main divisions. */
+    mainDivision: text('main_division'),
+    countryCode: text('country_code').notNull(),
+    phoneHome: text('phone_home'),
+    phoneMobile: text('phone_mobile'),
+    phoneBusiness: text('phone_business'),
+    fax: text('fax'),
+    email: text('email'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('addresses_customer_idx').on(t.customerNo, t.createdAt),
+    index('addresses_basket_idx').on(t.basketId),
+  ],
+)
+
+/** Shipping methods of the channel; costs are net per currency in minor units. */
+export const shippingMethods = pgTable('shipping_methods', {
+  id: text('id').primaryKey(),
+  position: integer('position').notNull(),
+  names: jsonb('names').$type<LocalizedText>().notNull(),
+  descriptions: jsonb('descriptions').$type<LocalizedText>().notNull(),
+  /** Net costs per currency in minor units, e.g. { EUR: 495 }. */
+  costs: jsonb('costs').$type<Record<string, number>>().notNull(),
+  /** Free from this net item total per currency (minor units); null when never free. */
+  freeFrom: jsonb('free_from').$type<Record<string, number>>(),
+  /** ISO-8601 periods (P3D). */
+  deliveryTimeMin: text('delivery_time_min').notNull(),
+  deliveryTimeMax: text('delivery_time_max').notNull(),
+  /** Ship-to countries the method serves; null for all. */
+  countries: text('countries').array(),
+})
+
+export type PaymentParameterDefinition = {
+  name: string
+  type: string
+  displayNames: LocalizedText
+  descriptions?: LocalizedText
+  required?: boolean
+  size?: { min?: number; max?: number }
+  /** Regular expression the whole value must match (after removing spaces). */
+  pattern?: string
+  /** Constraint messages per locale, keyed by constraint (required, size, pattern). */
+  messages: Partial<Record<'required' | 'size' | 'pattern', LocalizedText>>
+}
+
+/** Payment methods of the channel (ICM's payment configurations). */
+export const paymentMethods = pgTable('payment_methods', {
+  id: text('id').primaryKey(),
+  serviceId: text('service_id').notNull(),
+  position: integer('position').notNull(),
+  names: jsonb('names').$type<LocalizedText>().notNull(),
+  descriptions: jsonb('descriptions').$type<LocalizedText>().notNull(),
+  /** RedirectBeforeCheckout, RedirectAfterCheckout, LimitedTender, ... */
+  capabilities: text('capabilities').array().notNull(),
+  /** Net payment costs per currency in minor units; null for none. */
+  costs: jsonb('costs').$type<Record<string, number>>(),
+  /** Payment costs apply below this net item total per currency (minor units); null: always. */
+  costsThreshold: jsonb('costs_threshold').$type<Record<string, number>>(),
+  /** Restricted (not usable) above this net item total per currency (minor units); null: never. */
+  maxTotal: jsonb('max_total').$type<Record<string, number>>(),
+  parameterDefinitions: jsonb('parameter_definitions').$type<PaymentParameterDefinition[]>().notNull(),
+  /** Whether a logged-in user may keep an instrument of this method for later. */
+  saveAllowed: boolean('save_allowed').notNull().default(false),
+  active: boolean('active').notNull().default(true),
+})
+
+export type PaymentParameter = { name: string; value: string }
+
+/**
+ * Payment instruments (e.g. a bank account): saved for a user (userId and customerNo set) or entered for
+ * one basket (basketId set).
+ */
+export const paymentInstruments = pgTable(
+  'payment_instruments',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    paymentMethodId: text('payment_method_id').notNull(),
+    customerNo: text('customer_no'),
+    userId: uuid('user_id'),
+    basketId: uuid('basket_id').references((): AnyPgColumn => baskets.id, { onDelete: 'cascade' }),
+    parameters: jsonb('parameters').$type<PaymentParameter[]>().notNull(),
+    /** What the shopper recognises the instrument by, e.g. a masked IBAN. */
+    accountIdentifier: text('account_identifier').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('payment_instruments_user_idx').on(t.userId),
+    index('payment_instruments_basket_idx').on(t.basketId),
+  ],
+)
+
+/** The basket's payment (ICM's open tender): one per basket. */
+export const basketPayments = pgTable('basket_payments', {
+  id: uuid('id')
+    .primaryKey()
+    .default(sql`gen_random_uuid()`),
+  basketId: uuid('basket_id')
+    .notNull()
+    .unique()
+    .references((): AnyPgColumn => baskets.id, { onDelete: 'cascade' }),
+  paymentMethodId: text('payment_method_id').notNull(),
+  /** The instrument paid with; null for methods without parameters (the method id is the instrument). */
+  paymentInstrumentId: uuid('payment_instrument_id').references((): AnyPgColumn => paymentInstruments.id, {
+    onDelete: 'cascade',
+  }),
+  /** Unprocessed | Authorized */
+  status: text('status').notNull().default('Unprocessed'),
+  /** The hosted payment page session of a redirect before checkout. */
+  sessionId: text('session_id'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+})
+
+/**
+ * Sessions of the simulated payment service provider's hosted page: what is to be paid, where to send the
+ * shopper back, and (once finished) the outcome. A finished session's page is gone.
+ */
+export const paymentSessions = pgTable('payment_sessions', {
+  id: text('id').primaryKey(),
+  basketId: uuid('basket_id').notNull(),
+  /** Set for a redirect after checkout (the order being paid). */
+  orderId: uuid('order_id'),
+  paymentMethodId: text('payment_method_id').notNull(),
+  amount: bigint('amount', { mode: 'number' }).notNull(),
+  currency: text('currency').notNull(),
+  /** Where the shopper is sent to pay: {PAYMENT_PAGE_URL}/psp/pay/{id}. */
+  pageUrl: text('page_url').notNull(),
+  successUrl: text('success_url').notNull(),
+  cancelUrl: text('cancel_url').notNull(),
+  failureUrl: text('failure_url').notNull(),
+  /** open | SUCCESS | CANCEL | FAILURE */
+  status: text('status').notNull().default('open'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  finishedAt: timestamp('finished_at', { withTimezone: true }),
+})
+
+/** Document numbers of orders. */
+export const orderDocumentNumbers = pgSequence('order_document_number_seq', { startWith: 100001 })
+
+/** What an order keeps of its basket as ordered: the ICM basket envelope (data and included), frozen. */
+export type OrderSnapshot = { data: Record<string, unknown>; included: Record<string, unknown> }
+
+/**
+ * Orders: one per basket (unique basket_id). Status codes: NEW, COMPLETED; PENDING_APPROVAL is reserved for
+ * requisitions (approval columns), recurringOrderId for orders placed by a recurring order.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    documentNumber: text('document_number').notNull().unique(),
+    basketId: uuid('basket_id').notNull(),
+    /** Token subject that placed the order (user id or anonymous id). */
+    owner: text('owner').notNull(),
+    userId: uuid('user_id'),
+    customerNo: text('customer_no'),
+    email: text('email'),
+    currency: text('currency').notNull(),
+    locale: text('locale').notNull(),
+    /** NEW | COMPLETED | PENDING_APPROVAL | ... */
+    statusCode: text('status_code').notNull(),
+    /** COMPLETED | STOPPED */
+    orderCreation: text('order_creation').notNull(),
+    stopAction: jsonb('stop_action').$type<{ type: string; exitReason?: string; redirectUrl?: string }>(),
+    /** Payment session of a redirect after checkout. */
+    paymentSessionId: text('payment_session_id'),
+    paymentMethodId: text('payment_method_id').notNull(),
+    grandTotalGross: bigint('grand_total_gross', { mode: 'number' }).notNull(),
+    snapshot: jsonb('snapshot').$type<OrderSnapshot>().notNull(),
+    approvalStatus: text('approval_status'),
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
+    approverName: text('approver_name'),
+    recurringOrderId: text('recurring_order_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('orders_basket_idx').on(t.basketId),
+    index('orders_owner_idx').on(t.owner, t.createdAt),
+    index('orders_customer_idx').on(t.customerNo, t.createdAt),
+  ],
+)
+
+/** Order lines as ordered: names and prices do not follow later catalog changes. */
+export const orderLineItems = pgTable(
+  'order_line_items',
+  {
+    id: uuid('id').primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    sku: text('sku').notNull(),
+    names: jsonb('names').$type<LocalizedText>().notNull(),
+    descriptions: jsonb('descriptions').$type<LocalizedText>().notNull(),
+    quantity: integer('quantity').notNull(),
+    /** Minor units of the order's currency. */
+    singleNet: bigint('single_net', { mode: 'number' }).notNull(),
+    singleGross: bigint('single_gross', { mode: 'number' }).notNull(),
+    totalNet: bigint('total_net', { mode: 'number' }).notNull(),
+    totalGross: bigint('total_gross', { mode: 'number' }).notNull(),
+    warrantyId: text('warranty_id'),
+    desiredDelivery: date('desired_delivery', { mode: 'string' }),
+    /** The line as the basket showed it (ICM LineItem). */
+    json: jsonb('json').$type<Record<string, unknown>>().notNull(),
+    fulfillmentStatus: text('fulfillment_status').notNull(),
+  },
+  (t) => [index('order_line_items_order_idx').on(t.orderId, t.position)],
 )

@@ -5,18 +5,25 @@
  */
 import { and, eq, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
-import { basketPromotionCodes, baskets, lineItems, products } from '../db/schema'
+import { addresses, basketPromotionCodes, baskets, lineItems, products, users } from '../db/schema'
 import { ApiError, badRequest } from '../http'
+import { eligibleAddress } from './addresses'
 import { quantityProblem } from './basket'
 import { channelConfiguration } from './configuration'
 import { promotionByCode } from './rebates'
+import { allShippingMethods, servesCountry } from './shipping'
+import type { Principal } from './tokens'
 
 type BasketRow = typeof baskets.$inferSelect
 
 export const lineItemNotFound = (id: string) =>
   new ApiError(404, 'basket.line_item.not_found.error', `The line item '${id}' is not in the basket.`)
 
-async function inBasketTransaction<T>(db: Db, basket: BasketRow, work: (t: Db) => Promise<T>): Promise<T> {
+export async function inBasketTransaction<T>(
+  db: Db,
+  basket: BasketRow,
+  work: (t: Db) => Promise<T>,
+): Promise<T> {
   return db.transaction(async (tx) => {
     const t = tx as unknown as Db
     await t.execute(sql`select id from ${baskets} where id = ${basket.id} for update`)
@@ -117,19 +124,74 @@ export async function deleteItem(db: Db, basket: BasketRow, itemId: string) {
   })
 }
 
-export type BasketUpdate = { messageToMerchant?: string | null; externalOrderReference?: string | null }
+export type BasketUpdate = {
+  messageToMerchant?: string | null
+  externalOrderReference?: string | null
+  /** URN or id of an address the caller may use. */
+  invoiceToAddress?: string
+  commonShipToAddress?: string
+  /** Id of a shipping method eligible for the basket's ship-to address. */
+  commonShippingMethod?: string
+}
 
-/** Message to merchant and external order reference; empty texts are stored as null (cleared). */
-export async function updateBasket(db: Db, basket: BasketRow, update: BasketUpdate) {
+/**
+ * Basket fields: message to merchant and external order reference (empty texts are stored as null), invoice
+ * and ship-to address (the caller's own), shipping method (an eligible one). The invoice address's e-mail
+ * becomes a guest's basket e-mail; a user's basket carries the user's e-mail.
+ */
+export async function updateBasket(db: Db, basket: BasketRow, update: BasketUpdate, principal?: Principal) {
   const text = (value: string | null | undefined) => (value === undefined ? undefined : value?.trim() || null)
-  const changes = {
+  const changes: Partial<typeof baskets.$inferInsert> = {
     messageToMerchant: text(update.messageToMerchant),
     externalOrderReference: text(update.externalOrderReference),
   }
   return inBasketTransaction(db, basket, async (t) => {
+    if (principal && update.invoiceToAddress !== undefined) {
+      const address = await eligibleAddress(t, basket, principal, update.invoiceToAddress, 'invoiceToAddress')
+      changes.invoiceToAddressId = address.id
+      changes.email = principal.anonymous
+        ? (address.email ?? basket.email)
+        : await userEmail(t, principal.userId)
+    }
+    let shipTo: string | undefined
+    if (principal && update.commonShipToAddress !== undefined) {
+      const address = await eligibleAddress(
+        t,
+        basket,
+        principal,
+        update.commonShipToAddress,
+        'commonShipToAddress',
+      )
+      changes.commonShipToAddressId = address.id
+      shipTo = address.countryCode
+    } else if (basket.commonShipToAddressId) {
+      const [row] = await t
+        .select({ countryCode: addresses.countryCode })
+        .from(addresses)
+        .where(eq(addresses.id, basket.commonShipToAddressId))
+      shipTo = row?.countryCode
+    }
+    if (update.commonShippingMethod !== undefined) {
+      const methods = await allShippingMethods(t)
+      const method = methods.find((m) => m.id === update.commonShippingMethod)
+      if (!method || !servesCountry(method, shipTo)) {
+        const message = method
+          ? `The shipping method '${method.id}' is not available for this ship-to address.`
+          : `There is no shipping method '${update.commonShippingMethod}'.`
+        throw new ApiError(422, 'basket.shipping_method.not_eligible.error', message, [
+          { code: 'basket.shipping_method.not_eligible.error', message, paths: ['commonShippingMethod'] },
+        ])
+      }
+      changes.shippingMethodId = method.id
+    }
     const [row] = await t.update(baskets).set(changes).where(eq(baskets.id, basket.id)).returning()
     return row!
   })
+}
+
+async function userEmail(db: Db, userId: string) {
+  const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId))
+  return row?.email ?? null
 }
 
 /** Adds a promotion code: it must name a running promotion, and a basket holds one code. */

@@ -1,11 +1,33 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
-import { baskets, inventories, lineItems, prices, products } from '../db/schema'
+import {
+  basketPayments,
+  baskets,
+  inventories,
+  lineItems,
+  paymentInstruments,
+  paymentMethods,
+  paymentSessions,
+  prices,
+  products,
+} from '../db/schema'
 import { ApiError } from '../http'
-import { MAX_ITEM_QUANTITY, type Currency, type Locale } from './channel'
-import { money, multiply, priceItem } from './money'
+import { addressJson, addressesById, addressUrn } from './addresses'
+import { MAX_ITEM_QUANTITY, TAX_RATES, type Currency, type Locale } from './channel'
+import { countryOf } from './countries'
+import { money, multiply, priceItem, subtract, sumAmounts, taxIn, withTax, ZERO, type Amount } from './money'
+import {
+  methodInstrumentJson,
+  paymentCostsNet,
+  paymentInstrumentJson,
+  paymentMethodJson,
+  redirectsAfterCheckout,
+  redirectsBeforeCheckout,
+} from './payment-methods'
+import { basketRebates, type AppliedRebate } from './rebates'
+import { allShippingMethods, shippingCostNet, shippingMethodJson } from './shipping'
+import { basketTotals } from './totals'
 import type { Principal } from './tokens'
-import { basketRebates, type AppliedRebate, type Amount } from './rebates'
 import { lineItemWarranty, offeredWarranties, warrantyPrice, warrantyRows } from './warranties'
 
 type BasketRow = typeof baskets.$inferSelect
@@ -70,13 +92,16 @@ type PricedLine = { row: LineRow; unit: Tier; net: number; gross: number; warran
 
 /**
  * Prices lines: the product's tier for the quantity, plus the chosen warranty's price for every piece. The
- * line total holds both, so item totals and the basket total include warranties.
+ * line total holds both, so item totals and the basket total include warranties. With a tax rate (the
+ * ship-to country's) the gross is net plus that tax, rounded per line; without one the price list's gross
+ * (the currency's market rate) applies.
  */
 async function priceLines(
   db: Db,
   currency: Currency,
   locale: Locale,
   lines: LineRow[],
+  taxRate: number | null = null,
 ): Promise<PricedLine[]> {
   const [tiers, warrantyById] = await Promise.all([
     tiersBySku(
@@ -87,26 +112,31 @@ async function priceLines(
     warrantyRows(db, [...new Set(lines.flatMap((l) => (l.warrantyId ? [l.warrantyId] : [])))]),
   ])
   return lines.map((row) => {
-    const unit = tierFor(tiers.get(row.sku) ?? [], row.quantity) ?? { minQuantity: 1, net: 0, gross: 0 }
+    const tier = tierFor(tiers.get(row.sku) ?? [], row.quantity) ?? { minQuantity: 1, net: 0, gross: 0 }
+    const unit = taxRate === null ? tier : { ...tier, gross: withTax(tier.net, taxRate).gross }
     const warrantyRow = row.warrantyId ? warrantyById.get(row.warrantyId) : undefined
     const cover = warrantyRow && warrantyPrice(warrantyRow, currency)
     const perPiece = { net: unit.net + (cover?.net ?? 0), gross: unit.gross + (cover?.gross ?? 0) }
+    const net = multiply(perPiece.net, row.quantity)
     return {
       row,
       unit,
-      net: multiply(perPiece.net, row.quantity),
-      gross: multiply(perPiece.gross, row.quantity),
+      net,
+      gross: taxRate === null ? multiply(perPiece.gross, row.quantity) : withTax(net, taxRate).gross,
       warranty: warrantyRow && cover ? lineItemWarranty(warrantyRow, cover, currency, locale) : undefined,
     }
   })
 }
 
-function lineItemJson(line: PricedLine, currency: Currency, rebate?: Amount) {
+function lineItemJson(
+  line: PricedLine,
+  currency: Currency,
+  rebate?: Amount,
+  totals?: { total: Amount; salesTax: number },
+) {
   const undiscounted = priceItem(line.net, line.gross, currency)
-  const total = rebate ? priceItem(line.net - rebate.net, line.gross - rebate.gross, currency) : undiscounted
+  const totalAmount = totals?.total ?? subtract(line, rebate ?? ZERO)
   const single = priceItem(line.unit.net, line.unit.gross, currency)
-  const gross = line.gross - (rebate?.gross ?? 0)
-  const net = line.net - (rebate?.net ?? 0)
   return {
     id: line.row.id,
     position: line.row.position,
@@ -118,9 +148,9 @@ function lineItemJson(line: PricedLine, currency: Currency, rebate?: Amount) {
       undiscountedSingleBasePrice: single,
       price: undiscounted,
       undiscountedPrice: undiscounted,
-      total,
+      total: priceItem(totalAmount.net, totalAmount.gross, currency),
       valueRebatesTotal: priceItem(rebate?.net ?? 0, rebate?.gross ?? 0, currency),
-      salesTaxTotal: money(gross - net, currency),
+      salesTaxTotal: money(totals?.salesTax ?? taxIn(totalAmount), currency),
       shippingTotal: priceItem(0, 0, currency),
     },
     ...(line.row.desiredDelivery ? { desiredDelivery: line.row.desiredDelivery } : {}),
@@ -130,12 +160,6 @@ function lineItemJson(line: PricedLine, currency: Currency, rebate?: Amount) {
     quantityFixed: false,
   }
 }
-
-const sum = (amounts: Amount[]): Amount =>
-  amounts.reduce((total, a) => ({ net: total.net + a.net, gross: total.gross + a.gross }), {
-    net: 0,
-    gross: 0,
-  })
 
 function rebateJson(rebate: AppliedRebate, currency: Currency) {
   return {
@@ -147,21 +171,44 @@ function rebateJson(rebate: AppliedRebate, currency: Currency) {
   }
 }
 
-/** The basket in ICM's envelope: `data`, `included` (for the requested includes), `infos`, `errors`. */
-export async function basketJson(
-  db: Db,
-  basket: BasketRow,
-  locale: Locale,
-  include: Set<string>,
-  infos: unknown[] = [],
-) {
+/** The basket's payment (open tender) with its method, instrument and hosted-page session. */
+async function basketPayment(db: Db, basketId: string) {
+  const [row] = await db
+    .select({
+      payment: basketPayments,
+      method: paymentMethods,
+      instrument: paymentInstruments,
+      session: paymentSessions,
+    })
+    .from(basketPayments)
+    .innerJoin(paymentMethods, eq(paymentMethods.id, basketPayments.paymentMethodId))
+    .leftJoin(paymentInstruments, eq(paymentInstruments.id, basketPayments.paymentInstrumentId))
+    .leftJoin(paymentSessions, eq(paymentSessions.id, basketPayments.sessionId))
+    .where(eq(basketPayments.basketId, basketId))
+  return row
+}
+
+export type BasketState = Awaited<ReturnType<typeof basketState>>
+
+/**
+ * Everything a basket's answer, its validation and its order are made of: priced lines, rebates, addresses,
+ * shipping method, payment and the totals (ADR 0010: tax by ship-to country, shipping and payment costs).
+ */
+export async function basketState(db: Db, basket: BasketRow, locale: Locale) {
   const currency = basket.currency as Currency
-  const lines = await db
-    .select()
-    .from(lineItems)
-    .where(eq(lineItems.basketId, basket.id))
-    .orderBy(asc(lineItems.position))
-  const priced = await priceLines(db, currency, locale, lines)
+  const [lines, addressMap, shippingMethods, payment] = await Promise.all([
+    db.select().from(lineItems).where(eq(lineItems.basketId, basket.id)).orderBy(asc(lineItems.position)),
+    addressesById(db, [basket.invoiceToAddressId, basket.commonShipToAddressId]),
+    allShippingMethods(db),
+    basketPayment(db, basket.id),
+  ])
+  const invoiceToAddress = basket.invoiceToAddressId ? addressMap.get(basket.invoiceToAddressId) : undefined
+  const shipToAddress = basket.commonShipToAddressId
+    ? addressMap.get(basket.commonShipToAddressId)
+    : undefined
+  const country = countryOf(shipToAddress?.countryCode)
+  const taxRate = country?.taxRate ?? TAX_RATES[currency]
+  const priced = await priceLines(db, currency, locale, lines, country ? country.taxRate : null)
   const rebates = await basketRebates(
     db,
     basket.id,
@@ -169,25 +216,131 @@ export async function basketJson(
     locale,
     priced.map((l) => ({ id: l.row.id, sku: l.row.sku, net: l.net, gross: l.gross })),
   )
-  const undiscounted = sum(priced)
-  const itemRebates = sum(rebates.itemRebates.map((r) => r.amount))
-  const valueRebates = sum(rebates.valueRebates.map((r) => r.amount))
-  const items = { net: undiscounted.net - itemRebates.net, gross: undiscounted.gross - itemRebates.gross }
-  const total = { net: items.net - valueRebates.net, gross: items.gross - valueRebates.gross }
-  const zero = priceItem(0, 0, currency)
-  const pendingInfos = rebates.pending.map((p) => ({
-    code: 'basket.promotion.min_order_value_not_reached.info',
-    message: `The promotion '${p.name}' (code ${p.code}) applies from an item total of ${(p.minimum / 100).toFixed(2)} ${currency}.`,
-    causes: [],
-  }))
+  const itemsNet = priced.reduce((total, l) => total + l.net - (rebates.lines.get(l.row.id)?.net ?? 0), 0)
+  const shippingMethod = shippingMethods.find((m) => m.id === basket.shippingMethodId)
+  const totals = basketTotals({
+    lines: priced.map((l) => ({
+      id: l.row.id,
+      undiscounted: { net: l.net, gross: l.gross },
+      itemRebate: rebates.lines.get(l.row.id) ?? ZERO,
+    })),
+    valueRebate: sumAmounts(rebates.valueRebates.map((r) => r.amount)),
+    shippingNet: shippingMethod ? shippingCostNet(shippingMethod, currency, itemsNet) : null,
+    paymentCostsNet: payment ? paymentCostsNet(payment.method, currency, itemsNet) : null,
+    taxRate,
+    complete: !!invoiceToAddress && !!shipToAddress && !!shippingMethod,
+  })
+  return {
+    basket,
+    currency,
+    locale,
+    lines,
+    priced,
+    rebates,
+    invoiceToAddress,
+    shipToAddress,
+    shipToCountry: country,
+    taxRate,
+    itemsNet,
+    shippingMethods,
+    shippingMethod,
+    payment,
+    totals,
+  }
+}
+
+/** The payment of a basket or order as ICM's `PaymentData`. */
+export function paymentJson(state: BasketState) {
+  const { payment, currency, totals } = state
+  if (!payment) return undefined
+  const open = payment.session && payment.session.status === 'open'
+  return {
+    id: payment.payment.id,
+    paymentInstrument: payment.instrument?.id ?? payment.method.id,
+    paymentMethod: payment.method.id,
+    paymentCosts: priceItem(totals.paymentCosts.net, totals.paymentCosts.gross, currency),
+    redirectRequired: redirectsBeforeCheckout(payment.method) || redirectsAfterCheckout(payment.method),
+    ...(open ? { redirect: { redirectUrl: payment.session!.pageUrl } } : {}),
+    totalAmount: { gross: money(totals.grand.gross, currency) },
+    status: payment.payment.status,
+  }
+}
+
+export const BASKET_INCLUDES = [
+  'lineItems',
+  'invoiceToAddress',
+  'commonShipToAddress',
+  'commonShippingMethod',
+  'payments',
+  'payments_paymentMethod',
+  'payments_paymentInstrument',
+] as const
+
+/** The ICM basket envelope of a state: `data` and the `included` maps asked for. */
+export function basketEnvelope(state: BasketState, include: Set<string>) {
+  const { basket, currency, locale, priced, rebates, totals } = state
+  const pi = (a: Amount) => priceItem(a.net, a.gross, currency)
+  const invoiceUrn = state.invoiceToAddress && addressUrn(state.invoiceToAddress)
+  const shipToUrn = state.shipToAddress && addressUrn(state.shipToAddress)
+  const payment = paymentJson(state)
+  const ctx = {
+    locale,
+    currency,
+    itemsNet: state.itemsNet,
+    taxRate: state.taxRate,
+    anonymous: basket.userId === null,
+  }
+  const included: Record<string, Record<string, unknown>> = {}
+  if (include.has('lineItems')) {
+    included.lineItems = Object.fromEntries(
+      priced.map((l) => [
+        l.row.id,
+        lineItemJson(l, currency, rebates.lines.get(l.row.id), totals.lines.get(l.row.id)),
+      ]),
+    )
+  }
+  if (include.has('invoiceToAddress') && state.invoiceToAddress)
+    included.invoiceToAddress = { [invoiceUrn!]: addressJson(state.invoiceToAddress, locale) }
+  if (include.has('commonShipToAddress') && state.shipToAddress)
+    included.commonShipToAddress = { [shipToUrn!]: addressJson(state.shipToAddress, locale) }
+  if (include.has('commonShippingMethod') && state.shippingMethod) {
+    included.commonShippingMethod = {
+      [state.shippingMethod.id]: shippingMethodJson(
+        state.shippingMethod,
+        locale,
+        currency,
+        state.itemsNet,
+        state.taxRate,
+      ),
+    }
+  }
+  if (payment && state.payment) {
+    if (include.has('payments')) included.payments = { [payment.id]: payment }
+    if (include.has('payments_paymentMethod'))
+      included.payments_paymentMethod = {
+        [state.payment.method.id]: paymentMethodJson(state.payment.method, ctx),
+      }
+    if (include.has('payments_paymentInstrument')) {
+      included.payments_paymentInstrument = {
+        [payment.paymentInstrument]: state.payment.instrument
+          ? paymentInstrumentJson(state.payment.instrument)
+          : methodInstrumentJson(state.payment.method),
+      }
+    }
+  }
   return {
     data: {
       id: basket.id,
       purchaseCurrency: currency,
       calculated: true,
       customer: basket.customerNo ?? undefined,
-      lineItems: lines.map((l) => l.id),
-      totalProductQuantity: lines.reduce((total, l) => total + l.quantity, 0),
+      email: basket.email ?? undefined,
+      invoiceToAddress: invoiceUrn,
+      commonShipToAddress: shipToUrn,
+      commonShippingMethod: state.shippingMethod?.id,
+      payments: payment ? [payment.id] : [],
+      lineItems: state.lines.map((l) => l.id),
+      totalProductQuantity: state.lines.reduce((total, l) => total + l.quantity, 0),
       promotionCodes: rebates.codes,
       messageToMerchant: basket.messageToMerchant ?? undefined,
       externalOrderReference: basket.externalOrderReference ?? undefined,
@@ -196,35 +349,43 @@ export async function basketJson(
         valueRebates: rebates.valueRebates.map((r) => rebateJson(r, currency)),
       },
       totals: {
-        itemTotal: priceItem(items.net, items.gross, currency),
-        undiscountedItemTotal: priceItem(undiscounted.net, undiscounted.gross, currency),
-        shippingTotal: zero,
-        undiscountedShippingTotal: zero,
-        paymentCostsTotal: zero,
-        dutiesAndSurchargesTotal: zero,
-        itemRebatesTotal: priceItem(itemRebates.net, itemRebates.gross, currency),
-        valueRebatesTotal: priceItem(valueRebates.net, valueRebates.gross, currency),
-        salesTaxTotal: money(total.gross - total.net, currency),
-        grandTotal: {
-          ...priceItem(total.net, total.gross, currency),
-          tax: money(total.gross - total.net, currency),
-        },
-        // No invoice address, shipping address or shipping method yet: totals are estimates.
-        isEstimated: true,
+        itemTotal: pi(totals.items),
+        undiscountedItemTotal: pi(totals.undiscountedItems),
+        shippingTotal: pi(totals.shipping),
+        undiscountedShippingTotal: pi(totals.shipping),
+        paymentCostsTotal: pi(totals.paymentCosts),
+        dutiesAndSurchargesTotal: pi(ZERO),
+        itemRebatesTotal: pi(totals.itemRebates),
+        valueRebatesTotal: pi(totals.valueRebates),
+        salesTaxTotal: money(totals.salesTax, currency),
+        grandTotal: { ...pi(totals.grand), tax: money(totals.salesTax, currency) },
+        // Estimated until invoice address, shipping address and shipping method are all set.
+        isEstimated: totals.isEstimated,
       },
     },
-    ...(include.has('lineItems')
-      ? {
-          included: {
-            lineItems: Object.fromEntries(
-              priced.map((l) => [l.row.id, lineItemJson(l, currency, rebates.lines.get(l.row.id))]),
-            ),
-          },
-        }
-      : {}),
-    infos: [...infos, ...pendingInfos],
-    errors: [],
+    ...(Object.keys(included).length ? { included } : {}),
   }
+}
+
+/** Infos about promotion codes in the basket that do not apply yet. */
+function pendingInfos(state: BasketState) {
+  return state.rebates.pending.map((p) => ({
+    code: 'basket.promotion.min_order_value_not_reached.info',
+    message: `The promotion '${p.name}' (code ${p.code}) applies from an item total of ${(p.minimum / 100).toFixed(2)} ${state.currency}.`,
+    causes: [],
+  }))
+}
+
+/** The basket in ICM's envelope: `data`, `included` (for the requested includes), `infos`, `errors`. */
+export async function basketJson(
+  db: Db,
+  basket: BasketRow,
+  locale: Locale,
+  include: Set<string>,
+  infos: unknown[] = [],
+) {
+  const state = await basketState(db, basket, locale)
+  return { ...basketEnvelope(state, include), infos: [...infos, ...pendingInfos(state)], errors: [] }
 }
 
 export type ItemRequest = { sku: string; quantity: number; warrantyId?: string }

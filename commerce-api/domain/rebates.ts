@@ -11,8 +11,9 @@ import { and, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { basketPromotionCodes, productPromotions, promotions, type PromotionRule } from '../db/schema'
 import { EXCHANGE_RATES, localize, type Currency, type Locale } from './channel'
+import type { Amount } from './money'
 
-export type Amount = { net: number; gross: number }
+export type { Amount }
 export type RebateLine = { id: string; sku: string; net: number; gross: number }
 
 export type AppliedRebate = {

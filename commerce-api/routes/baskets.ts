@@ -41,6 +41,9 @@ const ItemUpdateRequest = z
     message: 'quantity or desiredDelivery is required',
   })
 
+const reference = (field: string) =>
+  z.string().min(1, `${field} must not be empty`).max(200, `${field} has at most 200 characters`).optional()
+
 const BasketUpdateRequest = z
   .object({
     messageToMerchant: z
@@ -53,9 +56,13 @@ const BasketUpdateRequest = z
       .max(100, 'externalOrderReference has at most 100 characters')
       .nullable()
       .optional(),
+    invoiceToAddress: reference('invoiceToAddress'),
+    commonShipToAddress: reference('commonShipToAddress'),
+    commonShippingMethod: reference('commonShippingMethod'),
   })
-  .refine((body) => body.messageToMerchant !== undefined || body.externalOrderReference !== undefined, {
-    message: 'messageToMerchant or externalOrderReference is required',
+  .refine((body) => Object.values(body).some((value) => value !== undefined), {
+    message:
+      'one of messageToMerchant, externalOrderReference, invoiceToAddress, commonShipToAddress or commonShippingMethod is required',
   })
 
 const PromotionCodeRequest = z.object({ code: z.string().min(1, 'code is required').max(100) })
@@ -89,8 +96,10 @@ export const basketRoutes: RouteModule = (app, { db }) => {
 
   app.patch('/rest/:site/baskets/:id', async (request) => {
     const update = parseInput(BasketUpdateRequest, request.body, 'basket update')
-    const basket = await basketOf(request)
-    const updated = await updateBasket(db, basket, update)
+    const principal = await requirePrincipal(db, request)
+    const basket = await findBasket(db, principal, (request.params as { id: string }).id)
+    if (!basket) throw basketNotFound()
+    const updated = await updateBasket(db, basket, update, principal)
     return basketJson(db, updated, request.scope.locale, includes(request))
   })
 
@@ -114,7 +123,7 @@ export const basketRoutes: RouteModule = (app, { db }) => {
       }
     }
     const json = await basketJson(db, basket, request.scope.locale, new Set(['lineItems']))
-    return { data: json.included?.lineItems[itemId], infos: [], errors: [] }
+    return { data: json.included?.lineItems?.[itemId], infos: [], errors: [] }
   })
 
   app.delete('/rest/:site/baskets/:id/items/:itemId', async (request, reply) => {

@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../db/client'
 
-/** What every route module gets: the database and the one site it serves. */
-export type ApiContext = { db: Db; site: string }
+/** The simulated payment provider's settings (PAYMENT_PAGE_URL, PAYMENT_SECRET); unset means the defaults. */
+export type PaymentSettings = { pageUrl?: string; secret?: string }
+
+/** What every route module gets: the database, the one site it serves, the payment provider's settings. */
+export type ApiContext = { db: Db; site: string; payment: PaymentSettings }
 export type RouteModule = (app: FastifyInstance, ctx: ApiContext) => void

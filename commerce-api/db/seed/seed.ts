@@ -3,6 +3,7 @@ import type { Db } from '../client'
 import * as t from '../schema'
 import { rebuildSearchIndex, refreshStatistics } from '../search-index'
 import { hashPassword } from '../../domain/passwords'
+import { ensureCheckoutData } from './checkout'
 import { contentIncludes } from './content'
 import { contentPages, searchRedirects } from './content-pages'
 import { generateCatalog } from './generate'
@@ -39,7 +40,11 @@ async function insertChunked<T extends Record<string, unknown>>(
  */
 export async function seedDatabase(db: Db, { products = DEFAULT_PRODUCT_COUNT }: { products?: number } = {}) {
   const existing = await seedInfo(db)
-  if (existing) return { seeded: false, info: existing }
+  if (existing) {
+    // A database seeded before checkout existed gets shipping and payment methods and the demo addresses.
+    await ensureCheckoutData(db)
+    return { seeded: false, info: existing }
+  }
   const catalog = generateCatalog({ productCount: products })
   const extras = productExtras(catalog)
   const passwordHash = await hashPassword(DEMO_PASSWORD)
@@ -79,6 +84,7 @@ export async function seedDatabase(db: Db, { products = DEFAULT_PRODUCT_COUNT }:
       t.users,
       demoUsers.map((u) => ({ ...u, passwordHash })),
     )
+    await ensureCheckoutData(txDb)
     await rebuildSearchIndex(txDb)
     await tx.insert(t.meta).values({ key: SEED_KEY, value: info })
   })

@@ -1,0 +1,182 @@
+import { useTranslation } from 'react-i18next'
+import { useShell } from '~/components/useShell'
+import { addressLines, type Address } from '~/models/address'
+import { totalsRows, type CheckoutBasket } from '~/models/checkout'
+import { formatMoney, pick, type PriceItem } from '~/models/price'
+
+type Message = { code: string; message?: string }
+
+/** An API message in the shopper's language: the key's text, else the API's own message. */
+export function useMessageText() {
+  const { t } = useTranslation()
+  return (m: Message) => {
+    const text = t(m.code)
+    return text === m.code ? (m.message ?? m.code) : text
+  }
+}
+
+/** Validation results of the step the shopper stayed on: errors to fix, and what ICM adjusted. */
+export function ValidationMessages({
+  validation,
+}: {
+  validation: { errors: Message[]; infos: Message[] } | null | undefined
+}) {
+  const text = useMessageText()
+  if (!validation || (validation.errors.length === 0 && validation.infos.length === 0)) return null
+  return (
+    <div className="checkout-messages">
+      {validation.errors.length ? (
+        <ul className="form-errors" role="alert">
+          {validation.errors.map((m, i) => (
+            <li key={`${m.code}-${i}`}>{text(m)}</li>
+          ))}
+        </ul>
+      ) : null}
+      {validation.infos.length ? (
+        <ul className="basket-infos" role="status">
+          {validation.infos.map((m, i) => (
+            <li key={`${m.code}-${i}`}>{text(m)}</li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  )
+}
+
+/** Messages of a form that was just posted (400/422), next to it. */
+export function FormMessages({ messages }: { messages?: string[] | null }) {
+  if (!messages?.length) return null
+  return (
+    <ul className="form-errors" role="alert">
+      {messages.map((m) => (
+        <li key={m}>{m}</li>
+      ))}
+    </ul>
+  )
+}
+
+export function AddressView({ address }: { address: Address }) {
+  return (
+    <address className="address-view">
+      {addressLines(address).map((line, i) => (
+        <span key={i}>
+          {line}
+          <br />
+        </span>
+      ))}
+      {address.email ? <span>{address.email}</span> : null}
+    </address>
+  )
+}
+
+export function Amount({ item }: { item: PriceItem }) {
+  const { locale, display } = useShell()
+  return <>{formatMoney(pick(item, display), locale.tag)}</>
+}
+
+/** The totals of a basket or order; "estimated" until addresses and shipping method are known. */
+export function CheckoutTotals({ basket, title }: { basket: CheckoutBasket; title?: string }) {
+  const { t } = useTranslation()
+  const { locale, display } = useShell()
+  const { rows, estimated } = totalsRows(basket, display)
+  return (
+    <section className="basket-totals checkout-totals" aria-labelledby="checkout-totals-title">
+      <h2 id="checkout-totals-title">{title ?? t('basket.totals.title')}</h2>
+      <dl>
+        {rows.map((row) => (
+          <div key={`${row.key}-${row.values?.name ?? ''}`} style={{ display: 'contents' }}>
+            <dt className={row.kind === 'total' ? 'grand' : undefined}>{t(row.key, row.values)}</dt>
+            <dd
+              className={row.kind === 'total' ? 'grand' : undefined}
+              data-testid={
+                row.kind === 'total'
+                  ? 'checkout-total'
+                  : row.kind === 'rebate'
+                    ? 'checkout-rebate'
+                    : undefined
+              }
+            >
+              {row.kind === 'rebate' ? '−' : ''}
+              {formatMoney(row.amount, locale.tag)}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      {estimated ? <p className="hint">{t('basket.totals.estimated')}</p> : null}
+    </section>
+  )
+}
+
+export type NamedLine = CheckoutBasket['lines'][number] & { name: string; variation?: string }
+
+/** The lines to be ordered (or ordered): product, quantity, unit price, total. */
+export function CheckoutLines({ lines }: { lines: NamedLine[] }) {
+  const { t } = useTranslation()
+  return (
+    <table className="basket-table checkout-lines">
+      <thead>
+        <tr>
+          <th scope="col">{t('basket.line.product')}</th>
+          <th scope="col" className="num">
+            {t('basket.line.unit_price')}
+          </th>
+          <th scope="col" className="num">
+            {t('basket.line.quantity')}
+          </th>
+          <th scope="col" className="num">
+            {t('basket.line.total')}
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {lines.map((line) => (
+          <tr key={line.id} data-testid="checkout-line">
+            <td>
+              {line.name}
+              <br />
+              <small>{t('product.sku', { sku: line.sku })}</small>
+              {line.variation ? (
+                <>
+                  <br />
+                  <small>{line.variation}</small>
+                </>
+              ) : null}
+              {line.warranty ? (
+                <>
+                  <br />
+                  <small>{t('basket.line.warranty', { name: line.warranty.name })}</small>
+                </>
+              ) : null}
+              {line.desiredDelivery ? (
+                <>
+                  <br />
+                  <small>{t('checkout.line.desired_delivery', { date: line.desiredDelivery })}</small>
+                </>
+              ) : null}
+            </td>
+            <td className="num">
+              <Amount item={line.singleBasePrice} />
+            </td>
+            <td className="num">{line.quantity}</td>
+            <td className="num">
+              <Amount item={line.total} />
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  )
+}
+
+/** "3–5 days", "1 day": a shipping method's delivery time. */
+export function DeliveryTime({ days }: { days?: { min: number; max: number } }) {
+  const { t } = useTranslation()
+  if (!days) return null
+  return (
+    <>
+      {days.min === days.max
+        ? t('checkout.shipping.days', { count: days.max })
+        : t('checkout.shipping.days_range', { min: days.min, count: days.max })}
+    </>
+  )
+}

@@ -1,0 +1,339 @@
+import { z } from 'zod'
+import { AddressSchema, mapAddress, type Address } from './address'
+import { MoneySchema, PriceItemSchema, type Money, type PriceItem } from './price'
+
+/**
+ * An ICM order (`OrderData`, ADR 0010): the basket as it was ordered plus the order's own fields, with the
+ * `included` maps for lines, addresses, shipping method and payment. Shared by the receipt and the account's
+ * order list and detail.
+ */
+const OrderLineItemSchema = z.object({
+  id: z.string(),
+  position: z.number(),
+  product: z.string(),
+  name: z.string().optional(),
+  displayName: z.string().optional(),
+  description: z.string().optional(),
+  quantity: z.object({ value: z.number(), unit: z.string().optional() }),
+  pricing: z.object({
+    singleBasePrice: PriceItemSchema,
+    total: PriceItemSchema,
+    undiscountedPrice: PriceItemSchema.optional(),
+    valueRebatesTotal: PriceItemSchema.optional(),
+  }),
+  desiredDelivery: z.string().optional(),
+  warranty: z.object({ id: z.string(), name: z.string(), price: PriceItemSchema }).optional(),
+  fulfillmentStatus: z.string().optional(),
+})
+
+const RebateSchema = z.object({ name: z.string(), amount: PriceItemSchema, code: z.string().optional() })
+
+const TrackingLinkSchema = z.union([
+  z.string(),
+  z.object({ url: z.string(), name: z.string().optional(), trackingNumber: z.string().optional() }),
+])
+
+const OrderDataSchema = z.object({
+  id: z.string(),
+  documentNumber: z.string().optional(),
+  creationDate: z.union([z.string(), z.number()]).optional(),
+  status: z.string().optional(),
+  statusCode: z.string().optional(),
+  orderCreation: z
+    .object({
+      status: z.string(),
+      stopAction: z
+        .object({
+          type: z.string().optional(),
+          exitReason: z.string().optional(),
+          redirectUrl: z.string().optional(),
+        })
+        .optional(),
+    })
+    .optional(),
+  purchaseCurrency: z.string().optional(),
+  basket: z.string().optional(),
+  email: z.string().optional(),
+  invoiceToAddress: z.string().optional(),
+  commonShipToAddress: z.string().optional(),
+  commonShippingMethod: z.string().optional(),
+  payments: z.array(z.string()).default([]),
+  lineItems: z.array(z.string()).default([]),
+  totalProductQuantity: z.number().optional(),
+  messageToMerchant: z.string().optional(),
+  externalOrderReference: z.string().optional(),
+  trackingLinks: z.array(TrackingLinkSchema).optional(),
+  discounts: z
+    .object({
+      itemValueRebates: z.array(RebateSchema).default([]),
+      valueRebates: z.array(RebateSchema).default([]),
+    })
+    .optional(),
+  totals: z.object({
+    itemTotal: PriceItemSchema,
+    undiscountedItemTotal: PriceItemSchema.optional(),
+    itemRebatesTotal: PriceItemSchema.optional(),
+    valueRebatesTotal: PriceItemSchema.optional(),
+    shippingTotal: PriceItemSchema.optional(),
+    paymentCostsTotal: PriceItemSchema.optional(),
+    dutiesAndSurchargesTotal: PriceItemSchema.optional(),
+    salesTaxTotal: MoneySchema.optional(),
+    grandTotal: PriceItemSchema,
+  }),
+})
+
+const ShippingMethodSchema = z.object({
+  id: z.string(),
+  name: z.string().optional(),
+  description: z.string().optional(),
+})
+const PaymentSchema = z.object({
+  id: z.string(),
+  paymentMethod: z.string().optional(),
+  paymentInstrument: z.string().optional(),
+  status: z.string().optional(),
+})
+const PaymentMethodSchema = z.object({ id: z.string(), displayName: z.string().optional() })
+const PaymentInstrumentSchema = z.object({ id: z.string(), accountIdentifier: z.string().optional() })
+
+const OrderIncludedSchema = z
+  .object({
+    lineItems: z.record(OrderLineItemSchema).optional(),
+    invoiceToAddress: z.record(AddressSchema).optional(),
+    commonShipToAddress: z.record(AddressSchema).optional(),
+    commonShippingMethod: z.record(ShippingMethodSchema).optional(),
+    payments: z.record(PaymentSchema).optional(),
+    payments_paymentMethod: z.record(PaymentMethodSchema).optional(),
+    payments_paymentInstrument: z.record(PaymentInstrumentSchema).optional(),
+  })
+  .default({})
+
+const MessageSchema = z.object({ code: z.string(), message: z.string().optional() })
+
+/** `GET orders/{id}`, `POST orders`, `PATCH orders/{id}`. */
+export const OrderEnvelopeSchema = z.object({
+  data: OrderDataSchema,
+  included: OrderIncludedSchema,
+  infos: z.array(MessageSchema).optional(),
+})
+
+/** `GET orders?limit&offset`: newest first, `info.total` for paging. */
+export const OrderListEnvelopeSchema = z.object({
+  data: z.array(OrderDataSchema),
+  included: OrderIncludedSchema,
+  info: z.object({ limit: z.number(), offset: z.number(), total: z.number() }).optional(),
+})
+
+/** The includes an order is read with. */
+export const ORDER_INCLUDE = [
+  'lineItems',
+  'invoiceToAddress',
+  'commonShipToAddress',
+  'commonShippingMethod',
+  'discounts',
+  'payments',
+  'payments_paymentMethod',
+  'payments_paymentInstrument',
+].join(',')
+
+export type OrderLine = {
+  id: string
+  position: number
+  sku: string
+  name: string
+  description?: string
+  quantity: number
+  unitPrice: PriceItem
+  total: PriceItem
+  /** The line before item promotions, and what they took off; absent without a rebate. */
+  undiscounted?: PriceItem
+  rebate?: PriceItem
+  warranty?: { id: string; name: string; price: PriceItem }
+  /** yyyy-mm-dd */
+  desiredDelivery?: string
+  fulfillmentStatus?: string
+}
+
+export type Order = {
+  id: string
+  documentNumber?: string
+  /** ISO timestamp. */
+  creationDate?: string
+  status?: string
+  statusCode?: string
+  orderCreation?: { status: string; stopType?: string; exitReason?: string; redirectUrl?: string }
+  currency?: string
+  email?: string
+  trackingLinks: { url: string; label: string }[]
+  lines: OrderLine[]
+  itemCount: number
+  invoiceToAddress?: Address
+  shipToAddress?: Address
+  shippingMethod?: { id: string; name: string; description?: string }
+  payment?: { method: string; methodName: string; accountIdentifier?: string; status?: string }
+  itemRebates: { name: string; amount: PriceItem; code?: string }[]
+  valueRebates: { name: string; amount: PriceItem; code?: string }[]
+  totals: {
+    items: PriceItem
+    itemRebates?: PriceItem
+    valueRebates?: PriceItem
+    shipping?: PriceItem
+    paymentCosts?: PriceItem
+    surcharges?: PriceItem
+    tax?: Money
+    total: PriceItem
+  }
+  messageToMerchant?: string
+  externalOrderReference?: string
+  infos: { code: string; message?: string }[]
+}
+
+type OrderData = z.infer<typeof OrderDataSchema>
+type OrderIncluded = z.infer<typeof OrderIncludedSchema>
+
+const hasAmount = (item: PriceItem | undefined): item is PriceItem =>
+  !!item && (item.gross.value !== 0 || item.net.value !== 0)
+
+const nonZero = (item: PriceItem | undefined) => (hasAmount(item) ? item : undefined)
+
+const creationDateOf = (value: string | number | undefined) =>
+  value === undefined ? undefined : new Date(value).toISOString()
+
+function trackingLink(link: z.infer<typeof TrackingLinkSchema>): { url: string; label: string } | undefined {
+  const url = typeof link === 'string' ? link : link.url
+  // Only web links are shown as links; anything else (javascript:, data:) is dropped.
+  if (!/^https?:\/\//i.test(url)) return undefined
+  const label = typeof link === 'string' ? url : (link.name ?? link.trackingNumber ?? url)
+  return { url, label }
+}
+
+function mapOrderData(data: OrderData, included: OrderIncluded, infos: Order['infos'] = []): Order {
+  const lineMap = included.lineItems ?? {}
+  const lines: OrderLine[] = data.lineItems.flatMap((id) => {
+    const line = lineMap[id]
+    if (!line) return []
+    return [
+      {
+        id,
+        position: line.position,
+        sku: line.product,
+        name: line.name ?? line.displayName ?? line.product,
+        description: line.description || undefined,
+        quantity: line.quantity.value,
+        unitPrice: line.pricing.singleBasePrice,
+        total: line.pricing.total,
+        ...(hasAmount(line.pricing.valueRebatesTotal)
+          ? { undiscounted: line.pricing.undiscountedPrice, rebate: line.pricing.valueRebatesTotal }
+          : {}),
+        warranty: line.warranty,
+        desiredDelivery: line.desiredDelivery,
+        fulfillmentStatus: line.fulfillmentStatus,
+      },
+    ]
+  })
+  lines.sort((a, b) => a.position - b.position)
+  const invoice = data.invoiceToAddress ? included.invoiceToAddress?.[data.invoiceToAddress] : undefined
+  const shipTo = data.commonShipToAddress
+    ? included.commonShipToAddress?.[data.commonShipToAddress]
+    : undefined
+  const shipping = data.commonShippingMethod
+    ? included.commonShippingMethod?.[data.commonShippingMethod]
+    : undefined
+  const paymentId = data.payments[0]
+  const payment = paymentId ? included.payments?.[paymentId] : undefined
+  const method = payment?.paymentMethod ? included.payments_paymentMethod?.[payment.paymentMethod] : undefined
+  const instrument = payment?.paymentInstrument
+    ? included.payments_paymentInstrument?.[payment.paymentInstrument]
+    : undefined
+  const methodName = method?.displayName ?? payment?.paymentMethod
+  const totals = data.totals
+  return {
+    id: data.id,
+    documentNumber: data.documentNumber,
+    creationDate: creationDateOf(data.creationDate),
+    status: data.status,
+    statusCode: data.statusCode,
+    orderCreation: data.orderCreation && {
+      status: data.orderCreation.status,
+      stopType: data.orderCreation.stopAction?.type,
+      exitReason: data.orderCreation.stopAction?.exitReason,
+      redirectUrl: data.orderCreation.stopAction?.redirectUrl,
+    },
+    currency: data.purchaseCurrency ?? totals.grandTotal.gross.currency,
+    email: data.email,
+    trackingLinks: (data.trackingLinks ?? []).flatMap((link) => trackingLink(link) ?? []),
+    lines,
+    itemCount: data.totalProductQuantity ?? lines.reduce((sum, l) => sum + l.quantity, 0),
+    invoiceToAddress: invoice && mapAddress(invoice),
+    shipToAddress: shipTo && mapAddress(shipTo),
+    shippingMethod: shipping && {
+      id: shipping.id,
+      name: shipping.name ?? shipping.id,
+      description: shipping.description || undefined,
+    },
+    payment:
+      payment && methodName
+        ? {
+            method: payment.paymentMethod ?? methodName,
+            methodName,
+            // A method without parameters is its own instrument, named like the method: nothing more to say.
+            accountIdentifier:
+              instrument?.accountIdentifier && instrument.accountIdentifier !== methodName
+                ? instrument.accountIdentifier
+                : undefined,
+            status: payment.status,
+          }
+        : undefined,
+    itemRebates: data.discounts?.itemValueRebates ?? [],
+    valueRebates: data.discounts?.valueRebates ?? [],
+    totals: {
+      items: totals.itemTotal,
+      itemRebates: nonZero(totals.itemRebatesTotal),
+      valueRebates: nonZero(totals.valueRebatesTotal),
+      shipping: totals.shippingTotal,
+      paymentCosts: nonZero(totals.paymentCostsTotal),
+      surcharges: nonZero(totals.dutiesAndSurchargesTotal),
+      tax: totals.salesTaxTotal,
+      total: totals.grandTotal,
+    },
+    messageToMerchant: data.messageToMerchant || undefined,
+    externalOrderReference: data.externalOrderReference || undefined,
+    infos,
+  }
+}
+
+export function mapOrder(envelope: z.infer<typeof OrderEnvelopeSchema>): Order {
+  return mapOrderData(envelope.data, envelope.included, envelope.infos)
+}
+
+export type OrderPage = { orders: Order[]; total: number; offset: number; limit: number }
+
+export function mapOrderList(envelope: z.infer<typeof OrderListEnvelopeSchema>): OrderPage {
+  const orders = envelope.data.map((data) => mapOrderData(data, envelope.included))
+  return {
+    orders,
+    total: envelope.info?.total ?? orders.length,
+    offset: envelope.info?.offset ?? 0,
+    limit: envelope.info?.limit ?? orders.length,
+  }
+}
+
+/** Orders per page of the account's order list (spec §9, default order query limit). */
+export const ORDERS_PAGE_SIZE = 30
+/** The most orders one list page shows ("load more" grows the limit up to this). */
+export const ORDERS_MAX_LIMIT = 300
+
+/** The `limit` of a list page from its query: a multiple of the page size, at least one page. */
+export function ordersLimit(value: string | null): number {
+  const n = Number(value)
+  if (!value || !Number.isInteger(n) || n < ORDERS_PAGE_SIZE) return ORDERS_PAGE_SIZE
+  return Math.min(Math.ceil(n / ORDERS_PAGE_SIZE) * ORDERS_PAGE_SIZE, ORDERS_MAX_LIMIT)
+}
+
+/** The file an orders CSV is saved as (spec §7): `order-{number}.csv` for one order, `orders.csv` for several. */
+export function ordersCsvFilename(orders: { id: string; documentNumber?: string }[]): string {
+  if (orders.length !== 1) return 'orders.csv'
+  const [order] = orders
+  const name = (order!.documentNumber || order!.id).replace(/[^A-Za-z0-9._-]/g, '_')
+  return `order-${name}.csv`
+}

@@ -1,0 +1,134 @@
+import { z } from 'zod'
+import { PriceItemSchema, type PriceItem } from './price'
+
+/** A payment method's parameter as ICM defines it (`parameterDefinitions`), with the server's constraints. */
+const ParameterDefinitionSchema = z.object({
+  name: z.string(),
+  type: z.string().optional(),
+  displayName: z.string().optional(),
+  description: z.string().optional(),
+  hidden: z.boolean().optional(),
+  constraints: z
+    .object({
+      required: z.object({ message: z.string().optional() }).optional(),
+      size: z
+        .object({ min: z.number().optional(), max: z.number().optional(), message: z.string().optional() })
+        .optional(),
+      pattern: z.object({ regexp: z.string(), message: z.string().optional() }).optional(),
+    })
+    .optional(),
+})
+
+const InstrumentSchema = z.object({
+  id: z.string(),
+  urn: z.string().optional(),
+  accountIdentifier: z.string().optional(),
+  paymentMethod: z.string().optional(),
+  parameters: z.array(z.object({ name: z.string(), value: z.string().optional() })).default([]),
+})
+
+const PaymentMethodSchema = z.object({
+  id: z.string(),
+  serviceID: z.string().optional(),
+  displayName: z.string().optional(),
+  description: z.string().optional(),
+  capabilities: z.array(z.string()).default([]),
+  restricted: z.boolean().default(false),
+  restrictions: z.array(z.object({ code: z.string(), message: z.string().optional() })).default([]),
+  saveAllowed: z.boolean().default(false),
+  paymentCosts: PriceItemSchema.optional(),
+  paymentCostsThreshold: PriceItemSchema.optional(),
+  parameterDefinitions: z.array(ParameterDefinitionSchema).default([]),
+  paymentInstruments: z.array(z.union([z.string(), InstrumentSchema])).default([]),
+})
+
+export const PaymentMethodsSchema = z.object({
+  data: z.array(PaymentMethodSchema),
+  included: z.object({ paymentInstruments: z.record(InstrumentSchema).optional() }).optional(),
+})
+
+export type ParameterDefinition = z.infer<typeof ParameterDefinitionSchema>
+
+export type PaymentInstrument = { id: string; accountIdentifier: string }
+
+export type PaymentMethod = {
+  id: string
+  name: string
+  description?: string
+  capabilities: string[]
+  restricted: boolean
+  restrictionCauses: string[]
+  saveAllowed: boolean
+  costs?: PriceItem
+  costsThreshold?: PriceItem
+  parameters: ParameterDefinition[]
+  /** Saved (user) or basket instruments of this method the shopper can pick again. */
+  instruments: PaymentInstrument[]
+}
+
+/** User payment methods the storefront never offers (spec §5). */
+const DROPPED_METHODS = new Set(['ISH_FASTPAY', 'ISH_INVOICE_TOTAL_ZERO'])
+
+/**
+ * Eligible payment methods as the payment step offers them (spec §5): limited tenders (gift cards) and the
+ * fast-pay / zero-total methods are dropped; restricted methods stay, to be shown disabled with their causes.
+ */
+export function mapPaymentMethods(envelope: z.infer<typeof PaymentMethodsSchema>): PaymentMethod[] {
+  const included = envelope.included?.paymentInstruments ?? {}
+  return envelope.data
+    .filter((m) => !m.capabilities.includes('LimitedTender') && !DROPPED_METHODS.has(m.id))
+    .map((m) => {
+      const instruments = m.paymentInstruments
+        .map((entry) => (typeof entry === 'string' ? included[entry] : entry))
+        .filter((i): i is z.infer<typeof InstrumentSchema> => !!i && i.id !== m.id)
+        .map((i) => ({ id: i.id, accountIdentifier: i.accountIdentifier ?? i.id }))
+      return {
+        id: m.id,
+        name: m.displayName ?? m.id,
+        description: m.description,
+        capabilities: m.capabilities,
+        restricted: m.restricted,
+        restrictionCauses: m.restrictions.map((r) => r.message ?? r.code),
+        saveAllowed: m.saveAllowed && m.parameterDefinitions.length > 0,
+        costs: m.paymentCosts,
+        costsThreshold: m.paymentCostsThreshold,
+        parameters: m.parameterDefinitions.filter((p) => !p.hidden),
+        instruments,
+      }
+    })
+}
+
+export const redirectsBeforeCheckout = (method: { capabilities: string[] }) =>
+  method.capabilities.includes('RedirectBeforeCheckout')
+export const redirectsAfterCheckout = (method: { capabilities: string[] }) =>
+  method.capabilities.includes('RedirectAfterCheckout')
+
+/**
+ * The zod schema of a method's parameter form, built from the server's definitions: required, size (min,
+ * max) and pattern, each failing with the server's own message (spec §5). Field names are the parameter names.
+ */
+export function parameterSchema(definitions: ParameterDefinition[], fallback: (key: string) => string) {
+  const shape: Record<string, z.ZodTypeAny> = {}
+  for (const definition of definitions) {
+    const c = definition.constraints ?? {}
+    const requiredMessage = c.required?.message ?? fallback('form.required')
+    let field = z.string({ required_error: requiredMessage }).trim()
+    if (c.required) field = field.min(1, requiredMessage)
+    if (c.size?.min !== undefined)
+      field = field.min(c.size.min, c.size.message ?? fallback('form.min_length'))
+    if (c.size?.max !== undefined)
+      field = field.max(c.size.max, c.size.message ?? fallback('form.max_length'))
+    if (c.pattern) {
+      let pattern: RegExp | undefined
+      try {
+        pattern = new RegExp(c.pattern.regexp)
+      } catch {
+        // A pattern this engine cannot read is left to the server, which checks it again.
+      }
+      if (pattern) field = field.regex(pattern, c.pattern.message ?? fallback('form.pattern'))
+    }
+    // Conform sends a field left empty as undefined: an optional parameter may stay empty.
+    shape[definition.name] = c.required ? field : field.optional()
+  }
+  return z.object(shape)
+}

@@ -1,0 +1,89 @@
+import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Link, useLoaderData } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import { Breadcrumb } from '~/components/Breadcrumb'
+import { formatDate, OrderDetails, OrderStatus } from '~/components/order/OrderDetails'
+import { useShell } from '~/components/useShell'
+import { noindexMeta } from '~/models/seo'
+import { loginAgainIfRefused, requireLogin } from '~/services/guards.server'
+import { pageHeaders } from '~/services/headers'
+import { cacheHeaders } from '~/services/http.server'
+import { fixedT } from '~/services/i18n.server'
+import { getOrder } from '~/services/orders.server'
+
+export const headers = pageHeaders
+
+/** One of the user's orders; an unknown or someone else's order is a 404 page. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const shopper = await requireLogin(request, params)
+  const t = fixedT(shopper.locale.id)
+  const order = await loginAgainIfRefused(request, shopper, getOrder(shopper.scope, params.orderId ?? ''))
+  const number = order.documentNumber ?? order.id
+  return data(
+    { title: t('account.orders.detail.title', { number }), order },
+    { headers: cacheHeaders(request, 'private') },
+  )
+}
+
+export default function OrderPage() {
+  const { order } = useLoaderData<typeof loader>()
+  const { locale } = useShell()
+  const { t } = useTranslation()
+  const base = `/${locale.lang}/account/orders`
+  const number = order.documentNumber ?? order.id
+  return (
+    <>
+      <Breadcrumb
+        items={[
+          { name: t('account.orders.title'), url: base },
+          { name: t('account.orders.detail.title', { number }) },
+        ]}
+        homeUrl={`/${locale.lang}/home`}
+      />
+      <h1>{t('account.orders.detail.title', { number })}</h1>
+      <dl className="order-summary">
+        {order.creationDate ? (
+          <>
+            <dt>{t('account.orders.column.date')}</dt>
+            <dd>{formatDate(order.creationDate, locale.tag)}</dd>
+          </>
+        ) : null}
+        <dt>{t('account.orders.column.status')}</dt>
+        <dd data-testid="order-status">
+          <OrderStatus order={order} />
+        </dd>
+        {order.email ? (
+          <>
+            <dt>{t('account.orders.email')}</dt>
+            <dd>{order.email}</dd>
+          </>
+        ) : null}
+        {order.trackingLinks.length > 0 ? (
+          <>
+            <dt>{t('account.orders.tracking')}</dt>
+            <dd>
+              <ul className="tracking-links">
+                {order.trackingLinks.map((link) => (
+                  <li key={link.url}>
+                    <a href={link.url} rel="noopener noreferrer" target="_blank">
+                      {link.label}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </dd>
+          </>
+        ) : null}
+      </dl>
+      <p className="order-actions">
+        <a href={`${base}/csv?ids=${encodeURIComponent(order.id)}`} download>
+          {t('account.orders.download_csv')}
+        </a>{' '}
+        <Link to={base}>{t('account.orders.detail.back')}</Link>
+      </p>
+      <OrderDetails order={order} />
+    </>
+  )
+}
+
+export const meta: MetaFunction<typeof loader> = noindexMeta

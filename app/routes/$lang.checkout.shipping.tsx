@@ -1,0 +1,123 @@
+import { parseWithZod } from '@conform-to/zod'
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import { z } from 'zod'
+import {
+  AddressView,
+  Amount,
+  CheckoutTotals,
+  DeliveryTime,
+  FormMessages,
+  ValidationMessages,
+} from '~/components/checkout/CheckoutParts'
+import { useShell } from '~/components/useShell'
+import type { Address } from '~/models/address'
+import type { CheckoutBasket } from '~/models/checkout'
+import { noindexMeta } from '~/models/seo'
+import { eligibleShippingMethods, updateCheckoutBasket } from '~/services/checkout.server'
+import { continueFrom, requireCheckoutStep } from '~/services/checkout-flow.server'
+import { pageHeaders } from '~/services/headers'
+
+export const headers = pageHeaders
+
+const shippingSchema = (t: (key: string) => string) =>
+  z.object({
+    shippingMethod: z
+      .string({ required_error: t('checkout.shipping.required') })
+      .min(1)
+      .max(100),
+  })
+
+/** The shipping step: the methods eligible for the ship-to address, with costs and delivery time. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const ctx = await requireCheckoutStep(request, params, 'shipping')
+  const methods = await eligibleShippingMethods(ctx.scope, ctx.basket.id)
+  return data(
+    { title: ctx.t('checkout.shipping.title'), basket: ctx.basket, methods, validation: ctx.validation },
+    { headers: ctx.headers },
+  )
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const ctx = await requireCheckoutStep(request, params, 'shipping')
+  const submission = parseWithZod(await request.formData(), { schema: shippingSchema(ctx.t) })
+  if (submission.status !== 'success') {
+    const messages = Object.values(submission.error ?? {}).flatMap((list) => list ?? [])
+    return data({ messages }, { status: 400 })
+  }
+  if (submission.value.shippingMethod !== ctx.basket.shippingMethod?.id) {
+    const result = await updateCheckoutBasket(ctx.scope, ctx.basket.id, {
+      commonShippingMethod: submission.value.shippingMethod,
+    })
+    if (!result.ok) return data({ messages: result.errors.map((e) => e.message) }, { status: 422 })
+  }
+  return continueFrom(ctx, 'shipping')
+}
+
+export default function ShippingStep() {
+  const { basket, methods, validation } = useLoaderData<typeof loader>()
+  const actionData = useActionData<typeof action>()
+  const navigation = useNavigation()
+  const { locale } = useShell()
+  const { t } = useTranslation()
+  const chosen = basket.shippingMethod?.id ?? methods[0]?.id
+  return (
+    <>
+      <h1>{t('checkout.shipping.title')}</h1>
+      <ValidationMessages validation={validation} />
+      {basket.shipToAddress ? (
+        <section className="checkout-summary-address">
+          <h2>{t('checkout.address.shipping')}</h2>
+          <AddressView address={basket.shipToAddress as Address} />
+          <Link to={`/${locale.lang}/checkout/address`}>{t('checkout.change')}</Link>
+        </section>
+      ) : null}
+      <Form method="post" className="checkout-form">
+        <fieldset className="method-choice">
+          <legend>{t('checkout.shipping.methods')}</legend>
+          {methods.length === 0 ? <p>{t('checkout.shipping.none')}</p> : null}
+          {methods.map((method) => (
+            <label key={method.id} className="method-option">
+              <input
+                type="radio"
+                name="shippingMethod"
+                value={method.id}
+                defaultChecked={method.id === chosen}
+                required
+              />{' '}
+              <strong>{method.name}</strong>{' '}
+              {method.costs ? (
+                <span className="method-costs">
+                  <Amount item={method.costs} />
+                </span>
+              ) : null}{' '}
+              {method.days ? (
+                <span className="method-days">
+                  (<DeliveryTime days={method.days} />)
+                </span>
+              ) : null}
+              {method.description ? (
+                <>
+                  <br />
+                  <small>{method.description}</small>
+                </>
+              ) : null}
+            </label>
+          ))}
+        </fieldset>
+        <FormMessages messages={actionData && 'messages' in actionData ? actionData.messages : undefined} />
+        <button
+          type="submit"
+          className="primary"
+          disabled={navigation.state !== 'idle' || methods.length === 0}
+        >
+          {t('checkout.continue')}
+        </button>
+      </Form>
+      <CheckoutTotals basket={basket as unknown as CheckoutBasket} />
+    </>
+  )
+}
+
+export const meta: MetaFunction<typeof loader> = noindexMeta

@@ -1,0 +1,136 @@
+import { redirect } from '@remix-run/node'
+import type { Params } from '@remix-run/react'
+import {
+  STEP_SCOPES,
+  firstIncompleteStep,
+  firstStepFor,
+  mayContinue,
+  nextStep,
+  stepIndex,
+  stepPath,
+  type CheckoutBasket,
+  type CheckoutStep,
+  type ValidationResults,
+} from '~/models/checkout'
+import { product } from './catalog.server'
+import { checkoutBasket, validateBasket } from './checkout.server'
+import type { IcmScope } from './icm.server'
+import { config } from './config.server'
+import { fixedT } from './i18n.server'
+import { commitSession, type ShopSession, type ValidationFlash } from './session.server'
+import { shopperOf, type Shopper } from './shopper.server'
+
+const perRequest = new WeakMap<Request, Promise<CheckoutBasket | null>>()
+
+/** The checkout basket, fetched once per request however many loaders (layout, step) ask. */
+export function checkoutBasketOf(request: Request, shopper: Shopper): Promise<CheckoutBasket | null> {
+  let basket = perRequest.get(request)
+  if (!basket) {
+    basket = checkoutBasket(shopper.scope)
+    perRequest.set(request, basket)
+  }
+  return basket
+}
+
+export type CheckoutContext = Shopper & {
+  basket: CheckoutBasket
+  t: ReturnType<typeof fixedT>
+  /** Validation results of the last "Continue" on this step (flash), when the shopper stayed. */
+  validation: ValidationFlash | null
+  /** Set-Cookie to send when the flash was read. */
+  headers: HeadersInit
+}
+
+/**
+ * Opens a checkout step: without a basket (or an empty one) the shopper goes to the basket page; a step
+ * after the first incomplete one sends the shopper to that one (spec §4).
+ */
+export async function requireCheckoutStep(
+  request: Request,
+  params: Params,
+  step: Exclude<CheckoutStep, 'basket' | 'receipt'>,
+): Promise<CheckoutContext> {
+  const shopper = await shopperOf(request, params)
+  const { locale, session } = shopper
+  const basket = await checkoutBasketOf(request, shopper)
+  if (!basket || basket.lines.length === 0) throw redirect(stepPath(locale.lang, 'basket'))
+  const first = firstIncompleteStep(basket)
+  if (stepIndex(step) > stepIndex(first)) throw redirect(stepPath(locale.lang, first))
+  const validation = session.get('validation') ?? null
+  const headers: Record<string, string> = { 'Cache-Control': 'private, no-store', Vary: 'Cookie' }
+  if (validation) headers['Set-Cookie'] = await commitSession(session)
+  return { ...shopper, basket, t: fixedT(locale.id), validation, headers }
+}
+
+function flashOf(results: ValidationResults): ValidationFlash {
+  const slim = (m: ValidationResults['errors'][number]) => ({
+    code: m.code,
+    message: m.message,
+    scopes: m.scopes,
+  })
+  return {
+    valid: results.valid,
+    adjusted: results.adjusted,
+    errors: results.errors.map(slim),
+    infos: results.infos.map(slim),
+  }
+}
+
+/** Stays on a page with the validation results shown once (post/redirect/get, `?error=true`). */
+export async function redirectWithValidation(session: ShopSession, url: string, results: ValidationResults) {
+  session.flash('validation', flashOf(results))
+  return redirect(url, { status: 303, headers: { 'Set-Cookie': await commitSession(session) } })
+}
+
+/**
+ * "Continue" on a step: validates the step's scopes (spec §4). Valid and not adjusted → the next step;
+ * invalid or adjusted → the page of the first step the results point to (this one, or an earlier one), with
+ * `error=true` and the results.
+ */
+export async function continueFrom(
+  ctx: Pick<CheckoutContext, 'scope' | 'session' | 'locale' | 'basket'>,
+  step: Exclude<CheckoutStep, 'receipt' | 'review'>,
+) {
+  const results = await validateBasket(ctx.scope, ctx.basket.id, STEP_SCOPES[step])
+  const lang = ctx.locale.lang
+  if (mayContinue(results)) {
+    return redirect(stepPath(lang, nextStep(step)), {
+      status: 303,
+      headers: { 'Set-Cookie': await commitSession(ctx.session) },
+    })
+  }
+  const target = firstStepFor(results, step)
+  return redirectWithValidation(ctx.session, `${stepPath(lang, target)}?error=true`, results)
+}
+
+/**
+ * The checkout's return URLs for the payment provider. They carry the `;lang=` matrix parameter (spec §2),
+ * which the route `$lang.checkout.$` takes off again. Before checkout success leads to review; after the
+ * order (with its id) to the receipt; cancel and failure always back to the payment step.
+ */
+export function paymentReturnUrls(request: Request, lang: string, localeId: string, orderId?: string) {
+  const origin = config.publicUrl ?? new URL(request.url).origin
+  const url = (step: string, status: string) =>
+    `${origin}/${lang}/checkout/${step};lang=${localeId}?redirect=${status}` +
+    (orderId ? `&orderId=${encodeURIComponent(orderId)}` : '')
+  return {
+    successUrl: url(orderId ? 'receipt' : 'review', 'success'),
+    cancelUrl: url('payment', 'cancel'),
+    failureUrl: url('payment', 'failure'),
+  }
+}
+
+/** Lines with the product's name and variation (as ordered for an order's lines, else from the catalog). */
+export async function namedLines(scope: IcmScope, basket: CheckoutBasket) {
+  const products = await Promise.all(
+    basket.lines.map((line) => (line.name ? null : product(scope, line.sku).catch(() => null))),
+  )
+  return basket.lines.map((line, i) => {
+    const p = products[i]
+    return {
+      ...line,
+      name: line.name ?? p?.name ?? line.sku,
+      variation: p?.variationValues.map((v) => `${v.name}: ${v.displayValue}`).join(', ') || undefined,
+    }
+  })
+}

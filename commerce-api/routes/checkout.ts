@@ -1,0 +1,279 @@
+import type { FastifyRequest } from 'fastify'
+import { z } from 'zod'
+import { requirePrincipal } from '../auth'
+import {
+  AddressInput,
+  addressJson,
+  createBasketAddress,
+  eligibleAddresses,
+  updateBasketAddress,
+} from '../domain/addresses'
+import { basketNotFound, basketState, findBasket } from '../domain/basket'
+import { paymentInstrumentJson, paymentMethodJson, allPaymentMethods } from '../domain/payment-methods'
+import {
+  createBasketInstrument,
+  deleteBasketInstrument,
+  deleteBasketPayment,
+  deleteSavedInstrument,
+  eligiblePaymentMethods,
+  instrumentNotFound,
+  returnToOpenTender,
+  saveInstrument,
+  savedInstruments,
+  setOpenTender,
+} from '../domain/payments'
+import { paymentSecret } from '../domain/psp'
+import { servesCountry, shippingMethodJson } from '../domain/shipping'
+import { parseScopes, validateBasket } from '../domain/validation'
+import { parseInput, queryList } from '../http'
+import { callerCustomer } from './addresses'
+import type { ApiContext, RouteModule } from './context'
+
+/** A return URL the payment page sends the shopper to: http or https only. */
+const url = z
+  .string()
+  .max(2000)
+  .url('a URL is required')
+  .refine((value) => /^https?:\/\//i.test(value), 'an http or https URL is required')
+
+export const RedirectUrls = z.object({ successUrl: url, cancelUrl: url, failureUrl: url })
+
+const OpenTenderRequest = z.object({
+  paymentInstrument: z.string().min(1, 'paymentInstrument is required').max(100),
+  redirect: RedirectUrls.optional(),
+})
+
+export const RedirectReturn = z.object({
+  status: z.string().regex(/^(success|cancel|failure)$/i, 'status is SUCCESS, CANCEL or FAILURE'),
+  parameters: z
+    .array(z.object({ name: z.string().max(100), value: z.string().max(2000) }))
+    .max(50)
+    .default([]),
+})
+
+const OpenTenderReturnRequest = z.object({ redirect: RedirectReturn })
+
+const Parameters = z.array(z.object({ name: z.string().min(1).max(100), value: z.string().max(200) })).max(20)
+
+const InstrumentRequest = z.object({
+  paymentMethod: z.string().min(1, 'paymentMethod is required').max(100),
+  parameters: Parameters.default([]),
+})
+
+/** ICM's user payment body: `{name, parameters:[{key, property}]}`. */
+const UserPaymentRequest = z.object({
+  name: z.string().min(1, 'name (the payment method) is required').max(100),
+  parameters: z
+    .array(z.object({ key: z.string().min(1).max(100), property: z.string().max(200) }))
+    .max(20)
+    .default([]),
+})
+
+const ValidationRequest = z.object({
+  adjustmentsAllowed: z.boolean().default(false),
+  scopes: z.union([z.array(z.string().max(50)).max(20), z.string().max(50)]).optional(),
+})
+
+/** The payment page's base: PAYMENT_PAGE_URL, else the address this API was called at. */
+export const pageBase = (ctx: ApiContext, request: FastifyRequest) =>
+  ctx.payment.pageUrl ?? `${request.protocol}://${request.headers.host ?? '127.0.0.1'}`
+
+/** Checkout calls on a basket (addresses, shipping, payment, validation) and the user's saved payments. */
+export const checkoutRoutes: RouteModule = (app, ctx) => {
+  const { db } = ctx
+
+  const basketOf = async (request: FastifyRequest) => {
+    const principal = await requirePrincipal(db, request)
+    const basket = await findBasket(db, principal, (request.params as { id: string }).id)
+    if (!basket) throw basketNotFound()
+    return { principal, basket }
+  }
+
+  app.post('/rest/:site/baskets/:id/addresses', async (request, reply) => {
+    const input = parseInput(AddressInput, request.body, 'address')
+    const { principal, basket } = await basketOf(request)
+    const row = await createBasketAddress(db, basket, principal, input)
+    reply.code(201)
+    return { data: addressJson(row, request.scope.locale) }
+  })
+
+  app.patch('/rest/:site/baskets/:id/addresses/:addressId', async (request) => {
+    const input = parseInput(AddressInput, request.body, 'address')
+    const { basket } = await basketOf(request)
+    const row = await updateBasketAddress(
+      db,
+      basket,
+      (request.params as { addressId: string }).addressId,
+      input,
+    )
+    return { data: addressJson(row, request.scope.locale) }
+  })
+
+  app.get('/rest/:site/baskets/:id/eligible-addresses', async (request) => {
+    const { principal, basket } = await basketOf(request)
+    const rows = await eligibleAddresses(db, basket, principal)
+    return { data: rows.map((row) => addressJson(row, request.scope.locale)) }
+  })
+
+  const eligibleShipping = async (request: FastifyRequest) => {
+    const { basket } = await basketOf(request)
+    const state = await basketState(db, basket, request.scope.locale)
+    const country = state.shipToAddress?.countryCode
+    return {
+      data: state.shippingMethods
+        .filter((m) => servesCountry(m, country))
+        .map((m) => shippingMethodJson(m, state.locale, state.currency, state.itemsNet, state.taxRate)),
+    }
+  }
+  app.get('/rest/:site/baskets/:id/eligible-shipping-methods', eligibleShipping)
+  // One bucket per basket: the bucket id is the basket id.
+  app.get('/rest/:site/baskets/:id/buckets/:bucketId/eligible-shipping-methods', async (request) => {
+    const { bucketId, id } = request.params as { bucketId: string; id: string }
+    const { basket } = await basketOf(request)
+    if (bucketId !== basket.id && bucketId !== id) throw basketNotFound()
+    return eligibleShipping(request)
+  })
+
+  app.get('/rest/:site/baskets/:id/eligible-payment-methods', async (request) => {
+    const { principal, basket } = await basketOf(request)
+    const state = await basketState(db, basket, request.scope.locale)
+    const include = queryList((request.query as Record<string, unknown>).include)
+    return eligiblePaymentMethods(db, state, principal, include.includes('paymentInstruments'))
+  })
+
+  app.put('/rest/:site/baskets/:id/payments/open-tender', async (request) => {
+    const body = parseInput(OpenTenderRequest, request.body, 'payment')
+    const { principal, basket } = await basketOf(request)
+    return setOpenTender(db, basket, principal, request.scope.locale, body, pageBase(ctx, request))
+  })
+
+  app.patch('/rest/:site/baskets/:id/payments/open-tender', async (request) => {
+    const { redirect } = parseInput(OpenTenderReturnRequest, request.body, 'payment redirect return')
+    const { principal, basket } = await basketOf(request)
+    const secret = await paymentSecret(db, ctx.payment.secret)
+    return returnToOpenTender(db, basket, principal, request.scope.locale, secret, redirect)
+  })
+
+  app.delete('/rest/:site/baskets/:id/payments/:paymentId', async (request, reply) => {
+    const { basket } = await basketOf(request)
+    await deleteBasketPayment(db, basket, (request.params as { paymentId: string }).paymentId)
+    reply.code(204)
+  })
+
+  app.post('/rest/:site/baskets/:id/payment-instruments', async (request, reply) => {
+    const body = parseInput(InstrumentRequest, request.body, 'payment instrument')
+    const { principal, basket } = await basketOf(request)
+    const { instrument, method } = await createBasketInstrument(db, basket, request.scope.locale, body)
+    const include = queryList((request.query as Record<string, unknown>).include)
+    const state = await basketState(db, basket, request.scope.locale)
+    reply.code(201)
+    return {
+      data: paymentInstrumentJson(instrument),
+      ...(include.includes('paymentMethod')
+        ? {
+            included: {
+              paymentMethod: {
+                [method.id]: paymentMethodJson(method, {
+                  locale: state.locale,
+                  currency: state.currency,
+                  itemsNet: state.itemsNet,
+                  taxRate: state.taxRate,
+                  anonymous: principal.anonymous,
+                }),
+              },
+            },
+          }
+        : {}),
+    }
+  })
+
+  app.delete('/rest/:site/baskets/:id/payment-instruments/:instrumentId', async (request, reply) => {
+    const { basket } = await basketOf(request)
+    await deleteBasketInstrument(db, basket, (request.params as { instrumentId: string }).instrumentId)
+    reply.code(204)
+  })
+
+  app.post('/rest/:site/baskets/:id/validations', async (request) => {
+    const body = parseInput(ValidationRequest, request.body ?? {}, 'validation request')
+    const scopes = parseScopes(body.scopes)
+    const { principal, basket } = await basketOf(request)
+    return validateBasket(db, basket, principal, request.scope.locale, {
+      scopes,
+      adjustmentsAllowed: body.adjustmentsAllowed,
+    })
+  })
+
+  // The user's saved payment instruments (`{privatecustomers|customers}/{no|-}/payments`).
+  const payments = '/rest/:site/:resource/:customer/payments'
+  const link = (request: FastifyRequest, id: string, title: string) => {
+    const { resource, customer } = request.params as { resource: string; customer: string }
+    return { type: 'Link', uri: `${ctx.site}/-/${resource}/${customer}/payments/${id}`, title, itemId: id }
+  }
+  /** ICM's legacy user payment instrument (`PaymentInstrumentData`) plus the basket instrument's fields. */
+  const userInstrumentJson = (row: Parameters<typeof paymentInstrumentJson>[0]) => {
+    const json = paymentInstrumentJson(row)
+    return { ...json, name: row.paymentMethodId, attributes: json.parameters }
+  }
+
+  app.get(payments, async (request) => {
+    const principal = await callerCustomer(db, request)
+    const rows = await savedInstruments(db, principal.userId)
+    return {
+      type: 'ResourceCollection',
+      name: 'payments',
+      elements: rows.map((row) => link(request, row.id, row.accountIdentifier)),
+      amount: rows.length,
+      offset: 0,
+      total: rows.length,
+    }
+  })
+
+  app.get(`${payments}/:instrumentId`, async (request) => {
+    const principal = await callerCustomer(db, request)
+    const id = (request.params as { instrumentId: string }).instrumentId
+    const row = (await savedInstruments(db, principal.userId)).find((r) => r.id === id)
+    if (!row) throw instrumentNotFound(id)
+    return userInstrumentJson(row)
+  })
+
+  app.post(payments, async (request, reply) => {
+    const body = parseInput(UserPaymentRequest, request.body, 'payment instrument')
+    const principal = await callerCustomer(db, request)
+    const row = await saveInstrument(db, principal, request.scope.locale, {
+      paymentMethod: body.name,
+      parameters: body.parameters.map((p) => ({ name: p.key, value: p.property })),
+    })
+    reply.code(201)
+    return link(request, row.id, row.accountIdentifier)
+  })
+
+  app.delete(`${payments}/:instrumentId`, async (request, reply) => {
+    const principal = await callerCustomer(db, request)
+    await deleteSavedInstrument(
+      db,
+      principal.userId,
+      (request.params as { instrumentId: string }).instrumentId,
+    )
+    reply.code(204)
+  })
+
+  app.get('/rest/:site/:resource/:customer/eligible-payment-methods', async (request) => {
+    await callerCustomer(db, request)
+    const methods = (await allPaymentMethods(db)).filter((m) => m.saveAllowed)
+    return {
+      methods: [
+        {
+          payments: methods.map((m) =>
+            paymentMethodJson(m, {
+              locale: request.scope.locale,
+              currency: request.scope.currency,
+              itemsNet: 0,
+              taxRate: 0,
+              anonymous: false,
+            }),
+          ),
+        },
+      ],
+    }
+  })
+}

@@ -1,0 +1,45 @@
+import {
+  paymentSecret,
+  finishSession,
+  goneHtml,
+  luhnValid,
+  openSession,
+  paymentPageHtml,
+  returnUrl,
+} from '../domain/psp'
+import type { RouteModule } from './context'
+
+/** The simulated payment provider's hosted page (ADR 0010): `/psp/pay/{session}`, plain HTML forms. */
+export const pspRoutes: RouteModule = (app, ctx) => {
+  const { db } = ctx
+  app.get('/psp/pay/:session', async (request, reply) => {
+    const session = await openSession(db, (request.params as { session: string }).session)
+    reply.header('cache-control', 'no-store').type('text/html; charset=utf-8')
+    if (!session) return reply.code(410).send(goneHtml)
+    return paymentPageHtml(session)
+  })
+
+  app.post('/psp/pay/:session', async (request, reply) => {
+    const session = await openSession(db, (request.params as { session: string }).session)
+    reply.header('cache-control', 'no-store').type('text/html; charset=utf-8')
+    if (!session) return reply.code(410).send(goneHtml)
+    const form = (request.body ?? {}) as Record<string, unknown>
+    const outcome = form.outcome
+    if (outcome !== 'SUCCESS' && outcome !== 'CANCEL' && outcome !== 'FAILURE')
+      return reply.code(400).send(paymentPageHtml(session, 'Please choose Pay, Cancel or Decline.'))
+    if (
+      outcome === 'SUCCESS' &&
+      session.paymentMethodId === 'CREDIT_CARD' &&
+      !luhnValid(String(form.cardNumber ?? ''))
+    ) {
+      return reply.code(422).send(paymentPageHtml(session, 'Please enter a valid card number.'))
+    }
+    // Only the first outcome counts: a second post of the same page finds the session finished.
+    if (!(await finishSession(db, session.id, outcome))) return reply.code(410).send(goneHtml)
+    const secret = await paymentSecret(db, ctx.payment.secret)
+    return reply
+      .code(303)
+      .header('location', returnUrl(secret, { ...session, status: outcome }, outcome))
+      .send()
+  })
+}

@@ -1,0 +1,308 @@
+import { http, HttpResponse } from 'msw'
+import { describe, expect, it } from 'vitest'
+import { localeByLang } from '~/models/locale'
+import { loader as paymentLoader } from '~/routes/$lang.checkout.payment'
+import { loader as receiptLoader } from '~/routes/$lang.checkout.receipt'
+import { action as reviewAction, loader as reviewLoader } from '~/routes/$lang.checkout.review'
+import { ensureToken, refreshIfDue } from '~/services/auth.server'
+import { getSession } from '~/services/session.server'
+import {
+  checkoutBasketData,
+  configurationWith,
+  recordChanges,
+  request,
+  run,
+  sessionAfter,
+  validation,
+} from './checkout-fixtures'
+import { get, icm, icmError, icmPath } from './icm-mock'
+import './setup'
+
+const params = { lang: 'en' }
+const context = {}
+const submit = { basketId: 'b-1', termsAndConditions: 'on' }
+
+const order = (orderCreation: Record<string, unknown>, id = 'o-1') => ({
+  data: { ...checkoutBasketData('paid').data, id, documentNumber: '100001', orderCreation },
+  included: checkoutBasketData('paid').included,
+})
+
+const reviewHandlers = () => [
+  get('baskets/current', checkoutBasketData('paid')),
+  get('configurations', configurationWith({})),
+  get('products/1000042', { sku: '1000042', productName: 'Voltwerk Drill XT 18' }),
+]
+
+const post = async (fields = submit, cookie?: string) =>
+  run(async () =>
+    reviewAction({ request: await request('/en/checkout/review', fields, cookie), params, context }),
+  )
+
+describe('submitting the order (spec §4)', () => {
+  it('needs the terms accepted when the channel says so, calling nothing', async () => {
+    icm.use(...reviewHandlers())
+    const calls = recordChanges()
+    const response = await post({ basketId: 'b-1' } as typeof submit)
+    expect(response.init.status).toBe(400)
+    expect(response.data.messages).toEqual(['Please accept the terms and conditions.'])
+    expect(calls).toEqual([])
+  })
+
+  it('validates toward the receipt, places the order and shows the receipt; a guest keeps the order token', async () => {
+    icm.use(...reviewHandlers())
+    const calls = recordChanges((call) => {
+      if (call.path.endsWith('/validations')) return validation(true)
+      if (call.path === 'orders') return HttpResponse.json(order({ status: 'COMPLETED' }), { status: 201 })
+      return undefined
+    })
+    const response = await post()
+    expect(response.status).toBe(303)
+    expect(response.headers.get('Location')).toBe('/en/checkout/receipt?orderId=o-1')
+    expect(calls.map((c) => [c.path, c.body])).toEqual([
+      ['baskets/b-1/validations', { adjustmentsAllowed: false, scopes: ['All', 'CostCenter'] }],
+      ['orders', { basket: 'b-1', termsAndConditionsAccepted: true }],
+    ])
+    const session = await sessionAfter(response)
+    expect(session.get('type')).toBe('order')
+    expect(session.get('orderId')).toBe('o-1')
+    expect(session.get('apiToken')).toBe('token-1')
+  })
+
+  it('sends the shopper to the step the final validation’s errors point to, ordering nothing', async () => {
+    icm.use(...reviewHandlers())
+    const calls = recordChanges((call) =>
+      call.path.endsWith('/validations')
+        ? validation(false, [{ code: 'basket.line_item.product_out_of_stock.error', scopes: ['Products'] }])
+        : undefined,
+    )
+    const response = await post()
+    expect(response.headers.get('Location')).toBe('/en/basket?error=true')
+    expect(calls.map((c) => c.path)).toEqual(['baskets/b-1/validations'])
+  })
+
+  it('goes back to payment with the infos as errors when the order is rolled back', async () => {
+    icm.use(...reviewHandlers())
+    recordChanges((call) => {
+      if (call.path.endsWith('/validations')) return validation(true)
+      if (call.path === 'orders')
+        return HttpResponse.json({
+          data: { basket: 'b-1', orderCreation: { status: 'ROLLED_BACK' } },
+          infos: [
+            { code: 'order.payment.not_authorized.info', message: 'The wallet payment was not authorised.' },
+          ],
+        })
+      return undefined
+    })
+    const response = await post()
+    expect(response.headers.get('Location')).toBe('/en/checkout/payment?error=true')
+    expect((await sessionAfter(response)).get('validation')?.errors).toEqual([
+      {
+        code: 'order.payment.not_authorized.info',
+        message: 'The wallet payment was not authorised.',
+        scopes: ['Payment'],
+      },
+    ])
+  })
+
+  it('continues a card order with redirect URLs and sends the shopper to the provider', async () => {
+    icm.use(...reviewHandlers())
+    const calls = recordChanges((call) => {
+      if (call.path.endsWith('/validations')) return validation(true)
+      if (call.path === 'orders')
+        return HttpResponse.json(
+          order({
+            status: 'STOPPED',
+            stopAction: { type: 'Workflow', exitReason: 'redirect_urls_required' },
+          }),
+          { status: 201 },
+        )
+      if (call.path === 'orders/o-1')
+        return HttpResponse.json(
+          order({
+            status: 'STOPPED',
+            stopAction: { type: 'Redirect', redirectUrl: 'https://psp.test/pay/c1' },
+          }),
+        )
+      return undefined
+    })
+    const response = await post()
+    expect(response.status).toBe(303)
+    expect(response.headers.get('Location')).toBe('https://psp.test/pay/c1')
+    expect(calls.at(-1)).toMatchObject({
+      method: 'PATCH',
+      path: 'orders/o-1',
+      body: {
+        orderCreation: {
+          status: 'CONTINUE',
+          redirect: {
+            successUrl: 'http://shop.test/en/checkout/receipt;lang=en_US?redirect=success&orderId=o-1',
+            cancelUrl: 'http://shop.test/en/checkout/payment;lang=en_US?redirect=cancel&orderId=o-1',
+            failureUrl: 'http://shop.test/en/checkout/payment;lang=en_US?redirect=failure&orderId=o-1',
+          },
+        },
+      },
+    })
+  })
+
+  it('sends the shopper to the basket with error=true when the basket is gone', async () => {
+    icm.use(...reviewHandlers())
+    recordChanges((call) => {
+      if (call.path.endsWith('/validations')) return validation(true)
+      if (call.path === 'orders') return icmError(404, 'basket.not_found.error')
+      return undefined
+    })
+    const response = await post()
+    expect(response.headers.get('Location')).toBe('/en/basket?error=true')
+  })
+
+  it('answers a second submit of an ordered basket with the same receipt, without validating again', async () => {
+    // The first submit ordered the basket: there is no current basket any more.
+    icm.use(
+      http.get(icmPath('baskets/current'), () => icmError(404, 'basket.not_found.error')),
+      get('configurations', configurationWith({})),
+    )
+    const calls = recordChanges((call) =>
+      call.path === 'orders' ? HttpResponse.json(order({ status: 'COMPLETED' })) : undefined,
+    )
+    const response = await post()
+    expect(response.headers.get('Location')).toBe('/en/checkout/receipt?orderId=o-1')
+    expect(calls.map((c) => [c.path, c.body])).toEqual([
+      ['orders', { basket: 'b-1', termsAndConditionsAccepted: true }],
+    ])
+  })
+})
+
+describe('after the order', () => {
+  it('continues a card order with the provider’s answer and shows the receipt on success', async () => {
+    const calls = recordChanges((call) =>
+      call.path === 'orders/o-1' ? HttpResponse.json(order({ status: 'COMPLETED' })) : undefined,
+    )
+    const response = await run(async () =>
+      receiptLoader({
+        request: await request(
+          '/en/checkout/receipt?redirect=success&orderId=o-1&paymentSession=s&status=SUCCESS&signature=x',
+        ),
+        params,
+        context,
+      }),
+    )
+    expect(response.headers.get('Location')).toBe('/en/checkout/receipt?orderId=o-1')
+    expect(calls[0]!.body).toEqual({
+      orderCreation: {
+        status: 'CONTINUE',
+        redirect: {
+          status: 'SUCCESS',
+          parameters: [
+            { name: 'redirect', value: 'success' },
+            { name: 'orderId', value: 'o-1' },
+            { name: 'paymentSession', value: 's' },
+            { name: 'status', value: 'SUCCESS' },
+            { name: 'signature', value: 'x' },
+          ],
+        },
+      },
+    })
+  })
+
+  it('returns a cancelled card payment to the payment page with a message', async () => {
+    recordChanges((call) =>
+      call.path === 'orders/o-1'
+        ? HttpResponse.json({
+            data: { id: 'o-1', orderCreation: { status: 'ROLLED_BACK' } },
+            infos: [{ code: 'order.payment.cancelled.info' }],
+          })
+        : undefined,
+    )
+    const response = await run(async () =>
+      paymentLoader({
+        request: await request('/en/checkout/payment?redirect=cancel&orderId=o-1&status=CANCEL'),
+        params,
+        context,
+      }),
+    )
+    expect(response.headers.get('Location')).toBe('/en/checkout/payment?error=true')
+    expect((await sessionAfter(response)).get('toast')).toMatchObject({
+      key: 'checkout.payment.cancelled.message',
+    })
+  })
+
+  it('shows the order on the receipt: number, lines as ordered, addresses, payment, totals', async () => {
+    icm.use(get('orders/o-1', order({ status: 'COMPLETED' })))
+    const result = await run(async () =>
+      receiptLoader({ request: await request('/en/checkout/receipt?orderId=o-1'), params, context }),
+    )
+    expect(result.data.order.documentNumber).toBe('100001')
+    expect(result.data.order.lines[0]).toMatchObject({
+      sku: '1000042',
+      name: 'Voltwerk Drill XT 18',
+      quantity: 1,
+    })
+    expect(result.data.order.invoiceToAddress.city).toBe('Berlin')
+    expect(result.data.order.payment.methodName).toBe('Invoice')
+    expect(result.data.order.totals.total.gross.value).toBe(119)
+    expect(new Headers(result.init.headers).get('Cache-Control')).toBe('private, no-store')
+  })
+
+  it('finds nothing for an order of someone else', async () => {
+    icm.use(get('orders/o-2', {}, 404))
+    const result = await run(async () =>
+      receiptLoader({ request: await request('/en/checkout/receipt?orderId=o-2'), params, context }),
+    )
+    expect(result.status).toBe(404)
+  })
+})
+
+describe('while the commerce API is down', () => {
+  it('shows the maintenance page (503), and the same step once the API is back', async () => {
+    icm.use(http.all(/.*/, () => HttpResponse.error()))
+    const down = await run(async () =>
+      reviewLoader({ request: await request('/en/checkout/review'), params, context }),
+    )
+    expect(down.status).toBe(503)
+    icm.resetHandlers()
+    icm.use(...reviewHandlers())
+    const back = await run(async () =>
+      reviewLoader({ request: await request('/en/checkout/review'), params, context }),
+    )
+    expect(back.data.basket.payment.methodId).toBe('INVOICE')
+    expect(back.data.lines[0].name).toBe('Voltwerk Drill XT 18')
+  })
+})
+
+describe('the guest’s order token', () => {
+  const orderSession = async (issuedAt: number) => {
+    const session = await getSession(new Request('http://shop.test/'))
+    session.set('apiToken', 'order-token')
+    session.set('type', 'order')
+    session.set('orderId', 'o-1')
+    session.set('isAnonymous', true)
+    session.set('refreshToken', 'r-1')
+    session.set('issuedAt', issuedAt)
+    session.set('expiresAt', issuedAt + 3600_000)
+    return session
+  }
+
+  it('stays an order token when refreshed, and the next basket gets a fresh anonymous token', async () => {
+    const grants: string[] = []
+    icm.use(
+      http.post(icmPath('token'), async ({ request }) => {
+        const grant = new URLSearchParams(await request.text()).get('grant_type')!
+        grants.push(grant)
+        return HttpResponse.json({ access_token: `${grant}-token`, expires_in: 3600, refresh_token: 'r-2' })
+      }),
+    )
+    const refreshed = await orderSession(Date.now() - 2000_000)
+    const scope = { locale: localeByLang('en')!, token: 'order-token' }
+    expect(await refreshIfDue(scope, refreshed)).toBe(true)
+    expect(refreshed.get('type')).toBe('order')
+    expect(refreshed.get('orderId')).toBe('o-1')
+
+    const session = await orderSession(Date.now())
+    const fresh = { locale: localeByLang('en')!, token: 'order-token' as string | undefined }
+    expect(await ensureToken(fresh, session)).toBe('anonymous-token')
+    expect(session.get('type')).toBe('user')
+    expect(session.get('orderId')).toBeUndefined()
+    expect(fresh.token).toBe('anonymous-token')
+    expect(grants).toEqual(['refresh_token', 'anonymous'])
+  })
+})
