@@ -1,11 +1,13 @@
 import Fastify, { type FastifyInstance } from 'fastify'
 import type { Db } from './db/client'
 import { ApiError, errorBody, rewriteIcmUrl, scopeFromMatrix, type Matrix } from './http'
+import { basketMergeRoutes } from './routes/basket-merges'
 import { basketRoutes } from './routes/baskets'
 import { catalogRoutes } from './routes/catalog'
 import { cmsRoutes } from './routes/cms'
 import type { ApiContext } from './routes/context'
 import { customerRoutes } from './routes/customers'
+import { productLookupRoutes } from './routes/product-lookup'
 import { promotionRoutes } from './routes/promotions'
 import { staticRoutes } from './routes/static'
 import { suggestRoutes } from './routes/suggest'
@@ -82,6 +84,8 @@ export function buildServer({ db, site, logger = false }: ServerOptions): Fastif
     suggestRoutes,
     cmsRoutes,
     basketRoutes,
+    basketMergeRoutes,
+    productLookupRoutes,
     staticRoutes,
   ]) {
     routes(app, ctx)

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { requirePrincipal } from '../auth'
+import { recalculateBasket } from '../domain/basket-currency'
 import { addItems, basketJson, basketNotFound, createBasket, findBasket } from '../domain/basket'
 import {
   addPromotionCode,
@@ -53,10 +54,16 @@ const BasketUpdateRequest = z
       .max(100, 'externalOrderReference has at most 100 characters')
       .nullable()
       .optional(),
+    /** `true`: recalculate the basket in the call's currency (spec §4). */
+    calculated: z.literal(true).optional(),
   })
-  .refine((body) => body.messageToMerchant !== undefined || body.externalOrderReference !== undefined, {
-    message: 'messageToMerchant or externalOrderReference is required',
-  })
+  .refine(
+    (body) =>
+      body.messageToMerchant !== undefined ||
+      body.externalOrderReference !== undefined ||
+      body.calculated !== undefined,
+    { message: 'messageToMerchant, externalOrderReference or calculated is required' },
+  )
 
 const PromotionCodeRequest = z.object({ code: z.string().min(1, 'code is required').max(100) })
 
@@ -89,9 +96,14 @@ export const basketRoutes: RouteModule = (app, { db }) => {
 
   app.patch('/rest/:site/baskets/:id', async (request) => {
     const update = parseInput(BasketUpdateRequest, request.body, 'basket update')
-    const basket = await basketOf(request)
-    const updated = await updateBasket(db, basket, update)
-    return basketJson(db, updated, request.scope.locale, includes(request))
+    const { calculated, ...fields } = update
+    const recalculated = calculated
+      ? await recalculateBasket(db, await basketOf(request), request.scope.currency)
+      : { basket: await basketOf(request), infos: [] }
+    const updated = Object.values(fields).some((value) => value !== undefined)
+      ? await updateBasket(db, recalculated.basket, fields)
+      : recalculated.basket
+    return basketJson(db, updated, request.scope.locale, includes(request), recalculated.infos)
   })
 
   app.patch('/rest/:site/baskets/:id/items/:itemId', async (request) => {
