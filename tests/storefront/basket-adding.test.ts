@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { loader as rootLoader } from '~/root'
 import { loader as basketLoader } from '~/routes/$lang.basket'
 import { action as addAction } from '~/routes/$lang.basket_.add'
@@ -462,5 +462,28 @@ describe('basket after login and in another currency', () => {
       context: {},
     })
     expect(patches).toHaveLength(1)
+  })
+})
+
+describe('quick order switched off', () => {
+  it('does not exist (404)', async () => {
+    vi.stubEnv('FEATURES', 'compare')
+    vi.stubEnv('ADD_FEATURES', '')
+    vi.resetModules()
+    try {
+      const route = await import('~/routes/$lang.quick-order')
+      const args = { request: request('/en/quick-order'), params: { lang: 'en' }, context: {} }
+      const thrown = await Promise.resolve()
+        .then(() => route.loader(args))
+        .catch((error: unknown) => error)
+      expect((thrown as Response).status).toBe(404)
+      const posted = await Promise.resolve()
+        .then(() => route.action({ ...args, request: request('/en/quick-order', { method: 'POST' }) }))
+        .catch((error: unknown) => error)
+      expect((posted as Response).status).toBe(404)
+    } finally {
+      vi.unstubAllEnvs()
+      vi.resetModules()
+    }
   })
 })
