@@ -125,6 +125,17 @@ const causeIndex = (paths: string[] | undefined) => {
   return match ? Number(match[1]) : undefined
 }
 
+/** ICM's causes per item index; undefined when a cause names no item of the call. */
+function itemProblems(causes: (Problem & { paths?: string[] })[], count: number) {
+  const byIndex = new Map<number, Problem[]>()
+  for (const cause of causes) {
+    const index = causeIndex(cause.paths)
+    if (index === undefined || index >= count) return undefined
+    byIndex.set(index, [...(byIndex.get(index) ?? []), problem(cause)])
+  }
+  return byIndex
+}
+
 async function addWithToken(scope: IcmScope, session: ShopSession, items: BasketItem[]): Promise<AddResult> {
   await ensureToken(scope, session)
   const current = await currentBasket(scope)
@@ -143,23 +154,21 @@ async function addWithToken(scope: IcmScope, session: ShopSession, items: Basket
         schema: AddItemsResultSchema,
         cache: 'none',
       })
+      // An ICM that takes some items answers 2xx and names the others in `errors` (their causes' paths).
+      const partial = result.errors.flatMap((error) => (error.causes.length ? error.causes : [error]))
+      const byIndex = itemProblems(partial, remaining.length)
+      for (const [index, errors] of byIndex ?? []) refused.push({ item: remaining[index]!, errors })
       return {
-        added: remaining,
+        added: byIndex ? remaining.filter((_, index) => !byIndex.has(index)) : remaining,
         lineIds: result.data.map((line) => line.id),
         refused,
-        errors: [],
+        errors: byIndex ? [] : partial.map(problem),
         infos: result.infos,
       }
     } catch (error) {
       const causes = refusal(error)
-      const byIndex = new Map<number, Problem[]>()
-      for (const cause of causes) {
-        const index = causeIndex(cause.paths)
-        if (index === undefined || index >= remaining.length) {
-          return { added: [], lineIds: [], refused, errors: causes.map(problem), infos: [] }
-        }
-        byIndex.set(index, [...(byIndex.get(index) ?? []), problem(cause)])
-      }
+      const byIndex = itemProblems(causes, remaining.length)
+      if (!byIndex) return { added: [], lineIds: [], refused, errors: causes.map(problem), infos: [] }
       for (const [index, errors] of byIndex) refused.push({ item: remaining[index]!, errors })
       remaining = remaining.filter((_, index) => !byIndex.has(index))
     }

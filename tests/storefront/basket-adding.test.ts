@@ -141,6 +141,44 @@ describe('the add route', () => {
     ])
   })
 
+  it('understands an ICM that takes some items and names the others in the errors of its answer', async () => {
+    const bodies = itemsEndpoint((items) =>
+      HttpResponse.json(
+        {
+          data: [lineItem('l-1', items[0].product, 1)],
+          infos: [],
+          errors: [
+            {
+              code: 'basket.line_item.creation.failed',
+              message: 'failed',
+              causes: [
+                {
+                  code: 'basket.line_item.product_out_of_stock.error',
+                  message: 'out',
+                  paths: ['[1].product'],
+                },
+              ],
+            },
+          ],
+        },
+        { status: 201 },
+      ),
+    )
+    const result = await postForm(addAction, '/en/basket/add', [
+      ['response', 'json'],
+      ['sku', '1000042'],
+      ['quantity', '1'],
+      ['sku', '1000043'],
+      ['quantity', '1'],
+    ])
+    expect(bodies).toHaveLength(1)
+    expect(result.data).toEqual({
+      added: 'The product 1000042 has been added to your basket.',
+      lineIds: ['l-1'],
+      problems: ['1000043 was not added: This product is out of stock.'],
+    })
+  })
+
   it('answers 422 when nothing could be added', async () => {
     itemsEndpoint(() =>
       icmError(422, 'basket.line_item.creation.failed', 'failed', [
