@@ -13,6 +13,7 @@ import {
 } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
+import { BasketAdderProvider } from '~/components/BasketAdder'
 import { CheckoutHeader, type StepIndicatorData } from '~/components/checkout/CheckoutHeader'
 import { ErrorPage, errorTextKeys } from '~/components/ErrorPage'
 import { Footer } from '~/components/Footer'
@@ -23,7 +24,8 @@ import { DEFAULT_LOCALE, localeByLang } from '~/models/locale'
 import { navigationFrom } from '~/models/navigation'
 import { pick, priceDisplayOf } from '~/models/price'
 import { clearToken, refreshIfDue } from '~/services/auth.server'
-import { currentBasket } from '~/services/basket.server'
+import { addItemsFromLink } from '~/services/add-to-basket.server'
+import { currentBasket, miniBasketLines } from '~/services/basket.server'
 import { categoryTree, configuration } from '~/services/catalog.server'
 import { contentInclude, FOOTER_INCLUDE } from '~/services/cms.server'
 import { fixedT } from '~/services/i18n.server'
@@ -50,6 +52,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const session = await sessionOf(request)
   const scope: IcmScope = { locale, token: session.get('apiToken'), pgid: session.get('pgid') }
   const refreshed = await refreshIfDue(scope, session)
+  // The add-items link works on every page: add, then the same page without the parameters (spec §5).
+  const linked = await addItemsFromLink(request, scope, session)
+  if (linked) throw linked
   const toast = session.get('toast')
   const [tree, footer, basket, settings] = await Promise.all([
     categoryTree(scope),
@@ -58,10 +63,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     configuration(scope),
   ])
   if (scope.tokenRejected) clearToken(session)
+  const miniBasket = basket ? await miniBasketLines(scope, basket) : []
   const user = session.get('user')
   const display = priceDisplayOf(user?.customerType, settings)
   const toastView: ToastView | null = toast
-    ? { id: `${Date.now()}`, text: t(toast.key, toast.values), type: toast.type }
+    ? { id: `${Date.now()}`, text: t(toast.key, toast.values), type: toast.type, details: toast.details }
     : null
   return data(
     {
@@ -70,11 +76,19 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         navigation: navigationFrom(tree, locale),
         footer: footer?.pagelets ?? [],
         user: user ? { name: [user.firstName, user.lastName].filter(Boolean).join(' ') } : null,
-        basket: basket ? { itemCount: basket.itemCount, total: pick(basket.totals.total, display) } : null,
+        basket: basket
+          ? {
+              itemCount: basket.itemCount,
+              total: pick(basket.totals.total, display),
+              lines: miniBasket.map((line) => ({ ...line, total: pick(line.total, display) })),
+            }
+          : null,
+        maxItemQuantity: settings.maxItemQuantity,
         display,
         toast: toastView,
         /** null when the compare feature is off: no compare buttons, no header link. */
         compareCount: isFeatureEnabled('compare') ? (session.get('compare')?.length ?? 0) : null,
+        quickOrder: isFeatureEnabled('quickorder'),
         hasRecentlyViewed:
           isFeatureEnabled('recently') && recentlyViewedSkus(session.get('recently'), Date.now()).length > 0,
       },
@@ -128,23 +142,29 @@ export function Layout({ children }: { children: ReactNode }) {
           {t('header.skip_to_main')}
         </a>
         <LoadingBar />
-        {checkout ? (
-          <CheckoutHeader locale={locale} steps={(checkout.data as StepIndicatorData | undefined) ?? null} />
-        ) : (
-          <Header
-            locale={locale}
-            navigation={shell?.navigation ?? []}
-            user={shell?.user ?? null}
-            basket={shell?.basket ?? null}
-            compareCount={shell?.compareCount ?? 0}
-            hasRecentlyViewed={shell?.hasRecentlyViewed ?? false}
-          />
-        )}
-        <Toasts toast={shell?.toast ?? null} />
-        <main id="main" tabIndex={-1}>
-          {children}
-        </main>
-        <Footer pagelets={shell?.footer ?? []} />
+        <BasketAdderProvider locale={locale}>
+          {checkout ? (
+            <CheckoutHeader
+              locale={locale}
+              steps={(checkout.data as StepIndicatorData | undefined) ?? null}
+            />
+          ) : (
+            <Header
+              locale={locale}
+              navigation={shell?.navigation ?? []}
+              user={shell?.user ?? null}
+              basket={shell?.basket ?? null}
+              compareCount={shell?.compareCount ?? 0}
+              hasRecentlyViewed={shell?.hasRecentlyViewed ?? false}
+              quickOrder={shell?.quickOrder ?? false}
+            />
+          )}
+          <Toasts toast={shell?.toast ?? null} />
+          <main id="main" tabIndex={-1}>
+            {children}
+          </main>
+          <Footer pagelets={shell?.footer ?? []} />
+        </BasketAdderProvider>
         <ScrollRestoration />
         <Scripts />
       </body>

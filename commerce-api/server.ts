@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify'
 import type { Db } from './db/client'
 import { ApiError, errorBody, rewriteIcmUrl, scopeFromMatrix, type Matrix } from './http'
 import { addressRoutes } from './routes/addresses'
+import { basketMergeRoutes } from './routes/basket-merges'
 import { basketRoutes } from './routes/baskets'
 import { checkoutRoutes } from './routes/checkout'
 import { orderRoutes } from './routes/orders'
@@ -10,6 +11,7 @@ import { catalogRoutes } from './routes/catalog'
 import { cmsRoutes } from './routes/cms'
 import type { ApiContext, PaymentSettings } from './routes/context'
 import { customerRoutes } from './routes/customers'
+import { productLookupRoutes } from './routes/product-lookup'
 import { promotionRoutes } from './routes/promotions'
 import { staticRoutes } from './routes/static'
 import { suggestRoutes } from './routes/suggest'
@@ -87,6 +89,8 @@ export function buildServer({ db, site, logger = false, payment = {} }: ServerOp
     suggestRoutes,
     cmsRoutes,
     basketRoutes,
+    basketMergeRoutes,
+    productLookupRoutes,
     addressRoutes,
     checkoutRoutes,
     orderRoutes,

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { SHOP_LOCALES, switchLocalePath, type ShopLocale } from '~/models/locale'
 import type { NavItem } from '~/models/navigation'
 import type { Money } from '~/models/price'
+import { MiniBasketPanel, useBasketAdder, type MiniBasketLine } from './BasketAdder'
 import { MainNavigation } from './MainNavigation'
 import { MoneyText } from './Price'
 import { SearchBox } from './SearchBox'
@@ -11,13 +12,24 @@ export type HeaderProps = {
   locale: ShopLocale
   navigation: NavItem[]
   user: { name: string } | null
-  basket: { itemCount: number; total: Money } | null
+  basket: { itemCount: number; total: Money; lines: MiniBasketLine[] } | null
   compareCount: number | null
   hasRecentlyViewed?: boolean
+  /** The quick order page exists (feature quickorder). */
+  quickOrder?: boolean
 }
 
-export function Header({ locale, navigation, user, basket, compareCount, hasRecentlyViewed }: HeaderProps) {
+export function Header({
+  locale,
+  navigation,
+  user,
+  basket,
+  compareCount,
+  hasRecentlyViewed,
+  quickOrder,
+}: HeaderProps) {
   const { t } = useTranslation()
+  const adder = useBasketAdder()
   const location = useLocation()
   const here = `${location.pathname}${location.search}`
   const home = `/${locale.lang}/home`
@@ -56,22 +68,35 @@ export function Header({ locale, navigation, user, basket, compareCount, hasRece
               {t('compare.header', { count: compareCount })}
             </Link>
           ) : null}
+          {quickOrder ? (
+            <Link to={`/${locale.lang}/quick-order`} className="quick-order-link">
+              {t('header.quickorder')}
+            </Link>
+          ) : null}
           {hasRecentlyViewed ? (
             <Link to={`/${locale.lang}/recently`} className="recently-status">
               {t('recently.header')}
             </Link>
           ) : null}
-          <Link to={`/${locale.lang}/basket`} className="mini-basket" data-testid="mini-basket">
-            <span className="mini-basket-label">{t('header.minibasket.label')}</span>
-            <span className="mini-basket-count">
-              {t('header.minibasket.items', { count: basket?.itemCount ?? 0 })}
-            </span>
-            {basket && basket.itemCount > 0 ? (
-              <span className="mini-basket-total">
-                <MoneyText money={basket.total} locale={locale} />
+          <div className="mini-basket-wrap">
+            <Link
+              to={`/${locale.lang}/basket`}
+              className="mini-basket"
+              data-testid="mini-basket"
+              aria-busy={adder?.pending || undefined}
+            >
+              <span className="mini-basket-label">{t('header.minibasket.label')}</span>
+              <span className="mini-basket-count">
+                {t('header.minibasket.items', { count: basket?.itemCount ?? 0 })}
               </span>
-            ) : null}
-          </Link>
+              {basket && basket.itemCount > 0 ? (
+                <span className="mini-basket-total">
+                  <MoneyText money={basket.total} locale={locale} />
+                </span>
+              ) : null}
+            </Link>
+            <MiniBasketPanel lines={basket?.lines ?? []} locale={locale} />
+          </div>
           {SHOP_LOCALES.length > 1 ? (
             <details className="language-switch">
               <summary aria-label={t('header.language.label')}>{locale.lang.toUpperCase()}</summary>

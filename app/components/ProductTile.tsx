@@ -4,6 +4,7 @@ import type { ShopLocale } from '~/models/locale'
 import type { PriceDisplay, ProductPrice } from '~/models/price'
 import type { ProductTile as Tile } from '~/models/product'
 import { ProductPriceView } from './Price'
+import { TileAddToBasket } from './BasketAdder'
 import { CompareButton } from './CompareButton'
 import { StockStatus } from './StockStatus'
 import { useShell } from './useShell'
@@ -22,6 +23,13 @@ export function ProductTile({
   locale: ShopLocale
 }) {
   const { t } = useTranslation()
+  const { shell } = useShell()
+  // Masters need a variation chosen, retail sets a part; without a price a product is sold on request.
+  const orderable =
+    product.kind !== 'VariationProductMaster' &&
+    product.kind !== 'RetailSet' &&
+    product.available &&
+    !!price?.sale
   return (
     <article className="product-tile">
       <Link to={url} prefetch="intent" className="product-tile-link">
@@ -45,6 +53,9 @@ export function ProductTile({
       {product.kind === 'VariationProductMaster' || product.kind === 'RetailSet' ? null : (
         <StockStatus available={product.available} />
       )}
+      {orderable ? (
+        <TileAddToBasket product={product} locale={locale} maxItemQuantity={shell?.maxItemQuantity} />
+      ) : null}
       <CompareButton sku={product.sku} name={product.name} />
     </article>
   )

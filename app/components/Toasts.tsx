@@ -1,7 +1,12 @@
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 
-export type ToastView = { id: string; text: string; type: 'success' | 'info' | 'error' }
+export type ToastView = {
+  id: string
+  text: string
+  type: 'success' | 'info' | 'error'
+  details?: string[]
+}
 
 /** Default toast timeout 5000 ms (spec §9); without JavaScript the message simply stays on the page. */
 const TIMEOUT = 5000
@@ -20,6 +25,13 @@ export function Toasts({ toast }: { toast: ToastView | null }) {
     <div className="toasts" role="status" aria-live="polite">
       <div className={`toast toast-${visible.type}`}>
         <span>{visible.text}</span>
+        {visible.details?.length ? (
+          <ul className="toast-details">
+            {visible.details.map((line, i) => (
+              <li key={i}>{line}</li>
+            ))}
+          </ul>
+        ) : null}
         <button
           type="button"
           className="toast-close"

@@ -52,9 +52,25 @@ export const BasketSchema = z.object({
   infos: z.array(MessageSchema).optional(),
 })
 
+const CauseSchema = z.object({
+  code: z.string(),
+  message: z.string().default(''),
+  paths: z.array(z.string()).optional(),
+})
+
+/** ICM's answer to adding items: the lines, infos, and errors for items it did not take (spec §7). */
 export const AddItemsResultSchema = z.object({
   data: z.array(LineItemSchema),
   infos: z.array(z.object({ code: z.string(), message: z.string().optional() })).default([]),
+  errors: z
+    .array(
+      z.object({
+        code: z.string(),
+        message: z.string().default(''),
+        causes: z.array(CauseSchema).default([]),
+      }),
+    )
+    .default([]),
 })
 
 export type BasketLine = {

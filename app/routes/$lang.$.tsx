@@ -18,7 +18,9 @@ import { pick, priceDisplayOf } from '~/models/price'
 import { breadcrumbJsonLd, productJsonLd, seoMeta, type PageSeo } from '~/models/seo'
 import { categoryUrl, parseShopPath, productUrl } from '~/models/url'
 import { variationGroups } from '~/models/variation'
-import { addToBasket } from '~/services/basket.server'
+import { problemText } from '~/models/add-items'
+import { addToast } from '~/services/add-to-basket.server'
+import { addedAll, addToBasket } from '~/services/basket.server'
 import {
   category,
   categoryPath,
@@ -426,21 +428,21 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const result = await addToBasket(shopper.scope, shopper.session, [
     { sku: product.sku, quantity: submission.value.quantity, warranty: submission.value.warranty },
   ])
-  if (!result.ok) {
-    const messages = result.errors.map((e) => {
-      const text = t(e.code)
-      return text === e.code ? e.message : text
-    })
+  if (!addedAll(result)) {
     return data(
-      { result: submission.reply({ formErrors: messages }) },
+      {
+        result: submission.reply({
+          // The page names the product: the reason alone, first cause each (spec §8).
+          formErrors: [
+            ...result.refused.flatMap((r) => r.errors.slice(0, 1)),
+            ...result.errors.slice(0, 1),
+          ].map((problem) => problemText(t, problem)),
+        }),
+      },
       { status: 422, headers: { 'Set-Cookie': await commitSession(shopper.session) } },
     )
   }
-  return redirectWithToast(shopper.session, new URL(request.url).pathname, {
-    key: 'ede.shopping_cart.product.added.message',
-    values: { sku: product.sku },
-    type: 'success',
-  })
+  return redirectWithToast(shopper.session, new URL(request.url).pathname, addToast(t, result))
 }
 
 export default function CatalogPage() {

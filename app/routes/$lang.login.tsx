@@ -11,7 +11,9 @@ import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/re
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
 import { safeReturnUrl } from '~/models/url'
+import { problemText } from '~/models/add-items'
 import { login } from '~/services/auth.server'
+import { anonymousBasket, mergeIntoUserBasket } from '~/services/basket.server'
 import { pageHeaders } from '~/services/headers'
 import { cacheHeaders } from '~/services/http.server'
 import { fixedT } from '~/services/i18n.server'
@@ -53,6 +55,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (submission.status !== 'success') {
     return data({ result: submission.reply({ hideFields: ['password'] }) }, { status: 400 })
   }
+  // Read before the login replaces the anonymous token: its basket is merged into the user's afterwards.
+  const anonymous = await anonymousBasket(scope, session)
   const result = await login(scope, session, submission.value)
   if (!result.ok) {
     return data(
@@ -60,11 +64,23 @@ export async function action({ request, params }: ActionFunctionArgs) {
       { status: 422 },
     )
   }
+  const merge = anonymous
+    ? await mergeIntoUserBasket({ ...scope, token: session.get('apiToken') }, anonymous)
+    : null
+  const details = !merge
+    ? []
+    : merge.ok
+      ? [
+          t('basket.merge.success.message'),
+          ...merge.infos.map((info) => problemText(t, { message: '', ...info })),
+        ]
+      : [t('basket.merge.failed.message'), ...merge.errors.slice(0, 1).map((error) => problemText(t, error))]
   const user = session.get('user')
   return redirectWithToast(session, safeReturnUrl(submission.value.returnUrl, `/${locale.lang}/home`), {
     key: 'account.login.success.message',
     values: { name: [user?.firstName, user?.lastName].filter(Boolean).join(' ') || (user?.login ?? '') },
-    type: 'success',
+    type: merge && !merge.ok ? 'info' : 'success',
+    ...(details.length ? { details } : {}),
   })
 }
 

@@ -1,6 +1,7 @@
 import { z } from 'zod'
-import { AddItemsResultSchema, BasketSchema, mapBasket, type Basket } from '~/models/basket'
+import { AddItemsResultSchema, BasketSchema, mapBasket, visibleInfos, type Basket } from '~/models/basket'
 import { clearToken, ensureToken } from './auth.server'
+import { product } from './catalog.server'
 import { icmCall, IcmError, type IcmScope } from './icm.server'
 import type { ShopSession } from './session.server'
 
@@ -9,6 +10,7 @@ const INCLUDE = 'lineItems'
 /** The shopper's current basket, or null when there is no token or no basket yet. */
 export async function currentBasket(scope: IcmScope): Promise<Basket | null> {
   if (!scope.token) return null
+  let basket: Basket
   try {
     const data = await icmCall(scope, {
       path: 'baskets/current',
@@ -16,9 +18,32 @@ export async function currentBasket(scope: IcmScope): Promise<Basket | null> {
       schema: BasketSchema,
       cache: 'none',
     })
-    return mapBasket(data)
+    basket = mapBasket(data)
   } catch (error) {
     if (error instanceof IcmError && (error.status === 404 || error.status === 401)) return null
+    throw error
+  }
+  // Bought in another currency (the shopper switched language): recalculated in the current one (spec §4).
+  return basket.currency && basket.currency !== scope.locale.currency
+    ? recalculateBasket(scope, basket)
+    : basket
+}
+
+/** `PATCH baskets/{id} {calculated:true}` in the current currency; ICM's infos name the lines it removed. */
+async function recalculateBasket(scope: IcmScope, basket: Basket): Promise<Basket> {
+  try {
+    const data = await icmCall(scope, {
+      method: 'PATCH',
+      path: `baskets/${encodeURIComponent(basket.id)}`,
+      query: { include: INCLUDE },
+      json: { calculated: true },
+      schema: BasketSchema,
+      cache: 'none',
+    })
+    return mapBasket(data)
+  } catch (error) {
+    // A refused recalculation leaves the basket as it was; it is shown in its own currency.
+    if (error instanceof IcmError && error.status < 500) return basket
     throw error
   }
 }
@@ -34,22 +59,45 @@ async function createBasket(scope: IcmScope): Promise<Basket> {
   return mapBasket(data)
 }
 
-export type AddResult =
-  | { ok: true; infos: { code: string; message?: string }[] }
-  | { ok: false; errors: { code: string; message: string }[] }
+/**
+ * One item to add; `warranty` is the id of a warranty the product is offered with, `customFields` travel
+ * with the line (e.g. `pcode` from the add-items link, spec §5).
+ */
+export type BasketItem = {
+  sku: string
+  quantity: number
+  warranty?: string
+  customFields?: { name: string; value: string }[]
+}
+
+export type Problem = { code: string; message: string }
+
+/** What an add did: the items the basket took (and their lines), the items it refused with ICM's causes. */
+export type AddResult = {
+  added: BasketItem[]
+  /** Ids of the lines the added items went into, for the mini basket's highlight. */
+  lineIds: string[]
+  refused: { item: BasketItem; errors: Problem[] }[]
+  /** Refusals that name no single item (e.g. the basket itself); nothing was added then. */
+  errors: Problem[]
+  infos: { code: string; message?: string }[]
+}
+
+/** True when the basket took every item. */
+export const addedAll = (result: AddResult) => result.refused.length === 0 && result.errors.length === 0
 
 /**
- * Adds items: obtains an anonymous token and creates the basket first when needed (spec §4 "Adding to
- * basket"). The session may change (new token) and must be committed by the caller.
+ * Adds items in one call: obtains an anonymous token and creates the basket first when needed (spec §4
+ * "Adding to basket"). ICM refuses a call as a whole and names the refused items in its causes' paths
+ * (`[2].quantity.value`); those are reported and the call is repeated without them, so nothing valid is
+ * dropped. The session may change (new token) and must be committed by the caller.
  */
-/** One item to add; `warranty` is the id of a warranty the product is offered with. */
-export type BasketItem = { sku: string; quantity: number; warranty?: string }
-
 export async function addToBasket(
   scope: IcmScope,
   session: ShopSession,
   items: BasketItem[],
 ): Promise<AddResult> {
+  if (items.length === 0) return { added: [], lineIds: [], refused: [], errors: [], infos: [] }
   try {
     return await addWithToken(scope, session, items)
   } catch (error) {
@@ -62,37 +110,85 @@ export async function addToBasket(
   }
 }
 
+const itemJson = (item: BasketItem) => ({
+  product: item.sku,
+  quantity: { value: item.quantity },
+  ...(item.warranty ? { warranty: item.warranty } : {}),
+  ...(item.customFields?.length
+    ? { customFields: item.customFields.map((f) => ({ ...f, type: 'String' })) }
+    : {}),
+})
+
+/** The index of the item an ICM cause is about (`[3].product` → 3), if it names one. */
+const causeIndex = (paths: string[] | undefined) => {
+  const match = /^\[(\d+)\]/.exec(paths?.[0] ?? '')
+  return match ? Number(match[1]) : undefined
+}
+
+/** ICM's causes per item index; undefined when a cause names no item of the call. */
+function itemProblems(causes: (Problem & { paths?: string[] })[], count: number) {
+  const byIndex = new Map<number, Problem[]>()
+  for (const cause of causes) {
+    const index = causeIndex(cause.paths)
+    if (index === undefined || index >= count) return undefined
+    byIndex.set(index, [...(byIndex.get(index) ?? []), problem(cause)])
+  }
+  return byIndex
+}
+
 async function addWithToken(scope: IcmScope, session: ShopSession, items: BasketItem[]): Promise<AddResult> {
   await ensureToken(scope, session)
   const current = await currentBasket(scope)
   if (scope.tokenRejected)
     throw new IcmError(401, 'authentication.token.invalid', 'The stored token was rejected.')
   const basket = current ?? (await createBasket(scope))
-  try {
-    const result = await icmCall(scope, {
-      method: 'POST',
-      path: `baskets/${basket.id}/items`,
-      json: items.map((item) => ({
-        product: item.sku,
-        quantity: { value: item.quantity },
-        ...(item.warranty ? { warranty: item.warranty } : {}),
-      })),
-      schema: AddItemsResultSchema,
-      cache: 'none',
-    })
-    return { ok: true, infos: result.infos }
-  } catch (error) {
-    return refusal(error)
+  let remaining = items
+  const refused: AddResult['refused'] = []
+  // Each round drops the items ICM named; a round that names none (or all) ends it.
+  while (remaining.length > 0) {
+    try {
+      const result = await icmCall(scope, {
+        method: 'POST',
+        path: `baskets/${encodeURIComponent(basket.id)}/items`,
+        json: remaining.map(itemJson),
+        schema: AddItemsResultSchema,
+        cache: 'none',
+      })
+      // An ICM that takes some items answers 2xx and names the others in `errors` (their causes' paths).
+      const partial = result.errors.flatMap((error) => (error.causes.length ? error.causes : [error]))
+      const byIndex = itemProblems(partial, remaining.length)
+      for (const [index, errors] of byIndex ?? []) refused.push({ item: remaining[index]!, errors })
+      return {
+        added: byIndex ? remaining.filter((_, index) => !byIndex.has(index)) : remaining,
+        lineIds: result.data.map((line) => line.id),
+        refused,
+        errors: byIndex ? [] : partial.map(problem),
+        infos: result.infos,
+      }
+    } catch (error) {
+      const causes = refusalCauses(error)
+      const byIndex = itemProblems(causes, remaining.length)
+      if (!byIndex) return { added: [], lineIds: [], refused, errors: causes.map(problem), infos: [] }
+      for (const [index, errors] of byIndex) refused.push({ item: remaining[index]!, errors })
+      remaining = remaining.filter((_, index) => !byIndex.has(index))
+    }
   }
+  return { added: [], lineIds: [], refused, errors: [], infos: [] }
 }
 
+const problem = (cause: Problem): Problem => ({ code: cause.code, message: cause.message })
+
 /** An ICM refusal (400, 404, 422) as the errors to show; anything else is thrown on. */
-export function refusal(error: unknown): { ok: false; errors: { code: string; message: string }[] } {
+export function refusal(error: unknown): { ok: false; errors: Problem[] } {
+  return { ok: false, errors: refusalCauses(error).map(problem) }
+}
+
+/** ICM's causes of a refusal (400, 404, 422), or the error itself as one; anything else is thrown on. */
+function refusalCauses(error: unknown): (Problem & { paths?: string[] })[] {
   if (error instanceof IcmError && (error.status === 422 || error.status === 400 || error.status === 404)) {
-    const errors = error.causes.length
+    return error.causes.length
       ? error.causes
       : [{ code: error.code ?? 'basket.error', message: error.message }]
-    return { ok: false, errors }
   }
   throw error
 }
@@ -167,3 +263,66 @@ export const removePromotionCode = (scope: IcmScope, basketId: string, code: str
     method: 'DELETE',
     path: `baskets/${encodeURIComponent(basketId)}/promotioncodes/${encodeURIComponent(code)}`,
   })
+
+/**
+ * The mini basket's lines: name (from the cached catalog data), quantity and line total, newest first. A
+ * product that cannot be loaded shows its SKU.
+ */
+export async function miniBasketLines(scope: IcmScope, basket: Basket) {
+  const lines = [...basket.lines].sort((a, b) => b.position - a.position)
+  const anonymous: IcmScope = { locale: scope.locale, pgid: scope.pgid }
+  const names = await Promise.all(
+    lines.map((line) =>
+      product(anonymous, line.sku).then(
+        (p) => p.name,
+        () => line.sku,
+      ),
+    ),
+  )
+  return lines.map((line, i) => ({
+    id: line.id,
+    sku: line.sku,
+    name: names[i]!,
+    quantity: line.quantity,
+    total: line.total,
+  }))
+}
+
+/** An anonymous shopper's basket worth keeping at login: its id and the token that owns it. */
+export type AnonymousBasket = { id: string; token: string }
+
+/** The basket of an anonymous shopper, when it has lines (an empty one is not worth merging). */
+export async function anonymousBasket(
+  scope: IcmScope,
+  session: ShopSession,
+): Promise<AnonymousBasket | null> {
+  const token = session.get('apiToken')
+  if (!token || session.get('isAnonymous') === false || session.get('user')) return null
+  const basket = await currentBasket({ ...scope, token })
+  return basket && basket.lines.length > 0 ? { id: basket.id, token } : null
+}
+
+/**
+ * After login (spec §4 "Basket loading and merging"): the anonymous basket is merged into the user's current
+ * basket, or into a new one when the user has none (`POST baskets/{target}/merges`). ICM's infos (e.g. a
+ * quantity held at the maximum) come back for the shopper; a refusal leaves both baskets as they were.
+ */
+export async function mergeIntoUserBasket(
+  scope: IcmScope,
+  source: AnonymousBasket,
+): Promise<{ ok: true; infos: { code: string; message?: string }[] } | { ok: false; errors: Problem[] }> {
+  try {
+    const target = (await currentBasket(scope)) ?? (await createBasket(scope))
+    const merged = await icmCall(scope, {
+      method: 'POST',
+      path: `baskets/${encodeURIComponent(target.id)}/merges`,
+      query: { include: INCLUDE },
+      json: { sourceBasket: source.id, sourceAuthenticationToken: source.token },
+      schema: BasketSchema,
+      cache: 'none',
+    })
+    return { ok: true, infos: visibleInfos(merged.infos) }
+  } catch (error) {
+    return refusal(error)
+  }
+}

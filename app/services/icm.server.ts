@@ -23,7 +23,7 @@ export class IcmError extends Error {
     readonly status: number,
     readonly code: string | undefined,
     message: string,
-    readonly causes: { code: string; message: string }[] = [],
+    readonly causes: { code: string; message: string; paths?: string[] }[] = [],
   ) {
     super(message)
   }
@@ -119,7 +119,11 @@ async function send(url: string, call: IcmCall<z.ZodTypeAny>, token: string | un
       throw new Response(null, { status: response.status === 503 ? 503 : 502, statusText: 'Bad Gateway' })
     }
     let parsed: {
-      errors?: { code?: string; message?: string; causes?: { code: string; message: string }[] }[]
+      errors?: {
+        code?: string
+        message?: string
+        causes?: { code: string; message: string; paths?: string[] }[]
+      }[]
     } = {}
     try {
       parsed = JSON.parse(text)

@@ -6,6 +6,8 @@ export type Toast = {
   key: string
   values?: Record<string, string | number>
   type: 'success' | 'info' | 'error'
+  /** Further lines, already in the shopper's language (e.g. the items an add refused and why). */
+  details?: string[]
 }
 
 export type SessionUser = {

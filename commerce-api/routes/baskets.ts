@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { requirePrincipal } from '../auth'
+import { recalculateBasket } from '../domain/basket-currency'
 import { addItems, basketJson, basketNotFound, createBasket, findBasket } from '../domain/basket'
 import {
   addPromotionCode,
@@ -59,10 +60,12 @@ const BasketUpdateRequest = z
     invoiceToAddress: reference('invoiceToAddress'),
     commonShipToAddress: reference('commonShipToAddress'),
     commonShippingMethod: reference('commonShippingMethod'),
+    /** `true`: recalculate the basket in the call's currency (spec §4). */
+    calculated: z.literal(true).optional(),
   })
   .refine((body) => Object.values(body).some((value) => value !== undefined), {
     message:
-      'one of messageToMerchant, externalOrderReference, invoiceToAddress, commonShipToAddress or commonShippingMethod is required',
+      'one of messageToMerchant, externalOrderReference, invoiceToAddress, commonShipToAddress, commonShippingMethod or calculated is required',
   })
 
 const PromotionCodeRequest = z.object({ code: z.string().min(1, 'code is required').max(100) })
@@ -99,8 +102,14 @@ export const basketRoutes: RouteModule = (app, { db }) => {
     const principal = await requirePrincipal(db, request)
     const basket = await findBasket(db, principal, (request.params as { id: string }).id)
     if (!basket) throw basketNotFound()
-    const updated = await updateBasket(db, basket, update, principal)
-    return basketJson(db, updated, request.scope.locale, includes(request))
+    const { calculated, ...fields } = update
+    const recalculated = calculated
+      ? await recalculateBasket(db, basket, request.scope.currency)
+      : { basket, infos: [] }
+    const updated = Object.values(fields).some((value) => value !== undefined)
+      ? await updateBasket(db, recalculated.basket, fields, principal)
+      : recalculated.basket
+    return basketJson(db, updated, request.scope.locale, includes(request), recalculated.infos)
   })
 
   app.patch('/rest/:site/baskets/:id/items/:itemId', async (request) => {

@@ -105,7 +105,11 @@ describe('root loader', () => {
     })) as any
     expect(tokenSent).toBe('user-token')
     expect(result.data.shell.display).toBe('net')
-    expect(result.data.shell.basket).toEqual({ itemCount: 3, total: { value: 10, currency: 'USD' } })
+    expect(result.data.shell.basket).toEqual({
+      itemCount: 3,
+      total: { value: 10, currency: 'USD' },
+      lines: [],
+    })
     expect(result.data.shell.user).toEqual({ name: 'Jack Link' })
     expect(result.data.shell.toast.text).toBe('You have been logged out.')
     expect(new Headers(result.init.headers).get('Set-Cookie')).toMatch(/^apiToken=/)

@@ -9,6 +9,7 @@ import { formatMoney, pick, type PriceItem } from '~/models/price'
 import { readyForShipment, type ProductAttributeText } from '~/models/product'
 import { addToBasketSchema, maxQuantity, type QuantityRules } from '~/models/quantity'
 import type { CatalogLoader } from '~/routes/$lang.$'
+import { useBasketAdder } from '../BasketAdder'
 import { Breadcrumb } from '../Breadcrumb'
 import { CompareButton } from '../CompareButton'
 import { ProductPriceView } from '../Price'
@@ -43,6 +44,7 @@ function AddToBasketForm({
   const { locale, display } = useShell()
   const actionData = useActionData<ActionData>()
   const navigation = useNavigation()
+  const adder = useBasketAdder()
   const busy = navigation.state !== 'idle' && navigation.formData?.get('sku') === product.sku
   const mine = actionData?.result?.initialValue?.sku === product.sku
   const [form, fields] = useForm({
@@ -53,6 +55,16 @@ function AddToBasketForm({
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) =>
       parseWithZod(formData, { schema: addToBasketSchema(product, t, maxItemQuantity) }),
+    // With JavaScript a valid add joins the page's collected adds instead of posting the page.
+    onSubmit: (event, { submission }) => {
+      if (!adder || submission?.status !== 'success') return
+      event.preventDefault()
+      adder.add({
+        sku: product.sku,
+        quantity: String(submission.value.quantity),
+        warranty: submission.value.warranty,
+      })
+    },
   })
   const max = maxQuantity(product, maxItemQuantity)
   return (

@@ -1,0 +1,67 @@
+/**
+ * Recalculation of a basket in another currency (spec §4 "Basket loading and merging": a basket whose
+ * purchase currency differs from the shop's current one is recalculated, `PATCH baskets/{id}
+ * {calculated:true}` in the new currency's scope). Prices are read from the price list at every
+ * calculation, so re-pricing means switching the basket's currency; lines whose product (or warranty) has no
+ * price in that currency cannot stay and are removed, each with an info. A payment chosen for the old amount
+ * and currency no longer fits (its amount, costs and restrictions were figured in that currency): it is removed
+ * and the shopper chooses again at checkout.
+ */
+import { and, eq, inArray } from 'drizzle-orm'
+import type { Db } from '../db/client'
+import { basketPayments, baskets, lineItems, prices } from '../db/schema'
+import type { Currency } from './channel'
+import { warrantyPrice, warrantyRows } from './warranties'
+
+type BasketRow = typeof baskets.$inferSelect
+type Info = { code: string; message: string; causes: never[] }
+
+export async function recalculateBasket(
+  db: Db,
+  basket: BasketRow,
+  currency: Currency,
+): Promise<{ basket: BasketRow; infos: Info[] }> {
+  return db.transaction(async (tx) => {
+    const t = tx as unknown as Db
+    const [locked] = await t.select().from(baskets).where(eq(baskets.id, basket.id)).for('update')
+    if (!locked || locked.currency === currency) return { basket: locked ?? basket, infos: [] }
+    const lines = await t.select().from(lineItems).where(eq(lineItems.basketId, basket.id))
+    const skus = [...new Set(lines.map((l) => l.sku))]
+    const [priced, warrantyById] = await Promise.all([
+      skus.length
+        ? t
+            .select({ sku: prices.sku })
+            .from(prices)
+            .where(and(eq(prices.currency, currency), inArray(prices.sku, skus)))
+        : [],
+      warrantyRows(t, [...new Set(lines.flatMap((l) => (l.warrantyId ? [l.warrantyId] : [])))]),
+    ])
+    const hasPrice = new Set(priced.map((p) => p.sku))
+    const removed = lines.filter((line) => {
+      const warranty = line.warrantyId ? warrantyById.get(line.warrantyId) : undefined
+      return !hasPrice.has(line.sku) || (line.warrantyId && (!warranty || !warrantyPrice(warranty, currency)))
+    })
+    if (removed.length) {
+      await t.delete(lineItems).where(
+        inArray(
+          lineItems.id,
+          removed.map((l) => l.id),
+        ),
+      )
+    }
+    await t.delete(basketPayments).where(eq(basketPayments.basketId, basket.id))
+    const [row] = await t
+      .update(baskets)
+      .set({ currency, updatedAt: new Date() })
+      .where(eq(baskets.id, basket.id))
+      .returning()
+    return {
+      basket: row!,
+      infos: removed.map((line) => ({
+        code: 'basket.line_item.removed.price_not_available.info',
+        message: `The product '${line.sku}' has no price in ${currency} and was removed from the basket.`,
+        causes: [],
+      })),
+    }
+  })
+}

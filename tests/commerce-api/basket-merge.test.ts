@@ -1,0 +1,318 @@
+import { and, eq, isNotNull, isNull, ne } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { baskets, inventories, lineItems, prices, products } from '../../commerce-api/db/schema'
+import { largestAllowedQuantity } from '../../commerce-api/domain/basket-merge'
+import { call, startApi, tokenFor, type Api } from './harness'
+
+let api: Api
+beforeAll(async () => {
+  api = await startApi()
+})
+afterAll(async () => {
+  await api?.close()
+})
+
+/** Plain products in stock with quantity rules 1/1/none, priced in every currency. */
+async function sellableSkus(count: number) {
+  const rows = await api.database.db
+    .select({ sku: products.sku })
+    .from(products)
+    .innerJoin(inventories, eq(inventories.sku, products.sku))
+    .where(
+      and(
+        eq(products.kind, 'product'),
+        eq(products.online, true),
+        eq(products.minOrderQuantity, 1),
+        eq(products.stepQuantity, 1),
+        isNull(products.maxOrderQuantity),
+      ),
+    )
+    .limit(60)
+  const skus: string[] = []
+  for (const { sku } of rows) {
+    const stock = await call(api.url(`inventories?sku=${sku}`))
+    const priced = await api.database.db.select().from(prices).where(eq(prices.sku, sku))
+    if (stock.json.data[0]?.availableStock > 200 && priced.length === 4) skus.push(sku)
+    if (skus.length === count) return skus
+  }
+  throw new Error('not enough sellable products in the seed')
+}
+
+const anonymousToken = async () =>
+  (await tokenFor(api, { grant_type: 'anonymous' })).json.access_token as string
+const userToken = async (username = 'patricia@ironbridge.test') =>
+  (await tokenFor(api, { grant_type: 'password', username, password: 'Demo!2026' })).json
+    .access_token as string
+
+async function basketOf(token: string, items: { sku: string; quantity: number }[], matrix?: string) {
+  const created = await call(api.url('baskets', matrix), { method: 'POST', token })
+  expect(created.status).toBe(201)
+  const id = created.json.data.id as string
+  if (items.length) {
+    const added = await call(api.url(`baskets/${id}/items`, matrix), {
+      method: 'POST',
+      token,
+      json: items.map((i) => ({ product: i.sku, quantity: { value: i.quantity } })),
+    })
+    expect(added.status).toBe(201)
+  }
+  return id
+}
+
+const linesOf = async (basketId: string) =>
+  api.database.db.select().from(lineItems).where(eq(lineItems.basketId, basketId))
+
+const merge = (target: string, token: string, json: unknown) =>
+  call(api.url(`baskets/${target}/merges?include=lineItems`), { method: 'POST', token, json })
+
+describe('product lookup', () => {
+  it('needs a search term', async () => {
+    expect((await call(api.url('productlookup'))).status).toBe(400)
+    const blank = await call(api.url('productlookup?searchTerm=%20%20'))
+    expect(blank.status).toBe(400)
+    expect(blank.json.errors[0].message).toMatch(/searchTerm is required/)
+  })
+
+  it('finds a product by SKU in the ICM elements shape and never answers a master', async () => {
+    const [sku] = await sellableSkus(1)
+    const found = await call(api.url(`productlookup?searchTerm=${sku}`))
+    expect(found.status).toBe(200)
+    expect(found.json.type).toBe('ResourceCollection')
+    const first = found.json.elements[0]
+    expect(first.title).toBeTruthy()
+    expect(first.attributes.find((a: any) => a.name === 'sku').value).toBe(sku)
+
+    const [master] = await api.database.db
+      .select({ sku: products.sku })
+      .from(products)
+      .where(eq(products.kind, 'master'))
+      .limit(1)
+    const lookup = await call(api.url(`productlookup?searchTerm=${master!.sku}`))
+    expect(lookup.status).toBe(200)
+    const skus = lookup.json.elements.map((e: any) => e.attributes.find((a: any) => a.name === 'sku').value)
+    expect(skus).not.toContain(master!.sku)
+  })
+
+  it('prefers the exact manufacturer SKU match over an exact SKU match', async () => {
+    const [own, other] = await sellableSkus(2)
+    const db = api.database.db
+    const [before] = await db
+      .select({ manufacturerSku: products.manufacturerSku })
+      .from(products)
+      .where(eq(products.sku, other!))
+    // The other product's manufacturer calls it by the first product's SKU.
+    await db.update(products).set({ manufacturerSku: own! }).where(eq(products.sku, other!))
+    try {
+      const lookup = await call(api.url(`productlookup?searchTerm=${own}`))
+      const hits = lookup.json.elements.map((e: any) => e.attributes.find((a: any) => a.name === 'sku').value)
+      expect(hits.slice(0, 2)).toEqual([other, own])
+      expect(lookup.json.elements[0].attributes.find((a: any) => a.name === 'manufacturerSKU').value).toBe(
+        own,
+      )
+    } finally {
+      await db
+        .update(products)
+        .set({ manufacturerSku: before!.manufacturerSku })
+        .where(eq(products.sku, other!))
+    }
+  })
+
+  it('finds a product by its manufacturer SKU, case-insensitively', async () => {
+    const [row] = await api.database.db
+      .select({ sku: products.sku, manufacturerSku: products.manufacturerSku })
+      .from(products)
+      .where(and(isNotNull(products.manufacturerSku), ne(products.kind, 'master')))
+      .limit(1)
+    const term = encodeURIComponent(row!.manufacturerSku!.toLowerCase())
+    const lookup = await call(api.url(`productlookup?searchTerm=${term}`))
+    expect(lookup.json.elements[0].attributes.find((a: any) => a.name === 'sku').value).toBe(row!.sku)
+  })
+})
+
+describe('basket merge', () => {
+  it('moves the anonymous basket into the user basket: lines add up, the code comes along, the source closes', async () => {
+    const [a, b, c] = await sellableSkus(3)
+    const anonymous = await anonymousToken()
+    const source = await basketOf(anonymous, [
+      { sku: a!, quantity: 2 },
+      { sku: b!, quantity: 1 },
+      { sku: c!, quantity: 5 },
+    ])
+    await call(api.url(`baskets/${source}/promotioncodes`), {
+      method: 'POST',
+      token: anonymous,
+      json: { code: 'WELCOME10' },
+    })
+    const user = await userToken()
+    const target = await basketOf(user, [
+      { sku: a!, quantity: 3 },
+      { sku: c!, quantity: 99 },
+    ])
+
+    const merged = await merge(target, user, { sourceBasket: source, sourceAuthenticationToken: anonymous })
+    expect(merged.status).toBe(200)
+    expect(merged.json.data.id).toBe(target)
+    expect(merged.json.data.promotionCodes).toEqual(['WELCOME10'])
+    const quantities = Object.fromEntries(
+      Object.values(merged.json.included.lineItems).map((l: any) => [l.product, l.quantity.value]),
+    )
+    // 3 + 2; the new product as it was; 99 + 5 held at the channel's maximum of 100, with an info.
+    expect(quantities).toEqual({ [a!]: 5, [b!]: 1, [c!]: 100 })
+    expect(merged.json.infos.map((i: any) => i.code)).toContain(
+      'basket.merge.line_item.quantity_adjusted.info',
+    )
+
+    const stored = await linesOf(target)
+    expect(stored.map((l) => [l.sku, l.quantity]).sort()).toEqual(
+      [
+        [a, 5],
+        [b, 1],
+        [c, 100],
+      ].sort(),
+    )
+    const [sourceRow] = await api.database.db.select().from(baskets).where(eq(baskets.id, source))
+    expect(sourceRow!.status).toBe('merged')
+    expect((await call(api.url(`baskets/${source}`), { token: anonymous })).status).toBe(404)
+    expect((await call(api.url('baskets/current'), { token: anonymous })).status).toBe(404)
+    // The user's current basket is the merged one.
+    expect((await call(api.url('baskets/current'), { token: user })).json.data.id).toBe(target)
+  })
+
+  it('merges into a fresh basket of a user who had none', async () => {
+    const [a] = await sellableSkus(1)
+    const anonymous = await anonymousToken()
+    const source = await basketOf(anonymous, [{ sku: a!, quantity: 4 }])
+    const user = await userToken('pierre@ironbridge.test')
+    const target = await basketOf(user, [])
+    const merged = await merge(target, user, { sourceBasket: source, sourceAuthenticationToken: anonymous })
+    expect(merged.status).toBe(200)
+    expect((await linesOf(target)).map((l) => [l.sku, l.quantity])).toEqual([[a, 4]])
+  })
+
+  it('refuses bad input with clear codes and changes nothing', async () => {
+    const [a] = await sellableSkus(1)
+    const anonymous = await anonymousToken()
+    const source = await basketOf(anonymous, [{ sku: a!, quantity: 1 }])
+    const user = await userToken()
+    const target = await basketOf(user, [])
+
+    const missing = await merge(target, user, { sourceBasket: source })
+    expect(missing.status).toBe(400)
+    expect(missing.json.errors[0].causes[0].paths).toEqual(['sourceAuthenticationToken'])
+    expect((await merge(target, user, {})).json.errors[0].causes).toHaveLength(2)
+
+    const same = await merge(target, user, { sourceBasket: target, sourceAuthenticationToken: user })
+    expect(same.status).toBe(422)
+    expect(same.json.errors[0].code).toBe('basket.merge.source_equals_target.error')
+
+    const badToken = await merge(target, user, { sourceBasket: source, sourceAuthenticationToken: 'nope' })
+    expect(badToken.status).toBe(422)
+    expect(badToken.json.errors[0].code).toBe('basket.merge.source_token.invalid.error')
+
+    // Another shopper's token does not own the source basket.
+    const stranger = await anonymousToken()
+    const notOwned = await merge(target, user, { sourceBasket: source, sourceAuthenticationToken: stranger })
+    expect(notOwned.status).toBe(422)
+    expect(notOwned.json.errors[0].code).toBe('basket.merge.source_basket.not_found.error')
+
+    const noTarget = await merge('00000000-0000-0000-0000-000000000000', user, {
+      sourceBasket: source,
+      sourceAuthenticationToken: anonymous,
+    })
+    expect(noTarget.status).toBe(404)
+    expect(noTarget.json.errors[0].code).toBe('basket.not_found.error')
+
+    expect(await linesOf(target)).toHaveLength(0)
+    expect((await linesOf(source)).map((l) => l.quantity)).toEqual([1])
+    const [sourceRow] = await api.database.db.select().from(baskets).where(eq(baskets.id, source))
+    expect(sourceRow!.status).toBe('open')
+  })
+
+  it('merges one source exactly once when two merges race', async () => {
+    const [a] = await sellableSkus(1)
+    const anonymous = await anonymousToken()
+    const source = await basketOf(anonymous, [{ sku: a!, quantity: 3 }])
+    const user = await userToken('jlink')
+    const target = await basketOf(user, [{ sku: a!, quantity: 1 }])
+    const body = { sourceBasket: source, sourceAuthenticationToken: anonymous }
+    const results = await Promise.all([merge(target, user, body), merge(target, user, body)])
+    expect(results.map((r) => r.status).sort()).toEqual([200, 422])
+    expect((await linesOf(target)).map((l) => l.quantity)).toEqual([4])
+  })
+
+  it('holds merged quantities within minimum, step and maximum', () => {
+    expect(largestAllowedQuantity({ min: 1, max: null, step: 1 }, 104)).toBe(100)
+    expect(largestAllowedQuantity({ min: 2, max: 20, step: 3 }, 30)).toBe(20)
+    expect(largestAllowedQuantity({ min: 2, max: 20, step: 3 }, 10)).toBe(8)
+    expect(largestAllowedQuantity({ min: 5, max: null, step: 5 }, 4)).toBeUndefined()
+  })
+})
+
+describe('currency recalculation', () => {
+  it('re-prices the basket in the currency of the call and drops lines without a price there', async () => {
+    const [a, b] = await sellableSkus(2)
+    const token = await anonymousToken()
+    const usd = ';loc=en_US;cur=USD'
+    const eur = ';loc=de_DE;cur=EUR'
+    const id = await basketOf(
+      token,
+      [
+        { sku: a!, quantity: 2 },
+        { sku: b!, quantity: 1 },
+      ],
+      usd,
+    )
+    const db = api.database.db
+    const [eurPrice] = await db
+      .select()
+      .from(prices)
+      .where(and(eq(prices.sku, a!), eq(prices.currency, 'EUR')))
+    const [removedPrice] = await db
+      .delete(prices)
+      .where(and(eq(prices.sku, b!), eq(prices.currency, 'EUR')))
+      .returning()
+    try {
+      // Same currency: nothing changes.
+      const same = await call(api.url(`baskets/${id}?include=lineItems`, usd), {
+        method: 'PATCH',
+        token,
+        json: { calculated: true },
+      })
+      expect(same.status).toBe(200)
+      expect(same.json.data.purchaseCurrency).toBe('USD')
+      expect(same.json.data.lineItems).toHaveLength(2)
+
+      const recalculated = await call(api.url(`baskets/${id}?include=lineItems`, eur), {
+        method: 'PATCH',
+        token,
+        json: { calculated: true },
+      })
+      expect(recalculated.status).toBe(200)
+      expect(recalculated.json.data.purchaseCurrency).toBe('EUR')
+      expect(recalculated.json.data.lineItems).toHaveLength(1)
+      const line = Object.values(recalculated.json.included.lineItems)[0] as any
+      expect(line.product).toBe(a)
+      expect(line.pricing.total.net).toEqual({
+        type: 'Money',
+        value: (eurPrice!.saleNet * 2) / 100,
+        currency: 'EUR',
+      })
+      expect(recalculated.json.data.totals.grandTotal.net.currency).toBe('EUR')
+      expect(recalculated.json.infos).toEqual([
+        expect.objectContaining({ code: 'basket.line_item.removed.price_not_available.info' }),
+      ])
+      const [row] = await db.select().from(baskets).where(eq(baskets.id, id))
+      expect(row!.currency).toBe('EUR')
+      expect((await linesOf(id)).map((l) => l.sku)).toEqual([a])
+    } finally {
+      await db.insert(prices).values(removedPrice!)
+    }
+  })
+
+  it('refuses a PATCH without any field', async () => {
+    const token = await anonymousToken()
+    const id = await basketOf(token, [])
+    const empty = await call(api.url(`baskets/${id}`), { method: 'PATCH', token, json: {} })
+    expect(empty.status).toBe(400)
+  })
+})

@@ -1,0 +1,527 @@
+import { http, HttpResponse } from 'msw'
+import { describe, expect, it, vi } from 'vitest'
+import { loader as rootLoader } from '~/root'
+import { loader as basketLoader } from '~/routes/$lang.basket'
+import { action as addAction } from '~/routes/$lang.basket_.add'
+import { action as loginAction } from '~/routes/$lang.login'
+import { action as quickOrderAction, loader as quickOrderLoader } from '~/routes/$lang.quick-order'
+import { commitSession, getSession } from '~/services/session.server'
+import {
+  categoryData,
+  configurationData,
+  emptyBasket,
+  get,
+  icm,
+  icmError,
+  icmPath,
+  priceItem,
+  productData,
+} from './icm-mock'
+import './setup'
+
+const request = (path: string, init?: RequestInit) => new Request(`http://shop.test${path}`, init)
+
+async function cookieWith(values: Record<string, unknown>) {
+  const session = await getSession(request('/'))
+  for (const [key, value] of Object.entries(values)) session.set(key as never, value as never)
+  return (await commitSession(session)).split(';')[0]!
+}
+
+/** An anonymous shopper whose token is live. */
+const anonymousCookie = () =>
+  cookieWith({
+    apiToken: 'anon-token',
+    isAnonymous: true,
+    issuedAt: Date.now(),
+    expiresAt: Date.now() + 3600_000,
+  })
+
+const sessionOf = (response: Response) =>
+  getSession(request('/', { headers: { Cookie: response.headers.get('Set-Cookie')! } }))
+
+const lineItem = (id: string, sku: string, quantity: number) => ({
+  id,
+  position: 1,
+  product: sku,
+  quantity: { value: quantity },
+  pricing: { singleBasePrice: priceItem(10, 11.9), total: priceItem(10 * quantity, 11.9 * quantity) },
+})
+
+/** Records every `POST baskets/b-1/items` body; answers with the handler's result per call. */
+function itemsEndpoint(answer: (items: any[], call: number) => Response) {
+  const bodies: any[][] = []
+  icm.use(
+    get('baskets/current', emptyBasket('b-1')),
+    http.post(icmPath('baskets/b-1/items'), async ({ request: req }) => {
+      const body = (await req.json()) as any[]
+      bodies.push(body)
+      return answer(body, bodies.length)
+    }),
+  )
+  return bodies
+}
+
+const added = (items: any[]) =>
+  HttpResponse.json(
+    {
+      data: items.map((item) => lineItem(`l-${item.product}`, item.product, item.quantity.value)),
+      infos: [],
+    },
+    { status: 201 },
+  )
+
+async function postForm(action: (args: any) => Promise<unknown>, path: string, form: [string, string][]) {
+  const body = new URLSearchParams(form)
+  const req = request(path, {
+    method: 'POST',
+    headers: { Cookie: await anonymousCookie(), 'Content-Type': 'application/x-www-form-urlencoded' },
+    body,
+  })
+  try {
+    return (await action({ request: req, params: { lang: 'en' }, context: {} })) as any
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown
+    throw thrown
+  }
+}
+
+describe('the add route', () => {
+  it('sends the collected adds in one call and answers the added lines (JavaScript)', async () => {
+    const bodies = itemsEndpoint((items) => added(items))
+    const result = await postForm(addAction, '/en/basket/add', [
+      ['response', 'json'],
+      ['sku', '1000042'],
+      ['quantity', '2'],
+      ['warranty', 'W-3Y'],
+      ['sku', '1000043'],
+      ['quantity', '1'],
+      ['warranty', ''],
+    ])
+    expect(bodies).toEqual([
+      [
+        { product: '1000042', quantity: { value: 2 }, warranty: 'W-3Y' },
+        { product: '1000043', quantity: { value: 1 } },
+      ],
+    ])
+    expect(result.init.status).toBe(200)
+    expect(result.data).toEqual({
+      added: 'The product 1000042, 1000043 has been added to your basket.',
+      lineIds: ['l-1000042', 'l-1000043'],
+      problems: [],
+    })
+    expect(new Headers(result.init.headers).get('Set-Cookie')).toMatch(/^apiToken=/)
+  })
+
+  it('reports the items ICM refuses and still adds the others', async () => {
+    const bodies = itemsEndpoint((items, call) =>
+      call === 1
+        ? icmError(422, 'basket.line_item.creation.failed', 'failed', [
+            {
+              code: 'basket.line_item.quantity.max_order_quantity.error',
+              message: "The maximum order quantity of '1000043' is 10.",
+              paths: ['[1].quantity.value'],
+            },
+          ])
+        : added(items),
+    )
+    const result = await postForm(addAction, '/en/basket/add', [
+      ['response', 'json'],
+      ['sku', '1000042'],
+      ['quantity', '1'],
+      ['sku', '1000043'],
+      ['quantity', '11'],
+      ['sku', ''],
+      ['quantity', '3'],
+    ])
+    expect(bodies.map((b) => b.map((i) => i.product))).toEqual([['1000042', '1000043'], ['1000042']])
+    expect(result.data.added).toBe('The product 1000042 has been added to your basket.')
+    expect(result.data.problems).toEqual([
+      '“|3” was not added: an item needs a SKU and a quantity above 0.',
+      "1000043 was not added: The quantity exceeds the maximum order quantity. The maximum order quantity of '1000043' is 10.",
+    ])
+  })
+
+  it('understands an ICM that takes some items and names the others in the errors of its answer', async () => {
+    const bodies = itemsEndpoint((items) =>
+      HttpResponse.json(
+        {
+          data: [lineItem('l-1', items[0].product, 1)],
+          infos: [],
+          errors: [
+            {
+              code: 'basket.line_item.creation.failed',
+              message: 'failed',
+              causes: [
+                {
+                  code: 'basket.line_item.product_out_of_stock.error',
+                  message: 'out',
+                  paths: ['[1].product'],
+                },
+              ],
+            },
+          ],
+        },
+        { status: 201 },
+      ),
+    )
+    const result = await postForm(addAction, '/en/basket/add', [
+      ['response', 'json'],
+      ['sku', '1000042'],
+      ['quantity', '1'],
+      ['sku', '1000043'],
+      ['quantity', '1'],
+    ])
+    expect(bodies).toHaveLength(1)
+    expect(result.data).toEqual({
+      added: 'The product 1000042 has been added to your basket.',
+      lineIds: ['l-1'],
+      problems: ['1000043 was not added: This product is out of stock.'],
+    })
+  })
+
+  it('answers 422 when nothing could be added', async () => {
+    itemsEndpoint(() =>
+      icmError(422, 'basket.line_item.creation.failed', 'failed', [
+        { code: 'basket.line_item.product_not_found.error', message: 'no', paths: ['[0].product'] },
+      ]),
+    )
+    const result = await postForm(addAction, '/en/basket/add', [
+      ['response', 'json'],
+      ['sku', 'NOPE'],
+      ['quantity', '1'],
+    ])
+    expect(result.init.status).toBe(422)
+    expect(result.data.added).toBeNull()
+    expect(result.data.problems).toEqual(['NOPE was not added: This product does not exist.'])
+  })
+
+  it('without JavaScript redirects back (same origin only) with the product-added toast', async () => {
+    itemsEndpoint((items) => added(items))
+    const response = (await postForm(addAction, '/en/basket/add', [
+      ['sku', '1000042'],
+      ['quantity', '1'],
+      ['returnUrl', '/en/search?SearchTerm=drill'],
+    ])) as Response
+    expect(response.status).toBe(303)
+    expect(response.headers.get('Location')).toBe('/en/search?SearchTerm=drill')
+    expect((await sessionOf(response)).get('toast')).toEqual({
+      key: 'ede.shopping_cart.product.added.message',
+      values: { sku: '1000042' },
+      type: 'success',
+    })
+    const evil = (await postForm(addAction, '/en/basket/add', [
+      ['sku', '1000042'],
+      ['quantity', '1'],
+      ['returnUrl', '//evil.test/'],
+    ])) as Response
+    expect(evil.headers.get('Location')).toBe('/en/home')
+  })
+})
+
+const shellHandlers = () => [
+  get('categories', [categoryData]),
+  get('cms/includes/include.footer.content.pagelet2-Include', { id: 'footer', pagelets: [] }),
+  get('configurations', configurationData),
+]
+
+describe('the add-items link', () => {
+  it('adds the valid items in one call, reports the invalid ones and redirects to the page without them', async () => {
+    const bodies = itemsEndpoint((items) => added(items))
+    icm.use(...shellHandlers())
+    let thrown: unknown
+    try {
+      await rootLoader({
+        request: request('/en/home?view=list&addItems=1000042|2;|1;1000043|0&pcode=1000044&qty=3', {
+          headers: { Cookie: await anonymousCookie() },
+        }),
+        params: { lang: 'en' },
+        context: {},
+      })
+    } catch (error) {
+      thrown = error
+    }
+    const response = thrown as Response
+    expect(response.status).toBe(303)
+    expect(response.headers.get('Location')).toBe('/en/home?view=list')
+    expect(bodies).toEqual([
+      [
+        { product: '1000042', quantity: { value: 2 } },
+        {
+          product: '1000044',
+          quantity: { value: 3 },
+          customFields: [{ name: 'pcode', value: '1000044', type: 'String' }],
+        },
+      ],
+    ])
+    const toast = (await sessionOf(response)).get('toast')
+    expect(toast).toMatchObject({
+      key: 'ede.shopping_cart.product.added.message',
+      values: { sku: '1000042, 1000044' },
+      type: 'info',
+    })
+    expect(toast!.details).toEqual([
+      '“|1” was not added: an item needs a SKU and a quantity above 0.',
+      '“1000043|0” was not added: an item needs a SKU and a quantity above 0.',
+    ])
+  })
+
+  it('gets a token and a basket first for a new visitor', async () => {
+    const calls: string[] = []
+    icm.use(
+      http.post(icmPath('token'), () => {
+        calls.push('token')
+        return HttpResponse.json({ access_token: 'anon-new', expires_in: 3600, refresh_token: 'r' })
+      }),
+      get('baskets/current', () => icmError(404, 'basket.not_found.error')),
+      http.post(icmPath('baskets'), () => {
+        calls.push('basket')
+        return HttpResponse.json(emptyBasket('b-1'), { status: 201 })
+      }),
+      http.post(icmPath('baskets/b-1/items'), async ({ request: req }) => {
+        calls.push('items')
+        return added((await req.json()) as any[])
+      }),
+    )
+    const response = await rootLoader({
+      request: request('/en/basket?addItems=1000042|1'),
+      params: { lang: 'en' },
+      context: {},
+    }).catch((error: unknown) => error as Response)
+    expect(calls).toEqual(['token', 'basket', 'items'])
+    expect((response as Response).headers.get('Location')).toBe('/en/basket')
+    expect((await sessionOf(response as Response)).get('apiToken')).toBe('anon-new')
+  })
+})
+
+const lookupHandler = (known: Record<string, { min?: number; step?: number; max?: number; name: string }>) =>
+  get('productlookup', (req) => {
+    const term = new URL(req.url).searchParams.get('searchTerm')!
+    const product = known[term]
+    return {
+      type: 'ResourceCollection',
+      elements: product
+        ? [
+            {
+              type: 'Link',
+              uri: term,
+              title: product.name,
+              attributes: [
+                { name: 'sku', type: 'String', value: term },
+                { name: 'availability', type: 'Boolean', value: true },
+                { name: 'minOrderQuantity', type: 'Integer', value: product.min ?? 1 },
+                { name: 'stepOrderQuantity', type: 'Integer', value: product.step ?? 1 },
+                ...(product.max ? [{ name: 'maxOrderQuantity', type: 'Integer', value: product.max }] : []),
+              ],
+            },
+          ]
+        : [],
+    }
+  })
+
+describe('quick order', () => {
+  it('shows its rows, more of them on request, with the typed values kept', async () => {
+    const result = (await quickOrderLoader({
+      request: request('/en/quick-order?sku=1000042&quantity=2&sku=&quantity=&rows=10'),
+      params: { lang: 'en' },
+      context: {},
+    })) as any
+    expect(result.data.rows).toBe(10)
+    expect(result.data.values[0]).toEqual({ sku: '1000042', quantity: '2' })
+  })
+
+  it('looks up every line, fits quantities to the rules, adds all found items in one call and reports each line', async () => {
+    const bodies = itemsEndpoint((items) => added(items))
+    icm.use(
+      get('configurations', configurationData),
+      lookupHandler({
+        '1000042': { name: 'Drill XT' },
+        '1000043': { name: 'Screws', min: 10, step: 10 },
+      }),
+    )
+    const result = await postForm(quickOrderAction, '/en/quick-order', [
+      ['sku', '1000042'],
+      ['quantity', '2'],
+      ['sku', ''],
+      ['quantity', ''],
+      ['list', 'SKU;Quantity\n1000043;15\n9999999;1\nnonsense\n'],
+    ])
+    expect(result.init.status).toBe(200)
+    expect(bodies).toEqual([
+      [
+        { product: '1000042', quantity: { value: 2 } },
+        { product: '1000043', quantity: { value: 20 } },
+      ],
+    ])
+    expect(result.data.message).toBe('2 of 3 products found.')
+    expect(result.data.results).toEqual([
+      {
+        source: 'row',
+        line: 1,
+        text: '1000042 2',
+        status: 'added',
+        sku: '1000042',
+        name: 'Drill XT',
+        quantity: 2,
+      },
+      {
+        source: 'list',
+        line: 2,
+        text: '1000043;15',
+        status: 'adjusted',
+        sku: '1000043',
+        name: 'Screws',
+        quantity: 20,
+        requested: 15,
+      },
+      { source: 'list', line: 3, text: '9999999;1', status: 'unknown', sku: '9999999', quantity: 1 },
+      { source: 'list', line: 4, text: 'nonsense', status: 'invalid' },
+    ])
+  })
+
+  it('keeps the other items when ICM refuses one, and reports the refused line', async () => {
+    const bodies = itemsEndpoint((items, call) =>
+      call === 1
+        ? icmError(422, 'basket.line_item.creation.failed', 'failed', [
+            { code: 'basket.line_item.product_out_of_stock.error', message: 'out', paths: ['[0].product'] },
+          ])
+        : added(items),
+    )
+    icm.use(
+      get('configurations', configurationData),
+      lookupHandler({ '1000042': { name: 'Drill XT' }, '1000043': { name: 'Screws' } }),
+    )
+    const result = await postForm(quickOrderAction, '/en/quick-order', [['list', '1000042 1\n1000043 4']])
+    expect(bodies.length).toBe(2)
+    expect(bodies[1]).toEqual([{ product: '1000043', quantity: { value: 4 } }])
+    expect(result.data.results.map((r: any) => [r.status, r.reason])).toEqual([
+      ['refused', 'This product is out of stock.'],
+      ['added', undefined],
+    ])
+  })
+
+  it('asks for input when nothing was entered (400)', async () => {
+    const result = await postForm(quickOrderAction, '/en/quick-order', [
+      ['sku', ''],
+      ['quantity', ''],
+      ['list', '\n\n'],
+    ])
+    expect(result.init.status).toBe(400)
+    expect(result.data.message).toBe('Please enter at least one SKU and quantity.')
+  })
+})
+
+describe('basket after login and in another currency', () => {
+  it('merges the anonymous basket into the user basket at login', async () => {
+    const merges: { target: string; token: string | null; body: unknown }[] = []
+    icm.use(
+      get('baskets/current', (req) =>
+        req.headers.get('authentication-token') === 'anon-token'
+          ? {
+              ...emptyBasket('b-anon'),
+              data: { ...emptyBasket('b-anon').data, lineItems: ['l-1'] },
+              included: { lineItems: { 'l-1': lineItem('l-1', '1000042', 2) } },
+            }
+          : icmError(404, 'basket.not_found.error'),
+      ),
+      http.post(icmPath('token'), () =>
+        HttpResponse.json({ access_token: 'user-1', expires_in: 3600, refresh_token: 'r' }),
+      ),
+      get('customers/-', { customerNo: 'PC-1', type: 'PrivateCustomer' }),
+      get('privatecustomers/-', { customerNo: 'PC-1', type: 'PrivateCustomer', login: 'p@x.test' }),
+      get('personalization', { pgid: 'pg-PC-1' }),
+      http.post(icmPath('baskets'), () => HttpResponse.json(emptyBasket('b-user'), { status: 201 })),
+      http.post(icmPath('baskets/b-user/merges'), async ({ request: req }) => {
+        merges.push({
+          target: 'b-user',
+          token: req.headers.get('authentication-token'),
+          body: await req.json(),
+        })
+        return HttpResponse.json({
+          ...emptyBasket('b-user'),
+          infos: [{ code: 'basket.merge.line_item.quantity_adjusted.info', message: 'from 104 to 100' }],
+        })
+      }),
+    )
+    const response = (await postForm(loginAction, '/en/login', [
+      ['login', 'p@x.test'],
+      ['password', 'pw'],
+    ])) as Response
+    expect(response.status).toBe(303)
+    expect(merges).toEqual([
+      {
+        target: 'b-user',
+        token: 'user-1',
+        body: { sourceBasket: 'b-anon', sourceAuthenticationToken: 'anon-token' },
+      },
+    ])
+    const toast = (await sessionOf(response)).get('toast')
+    expect(toast?.details).toEqual([
+      'The products of your earlier basket are now in your basket.',
+      'The quantity of a product from your earlier basket was adjusted to what one line may hold. from 104 to 100',
+    ])
+  })
+
+  it('recalculates a basket bought in another currency, and makes no extra call when it matches', async () => {
+    const patches: unknown[] = []
+    const eurBasket = {
+      data: {
+        id: 'b-1',
+        purchaseCurrency: 'EUR',
+        lineItems: [],
+        totals: { itemTotal: priceItem(0, 0, 'EUR'), grandTotal: priceItem(0, 0, 'EUR') },
+      },
+    }
+    icm.use(
+      get('baskets/current', eurBasket),
+      get('configurations', configurationData),
+      get('products/1000042', productData),
+      http.patch(icmPath('baskets/b-1'), async ({ request: req }) => {
+        patches.push({ url: new URL(req.url).pathname.match(/;cur=(\w+)/)?.[1], body: await req.json() })
+        return HttpResponse.json({
+          data: { ...eurBasket.data, purchaseCurrency: 'USD', totals: emptyBasket().data.totals },
+          infos: [{ code: 'basket.line_item.removed.price_not_available.info', message: 'removed' }],
+        })
+      }),
+    )
+    const cookie = await anonymousCookie()
+    const result = (await basketLoader({
+      request: request('/en/basket', { headers: { Cookie: cookie } }),
+      params: { lang: 'en' },
+      context: {},
+    })) as any
+    expect(patches).toEqual([{ url: 'USD', body: { calculated: true } }])
+    expect(result.data.basket.currency).toBe('USD')
+    expect(result.data.basket.infos.map((i: any) => i.code)).toEqual([
+      'basket.line_item.removed.price_not_available.info',
+    ])
+    await basketLoader({
+      request: request('/de/basket', { headers: { Cookie: cookie } }),
+      params: { lang: 'de' },
+      context: {},
+    })
+    expect(patches).toHaveLength(1)
+  })
+})
+
+describe('quick order switched off', () => {
+  it('does not exist (404)', async () => {
+    vi.stubEnv('FEATURES', 'compare')
+    vi.stubEnv('ADD_FEATURES', '')
+    vi.resetModules()
+    try {
+      const route = await import('~/routes/$lang.quick-order')
+      const args = { request: request('/en/quick-order'), params: { lang: 'en' }, context: {} }
+      const thrown = await Promise.resolve()
+        .then(() => route.loader(args))
+        .catch((error: unknown) => error)
+      expect((thrown as Response).status).toBe(404)
+      const posted = await Promise.resolve()
+        .then(() => route.action({ ...args, request: request('/en/quick-order', { method: 'POST' }) }))
+        .catch((error: unknown) => error)
+      expect((posted as Response).status).toBe(404)
+    } finally {
+      vi.unstubAllEnvs()
+      vi.resetModules()
+    }
+  })
+})
