@@ -281,6 +281,12 @@ describe('currency recalculation', () => {
       expect(same.status).toBe(200)
       expect(same.json.data.purchaseCurrency).toBe('USD')
       expect(same.json.data.lineItems).toHaveLength(2)
+      const paid = await call(api.url(`baskets/${id}/payments/open-tender`, usd), {
+        method: 'PUT',
+        token,
+        json: { paymentInstrument: 'INVOICE' },
+      })
+      expect(paid.status).toBe(200)
 
       const recalculated = await call(api.url(`baskets/${id}?include=lineItems`, eur), {
         method: 'PATCH',
@@ -298,6 +304,8 @@ describe('currency recalculation', () => {
         currency: 'EUR',
       })
       expect(recalculated.json.data.totals.grandTotal.net.currency).toBe('EUR')
+      // The invoice payment was chosen for a USD amount: it is gone, to be chosen again.
+      expect(recalculated.json.data.payments ?? []).toEqual([])
       expect(recalculated.json.infos).toEqual([
         expect.objectContaining({ code: 'basket.line_item.removed.price_not_available.info' }),
       ])
