@@ -27,6 +27,7 @@ import { clearToken, refreshIfDue } from '~/services/auth.server'
 import { addItemsFromLink } from '~/services/add-to-basket.server'
 import { currentBasket, miniBasketLines } from '~/services/basket.server'
 import { categoryTree, configuration } from '~/services/catalog.server'
+import { checkoutBasketOf, isCheckoutStepPath } from '~/services/checkout-flow.server'
 import { contentInclude, FOOTER_INCLUDE } from '~/services/cms.server'
 import { fixedT } from '~/services/i18n.server'
 import type { IcmScope } from '~/services/icm.server'
@@ -56,10 +57,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const linked = await addItemsFromLink(request, scope, session)
   if (linked) throw linked
   const toast = session.get('toast')
+  // A checkout step reads the basket with everything it needs anyway: the mini basket takes that one.
+  const basketRead = isCheckoutStepPath(new URL(request.url).pathname)
+    ? checkoutBasketOf(request, { locale, session, scope })
+    : currentBasket(scope)
   const [tree, footer, basket, settings] = await Promise.all([
     categoryTree(scope),
     contentInclude(scope, FOOTER_INCLUDE, 'long').catch(() => null),
-    currentBasket(scope),
+    basketRead,
     configuration(scope),
   ])
   if (scope.tokenRejected) clearToken(session)

@@ -30,7 +30,7 @@ export async function currentBasket(scope: IcmScope): Promise<Basket | null> {
 }
 
 /** `PATCH baskets/{id} {calculated:true}` in the current currency; ICM's infos name the lines it removed. */
-async function recalculateBasket(scope: IcmScope, basket: Basket): Promise<Basket> {
+export async function recalculateBasket(scope: IcmScope, basket: Basket): Promise<Basket> {
   try {
     const data = await icmCall(scope, {
       method: 'PATCH',

@@ -12,6 +12,7 @@ import {
   type CheckoutStep,
   type ValidationResults,
 } from '~/models/checkout'
+import { recalculateBasket } from './basket.server'
 import { product } from './catalog.server'
 import { checkoutBasket, validateBasket } from './checkout.server'
 import type { IcmScope } from './icm.server'
@@ -22,15 +23,29 @@ import { shopperOf, type Shopper } from './shopper.server'
 
 const perRequest = new WeakMap<Request, Promise<CheckoutBasket | null>>()
 
-/** The checkout basket, fetched once per request however many loaders (layout, step) ask. */
+/**
+ * The checkout basket, fetched once per request however many loaders (root's mini basket, layout, step) ask.
+ * A basket bought in another currency (the shopper switched language) is recalculated first (spec §4).
+ */
 export function checkoutBasketOf(request: Request, shopper: Shopper): Promise<CheckoutBasket | null> {
   let basket = perRequest.get(request)
   if (!basket) {
-    basket = checkoutBasket(shopper.scope)
+    basket = checkoutBasketInShopCurrency(shopper.scope)
     perRequest.set(request, basket)
   }
   return basket
 }
+
+async function checkoutBasketInShopCurrency(scope: IcmScope): Promise<CheckoutBasket | null> {
+  const basket = await checkoutBasket(scope)
+  if (!basket?.currency || basket.currency === scope.locale.currency) return basket
+  await recalculateBasket(scope, basket)
+  return checkoutBasket(scope)
+}
+
+/** The checkout steps before the receipt: their pages read the basket with addresses, shipping and payment. */
+export const isCheckoutStepPath = (pathname: string) =>
+  /^\/[^/]+\/checkout\/(address|shipping|payment|review)\/?$/.test(pathname)
 
 export type CheckoutContext = Shopper & {
   basket: CheckoutBasket

@@ -428,12 +428,15 @@ function orderRefusal(error: unknown): OrderOutcome {
 
 /**
  * Places the order (`POST orders`). A basket that already has its order (double click, reloaded POST, a
- * second tab) gets that order back from the API, which is a success like the first answer.
+ * second tab) gets that order back from the API, which is a success like the first answer. That is also why a
+ * submit that timed out (504) is asked once more: the first call may have placed the order after all, and the
+ * shopper should see its receipt, not a gateway error while the order exists.
  */
 export async function createOrder(
   scope: IcmScope,
   basketId: string,
   termsAndConditionsAccepted: boolean,
+  retried = false,
 ): Promise<OrderOutcome> {
   try {
     const data = await icmCall(scope, {
@@ -445,6 +448,8 @@ export async function createOrder(
     })
     return outcomeOf(data)
   } catch (error) {
+    if (error instanceof Response && error.status === 504 && !retried)
+      return createOrder(scope, basketId, termsAndConditionsAccepted, true)
     return orderRefusal(error)
   }
 }

@@ -2,6 +2,7 @@ import { http, HttpResponse } from 'msw'
 import { describe, expect, it, vi } from 'vitest'
 import { loader as rootLoader } from '~/root'
 import { loader as basketLoader } from '~/routes/$lang.basket'
+import { loader as checkoutLayoutLoader } from '~/routes/$lang.checkout'
 import { action as addAction } from '~/routes/$lang.basket_.add'
 import { action as loginAction } from '~/routes/$lang.login'
 import { action as quickOrderAction, loader as quickOrderLoader } from '~/routes/$lang.quick-order'
@@ -17,6 +18,7 @@ import {
   priceItem,
   productData,
 } from './icm-mock'
+import { checkoutBasketData } from './checkout-fixtures'
 import './setup'
 
 const request = (path: string, init?: RequestInit) => new Request(`http://shop.test${path}`, init)
@@ -500,6 +502,41 @@ describe('basket after login and in another currency', () => {
       context: {},
     })
     expect(patches).toHaveLength(1)
+  })
+})
+
+describe('the basket on a checkout page', () => {
+  it('is read once for the mini basket, the checkout frame and the step, recalculated into the shop currency first', async () => {
+    const reads: string[] = []
+    const patches: unknown[] = []
+    let currency = 'EUR'
+    const inCurrency = () => {
+      const basket = checkoutBasketData('paid')
+      return { ...basket, data: { ...basket.data, purchaseCurrency: currency } }
+    }
+    icm.use(
+      ...shellHandlers(),
+      get('products/1000042', productData),
+      get('baskets/current', (req) => {
+        reads.push(new URL(req.url).searchParams.get('include') ?? '')
+        return inCurrency()
+      }),
+      http.patch(icmPath('baskets/b-1'), async ({ request: req }) => {
+        patches.push(await req.json())
+        currency = 'USD'
+        return HttpResponse.json(inCurrency())
+      }),
+    )
+    // Remix hands the same request to every loader of the page.
+    const shared = request('/en/checkout/address', { headers: { Cookie: await anonymousCookie() } })
+    const args = { request: shared, params: { lang: 'en' }, context: {} }
+    const [root, layout] = (await Promise.all([rootLoader(args), checkoutLayoutLoader(args)])) as any[]
+    expect(patches).toEqual([{ calculated: true }])
+    // Once as it was, once after the recalculation; both with the checkout's includes.
+    expect(reads).toHaveLength(2)
+    expect(reads.every((include) => include.includes('invoiceToAddress'))).toBe(true)
+    expect(root.data.shell.basket.itemCount).toBe(1)
+    expect(layout.data.current).toBe('address')
   })
 })
 

@@ -1,10 +1,11 @@
-import { http, HttpResponse } from 'msw'
+import { delay, http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { localeByLang } from '~/models/locale'
 import { loader as paymentLoader } from '~/routes/$lang.checkout.payment'
 import { loader as receiptLoader } from '~/routes/$lang.checkout.receipt'
 import { action as reviewAction, loader as reviewLoader } from '~/routes/$lang.checkout.review'
 import { ensureToken, refreshIfDue } from '~/services/auth.server'
+import { config } from '~/services/config.server'
 import { getSession } from '~/services/session.server'
 import {
   checkoutBasketData,
@@ -169,6 +170,53 @@ describe('submitting the order (spec §4)', () => {
     expect(calls.map((c) => [c.path, c.body])).toEqual([
       ['orders', { basket: 'b-1', termsAndConditionsAccepted: true }],
     ])
+  })
+
+  it('asks once more when placing the order timed out, and shows the receipt of the order the first call made', async () => {
+    icm.use(...reviewHandlers())
+    const calls = recordChanges((call) => (call.path.endsWith('/validations') ? validation(true) : undefined))
+    let orderCalls = 0
+    icm.use(
+      http.post(icmPath('orders'), async () => {
+        orderCalls++
+        // The first call takes longer than the storefront waits (it places the order all the same); the
+        // second finds the basket ordered and answers that order.
+        if (orderCalls === 1) await delay(300)
+        return HttpResponse.json(order({ status: 'COMPLETED' }), { status: orderCalls === 1 ? 201 : 200 })
+      }),
+    )
+    const timeout = config.icmTimeoutMs
+    config.icmTimeoutMs = 100
+    try {
+      const response = await post()
+      expect(response.headers.get('Location')).toBe('/en/checkout/receipt?orderId=o-1')
+    } finally {
+      config.icmTimeoutMs = timeout
+    }
+    expect(orderCalls).toBe(2)
+    expect(calls.map((c) => c.path)).toEqual(['baskets/b-1/validations'])
+  })
+
+  it('answers 504 when placing the order times out twice', async () => {
+    icm.use(...reviewHandlers())
+    recordChanges((call) => (call.path.endsWith('/validations') ? validation(true) : undefined))
+    let orderCalls = 0
+    icm.use(
+      http.post(icmPath('orders'), async () => {
+        orderCalls++
+        await delay(300)
+        return HttpResponse.json(order({ status: 'COMPLETED' }), { status: 201 })
+      }),
+    )
+    const timeout = config.icmTimeoutMs
+    config.icmTimeoutMs = 100
+    try {
+      const response = await post()
+      expect(response.status).toBe(504)
+    } finally {
+      config.icmTimeoutMs = timeout
+    }
+    expect(orderCalls).toBe(2)
   })
 })
 
