@@ -12,6 +12,7 @@ import type { Db } from '../db/client'
 import { basketPayments, baskets, lineItems, prices } from '../db/schema'
 import type { Currency } from './channel'
 import { warrantyPrice, warrantyRows } from './warranties'
+import { readTogether } from '../db/reads'
 
 type BasketRow = typeof baskets.$inferSelect
 type Info = { code: string; message: string; causes: never[] }
@@ -27,14 +28,15 @@ export async function recalculateBasket(
     if (!locked || locked.currency === currency) return { basket: locked ?? basket, infos: [] }
     const lines = await t.select().from(lineItems).where(eq(lineItems.basketId, basket.id))
     const skus = [...new Set(lines.map((l) => l.sku))]
-    const [priced, warrantyById] = await Promise.all([
-      skus.length
-        ? t
-            .select({ sku: prices.sku })
-            .from(prices)
-            .where(and(eq(prices.currency, currency), inArray(prices.sku, skus)))
-        : [],
-      warrantyRows(t, [...new Set(lines.flatMap((l) => (l.warrantyId ? [l.warrantyId] : [])))]),
+    const [priced, warrantyById] = await readTogether(t, [
+      () =>
+        skus.length
+          ? t
+              .select({ sku: prices.sku })
+              .from(prices)
+              .where(and(eq(prices.currency, currency), inArray(prices.sku, skus)))
+          : [],
+      () => warrantyRows(t, [...new Set(lines.flatMap((l) => (l.warrantyId ? [l.warrantyId] : [])))]),
     ])
     const hasPrice = new Set(priced.map((p) => p.sku))
     const removed = lines.filter((line) => {

@@ -14,6 +14,7 @@ import type { QuantityRules } from './basket'
 import { MAX_ITEM_QUANTITY, type Currency } from './channel'
 import { checkToken, type Principal } from './tokens'
 import { warrantyPrice, warrantyRows } from './warranties'
+import { readTogether } from '../db/reads'
 
 type BasketRow = typeof baskets.$inferSelect
 type Info = { code: string; message: string; causes: never[] }
@@ -85,31 +86,34 @@ export async function mergeBaskets(
       throw new ApiError(404, 'basket.not_found.error', 'The basket could not be found.')
     }
     const currency = current.currency as Currency
-    const [sourceLines, targetLines] = await Promise.all([
-      t.select().from(lineItems).where(eq(lineItems.basketId, source.id)).orderBy(asc(lineItems.position)),
-      t.select().from(lineItems).where(eq(lineItems.basketId, current.id)),
+    const [sourceLines, targetLines] = await readTogether(t, [
+      () =>
+        t.select().from(lineItems).where(eq(lineItems.basketId, source.id)).orderBy(asc(lineItems.position)),
+      () => t.select().from(lineItems).where(eq(lineItems.basketId, current.id)),
     ])
     const skus = [...new Set(sourceLines.map((l) => l.sku))]
-    const [productRows, priceRows, warrantyById] = await Promise.all([
-      skus.length
-        ? t
-            .select({
-              sku: products.sku,
-              online: products.online,
-              min: products.minOrderQuantity,
-              max: products.maxOrderQuantity,
-              step: products.stepQuantity,
-            })
-            .from(products)
-            .where(inArray(products.sku, skus))
-        : [],
-      skus.length
-        ? t
-            .select({ sku: prices.sku })
-            .from(prices)
-            .where(and(eq(prices.currency, currency), inArray(prices.sku, skus)))
-        : [],
-      warrantyRows(t, [...new Set(sourceLines.flatMap((l) => (l.warrantyId ? [l.warrantyId] : [])))]),
+    const [productRows, priceRows, warrantyById] = await readTogether(t, [
+      () =>
+        skus.length
+          ? t
+              .select({
+                sku: products.sku,
+                online: products.online,
+                min: products.minOrderQuantity,
+                max: products.maxOrderQuantity,
+                step: products.stepQuantity,
+              })
+              .from(products)
+              .where(inArray(products.sku, skus))
+          : [],
+      () =>
+        skus.length
+          ? t
+              .select({ sku: prices.sku })
+              .from(prices)
+              .where(and(eq(prices.currency, currency), inArray(prices.sku, skus)))
+          : [],
+      () => warrantyRows(t, [...new Set(sourceLines.flatMap((l) => (l.warrantyId ? [l.warrantyId] : [])))]),
     ])
     const productBySku = new Map(productRows.map((p) => [p.sku, p]))
     const priced = new Set(priceRows.map((p) => p.sku))
@@ -175,9 +179,9 @@ export async function mergeBaskets(
     }
 
     // A basket holds one promotion code: the source's code comes along when the target has none.
-    const [sourceCodes, targetCodes] = await Promise.all([
-      t.select().from(basketPromotionCodes).where(eq(basketPromotionCodes.basketId, source.id)),
-      t.select().from(basketPromotionCodes).where(eq(basketPromotionCodes.basketId, current.id)),
+    const [sourceCodes, targetCodes] = await readTogether(t, [
+      () => t.select().from(basketPromotionCodes).where(eq(basketPromotionCodes.basketId, source.id)),
+      () => t.select().from(basketPromotionCodes).where(eq(basketPromotionCodes.basketId, current.id)),
     ])
     for (const { code } of sourceCodes) {
       if (targetCodes.some((c) => c.code === code)) continue

@@ -29,6 +29,7 @@ import { allShippingMethods, shippingCostNet, shippingMethodJson } from './shipp
 import { basketTotals } from './totals'
 import type { Principal } from './tokens'
 import { lineItemWarranty, offeredWarranties, warrantyPrice, warrantyRows } from './warranties'
+import { readTogether } from '../db/reads'
 
 type BasketRow = typeof baskets.$inferSelect
 type LineRow = typeof lineItems.$inferSelect
@@ -103,13 +104,14 @@ async function priceLines(
   lines: LineRow[],
   taxRate: number | null = null,
 ): Promise<PricedLine[]> {
-  const [tiers, warrantyById] = await Promise.all([
-    tiersBySku(
-      db,
-      currency,
-      lines.map((l) => l.sku),
-    ),
-    warrantyRows(db, [...new Set(lines.flatMap((l) => (l.warrantyId ? [l.warrantyId] : [])))]),
+  const [tiers, warrantyById] = await readTogether(db, [
+    () =>
+      tiersBySku(
+        db,
+        currency,
+        lines.map((l) => l.sku),
+      ),
+    () => warrantyRows(db, [...new Set(lines.flatMap((l) => (l.warrantyId ? [l.warrantyId] : [])))]),
   ])
   return lines.map((row) => {
     const tier = tierFor(tiers.get(row.sku) ?? [], row.quantity) ?? { minQuantity: 1, net: 0, gross: 0 }
@@ -196,11 +198,12 @@ export type BasketState = Awaited<ReturnType<typeof basketState>>
  */
 export async function basketState(db: Db, basket: BasketRow, locale: Locale) {
   const currency = basket.currency as Currency
-  const [lines, addressMap, shippingMethods, payment] = await Promise.all([
-    db.select().from(lineItems).where(eq(lineItems.basketId, basket.id)).orderBy(asc(lineItems.position)),
-    addressesById(db, [basket.invoiceToAddressId, basket.commonShipToAddressId]),
-    allShippingMethods(db),
-    basketPayment(db, basket.id),
+  const [lines, addressMap, shippingMethods, payment] = await readTogether(db, [
+    () =>
+      db.select().from(lineItems).where(eq(lineItems.basketId, basket.id)).orderBy(asc(lineItems.position)),
+    () => addressesById(db, [basket.invoiceToAddressId, basket.commonShipToAddressId]),
+    () => allShippingMethods(db),
+    () => basketPayment(db, basket.id),
   ])
   const invoiceToAddress = basket.invoiceToAddressId ? addressMap.get(basket.invoiceToAddressId) : undefined
   const shipToAddress = basket.commonShipToAddressId
@@ -452,9 +455,9 @@ export async function addItems(db: Db, basket: BasketRow, locale: Locale, items:
     const existing = await t.select().from(lineItems).where(eq(lineItems.basketId, basket.id))
     const lineByKey = new Map(existing.map((l) => [lineKey(l.sku, l.warrantyId), l]))
     const currency = basket.currency as Currency
-    const [tiers, warrantiesBySku] = await Promise.all([
-      tiersBySku(t, currency, skus),
-      offeredWarranties(t, currency, items.some((i) => i.warrantyId) ? skus : []),
+    const [tiers, warrantiesBySku] = await readTogether(t, [
+      () => tiersBySku(t, currency, skus),
+      () => offeredWarranties(t, currency, items.some((i) => i.warrantyId) ? skus : []),
     ])
 
     const causes: Cause[] = []

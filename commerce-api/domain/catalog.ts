@@ -12,6 +12,7 @@ import {
 import type { ProductAttribute } from '../db/schema'
 import { localize, type Currency, type Locale } from './channel'
 import { money, priceItem } from './money'
+import { readTogether } from '../db/reads'
 
 export const LOW_STOCK_THRESHOLD = 5
 export const CATALOG_ID = 'ironbridge-Catalog'
@@ -307,7 +308,10 @@ async function priceRows(db: Db, currency: Currency, skus: string[]) {
 }
 
 async function productsJson(db: Db, scope: CatalogScope, skus: string[]) {
-  const [rows, priceMap] = await Promise.all([loadProducts(db, skus), priceRows(db, scope.currency, skus)])
+  const [rows, priceMap] = await readTogether(db, [
+    () => loadProducts(db, skus),
+    () => priceRows(db, scope.currency, skus),
+  ])
   const bySku = new Map(rows.map((r) => [r.sku, r]))
   return skus.flatMap((sku) => {
     const row = bySku.get(sku)

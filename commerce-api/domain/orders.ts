@@ -25,6 +25,7 @@ import { createPaymentSession, finishSession, verifiedReturn, type PaymentOutcom
 import type { Principal } from './tokens'
 import { validateInTransaction, walletAuthorised } from './validation'
 import type { RedirectUrls } from './payments'
+import { readTogether } from '../db/reads'
 
 type OrderRow = typeof orders.$inferSelect
 type BasketRow = typeof baskets.$inferSelect
@@ -500,15 +501,16 @@ export async function listOrders(
     if (user?.roles.includes('APP_B2B_ACCOUNT_OWNER')) whose = eq(orders.customerNo, principal.customerNo)
   }
   const where = statusCodes.length ? and(whose, inArray(orders.statusCode, statusCodes)) : whose
-  const [rows, totals] = await Promise.all([
-    db
-      .select()
-      .from(orders)
-      .where(where)
-      .orderBy(desc(orders.createdAt), desc(orders.documentNumber))
-      .limit(limit)
-      .offset(offset),
-    db.select({ total: count() }).from(orders).where(where) as Promise<{ total: number }[]>,
+  const [rows, totals] = await readTogether(db, [
+    () =>
+      db
+        .select()
+        .from(orders)
+        .where(where)
+        .orderBy(desc(orders.createdAt), desc(orders.documentNumber))
+        .limit(limit)
+        .offset(offset),
+    () => db.select({ total: count() }).from(orders).where(where) as Promise<{ total: number }[]>,
   ])
   const included: Record<string, Record<string, unknown>> = {}
   if (include.size) {

@@ -24,6 +24,7 @@ import {
 } from './payment-methods'
 import { createPaymentSession, finishSession, verifiedReturn, type PaymentOutcome } from './psp'
 import type { Principal } from './tokens'
+import { readTogether } from '../db/reads'
 
 type BasketRow = typeof baskets.$inferSelect
 export type RedirectUrls = { successUrl: string; cancelUrl: string; failureUrl: string }
@@ -59,9 +60,9 @@ export async function eligiblePaymentMethods(
   principal: Principal,
   withInstruments: boolean,
 ) {
-  const [methods, instruments] = await Promise.all([
-    allPaymentMethods(db),
-    usableInstruments(db, state.basket, principal),
+  const [methods, instruments] = await readTogether(db, [
+    () => allPaymentMethods(db),
+    () => usableInstruments(db, state.basket, principal),
   ])
   const ctx = methodContext(state, principal)
   return {

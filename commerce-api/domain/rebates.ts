@@ -12,6 +12,7 @@ import type { Db } from '../db/client'
 import { basketPromotionCodes, productPromotions, promotions, type PromotionRule } from '../db/schema'
 import { EXCHANGE_RATES, localize, type Currency, type Locale } from './channel'
 import type { Amount } from './money'
+import { readTogether } from '../db/reads'
 
 export type { Amount }
 export type RebateLine = { id: string; sku: string; net: number; gross: number }
@@ -74,20 +75,22 @@ export async function basketRebates(
   lines: RebateLine[],
 ): Promise<BasketRebates> {
   const skus = [...new Set(lines.map((l) => l.sku))]
-  const [codeRows, itemPromotionRows] = await Promise.all([
-    db
-      .select({ code: basketPromotionCodes.code, promotion: promotions })
-      .from(basketPromotionCodes)
-      .leftJoin(promotions, and(eq(promotions.code, basketPromotionCodes.code), running()))
-      .where(eq(basketPromotionCodes.basketId, basketId))
-      .orderBy(basketPromotionCodes.addedAt),
-    skus.length
-      ? db
-          .select({ sku: productPromotions.sku, promotion: promotions })
-          .from(productPromotions)
-          .innerJoin(promotions, and(eq(promotions.id, productPromotions.promotionId), running()))
-          .where(inArray(productPromotions.sku, skus))
-      : Promise.resolve([]),
+  const [codeRows, itemPromotionRows] = await readTogether(db, [
+    () =>
+      db
+        .select({ code: basketPromotionCodes.code, promotion: promotions })
+        .from(basketPromotionCodes)
+        .leftJoin(promotions, and(eq(promotions.code, basketPromotionCodes.code), running()))
+        .where(eq(basketPromotionCodes.basketId, basketId))
+        .orderBy(basketPromotionCodes.addedAt),
+    () =>
+      skus.length
+        ? db
+            .select({ sku: productPromotions.sku, promotion: promotions })
+            .from(productPromotions)
+            .innerJoin(promotions, and(eq(promotions.id, productPromotions.promotionId), running()))
+            .where(inArray(productPromotions.sku, skus))
+        : Promise.resolve([]),
   ])
   const entered = new Set(codeRows.map((r) => r.code))
   const result: BasketRebates = {
