@@ -33,6 +33,7 @@ import {
   start,
   stop,
   waitUntilUp,
+  writeReport,
 } from './lib/servers'
 
 const USAGE =
@@ -623,15 +624,7 @@ async function main() {
     options.cached,
     options.postgres ? 'its PostgreSQL server' : 'its PGlite database',
   )
-  console.log(`\n${text}`)
-  const file = path.join(
-    root,
-    'bench/results',
-    `catalog-scale-${new Date().toISOString().replace(/[:.]/g, '-')}.md`,
-  )
-  mkdirSync(path.dirname(file), { recursive: true })
-  writeFileSync(file, `${text}\n`)
-  console.error(`\nwritten to ${path.relative(root, file)}`)
+  writeReport('catalog-scale', text)
   process.exit(0)
 }
 

@@ -3,7 +3,7 @@
  * SIGTERM), waiting for a server, CPU time from /proc, percentiles.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
-import { readFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import net from 'node:net'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -20,8 +20,17 @@ export const servers = new Set<Server>()
 /** Every server started, also ended ones: their output explains a failure. */
 export const started: Server[] = []
 
+/** With BENCH_CPU_PROF=<folder> every server writes a V8 CPU profile there when it stops (for DevTools). */
+const profile = process.env.BENCH_CPU_PROF
+  ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`]
+  : []
+
 export function start(name: string, args: string[], env: NodeJS.ProcessEnv): Server {
-  const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'] })
+  const child = spawn(process.execPath, [...profile, ...args], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
   const output: string[] = []
   child.stdout!.setEncoding('utf8').on('data', (chunk: string) => output.push(chunk))
   const exited = new Promise<string>((resolve) =>
@@ -137,4 +146,17 @@ export async function settle(pids: number[]) {
 export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!
+}
+
+/** Prints a benchmark's report and keeps it as bench/results/<name>-<time>.md. */
+export function writeReport(name: string, text: string) {
+  console.log(`\n${text}`)
+  const file = path.join(
+    root,
+    'bench/results',
+    `${name}-${new Date().toISOString().replace(/[:.]/g, '-')}.md`,
+  )
+  mkdirSync(path.dirname(file), { recursive: true })
+  writeFileSync(file, `${text}\n`)
+  console.error(`\nwritten to ${path.relative(root, file)}`)
 }
