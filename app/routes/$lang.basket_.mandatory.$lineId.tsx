@@ -1,5 +1,5 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { useActionData, useLoaderData } from '@remix-run/react'
+import { useActionData, useLoaderData, type ShouldRevalidateFunction } from '@remix-run/react'
 import { MandatoryChoices, type MandatoryChoice, type MandatoryPrompt } from '~/components/MandatoryChoices'
 import { problemText } from '~/models/add-items'
 import type { Basket, BasketLine, MandatoryLink } from '~/models/basket'
@@ -15,6 +15,13 @@ import { shopperOf } from '~/services/shopper.server'
 import { redirectWithToast } from '~/services/toast.server'
 
 export const headers = pageHeaders
+
+/**
+ * Only this route's own posts make it load again. The modal's fetcher keeps the data it loaded; after any
+ * other change of the basket (e.g. removing the line) loading again would answer 404 into the page.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, defaultShouldRevalidate }) =>
+  formAction ? /\/basket\/mandatory\//.test(formAction) && defaultShouldRevalidate : defaultShouldRevalidate
 
 const notFound = () => new Response(null, { status: 404, statusText: 'Not Found' })
 
