@@ -8,6 +8,7 @@ import {
   type MandatoryDemo,
 } from '../../commerce-api/db/seed/mandatory-links'
 import { productExtras } from '../../commerce-api/db/seed/product-extras'
+import { seedDatabase } from '../../commerce-api/db/seed/seed'
 import { call, startApi, tokenFor, type Api } from './harness'
 
 const PRODUCTS = 400
@@ -251,5 +252,23 @@ describe('merging at login', () => {
     expect(rows.find((r) => r.id === own)).toMatchObject({ quantity: 1, mandatorySelectionItemOf: null })
     expect(merged.json.included.lineItems[newParent.id].mandatoryLinksSatisfied).toBe(true)
     expect((await target.validate()).valid).toBe(true)
+  })
+})
+
+describe('a database seeded before mandatory items existed', () => {
+  it('gets the demo links on the next start, once', async () => {
+    const db = api.database.db
+    const mandatoryRows = () =>
+      db
+        .select()
+        .from(productLinks)
+        .where(inArray(productLinks.linkType, [...MANDATORY_LINK_TYPES]))
+    await db.delete(productLinks).where(inArray(productLinks.linkType, [...MANDATORY_LINK_TYPES]))
+    expect(await mandatoryRows()).toHaveLength(0)
+    expect((await seedDatabase(db, { products: PRODUCTS })).seeded).toBe(false)
+    expect(await mandatoryRows()).toHaveLength(demo.links.length)
+    // A second start adds nothing twice.
+    await seedDatabase(db, { products: PRODUCTS })
+    expect(await mandatoryRows()).toHaveLength(demo.links.length)
   })
 })
