@@ -7,9 +7,12 @@
 import { and, asc, inArray } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { productLinks, type lineItems } from '../db/schema'
-import { MANDATORY_ACCESSORY, MANDATORY_SELECTION } from '../db/seed/mandatory-links'
 
-export { MANDATORY_ACCESSORY, MANDATORY_SELECTION }
+/** Link type: the buyer must choose one of the linked products with this product. */
+export const MANDATORY_SELECTION = 'mandatoryselection'
+/** Link type: every linked product must be bought with this product. */
+export const MANDATORY_ACCESSORY = 'mandatoryaccessory'
+export const MANDATORY_LINK_TYPES = [MANDATORY_SELECTION, MANDATORY_ACCESSORY] as const
 
 type LineRow = typeof lineItems.$inferSelect
 

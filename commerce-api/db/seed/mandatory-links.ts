@@ -2,14 +2,11 @@
  * The demo products that ask for mandatory selections and accessories (ADR 0011), derived from the generated
  * catalog without any randomness, so that the catalog and the other extras stay exactly as generated.
  */
+import { MANDATORY_ACCESSORY, MANDATORY_LINK_TYPES, MANDATORY_SELECTION } from '../../domain/mandatory'
 import type { Catalog } from './generate'
 import type { ProductExtras } from './product-extras'
 
-/** Link type: the buyer must choose one of the linked products with this product. */
-export const MANDATORY_SELECTION = 'mandatoryselection'
-/** Link type: every linked product must be bought with this product. */
-export const MANDATORY_ACCESSORY = 'mandatoryaccessory'
-export const MANDATORY_LINK_TYPES = [MANDATORY_SELECTION, MANDATORY_ACCESSORY] as const
+export { MANDATORY_LINK_TYPES }
 
 /** The top category the demo products come from: the last one, away from the first pages shoppers open. */
 export const MANDATORY_CATEGORY = 'Electrical'
