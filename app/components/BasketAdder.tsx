@@ -11,10 +11,12 @@ import {
 } from 'react'
 import { useTranslation } from 'react-i18next'
 import { createAddBatcher, type AddBatcher } from '~/models/add-batch'
+import { mandatoryPath } from '~/models/basket'
 import type { ShopLocale } from '~/models/locale'
 import type { Money } from '~/models/price'
 import { maxQuantity, type QuantityRules } from '~/models/quantity'
 import type { AddAnswer } from '~/routes/$lang.basket_.add'
+import { MandatoryChoices, type MandatoryPrompt } from './MandatoryChoices'
 import { MoneyText } from './Price'
 
 /** One add as the browser collects it. */
@@ -44,7 +46,8 @@ export function useBasketAdder() {
 /**
  * Collects the page's adds (spec §4 "Adding to basket"): they are sent to the add route in one call
  * through one fetcher; the answer opens the mini basket with the added lines highlighted (not on the basket
- * page) and shows refusals in an error banner for 2.5 s.
+ * page) and shows refusals in an error banner for 2.5 s. A line whose product asks for mandatory selections
+ * or accessories opens them in a modal (the prompt page's data and form, ADR 0011).
  */
 export function BasketAdderProvider({ locale, children }: { locale: ShopLocale; children: ReactNode }) {
   const { t } = useTranslation()
@@ -58,6 +61,11 @@ export function BasketAdderProvider({ locale, children }: { locale: ShopLocale; 
   submitRef.current = fetcher.submit
   const batcher = useRef<AddBatcher<CollectedItem> | null>(null)
   const onBasketPage = /^\/[a-z]{2}\/basket\/?$/.test(location.pathname)
+  const prompt = useFetcher<{ prompt: MandatoryPrompt }>({ key: 'mandatory-prompt' })
+  const loadPrompt = useRef(prompt.load)
+  loadPrompt.current = prompt.load
+  const [promptLine, setPromptLine] = useState<string | null>(null)
+  const dialogRef = useRef<HTMLDialogElement>(null)
 
   useEffect(() => {
     setHydrated(true)
@@ -84,8 +92,19 @@ export function BasketAdderProvider({ locale, children }: { locale: ShopLocale; 
     const answer = fetcher.data
     if (answer.added && !onBasketPage) setOpen({ lineIds: answer.lineIds, message: answer.added })
     if (answer.problems.length) setBanner(answer.problems)
+    if (answer.mandatory) {
+      void loadPrompt.current(mandatoryPath(locale.lang, answer.mandatory))
+      setPromptLine(answer.mandatory)
+    }
     batcher.current?.done()
-  }, [fetcher.state, fetcher.data, onBasketPage])
+  }, [fetcher.state, fetcher.data, onBasketPage, locale.lang])
+
+  // The modal opens once its data is there, and closes when the shopper is done or leaves the page.
+  const promptData = prompt.data?.prompt.lineId === promptLine ? prompt.data?.prompt : undefined
+  useEffect(() => {
+    const dialog = dialogRef.current
+    if (promptData && dialog && !dialog.open) dialog.showModal()
+  }, [promptData])
 
   // A failed call (ICM unreachable) ends the round too, so later adds are not stuck.
   useEffect(() => {
@@ -104,8 +123,11 @@ export function BasketAdderProvider({ locale, children }: { locale: ShopLocale; 
     return () => clearTimeout(timer)
   }, [open])
 
-  // Leaving the page closes the mini basket.
-  useEffect(() => setOpen(null), [location.pathname])
+  // Leaving the page closes the mini basket and the modal.
+  useEffect(() => {
+    setOpen(null)
+    setPromptLine(null)
+  }, [location.pathname])
 
   const add = useCallback((item: CollectedItem) => {
     setCollecting(true)
@@ -128,6 +150,20 @@ export function BasketAdderProvider({ locale, children }: { locale: ShopLocale; 
             ))}
           </ul>
         </div>
+      ) : null}
+      {promptData ? (
+        <dialog
+          ref={dialogRef}
+          className="mandatory-dialog"
+          aria-labelledby="mandatory-dialog-title"
+          onClose={() => setPromptLine(null)}
+        >
+          <MandatoryChoices
+            prompt={promptData}
+            headingId="mandatory-dialog-title"
+            onLater={() => setPromptLine(null)}
+          />
+        </dialog>
       ) : null}
     </AdderContext.Provider>
   )

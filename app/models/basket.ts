@@ -1,6 +1,13 @@
 import { z } from 'zod'
 import { MoneySchema, PriceItemSchema, type Money, type PriceItem } from './price'
 
+/** One mandatory link of a line (ADR 0011): the product, whether the line has it, and the line holding it. */
+const MandatoryLinkSchema = z.object({
+  product: z.string(),
+  satisfied: z.boolean(),
+  lineItem: z.string().optional(),
+})
+
 const LineItemSchema = z.object({
   id: z.string(),
   position: z.number(),
@@ -17,7 +24,14 @@ const LineItemSchema = z.object({
   desiredDelivery: z.string().optional(),
   /** The warranty chosen for the line; its price is per piece and part of the line total. */
   warranty: z.object({ id: z.string(), name: z.string(), price: PriceItemSchema }).optional(),
+  /** The line this one was chosen for (a mandatory selection or accessory). */
+  mandatorySelectionItemOf: z.string().optional(),
+  mandatorySelectionLinks: z.array(MandatoryLinkSchema).optional(),
+  mandatoryAccessoryLinks: z.array(MandatoryLinkSchema).optional(),
+  mandatoryLinksSatisfied: z.boolean().optional(),
 })
+
+type LineItemData = z.infer<typeof LineItemSchema>
 
 const RebateSchema = z.object({ name: z.string(), amount: PriceItemSchema, code: z.string().optional() })
 const MessageSchema = z.object({ code: z.string(), message: z.string().optional() })
@@ -88,7 +102,33 @@ export type BasketLine = {
   /** yyyy-mm-dd */
   desiredDelivery?: string
   warranty?: { id: string; name: string; price: PriceItem }
+  /** The line this one was chosen for as a mandatory selection or accessory. */
+  parentId?: string
+  /** What the line's product asks for (selections first), when it asks for anything. */
+  mandatory?: MandatoryState
 }
+
+export type MandatoryLink = z.infer<typeof MandatoryLinkSchema>
+export type MandatoryState = { selections: MandatoryLink[]; accessories: MandatoryLink[]; satisfied: boolean }
+
+/** A line's mandatory links as the storefront uses them; undefined when its product asks for none. */
+export function mandatoryOf(line: LineItemData): MandatoryState | undefined {
+  const selections = line.mandatorySelectionLinks ?? []
+  const accessories = line.mandatoryAccessoryLinks ?? []
+  if (selections.length === 0 && accessories.length === 0) return undefined
+  return {
+    selections,
+    accessories,
+    satisfied:
+      line.mandatoryLinksSatisfied ??
+      ((selections.length === 0 || selections.some((s) => s.satisfied)) &&
+        accessories.every((a) => a.satisfied)),
+  }
+}
+
+/** Where the prompt for a line's mandatory items lives (page without JavaScript, form target in the modal). */
+export const mandatoryPath = (lang: string, lineId: string) =>
+  `/${lang}/basket/mandatory/${encodeURIComponent(lineId)}`
 
 export type Rebate = { name: string; amount: PriceItem; code?: string }
 
@@ -145,6 +185,8 @@ export function mapBasket(envelope: z.infer<typeof BasketSchema>): Basket {
               : {}),
             desiredDelivery: line.desiredDelivery,
             warranty: line.warranty,
+            parentId: line.mandatorySelectionItemOf,
+            mandatory: mandatoryOf(line),
           },
         ]
       : []

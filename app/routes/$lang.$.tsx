@@ -19,6 +19,7 @@ import { breadcrumbJsonLd, productJsonLd, seoMeta, type PageSeo } from '~/models
 import { categoryUrl, parseShopPath, productUrl } from '~/models/url'
 import { variationGroups } from '~/models/variation'
 import { problemText } from '~/models/add-items'
+import { mandatoryPath } from '~/models/basket'
 import { addToast } from '~/services/add-to-basket.server'
 import { addedAll, addToBasket } from '~/services/basket.server'
 import {
@@ -442,7 +443,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
       { status: 422, headers: { 'Set-Cookie': await commitSession(shopper.session) } },
     )
   }
-  return redirectWithToast(shopper.session, new URL(request.url).pathname, addToast(t, result))
+  // A product that asks for mandatory selections or accessories: on to the page that asks (ADR 0011).
+  const mandatory = result.mandatoryLineIds[0]
+  const next = mandatory ? mandatoryPath(shopper.locale.lang, mandatory) : new URL(request.url).pathname
+  return redirectWithToast(shopper.session, next, addToast(t, result))
 }
 
 export default function CatalogPage() {

@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next'
 import { ValidationMessages } from '~/components/checkout/CheckoutParts'
 import { MoneyText } from '~/components/Price'
 import { useShell } from '~/components/useShell'
+import { mandatoryPath } from '~/models/basket'
 import { basketFormSchema, deliveryBounds, type BasketForm } from '~/models/basket-forms'
 import { STEP_SCOPES, firstStepFor, mayContinue, stepPath } from '~/models/checkout'
 import { formatMoney, pick } from '~/models/price'
@@ -38,6 +39,19 @@ import { redirectWithToast } from '~/services/toast.server'
 
 export const headers = pageHeaders
 
+/** Lines in position order, each line's mandatory selections and accessories right after it (ADR 0011). */
+function withChildrenAfterParents<L extends { id: string; parentId?: string }>(lines: L[]): L[] {
+  const ids = new Set(lines.map((l) => l.id))
+  const childrenOf = (id: string) => lines.filter((l) => l.parentId === id)
+  const ordered: L[] = []
+  const place = (line: L) => {
+    ordered.push(line)
+    childrenOf(line.id).forEach(place)
+  }
+  lines.filter((l) => !l.parentId || !ids.has(l.parentId)).forEach(place)
+  return ordered
+}
+
 /** The basket page: lines with product data, quantities and totals; personal, never cached. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { locale, scope, session } = await shopperOf(request, params)
@@ -57,23 +71,29 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       delivery: settings.delivery && { ...settings.delivery, ...deliveryBounds(settings.delivery) },
       basket: basket && {
         ...basket,
-        lines: basket.lines.map((line, i) => {
-          const p = products[i]
-          return {
-            ...line,
-            name: p?.name ?? line.sku,
-            image: p?.images.find((img) => img.typeID === 'S')?.url,
-            url: p
-              ? productUrl(locale, {
-                  sku: p.sku,
-                  name: p.name,
-                  variationValues: p.variationValues.map((v) => v.displayValue),
-                })
-              : undefined,
-            variation: p?.variationValues.map((v) => `${v.name}: ${v.displayValue}`).join(', '),
-            maxQuantity: p ? maxQuantity(p, settings.maxItemQuantity) : settings.maxItemQuantity,
-          }
-        }),
+        lines: withChildrenAfterParents(
+          basket.lines.map((line, i) => {
+            const p = products[i]
+            const parentIndex = line.parentId ? basket.lines.findIndex((l) => l.id === line.parentId) : -1
+            return {
+              ...line,
+              name: p?.name ?? line.sku,
+              /** The name of the line this one was chosen for (ADR 0011). */
+              parentName:
+                parentIndex < 0 ? undefined : (products[parentIndex]?.name ?? basket.lines[parentIndex]!.sku),
+              image: p?.images.find((img) => img.typeID === 'S')?.url,
+              url: p
+                ? productUrl(locale, {
+                    sku: p.sku,
+                    name: p.name,
+                    variationValues: p.variationValues.map((v) => v.displayValue),
+                  })
+                : undefined,
+              variation: p?.variationValues.map((v) => `${v.name}: ${v.displayValue}`).join(', '),
+              maxQuantity: p ? maxQuantity(p, settings.maxItemQuantity) : settings.maxItemQuantity,
+            }
+          }),
+        ),
       },
     },
     { headers },
@@ -246,7 +266,11 @@ export default function BasketPage() {
         </thead>
         <tbody>
           {basket.lines.map((line) => (
-            <tr key={line.id} data-testid="basket-line">
+            <tr
+              key={line.id}
+              data-testid="basket-line"
+              className={line.parentId ? 'basket-line-mandatory-child' : undefined}
+            >
               <td>
                 {line.image ? <img src={line.image} alt="" width={60} height={60} /> : null}{' '}
                 {line.url ? <Link to={line.url}>{line.name}</Link> : line.name}
@@ -266,6 +290,26 @@ export default function BasketPage() {
                       {t('product.warranty.price', { price: amount(line.warranty.price) })}
                     </small>
                   </>
+                ) : null}
+                {line.parentName ? (
+                  <>
+                    <br />
+                    <small className="line-mandatory-parent">
+                      {t('basket.mandatory.belongs_to', { name: line.parentName })}
+                    </small>
+                  </>
+                ) : null}
+                {line.mandatory && !line.mandatory.satisfied ? (
+                  <p className="line-mandatory-open" role="note">
+                    {t(
+                      line.mandatory.selections.length && !line.mandatory.selections.some((s) => s.satisfied)
+                        ? 'basket.mandatory.selection.open'
+                        : 'basket.mandatory.accessories.open',
+                    )}{' '}
+                    <Link to={mandatoryPath(locale.lang, line.id)}>
+                      {t('basket.mandatory.choose', { name: line.name })}
+                    </Link>
+                  </p>
                 ) : null}
                 {delivery ? (
                   <Form method="post" className="line-delivery">

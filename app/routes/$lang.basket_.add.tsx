@@ -1,5 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { itemsFromForm } from '~/models/add-items'
+import { mandatoryPath } from '~/models/basket'
 import { safeReturnUrl } from '~/models/url'
 import { addTexts, addToast } from '~/services/add-to-basket.server'
 import { addToBasket } from '~/services/basket.server'
@@ -14,6 +15,8 @@ export type AddAnswer = {
   added: string | null
   lineIds: string[]
   problems: string[]
+  /** A line the add made whose product asks for mandatory selections or accessories: the modal asks for them. */
+  mandatory: string | null
 }
 
 /** Nothing to show here: the basket page is where a shopper looks at the basket. */
@@ -25,7 +28,8 @@ export function loader({ params }: LoaderFunctionArgs) {
 /**
  * The one place adds arrive from tiles and from the collected adds of a page (spec §4 "Adding to basket"):
  * `sku`, `quantity`, `warranty` fields, repeated for several items, all sent to ICM in one call. A plain
- * form post is answered by a redirect back (`returnUrl`) with the product-added toast or the refusals;
+ * form post is answered by a redirect back (`returnUrl`) with the product-added toast or the refusals, or
+ * to the prompt for the mandatory selections and accessories of a line it made (ADR 0011);
  * the browser's collected adds (`response=json`) get the texts and the added lines as data.
  */
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -40,6 +44,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       added: texts.added ?? null,
       lineIds: result.lineIds,
       problems: texts.problems,
+      mandatory: result.mandatoryLineIds[0] ?? null,
     }
     if (!texts.added && texts.problems.length === 0)
       answer.problems.push(t('ede.shopping_cart.product.not_added.message'))
@@ -49,6 +54,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
       headers: { 'Set-Cookie': await commitSession(session), 'Cache-Control': PRIVATE_NO_STORE },
     })
   }
-  const returnUrl = safeReturnUrl(form.get('returnUrl'), `/${locale.lang}/home`)
+  // A product that asks for mandatory items: on to the page that asks for them (ADR 0011).
+  const mandatory = result.mandatoryLineIds[0]
+  const returnUrl = mandatory
+    ? mandatoryPath(locale.lang, mandatory)
+    : safeReturnUrl(form.get('returnUrl'), `/${locale.lang}/home`)
   return redirectWithToast(session, returnUrl, addToast(t, result, invalid))
 }

@@ -1,5 +1,12 @@
 import { z } from 'zod'
-import { AddItemsResultSchema, BasketSchema, mapBasket, visibleInfos, type Basket } from '~/models/basket'
+import {
+  AddItemsResultSchema,
+  BasketSchema,
+  mandatoryOf,
+  mapBasket,
+  visibleInfos,
+  type Basket,
+} from '~/models/basket'
 import { clearToken, ensureToken } from './auth.server'
 import { product } from './catalog.server'
 import { icmCall, IcmError, type IcmScope } from './icm.server'
@@ -68,6 +75,8 @@ export type BasketItem = {
   quantity: number
   warranty?: string
   customFields?: { name: string; value: string }[]
+  /** The id of the line this item is a mandatory selection or accessory of (ADR 0011). */
+  mandatorySelectionItemOf?: string
 }
 
 export type Problem = { code: string; message: string }
@@ -77,6 +86,8 @@ export type AddResult = {
   added: BasketItem[]
   /** Ids of the lines the added items went into, for the mini basket's highlight. */
   lineIds: string[]
+  /** Lines the add touched whose product still asks for mandatory selections or accessories (ADR 0011). */
+  mandatoryLineIds: string[]
   refused: { item: BasketItem; errors: Problem[] }[]
   /** Refusals that name no single item (e.g. the basket itself); nothing was added then. */
   errors: Problem[]
@@ -97,7 +108,8 @@ export async function addToBasket(
   session: ShopSession,
   items: BasketItem[],
 ): Promise<AddResult> {
-  if (items.length === 0) return { added: [], lineIds: [], refused: [], errors: [], infos: [] }
+  if (items.length === 0)
+    return { added: [], lineIds: [], mandatoryLineIds: [], refused: [], errors: [], infos: [] }
   try {
     return await addWithToken(scope, session, items)
   } catch (error) {
@@ -114,6 +126,7 @@ const itemJson = (item: BasketItem) => ({
   product: item.sku,
   quantity: { value: item.quantity },
   ...(item.warranty ? { warranty: item.warranty } : {}),
+  ...(item.mandatorySelectionItemOf ? { mandatorySelectionItemOf: item.mandatorySelectionItemOf } : {}),
   ...(item.customFields?.length
     ? { customFields: item.customFields.map((f) => ({ ...f, type: 'String' })) }
     : {}),
@@ -161,6 +174,9 @@ async function addWithToken(scope: IcmScope, session: ShopSession, items: Basket
       return {
         added: byIndex ? remaining.filter((_, index) => !byIndex.has(index)) : remaining,
         lineIds: result.data.map((line) => line.id),
+        mandatoryLineIds: result.data
+          .filter((line) => mandatoryOf(line)?.satisfied === false)
+          .map((l) => l.id),
         refused,
         errors: byIndex ? [] : partial.map(problem),
         infos: result.infos,
@@ -168,12 +184,20 @@ async function addWithToken(scope: IcmScope, session: ShopSession, items: Basket
     } catch (error) {
       const causes = refusalCauses(error)
       const byIndex = itemProblems(causes, remaining.length)
-      if (!byIndex) return { added: [], lineIds: [], refused, errors: causes.map(problem), infos: [] }
+      if (!byIndex)
+        return {
+          added: [],
+          lineIds: [],
+          mandatoryLineIds: [],
+          refused,
+          errors: causes.map(problem),
+          infos: [],
+        }
       for (const [index, errors] of byIndex) refused.push({ item: remaining[index]!, errors })
       remaining = remaining.filter((_, index) => !byIndex.has(index))
     }
   }
-  return { added: [], lineIds: [], refused, errors: [], infos: [] }
+  return { added: [], lineIds: [], mandatoryLineIds: [], refused, errors: [], infos: [] }
 }
 
 const problem = (cause: Problem): Problem => ({ code: cause.code, message: cause.message })

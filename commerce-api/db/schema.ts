@@ -267,9 +267,22 @@ export const lineItems = pgTable(
     warrantyId: text('warranty_id'),
     /** The day the buyer wants this line delivered (yyyy-mm-dd), within the channel's delivery window. */
     desiredDelivery: date('desired_delivery', { mode: 'string' }),
+    /**
+     * The line this one was chosen for as a mandatory selection or accessory (ICM `mandatorySelectionItemOf`,
+     * ADR 0011); deleting that line deletes this one with it.
+     */
+    mandatorySelectionItemOf: uuid('mandatory_selection_item_of').references(
+      (): AnyPgColumn => lineItems.id,
+      {
+        onDelete: 'cascade',
+      },
+    ),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('line_items_basket_idx').on(t.basketId, t.position)],
+  (t) => [
+    index('line_items_basket_idx').on(t.basketId, t.position),
+    index('line_items_mandatory_parent_idx').on(t.mandatorySelectionItemOf),
+  ],
 )
 
 /** Promotion codes entered in a basket (the promotion's `code`, as entered in upper case). */

@@ -4,7 +4,9 @@
  * The source token proves that the caller may take the source basket. One transaction locks both baskets,
  * moves the lines (the same product and warranty add up, within the product's quantity rules and the
  * channel's maximum), carries the promotion code over, and leaves the source basket `merged` (no longer
- * open, so it is nobody's current basket any more).
+ * open, so it is nobody's current basket any more). A mandatory selection or accessory stays with its
+ * parent line (ADR 0011): it belongs to the line its parent went into; when the parent was not taken over,
+ * it comes along as a line of its own.
  */
 import { and, asc, eq, inArray } from 'drizzle-orm'
 import type { Db } from '../db/client'
@@ -32,7 +34,8 @@ export function largestAllowedQuantity(rules: QuantityRules, wanted: number): nu
   return rules.min + Math.floor((max - rules.min) / rules.step) * rules.step
 }
 
-const lineKey = (sku: string, warrantyId: string | null) => `${sku}\u0000${warrantyId ?? ''}`
+const lineKey = (sku: string, warrantyId: string | null, parent: string | null) =>
+  `${sku}\u0000${warrantyId ?? ''}\u0000${parent ?? ''}`
 
 export type MergeRequest = { sourceBasket: string; sourceAuthenticationToken: string }
 
@@ -117,7 +120,11 @@ export async function mergeBaskets(
     ])
     const productBySku = new Map(productRows.map((p) => [p.sku, p]))
     const priced = new Set(priceRows.map((p) => p.sku))
-    const targetByKey = new Map(targetLines.map((l) => [lineKey(l.sku, l.warrantyId), l]))
+    const targetByKey = new Map(
+      targetLines.map((l) => [lineKey(l.sku, l.warrantyId, l.mandatorySelectionItemOf), l]),
+    )
+    // Source line id → the target line it went into (parents come before their children by position).
+    const movedTo = new Map<string, string>()
     let position = targetLines.reduce((max, l) => Math.max(max, l.position), 0)
     const infos: Info[] = []
 
@@ -138,7 +145,10 @@ export async function mergeBaskets(
         )
         continue
       }
-      const key = lineKey(line.sku, line.warrantyId)
+      const parent = line.mandatorySelectionItemOf
+        ? (movedTo.get(line.mandatorySelectionItemOf) ?? null)
+        : null
+      const key = lineKey(line.sku, line.warrantyId, parent)
       const existing = targetByKey.get(key)
       const wanted = (existing?.quantity ?? 0) + line.quantity
       const quantity = largestAllowedQuantity(product, wanted)
@@ -162,6 +172,7 @@ export async function mergeBaskets(
       if (existing) {
         await t.update(lineItems).set({ quantity }).where(eq(lineItems.id, existing.id))
         targetByKey.set(key, { ...existing, quantity })
+        movedTo.set(line.id, existing.id)
       } else {
         const [row] = await t
           .insert(lineItems)
@@ -172,9 +183,11 @@ export async function mergeBaskets(
             quantity,
             position: ++position,
             desiredDelivery: line.desiredDelivery,
+            mandatorySelectionItemOf: parent,
           })
           .returning()
         targetByKey.set(key, row!)
+        movedTo.set(line.id, row!.id)
       }
     }
 

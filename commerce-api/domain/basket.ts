@@ -29,6 +29,13 @@ import { allShippingMethods, shippingCostNet, shippingMethodJson } from './shipp
 import { basketTotals } from './totals'
 import type { Principal } from './tokens'
 import { lineItemWarranty, offeredWarranties, warrantyPrice, warrantyRows } from './warranties'
+import {
+  isMandatoryFor,
+  mandatoryJson,
+  mandatoryLinksBySku,
+  mandatoryStates,
+  type MandatoryState,
+} from './mandatory'
 import { readTogether } from '../db/reads'
 
 type BasketRow = typeof baskets.$inferSelect
@@ -135,6 +142,7 @@ function lineItemJson(
   currency: Currency,
   rebate?: Amount,
   totals?: { total: Amount; salesTax: number },
+  mandatory?: MandatoryState,
 ) {
   const undiscounted = priceItem(line.net, line.gross, currency)
   const totalAmount = totals?.total ?? subtract(line, rebate ?? ZERO)
@@ -157,6 +165,7 @@ function lineItemJson(
     },
     ...(line.row.desiredDelivery ? { desiredDelivery: line.row.desiredDelivery } : {}),
     ...(line.warranty ? { warranty: line.warranty } : {}),
+    ...mandatoryJson(line.row, mandatory),
     hiddenGift: false,
     freeGift: false,
     quantityFixed: false,
@@ -205,6 +214,13 @@ export async function basketState(db: Db, basket: BasketRow, locale: Locale) {
     () => allShippingMethods(db),
     () => basketPayment(db, basket.id),
   ])
+  const mandatory = mandatoryStates(
+    lines,
+    await mandatoryLinksBySku(
+      db,
+      lines.map((l) => l.sku),
+    ),
+  )
   const invoiceToAddress = basket.invoiceToAddressId ? addressMap.get(basket.invoiceToAddressId) : undefined
   const shipToAddress = basket.commonShipToAddressId
     ? addressMap.get(basket.commonShipToAddressId)
@@ -249,6 +265,8 @@ export async function basketState(db: Db, basket: BasketRow, locale: Locale) {
     shippingMethod,
     payment,
     totals,
+    /** Per line whose product asks for mandatory items: which of them the basket holds (ADR 0011). */
+    mandatory,
   }
 }
 
@@ -298,7 +316,13 @@ export function basketEnvelope(state: BasketState, include: Set<string>) {
     included.lineItems = Object.fromEntries(
       priced.map((l) => [
         l.row.id,
-        lineItemJson(l, currency, rebates.lines.get(l.row.id), totals.lines.get(l.row.id)),
+        lineItemJson(
+          l,
+          currency,
+          rebates.lines.get(l.row.id),
+          totals.lines.get(l.row.id),
+          state.mandatory.get(l.row.id),
+        ),
       ]),
     )
   }
@@ -391,7 +415,13 @@ export async function basketJson(
   return { ...basketEnvelope(state, include), infos: [...infos, ...pendingInfos(state)], errors: [] }
 }
 
-export type ItemRequest = { sku: string; quantity: number; warrantyId?: string }
+export type ItemRequest = {
+  sku: string
+  quantity: number
+  warrantyId?: string
+  /** The id of the line this item is a mandatory selection or accessory of (ADR 0011). */
+  mandatorySelectionItemOf?: string
+}
 
 /** A product's order quantity rules: minimum, maximum (the channel's limit at most) and step. */
 export type QuantityRules = { min: number; max: number | null; step: number }
@@ -420,8 +450,12 @@ export function quantityProblem(sku: string, rules: QuantityRules, quantity: num
   return undefined
 }
 
-/** Lines are one per product and warranty: the same product with another (or no) warranty is another line. */
-const lineKey = (sku: string, warrantyId: string | null | undefined) => `${sku}\u0000${warrantyId ?? ''}`
+/**
+ * Lines are one per product, warranty and parent line: the same product with another (or no) warranty, or
+ * chosen for another line (or for none), is another line.
+ */
+const lineKey = (sku: string, warrantyId: string | null | undefined, parent?: string | null) =>
+  `${sku}\u0000${warrantyId ?? ''}\u0000${parent ?? ''}`
 
 type Cause = { code: string; message: string; paths: string[] }
 
@@ -453,7 +487,17 @@ export async function addItems(db: Db, basket: BasketRow, locale: Locale, items:
       .where(inArray(products.sku, skus))
     const bySku = new Map(productRows.map((p) => [p.sku, p]))
     const existing = await t.select().from(lineItems).where(eq(lineItems.basketId, basket.id))
-    const lineByKey = new Map(existing.map((l) => [lineKey(l.sku, l.warrantyId), l]))
+    const lineByKey = new Map(
+      existing.map((l) => [lineKey(l.sku, l.warrantyId, l.mandatorySelectionItemOf), l]),
+    )
+    const lineById = new Map(existing.map((l) => [l.id, l]))
+    const parentLinks = await mandatoryLinksBySku(
+      t,
+      items.flatMap((i) => {
+        const parent = i.mandatorySelectionItemOf && lineById.get(i.mandatorySelectionItemOf)
+        return parent ? [parent.sku] : []
+      }),
+    )
     const currency = basket.currency as Currency
     const [tiers, warrantiesBySku] = await readTogether(t, [
       () => tiersBySku(t, currency, skus),
@@ -461,9 +505,29 @@ export async function addItems(db: Db, basket: BasketRow, locale: Locale, items:
     ])
 
     const causes: Cause[] = []
-    const planned = new Map<string, { sku: string; warrantyId?: string; quantity: number }>()
+    const planned = new Map<string, { sku: string; warrantyId?: string; parent?: string; quantity: number }>()
     items.forEach((item, index) => {
       const path = `[${index}]`
+      const parentId = item.mandatorySelectionItemOf
+      if (parentId !== undefined) {
+        const parent = lineById.get(parentId)
+        if (!parent) {
+          causes.push({
+            code: 'basket.line_item.mandatory_parent.not_found.error',
+            message: `The line item '${parentId}' that '${item.sku}' should belong to is not in the basket.`,
+            paths: [path + '.mandatorySelectionItemOf'],
+          })
+          return
+        }
+        if (!isMandatoryFor(parentLinks.get(parent.sku), item.sku)) {
+          causes.push({
+            code: 'basket.line_item.mandatory_item.not_linked.error',
+            message: `The product '${item.sku}' is not a mandatory selection or accessory of '${parent.sku}'.`,
+            paths: [path + '.mandatorySelectionItemOf'],
+          })
+          return
+        }
+      }
       const product = bySku.get(item.sku)
       if (!product || !product.online) {
         causes.push({
@@ -505,11 +569,11 @@ export async function addItems(db: Db, basket: BasketRow, locale: Locale, items:
         })
         return
       }
-      const key = lineKey(item.sku, item.warrantyId)
+      const key = lineKey(item.sku, item.warrantyId, parentId)
       const quantity = (planned.get(key)?.quantity ?? lineByKey.get(key)?.quantity ?? 0) + item.quantity
       const problem = quantityProblem(item.sku, product, quantity)
       if (problem) causes.push({ ...problem, paths: [path + '.quantity.value'] })
-      else planned.set(key, { sku: item.sku, warrantyId: item.warrantyId, quantity })
+      else planned.set(key, { sku: item.sku, warrantyId: item.warrantyId, parent: parentId, quantity })
     })
     if (causes.length > 0) {
       throw new ApiError(
@@ -522,7 +586,7 @@ export async function addItems(db: Db, basket: BasketRow, locale: Locale, items:
 
     let position = existing.reduce((max, l) => Math.max(max, l.position), 0)
     const touched: string[] = []
-    for (const [key, { sku, warrantyId, quantity }] of planned) {
+    for (const [key, { sku, warrantyId, parent, quantity }] of planned) {
       const line = lineByKey.get(key)
       if (line) {
         await t.update(lineItems).set({ quantity }).where(eq(lineItems.id, line.id))
@@ -534,6 +598,7 @@ export async function addItems(db: Db, basket: BasketRow, locale: Locale, items:
             basketId: basket.id,
             sku,
             warrantyId: warrantyId ?? null,
+            mandatorySelectionItemOf: parent ?? null,
             quantity,
             position: ++position,
           })
@@ -542,10 +607,18 @@ export async function addItems(db: Db, basket: BasketRow, locale: Locale, items:
       }
     }
     await t.update(baskets).set({ updatedAt: new Date() }).where(eq(baskets.id, basket.id))
-    const lines = await t.select().from(lineItems).where(inArray(lineItems.id, touched))
+    const all = await t.select().from(lineItems).where(eq(lineItems.basketId, basket.id))
+    const lines = touched.flatMap((id) => all.filter((l) => l.id === id))
+    const mandatory = mandatoryStates(
+      all,
+      await mandatoryLinksBySku(
+        t,
+        all.map((l) => l.sku),
+      ),
+    )
     const priced = await priceLines(t, currency, locale, lines)
     return {
-      data: priced.map((l) => lineItemJson(l, currency)),
+      data: priced.map((l) => lineItemJson(l, currency, undefined, undefined, mandatory.get(l.row.id))),
       infos: [...planned.entries()]
         .filter(([key]) => lineByKey.has(key))
         .map(([, { sku }]) => ({

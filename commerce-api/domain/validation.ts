@@ -17,6 +17,7 @@ import {
 import { badRequest } from '../http'
 import { MAX_ITEM_QUANTITY, type Locale } from './channel'
 import { BASKET_INCLUDES, basketEnvelope, basketState, quantityProblem, type BasketState } from './basket'
+import { mandatoryLinksBySku, mandatoryStates } from './mandatory'
 import { paymentRestrictions, redirectsBeforeCheckout } from './payment-methods'
 import { promotionByCode } from './rebates'
 import { servesCountry } from './shipping'
@@ -161,12 +162,20 @@ export async function validateInTransaction(
     // What the basket's lines ask of each product's stock together.
     const demand = new Map<string, number>()
     let remaining = lines.length
+    // Lines removed by an adjustment; their mandatory selections and accessories went with them.
+    const removed = new Set<string>()
     for (const line of lines.sort((a, b) => a.position - b.position)) {
+      if (line.mandatorySelectionItemOf && removed.has(line.mandatorySelectionItemOf)) {
+        removed.add(line.id)
+        remaining--
+        continue
+      }
       const product = bySku.get(line.sku)
       const ids = { lineItemId: line.id, productSku: line.sku }
       const remove = async (code: string, message: string) => {
         if (adjustmentsAllowed) {
           await t.delete(lineItems).where(eq(lineItems.id, line.id))
+          removed.add(line.id)
           remaining--
           info('Products', 'basket.line_item.removed.info', `${message} It was removed from the basket.`, ids)
         } else error('Products', code, message, ids)
@@ -222,6 +231,38 @@ export async function validateInTransaction(
       demand.set(line.sku, used + line.quantity)
     }
     if (remaining === 0) error('Products', 'basket.validation.empty.error', 'The basket is empty.')
+    // Mandatory items cannot be chosen for the buyer: a line still missing one is an error (ADR 0011);
+    // the selection is named before the accessories (spec §5, selections take precedence).
+    const kept = lines.filter((l) => !removed.has(l.id))
+    const states = mandatoryStates(
+      kept,
+      await mandatoryLinksBySku(
+        t,
+        kept.map((l) => l.sku),
+      ),
+    )
+    for (const line of kept) {
+      const state = states.get(line.id)
+      if (!state || state.satisfied) continue
+      const ids = { lineItemId: line.id, productSku: line.sku }
+      if (state.selections.length && !state.selections[0]!.satisfied) {
+        error(
+          'Products',
+          'basket.line_item.mandatory_selection.missing.error',
+          `'${line.sku}' needs one of ${state.selections.map((s) => `'${s.product}'`).join(', ')}.`,
+          ids,
+        )
+      }
+      const missing = state.accessories.filter((a) => !a.satisfied)
+      if (missing.length) {
+        error(
+          'Products',
+          'basket.line_item.mandatory_accessory.missing.error',
+          `'${line.sku}' needs ${missing.map((a) => `'${a.product}'`).join(', ')} as well.`,
+          ids,
+        )
+      }
+    }
   }
 
   if (covers(scopes, 'Promotion')) {

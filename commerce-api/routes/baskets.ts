@@ -23,6 +23,12 @@ const ItemsRequest = z
       }),
       warranty: z.string().min(1, 'warranty (an id) must not be empty').optional(),
       shippingMethod: z.string().optional(),
+      /** The id of the line this item is a mandatory selection or accessory of (ADR 0011). */
+      mandatorySelectionItemOf: z
+        .string()
+        .min(1, 'mandatorySelectionItemOf (a line item id) must not be empty')
+        .max(100, 'mandatorySelectionItemOf has at most 100 characters')
+        .optional(),
     }),
   )
   .min(1, 'at least one item is required')
@@ -163,7 +169,12 @@ export const basketRoutes: RouteModule = (app, { db }) => {
       db,
       basket,
       request.scope.locale,
-      items.map((i) => ({ sku: i.product, quantity: i.quantity.value, warrantyId: i.warranty })),
+      items.map((i) => ({
+        sku: i.product,
+        quantity: i.quantity.value,
+        warrantyId: i.warranty,
+        mandatorySelectionItemOf: i.mandatorySelectionItemOf,
+      })),
     )
     reply.code(201)
     return result

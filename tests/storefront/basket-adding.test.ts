@@ -110,6 +110,7 @@ describe('the add route', () => {
       added: 'The product 1000042, 1000043 has been added to your basket.',
       lineIds: ['l-1000042', 'l-1000043'],
       problems: [],
+      mandatory: null,
     })
     expect(new Headers(result.init.headers).get('Set-Cookie')).toMatch(/^apiToken=/)
   })
@@ -178,6 +179,7 @@ describe('the add route', () => {
       added: 'The product 1000042 has been added to your basket.',
       lineIds: ['l-1'],
       problems: ['1000043 was not added: This product is out of stock.'],
+      mandatory: null,
     })
   })
 

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm'
+import { eq, inArray } from 'drizzle-orm'
 import type { Db } from '../client'
 import * as t from '../schema'
 import { rebuildSearchIndex, refreshStatistics } from '../search-index'
@@ -7,6 +7,7 @@ import { ensureCheckoutData } from './checkout'
 import { contentIncludes } from './content'
 import { contentPages, searchRedirects } from './content-pages'
 import { generateCatalog } from './generate'
+import { MANDATORY_LINK_TYPES, mandatoryDemo } from './mandatory-links'
 import { DEMO_PASSWORD, demoCustomers, demoUsers } from './people'
 import { productExtras } from './product-extras'
 
@@ -34,6 +35,18 @@ async function insertChunked<T extends Record<string, unknown>>(
   }
 }
 
+/** A database seeded before mandatory items existed gets the demo products' mandatory links (ADR 0011). */
+async function ensureMandatoryLinks(db: Db, products: number) {
+  const [present] = await db
+    .select({ sku: t.productLinks.sku })
+    .from(t.productLinks)
+    .where(inArray(t.productLinks.linkType, [...MANDATORY_LINK_TYPES]))
+    .limit(1)
+  if (present) return
+  const catalog = generateCatalog({ productCount: products })
+  await insertChunked(db, t.productLinks, mandatoryDemo(catalog, productExtras(catalog)).links)
+}
+
 /**
  * Fills an empty database with the demo shop, in one transaction: a failed seed leaves nothing behind.
  * Does nothing when the database was seeded before.
@@ -43,6 +56,7 @@ export async function seedDatabase(db: Db, { products = DEFAULT_PRODUCT_COUNT }:
   if (existing) {
     // A database seeded before checkout existed gets shipping and payment methods and the demo addresses.
     await ensureCheckoutData(db)
+    await ensureMandatoryLinks(db, existing.products)
     return { seeded: false, info: existing }
   }
   const catalog = generateCatalog({ productCount: products })
@@ -61,6 +75,7 @@ export async function seedDatabase(db: Db, { products = DEFAULT_PRODUCT_COUNT }:
     await insertChunked(txDb, t.productCategories, catalog.productCategories)
     await insertChunked(txDb, t.productParts, catalog.productParts)
     await insertChunked(txDb, t.productLinks, catalog.productLinks)
+    await insertChunked(txDb, t.productLinks, mandatoryDemo(catalog, extras).links)
     await insertChunked(
       txDb,
       t.prices,

@@ -1,0 +1,128 @@
+import { Form, Link } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import { mandatoryPath } from '~/models/basket'
+import { pick, type PriceItem } from '~/models/price'
+import { MoneyText } from './Price'
+import { useShell } from './useShell'
+
+/** One product a line asks for, as the prompt shows it. */
+export type MandatoryChoice = {
+  sku: string
+  name: string
+  price?: PriceItem
+  /** The basket holds this product for the line already. */
+  inBasket: boolean
+}
+
+/** What the prompt page's loader answers (and the modal loads): the line and what it asks for. */
+export type MandatoryPrompt = {
+  lineId: string
+  parent: { sku: string; name: string; quantity: number }
+  selections: MandatoryChoice[]
+  accessories: MandatoryChoice[]
+  /** One of the selections is in the basket for the line. */
+  selectionMade: boolean
+  satisfied: boolean
+}
+
+/**
+ * The choices a line still needs (spec §4 "Adding to basket", ADR 0011): one of the mandatory selections
+ * (radio buttons, listed first: selections take precedence, spec §5) and the mandatory accessories
+ * (checked by default). A plain form post to the prompt route, with or without JavaScript; `onLater`
+ * (the modal) closes instead of linking back to the basket.
+ */
+export function MandatoryChoices({
+  prompt,
+  messages,
+  headingId,
+  headingLevel = 2,
+  onLater,
+}: {
+  prompt: MandatoryPrompt
+  messages?: string[]
+  headingId: string
+  /** 1 on the prompt page, 2 in the modal. */
+  headingLevel?: 1 | 2
+  onLater?: () => void
+}) {
+  const Heading = headingLevel === 1 ? 'h1' : 'h2'
+  const { t } = useTranslation()
+  const { locale, display } = useShell()
+  const openAccessories = prompt.accessories.filter((a) => !a.inBasket)
+  const price = (choice: MandatoryChoice) =>
+    choice.price ? (
+      <span className="mandatory-price">
+        <MoneyText money={pick(choice.price, display)} locale={locale} />
+      </span>
+    ) : null
+  return (
+    <section className="mandatory-choices" aria-labelledby={headingId}>
+      <Heading id={headingId}>{t('basket.mandatory.title', { name: prompt.parent.name })}</Heading>
+      <p>{t('basket.mandatory.intro', { name: prompt.parent.name, quantity: prompt.parent.quantity })}</p>
+      {messages?.length ? (
+        <ul className="form-errors" role="alert">
+          {messages.map((message) => (
+            <li key={message}>{message}</li>
+          ))}
+        </ul>
+      ) : null}
+      {prompt.satisfied ? <p role="status">{t('basket.mandatory.complete')}</p> : null}
+      <Form method="post" action={mandatoryPath(locale.lang, prompt.lineId)}>
+        {prompt.selections.length ? (
+          <fieldset className="mandatory-selections">
+            <legend>{t('basket.mandatory.selection.legend')}</legend>
+            {prompt.selectionMade ? (
+              <ul>
+                {prompt.selections
+                  .filter((s) => s.inBasket)
+                  .map((s) => (
+                    <li key={s.sku}>
+                      {t('basket.mandatory.in_basket', { name: s.name })} {price(s)}
+                    </li>
+                  ))}
+              </ul>
+            ) : (
+              prompt.selections.map((s) => (
+                <label key={s.sku} className="mandatory-option">
+                  <input type="radio" name="selection" value={s.sku} required /> {s.name}{' '}
+                  <small>{t('product.sku', { sku: s.sku })}</small> {price(s)}
+                </label>
+              ))
+            )}
+          </fieldset>
+        ) : null}
+        {prompt.accessories.length ? (
+          <fieldset className="mandatory-accessories">
+            <legend>{t('basket.mandatory.accessories.legend')}</legend>
+            {prompt.accessories.map((a) =>
+              a.inBasket ? (
+                <p key={a.sku}>
+                  {t('basket.mandatory.in_basket', { name: a.name })} {price(a)}
+                </p>
+              ) : (
+                <label key={a.sku} className="mandatory-option">
+                  <input type="checkbox" name="accessory" value={a.sku} defaultChecked /> {a.name}{' '}
+                  <small>{t('product.sku', { sku: a.sku })}</small> {price(a)}
+                </label>
+              ),
+            )}
+          </fieldset>
+        ) : null}
+        <p className="mandatory-actions">
+          {(!prompt.selectionMade && prompt.selections.length > 0) || openAccessories.length > 0 ? (
+            <button type="submit" className="primary">
+              {t('basket.mandatory.add')}
+            </button>
+          ) : null}{' '}
+          {onLater ? (
+            <button type="button" className="link-button" onClick={onLater}>
+              {t('basket.mandatory.later')}
+            </button>
+          ) : (
+            <Link to={`/${locale.lang}/basket`}>{t('basket.mandatory.later')}</Link>
+          )}
+        </p>
+      </Form>
+    </section>
+  )
+}

@@ -1,0 +1,153 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { useActionData, useLoaderData, type ShouldRevalidateFunction } from '@remix-run/react'
+import { MandatoryChoices, type MandatoryChoice, type MandatoryPrompt } from '~/components/MandatoryChoices'
+import { problemText } from '~/models/add-items'
+import type { Basket, BasketLine, MandatoryLink } from '~/models/basket'
+import { noindexMeta } from '~/models/seo'
+import { addedAll, addToBasket, currentBasket, type BasketItem } from '~/services/basket.server'
+import { prices, product } from '~/services/catalog.server'
+import { pageHeaders } from '~/services/headers'
+import { cacheHeaders } from '~/services/http.server'
+import { fixedT } from '~/services/i18n.server'
+import type { IcmScope } from '~/services/icm.server'
+import { commitSession } from '~/services/session.server'
+import { shopperOf } from '~/services/shopper.server'
+import { redirectWithToast } from '~/services/toast.server'
+
+export const headers = pageHeaders
+
+/**
+ * Only this route's own posts make it load again. The modal's fetcher keeps the data it loaded; after any
+ * other change of the basket (e.g. removing the line) loading again would answer 404 into the page.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, defaultShouldRevalidate }) =>
+  formAction ? /\/basket\/mandatory\//.test(formAction) && defaultShouldRevalidate : defaultShouldRevalidate
+
+const notFound = () => new Response(null, { status: 404, statusText: 'Not Found' })
+
+/** The line of the shopper's basket that asks for mandatory items, or a 404. */
+function lineOf(basket: Basket | null, lineId: string | undefined) {
+  const line = basket?.lines.find((l) => l.id === lineId)
+  if (!basket || !line?.mandatory) throw notFound()
+  return { basket, line: line as BasketLine & { mandatory: NonNullable<BasketLine['mandatory']> } }
+}
+
+/** Names and prices of the line's product and of what it asks for; a product that cannot be loaded shows its SKU. */
+async function promptFor(scope: IcmScope, line: ReturnType<typeof lineOf>['line']): Promise<MandatoryPrompt> {
+  const { selections, accessories, satisfied } = line.mandatory
+  const skus = [line.sku, ...selections.map((s) => s.product), ...accessories.map((a) => a.product)]
+  const [names, priceMap] = await Promise.all([
+    Promise.all(
+      skus.map((sku) =>
+        product(scope, sku).then(
+          (p) => p.name,
+          () => sku,
+        ),
+      ),
+    ),
+    prices(scope, skus).catch(() => new Map()),
+  ])
+  const nameOf = new Map(skus.map((sku, i) => [sku, names[i]!]))
+  const choice = (link: MandatoryLink): MandatoryChoice => {
+    const price = priceMap.get(link.product)
+    return {
+      sku: link.product,
+      name: nameOf.get(link.product) ?? link.product,
+      ...(price?.sale || price?.list ? { price: price.sale ?? price.list } : {}),
+      inBasket: !!link.lineItem,
+    }
+  }
+  return {
+    lineId: line.id,
+    parent: { sku: line.sku, name: nameOf.get(line.sku) ?? line.sku, quantity: line.quantity },
+    selections: selections.map(choice),
+    accessories: accessories.map(choice),
+    selectionMade: selections.some((s) => s.satisfied),
+    satisfied,
+  }
+}
+
+/**
+ * The prompt for a line's mandatory selections and accessories (spec §4 "Adding to basket", ADR 0011): the
+ * page adds lead here without JavaScript; with it, the same data fills the modal. An unknown line, or one
+ * whose product asks for nothing, is a 404.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { locale, scope } = await shopperOf(request, params)
+  const t = fixedT(locale.id)
+  const { line } = lineOf(await currentBasket(scope), params.lineId)
+  const prompt = await promptFor(scope, line)
+  return data(
+    { title: t('basket.mandatory.title', { name: prompt.parent.name }), prompt },
+    { headers: cacheHeaders(request, 'private') },
+  )
+}
+
+/**
+ * Adds the chosen selection and the checked accessories for the line (`mandatorySelectionItemOf`), as many
+ * pieces of each as the line has. Nothing chosen while a selection is open, or a product that is not one
+ * of the line's choices: 400. ICM's refusal: 422 with its reasons. Success: to the basket with a message.
+ */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { locale, scope, session } = await shopperOf(request, params)
+  const t = fixedT(locale.id)
+  const form = await request.formData()
+  const { line } = lineOf(await currentBasket(scope), params.lineId)
+  const { selections, accessories } = line.mandatory
+  const selection = String(form.get('selection') ?? '')
+  const chosenAccessories = [...new Set(form.getAll('accessory').map(String))]
+  const fail = (status: number, messages: string[]) => data({ messages }, { status })
+
+  const selectionOpen = selections.length > 0 && !selections.some((s) => s.satisfied)
+  if (selection && !selections.some((s) => s.product === selection))
+    return fail(400, [t('basket.mandatory.unknown_choice.error')])
+  if (chosenAccessories.some((sku) => !accessories.some((a) => a.product === sku)))
+    return fail(400, [t('basket.mandatory.unknown_choice.error')])
+  if (selectionOpen && !selection) return fail(400, [t('basket.mandatory.selection.required')])
+  const skus = [
+    ...(selection && selectionOpen ? [selection] : []),
+    ...chosenAccessories.filter((sku) => !accessories.find((a) => a.product === sku)?.satisfied),
+  ]
+  if (skus.length === 0) return fail(400, [t('basket.mandatory.nothing_chosen.error')])
+
+  const items: BasketItem[] = skus.map((sku) => ({
+    sku,
+    quantity: line.quantity,
+    mandatorySelectionItemOf: line.id,
+  }))
+  const result = await addToBasket(scope, session, items)
+  if (!addedAll(result)) {
+    const messages = [
+      ...result.refused.map(({ item, errors }) =>
+        t('ede.shopping_cart.add_items.refused.message', {
+          sku: item.sku,
+          reason: errors[0] ? problemText(t, errors[0]) : '',
+        }),
+      ),
+      ...result.errors.slice(0, 1).map((error) => problemText(t, error)),
+    ]
+    return data({ messages }, { status: 422, headers: { 'Set-Cookie': await commitSession(session) } })
+  }
+  return redirectWithToast(session, `/${locale.lang}/basket`, {
+    key: 'basket.mandatory.added.message',
+    values: { sku: skus.join(', ') },
+    type: 'success',
+  })
+}
+
+export default function MandatoryPromptPage() {
+  const { prompt } = useLoaderData<typeof loader>()
+  const result = useActionData<typeof action>()
+  return (
+    <div className="mandatory-page">
+      <MandatoryChoices
+        prompt={prompt}
+        messages={result?.messages}
+        headingId="mandatory-title"
+        headingLevel={1}
+      />
+    </div>
+  )
+}
+
+export const meta: MetaFunction<typeof loader> = noindexMeta

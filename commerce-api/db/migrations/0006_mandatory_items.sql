@@ -1,0 +1,3 @@
+ALTER TABLE "line_items" ADD COLUMN "mandatory_selection_item_of" uuid;--> statement-breakpoint
+ALTER TABLE "line_items" ADD CONSTRAINT "line_items_mandatory_selection_item_of_line_items_id_fk" FOREIGN KEY ("mandatory_selection_item_of") REFERENCES "public"."line_items"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "line_items_mandatory_parent_idx" ON "line_items" USING btree ("mandatory_selection_item_of");

@@ -1,0 +1,305 @@
+import { http, HttpResponse } from 'msw'
+import { describe, expect, it } from 'vitest'
+import { loader as basketLoader } from '~/routes/$lang.basket'
+import { action as addAction } from '~/routes/$lang.basket_.add'
+import { action, loader } from '~/routes/$lang.basket_.mandatory.$lineId'
+import { commitSession, getSession } from '~/services/session.server'
+import { configurationData, get, icm, icmError, icmPath, priceItem, productData } from './icm-mock'
+import './setup'
+
+const request = (path: string, init?: RequestInit) => new Request(`http://shop.test${path}`, init)
+
+/** An anonymous shopper whose token is live. */
+async function shopperCookie() {
+  const session = await getSession(request('/'))
+  session.set('apiToken', 'token-1')
+  session.set('isAnonymous', true)
+  session.set('issuedAt', Date.now())
+  session.set('expiresAt', Date.now() + 3600_000)
+  return (await commitSession(session)).split(';')[0]!
+}
+
+const link = (product: string, lineItem?: string) => ({
+  product,
+  satisfied: !!lineItem,
+  ...(lineItem ? { lineItem } : {}),
+})
+
+const line = (id: string, position: number, sku: string, quantity: number, extra: object = {}) => ({
+  id,
+  position,
+  product: sku,
+  quantity: { value: quantity },
+  pricing: { singleBasePrice: priceItem(10, 11.9), total: priceItem(10 * quantity, 11.9 * quantity) },
+  ...extra,
+})
+
+/** A basket with a line asking for one of two selections and an accessory, a plain line, and a chosen child. */
+function basketWith(parent: object) {
+  const lines = {
+    'l-p': line('l-p', 1, 'P-1', 2, parent),
+    'l-plain': line('l-plain', 3, '1000042', 1),
+    'l-other': line('l-other', 2, 'Q-1', 1, {
+      mandatorySelectionLinks: [link('T-1', 'l-child')],
+      mandatoryLinksSatisfied: true,
+    }),
+    'l-child': line('l-child', 4, 'T-1', 1, { mandatorySelectionItemOf: 'l-other' }),
+  }
+  return {
+    data: {
+      id: 'b-1',
+      purchaseCurrency: 'USD',
+      lineItems: Object.keys(lines),
+      totalProductQuantity: 5,
+      totals: { itemTotal: priceItem(50, 59.5), grandTotal: priceItem(50, 59.5), isEstimated: true },
+    },
+    included: { lineItems: lines },
+    infos: [],
+  }
+}
+
+const OPEN = {
+  mandatorySelectionLinks: [link('S-1'), link('S-2')],
+  mandatoryAccessoryLinks: [link('A-1')],
+  mandatoryLinksSatisfied: false,
+}
+
+const NAMES: Record<string, string> = {
+  'P-1': 'Cable reel 25 m',
+  'S-1': 'Plug type F',
+  'S-2': 'Plug type E',
+  'A-1': 'Strain relief',
+  'Q-1': 'Junction box',
+  'T-1': 'Lid',
+  '1000042': 'Voltwerk Drill XT 18',
+}
+
+/** ICM for the prompt: the basket, product names of every SKU, prices of some. */
+function shop(basket: object = basketWith(OPEN)) {
+  icm.use(
+    get('baskets/current', basket),
+    get('configurations', configurationData),
+    get('products/[^/?]+', (req) => {
+      const sku = decodeURIComponent(new URL(req.url).pathname.split('/').pop()!)
+      return NAMES[sku]
+        ? { ...productData, sku, productName: NAMES[sku] }
+        : HttpResponse.json({}, { status: 404 })
+    }),
+    get('productprices', (req) => ({
+      data: new URL(req.url).searchParams
+        .getAll('sku')
+        .filter((sku) => sku !== 'A-1')
+        .map((sku) => ({
+          sku,
+          prices: { SalePrice: [{ ...priceItem(5, 5.95), minQuantity: { value: 1 } }] },
+        })),
+    })),
+  )
+}
+
+/** Records every `POST baskets/b-1/items` body and answers with `answer`. */
+function itemsEndpoint(answer: (items: any[]) => Response) {
+  const bodies: any[][] = []
+  icm.use(
+    http.post(icmPath('baskets/b-1/items'), async ({ request: req }) => {
+      const body = (await req.json()) as any[]
+      bodies.push(body)
+      return answer(body)
+    }),
+  )
+  return bodies
+}
+
+const addedLines = (items: any[]) =>
+  HttpResponse.json(
+    {
+      data: items.map((item, i) =>
+        line(`l-new-${i}`, 10 + i, item.product, item.quantity.value, {
+          mandatorySelectionItemOf: item.mandatorySelectionItemOf,
+        }),
+      ),
+      infos: [],
+    },
+    { status: 201 },
+  )
+
+async function load(lineId: string, lang = 'en') {
+  const req = request(`/${lang}/basket/mandatory/${lineId}`, { headers: { Cookie: await shopperCookie() } })
+  try {
+    return (await loader({ request: req, params: { lang, lineId }, context: {} })) as any
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown
+    throw thrown
+  }
+}
+
+async function post(lineId: string, form: [string, string][]) {
+  const req = request(`/en/basket/mandatory/${lineId}`, {
+    method: 'POST',
+    headers: { Cookie: await shopperCookie(), 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(form),
+  })
+  try {
+    return (await action({ request: req, params: { lang: 'en', lineId }, context: {} })) as any
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown
+    throw thrown
+  }
+}
+
+describe('the mandatory prompt loader', () => {
+  it('lists the selections first, then the accessories, with names and prices, privately', async () => {
+    shop()
+    const result = await load('l-p')
+    expect(result.init.headers['Cache-Control']).toBe('private, no-store')
+    const { prompt, title } = result.data
+    expect(title).toBe('Complete Cable reel 25 m')
+    expect(prompt).toMatchObject({
+      lineId: 'l-p',
+      parent: { sku: 'P-1', name: 'Cable reel 25 m', quantity: 2 },
+      selectionMade: false,
+      satisfied: false,
+    })
+    expect(prompt.selections.map((s: any) => [s.sku, s.name, s.price?.gross.value, s.inBasket])).toEqual([
+      ['S-1', 'Plug type F', 5.95, false],
+      ['S-2', 'Plug type E', 5.95, false],
+    ])
+    // A product without a price shows none.
+    expect(prompt.accessories).toEqual([{ sku: 'A-1', name: 'Strain relief', inBasket: false }])
+  })
+
+  it('shows what is already in the basket for the line', async () => {
+    shop()
+    const { prompt } = (await load('l-other')).data
+    expect(prompt).toMatchObject({ selectionMade: true, satisfied: true, accessories: [] })
+    expect(prompt.selections).toEqual([expect.objectContaining({ sku: 'T-1', name: 'Lid', inBasket: true })])
+  })
+
+  it('is a 404 for an unknown line, a line that asks for nothing, and a shopper without a basket', async () => {
+    shop()
+    expect((await load('l-nope')).status).toBe(404)
+    expect((await load('l-plain')).status).toBe(404)
+    expect((await load('l-child')).status).toBe(404)
+    icm.resetHandlers()
+    icm.use(get('baskets/current', () => icmError(404, 'basket.not_found.error')))
+    expect((await load('l-p')).status).toBe(404)
+  })
+})
+
+describe('the mandatory prompt action', () => {
+  it('adds the chosen selection and the accessories for the line, as many as the line has', async () => {
+    shop()
+    const bodies = itemsEndpoint(addedLines)
+    const result = await post('l-p', [
+      ['selection', 'S-2'],
+      ['accessory', 'A-1'],
+    ])
+    expect(bodies).toEqual([
+      [
+        { product: 'S-2', quantity: { value: 2 }, mandatorySelectionItemOf: 'l-p' },
+        { product: 'A-1', quantity: { value: 2 }, mandatorySelectionItemOf: 'l-p' },
+      ],
+    ])
+    expect(result.status).toBe(303)
+    expect(result.headers.get('Location')).toBe('/en/basket')
+    const session = await getSession(request('/', { headers: { Cookie: result.headers.get('Set-Cookie')! } }))
+    expect(session.get('toast')).toEqual({
+      key: 'basket.mandatory.added.message',
+      values: { sku: 'S-2, A-1' },
+      type: 'success',
+    })
+  })
+
+  it('refuses bad input with 400 and adds nothing', async () => {
+    shop()
+    const bodies = itemsEndpoint(addedLines)
+    const missing = await post('l-p', [['accessory', 'A-1']])
+    expect(missing.init.status).toBe(400)
+    expect(missing.data.messages).toEqual(['Please choose one of the products; one of them is required.'])
+    const unknown = await post('l-p', [['selection', 'A-1']])
+    expect(unknown.init.status).toBe(400)
+    expect(unknown.data.messages).toEqual(['Please choose among the products offered here.'])
+    const foreignAccessory = await post('l-p', [
+      ['selection', 'S-1'],
+      ['accessory', 'S-2'],
+    ])
+    expect(foreignAccessory.init.status).toBe(400)
+    // Everything there already: nothing to add.
+    const nothing = await post('l-other', [])
+    expect(nothing.init.status).toBe(400)
+    expect(nothing.data.messages).toEqual(['Please choose at least one product to add.'])
+    expect(bodies).toEqual([])
+  })
+
+  it('is a 404 for a line that is not in the basket', async () => {
+    shop()
+    const bodies = itemsEndpoint(addedLines)
+    expect((await post('l-gone', [['selection', 'S-1']])).status).toBe(404)
+    expect(bodies).toEqual([])
+  })
+
+  it('shows ICM’s refusal with 422', async () => {
+    shop()
+    itemsEndpoint(() =>
+      icmError(422, 'basket.line_item.creation.failed', 'not added', [
+        {
+          code: 'basket.line_item.mandatory_parent.not_found.error',
+          message: 'gone',
+          paths: ['[0].mandatorySelectionItemOf'],
+        },
+      ]),
+    )
+    const result = await post('l-p', [['selection', 'S-1']])
+    expect(result.init.status).toBe(422)
+    expect(result.data.messages).toEqual([
+      'S-1 was not added: The product this choice belongs to is no longer in your basket.',
+    ])
+  })
+})
+
+describe('adding a product that asks for mandatory items', () => {
+  const addForm: [string, string][] = [
+    ['sku', 'P-1'],
+    ['quantity', '2'],
+    ['returnUrl', '/en/home'],
+  ]
+  const answerOpen = (items: any[]) =>
+    HttpResponse.json({ data: [line('l-p', 1, items[0].product, 2, OPEN)], infos: [] }, { status: 201 })
+
+  it('leads to the prompt without JavaScript, and names the line for the modal with it', async () => {
+    shop({ ...basketWith(OPEN), data: { ...basketWith(OPEN).data, lineItems: [] } })
+    itemsEndpoint(answerOpen)
+    const send = async (form: [string, string][]) =>
+      (await addAction({
+        request: request('/en/basket/add', {
+          method: 'POST',
+          headers: { Cookie: await shopperCookie(), 'Content-Type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams(form),
+        }),
+        params: { lang: 'en' },
+        context: {},
+      })) as any
+    const plain = await send(addForm)
+    expect(plain.status).toBe(303)
+    expect(plain.headers.get('Location')).toBe('/en/basket/mandatory/l-p')
+    const json = await send([['response', 'json'], ...addForm])
+    expect(json.data).toMatchObject({ mandatory: 'l-p', lineIds: ['l-p'], problems: [] })
+  })
+})
+
+describe('the basket page', () => {
+  it('orders children after their parent, names the parent, and links an open line to its prompt', async () => {
+    shop()
+    const result = (await basketLoader({
+      request: request('/en/basket', { headers: { Cookie: await shopperCookie() } }),
+      params: { lang: 'en' },
+      context: {},
+    })) as any
+    const lines = result.data.basket.lines
+    expect(lines.map((l: any) => l.id)).toEqual(['l-p', 'l-other', 'l-child', 'l-plain'])
+    expect(lines[0].mandatory).toMatchObject({ satisfied: false })
+    expect(lines[2]).toMatchObject({ parentId: 'l-other', parentName: 'Junction box' })
+    expect(lines[1].mandatory.satisfied).toBe(true)
+    expect(lines[3].mandatory).toBeUndefined()
+  })
+})
