@@ -17,7 +17,7 @@ let demo: MandatoryDemo
 beforeAll(async () => {
   api = await startApi({ products: PRODUCTS })
   const catalog = generateCatalog({ productCount: PRODUCTS })
-  demo = mandatoryDemo(catalog, productExtras(catalog))
+  demo = mandatoryDemo(catalog, productExtras(catalog))!
 })
 afterAll(async () => {
   await api?.close()
@@ -61,6 +61,12 @@ async function addOne(basket: Awaited<ReturnType<typeof newBasket>>, item: Item)
 }
 
 describe('seeded mandatory links', () => {
+  it('are left out of a catalog too small for them, which seeds all the same', () => {
+    const small = generateCatalog({ productCount: 100 })
+    expect(mandatoryDemo(small, productExtras(small))).toBeNull()
+    expect(demo.both.selections).toHaveLength(3)
+  })
+
   it('are deterministic, stored, and shown by the product links resource', async () => {
     const catalog = generateCatalog({ productCount: PRODUCTS })
     expect(mandatoryDemo(catalog, productExtras(catalog))).toEqual(demo)

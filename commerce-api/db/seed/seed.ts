@@ -44,7 +44,7 @@ async function ensureMandatoryLinks(db: Db, products: number) {
     .limit(1)
   if (present) return
   const catalog = generateCatalog({ productCount: products })
-  await insertChunked(db, t.productLinks, mandatoryDemo(catalog, productExtras(catalog)).links)
+  await insertChunked(db, t.productLinks, mandatoryDemo(catalog, productExtras(catalog))?.links ?? [])
 }
 
 /**
@@ -75,7 +75,7 @@ export async function seedDatabase(db: Db, { products = DEFAULT_PRODUCT_COUNT }:
     await insertChunked(txDb, t.productCategories, catalog.productCategories)
     await insertChunked(txDb, t.productParts, catalog.productParts)
     await insertChunked(txDb, t.productLinks, catalog.productLinks)
-    await insertChunked(txDb, t.productLinks, mandatoryDemo(catalog, extras).links)
+    await insertChunked(txDb, t.productLinks, mandatoryDemo(catalog, extras)?.links ?? [])
     await insertChunked(
       txDb,
       t.prices,
