@@ -7,7 +7,7 @@ const API = `http://127.0.0.1:${process.env.E2E_API_PORT ?? 4200}/INTERSHOP/rest
 
 // The e2e shop is seeded with 1500 products (playwright.config.ts); the demo products follow from that.
 const catalog = generateCatalog({ productCount: 1500 })
-const demo = mandatoryDemo(catalog, productExtras(catalog))!!
+const demo = mandatoryDemo(catalog, productExtras(catalog))!
 
 const nameOf = async (request: APIRequestContext, sku: string) =>
   ((await (await request.get(`${API}/products/${sku}`)).json()) as { productName: string }).productName
