@@ -19,6 +19,12 @@ async function names(request: APIRequestContext, skus: string[]) {
 /** A pattern that finds a product name inside a longer accessible name. */
 const containing = (text: string) => new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
 
+/** With JavaScript, waits until the product page's add form is handled by it (hydrated), then adds. */
+async function addOnProductPage(page: Page, javaScriptEnabled: boolean) {
+  if (javaScriptEnabled) await expect(page.locator('form.add-to-basket')).toHaveAttribute('data-enhanced', '')
+  await page.getByRole('button', { name: 'Add to basket' }).click()
+}
+
 /** The prompt (page or modal): one selection, the accessories as they are; then back on the basket page. */
 async function choose(scope: Page | ReturnType<Page['getByRole']>, selection: string) {
   await scope.getByRole('radio', { name: containing(selection) }).check()
@@ -37,7 +43,7 @@ test('a product with mandatory items asks for them after the add, and its lines 
   ])
   await page.goto(`/en/prd${demo.both.sku}`)
   await expect(page.getByRole('heading', { level: 1, name: parent })).toBeVisible()
-  await page.getByRole('button', { name: 'Add to basket' }).click()
+  await addOnProductPage(page, javaScriptEnabled)
 
   // Without JavaScript the add leads to the prompt page; with it the same prompt opens in a modal.
   const prompt = javaScriptEnabled ? page.getByRole('dialog') : page.getByRole('main')
@@ -103,13 +109,17 @@ test('an open choice keeps checkout closed until it is made from the basket', as
   await expect(page).toHaveURL(/\/en\/checkout\/address$/)
 })
 
-test('the modal can be left for later; the basket keeps asking @js-only', async ({ page, request }) => {
+test('the modal can be left for later; the basket keeps asking @js-only', async ({
+  page,
+  request,
+  javaScriptEnabled,
+}) => {
   const [parent, ...accessories] = await names(request, [
     demo.accessoriesOnly.sku,
     ...demo.accessoriesOnly.accessories,
   ])
   await page.goto(`/en/prd${demo.accessoriesOnly.sku}`)
-  await page.getByRole('button', { name: 'Add to basket' }).click()
+  await addOnProductPage(page, javaScriptEnabled)
   const dialog = page.getByRole('dialog', { name: `Complete ${parent}` })
   await expect(dialog).toBeVisible()
   // No selection here: the accessories only, each checked.

@@ -68,7 +68,13 @@ function AddToBasketForm({
   })
   const max = maxQuantity(product, maxItemQuantity)
   return (
-    <Form method="post" {...getFormProps(form)} className="add-to-basket">
+    <Form
+      method="post"
+      {...getFormProps(form)}
+      className="add-to-basket"
+      // Marks the form once JavaScript handles its adds (a fetcher instead of a page load).
+      data-enhanced={adder ? '' : undefined}
+    >
       <input type="hidden" name="intent" value="addToBasket" />
       <input type="hidden" name="sku" value={product.sku} />
       {warranties.length > 0 ? (
