@@ -31,6 +31,7 @@ import {
   settle,
   sleep,
   start,
+  startStorefront,
   stop,
   waitUntilUp,
   writeReport,
@@ -456,19 +457,12 @@ async function measureSize(
       }`
   console.error(`[${size}] ${seeding}`)
 
-  const shop = start(
+  const { shop, origin: shopOrigin } = await startStorefront(
     `storefront (${size})`,
-    ['server.mjs'],
-    childEnv({
-      PORT: String(shopPort),
-      HOST: '127.0.0.1',
-      NODE_ENV: 'production',
-      ICM_BASE_URL: apiOrigin,
-      ...(options.cached ? {} : { ICM_CACHE_SECONDS: '0', PAGE_CACHE_SECONDS: '0' }),
-    }),
+    shopPort,
+    apiOrigin,
+    options.cached ? {} : { ICM_CACHE_SECONDS: '0', PAGE_CACHE_SECONDS: '0' },
   )
-  const shopOrigin = `http://127.0.0.1:${shopPort}`
-  await waitUntilUp(shop, `${shopOrigin}/en/home`, 60_000)
 
   console.error(`[${size}] finding URLs`)
   const workload = await buildWorkload(apiOrigin, shopOrigin)

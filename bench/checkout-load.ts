@@ -37,6 +37,7 @@ import {
   portInUse,
   root,
   start,
+  startStorefront,
   stop,
   waitUntilUp,
   writeReport,
@@ -299,19 +300,9 @@ async function main() {
     `checkout load: seeding ${SEED_PRODUCTS} products (${options.postgres ? 'PostgreSQL' : 'PGlite'})`,
   )
   let api = await startApi()
-  const shop = start(
-    'storefront',
-    ['server.mjs'],
-    childEnv({
-      PORT: String(shopPort),
-      HOST: '127.0.0.1',
-      NODE_ENV: 'production',
-      ICM_BASE_URL: apiOrigin,
-      SESSION_SECRET: 'bench-secret',
-    }),
-  )
-  const origin = `http://127.0.0.1:${shopPort}`
-  await waitUntilUp(shop, `${origin}/en/home`, 60_000)
+  const { shop, origin } = await startStorefront('storefront', shopPort, apiOrigin, {
+    SESSION_SECRET: 'bench-secret',
+  })
   const products = await productPages(origin)
   console.error(`checkout load: ${products.length} product pages; ${shoppers} shoppers for ${seconds} s`)
 

@@ -1,4 +1,5 @@
 import { Form, Link } from '@remix-run/react'
+import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { mandatoryPath } from '~/models/basket'
 import { pick, type PriceItem } from '~/models/price'
@@ -23,6 +24,33 @@ export type MandatoryPrompt = {
   /** One of the selections is in the basket for the line. */
   selectionMade: boolean
   satisfied: boolean
+}
+
+/** One product to choose: a radio button among the selections (one required), a checkbox (checked) otherwise. */
+function Option({
+  choice,
+  type,
+  name,
+  price,
+}: {
+  choice: MandatoryChoice
+  type: 'radio' | 'checkbox'
+  name: string
+  price: ReactNode
+}) {
+  const { t } = useTranslation()
+  return (
+    <label className="mandatory-option">
+      <input
+        type={type}
+        name={name}
+        value={choice.sku}
+        required={type === 'radio'}
+        defaultChecked={type === 'checkbox'}
+      />{' '}
+      {choice.name} <small>{t('product.sku', { sku: choice.sku })}</small> {price}
+    </label>
+  )
 }
 
 /**
@@ -83,10 +111,7 @@ export function MandatoryChoices({
               </ul>
             ) : (
               prompt.selections.map((s) => (
-                <label key={s.sku} className="mandatory-option">
-                  <input type="radio" name="selection" value={s.sku} required /> {s.name}{' '}
-                  <small>{t('product.sku', { sku: s.sku })}</small> {price(s)}
-                </label>
+                <Option key={s.sku} choice={s} type="radio" name="selection" price={price(s)} />
               ))
             )}
           </fieldset>
@@ -100,10 +125,7 @@ export function MandatoryChoices({
                   {t('basket.mandatory.in_basket', { name: a.name })} {price(a)}
                 </p>
               ) : (
-                <label key={a.sku} className="mandatory-option">
-                  <input type="checkbox" name="accessory" value={a.sku} defaultChecked /> {a.name}{' '}
-                  <small>{t('product.sku', { sku: a.sku })}</small> {price(a)}
-                </label>
+                <Option key={a.sku} choice={a} type="checkbox" name="accessory" price={price(a)} />
               ),
             )}
           </fieldset>

@@ -160,3 +160,26 @@ export function writeReport(name: string, text: string) {
   writeFileSync(file, `${text}\n`)
   console.error(`\nwritten to ${path.relative(root, file)}`)
 }
+
+/** A production storefront on a loopback port against the given ICM (commerce API); up when this resolves. */
+export async function startStorefront(
+  name: string,
+  port: number,
+  icmOrigin: string,
+  settings: Record<string, string> = {},
+) {
+  const shop = start(
+    name,
+    ['server.mjs'],
+    childEnv({
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      NODE_ENV: 'production',
+      ICM_BASE_URL: icmOrigin,
+      ...settings,
+    }),
+  )
+  const origin = `http://127.0.0.1:${port}`
+  await waitUntilUp(shop, `${origin}/en/home`, 60_000)
+  return { shop, origin }
+}

@@ -7,12 +7,13 @@
  * and currency no longer fits (its amount, costs and restrictions were figured in that currency): it is removed
  * and the shopper chooses again at checkout.
  */
-import { and, eq, inArray } from 'drizzle-orm'
+import { eq, inArray } from 'drizzle-orm'
 import type { Db } from '../db/client'
-import { basketPayments, baskets, lineItems, prices } from '../db/schema'
+import { basketPayments, baskets, lineItems } from '../db/schema'
 import type { Currency } from './channel'
-import { warrantyPrice, warrantyRows } from './warranties'
+import { warrantyPrice, lineWarranties } from './warranties'
 import { readTogether } from '../db/reads'
+import { pricedSkus } from './catalog'
 
 type BasketRow = typeof baskets.$inferSelect
 type Info = { code: string; message: string; causes: never[] }
@@ -28,17 +29,10 @@ export async function recalculateBasket(
     if (!locked || locked.currency === currency) return { basket: locked ?? basket, infos: [] }
     const lines = await t.select().from(lineItems).where(eq(lineItems.basketId, basket.id))
     const skus = [...new Set(lines.map((l) => l.sku))]
-    const [priced, warrantyById] = await readTogether(t, [
-      () =>
-        skus.length
-          ? t
-              .select({ sku: prices.sku })
-              .from(prices)
-              .where(and(eq(prices.currency, currency), inArray(prices.sku, skus)))
-          : [],
-      () => warrantyRows(t, [...new Set(lines.flatMap((l) => (l.warrantyId ? [l.warrantyId] : [])))]),
+    const [hasPrice, warrantyById] = await readTogether(t, [
+      () => pricedSkus(t, currency, skus),
+      () => lineWarranties(t, lines),
     ])
-    const hasPrice = new Set(priced.map((p) => p.sku))
     const removed = lines.filter((line) => {
       const warranty = line.warrantyId ? warrantyById.get(line.warrantyId) : undefined
       return !hasPrice.has(line.sku) || (line.warrantyId && (!warranty || !warrantyPrice(warranty, currency)))

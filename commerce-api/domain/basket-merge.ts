@@ -8,15 +8,16 @@
  * parent line (ADR 0011): it belongs to the line its parent went into; when the parent was not taken over,
  * it comes along as a line of its own.
  */
-import { and, asc, eq, inArray } from 'drizzle-orm'
+import { asc, eq, inArray } from 'drizzle-orm'
 import type { Db } from '../db/client'
-import { basketPromotionCodes, baskets, lineItems, prices, products } from '../db/schema'
+import { basketPromotionCodes, baskets, lineItems, products } from '../db/schema'
 import { ApiError } from '../http'
 import type { QuantityRules } from './basket'
 import { MAX_ITEM_QUANTITY, type Currency } from './channel'
 import { checkToken, type Principal } from './tokens'
-import { warrantyPrice, warrantyRows } from './warranties'
+import { warrantyPrice, lineWarranties } from './warranties'
 import { readTogether } from '../db/reads'
+import { pricedSkus } from './catalog'
 
 type BasketRow = typeof baskets.$inferSelect
 type Info = { code: string; message: string; causes: never[] }
@@ -95,7 +96,7 @@ export async function mergeBaskets(
       () => t.select().from(lineItems).where(eq(lineItems.basketId, current.id)),
     ])
     const skus = [...new Set(sourceLines.map((l) => l.sku))]
-    const [productRows, priceRows, warrantyById] = await readTogether(t, [
+    const [productRows, priced, warrantyById] = await readTogether(t, [
       () =>
         skus.length
           ? t
@@ -109,17 +110,10 @@ export async function mergeBaskets(
               .from(products)
               .where(inArray(products.sku, skus))
           : [],
-      () =>
-        skus.length
-          ? t
-              .select({ sku: prices.sku })
-              .from(prices)
-              .where(and(eq(prices.currency, currency), inArray(prices.sku, skus)))
-          : [],
-      () => warrantyRows(t, [...new Set(sourceLines.flatMap((l) => (l.warrantyId ? [l.warrantyId] : [])))]),
+      () => pricedSkus(t, currency, skus),
+      () => lineWarranties(t, sourceLines),
     ])
     const productBySku = new Map(productRows.map((p) => [p.sku, p]))
-    const priced = new Set(priceRows.map((p) => p.sku))
     const targetByKey = new Map(
       targetLines.map((l) => [lineKey(l.sku, l.warrantyId, l.mandatorySelectionItemOf), l]),
     )

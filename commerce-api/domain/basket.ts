@@ -28,7 +28,7 @@ import { basketRebates, type AppliedRebate } from './rebates'
 import { allShippingMethods, shippingCostNet, shippingMethodJson } from './shipping'
 import { basketTotals } from './totals'
 import type { Principal } from './tokens'
-import { lineItemWarranty, offeredWarranties, warrantyPrice, warrantyRows } from './warranties'
+import { lineItemWarranty, offeredWarranties, warrantyPrice, lineWarranties } from './warranties'
 import {
   isMandatoryFor,
   mandatoryJson,
@@ -118,7 +118,7 @@ async function priceLines(
         currency,
         lines.map((l) => l.sku),
       ),
-    () => warrantyRows(db, [...new Set(lines.flatMap((l) => (l.warrantyId ? [l.warrantyId] : [])))]),
+    () => lineWarranties(db, lines),
   ])
   return lines.map((row) => {
     const tier = tierFor(tiers.get(row.sku) ?? [], row.quantity) ?? { minQuantity: 1, net: 0, gross: 0 }

@@ -298,6 +298,16 @@ function productJson(scope: CatalogScope, p: ProductRecord, price: PriceRow | un
   }
 }
 
+/** Which of these products have a price in the currency (only those can be bought in it). */
+export async function pricedSkus(db: Db, currency: string, skus: string[]): Promise<Set<string>> {
+  if (skus.length === 0) return new Set()
+  const rows = await db
+    .select({ sku: prices.sku })
+    .from(prices)
+    .where(and(eq(prices.currency, currency), inArray(prices.sku, skus)))
+  return new Set(rows.map((r) => r.sku))
+}
+
 async function priceRows(db: Db, currency: Currency, skus: string[]) {
   if (skus.length === 0) return new Map<string, PriceRow>()
   const rows = await db

@@ -5,15 +5,7 @@
  */
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
-import {
-  basketPayments,
-  basketPromotionCodes,
-  baskets,
-  inventories,
-  lineItems,
-  prices,
-  products,
-} from '../db/schema'
+import { basketPayments, basketPromotionCodes, baskets, inventories, lineItems, products } from '../db/schema'
 import { badRequest } from '../http'
 import { MAX_ITEM_QUANTITY, type Locale } from './channel'
 import { BASKET_INCLUDES, basketEnvelope, basketState, quantityProblem, type BasketState } from './basket'
@@ -22,6 +14,7 @@ import { paymentRestrictions, redirectsBeforeCheckout } from './payment-methods'
 import { promotionByCode } from './rebates'
 import { servesCountry } from './shipping'
 import type { Principal } from './tokens'
+import { pricedSkus } from './catalog'
 
 type BasketRow = typeof baskets.$inferSelect
 
@@ -148,16 +141,7 @@ export async function validateInTransaction(
           .leftJoin(inventories, eq(inventories.sku, products.sku))
           .where(inArray(products.sku, skus))
       : []
-    const priced = skus.length
-      ? new Set(
-          (
-            await t
-              .select({ sku: prices.sku })
-              .from(prices)
-              .where(and(eq(prices.currency, basket.currency), inArray(prices.sku, skus)))
-          ).map((r) => r.sku),
-        )
-      : new Set<string>()
+    const priced = await pricedSkus(t, basket.currency, skus)
     const bySku = new Map(rows.map((r) => [r.sku, r]))
     // What the basket's lines ask of each product's stock together.
     const demand = new Map<string, number>()

@@ -29,6 +29,10 @@ export async function warrantyRows(db: Db, ids: string[]): Promise<Map<string, W
   return new Map(rows.map((row) => [row.id, row]))
 }
 
+/** The warranties the lines carry, by id. */
+export const lineWarranties = (db: Db, lines: { warrantyId: string | null }[]) =>
+  warrantyRows(db, [...new Set(lines.flatMap((l) => (l.warrantyId ? [l.warrantyId] : [])))])
+
 /** Which warranties each product is offered with (only those priced in the currency). */
 export async function offeredWarranties(db: Db, currency: Currency, skus: string[]) {
   const offered = new Map<string, WarrantyRow[]>()
