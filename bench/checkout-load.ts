@@ -176,6 +176,10 @@ async function checkout(
     added++
   }
   const basket = expectPage(run.record('basket', await shopper.get('/en/basket')), /\/basket$/, 'basket')
+  if (added === 0) throw new RefusedError('every product the shopper tried had sold out')
+  // A product sold out between the add and the basket page: the line shows why, and there is no checkout.
+  if (!/>\s*Checkout\s*</i.test(basket.html) && /out of stock|are in stock/i.test(basket.html))
+    throw new RefusedError('a product in the basket sold out meanwhile (on the basket page)')
   if (!/>\s*Checkout\s*</i.test(basket.html))
     throw new Error(`no checkout button on the basket after ${added} adds; the adds said: ${said.join('; ')}`)
   const address = expectPage(
