@@ -1,0 +1,124 @@
+import { readFile } from 'node:fs/promises'
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { openOrderableProduct } from './helpers'
+
+const API_PORT = Number(process.env.E2E_API_PORT ?? 4200)
+const API = `http://127.0.0.1:${API_PORT}/INTERSHOP/rest/WFS/ironbridge-Site/-;loc=en_US;cur=USD`
+const LOGIN = 'patricia@ironbridge.test'
+const PASSWORD = 'Demo!2026'
+
+/**
+ * Places an invoice order for the demo user straight through the commerce API (the user's saved address,
+ * standard shipping), as the storefront's checkout would, and returns its number.
+ */
+async function placeOrder(request: APIRequestContext, sku: string, quantity: number) {
+  const grant = await request.post(`${API}/token`, {
+    form: { grant_type: 'password', username: LOGIN, password: PASSWORD },
+  })
+  expect(grant.status()).toBe(200)
+  const headers = { 'authentication-token': (await grant.json()).access_token as string }
+  const created = await request.post(`${API}/baskets`, { headers })
+  expect(created.status()).toBe(201)
+  const basket = `${API}/baskets/${(await created.json()).data.id}`
+  const added = await request.post(`${basket}/items`, {
+    headers,
+    data: [{ product: sku, quantity: { value: quantity } }],
+  })
+  expect(added.status()).toBe(201)
+  const eligible = await (await request.get(`${basket}/eligible-addresses`, { headers })).json()
+  const urn = eligible.data[0].urn as string
+  for (const patch of [
+    { invoiceToAddress: urn, commonShipToAddress: urn },
+    { commonShippingMethod: 'STD_GROUND' },
+  ])
+    expect((await request.patch(basket, { headers, data: patch })).status()).toBe(200)
+  expect(
+    (
+      await request.put(`${basket}/payments/open-tender`, { headers, data: { paymentInstrument: 'INVOICE' } })
+    ).status(),
+  ).toBe(200)
+  const placed = await request.post(`${API}/orders`, {
+    headers,
+    data: { basket: (await created.json()).data.id, termsAndConditionsAccepted: true },
+  })
+  expect(placed.status()).toBe(201)
+  const order = (await placed.json()).data
+  expect(order.orderCreation.status).toBe('COMPLETED')
+  return order.documentNumber as string
+}
+
+async function logIn(page: Page) {
+  await page.getByLabel('E-mail address or user name').fill(LOGIN)
+  await page.getByLabel('Password').fill(PASSWORD)
+  await page.getByRole('button', { name: 'Log in' }).click()
+}
+
+test('an order placed by the user is in the account with its details and CSV export', async ({
+  page,
+  request,
+}) => {
+  const name = await openOrderableProduct(page)
+  const sku = decodeURIComponent(
+    /prd([^/?]+?)(?:-ctg[^/?]*)?(?:\?|$)/.exec(new URL(page.url()).pathname)![1]!,
+  )
+  const number = await placeOrder(request, sku, 2)
+  const other = await placeOrder(request, sku, 1)
+
+  // Login is required: the list sends the shopper to the login page and comes back after it.
+  await page.goto('/en/account/orders')
+  await expect(page).toHaveURL(/\/en\/login\?returnUrl=/)
+  await logIn(page)
+  await expect(page).toHaveURL(/\/en\/account\/orders$/)
+  await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'My orders' })).toBeVisible()
+
+  const row = page.getByTestId('order-row').filter({ hasText: number })
+  await expect(row).toContainText('2 items')
+  await expect(row).toContainText('New')
+
+  // Download one order's CSV: named after the order, one row for its line.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    row.getByRole('link', { name: `Download order ${number} as CSV` }).click(),
+  ])
+  expect(download.suggestedFilename()).toBe(`order-${number}.csv`)
+  const csv = await readFile((await download.path())!, 'utf8')
+  const lines = csv.trim().split(/\r\n/)
+  expect(lines[0]).toContain('Order number')
+  expect(lines.slice(1)).toHaveLength(1)
+  expect(lines[1]).toContain(number)
+  expect(lines[1]).toContain(sku)
+
+  // Exporting with nothing selected says so; with a selection it downloads orders.csv.
+  await page.getByRole('button', { name: 'Export selected as CSV' }).click()
+  await expect(page.getByText('Select at least one order to export.')).toBeVisible()
+  await page.getByRole('checkbox', { name: `Select order ${number}` }).check()
+  await page.getByRole('checkbox', { name: `Select order ${other}` }).check()
+  const [selected] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export selected as CSV' }).click(),
+  ])
+  expect(selected.suggestedFilename()).toBe('orders.csv')
+  const both = await readFile((await selected.path())!, 'utf8')
+  expect(both).toContain(number)
+  expect(both).toContain(other)
+  expect(both.trim().split(/\r\n/)).toHaveLength(3)
+
+  // The detail page: status, the line with its fulfilment status, address, payment and total.
+  await page.getByRole('link', { name: `View order ${number}` }).click()
+  await expect(page.getByRole('heading', { level: 1, name: `Order ${number}` })).toBeVisible()
+  await expect(page.getByTestId('order-status')).toHaveText('New')
+  const line = page.getByTestId('order-line')
+  await expect(line).toHaveCount(1)
+  await expect(line).toContainText(name)
+  await expect(line).toContainText('Not shipped yet')
+  await expect(page.getByRole('heading', { name: 'Invoice address' })).toBeVisible()
+  await expect(page.getByText('Patricia Miller').first()).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Payment' })).toBeVisible()
+  await expect(page.getByTestId('order-total')).toContainText('$')
+  await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText('Orders')
+
+  // Someone else's or an unknown order is not found.
+  const missing = await page.goto('/en/account/orders/00000000-0000-4000-8000-000000000000')
+  expect(missing?.status()).toBe(404)
+})
