@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
+import { tileProduct } from './helpers'
 
 /** Opens the first category of the main navigation that lists products a tile can add. */
 async function openListingWithAddableTiles(page: Page) {
@@ -25,10 +26,13 @@ async function addableTile(page: Page, index: number) {
     .locator('.product-tile')
     .filter({ has: addButtons(page) })
     .nth(index)
-  const name = (await tile.getByRole('heading').textContent())!.trim()
-  const href = (await tile.getByRole('link').first().getAttribute('href'))!
-  const sku = /prd([^/?]+)$/.exec(href)![1]!
-  return { tile, name, sku }
+  const product = await tileProduct(tile)
+  // Pinned to its product from here on, not to its place among the tiles.
+  const pinned = page
+    .locator('.product-tile')
+    .filter({ has: page.getByRole('heading', { name: product.name, exact: true }) })
+    .first()
+  return { tile: pinned, ...product }
 }
 
 /** The SKU of an orderable product, found as a shopper would: on a listing. */

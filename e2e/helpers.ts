@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test'
+import { expect, type Locator, type Page } from '@playwright/test'
 
 /** Opens the first orderable product reachable through the main navigation, as a shopper would. */
 export async function openOrderableProduct(page: Page) {
@@ -29,4 +29,16 @@ export async function openOrderableProduct(page: Page) {
 
 export function parseMoney(text: string): number {
   return Number(text.replace(/[^0-9.]/g, ''))
+}
+
+/**
+ * The SKU and name of a product tile, read together: two reads could land on different tiles while a listing
+ * hydrates (a filtered or nth locator is looked up again for each read).
+ */
+export async function tileProduct(tile: Locator) {
+  const { href, name } = await tile.evaluate((element) => ({
+    href: element.querySelector('a[href]')!.getAttribute('href')!,
+    name: element.querySelector('h1, h2, h3, h4, [role="heading"]')!.textContent!.trim(),
+  }))
+  return { sku: /prd([^/?]+)$/.exec(href)![1]!, name }
 }

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
+import { tileProduct } from './helpers'
 
 /** Two orderable products (SKU and name) taken from a listing's tiles. */
 async function twoOrderableProducts(page: Page) {
@@ -13,14 +14,7 @@ async function twoOrderableProducts(page: Page) {
     .filter({ has: page.getByRole('button', { name: /^Add .+ to basket$/ }) })
   await expect(tiles.first()).toBeVisible()
   const products = []
-  for (const index of [0, 1]) {
-    const tile = tiles.nth(index)
-    const href = (await tile.getByRole('link').first().getAttribute('href'))!
-    products.push({
-      sku: /prd([^/?]+)$/.exec(href)![1]!,
-      name: (await tile.getByRole('heading').textContent())!.trim(),
-    })
-  }
+  for (const index of [0, 1]) products.push(await tileProduct(tiles.nth(index)))
   return products as [{ sku: string; name: string }, { sku: string; name: string }]
 }
 
