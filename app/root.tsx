@@ -25,7 +25,7 @@ import { navigationFrom } from '~/models/navigation'
 import { pick, priceDisplayOf } from '~/models/price'
 import { clearToken, refreshIfDue } from '~/services/auth.server'
 import { addItemsFromLink } from '~/services/add-to-basket.server'
-import { currentBasket, miniBasketLines } from '~/services/basket.server'
+import { currentBasketOnce, miniBasketLines } from '~/services/basket.server'
 import { categoryTree, configuration } from '~/services/catalog.server'
 import { checkoutBasketOf, isCheckoutStepPath } from '~/services/checkout-flow.server'
 import { contentInclude, FOOTER_INCLUDE } from '~/services/cms.server'
@@ -46,7 +46,7 @@ export const links: LinksFunction = () => [
  * The shell every page shares: navigation, footer, login status, mini basket and the one-shot toast.
  * Anonymous shell data comes from the ICM client's cache; only the basket is fetched per shopper.
  */
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const locale = localeByLang(params.lang)
   if (!locale) return { locale: DEFAULT_LOCALE, shell: null, errorTitles: null }
   const t = fixedT(locale.id)
@@ -59,8 +59,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const toast = session.get('toast')
   // A checkout step reads the basket with everything it needs anyway: the mini basket takes that one.
   const basketRead = isCheckoutStepPath(new URL(request.url).pathname)
-    ? checkoutBasketOf(request, { locale, session, scope })
-    : currentBasket(scope)
+    ? checkoutBasketOf({ request, context }, { locale, session, scope })
+    : currentBasketOnce({ request, context }, scope)
   const [tree, footer, basket, settings] = await Promise.all([
     categoryTree(scope),
     contentInclude(scope, FOOTER_INCLUDE, 'long').catch(() => null),

@@ -21,6 +21,7 @@ import { productUrl } from '~/models/url'
 import {
   addPromotionCode,
   currentBasket,
+  currentBasketOnce,
   deleteLineItem,
   removePromotionCode,
   updateBasketFields,
@@ -53,10 +54,13 @@ function withChildrenAfterParents<L extends { id: string; parentId?: string }>(l
 }
 
 /** The basket page: lines with product data, quantities and totals; personal, never cached. */
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { locale, scope, session } = await shopperOf(request, params)
   const t = fixedT(locale.id)
-  const [basket, settings] = await Promise.all([currentBasket(scope), configuration(scope)])
+  const [basket, settings] = await Promise.all([
+    currentBasketOnce({ request, context }, scope),
+    configuration(scope),
+  ])
   // Results of "Checkout" when the basket has to change first (spec §4, scopes of BeforeCheckout).
   const validation = session.get('validation') ?? null
   const products = await Promise.all(

@@ -54,8 +54,8 @@ function userFormSchema(t: Translate, regionsOf: RegionsOf) {
 
 const isBasketAddress = (address: Address | undefined) => !!address?.urn.startsWith('urn:address:basket:')
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const ctx = await requireCheckoutStep(request, params, 'address')
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const ctx = await requireCheckoutStep({ request, params, context }, 'address')
   const { scope, session, basket, t } = ctx
   const user = session.get('user')
   const [places, addresses] = await Promise.all([
@@ -76,8 +76,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   )
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const ctx = await requireCheckoutStep(request, params, 'address')
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const ctx = await requireCheckoutStep({ request, params, context }, 'address')
   const { scope, session, basket, locale, t } = ctx
   const form = await request.formData()
   const places = await countriesWithRegions(scope)

@@ -29,11 +29,11 @@ import { commitSession } from '~/services/session.server'
 export const headers = pageHeaders
 
 /** The payment step: eligible methods (spec §5 filters), their parameters, saved instruments. */
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   // The provider sent the shopper back here (cancel or failure): hand its answer on, then show the page.
   const returned = await handlePaymentReturn(request, params)
   if (returned) throw returned
-  const ctx = await requireCheckoutStep(request, params, 'payment')
+  const ctx = await requireCheckoutStep({ request, params, context }, 'payment')
   const methods = await eligiblePaymentMethods(ctx.scope, ctx.basket.id)
   return data(
     {
@@ -54,8 +54,8 @@ const choiceSchema = z.object({
   saveForLater: z.boolean().default(false),
 })
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const ctx = await requireCheckoutStep(request, params, 'payment')
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const ctx = await requireCheckoutStep({ request, params, context }, 'payment')
   const { scope, basket, session, locale, t } = ctx
   const form = await request.formData()
   const paymentMethod = String(form.get('paymentMethod') ?? '')

@@ -30,11 +30,11 @@ const termsRequired = async (scope: Parameters<typeof configuration>[0]) =>
   (await configuration(scope)).termsAndConditions
 
 /** Review: everything to be ordered, the terms, and the submit. */
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   // Back from the provider's page after authorising a wallet payment (`?redirect=success`).
   const returned = await handlePaymentReturn(request, params)
   if (returned) throw returned
-  const ctx = await requireCheckoutStep(request, params, 'review')
+  const ctx = await requireCheckoutStep({ request, params, context }, 'review')
   const [lines, terms] = await Promise.all([namedLines(ctx.scope, ctx.basket), termsRequired(ctx.scope)])
   return data(
     {
@@ -54,7 +54,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
  * A second submit of the same basket (double click, reloaded POST, another tab) finds the basket ordered; the
  * API answers the order already made, and the shopper lands on the same receipt.
  */
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   const shopper = await shopperOf(request, params)
   const { scope, locale } = shopper
   const form = await request.formData()
@@ -66,7 +66,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (!postedBasket) return followOrderOutcome(request, shopper, { kind: 'basketNotFound' })
     return followOrderOutcome(request, shopper, await createOrder(scope, postedBasket, accepted))
   }
-  const ctx = await requireCheckoutStep(request, params, 'review')
+  const ctx = await requireCheckoutStep({ request, params, context }, 'review')
   if ((await termsRequired(scope)) && !accepted)
     return data({ messages: [ctx.t('basket.validation.terms_and_conditions.error')] }, { status: 400 })
   try {

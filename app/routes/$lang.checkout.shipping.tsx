@@ -30,8 +30,8 @@ const shippingSchema = (t: (key: string) => string) =>
   })
 
 /** The shipping step: the methods eligible for the ship-to address, with costs and delivery time. */
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const ctx = await requireCheckoutStep(request, params, 'shipping')
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const ctx = await requireCheckoutStep({ request, params, context }, 'shipping')
   const methods = await eligibleShippingMethods(ctx.scope, ctx.basket.id)
   return data(
     { title: ctx.t('checkout.shipping.title'), basket: ctx.basket, methods, validation: ctx.validation },
@@ -39,8 +39,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   )
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const ctx = await requireCheckoutStep(request, params, 'shipping')
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const ctx = await requireCheckoutStep({ request, params, context }, 'shipping')
   const submission = parseWithZod(await request.formData(), { schema: shippingSchema(ctx.t) })
   if (submission.status !== 'success') {
     const messages = Object.values(submission.error ?? {}).flatMap((list) => list ?? [])

@@ -16,11 +16,11 @@ const STEPS = ['address', 'shipping', 'payment', 'review'] as const
  * The checkout's frame: the step indicator of the checkout header (root renders it instead of the main
  * navigation and search). A step is a link while the shopper may go there: up to the first incomplete one.
  */
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const shopper = await shopperOf(request, params)
   const current = (new URL(request.url).pathname.split('/')[3] ?? '').split(';')[0] as CheckoutStep
   const onReceipt = current === 'receipt'
-  const basket = onReceipt ? null : await checkoutBasketOf(request, shopper)
+  const basket = onReceipt ? null : await checkoutBasketOf({ request, context }, shopper)
   const reachable: CheckoutStep = onReceipt ? 'basket' : basket ? firstIncompleteStep(basket) : 'basket'
   return data(
     {

@@ -10,6 +10,7 @@ import {
 import { clearToken, ensureToken } from './auth.server'
 import { product } from './catalog.server'
 import { icmCall, IcmError, type IcmScope } from './icm.server'
+import { oncePerRequest, type RequestArgs } from './request-memo.server'
 import type { ShopSession } from './session.server'
 
 const INCLUDE = 'lineItems'
@@ -35,6 +36,10 @@ export async function currentBasket(scope: IcmScope): Promise<Basket | null> {
     ? recalculateBasket(scope, basket)
     : basket
 }
+
+/** The current basket, read once per page request however many loaders show it (mini basket, basket page). */
+export const currentBasketOnce = (args: RequestArgs, scope: IcmScope) =>
+  oncePerRequest(args, 'basket', () => currentBasket(scope))
 
 /** `PATCH baskets/{id} {calculated:true}` in the current currency; ICM's infos name the lines it removed. */
 export async function recalculateBasket(scope: IcmScope, basket: Basket): Promise<Basket> {

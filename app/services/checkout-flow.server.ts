@@ -18,23 +18,16 @@ import { checkoutBasket, validateBasket } from './checkout.server'
 import type { IcmScope } from './icm.server'
 import { config } from './config.server'
 import { fixedT } from './i18n.server'
+import { oncePerRequest, type RequestArgs } from './request-memo.server'
 import { commitSession, type ShopSession, type ValidationFlash } from './session.server'
 import { shopperOf, type Shopper } from './shopper.server'
 
-const perRequest = new WeakMap<Request, Promise<CheckoutBasket | null>>()
-
 /**
- * The checkout basket, fetched once per request however many loaders (root's mini basket, layout, step) ask.
- * A basket bought in another currency (the shopper switched language) is recalculated first (spec §4).
+ * The checkout basket, fetched once per page request however many loaders (root's mini basket, layout, step)
+ * ask. A basket bought in another currency (the shopper switched language) is recalculated first (spec §4).
  */
-export function checkoutBasketOf(request: Request, shopper: Shopper): Promise<CheckoutBasket | null> {
-  let basket = perRequest.get(request)
-  if (!basket) {
-    basket = checkoutBasketInShopCurrency(shopper.scope)
-    perRequest.set(request, basket)
-  }
-  return basket
-}
+export const checkoutBasketOf = (args: RequestArgs, shopper: Shopper): Promise<CheckoutBasket | null> =>
+  oncePerRequest(args, 'checkout-basket', () => checkoutBasketInShopCurrency(shopper.scope))
 
 async function checkoutBasketInShopCurrency(scope: IcmScope): Promise<CheckoutBasket | null> {
   const basket = await checkoutBasket(scope)
@@ -61,13 +54,12 @@ export type CheckoutContext = Shopper & {
  * after the first incomplete one sends the shopper to that one (spec §4).
  */
 export async function requireCheckoutStep(
-  request: Request,
-  params: Params,
+  args: RequestArgs & { params: Params },
   step: Exclude<CheckoutStep, 'basket' | 'receipt'>,
 ): Promise<CheckoutContext> {
-  const shopper = await shopperOf(request, params)
+  const shopper = await shopperOf(args.request, args.params)
   const { locale, session } = shopper
-  const basket = await checkoutBasketOf(request, shopper)
+  const basket = await checkoutBasketOf(args, shopper)
   if (!basket || basket.lines.length === 0) throw redirect(stepPath(locale.lang, 'basket'))
   const first = firstIncompleteStep(basket)
   if (stepIndex(step) > stepIndex(first)) throw redirect(stepPath(locale.lang, first))

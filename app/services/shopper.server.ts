@@ -7,7 +7,10 @@ export type Shopper = { locale: ShopLocale; session: ShopSession; scope: IcmScop
 
 const perRequest = new WeakMap<Request, Promise<ShopSession>>()
 
-/** The request's session, parsed once however many loaders ask for it. */
+/**
+ * The request's session, parsed once per `Request` object. Each loader gets its own copy of the request, so
+ * each loader has its own session: what one commits (a flash read) is its own Set-Cookie.
+ */
 export function sessionOf(request: Request): Promise<ShopSession> {
   let session = perRequest.get(request)
   if (!session) {

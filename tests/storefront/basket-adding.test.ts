@@ -3,10 +3,13 @@ import { describe, expect, it, vi } from 'vitest'
 import { loader as rootLoader } from '~/root'
 import { loader as basketLoader } from '~/routes/$lang.basket'
 import { loader as checkoutLayoutLoader } from '~/routes/$lang.checkout'
+import { loader as reviewLoader } from '~/routes/$lang.checkout.review'
 import { action as addAction } from '~/routes/$lang.basket_.add'
 import { action as loginAction } from '~/routes/$lang.login'
 import { action as quickOrderAction, loader as quickOrderLoader } from '~/routes/$lang.quick-order'
+import { checkoutBasketOf } from '~/services/checkout-flow.server'
 import { commitSession, getSession } from '~/services/session.server'
+import { shopperOf } from '~/services/shopper.server'
 import {
   categoryData,
   configurationData,
@@ -529,16 +532,52 @@ describe('the basket on a checkout page', () => {
         return HttpResponse.json(inCurrency())
       }),
     )
-    // Remix hands the same request to every loader of the page.
-    const shared = request('/en/checkout/address', { headers: { Cookie: await anonymousCookie() } })
-    const args = { request: shared, params: { lang: 'en' }, context: {} }
-    const [root, layout] = (await Promise.all([rootLoader(args), checkoutLayoutLoader(args)])) as any[]
+    // Remix hands every loader of the page its own copy of the request, and all of them the same context.
+    const cookie = await anonymousCookie()
+    const context = {}
+    const args = () => ({
+      request: request('/en/checkout/review', { headers: { Cookie: cookie } }),
+      params: { lang: 'en' },
+      context,
+    })
+    const [root, layout, step] = (await Promise.all([
+      rootLoader(args()),
+      checkoutLayoutLoader(args()),
+      reviewLoader(args()),
+    ])) as any[]
     expect(patches).toEqual([{ calculated: true }])
     // Once as it was, once after the recalculation; both with the checkout's includes.
     expect(reads).toHaveLength(2)
     expect(reads.every((include) => include.includes('invoiceToAddress'))).toBe(true)
     expect(root.data.shell.basket.itemCount).toBe(1)
-    expect(layout.data.current).toBe('address')
+    expect(layout.data.current).toBe('review')
+    expect(step.data.basket.id).toBe('b-1')
+    // The next page is another request: it reads the basket again.
+    await checkoutLayoutLoader({ ...args(), context: {} })
+    expect(reads).toHaveLength(3)
+  })
+
+  it('is read afresh by the loaders after a form post, not taken from the action', async () => {
+    let reads = 0
+    icm.use(
+      ...shellHandlers(),
+      get('products/1000042', productData),
+      get('baskets/current', () => {
+        reads += 1
+        return checkoutBasketData('paid')
+      }),
+    )
+    const cookie = await anonymousCookie()
+    const context = {}
+    const page = (method: string) => ({
+      request: request('/en/checkout/review', { method, headers: { Cookie: cookie } }),
+      params: { lang: 'en' },
+      context,
+    })
+    // What an action reads is before its change; the loaders that render the answer read again, once.
+    await checkoutBasketOf(page('POST'), await shopperOf(page('POST').request, { lang: 'en' }))
+    await Promise.all([rootLoader(page('GET')), checkoutLayoutLoader(page('GET'))])
+    expect(reads).toBe(2)
   })
 })
 

@@ -20,7 +20,8 @@ import { get, icm, icmError, icmPath } from './icm-mock'
 import './setup'
 
 const params = { lang: 'en' }
-const context = {}
+// A fresh load context per call: each call is its own page request (loaders of one request share theirs).
+const fresh = () => ({ context: {} })
 const submit = { basketId: 'b-1', termsAndConditions: 'on' }
 
 const order = (orderCreation: Record<string, unknown>, id = 'o-1') => ({
@@ -36,7 +37,7 @@ const reviewHandlers = () => [
 
 const post = async (fields = submit, cookie?: string) =>
   run(async () =>
-    reviewAction({ request: await request('/en/checkout/review', fields, cookie), params, context }),
+    reviewAction({ request: await request('/en/checkout/review', fields, cookie), params, ...fresh() }),
   )
 
 describe('submitting the order (spec §4)', () => {
@@ -231,7 +232,7 @@ describe('after the order', () => {
           '/en/checkout/receipt?redirect=success&orderId=o-1&paymentSession=s&status=SUCCESS&signature=x',
         ),
         params,
-        context,
+        ...fresh(),
       }),
     )
     expect(response.headers.get('Location')).toBe('/en/checkout/receipt?orderId=o-1')
@@ -265,7 +266,7 @@ describe('after the order', () => {
       paymentLoader({
         request: await request('/en/checkout/payment?redirect=cancel&orderId=o-1&status=CANCEL'),
         params,
-        context,
+        ...fresh(),
       }),
     )
     expect(response.headers.get('Location')).toBe('/en/checkout/payment?error=true')
@@ -277,7 +278,7 @@ describe('after the order', () => {
   it('shows the order on the receipt: number, lines as ordered, addresses, payment, totals', async () => {
     icm.use(get('orders/o-1', order({ status: 'COMPLETED' })))
     const result = await run(async () =>
-      receiptLoader({ request: await request('/en/checkout/receipt?orderId=o-1'), params, context }),
+      receiptLoader({ request: await request('/en/checkout/receipt?orderId=o-1'), params, ...fresh() }),
     )
     expect(result.data.order.documentNumber).toBe('100001')
     expect(result.data.order.lines[0]).toMatchObject({
@@ -294,7 +295,7 @@ describe('after the order', () => {
   it('finds nothing for an order of someone else', async () => {
     icm.use(get('orders/o-2', {}, 404))
     const result = await run(async () =>
-      receiptLoader({ request: await request('/en/checkout/receipt?orderId=o-2'), params, context }),
+      receiptLoader({ request: await request('/en/checkout/receipt?orderId=o-2'), params, ...fresh() }),
     )
     expect(result.status).toBe(404)
   })
@@ -304,13 +305,13 @@ describe('while the commerce API is down', () => {
   it('shows the maintenance page (503), and the same step once the API is back', async () => {
     icm.use(http.all(/.*/, () => HttpResponse.error()))
     const down = await run(async () =>
-      reviewLoader({ request: await request('/en/checkout/review'), params, context }),
+      reviewLoader({ request: await request('/en/checkout/review'), params, ...fresh() }),
     )
     expect(down.status).toBe(503)
     icm.resetHandlers()
     icm.use(...reviewHandlers())
     const back = await run(async () =>
-      reviewLoader({ request: await request('/en/checkout/review'), params, context }),
+      reviewLoader({ request: await request('/en/checkout/review'), params, ...fresh() }),
     )
     expect(back.data.basket.payment.methodId).toBe('INVOICE')
     expect(back.data.lines[0].name).toBe('Voltwerk Drill XT 18')

@@ -21,7 +21,8 @@ import { get, icm, icmError, icmPath, priceItem } from './icm-mock'
 import './setup'
 
 const params = { lang: 'en' }
-const context = {}
+// A fresh load context per call: each call is its own page request (loaders of one request share theirs).
+const fresh = () => ({ context: {} })
 const basketAt = (progress: Progress) => get('baskets/current', checkoutBasketData(progress))
 
 const countries = [
@@ -63,13 +64,13 @@ describe('opening a checkout step', () => {
   it('sends a shopper without a basket, or with an empty one, to the basket page', async () => {
     icm.use(http.get(icmPath('baskets/current'), () => HttpResponse.json({ errors: [] }, { status: 404 })))
     const none = await run(async () =>
-      addressLoader({ request: await request('/en/checkout/address'), params, context }),
+      addressLoader({ request: await request('/en/checkout/address'), params, ...fresh() }),
     )
     expect(none.status).toBe(302)
     expect(none.headers.get('Location')).toBe('/en/basket')
     icm.use(basketAt('empty'))
     const empty = await run(async () =>
-      shippingLoader({ request: await request('/en/checkout/shipping'), params, context }),
+      shippingLoader({ request: await request('/en/checkout/shipping'), params, ...fresh() }),
     )
     expect(empty.headers.get('Location')).toBe('/en/basket')
   })
@@ -77,13 +78,13 @@ describe('opening a checkout step', () => {
   it('sends a shopper who opens a later step directly to the first incomplete one', async () => {
     icm.use(basketAt('new'))
     const review = await run(async () =>
-      reviewLoader({ request: await request('/en/checkout/review'), params, context }),
+      reviewLoader({ request: await request('/en/checkout/review'), params, ...fresh() }),
     )
     expect(review.status).toBe(302)
     expect(review.headers.get('Location')).toBe('/en/checkout/address')
     icm.use(basketAt('addressed'))
     const payment = await run(async () =>
-      paymentLoader({ request: await request('/en/checkout/payment'), params, context }),
+      paymentLoader({ request: await request('/en/checkout/payment'), params, ...fresh() }),
     )
     expect(payment.headers.get('Location')).toBe('/en/checkout/shipping')
   })
@@ -91,7 +92,7 @@ describe('opening a checkout step', () => {
   it('shows the shipping methods with their delivery days, privately', async () => {
     icm.use(basketAt('addressed'), shippingMethods)
     const result = await run(async () =>
-      shippingLoader({ request: await request('/en/checkout/shipping'), params, context }),
+      shippingLoader({ request: await request('/en/checkout/shipping'), params, ...fresh() }),
     )
     expect(result.data.methods.map((m: { id: string; days: unknown }) => [m.id, m.days])).toEqual([
       ['STD_GROUND', { min: 3, max: 5 }],
@@ -105,7 +106,7 @@ describe('opening a checkout step', () => {
       matrixLoader({
         request: await request('/en/checkout/review;lang=en_US?redirect=success&status=SUCCESS'),
         params: { lang: 'en', '*': 'review;lang=en_US' },
-        context,
+        ...fresh(),
       }),
     )
     expect(response.headers.get('Location')).toBe('/en/checkout/review?redirect=success&status=SUCCESS')
@@ -113,7 +114,7 @@ describe('opening a checkout step', () => {
       matrixLoader({
         request: await request('/en/checkout/nothing'),
         params: { lang: 'en', '*': 'nothing' },
-        context,
+        ...fresh(),
       }),
     )
     expect(other.status).toBe(404)
@@ -128,7 +129,7 @@ describe('continuing from a step', () => {
       shippingAction({
         request: await request('/en/checkout/shipping', { shippingMethod: 'EXP_EXPRESS' }),
         params,
-        context,
+        ...fresh(),
       }),
     )
     expect(response.status).toBe(303)
@@ -150,7 +151,7 @@ describe('continuing from a step', () => {
       shippingAction({
         request: await request('/en/checkout/shipping', { shippingMethod: 'STD_GROUND' }),
         params,
-        context,
+        ...fresh(),
       }),
     )
     expect(response.headers.get('Location')).toBe('/en/checkout/shipping?error=true')
@@ -159,7 +160,7 @@ describe('continuing from a step', () => {
       shippingLoader({
         request: await request('/en/checkout/shipping?error=true', undefined, cookie),
         params,
-        context,
+        ...fresh(),
       }),
     )
     expect(page.data.validation.infos).toEqual([
@@ -187,7 +188,7 @@ describe('continuing from a step', () => {
       shippingAction({
         request: await request('/en/checkout/shipping', { shippingMethod: 'STD_GROUND' }),
         params,
-        context,
+        ...fresh(),
       }),
     )
     expect(response.headers.get('Location')).toBe('/en/checkout/address?error=true')
@@ -211,7 +212,7 @@ describe('the address step', () => {
   it('loads countries with their regions for the forms', async () => {
     icm.use(basketAt('new'), ...countries)
     const result = await run(async () =>
-      addressLoader({ request: await request('/en/checkout/address'), params, context }),
+      addressLoader({ request: await request('/en/checkout/address'), params, ...fresh() }),
     )
     expect(result.data.countries).toEqual([
       { countryCode: 'DE', name: 'Germany' },
@@ -234,7 +235,7 @@ describe('the address step', () => {
       return undefined
     })
     const response = await run(async () =>
-      addressAction({ request: await request('/en/checkout/address', guest), params, context }),
+      addressAction({ request: await request('/en/checkout/address', guest), params, ...fresh() }),
     )
     expect(response.headers.get('Location')).toBe('/en/checkout/shipping')
     expect(calls.map((c) => [c.method, c.path])).toEqual([
@@ -265,7 +266,7 @@ describe('the address step', () => {
       addressAction({
         request: await request('/en/checkout/address', { ...guest, 'invoice.mainDivision': '' }),
         params,
-        context,
+        ...fresh(),
       }),
     )
     expect(response.init.status).toBe(400)
@@ -286,7 +287,7 @@ describe('the address step', () => {
           'invoice.countryCode': 'FR',
         }),
         params,
-        context,
+        ...fresh(),
       }),
     )
     expect(response.data.intent).toBe('guest')
@@ -318,7 +319,11 @@ describe('the address step', () => {
       }),
     )
     const page = await run(async () =>
-      addressLoader({ request: await request('/en/checkout/address', undefined, cookie), params, context }),
+      addressLoader({
+        request: await request('/en/checkout/address', undefined, cookie),
+        params,
+        ...fresh(),
+      }),
     )
     expect(page.data.addresses.map((a: { urn: string }) => a.urn)).toEqual(['urn:address:customer:C1:c-1'])
     const calls = recordChanges((call) => (call.path.endsWith('/validations') ? validation(true) : undefined))
@@ -334,7 +339,7 @@ describe('the address step', () => {
           cookie,
         ),
         params,
-        context,
+        ...fresh(),
       }),
     )
     expect(response.headers.get('Location')).toBe('/en/checkout/shipping')
@@ -406,7 +411,7 @@ describe('the payment step', () => {
   it('offers the methods without limited tenders', async () => {
     icm.use(basketAt('shipping'), methods)
     const page = await run(async () =>
-      paymentLoader({ request: await request('/en/checkout/payment'), params, context }),
+      paymentLoader({ request: await request('/en/checkout/payment'), params, ...fresh() }),
     )
     expect(page.data.methods.map((m: { id: string }) => m.id)).toEqual(['INVOICE', 'DIRECT_DEBIT', 'WALLET'])
   })
@@ -426,7 +431,7 @@ describe('the payment step', () => {
           'DIRECT_DEBIT.IBAN': 'nope',
         }),
         params,
-        context,
+        ...fresh(),
       }),
     )
     expect(bad.init.status).toBe(400)
@@ -439,7 +444,7 @@ describe('the payment step', () => {
           'DIRECT_DEBIT.IBAN': 'DE89370400440532013000',
         }),
         params,
-        context,
+        ...fresh(),
       }),
     )
     expect(good.headers.get('Location')).toBe('/en/checkout/review')
@@ -465,7 +470,7 @@ describe('the payment step', () => {
       paymentAction({
         request: await request('/en/checkout/payment', { paymentMethod: 'WALLET' }),
         params,
-        context,
+        ...fresh(),
       }),
     )
     expect(response.status).toBe(303)
@@ -491,7 +496,7 @@ describe('the payment step', () => {
       paymentLoader({
         request: await request('/en/checkout/payment?redirect=cancel&paymentSession=s1&signature=x'),
         params,
-        context,
+        ...fresh(),
       }),
     )
     expect(response.headers.get('Location')).toBe('/en/checkout/payment?error=true')
@@ -524,7 +529,7 @@ describe('starting checkout from the basket', () => {
     icm.use(basketAt('new'), get('configurations', configurationWith({})))
     const calls = recordChanges((call) => (call.path.endsWith('/validations') ? validation(true) : undefined))
     const response = await run(async () =>
-      basketAction({ request: await request('/en/basket', { intent: 'checkout' }), params, context }),
+      basketAction({ request: await request('/en/basket', { intent: 'checkout' }), params, ...fresh() }),
     )
     expect(response.headers.get('Location')).toBe('/en/checkout/address')
     expect(calls.map((c) => c.body)).toEqual([
@@ -540,7 +545,7 @@ describe('starting checkout from the basket', () => {
         : undefined,
     )
     const response = await run(async () =>
-      basketAction({ request: await request('/en/basket', { intent: 'checkout' }), params, context }),
+      basketAction({ request: await request('/en/basket', { intent: 'checkout' }), params, ...fresh() }),
     )
     expect(response.headers.get('Location')).toBe('/en/basket?error=true')
     expect((await sessionAfter(response)).get('validation')?.infos[0]?.code).toBe(
@@ -552,7 +557,7 @@ describe('starting checkout from the basket', () => {
     icm.use(basketAt('paid'), get('configurations', configurationWith({ acceleration: true })))
     const calls = recordChanges((call) => (call.path.endsWith('/validations') ? validation(true) : undefined))
     const fast = await run(async () =>
-      basketAction({ request: await request('/en/basket', { intent: 'checkout' }), params, context }),
+      basketAction({ request: await request('/en/basket', { intent: 'checkout' }), params, ...fresh() }),
     )
     expect(fast.headers.get('Location')).toBe('/en/checkout/review')
     expect(calls.map((c) => (c.body as { scopes: string[] }).scopes)).toEqual([
@@ -567,7 +572,7 @@ describe('starting checkout from the basket', () => {
         : validation(true),
     )
     const slow = await run(async () =>
-      basketAction({ request: await request('/en/basket', { intent: 'checkout' }), params, context }),
+      basketAction({ request: await request('/en/basket', { intent: 'checkout' }), params, ...fresh() }),
     )
     expect(slow.headers.get('Location')).toBe('/en/checkout/payment?error=true')
   })
@@ -599,7 +604,7 @@ describe('a logged-in customer’s address book and saved payment data', () => {
       addressAction({
         request: await request('/en/checkout/address', { intent: 'create', use: 'both', ...address }, cookie),
         params,
-        context,
+        ...fresh(),
       }),
     )
     expect(response.headers.get('Location')).toBe('/en/checkout/address')
@@ -634,7 +639,7 @@ describe('a logged-in customer’s address book and saved payment data', () => {
           cookie,
         ),
         params,
-        context,
+        ...fresh(),
       }),
     )
     expect(ok.headers.get('Location')).toBe('/en/checkout/address')
@@ -647,7 +652,7 @@ describe('a logged-in customer’s address book and saved payment data', () => {
           cookie,
         ),
         params,
-        context,
+        ...fresh(),
       }),
     )
     expect(refused.init.status).toBe(422)
@@ -695,7 +700,7 @@ describe('a logged-in customer’s address book and saved payment data', () => {
           cookie,
         ),
         params,
-        context,
+        ...fresh(),
       }),
     )
     expect(saved.headers.get('Location')).toBe('/en/checkout/review')
@@ -716,7 +721,7 @@ describe('a logged-in customer’s address book and saved payment data', () => {
           cookie,
         ),
         params,
-        context,
+        ...fresh(),
       }),
     )
     expect(reused.headers.get('Location')).toBe('/en/checkout/review')
