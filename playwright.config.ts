@@ -51,6 +51,14 @@ export default defineConfig({
         DATA_DIR: dataDir,
         SEED_PRODUCTS: '1500',
         SESSION_SECRET: 'e2e-secret',
+        // Two browsers on one loopback address: room for every test's tokens and wrong passwords; a short
+        // lock so e2e/security.spec.ts reaches the login challenge in seconds.
+        RATE_LIMIT_ANONYMOUS_TOKENS: '600/60',
+        LOGIN_IP_FAILURES: '200/900',
+        LOGIN_LOCK_FAILURES: '8',
+        LOGIN_LOCK_SECONDS: '3',
+        // Absolute URLs (canonical, sitemaps, payment returns) name the address the tests browse.
+        PUBLIC_URL: `http://127.0.0.1:${PORT}`,
       },
     },
     // A second storefront whose ICM is unreachable: every page is the maintenance page (503).
@@ -66,6 +74,7 @@ export default defineConfig({
         HOST: '127.0.0.1',
         ICM_BASE_URL: 'http://127.0.0.1:9',
         SESSION_SECRET: 'e2e-secret',
+        PUBLIC_URL: `http://127.0.0.1:${PORT + 1}`,
       },
     },
   ],

@@ -1,34 +1,55 @@
 /**
- * Production server of the storefront: Express with Remix's request handler, gzip, and long-lived caching
- * of fingerprinted assets. Unlike `remix-serve` it logs no line per request (see docs/decisions/0003).
+ * Production server of the storefront (see server/app.mjs for what answers a request). Unlike
+ * `remix-serve` it logs no line per request (see docs/decisions/0003). Settings: server/settings.mjs and
+ * app/services/config.server.ts; an invalid or missing one (SESSION_SECRET in production) stops the start
+ * with a message.
  */
-import { createRequestHandler } from '@remix-run/express'
 import { installGlobals } from '@remix-run/node'
-import compression from 'compression'
-import express from 'express'
-import { pageCache } from './server/page-cache.mjs'
+import { createApp } from './server/app.mjs'
+import { serverSettings } from './server/settings.mjs'
 
 installGlobals({ nativeFetch: true })
 
-const build = await import('./build/server/index.js')
-const app = express()
-app.disable('x-powered-by')
-app.use(compression())
-app.use('/assets', express.static('build/client/assets', { immutable: true, maxAge: '1y' }))
-app.use(express.static('build/client', { maxAge: '1h' }))
-// Shareable anonymous pages are kept for PAGE_CACHE_SECONDS (default 10, 0 = off): see server/page-cache.mjs.
-app.use(pageCache({ maxSeconds: Number(process.env.PAGE_CACHE_SECONDS ?? 10) }))
-app.all('*', createRequestHandler({ build, mode: process.env.NODE_ENV }))
+// A stray rejected promise or a throw in a callback is logged; it does not take every visitor's page down
+// (`npm start` restarts the process if it dies anyway).
+process.on('unhandledRejection', (reason) => {
+  console.error('storefront: unhandled promise rejection:', reason)
+})
+process.on('uncaughtException', (error) => {
+  console.error('storefront: uncaught exception:', error)
+})
 
-const port = Number(process.env.PORT ?? 3000)
-const host = process.env.HOST ?? '0.0.0.0'
+let app
+let settings
+try {
+  settings = serverSettings()
+  const build = await import('./build/server/index.js')
+  app = createApp({ build, settings })
+} catch (error) {
+  console.error(`storefront: cannot start: ${error instanceof Error ? error.message : error}`)
+  process.exit(1)
+}
+
+const { port, host } = settings
 const server = app.listen(port, host, () =>
   console.log(`storefront: listening on http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`),
 )
+server.on('error', (error) => {
+  console.error(`storefront: cannot listen on ${host}:${port}: ${error.message}`)
+  process.exit(1)
+})
 server.keepAliveTimeout = 65_000
+// A stop lets answers under way finish: keep-alive connections are closed as soon as they are idle (not
+// after keepAliveTimeout), and whatever is still open after STOP_GRACE_MS is cut.
+const STOP_GRACE_MS = 10_000
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.once(signal, () => {
     server.close(() => process.exit(0))
     server.closeIdleConnections()
+    setInterval(() => server.closeIdleConnections(), 250).unref()
+    setTimeout(() => {
+      server.closeAllConnections()
+      process.exit(0)
+    }, STOP_GRACE_MS).unref()
   })
 }

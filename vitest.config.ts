@@ -11,6 +11,8 @@ export default defineConfig({
           name: 'storefront',
           include: ['app/**/*.test.{ts,tsx}', 'tests/storefront/**/*.test.{ts,tsx}'],
           environment: 'node',
+          // Absolute URLs come from PUBLIC_URL, never from the request (issue 14); the tests' requests go to it.
+          env: { PUBLIC_URL: 'http://shop.test' },
         },
       },
       {
@@ -22,6 +24,19 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
+      },
+      {
+        extends: true,
+        test: {
+          // The storefront's HTTP layer and `npm start`, some against real processes (server.mjs, the API).
+          name: 'server',
+          include: ['tests/server/**/*.test.{ts,mjs}'],
+          globalSetup: ['tests/server/global-setup.ts'],
+          environment: 'node',
+          testTimeout: 90_000,
+          hookTimeout: 240_000,
+        },
+      },
       },
     ],
   },

@@ -1,32 +1,45 @@
-import type { EntryContext } from '@remix-run/node'
+import type { AppLoadContext, EntryContext } from '@remix-run/node'
 import { createReadableStreamFromReadable } from '@remix-run/node'
 import { RemixServer } from '@remix-run/react'
 import { isbot } from 'isbot'
 import { I18nextProvider } from 'react-i18next'
+import { NonceProvider } from '~/components/NonceProvider'
 import { DEFAULT_LOCALE, localeByLang } from '~/models/locale'
 import { i18nFor } from '~/services/i18n.server'
 import { renderHtml } from '~/services/render.server'
+
+declare module '@remix-run/node' {
+  interface AppLoadContext {
+    /** This response's content security policy nonce (server.mjs, server/security.mjs); unset in `npm run dev`. */
+    cspNonce?: string
+  }
+}
 
 export const streamTimeout = 5000
 
 /**
  * Streams the page once the shell and the streamed data of a short grace period are ready (see
- * render.server); crawlers (and requests without a user agent) get the complete document at once.
+ * render.server); crawlers (and requests without a user agent) get the complete document at once. Every
+ * inline script (Remix's, React's, the streamed data's) carries the response's CSP nonce.
  */
 export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
+  loadContext?: AppLoadContext,
 ) {
   const url = new URL(request.url)
   const locale = localeByLang(url.pathname.split('/')[1]) ?? DEFAULT_LOCALE
   const waitForAll = isbot(request.headers.get('user-agent') ?? '') || remixContext.isSpaMode
+  const nonce = loadContext?.cspNonce || undefined
   const rendered = await renderHtml(
-    <I18nextProvider i18n={i18nFor(locale.id)}>
-      <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} />
-    </I18nextProvider>,
-    { waitForAll },
+    <NonceProvider value={nonce ?? ''}>
+      <I18nextProvider i18n={i18nFor(locale.id)}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
+      </I18nextProvider>
+    </NonceProvider>,
+    { waitForAll, nonce },
   )
   setTimeout(rendered.abort, streamTimeout + 1000).unref()
   responseHeaders.set('Content-Type', 'text/html; charset=utf-8')

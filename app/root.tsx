@@ -18,6 +18,7 @@ import { CheckoutHeader, type StepIndicatorData } from '~/components/checkout/Ch
 import { ErrorPage, errorTextKeys } from '~/components/ErrorPage'
 import { Footer } from '~/components/Footer'
 import { Header } from '~/components/Header'
+import { useNonce } from '~/components/NonceProvider'
 import { LoadingBar } from '~/components/LoadingBar'
 import { Toasts, type ToastView } from '~/components/Toasts'
 import { DEFAULT_LOCALE, localeByLang } from '~/models/locale'
@@ -34,7 +35,7 @@ import type { IcmScope } from '~/services/icm.server'
 import { isFeatureEnabled } from '~/services/features.server'
 import { recentlyViewedSkus } from '~/models/recently'
 import { commitSession } from '~/services/session.server'
-import { sessionOf } from '~/services/shopper.server'
+import { clientAddressOf, sessionOf } from '~/services/shopper.server'
 import stylesheet from '~/styles/app.css?url'
 
 export const links: LinksFunction = () => [
@@ -51,7 +52,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (!locale) return { locale: DEFAULT_LOCALE, shell: null, errorTitles: null }
   const t = fixedT(locale.id)
   const session = await sessionOf(request)
-  const scope: IcmScope = { locale, token: session.get('apiToken'), pgid: session.get('pgid') }
+  const scope: IcmScope = {
+    locale,
+    token: session.get('apiToken'),
+    pgid: session.get('pgid'),
+    clientAddress: clientAddressOf(request),
+  }
   const refreshed = await refreshIfDue(scope, session)
   // The add-items link works on every page: add, then the same page without the parameters (spec §5).
   const linked = await addItemsFromLink(request, scope, session)
@@ -97,7 +103,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
         hasRecentlyViewed:
           isFeatureEnabled('recently') && recentlyViewedSkus(session.get('recently'), Date.now()).length > 0,
       },
-      errorTitles: Object.fromEntries([404, 500, 503, 504].map((s) => [s, t(errorTextKeys(s).title)])),
+      errorTitles: {
+        ...Object.fromEntries(
+          [400, 403, 404, 405, 413, 415, 429, 500, 503, 504].map((s) => [s, t(errorTextKeys(s).title)]),
+        ),
+        'order-outcome-unknown': t(errorTextKeys(503, 'order-outcome-unknown').title),
+      },
     },
     refreshed || toast || scope.tokenRejected
       ? { headers: { 'Set-Cookie': await commitSession(session) } }
@@ -121,7 +132,9 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
 export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
   if (!error) return []
   const status = isRouteErrorResponse(error) ? error.status : 500
-  const title = data?.errorTitles?.[status] ?? data?.errorTitles?.[500] ?? 'Error'
+  const reason = isRouteErrorResponse(error) ? (error.data as { reason?: string } | null)?.reason : undefined
+  const titles = data?.errorTitles as Record<string, string> | null | undefined
+  const title = titles?.[reason ?? status] ?? titles?.[status] ?? titles?.[500] ?? 'Error'
   return [{ title }, { name: 'robots', content: 'noindex' }]
 }
 
@@ -130,6 +143,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const locale = root?.locale ?? DEFAULT_LOCALE
   const shell = root?.shell
   const { t } = useTranslation()
+  const nonce = useNonce()
   // Checkout pages have their own header: logo and step indicator, no navigation or search.
   const checkout = useMatches().find(
     (m) => (m.handle as { checkoutHeader?: boolean } | undefined)?.checkoutHeader,
@@ -170,8 +184,8 @@ export function Layout({ children }: { children: ReactNode }) {
           </main>
           <Footer pagelets={shell?.footer ?? []} />
         </BasketAdderProvider>
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   )
@@ -187,5 +201,6 @@ export function ErrorBoundary() {
   const locale = root?.locale ?? DEFAULT_LOCALE
   const status = isRouteErrorResponse(error) ? error.status : 500
   if (!isRouteErrorResponse(error)) console.error(error)
-  return <ErrorPage status={status} homeUrl={`/${locale.lang}/home`} />
+  const reason = isRouteErrorResponse(error) ? (error.data as { reason?: string } | null)?.reason : undefined
+  return <ErrorPage status={status} homeUrl={`/${locale.lang}/home`} reason={reason} />
 }

@@ -95,6 +95,7 @@ async function main() {
     HOST: '127.0.0.1',
     NODE_ENV: 'production',
     ICM_BASE_URL: `http://127.0.0.1:${ports.api}`,
+    SESSION_SECRET: 'bench-secret-bench-secret-bench-secret',
   }
   let shop = server('storefront', ['server.mjs'], shopEnv)
   const rendering = server('storefront, rendering', ['server.mjs'], {

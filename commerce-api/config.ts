@@ -1,4 +1,11 @@
 import path from 'node:path'
+import {
+  DEFAULT_LIMITS,
+  DEFAULT_TRUSTED_PROXIES,
+  NO_LIMITS,
+  parseLimit,
+  type LimitSettings,
+} from './rate-limits'
 
 export type ApiConfig = {
   port: number
@@ -11,6 +18,50 @@ export type ApiConfig = {
   paymentPageUrl?: string
   /** HMAC secret of the payment returns; default: a random secret kept in the database. */
   paymentSecret?: string
+  /** Origins allowed to frame the payment page (PAYMENT_FRAME_ANCESTORS, space- or comma-separated); none. */
+  paymentFrameAncestors: string[]
+  /** Strict-Transport-Security max-age in seconds (HSTS_MAX_AGE); 0 sends no HSTS header. */
+  hstsMaxAge: number
+  /** Rate limits and the login throttle (RATE_LIMIT_*, LOGIN_*; RATE_LIMITS=off switches all off). */
+  limits: LimitSettings
+  /** Proxies whose X-Forwarded-For names the client (API_TRUSTED_PROXIES). */
+  trustedProxies: string[]
+  /** HMAC secret of the login challenges; default: a random secret kept in the database. */
+  challengeSecret?: string
+  /** Seconds between clean-up runs (expired tokens, abandoned guest baskets, old counters); 0: never. */
+  cleanupSeconds: number
+  /** Age after which an empty guest basket is deleted although its token lives. */
+  emptyBasketSeconds: number
+}
+
+/** A whole number of at least 0 from the environment, or the fallback. */
+function count(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const value = env[name]
+  if (value === undefined || value.trim() === '') return fallback
+  const n = Number(value)
+  if (!Number.isInteger(n) || n < 0)
+    throw new Error(`${name} must be a whole number of at least 0, got '${value}'`)
+  return n
+}
+
+function limitSettings(env: NodeJS.ProcessEnv): LimitSettings {
+  const base = env.RATE_LIMITS === 'off' ? NO_LIMITS : DEFAULT_LIMITS
+  return {
+    login: {
+      ...base.login,
+      freeFailures: count(env, 'LOGIN_FREE_FAILURES', base.login.freeFailures),
+      lockFailures: count(env, 'LOGIN_LOCK_FAILURES', base.login.lockFailures),
+      backoffSeconds: count(env, 'LOGIN_BACKOFF_SECONDS', base.login.backoffSeconds),
+      lockSeconds: count(env, 'LOGIN_LOCK_SECONDS', base.login.lockSeconds),
+      challengeSeconds: count(env, 'LOGIN_CHALLENGE_SECONDS', base.login.challengeSeconds),
+      ipFailures: parseLimit(env.LOGIN_IP_FAILURES, base.login.ipFailures),
+    },
+    anonymousTokens: parseLimit(env.RATE_LIMIT_ANONYMOUS_TOKENS, base.anonymousTokens),
+    refreshTokens: parseLimit(env.RATE_LIMIT_REFRESH_TOKENS, base.refreshTokens),
+    challenges: parseLimit(env.RATE_LIMIT_CHALLENGES, base.challenges),
+    basketsPerSubject: parseLimit(env.RATE_LIMIT_BASKETS_PER_SUBJECT, base.basketsPerSubject),
+    basketsPerIp: parseLimit(env.RATE_LIMIT_BASKETS_PER_IP, base.basketsPerIp),
+  }
 }
 
 /** Reads the commerce API's settings from the environment (see README, "Configuration"). */
@@ -24,5 +75,15 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     seedProducts: env.SEED_PRODUCTS ? Number(env.SEED_PRODUCTS) : undefined,
     paymentPageUrl: env.PAYMENT_PAGE_URL || undefined,
     paymentSecret: env.PAYMENT_SECRET || undefined,
+    paymentFrameAncestors: (env.PAYMENT_FRAME_ANCESTORS ?? '').split(/[\s,]+/).filter(Boolean),
+    hstsMaxAge: Math.max(0, Math.floor(Number(env.HSTS_MAX_AGE ?? 0)) || 0),
+    limits: limitSettings(env),
+    trustedProxies: (env.API_TRUSTED_PROXIES ?? DEFAULT_TRUSTED_PROXIES.join(','))
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean),
+    challengeSecret: env.CHALLENGE_SECRET || undefined,
+    cleanupSeconds: count(env, 'CLEANUP_INTERVAL_SECONDS', 3600),
+    emptyBasketSeconds: count(env, 'CLEANUP_EMPTY_BASKET_SECONDS', 24 * 3600),
   }
 }

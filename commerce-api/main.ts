@@ -3,7 +3,7 @@ import { loadApiConfig } from './config'
 import { openDatabase } from './db/client'
 import { ensureSearchIndex } from './db/search-index'
 import { DEFAULT_PRODUCT_COUNT, seedDatabase } from './db/seed/seed'
-import { purgeDeadTokens } from './domain/tokens'
+import { cleanUp } from './domain/cleanup'
 import { buildServer } from './server'
 
 const config = loadApiConfig()
@@ -14,17 +14,37 @@ if (seed.seeded)
   console.log(`commerce-api: seeded ${seed.info.products} products in ${Date.now() - started} ms`)
 if (!seed.seeded && (await ensureSearchIndex(database.db)))
   console.log('commerce-api: rebuilt the search index')
-await purgeDeadTokens(database.db)
-const purge = setInterval(() => void purgeDeadTokens(database.db).catch(console.error), 3600_000)
-purge.unref()
+// Clean-up of dead tokens, abandoned guest baskets and old rate-limit counters: at start and then
+// periodically; with several processes on one database only one runs it at a time (advisory lock).
+const cleanUpNow = () =>
+  cleanUp(database.db, { emptyBasketSeconds: config.emptyBasketSeconds }).catch((error: unknown) =>
+    console.error('commerce-api: clean-up failed', error),
+  )
+void cleanUpNow()
+if (config.cleanupSeconds > 0) setInterval(() => void cleanUpNow(), config.cleanupSeconds * 1000).unref()
 
 const app = buildServer({
   db: database.db,
   site: config.site,
-  payment: { pageUrl: config.paymentPageUrl, secret: config.paymentSecret },
+  payment: {
+    pageUrl: config.paymentPageUrl,
+    secret: config.paymentSecret,
+    frameAncestors: config.paymentFrameAncestors,
+  },
+  security: { hstsMaxAge: config.hstsMaxAge },
+  protection: {
+    limits: config.limits,
+    trustedProxies: config.trustedProxies,
+    challengeSecret: config.challengeSecret,
+  },
 })
 await app.listen({ port: config.port, host: config.host })
 console.log(`commerce-api: ${database.kind} database, listening on http://${config.host}:${config.port}`)
+
+// Process-level safety net once serving (a failed start still exits): an error no handler caught (a stray
+// rejected promise, an exception in a timer or socket callback) is logged and the API keeps serving.
+process.on('unhandledRejection', (reason) => console.error('commerce-api: unhandled rejection', reason))
+process.on('uncaughtException', (error, origin) => console.error(`commerce-api: uncaught ${origin}`, error))
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, async () => {

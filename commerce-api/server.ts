@@ -1,6 +1,19 @@
-import Fastify, { type FastifyInstance } from 'fastify'
+import { STATUS_CODES } from 'node:http'
+import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet'
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
+import helmet from 'helmet'
 import type { Db } from './db/client'
-import { ApiError, errorBody, rewriteIcmUrl, scopeFromMatrix, type Matrix } from './http'
+import {
+  ApiError,
+  badRequest,
+  controlCharacterPaths,
+  errorBody,
+  isDataException,
+  rewriteIcmUrl,
+  scopeFromMatrix,
+  sqlState,
+  type Matrix,
+} from './http'
 import { addressRoutes } from './routes/addresses'
 import { basketMergeRoutes } from './routes/basket-merges'
 import { basketRoutes } from './routes/baskets'
@@ -16,68 +29,189 @@ import { promotionRoutes } from './routes/promotions'
 import { staticRoutes } from './routes/static'
 import { suggestRoutes } from './routes/suggest'
 import { tokenRoutes } from './routes/token'
+import { createLimiters, trustProxyOf, type ProtectionOptions } from './rate-limits'
+import { apiHelmetOptions, type SecuritySettings } from './security'
 
 const MATRIX = Symbol('icm-matrix')
-type WithMatrix = { [MATRIX]?: Matrix }
+const MALFORMED = Symbol('icm-malformed-url')
+type RawMarks = { [MATRIX]?: Matrix; [MALFORMED]?: string }
 
-export type ServerOptions = { db: Db; site: string; logger?: boolean; payment?: PaymentSettings }
+export type ServerOptions = {
+  db: Db
+  site: string
+  logger?: boolean
+  payment?: PaymentSettings
+  security?: SecuritySettings
+  /** Rate limits, login throttle, trusted proxies (see rate-limits.ts); default: the production defaults. */
+  protection?: ProtectionOptions
+}
+
+const malformedUrl = (message: string) => new ApiError(400, 'request.url.invalid', message)
 
 /** The commerce API: ICM's REST contract under /INTERSHOP/rest/WFS/{site}/…, over one database. */
-export function buildServer({ db, site, logger = false, payment = {} }: ServerOptions): FastifyInstance {
+export function buildServer({
+  db,
+  site,
+  logger = false,
+  payment = {},
+  security = {},
+  protection = {},
+}: ServerOptions): FastifyInstance {
+  const helmetOptions = apiHelmetOptions(security)
+  // The same headers for answers made outside the routes' hooks (router errors, refusals before helmet ran).
+  const jsonSecurityHeaders = helmet(helmetOptions)
+  const secure = (request: FastifyRequest, reply: FastifyReply) => {
+    if (!reply.hasHeader('content-security-policy') && !reply.raw.hasHeader('content-security-policy'))
+      jsonSecurityHeaders(request.raw, reply.raw, () => undefined)
+  }
+  const sendError = (request: FastifyRequest, reply: FastifyReply, error: ApiError) => {
+    secure(request, reply)
+    return reply.code(error.status).header('error-key', error.code).send(errorBody(error))
+  }
+
   const app = Fastify({
     logger,
-    // Matrix parameters may sit on any segment; take them out before routing (see rewriteIcmUrl).
+    // request.ip is the shopper's address when a trusted proxy (the storefront) names it in X-Forwarded-For.
+    trustProxy: trustProxyOf(protection),
+    // Matrix parameters may sit on any segment; take them out before routing (see rewriteIcmUrl). This runs
+    // outside every error handler, where an exception would end the process: a bad URL is only marked here
+    // and refused by the first hook.
     rewriteUrl(req) {
-      const { url, matrix } = rewriteIcmUrl(req.url ?? '/')
-      ;(req as WithMatrix)[MATRIX] = matrix
-      return url
+      const marks = req as RawMarks
+      try {
+        const result = rewriteIcmUrl(req.url ?? '/')
+        if (result.malformed === undefined) {
+          marks[MATRIX] = result.matrix
+          return result.url
+        }
+        // A path the router accepts (no route: the not-found context), so that the hook answers with why.
+        marks[MALFORMED] = result.malformed
+        return '/'
+      } catch {
+        marks[MALFORMED] = 'The URL could not be read.'
+        return '/'
+      }
+    },
+    // Router failures (a path that does not decode, a path parameter over 100 characters) answer in ICM's
+    // shape like every other error; this too runs outside the error handler, so it must not throw.
+    frameworkErrors(error, request, reply) {
+      try {
+        const apiError =
+          error.code === 'FST_ERR_BAD_URL'
+            ? malformedUrl('The URL path is not correctly percent-encoded.')
+            : error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+              ? new ApiError(404, 'resource.not_found', 'No resource at this path.')
+              : new ApiError(400, 'request.invalid', 'The request could not be routed.')
+        sendError(request, reply, apiError)
+      } catch (failure) {
+        console.error('commerce-api: could not answer a router error', failure)
+        reply.raw.destroy()
+      }
+    },
+    // Malformed HTTP (bad request line or headers) never reaches Fastify's request handling.
+    clientErrorHandler(error, socket) {
+      try {
+        const code = (error as { code?: string }).code
+        if (code === 'ECONNRESET' || socket.destroyed) return
+        const status = code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : code === 'HPE_HEADER_OVERFLOW' ? 431 : 400
+        const apiError = new ApiError(status, 'request.malformed', 'The HTTP request is malformed.')
+        const body = JSON.stringify(errorBody(apiError))
+        if (socket.writable) {
+          socket.write(
+            `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
+              'Content-Type: application/json; charset=utf-8\r\n' +
+              `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+              `error-key: ${apiError.code}\r\n` +
+              "Content-Security-Policy: default-src 'none'; frame-ancestors 'none'\r\n" +
+              'X-Content-Type-Options: nosniff\r\n' +
+              'Connection: close\r\n\r\n' +
+              body,
+          )
+        }
+        socket.destroy()
+      } catch (failure) {
+        console.error('commerce-api: could not answer a malformed request', failure)
+      }
     },
     bodyLimit: 1024 * 1024,
     keepAliveTimeout: 65_000,
   })
 
+  // @fastify/helmet declares its options against its own copy of helmet's types: the same shape.
+  app.register(fastifyHelmet, helmetOptions as unknown as FastifyHelmetOptions)
+
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(body as string)))
+    try {
+      done(null, Object.fromEntries(new URLSearchParams(body as string)))
+    } catch {
+      done(badRequest('The form body is malformed.'), undefined)
+    }
   })
 
   app.decorateRequest('scope', null as never)
+  app.decorate('limiters', createLimiters(db, protection))
   app.addHook('onRequest', async (request) => {
+    const marks = request.raw as RawMarks
+    if (marks[MALFORMED] !== undefined) throw malformedUrl(marks[MALFORMED])
     if (request.url.startsWith('/psp/')) return
     if (request.url.startsWith('/rest/')) {
       const requestedSite = request.url.split('/')[2]
       if (requestedSite !== site)
         throw new ApiError(404, 'site.not_found', `Unknown site '${requestedSite}'.`)
     }
-    request.scope = scopeFromMatrix((request.raw as WithMatrix)[MATRIX] ?? {})
+    request.scope = scopeFromMatrix(marks[MATRIX] ?? {})
+  })
+
+  // One check for every text a caller sends (path parameters, query, body, keys included): control
+  // characters and lone surrogates are refused before any handler sees them, naming the field.
+  app.addHook('preValidation', async (request) => {
+    const paths = [
+      ...controlCharacterPaths(request.params),
+      ...controlCharacterPaths(request.query),
+      ...controlCharacterPaths(request.body),
+    ]
+    if (paths.length) {
+      throw badRequest(
+        'The request contains control characters.',
+        paths.map((path) => ({
+          code: 'request.invalid.control_character',
+          message: `${path} contains a control character or an invalid character sequence.`,
+          paths: [path],
+        })),
+      )
+    }
   })
 
   app.setErrorHandler((error: unknown, request, reply) => {
-    if (error instanceof ApiError) {
-      return reply.code(error.status).header('error-key', error.code).send(errorBody(error))
+    if (error instanceof ApiError) return sendError(request, reply, error)
+    // Bad input that got past validation into a query (a text that is no uuid, too long, not encodable).
+    // Logged without the query's parameters, which may hold personal data.
+    if (isDataException(error)) {
+      console.warn(
+        `commerce-api: data exception ${sqlState(error)} on ${request.method} ${request.routeOptions.url ?? '(no route)'}`,
+      )
+      return sendError(request, reply, badRequest('A value in the request has the wrong form or size.'))
     }
     const fastifyError = error as { statusCode?: number; code?: string; message?: string }
-    if (fastifyError.statusCode && fastifyError.statusCode < 500) {
+    if (fastifyError.statusCode && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
       // Body parser failures (malformed JSON, wrong content type, too large) are the caller's fault.
-      const apiError = new ApiError(
-        fastifyError.statusCode,
-        'request.invalid',
-        fastifyError.message ?? 'Bad request.',
+      return sendError(
+        request,
+        reply,
+        new ApiError(fastifyError.statusCode, 'request.invalid', fastifyError.message ?? 'Bad request.'),
       )
-      return reply.code(apiError.status).header('error-key', apiError.code).send(errorBody(apiError))
     }
     request.log.error(error)
     console.error(error)
-    const apiError = new ApiError(500, 'server.error', 'An unexpected error occurred.')
-    return reply.code(500).send(errorBody(apiError))
+    return sendError(request, reply, new ApiError(500, 'server.error', 'An unexpected error occurred.'))
   })
 
   app.setNotFoundHandler((request, reply) => {
-    const apiError = new ApiError(
-      404,
-      'resource.not_found',
-      `No resource at ${request.method} ${request.url}.`,
+    sendError(
+      request,
+      reply,
+      new ApiError(404, 'resource.not_found', `No resource at ${request.method} ${request.url}.`),
     )
-    reply.code(404).header('error-key', apiError.code).send(errorBody(apiError))
   })
 
   const ctx: ApiContext = { db, site, payment }

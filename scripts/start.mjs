@@ -3,9 +3,17 @@
  * `npm start`: builds the storefront when no build exists, starts the bundled commerce API (unless
  * ICM_BASE_URL points at another ICM), waits for it, then serves the storefront on PORT (default 3000).
  * `npm run dev` does the same with the Vite dev server and a watching API.
+ *
+ * It supervises both: a process that dies is started again after a back-off (1 s, doubling up to 30 s,
+ * back to 1 s once it ran for a minute), and the other keeps serving meanwhile (the storefront shows its
+ * maintenance page while the API is away). Ctrl-C or SIGTERM stops both.
+ *
+ * Without SESSION_SECRET the storefront gets a random one made on first start and kept in
+ * DATA_DIR/session-secret (mode 0600), so sessions survive restarts and no built-in secret is ever used.
  */
 import { spawn, spawnSync } from 'node:child_process'
-import { existsSync } from 'node:fs'
+import { randomBytes } from 'node:crypto'
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { waitFor } from './wait-for.mjs'
@@ -18,26 +26,96 @@ const bundledApi = !process.env.ICM_BASE_URL
 if (bundledApi) env.ICM_BASE_URL = `http://127.0.0.1:${env.API_PORT}`
 if (!dev) env.NODE_ENV = 'production'
 
-const children = []
-function run(name, command, args) {
-  const child = spawn(command, args, { cwd: root, env, stdio: 'inherit' })
-  children.push(child)
-  child.on('exit', (code, signal) => {
-    if (stopping) return
-    console.error(`${name} stopped (${signal ?? `exit code ${code}`}); stopping the shop.`)
-    stop(code || 1)
-  })
-  return child
+const FIRST_DELAY_MS = 1000
+const MAX_DELAY_MS = 30_000
+/** A process that ran this long counts as healthy: its next crash is restarted after the first delay again. */
+const HEALTHY_AFTER_MS = 60_000
+/** How long a stop waits for the processes to end before it kills them. */
+const STOP_GRACE_MS = 10_000
+
+/** The session secret kept in the data folder: read it, or make it on first start. */
+function keptSessionSecret() {
+  const dir = path.resolve(root, process.env.DATA_DIR || 'data')
+  const file = path.join(dir, 'session-secret')
+  mkdirSync(dir, { recursive: true })
+  if (existsSync(file)) {
+    const secret = readFileSync(file, 'utf8').trim()
+    if (secret) {
+      chmodSync(file, 0o600)
+      return secret
+    }
+  }
+  const secret = randomBytes(32).toString('base64url')
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 })
+  chmodSync(file, 0o600)
+  const shown = path.relative(process.cwd(), file)
+  console.log(`storefront: made a session secret, kept in ${shown.startsWith('..') ? file : shown}`)
+  return secret
 }
 
 let stopping = false
-function stop(code = 0) {
-  stopping = true
-  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM')
-  setTimeout(() => process.exit(code), 200).unref()
+const services = []
+
+/** Starts a supervised process: it is started again whenever it ends, until the shop stops. */
+function supervise(name, command, args, childEnv = env) {
+  const service = { name, child: null, timer: null, delay: FIRST_DELAY_MS, restarts: 0 }
+  const launch = () => {
+    service.timer = null
+    const startedAt = Date.now()
+    const child = spawn(command, args, { cwd: root, env: childEnv, stdio: 'inherit' })
+    service.child = child
+    let ended = false
+    const restart = (reason) => {
+      if (ended) return
+      ended = true
+      service.child = null
+      if (stopping) return
+      if (Date.now() - startedAt >= HEALTHY_AFTER_MS) service.delay = FIRST_DELAY_MS
+      const delay = service.delay
+      service.delay = Math.min(delay * 2, MAX_DELAY_MS)
+      service.restarts += 1
+      console.error(
+        `${name} stopped (${reason}); restarting it in ${delay / 1000} s (restart ${service.restarts}).`,
+      )
+      service.timer = setTimeout(launch, delay)
+    }
+    child.on('exit', (code, signal) => restart(signal ? `signal ${signal}` : `exit code ${code}`))
+    // A process that could not be started at all has no exit to wait for.
+    child.on('error', (error) => {
+      console.error(`${name}: ${error.message}`)
+      if (child.pid === undefined) restart('not started')
+    })
+  }
+  launch()
+  services.push(service)
+  return service
 }
-process.on('SIGINT', () => stop(0))
-process.on('SIGTERM', () => stop(0))
+
+/** Stops every process (SIGTERM, SIGKILL after STOP_GRACE_MS), then exits. */
+async function stop(code = 0) {
+  if (stopping) return
+  stopping = true
+  const running = []
+  for (const service of services) {
+    clearTimeout(service.timer)
+    const child = service.child
+    if (child && child.exitCode === null && child.signalCode === null) {
+      running.push(new Promise((resolve) => child.once('exit', resolve)))
+      child.kill('SIGTERM')
+    }
+  }
+  const killer = setTimeout(() => {
+    for (const service of services) service.child?.kill('SIGKILL')
+  }, STOP_GRACE_MS)
+  await Promise.race([
+    Promise.all(running),
+    new Promise((resolve) => setTimeout(resolve, STOP_GRACE_MS + 1000)),
+  ])
+  clearTimeout(killer)
+  process.exit(code)
+}
+process.on('SIGINT', () => void stop(0))
+process.on('SIGTERM', () => void stop(0))
 
 if (!dev && !existsSync(path.join(root, 'build', 'server', 'index.js'))) {
   console.log('storefront: no build found, building…')
@@ -45,17 +123,28 @@ if (!dev && !existsSync(path.join(root, 'build', 'server', 'index.js'))) {
   if (result.status !== 0) process.exit(result.status ?? 1)
 }
 
+const storefrontEnv = { ...env }
+if (!env.SESSION_SECRET) storefrontEnv.SESSION_SECRET = keptSessionSecret()
+
 if (bundledApi) {
-  run(
+  supervise(
     'commerce-api',
     process.execPath,
     dev
       ? ['--import', 'tsx', '--watch', 'commerce-api/main.ts']
       : ['--import', 'tsx', 'commerce-api/main.ts'],
   )
-  // The first start migrates and seeds the database, which takes a while.
-  await waitFor(`${env.ICM_BASE_URL}/health`, 600_000)
+  // Only the first start waits: it migrates and seeds the database, which takes a while. Later restarts of
+  // the API find the storefront serving its maintenance page until the API answers again.
+  try {
+    await waitFor(`${env.ICM_BASE_URL}/health`, 600_000)
+  } catch (error) {
+    console.error(`commerce-api: ${error.message}; stopping the shop.`)
+    await stop(1)
+  }
 }
 
-if (dev) run('storefront', bin('remix'), ['vite:dev', '--port', env.PORT])
-else run('storefront', process.execPath, ['server.mjs'])
+if (!stopping) {
+  if (dev) supervise('storefront', bin('remix'), ['vite:dev', '--port', env.PORT], storefrontEnv)
+  else supervise('storefront', process.execPath, ['server.mjs'], storefrontEnv)
+}

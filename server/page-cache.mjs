@@ -14,6 +14,11 @@
  * - a request with `Cache-Control: no-cache` goes to the page itself (and refreshes the stored copy).
  * HEAD is answered from a stored GET. Bodies are stored uncompressed (this runs inside `compression()`),
  * so every hit is compressed for the client's own `Accept-Encoding`.
+ *
+ * A stored page embeds the CSP nonce of the response it was rendered for (`nonceOf`). A nonce is good for
+ * one response only, so every hit carries the nonce of its own response instead: the body is kept split at
+ * the stored nonce, and a hit joins the parts with the new one (one copy of the body), and header values
+ * that name the stored nonce (the CSP) name the new one.
  */
 import { LRUCache } from 'lru-cache'
 
@@ -52,15 +57,51 @@ function varyNames(vary) {
 const keyOf = (url, names, req) =>
   `${url}\n${names.map((name) => `${name}: ${req.headers[name] ?? ''}`).join('\n')}`
 
+/** Nonces shorter than this are not replaced: a short string could occur in a page by chance. */
+const MIN_NONCE_LENGTH = 16
+
+/** The body split at every occurrence of `nonce` (the whole body when there is none). */
+function splitAt(body, nonce) {
+  if (!nonce) return [body]
+  const parts = []
+  let from = 0
+  for (let at = body.indexOf(nonce); at !== -1; at = body.indexOf(nonce, from)) {
+    parts.push(body.subarray(from, at))
+    from = at + nonce.length
+  }
+  parts.push(body.subarray(from))
+  return parts
+}
+
+/** The stored body with `nonce` where the stored one was. */
+function bodyWith(entry, nonce) {
+  if (entry.parts.length === 1) return entry.parts[0]
+  const fill = Buffer.from(nonce ?? entry.nonce)
+  const list = []
+  entry.parts.forEach((part, i) => {
+    if (i > 0) list.push(fill)
+    list.push(part)
+  })
+  return Buffer.concat(list)
+}
+
+const usableNonce = (nonce) => (typeof nonce === 'string' && nonce.length >= MIN_NONCE_LENGTH ? nonce : null)
+
 /**
  * Express middleware; `maxSeconds` 0 switches it off. `maxBytes` bounds the stored bodies (least recently
- * used go first); `now` is the clock (tests).
+ * used go first); `now` is the clock (tests); `nonceOf(res)` is the CSP nonce of a response, if any.
+ * @param {{
+ *   maxSeconds: number,
+ *   maxBytes?: number,
+ *   now?: () => number,
+ *   nonceOf?: (res: import('express').Response) => string | null | undefined,
+ * }} options
  */
-export function pageCache({ maxSeconds, maxBytes = 64 * 1024 * 1024, now = Date.now }) {
+export function pageCache({ maxSeconds, maxBytes = 64 * 1024 * 1024, now = Date.now, nonceOf = () => null }) {
   if (!(maxSeconds > 0)) return (_req, _res, next) => next()
   /** Per URL, the request headers its last stored answer varies on. */
   const variesOn = new LRUCache({ max: 100_000 })
-  const entries = new LRUCache({ maxSize: maxBytes, sizeCalculation: (entry) => entry.body.length + 512 })
+  const entries = new LRUCache({ maxSize: maxBytes, sizeCalculation: (entry) => entry.size + 512 })
 
   return function pageCacheMiddleware(req, res, next) {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next()
@@ -71,11 +112,15 @@ export function pageCache({ maxSeconds, maxBytes = 64 * 1024 * 1024, now = Date.
       const key = keyOf(url, names, req)
       const entry = entries.get(key)
       if (entry && entry.expires > now()) {
+        const nonce = entry.nonce ? usableNonce(nonceOf(res)) : null
         res.status(entry.status)
-        for (const [name, value] of entry.headers) res.setHeader(name, value)
+        for (const [name, value] of entry.headers) {
+          const renewed = nonce && typeof value === 'string' && value.includes(entry.nonce)
+          res.setHeader(name, renewed ? value.replaceAll(entry.nonce, nonce) : value)
+        }
         res.setHeader('Age', String(Math.floor((now() - entry.stored) / 1000)))
         res.setHeader('X-Page-Cache', 'hit')
-        res.end(req.method === 'HEAD' ? undefined : entry.body)
+        res.end(req.method === 'HEAD' ? undefined : bodyWith(entry, nonce))
         return
       }
       if (entry) entries.delete(key)
@@ -117,11 +162,15 @@ export function pageCache({ maxSeconds, maxBytes = 64 * 1024 * 1024, now = Date.
         ([name]) => !TRANSFER_HEADERS.has(name) && name !== 'x-page-cache' && name !== 'age',
       )
       const stored = now()
+      const body = Buffer.concat(chunks)
+      const nonce = usableNonce(nonceOf(res))
       variesOn.set(url, vary)
       entries.set(keyOf(url, vary, req), {
         status: res.statusCode,
         headers,
-        body: Buffer.concat(chunks),
+        parts: splitAt(body, nonce),
+        size: body.length,
+        nonce,
         stored,
         expires: stored + seconds * 1000,
       })

@@ -52,26 +52,39 @@ export function parsePcodeParams(pcode: string, qty: string): ParsedItems {
   return result
 }
 
-/**
- * The items a URL asks to add, and the same URL without the parameters (path and the other query
- * parameters); null when the URL carries none of them.
- */
-export function addItemsFromUrl(url: URL): (ParsedItems & { cleanUrl: string }) | null {
-  const params = url.searchParams
+/** The items the link parameters ask to add; null when there are none of them. */
+export function addItemsFromParams(params: URLSearchParams): ParsedItems | null {
   const addItems = params.get('addItems')
   const pcode = params.get('pcode')
   const qty = params.get('qty')
   if (addItems === null && pcode === null) return null
   const fromList = addItems !== null ? parseAddItemsParam(addItems) : { items: [], invalid: [] }
   const fromCodes = pcode !== null ? parsePcodeParams(pcode, qty ?? '') : { items: [], invalid: [] }
-  const rest = new URLSearchParams(params)
-  for (const name of ADD_ITEMS_PARAMS) rest.delete(name)
-  const query = rest.toString()
   return {
     items: [...fromList.items, ...fromCodes.items],
     invalid: [...fromList.invalid, ...fromCodes.invalid],
-    cleanUrl: `${url.pathname}${query ? `?${query}` : ''}`,
   }
+}
+
+/** Just the link parameters of `params` (to carry them into a confirmation form). */
+export function addItemsParams(params: URLSearchParams): [string, string][] {
+  return ADD_ITEMS_PARAMS.flatMap((name) => {
+    const value = params.get(name)
+    return value === null ? [] : [[name, value] as [string, string]]
+  })
+}
+
+/**
+ * The items a URL asks to add, and the same URL without the parameters (path and the other query
+ * parameters); null when the URL carries none of them.
+ */
+export function addItemsFromUrl(url: URL): (ParsedItems & { cleanUrl: string }) | null {
+  const parsed = addItemsFromParams(url.searchParams)
+  if (!parsed) return null
+  const rest = new URLSearchParams(url.searchParams)
+  for (const name of ADD_ITEMS_PARAMS) rest.delete(name)
+  const query = rest.toString()
+  return { ...parsed, cleanUrl: `${url.pathname}${query ? `?${query}` : ''}` }
 }
 
 /**

@@ -30,7 +30,8 @@ const optionalText = (max: number, t: Translate) =>
  * delivery date must be yyyy-mm-dd (spec §5), empty clears it; the API checks the window again.
  */
 export function basketFormSchema(t: Translate) {
-  const lineId = z.string().min(1)
+  // Ids and codes the page itself posted: anything longer was not, and never reaches ICM (issue 14).
+  const lineId = z.string().min(1).max(100)
   return z.discriminatedUnion('intent', [
     z.object({
       intent: z.literal('quantity'),
@@ -58,7 +59,7 @@ export function basketFormSchema(t: Translate) {
         .min(1, t('basket.promotion_code.empty.error'))
         .max(100, t('form.max_length', { max: 100 })),
     }),
-    z.object({ intent: z.literal('removeCode'), code: z.string().min(1) }),
+    z.object({ intent: z.literal('removeCode'), code: z.string().min(1).max(100) }),
     z.object({
       intent: z.literal('fields'),
       messageToMerchant: optionalText(1000, t),

@@ -254,12 +254,51 @@ describe('legacy ICM storefront URLs', () => {
 })
 
 describe('return URLs and locale switching', () => {
-  it('only allows same-origin paths', () => {
+  it('keeps paths on the shop with their query and fragment', () => {
     expect(safeReturnUrl('/en/basket', '/en/home')).toBe('/en/basket')
-    expect(safeReturnUrl('//evil.example', '/en/home')).toBe('/en/home')
-    expect(safeReturnUrl('https://evil.example', '/en/home')).toBe('/en/home')
-    expect(safeReturnUrl('/\\evil.example', '/en/home')).toBe('/en/home')
+    expect(safeReturnUrl('/en/search?searchTerm=drill&page=2#top', '/en/home')).toBe(
+      '/en/search?searchTerm=drill&page=2#top',
+    )
+  })
+  // Known open-redirect bypasses: each would leave the shop if it reached a Location header as it is.
+  it.each([
+    '//evil.example',
+    'https://evil.example',
+    'http:evil.example',
+    '/\\evil.example',
+    '\\/evil.example',
+    '/\t/evil.example/phish',
+    '/\n/evil.example',
+    '/\r\n/evil.example',
+    ' //evil.example',
+    '/%09/evil.example',
+    '/./\\evil.example',
+    '/.//evil.example',
+    '/a/..//evil.example',
+    '/..//evil.example',
+    'javascript:alert(1)',
+    'data:text/html,<script>alert(1)</script>',
+    '///evil.example',
+    '/\u0000/evil.example',
+    'evil.example',
+    '',
+  ])('refuses %j', (value) => {
+    const target = safeReturnUrl(value, '/en/home')
+    expect(new URL(target, 'https://shop.example').origin).toBe('https://shop.example')
+    expect(target).toMatch(/^\/(?![/\\])/)
+    expect(target).not.toMatch(/javascript|data:/)
+  })
+  it('answers only header-safe text: line breaks refused, other characters percent-encoded', () => {
+    expect(safeReturnUrl('/en/basket\r\nSet-Cookie: x=1', '/en/home')).toBe('/en/home')
+    expect(safeReturnUrl('/en/søk/Ünïcødé/ĀĒ', '/en/home')).toBe(
+      '/en/s%C3%B8k/%C3%9Cn%C3%AFc%C3%B8d%C3%A9/%C4%80%C4%92',
+    )
+    expect(() => new Headers({ Location: safeReturnUrl('/en/Ω\u2028', '/x') })).not.toThrow()
+  })
+  it('falls back for missing, non-text and oversized values', () => {
     expect(safeReturnUrl(null, '/en/home')).toBe('/en/home')
+    expect(safeReturnUrl(undefined, '/en/home')).toBe('/en/home')
+    expect(safeReturnUrl(`/${'a'.repeat(3000)}`, '/en/home')).toBe('/en/home')
   })
   it('swaps the locale prefix and keeps the query', () => {
     expect(switchLocalePath('/en/basket', '?x=1', SHOP_LOCALES[1])).toBe('/de/basket?x=1')

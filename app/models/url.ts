@@ -1,3 +1,4 @@
+import { safeRedirect } from 'remix-utils/safe-redirect'
 import { DEFAULT_LOCALE, localeById, localeByLang, type ShopLocale } from './locale'
 
 /** Lower-case ASCII words joined by dashes: "Akku-Bohrschrauber Pro 18" → "akku-bohrschrauber-pro-18". */
@@ -139,20 +140,34 @@ export function legacyServerPath(url: URL): string | null {
   }
 }
 
-/** Only same-origin paths are allowed as redirect targets (open-redirect protection). */
+/** Stands for the shop's own origin while a return URL is resolved: only what stays on it is kept. */
+const OWN_ORIGIN = 'http://shop.invalid'
+
+/**
+ * A redirect target from the request (`returnUrl`), or `fallback` unless it is a path on the shop's own
+ * origin. The value is resolved the way a browser resolves a Location (which drops tabs and line breaks and
+ * reads `\` as `/`, so `/\t/evil.example` means `//evil.example`), and the answer is the re-serialised
+ * path, query and fragment: percent-encoded, so no header can be split or refused by what it carries.
+ */
 export function safeReturnUrl(
   value: FormDataEntryValue | string | null | undefined,
   fallback: string,
 ): string {
-  if (
-    typeof value !== 'string' ||
-    !value.startsWith('/') ||
-    value.startsWith('//') ||
-    value.startsWith('/\\')
-  ) {
+  if (typeof value !== 'string' || value.length > 2048) return fallback
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f]/.test(value)) return fallback
+  const path = safeRedirect(value, '')
+  if (!path) return fallback
+  let url: URL
+  try {
+    url = new URL(path, OWN_ORIGIN)
+  } catch {
     return fallback
   }
-  return value
+  const target = `${url.pathname}${url.search}${url.hash}`
+  // Dot segments can leave an empty first segment (`/./\\evil` is `//evil`): a network path, not ours.
+  if (url.origin !== OWN_ORIGIN || target.startsWith('//')) return fallback
+  return target
 }
 
 /**

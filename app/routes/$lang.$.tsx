@@ -1,4 +1,3 @@
-import { parseWithZod } from '@conform-to/zod'
 import {
   data,
   redirect,
@@ -49,6 +48,7 @@ import { commitSession } from '~/services/session.server'
 import { shopperOf, type Shopper } from '~/services/shopper.server'
 import { redirectWithToast } from '~/services/toast.server'
 import { addToBasketSchema } from '~/models/quantity'
+import { parseSubmission, readForm } from '~/services/form.server'
 
 export const headers = pageHeaders
 
@@ -406,7 +406,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const parsed = parseShopPath(params['*'] ?? '')
   if (parsed.kind !== 'product') throw new Response(null, { status: 405 })
   const t = fixedT(shopper.locale.id)
-  const formData = await request.formData()
+  const formData = await readForm(request)
   // The page's product, or one of the parts a retail set page offers; the API has the last word.
   const sku = String(formData.get('sku') ?? parsed.sku)
   const product = await loadProduct(shopper.scope, sku).catch((error) => {
@@ -422,7 +422,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     )
   }
   const { maxItemQuantity } = await configuration(shopper.scope)
-  const submission = parseWithZod(formData, { schema: addToBasketSchema(product, t, maxItemQuantity) })
+  const submission = parseSubmission(formData, { schema: addToBasketSchema(product, t, maxItemQuantity), t })
   if (submission.status !== 'success') {
     return data({ result: submission.reply() }, { status: 400 })
   }

@@ -4,6 +4,7 @@ import { loginAgainIfRefused, requireLogin } from '~/services/guards.server'
 import { PRIVATE_NO_STORE } from '~/services/http.server'
 import { getOrder, ordersCsv } from '~/services/orders.server'
 import { redirectWithToast } from '~/services/toast.server'
+import { readForm } from '~/services/form.server'
 
 /** At most this many orders in one export (the list shows at most 300 as well). */
 const MAX_IDS = 300
@@ -60,5 +61,5 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  return exportOrders(request, params, (await request.formData()).getAll('ids'))
+  return exportOrders(request, params, (await readForm(request)).getAll('ids'))
 }

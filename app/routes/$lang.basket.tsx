@@ -1,4 +1,3 @@
-import { parseWithZod } from '@conform-to/zod'
 import {
   data,
   redirect,
@@ -37,6 +36,7 @@ import { fixedT } from '~/services/i18n.server'
 import { shopperOf } from '~/services/shopper.server'
 import { commitSession } from '~/services/session.server'
 import { redirectWithToast } from '~/services/toast.server'
+import { parseSubmission, readForm } from '~/services/form.server'
 
 export const headers = pageHeaders
 
@@ -152,12 +152,12 @@ function successToast(form: BasketForm, deleted: boolean) {
  * form's messages, an ICM refusal 422 with ICM's message; success redirects back with a toast.
  */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const formData = await request.formData()
+  const formData = await readForm(request)
   if (formData.get('intent') === 'checkout') return startCheckout(request, params)
   const { locale, scope, session } = await shopperOf(request, params)
   const t = fixedT(locale.id)
   const here = new URL(request.url).pathname
-  const submission = parseWithZod(formData, { schema: basketFormSchema(t) })
+  const submission = parseSubmission(formData, { schema: basketFormSchema(t), t })
   const lineId = submission.payload.lineId
   const target = {
     intent: String(submission.payload.intent ?? ''),

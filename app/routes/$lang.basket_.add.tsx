@@ -1,14 +1,27 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
-import { itemsFromForm } from '~/models/add-items'
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/node'
+import { Form, Link, useLoaderData, useNavigation } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import { noindexMeta } from '~/models/seo'
+import { ADD_ITEMS_PARAMS, addItemsFromParams, addItemsParams, itemsFromForm } from '~/models/add-items'
 import { mandatoryPath } from '~/models/basket'
 import { safeReturnUrl } from '~/models/url'
 import { addTexts, addToast } from '~/services/add-to-basket.server'
 import { addToBasket } from '~/services/basket.server'
-import { PRIVATE_NO_STORE } from '~/services/http.server'
+import { cacheHeaders, PRIVATE_NO_STORE } from '~/services/http.server'
+import { pageHeaders } from '~/services/headers'
 import { fixedT } from '~/services/i18n.server'
 import { commitSession } from '~/services/session.server'
 import { requireLocale, shopperOf } from '~/services/shopper.server'
 import { redirectWithToast } from '~/services/toast.server'
+import { formText, readForm } from '~/services/form.server'
+
+export const headers = pageHeaders
 
 /** What the collected adds get back (JavaScript): what was added, the lines to highlight, every refusal. */
 export type AddAnswer = {
@@ -19,11 +32,32 @@ export type AddAnswer = {
   mandatory: string | null
 }
 
-/** Nothing to show here: the basket page is where a shopper looks at the basket. */
-export function loader({ params }: LoaderFunctionArgs) {
+/**
+ * Without link parameters there is nothing to show: the basket page is where a shopper looks at the basket.
+ * With them (a logged-in shopper who followed an add-items link from elsewhere, see addItemsFromLink) the
+ * page lists the link's items and asks to confirm them with a post from this page.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
   const locale = requireLocale(params)
-  return redirect(`/${locale.lang}/basket`)
+  const url = new URL(request.url)
+  const link = addItemsFromParams(url.searchParams)
+  if (!link) return redirect(`/${locale.lang}/basket`)
+  const t = fixedT(locale.id)
+  return data(
+    {
+      title: t('ede.shopping_cart.add_items.confirm.title'),
+      items: link.items.slice(0, MAX_LINK_ITEMS).map(({ sku, quantity }) => ({ sku, quantity })),
+      more: Math.max(0, link.items.length - MAX_LINK_ITEMS),
+      invalid: link.invalid.length,
+      fields: addItemsParams(url.searchParams),
+      returnUrl: safeReturnUrl(url.searchParams.get('returnUrl'), `/${locale.lang}/home`),
+    },
+    { headers: cacheHeaders(request, 'private') },
+  )
 }
+
+/** How many of a link's items the confirmation lists one by one. */
+const MAX_LINK_ITEMS = 50
 
 /**
  * The one place adds arrive from tiles and from the collected adds of a page (spec §4 "Adding to basket"):
@@ -35,8 +69,9 @@ export function loader({ params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const { locale, scope, session } = await shopperOf(request, params)
   const t = fixedT(locale.id)
-  const form = await request.formData()
-  const { items, invalid } = itemsFromForm(form)
+  const form = await readForm(request)
+  // The confirmed add-items link carries the link's own parameters; the add forms carry items.
+  const { items, invalid } = addItemsFromParams(new URLSearchParams(linkFields(form))) ?? itemsFromForm(form)
   const result = await addToBasket(scope, session, items)
   if (form.get('response') === 'json') {
     const texts = addTexts(t, result, invalid)
@@ -58,6 +93,46 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const mandatory = result.mandatoryLineIds[0]
   const returnUrl = mandatory
     ? mandatoryPath(locale.lang, mandatory)
-    : safeReturnUrl(form.get('returnUrl'), `/${locale.lang}/home`)
+    : safeReturnUrl(formText(form, 'returnUrl'), `/${locale.lang}/home`)
   return redirectWithToast(session, returnUrl, addToast(t, result, invalid))
 }
+
+function linkFields(form: FormData): [string, string][] {
+  return ADD_ITEMS_PARAMS.flatMap((name) => {
+    const value = formText(form, name)
+    return value === null ? [] : [[name, value] as [string, string]]
+  })
+}
+
+export default function ConfirmAddItems() {
+  const { items, more, invalid, fields, returnUrl } = useLoaderData<typeof loader>()
+  const { t } = useTranslation()
+  const navigation = useNavigation()
+  return (
+    <>
+      <h1>{t('ede.shopping_cart.add_items.confirm.title')}</h1>
+      <p>{t('ede.shopping_cart.add_items.confirm.text')}</p>
+      <ul className="add-items-confirm">
+        {items.map((item, index) => (
+          <li key={`${item.sku}-${index}`}>
+            {t('ede.shopping_cart.add_items.confirm.item', { sku: item.sku, quantity: item.quantity })}
+          </li>
+        ))}
+      </ul>
+      {more > 0 ? <p>{t('ede.shopping_cart.add_items.confirm.more', { count: more })}</p> : null}
+      {invalid > 0 ? <p>{t('ede.shopping_cart.add_items.confirm.invalid', { count: invalid })}</p> : null}
+      <Form method="post">
+        {fields.map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
+        <input type="hidden" name="returnUrl" value={returnUrl} />
+        <button type="submit" disabled={navigation.state === 'submitting'}>
+          {t('ede.shopping_cart.add_items.confirm.submit')}
+        </button>{' '}
+        <Link to={returnUrl}>{t('ede.shopping_cart.add_items.confirm.cancel')}</Link>
+      </Form>
+    </>
+  )
+}
+
+export const meta: MetaFunction<typeof loader> = noindexMeta

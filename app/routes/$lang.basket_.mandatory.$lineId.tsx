@@ -13,6 +13,7 @@ import type { IcmScope } from '~/services/icm.server'
 import { commitSession } from '~/services/session.server'
 import { shopperOf } from '~/services/shopper.server'
 import { redirectWithToast } from '~/services/toast.server'
+import { readForm } from '~/services/form.server'
 
 export const headers = pageHeaders
 
@@ -91,7 +92,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const { locale, scope, session } = await shopperOf(request, params)
   const t = fixedT(locale.id)
-  const form = await request.formData()
+  const form = await readForm(request)
   const { line } = lineOf(await currentBasket(scope), params.lineId)
   const { selections, accessories } = line.mandatory
   const selection = String(form.get('selection') ?? '')

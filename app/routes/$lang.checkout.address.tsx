@@ -1,5 +1,4 @@
 import type { SubmissionResult } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { useEffect, useState } from 'react'
@@ -28,6 +27,7 @@ import {
 import { continueFrom, requireCheckoutStep } from '~/services/checkout-flow.server'
 import { pageHeaders } from '~/services/headers'
 import { redirectWithToast } from '~/services/toast.server'
+import { echoSubmission, parseSubmission, readForm } from '~/services/form.server'
 
 export const headers = pageHeaders
 
@@ -79,19 +79,24 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const ctx = await requireCheckoutStep({ request, params, context }, 'address')
   const { scope, session, basket, locale, t } = ctx
-  const form = await request.formData()
+  const form = await readForm(request)
   const places = await countriesWithRegions(scope)
-  const regionsOf: RegionsOf = (country) => places.regions[country]?.map((r) => r.regionCode)
+  const regionsOf: RegionsOf = (country) =>
+    Object.hasOwn(places.regions, country) ? places.regions[country]?.map((r) => r.regionCode) : undefined
   const here = `/${locale.lang}/checkout/address`
   const intent = String(form.get('intent') ?? '')
   // Without JavaScript a changed country posts the form back: the page re-renders with what was typed.
   if (intent === 'regions') {
-    const echo = parseWithZod(form, { schema: z.object({}).passthrough() })
-    return data({ intent: String(form.get('formId') ?? ''), result: echo.reply(), messages: [] as string[] })
+    const schema = session.get('user') ? userFormSchema(t, regionsOf) : guestAddressesSchema(t, regionsOf)
+    return data({
+      intent: String(form.get('formId') ?? ''),
+      result: echoSubmission(form, schema),
+      messages: [] as string[],
+    })
   }
   const user = session.get('user')
   if (!user) {
-    const submission = parseWithZod(form, { schema: guestAddressesSchema(t, regionsOf) })
+    const submission = parseSubmission(form, { schema: guestAddressesSchema(t, regionsOf), t })
     if (submission.status !== 'success')
       return data({ intent: 'guest', result: submission.reply(), messages: [] as string[] }, { status: 400 })
     const value = submission.value
@@ -128,7 +133,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       )
     return continueFrom(ctx, 'address')
   }
-  const submission = parseWithZod(form, { schema: userFormSchema(t, regionsOf) })
+  const submission = parseSubmission(form, { schema: userFormSchema(t, regionsOf), t })
   if (submission.status !== 'success')
     return data({ intent, result: submission.reply(), messages: [] as string[] }, { status: 400 })
   const value = submission.value

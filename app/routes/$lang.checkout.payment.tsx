@@ -1,5 +1,4 @@
 import type { SubmissionResult } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod'
 import {
   data,
   redirect,
@@ -25,6 +24,7 @@ import { continueFrom, paymentReturnUrls, requireCheckoutStep } from '~/services
 import { pageHeaders } from '~/services/headers'
 import { handlePaymentReturn } from '~/services/payment-return.server'
 import { commitSession } from '~/services/session.server'
+import { parseSubmission, readForm } from '~/services/form.server'
 
 export const headers = pageHeaders
 
@@ -57,7 +57,7 @@ const choiceSchema = z.object({
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const ctx = await requireCheckoutStep({ request, params, context }, 'payment')
   const { scope, basket, session, locale, t } = ctx
-  const form = await request.formData()
+  const form = await readForm(request)
   const paymentMethod = String(form.get('paymentMethod') ?? '')
   const choice = choiceSchema.safeParse({
     paymentMethod: paymentMethod || undefined,
@@ -78,8 +78,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     instrumentId = saved.id
   } else if (method.parameters.length) {
     // The parameters are checked against the server's own constraints, then sent (the server checks again).
-    const submission = parseWithZod(form, {
+    const submission = parseSubmission(form, {
       schema: z.object({ [method.id]: parameterSchema(method.parameters, (key) => t(key)) }),
+      t,
     })
     if (submission.status !== 'success') return fail([], submission.reply(), 400)
     const values = (submission.value[method.id] ?? {}) as Record<string, string | undefined>

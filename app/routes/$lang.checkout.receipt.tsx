@@ -26,6 +26,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { scope, session, locale } = await shopperOf(request, params)
   const orderId = new URL(request.url).searchParams.get('orderId') ?? session.get('orderId')
   if (!orderId) throw redirect(`/${locale.lang}/basket`)
+  // An old receipt link without the session that placed the order shows nobody's order.
+  if (!scope.token) throw new Response(null, { status: 404, statusText: 'Not Found' })
   const order = await getOrder(scope, orderId)
   const t = fixedT(locale.id)
   return data(

@@ -22,6 +22,7 @@ import { IcmError } from '~/services/icm.server'
 import { followOrderOutcome } from '~/services/order-outcome.server'
 import { handlePaymentReturn } from '~/services/payment-return.server'
 import { shopperOf } from '~/services/shopper.server'
+import { readForm } from '~/services/form.server'
 
 export const headers = pageHeaders
 
@@ -54,17 +55,19 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
  * A second submit of the same basket (double click, reloaded POST, another tab) finds the basket ordered; the
  * API answers the order already made, and the shopper lands on the same receipt.
  */
+export const ORDER_OUTCOME_UNKNOWN = 'order-outcome-unknown'
+
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const shopper = await shopperOf(request, params)
   const { scope, locale } = shopper
-  const form = await request.formData()
+  const form = await readForm(request)
   const postedBasket = String(form.get('basketId') ?? '')
   const accepted = form.get('termsAndConditions') === 'on'
   const current = await checkoutBasket(scope)
   if (!current || current.id !== postedBasket) {
     // Already ordered (or gone): the API answers the existing order for that basket, or "not found".
     if (!postedBasket) return followOrderOutcome(request, shopper, { kind: 'basketNotFound' })
-    return followOrderOutcome(request, shopper, await createOrder(scope, postedBasket, accepted))
+    return followOrderOutcome(request, shopper, await placeOrder(createOrder(scope, postedBasket, accepted)))
   }
   const ctx = await requireCheckoutStep({ request, params, context }, 'review')
   if ((await termsRequired(scope)) && !accepted)
@@ -79,7 +82,24 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     // The basket was ordered by a parallel submit between our read and the validation: the order call says so.
     if (!(error instanceof IcmError && error.status === 404)) throw error
   }
-  return followOrderOutcome(request, shopper, await createOrder(scope, current.id, accepted))
+  return followOrderOutcome(request, shopper, await placeOrder(createOrder(scope, current.id, accepted)))
+}
+
+/**
+ * The order call itself: when ICM went away or timed out while it ran, the order may well have been placed.
+ * The shopper is told exactly that (and how to check) instead of the general maintenance page (issue 14).
+ */
+async function placeOrder<T>(call: Promise<T>): Promise<T> {
+  try {
+    return await call
+  } catch (error) {
+    if (error instanceof Response && (error.status === 503 || error.status === 504))
+      throw Response.json(
+        { reason: ORDER_OUTCOME_UNKNOWN },
+        { status: error.status, headers: { 'Retry-After': '30' } },
+      )
+    throw error
+  }
 }
 
 export default function ReviewStep() {

@@ -1,4 +1,3 @@
-import { parseWithZod } from '@conform-to/zod'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
@@ -18,6 +17,7 @@ import { noindexMeta } from '~/models/seo'
 import { eligibleShippingMethods, updateCheckoutBasket } from '~/services/checkout.server'
 import { continueFrom, requireCheckoutStep } from '~/services/checkout-flow.server'
 import { pageHeaders } from '~/services/headers'
+import { parseSubmission, readForm } from '~/services/form.server'
 
 export const headers = pageHeaders
 
@@ -41,7 +41,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const ctx = await requireCheckoutStep({ request, params, context }, 'shipping')
-  const submission = parseWithZod(await request.formData(), { schema: shippingSchema(ctx.t) })
+  const submission = parseSubmission(await readForm(request), { schema: shippingSchema(ctx.t), t: ctx.t })
   if (submission.status !== 'success') {
     const messages = Object.values(submission.error ?? {}).flatMap((list) => list ?? [])
     return data({ messages }, { status: 400 })

@@ -14,6 +14,7 @@ import { fixedT } from '~/services/i18n.server'
 import { shopperOf } from '~/services/shopper.server'
 import { redirectWithToast } from '~/services/toast.server'
 import { noindexMeta } from '~/models/seo'
+import { readForm } from '~/services/form.server'
 
 export const headers = pageHeaders
 
@@ -54,7 +55,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   requireFeature('compare')
   const { locale, session, scope } = await shopperOf(request, params)
-  const parsed = CompareSchema.safeParse(Object.fromEntries(await request.formData()))
+  const parsed = CompareSchema.safeParse(Object.fromEntries(await readForm(request)))
   if (!parsed.success) throw new Response('Expected intent add or remove and a sku.', { status: 400 })
   const { intent, sku, returnUrl } = parsed.data
   const list = session.get('compare') ?? []

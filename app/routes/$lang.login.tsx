@@ -20,6 +20,7 @@ import { fixedT } from '~/services/i18n.server'
 import { shopperOf } from '~/services/shopper.server'
 import { redirectWithToast } from '~/services/toast.server'
 import { noindexMeta } from '~/models/seo'
+import { parseSubmission, readForm } from '~/services/form.server'
 
 export const headers = pageHeaders
 
@@ -35,7 +36,14 @@ const loginSchema = (t: Translate) =>
       .string({ required_error: t('account.login.password.error.required') })
       .min(1, t('account.login.password.error.required'))
       .max(256),
-    returnUrl: z.string().optional(),
+    returnUrl: z.string().max(2048).optional(),
+    /** The login challenge ICM asked for after a lock (its id and the shopper's answer). */
+    challengeId: z.string().max(2000).optional(),
+    challengeAnswer: z
+      .string()
+      .trim()
+      .regex(/^-?\d{1,6}$/, t('account.login.challenge.error.number'))
+      .optional(),
   })
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -51,16 +59,31 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const { locale, session, scope } = await shopperOf(request, params)
   const t = fixedT(locale.id)
-  const submission = parseWithZod(await request.formData(), { schema: loginSchema(t) })
+  const submission = parseSubmission(await readForm(request), { schema: loginSchema(t), t })
   if (submission.status !== 'success') {
     return data({ result: submission.reply({ hideFields: ['password'] }) }, { status: 400 })
   }
   // Read before the login replaces the anonymous token: its basket is merged into the user's afterwards.
   const anonymous = await anonymousBasket(scope, session)
-  const result = await login(scope, session, submission.value)
+  const { challengeId, challengeAnswer, ...credentials } = submission.value
+  const result = await login(scope, session, {
+    ...credentials,
+    ...(challengeId && challengeAnswer ? { challenge: { id: challengeId, answer: challengeAnswer } } : {}),
+  })
   if (!result.ok) {
+    const hide = { hideFields: ['password', 'challengeId', 'challengeAnswer'] }
+    if ('retryAfter' in result) {
+      const minutes = Math.max(1, Math.ceil(result.retryAfter / 60))
+      return data(
+        { result: submission.reply({ formErrors: [t(result.messageKey, { count: minutes })], ...hide }) },
+        { status: 429, headers: { 'Retry-After': String(result.retryAfter) } },
+      )
+    }
     return data(
-      { result: submission.reply({ formErrors: [t(result.messageKey)], hideFields: ['password'] }) },
+      {
+        result: submission.reply({ formErrors: [t(result.messageKey)], ...hide }),
+        challenge: 'challenge' in result ? result.challenge : null,
+      },
       { status: 422 },
     )
   }
@@ -86,7 +109,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function LoginPage() {
   const { returnUrl } = useLoaderData<typeof loader>()
-  const actionData = useActionData<{ result?: SubmissionResult<string[]> }>()
+  const actionData = useActionData<{
+    result?: SubmissionResult<string[]>
+    challenge?: { id: string; operands: [number, number] } | null
+  }>()
+  const challenge = actionData?.challenge
   const { t } = useTranslation()
   const navigation = useNavigation()
   const [form, fields] = useForm({
@@ -127,6 +154,26 @@ export default function LoginPage() {
           <p className="field-error" id={fields.password.errorId}>
             {fields.password.errors.join(' ')}
           </p>
+        ) : null}
+        {challenge ? (
+          <>
+            <input type="hidden" name="challengeId" value={challenge.id} />
+            <label>
+              {t('account.login.challenge.label', { a: challenge.operands[0], b: challenge.operands[1] })}
+              <input
+                {...getInputProps(fields.challengeAnswer, { type: 'text' })}
+                key={challenge.id}
+                inputMode="numeric"
+                autoComplete="off"
+                required
+              />
+            </label>
+            {fields.challengeAnswer.errors ? (
+              <p className="field-error" id={fields.challengeAnswer.errorId}>
+                {fields.challengeAnswer.errors.join(' ')}
+              </p>
+            ) : null}
+          </>
         ) : null}
         <button type="submit" disabled={navigation.state === 'submitting'}>
           {t('account.login.submit')}

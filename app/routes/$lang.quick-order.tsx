@@ -22,6 +22,7 @@ import { fixedT } from '~/services/i18n.server'
 import { lookupProduct } from '~/services/product-lookup.server'
 import { commitSession } from '~/services/session.server'
 import { shopperOf } from '~/services/shopper.server'
+import { readForm } from '~/services/form.server'
 
 export const headers = pageHeaders
 
@@ -59,7 +60,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   requireFeature('quickorder')
   const { locale, scope, session } = await shopperOf(request, params)
   const t = fixedT(locale.id)
-  const form = await request.formData()
+  const form = await readForm(request)
   const list = String(form.get('list') ?? '')
   const lines: QuickOrderLine[] = [
     ...quickOrderRows(form.getAll('sku').map(String), form.getAll('quantity').map(String)),

@@ -12,6 +12,7 @@ import { fixedT } from '~/services/i18n.server'
 import { recentlyViewedTiles } from '~/services/recently.server'
 import { shopperOf } from '~/services/shopper.server'
 import { redirectWithToast } from '~/services/toast.server'
+import { readForm } from '~/services/form.server'
 
 export const headers = pageHeaders
 
@@ -32,7 +33,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   requireFeature('recently')
   const { locale, session } = await shopperOf(request, params)
-  const parsed = RecentlySchema.safeParse(Object.fromEntries(await request.formData()))
+  const parsed = RecentlySchema.safeParse(Object.fromEntries(await readForm(request)))
   if (!parsed.success) throw new Response('Expected intent clear.', { status: 400 })
   session.unset('recently')
   return redirectWithToast(session, `/${locale.lang}/recently`, {

@@ -3,12 +3,13 @@
  * link, quick order): one success text naming the added SKUs (`ede.shopping_cart.product.added.message`)
  * and one line per refused or invalid item.
  */
-import { addItemsFromUrl, problemText } from '~/models/add-items'
+import { redirect } from '@remix-run/node'
+import { addItemsFromUrl, addItemsParams, problemText } from '~/models/add-items'
 import { addToBasket, type AddResult } from './basket.server'
 import { fixedT } from './i18n.server'
 import type { IcmScope } from './icm.server'
 import type { ShopSession, Toast } from './session.server'
-import { redirectWithToast } from './toast.server'
+import { boundedToast, redirectWithToast } from './toast.server'
 
 type Translate = ReturnType<typeof fixedT>
 
@@ -34,21 +35,33 @@ export function addTexts(t: Translate, result: AddResult, invalid: string[] = []
 export function addToast(t: Translate, result: AddResult, invalid: string[] = []): Toast {
   const texts = addTexts(t, result, invalid)
   const details = texts.problems.length ? { details: texts.problems } : {}
+  const more = (count: number) => t('ede.shopping_cart.add_items.more.message', { count })
   if (result.added.length > 0) {
-    return {
-      key: 'ede.shopping_cart.product.added.message',
-      values: { sku: [...new Set(result.added.map((item) => item.sku))].join(', ') },
-      type: texts.problems.length ? 'info' : 'success',
-      ...details,
-    }
+    return boundedToast(
+      {
+        key: 'ede.shopping_cart.product.added.message',
+        values: { sku: [...new Set(result.added.map((item) => item.sku))].join(', ') },
+        type: texts.problems.length ? 'info' : 'success',
+        ...details,
+      },
+      more,
+    )
   }
-  return { key: 'ede.shopping_cart.product.not_added.message', type: 'error', ...details }
+  return boundedToast({ key: 'ede.shopping_cart.product.not_added.message', type: 'error', ...details }, more)
 }
+
+/** The page that asks a logged-in shopper to confirm the items of an add-items link from elsewhere. */
+export const addItemsConfirmPath = (lang: string) => `/${lang}/basket/add`
 
 /**
  * The add-items link (`?addItems=sku|qty;…` or `?pcode=…&qty=…`, spec §5) on any page: valid items are added
  * in one call, invalid ones reported, and the answer is a redirect to the same URL without those parameters,
  * so a reload never adds again. Null when the request carries no such parameter.
+ *
+ * A GET must not change what a person owns on another site's say-so (issue 14): a link followed from one of
+ * the shop's own pages (`Sec-Fetch-Site: same-origin`) or by an anonymous shopper, whose anonymous basket is
+ * all it can touch, adds at once; a logged-in shopper arriving from elsewhere first confirms the items with
+ * a form post on the shop's own page.
  */
 export async function addItemsFromLink(
   request: Request,
@@ -56,8 +69,16 @@ export async function addItemsFromLink(
   session: ShopSession,
 ): Promise<Response | null> {
   if (request.method !== 'GET') return null
-  const link = addItemsFromUrl(new URL(request.url))
+  const url = new URL(request.url)
+  if (url.pathname === addItemsConfirmPath(scope.locale.lang)) return null
+  const link = addItemsFromUrl(url)
   if (!link) return null
+  const fromShop = request.headers.get('sec-fetch-site') === 'same-origin'
+  if (session.get('user') && !fromShop) {
+    const confirm = new URLSearchParams(addItemsParams(url.searchParams))
+    confirm.set('returnUrl', link.cleanUrl)
+    return redirect(`${addItemsConfirmPath(scope.locale.lang)}?${confirm}`)
+  }
   const t = fixedT(scope.locale.id)
   const result = await addToBasket(scope, session, link.items)
   return redirectWithToast(session, link.cleanUrl, addToast(t, result, link.invalid))

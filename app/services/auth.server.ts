@@ -8,8 +8,17 @@ const TokenSchema = z.object({
   refresh_token: z.string().optional(),
 })
 
-const tokenCall = (scope: IcmScope, form: Record<string, string>) =>
-  icmCall(scope, { method: 'POST', path: 'token', form, schema: TokenSchema, cache: 'none', token: null })
+const tokenCall = (scope: IcmScope, form: Record<string, string>, headers?: Record<string, string>) =>
+  icmCall(scope, {
+    method: 'POST',
+    path: 'token',
+    form,
+    schema: TokenSchema,
+    cache: 'none',
+    token: null,
+    headers,
+    handlesTooManyRequests: form.grant_type === 'password',
+  })
 
 function storeToken(
   session: ShopSession,
@@ -104,24 +113,77 @@ export type LoginFailure =
   | 'account.login.email_password.error.invalid'
   | 'account.login.username_password.error.invalid'
 
+/** A question ICM asks before it takes a password for an account that was locked (see `login`). */
+export type LoginChallenge = { id: string; operands: [number, number] }
+
+export type LoginResult =
+  | { ok: true }
+  | { ok: false; messageKey: LoginFailure }
+  /** Too many failed attempts for this account or from this address: wait `retryAfter` seconds. */
+  | { ok: false; messageKey: 'account.login.too_many_attempts.error'; retryAfter: number }
+  /** ICM wants the challenge answered with the password (again, when the answer was wrong). */
+  | {
+      ok: false
+      messageKey: 'account.login.challenge.required' | 'captcha.incorrect'
+      challenge: LoginChallenge
+    }
+
+const ChallengeSchema = z.object({
+  id: z.string().max(2000),
+  question: z.object({ kind: z.literal('sum'), operands: z.tuple([z.number().int(), z.number().int()]) }),
+})
+
+/** A new login challenge from ICM (commerce API extension `POST challenges`). */
+export async function newChallenge(scope: IcmScope): Promise<LoginChallenge> {
+  const answer = await icmCall(scope, {
+    method: 'POST',
+    path: 'challenges',
+    schema: ChallengeSchema,
+    cache: 'none',
+    token: null,
+  })
+  return { id: answer.id, operands: answer.question.operands }
+}
+
+const CHALLENGE_CODES = new Set(['account.login.challenge.required', 'captcha.incorrect'])
+
 /**
  * Password login: on success the user's token replaces the anonymous one and the session knows the user;
- * on 401/403 the spec's message key is returned (spec §8).
+ * on 401/403 the spec's message key is returned (spec §8). ICM's brute-force protection (issue 14) shows
+ * as a wait (429 with `Retry-After`) or as a challenge to answer along with the password; an answer goes
+ * to ICM the way ICM clients send captchas, in an `Authorization: CAPTCHA …` header.
  */
 export async function login(
   scope: IcmScope,
   session: ShopSession,
-  credentials: { login: string; password: string },
-): Promise<{ ok: true } | { ok: false; messageKey: LoginFailure }> {
+  credentials: { login: string; password: string; challenge?: { id: string; answer: string } },
+): Promise<LoginResult> {
   let grant
   try {
-    grant = await tokenCall(scope, {
-      grant_type: 'password',
-      username: credentials.login,
-      password: credentials.password,
-    })
+    grant = await tokenCall(
+      scope,
+      { grant_type: 'password', username: credentials.login, password: credentials.password },
+      credentials.challenge
+        ? {
+            Authorization: `CAPTCHA challenge=${credentials.challenge.id} answer=${credentials.challenge.answer}`,
+          }
+        : undefined,
+    )
   } catch (error) {
-    if (error instanceof IcmError && (error.status === 401 || error.status === 403 || error.status === 400)) {
+    if (!(error instanceof IcmError)) throw error
+    if (error.status === 429)
+      return {
+        ok: false,
+        messageKey: 'account.login.too_many_attempts.error',
+        retryAfter: error.retryAfter ?? 60,
+      }
+    if (error.status === 401 && error.code && CHALLENGE_CODES.has(error.code))
+      return {
+        ok: false,
+        messageKey: error.code as 'account.login.challenge.required' | 'captcha.incorrect',
+        challenge: await newChallenge(scope),
+      }
+    if (error.status === 401 || error.status === 403 || error.status === 400) {
       if (error.status === 403)
         return { ok: false, messageKey: 'account.login.customer_approval.error.invalid' }
       return {

@@ -116,7 +116,7 @@ export async function continueFrom(
  * order (with its id) to the receipt; cancel and failure always back to the payment step.
  */
 export function paymentReturnUrls(request: Request, lang: string, localeId: string, orderId?: string) {
-  const origin = config.publicUrl ?? new URL(request.url).origin
+  const origin = config.publicUrl
   const url = (step: string, status: string) =>
     `${origin}/${lang}/checkout/${step};lang=${localeId}?redirect=${status}` +
     (orderId ? `&orderId=${encodeURIComponent(orderId)}` : '')

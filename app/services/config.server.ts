@@ -1,11 +1,11 @@
 /** Storefront settings from the environment (README, "Configuration"). Read once at start. */
 const env = process.env
+const production = env.NODE_ENV === 'production'
 
-if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
-  console.warn(
-    'storefront: SESSION_SECRET is not set; using a built-in secret. Set one for any real deployment.',
-  )
-}
+/** Signs the session cookie in development and tests only: it is public, so production refuses it. */
+const DEVELOPMENT_SESSION_SECRET = 'storefront-development-secret'
+
+const publicUrl = publicOriginOf(env.PUBLIC_URL) ?? `http://localhost:${env.PORT ?? 3000}`
 
 export const config = {
   icmBaseUrl: (env.ICM_BASE_URL ?? `http://127.0.0.1:${env.API_PORT ?? 4100}`).replace(/\/+$/, ''),
@@ -14,13 +14,55 @@ export const config = {
   icmTimeoutMs: Number(env.ICM_TIMEOUT_MS ?? 8000),
   /** Lifetime of cached anonymous catalog and content answers; 0 switches that cache off. */
   icmCacheSeconds: Number(env.ICM_CACHE_SECONDS ?? 60),
-  sessionSecrets: (env.SESSION_SECRET ?? 'storefront-development-secret').split(','),
-  secureCookies: env.COOKIE_SECURE === 'true',
-  /** Public origin of the shop (https://shop.example.com) for canonical URLs; default: the request's. */
-  publicUrl: env.PUBLIC_URL?.replace(/\/+$/, '') || undefined,
+  sessionSecrets: sessionSecrets(env.SESSION_SECRET),
+  /** `Secure` cookies: COOKIE_SECURE when set, else whenever the shop's public URL is https. */
+  secureCookies: env.COOKIE_SECURE ? env.COOKIE_SECURE === 'true' : publicUrl.startsWith('https:'),
+  /**
+   * Public origin of the shop (https://shop.example.com): every absolute URL the shop writes (canonical,
+   * hreflang, JSON-LD, sitemaps, robots.txt, payment return URLs) starts with it. Never taken from the
+   * request: its Host and X-Forwarded-Host are the client's to choose, and pages are shared by the page
+   * cache and CDNs (issue 14). Unset, it is this process's local address, for development.
+   */
+  publicUrl,
   /** Feature toggles (spec §6, §9): FEATURES replaces the default set, ADD_FEATURES adds to it. */
   features: env.FEATURES === undefined ? undefined : commaList(env.FEATURES),
   addFeatures: env.ADD_FEATURES === undefined ? undefined : commaList(env.ADD_FEATURES),
+}
+
+function publicOriginOf(value: string | undefined): string | undefined {
+  if (!value) return undefined
+  let url: URL
+  try {
+    url = new URL(value)
+  } catch {
+    throw new Error(`PUBLIC_URL must be an absolute URL such as https://shop.example.com (got "${value}").`)
+  }
+  if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.pathname !== '/' || url.search)
+    throw new Error(`PUBLIC_URL must be an http(s) origin without a path (got "${value}").`)
+  return url.origin
+}
+
+/**
+ * The secrets signing the session cookie, the first one signing (comma-separated for rotation). A known
+ * secret lets anyone forge a session that passes `requireLogin`, so production has no fallback: `npm start`
+ * makes and keeps a random one, `node server.mjs` needs SESSION_SECRET.
+ */
+function sessionSecrets(value: string | undefined): string[] {
+  const secrets = (value ?? '').split(',').filter(Boolean)
+  if (secrets.length > 0) {
+    if (production && secrets.some((secret) => secret.length < 32))
+      console.warn('storefront: a SESSION_SECRET is shorter than 32 characters; use a long random secret.')
+    return secrets
+  }
+  if (production)
+    throw new Error(
+      'SESSION_SECRET is not set. Production has no built-in session secret: set SESSION_SECRET to a long ' +
+        'random string (the same on every storefront process), or start the shop with `npm start`, which ' +
+        'keeps one in DATA_DIR/session-secret.',
+    )
+  if (env.NODE_ENV !== 'test')
+    console.warn('storefront: SESSION_SECRET is not set; using the development secret (never in production).')
+  return [DEVELOPMENT_SESSION_SECRET]
 }
 
 function commaList(value: string): string[] {

@@ -4,8 +4,18 @@ import type { HeadersFunction } from '@remix-run/node'
  * Document headers of a page: its loader's Cache-Control and Vary, unless a cookie is being set, which
  * makes the page personal. Errors are never cached.
  */
-export const pageHeaders: HeadersFunction = ({ loaderHeaders, parentHeaders, errorHeaders }) => {
+export const pageHeaders: HeadersFunction = ({
+  loaderHeaders,
+  parentHeaders,
+  errorHeaders,
+  actionHeaders,
+}) => {
   const headers = new Headers()
+  // How long to wait before trying again (429, 503), from whatever answer of this request said so.
+  const retryAfter = [errorHeaders, actionHeaders, loaderHeaders]
+    .map((h) => h?.get('Retry-After'))
+    .find(Boolean)
+  if (retryAfter) headers.set('Retry-After', retryAfter)
   if (errorHeaders) {
     headers.set('Cache-Control', 'no-store')
     return headers

@@ -24,6 +24,8 @@ export class IcmError extends Error {
     readonly code: string | undefined,
     message: string,
     readonly causes: { code: string; message: string; paths?: string[] }[] = [],
+    /** Seconds ICM asks to wait before trying again (429 `Retry-After`). */
+    readonly retryAfter?: number,
   ) {
     super(message)
   }
@@ -35,6 +37,11 @@ export type IcmScope = {
   pgid?: string
   /** Set when ICM refused the token as invalid or expired: the session must drop it. */
   tokenRejected?: boolean
+  /**
+   * The shopper's network address, sent as `X-Forwarded-For` on personal calls, so ICM's per-address limits
+   * (logins, token and basket creation) count each shopper, not the storefront.
+   */
+  clientAddress?: string
 }
 
 type Query = Record<string, string | number | boolean | undefined | (string | number)[]>
@@ -56,6 +63,13 @@ export type IcmCall<S extends z.ZodTypeAny> = {
   token?: string | null
   /** The answer is text (e.g. `text/csv` of `orders-csv`), not JSON; the schema checks the string. */
   text?: boolean
+  /** Further request headers (e.g. a solved login challenge's `Authorization: CAPTCHA …`). */
+  headers?: Record<string, string>
+  /**
+   * The caller shows ICM's "too many requests" (429) itself (login). Otherwise a 429 becomes the shop's own
+   * 429 page with ICM's `Retry-After`.
+   */
+  handlesTooManyRequests?: boolean
 }
 
 const cache = new LRUCache<string, Promise<unknown>>({ max: 5000 })
@@ -84,10 +98,26 @@ export function icmUrl(
   return `${base}${matrix}/${first}${group}${rest.length ? `/${rest.join('/')}` : ''}${query}`
 }
 
+/** `Retry-After` in whole seconds (delta form; an HTTP date is turned into the seconds until then). */
+function retryAfterSeconds(value: string | null): number | undefined {
+  if (!value) return undefined
+  const seconds = /^\d+$/.test(value.trim()) ? Number(value) : (Date.parse(value) - Date.now()) / 1000
+  return Number.isFinite(seconds) ? Math.max(1, Math.ceil(seconds)) : undefined
+}
+
 const AUTH_ERROR = /AuthenticationToken|Unable to decode token/
 
-async function send(url: string, call: IcmCall<z.ZodTypeAny>, token: string | undefined): Promise<unknown> {
-  const headers: Record<string, string> = { Accept: call.text ? 'text/csv, text/plain' : 'application/json' }
+async function send(
+  url: string,
+  call: IcmCall<z.ZodTypeAny>,
+  token: string | undefined,
+  clientAddress?: string,
+): Promise<unknown> {
+  const headers: Record<string, string> = {
+    ...call.headers,
+    Accept: call.text ? 'text/csv, text/plain' : 'application/json',
+  }
+  if (clientAddress) headers['x-forwarded-for'] = clientAddress
   let body: string | undefined
   if (call.form) {
     headers['content-type'] = 'application/x-www-form-urlencoded'
@@ -118,6 +148,14 @@ async function send(url: string, call: IcmCall<z.ZodTypeAny>, token: string | un
     if (response.status >= 500) {
       throw new Response(null, { status: response.status === 503 ? 503 : 502, statusText: 'Bad Gateway' })
     }
+    if (response.status === 429 && !call.handlesTooManyRequests) {
+      const retryAfter = retryAfterSeconds(response.headers.get('retry-after')) ?? 60
+      throw new Response(null, {
+        status: 429,
+        statusText: 'Too Many Requests',
+        headers: { 'Retry-After': String(retryAfter) },
+      })
+    }
     let parsed: {
       errors?: {
         code?: string
@@ -136,6 +174,7 @@ async function send(url: string, call: IcmCall<z.ZodTypeAny>, token: string | un
       response.headers.get('error-key') ?? first?.code,
       first?.message ?? text,
       first?.causes ?? [],
+      retryAfterSeconds(response.headers.get('retry-after')),
     )
   }
   if (call.text) return text
@@ -151,7 +190,7 @@ async function execute<S extends z.ZodTypeAny>(
 ) {
   let raw: unknown
   try {
-    raw = await send(url, call, token)
+    raw = await send(url, call, token, call.cache === 'none' ? scope?.clientAddress : undefined)
   } catch (error) {
     // An expired or unknown token: drop it and retry once without it (spec §4.4).
     if (token && error instanceof IcmError && error.status === 401 && AUTH_ERROR.test(error.message)) {
@@ -159,7 +198,7 @@ async function execute<S extends z.ZodTypeAny>(
         scope.token = undefined
         scope.tokenRejected = true
       }
-      raw = await send(url, call, undefined)
+      raw = await send(url, call, undefined, call.cache === 'none' ? scope?.clientAddress : undefined)
     } else {
       throw error
     }

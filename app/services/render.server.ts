@@ -14,11 +14,12 @@ export type Rendered = { body: PassThrough; failed: () => boolean; abort: () => 
 
 /**
  * Renders a document to a stream: crawlers (`waitForAll`) get it complete; people get it when all is
- * ready or `graceMs` after the shell, whichever comes first.
+ * ready or `graceMs` after the shell, whichever comes first. `nonce` goes on React's own inline scripts
+ * (the ones that put streamed parts in place), as the content security policy asks.
  */
 export function renderHtml(
   element: ReactNode,
-  { waitForAll, graceMs = STREAM_GRACE_MS }: { waitForAll: boolean; graceMs?: number },
+  { waitForAll, graceMs = STREAM_GRACE_MS, nonce }: { waitForAll: boolean; graceMs?: number; nonce?: string },
 ): Promise<Rendered> {
   return new Promise((resolve, reject) => {
     let started = false
@@ -34,6 +35,7 @@ export function renderHtml(
       pipe(body)
     }
     const { pipe, abort } = renderToPipeableStream(element, {
+      nonce,
       onShellReady() {
         shellRendered = true
         if (!waitForAll) grace = setTimeout(start, graceMs)

@@ -2,9 +2,12 @@ import { SHOP_LOCALES, type ShopLocale } from '~/models/locale'
 import type { Alternate } from '~/models/seo'
 import { config } from './config.server'
 
-/** The shop's public origin for absolute URLs: PUBLIC_URL when set (behind a proxy or CDN), else the request's. */
-export function publicOrigin(request: Request): string {
-  return config.publicUrl ?? new URL(request.url).origin
+/**
+ * The shop's public origin for absolute URLs: always PUBLIC_URL (config.publicUrl), never the request's
+ * Host or X-Forwarded-Host, which the client chooses and which would reach every visitor of a cached page.
+ */
+export function publicOrigin(_request?: Request): string {
+  return config.publicUrl
 }
 
 /** `hreflang` alternates: the same page in every locale that has it, plus x-default for the default locale. */

@@ -54,6 +54,11 @@ export const SESSION_MAX_AGE = 3600
 /** The recently viewed list outlives the shop session: 10080 minutes (spec §9), in the same cookie. */
 export const RECENTLY_VIEWED_MAX_AGE = RECENTLY_VIEWED_MINUTES * 60
 
+/** Browsers keep cookies up to 4096 bytes (spec §4.4 warns above that). */
+const MAX_COOKIE_BYTES = 4096
+/** Where Remix keeps the one-shot toast inside the session data. */
+const FLASH_TOAST = '__flash_toast__'
+
 export const sessionStorage = createCookieSessionStorage<SessionData, FlashData>({
   cookie: {
     name: 'apiToken',
@@ -85,12 +90,20 @@ export async function getSession(request: Request): Promise<ShopSession> {
  * recently viewed products. A commit that only records a product view (`{ view: true }`) does not count as
  * use of the shop session, so the token and everything else still end an hour after their last real use.
  */
-export function commitSession(session: ShopSession, { view = false }: { view?: boolean } = {}) {
+export async function commitSession(session: ShopSession, { view = false }: { view?: boolean } = {}) {
   if (!view || session.get('activeAt') === undefined) session.set('activeAt', Date.now())
   const keepsRecentlyViewed = (session.get('recently')?.length ?? 0) > 0
-  return sessionStorage.commitSession(session, {
-    maxAge: keepsRecentlyViewed ? RECENTLY_VIEWED_MAX_AGE : SESSION_MAX_AGE,
-  })
+  const maxAge = keepsRecentlyViewed ? RECENTLY_VIEWED_MAX_AGE : SESSION_MAX_AGE
+  const cookie = await sessionStorage.commitSession(session, { maxAge })
+  if (cookie.length <= MAX_COOKIE_BYTES) return cookie
+  // Browsers drop a larger cookie, and the shopper's session with it: give up what the shop can do without.
+  console.warn(`storefront: session cookie of ${cookie.length} bytes, over ${MAX_COOKIE_BYTES}; shrinking it`)
+  const data = session.data as Record<string, unknown>
+  const toast = data[FLASH_TOAST] as Toast | undefined
+  if (toast?.details) data[FLASH_TOAST] = { ...toast, details: toast.details.slice(0, 1) }
+  const recently = session.get('recently')
+  if (recently && recently.length > 3) session.set('recently', recently.slice(0, 3))
+  return sessionStorage.commitSession(session, { maxAge })
 }
 
 /** True when the request carries a session cookie at all: such pages are personal and never shared in caches. */

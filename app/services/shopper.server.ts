@@ -27,12 +27,28 @@ export function requireLocale(params: Params): ShopLocale {
   return locale
 }
 
+/**
+ * The shopper's network address as the storefront's server saw it (server.mjs sets this header on every
+ * request, replacing whatever a client sent, from Express's `req.ip`, which trusts only TRUSTED_PROXIES).
+ */
+export const CLIENT_ADDRESS_HEADER = 'x-storefront-client-address'
+
+export function clientAddressOf(request: Request): string | undefined {
+  const address = request.headers.get(CLIENT_ADDRESS_HEADER)?.trim()
+  return address && /^[0-9a-fA-F:.]{2,45}$/.test(address) ? address : undefined
+}
+
 export async function shopperOf(request: Request, params: Params): Promise<Shopper> {
   const locale = requireLocale(params)
   const session = await sessionOf(request)
   return {
     locale,
     session,
-    scope: { locale, token: session.get('apiToken'), pgid: session.get('pgid') },
+    scope: {
+      locale,
+      token: session.get('apiToken'),
+      pgid: session.get('pgid'),
+      clientAddress: clientAddressOf(request),
+    },
   }
 }

@@ -176,6 +176,8 @@ export async function startStorefront(
       HOST: '127.0.0.1',
       NODE_ENV: 'production',
       ICM_BASE_URL: icmOrigin,
+      // Production refuses to start without one (issue 14).
+      SESSION_SECRET: 'bench-secret-bench-secret-bench-secret',
       ...settings,
     }),
   )

@@ -20,6 +20,20 @@ export type Database = {
   close(): Promise<void>
 }
 
+/** The driver under a Db: the pg Pool of a PostgreSQL server, or the embedded PGlite. */
+export type Driver = { kind: 'postgres'; pool: pg.Pool } | { kind: 'pglite'; client: PGlite }
+
+/**
+ * The driver of a Db made by openDatabase, for the few libraries that speak to it directly (the rate
+ * limiter's PostgreSQL store). Drizzle keeps the client it was given as `$client`.
+ */
+export function driverOf(db: Db): Driver {
+  const client = (db as unknown as { $client?: unknown }).$client
+  if (client instanceof PGlite) return { kind: 'pglite', client }
+  if (client instanceof pg.Pool) return { kind: 'postgres', pool: client }
+  throw new Error('driverOf: this database handle has neither a pg Pool nor a PGlite client')
+}
+
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations')
 
 export type DatabaseOptions = {

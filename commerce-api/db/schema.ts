@@ -214,7 +214,10 @@ export const apiTokens = pgTable(
     refreshExpiresAt: timestamp('refresh_expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('api_tokens_refresh_idx').on(t.refreshToken)],
+  (t) => [
+    uniqueIndex('api_tokens_refresh_idx').on(t.refreshToken),
+    index('api_tokens_refresh_expiry_idx').on(t.refreshExpiresAt),
+  ],
 )
 
 export const baskets = pgTable(
@@ -498,6 +501,11 @@ export const addresses = pgTable(
       .primaryKey()
       .default(sql`gen_random_uuid()`),
     customerNo: text('customer_no'),
+    /**
+     * The user who created a customer address and may change it (spec commerce-and-checkout §5). Null for the
+     * company's shared addresses (head office, sites), which only an account owner changes.
+     */
+    ownerUserId: uuid('owner_user_id'),
     basketId: uuid('basket_id').references((): AnyPgColumn => baskets.id, { onDelete: 'cascade' }),
     addressName: text('address_name'),
     companyName1: text('company_name1'),
@@ -721,4 +729,18 @@ export const orderLineItems = pgTable(
     fulfillmentStatus: text('fulfillment_status').notNull(),
   },
   (t) => [index('order_line_items_order_idx').on(t.orderId, t.position)],
+)
+
+/**
+ * Counters of the rate limits and login throttles (rate-limiter-flexible's PostgreSQL store layout), shared by
+ * every commerce-API process on the database: key, points used, expiry in epoch ms.
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    points: integer('points').notNull().default(0),
+    expire: bigint('expire', { mode: 'number' }),
+  },
+  (t) => [index('rate_limits_expire_idx').on(t.expire)],
 )

@@ -1,15 +1,19 @@
 /**
  * Addresses (ADR 0010): a customer's address book and the addresses a shopper enters for one basket. Both are
  * ICM `AddressData` with a URN the basket refers to them by.
+ *
+ * Who may do what with a customer's address (spec commerce-and-checkout §5, issue 14) is decided in one place,
+ * `addressAccess`: every address call and the basket's address assignment go through it.
  */
-import { and, asc, eq, isNotNull, or } from 'drizzle-orm'
+import { and, asc, eq, isNotNull, type SQL } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Db } from '../db/client'
-import { addresses, baskets } from '../db/schema'
+import { addresses, baskets, users } from '../db/schema'
 import { ApiError } from '../http'
 import type { Locale } from './channel'
 import { countryName, countryOf, divisionName } from './countries'
 import type { Principal } from './tokens'
+import { isUuid } from './ids'
 
 export type AddressRow = typeof addresses.$inferSelect
 type BasketRow = typeof baskets.$inferSelect
@@ -21,7 +25,21 @@ export const addressUrn = (row: AddressRow) =>
 
 const opt = (value: string | null) => value ?? undefined
 
-export function addressJson(row: AddressRow, locale: Locale) {
+/** What the caller may do with an address, for ICM's `editable`, `shared` and `owner` fields. */
+export type AddressView = {
+  /** The caller may change and delete it. */
+  editable: boolean
+  /** A company address without an owner, which every user of the customer may use. */
+  shared: boolean
+  /** The login of the user it belongs to; absent for a shared address. */
+  owner?: string
+}
+
+/**
+ * ICM's AddressData. Without a view (a basket's included addresses) `shared` follows the row: a customer
+ * address that no user owns.
+ */
+export function addressJson(row: AddressRow, locale: Locale, view?: AddressView) {
   return {
     id: row.id,
     urn: addressUrn(row),
@@ -50,7 +68,8 @@ export function addressJson(row: AddressRow, locale: Locale) {
     eligibleShipToAddress: true,
     invoiceToAddress: true,
     shipToAddress: true,
-    shared: false,
+    shared: view?.shared ?? (row.customerNo !== null && row.ownerUserId === null),
+    ...(view ? { editable: view.editable, owner: view.owner } : {}),
   }
 }
 
@@ -173,46 +192,132 @@ export function checkAddress(input: AddressInput, { emailRequired = false } = {}
 export const addressNotFound = (id: string) =>
   new ApiError(404, 'address.not_found.error', `The address '${id}' could not be found.`)
 
-const isUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)
+const ACCOUNT_ADMIN_ROLE = 'APP_B2B_ACCOUNT_OWNER'
 
-export async function customerAddresses(db: Db, customerNo: string) {
-  return db
-    .select()
+type UserPrincipal = Extract<Principal, { anonymous: false }>
+
+/** A logged-in user looking at their customer's addresses. */
+export type AddressViewer = {
+  userId: string
+  login: string
+  customerNo: string
+  business: boolean
+  /** Holds APP_B2B_ACCOUNT_OWNER: administers the company's account, every address included. */
+  accountAdmin: boolean
+}
+
+export async function addressViewer(db: Db, principal: UserPrincipal): Promise<AddressViewer> {
+  const business = principal.customerType === 'SMBCustomer'
+  const [user] = business
+    ? await db.select({ roles: users.roles }).from(users).where(eq(users.id, principal.userId))
+    : []
+  return {
+    userId: principal.userId,
+    login: principal.login,
+    customerNo: principal.customerNo,
+    business,
+    accountAdmin: !!user?.roles.includes(ACCOUNT_ADMIN_ROLE),
+  }
+}
+
+/** none: not even visible; use: read it and use it in a basket; change: also edit and delete it. */
+export type AddressAccess = 'none' | 'use' | 'change'
+
+/**
+ * The ownership rule of customer addresses (spec §5): a user sees the addresses without owner and their own,
+ * not other users' own ones, and changes only their own; an account admin (APP_B2B_ACCOUNT_OWNER) sees and
+ * changes every address of the company. A private customer has one user, who owns every address of the
+ * customer: rows from before owners were recorded (owner null) are that user's.
+ */
+export function addressAccess(viewer: AddressViewer, row: AddressRow): AddressAccess {
+  if (row.customerNo === null || row.customerNo !== viewer.customerNo) return 'none'
+  if (row.ownerUserId === viewer.userId) return 'change'
+  if (!viewer.business) return row.ownerUserId === null ? 'change' : 'none'
+  if (viewer.accountAdmin) return 'change'
+  return row.ownerUserId === null ? 'use' : 'none'
+}
+
+function addressView(viewer: AddressViewer, row: AddressRow, ownerLogin: string | null): AddressView {
+  const shared = viewer.business && row.ownerUserId === null
+  return {
+    editable: addressAccess(viewer, row) === 'change',
+    shared,
+    owner: shared ? undefined : row.ownerUserId ? (ownerLogin ?? undefined) : viewer.login,
+  }
+}
+
+export type ViewedAddress = { row: AddressRow; view: AddressView }
+
+async function customerRows(db: Db, viewer: AddressViewer, where: SQL | undefined) {
+  const rows = await db
+    .select({ row: addresses, ownerLogin: users.login })
     .from(addresses)
-    .where(eq(addresses.customerNo, customerNo))
+    .leftJoin(users, eq(users.id, addresses.ownerUserId))
+    .where(and(eq(addresses.customerNo, viewer.customerNo), where))
     .orderBy(asc(addresses.createdAt), asc(addresses.id))
+  return rows
+    .filter(({ row }) => addressAccess(viewer, row) !== 'none')
+    .map(({ row, ownerLogin }): ViewedAddress => ({ row, view: addressView(viewer, row, ownerLogin) }))
 }
 
-export async function customerAddress(db: Db, customerNo: string, id: string) {
+/** The customer's addresses this user may see. */
+export const customerAddresses = (db: Db, viewer: AddressViewer) => customerRows(db, viewer, undefined)
+
+const addressNotEditable = (id: string) =>
+  new ApiError(
+    403,
+    'address.not_editable.error',
+    `The address '${id}' is shared by the company: only an account administrator may change it.`,
+  )
+
+/**
+ * One address of the customer for reading (`use`) or for a change: one the user may not see is not found
+ * (404), one they may see but not change is forbidden (403).
+ */
+export async function customerAddress(
+  db: Db,
+  viewer: AddressViewer,
+  id: string,
+  intent: 'use' | 'change' = 'use',
+): Promise<ViewedAddress> {
   if (!isUuid(id)) throw addressNotFound(id)
-  const [row] = await db
-    .select()
-    .from(addresses)
-    .where(and(eq(addresses.id, id), eq(addresses.customerNo, customerNo)))
-  if (!row) throw addressNotFound(id)
-  return row
+  const [found] = await customerRows(db, viewer, eq(addresses.id, id))
+  if (!found) throw addressNotFound(id)
+  if (intent === 'change' && !found.view.editable) throw addressNotEditable(id)
+  return found
 }
 
-export async function createCustomerAddress(db: Db, customerNo: string, input: AddressInput) {
+/** A new address of the book, owned by the user who creates it. */
+export async function createCustomerAddress(db: Db, viewer: AddressViewer, input: AddressInput) {
   const fields = checkAddress(input)
   const [row] = await db
     .insert(addresses)
-    .values({ ...fields, customerNo })
+    .values({ ...fields, customerNo: viewer.customerNo, ownerUserId: viewer.userId })
     .returning()
   return row!
 }
 
-export async function updateCustomerAddress(db: Db, customerNo: string, id: string, input: AddressInput) {
-  await customerAddress(db, customerNo, id)
+export async function updateCustomerAddress(
+  db: Db,
+  viewer: AddressViewer,
+  id: string,
+  input: AddressInput,
+): Promise<ViewedAddress> {
+  const { view } = await customerAddress(db, viewer, id, 'change')
   const fields = checkAddress(input)
-  const [row] = await db.update(addresses).set(fields).where(eq(addresses.id, id)).returning()
-  return row!
+  const [row] = await db
+    .update(addresses)
+    .set(fields)
+    .where(and(eq(addresses.id, id), eq(addresses.customerNo, viewer.customerNo)))
+    .returning()
+  if (!row) throw addressNotFound(id)
+  return { row, view }
 }
 
 /** Deletes an address of the book; baskets that used it lose it (the foreign key clears their reference). */
-export async function deleteCustomerAddress(db: Db, customerNo: string, id: string) {
-  await customerAddress(db, customerNo, id)
-  await db.delete(addresses).where(eq(addresses.id, id))
+export async function deleteCustomerAddress(db: Db, viewer: AddressViewer, id: string) {
+  await customerAddress(db, viewer, id, 'change')
+  await db.delete(addresses).where(and(eq(addresses.id, id), eq(addresses.customerNo, viewer.customerNo)))
 }
 
 /** An address entered for one basket (a guest's, or a one-time address of a user). */
@@ -261,19 +366,32 @@ export async function updateBasketAddress(db: Db, basket: BasketRow, id: string,
   })
 }
 
-/** The addresses a basket may use: its own, and for a user the customer's address book. */
-export async function eligibleAddresses(db: Db, basket: BasketRow, principal: Principal) {
-  const mine = eq(addresses.basketId, basket.id)
-  return db
+/**
+ * The addresses a basket may use: its own, and for a user those of the customer's address book the user may
+ * see (addressAccess), each with its view.
+ */
+export async function eligibleAddresses(
+  db: Db,
+  basket: BasketRow,
+  principal: Principal,
+): Promise<{ row: AddressRow; view?: AddressView }[]> {
+  const own = await db
     .select()
     .from(addresses)
-    .where(principal.anonymous ? mine : or(mine, eq(addresses.customerNo, principal.customerNo)))
+    .where(eq(addresses.basketId, basket.id))
     .orderBy(asc(addresses.createdAt), asc(addresses.id))
+  const basketAddresses = own.map((row) => ({ row }))
+  if (principal.anonymous) return basketAddresses
+  const book = await customerAddresses(db, await addressViewer(db, principal))
+  return [...book, ...basketAddresses].sort(
+    (a, b) => a.row.createdAt.getTime() - b.row.createdAt.getTime() || a.row.id.localeCompare(b.row.id),
+  )
 }
 
 /**
- * The address a basket field names, by URN or id: one of the basket's own or (for a user) the customer's.
- * Anything else is a 422 naming the field.
+ * The address a basket field names, by URN or id: one of the basket's own or (for a user) one of the
+ * customer's that the user may see. Anything else (another user's own address included) is a 422 naming the
+ * field.
  */
 export async function eligibleAddress(
   db: Db,
@@ -285,8 +403,8 @@ export async function eligibleAddress(
   const id = ref.startsWith('urn:') ? (ref.split(':').pop() ?? '') : ref
   const row = isUuid(id)
     ? (await eligibleAddresses(db, basket, principal)).find(
-        (a) => a.id === id && (!ref.startsWith('urn:') || addressUrn(a) === ref),
-      )
+        ({ row: a }) => a.id === id && (!ref.startsWith('urn:') || addressUrn(a) === ref),
+      )?.row
     : undefined
   if (!row) {
     throw new ApiError(

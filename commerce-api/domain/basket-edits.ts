@@ -13,6 +13,7 @@ import { channelConfiguration } from './configuration'
 import { promotionByCode } from './rebates'
 import { allShippingMethods, servesCountry } from './shipping'
 import type { Principal } from './tokens'
+import { isUuid } from './ids'
 
 type BasketRow = typeof baskets.$inferSelect
 
@@ -65,7 +66,7 @@ export type ItemUpdate = { quantity?: number; desiredDelivery?: string | null }
 
 /** Updates a line: quantity 0 deletes it; a quantity must keep the product's order rules. */
 export async function updateItem(db: Db, basket: BasketRow, itemId: string, update: ItemUpdate) {
-  if (!/^[0-9a-f-]{36}$/i.test(itemId)) throw lineItemNotFound(itemId)
+  if (!isUuid(itemId)) throw lineItemNotFound(itemId)
   return inBasketTransaction(db, basket, async (t) => {
     const [line] = await t
       .select()
@@ -114,7 +115,7 @@ export async function updateItem(db: Db, basket: BasketRow, itemId: string, upda
 }
 
 export async function deleteItem(db: Db, basket: BasketRow, itemId: string) {
-  if (!/^[0-9a-f-]{36}$/i.test(itemId)) throw lineItemNotFound(itemId)
+  if (!isUuid(itemId)) throw lineItemNotFound(itemId)
   await inBasketTransaction(db, basket, async (t) => {
     const deleted = await t
       .delete(lineItems)

@@ -18,6 +18,7 @@ import { checkToken, type Principal } from './tokens'
 import { warrantyPrice, lineWarranties } from './warranties'
 import { readTogether } from '../db/reads'
 import { pricedSkus } from './catalog'
+import { isUuid } from './ids'
 
 type BasketRow = typeof baskets.$inferSelect
 type Info = { code: string; message: string; causes: never[] }
@@ -72,7 +73,7 @@ export async function mergeBaskets(
       'basket.merge.source_basket.not_found.error',
       `The basket '${request.sourceBasket}' is not an open basket of the source token.`,
     )
-  if (!/^[0-9a-f-]{36}$/i.test(request.sourceBasket)) throw notOwned()
+  if (!isUuid(request.sourceBasket)) throw notOwned()
 
   return db.transaction(async (tx) => {
     const t = tx as unknown as Db

@@ -37,6 +37,7 @@ import {
   type MandatoryState,
 } from './mandatory'
 import { readTogether } from '../db/reads'
+import { isUuid } from './ids'
 
 type BasketRow = typeof baskets.$inferSelect
 type LineRow = typeof lineItems.$inferSelect
@@ -64,7 +65,7 @@ export async function findBasket(db: Db, principal: Principal, id: string): Prom
     const [row] = await db.select().from(baskets).where(owned).orderBy(desc(baskets.updatedAt)).limit(1)
     return row
   }
-  if (!/^[0-9a-f-]{36}$/i.test(id)) return undefined
+  if (!isUuid(id)) return undefined
   const [row] = await db
     .select()
     .from(baskets)

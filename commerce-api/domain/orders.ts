@@ -26,14 +26,13 @@ import type { Principal } from './tokens'
 import { validateInTransaction, walletAuthorised } from './validation'
 import type { RedirectUrls } from './payments'
 import { readTogether } from '../db/reads'
+import { isUuid } from './ids'
 
 type OrderRow = typeof orders.$inferSelect
 type BasketRow = typeof baskets.$inferSelect
 
 export const orderNotFound = (id: string) =>
   new ApiError(404, 'order.not_found.error', `The order '${id}' could not be found.`)
-
-const isUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)
 
 const STATUS_NAMES: Record<string, string> = {
   NEW: 'New',

@@ -22,3 +22,16 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const actual = await scrypt(password, Buffer.from(salt, 'base64url'), expected.length)
   return timingSafeEqual(actual, expected)
 }
+
+/**
+ * A hash of a random password, made once at start with the same parameters as every stored one: a login
+ * for an unknown user is checked against it, so that it costs what a known user's costs and its answer
+ * time does not tell which accounts exist.
+ */
+const dummyHash = hashPassword(randomBytes(16).toString('base64url'))
+
+/** Checks a password against a stored hash, or against the dummy hash when there is no user. */
+export async function verifyPasswordOf(password: string, stored: string | undefined): Promise<boolean> {
+  const matched = await verifyPassword(password, stored ?? (await dummyHash))
+  return matched && stored !== undefined
+}

@@ -25,11 +25,10 @@ import {
 import { createPaymentSession, finishSession, verifiedReturn, type PaymentOutcome } from './psp'
 import type { Principal } from './tokens'
 import { readTogether } from '../db/reads'
+import { isUuid } from './ids'
 
 type BasketRow = typeof baskets.$inferSelect
 export type RedirectUrls = { successUrl: string; cancelUrl: string; failureUrl: string }
-
-const isUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)
 
 /** Instruments a basket may pay with: the basket's own and the user's saved ones. */
 export async function usableInstruments(db: Db, basket: BasketRow, principal: Principal) {

@@ -1,9 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto'
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm'
+import { and, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { apiTokens, customers, users } from '../db/schema'
 import { REFRESH_LIFETIME, TOKEN_LIFETIME } from './channel'
-import { verifyPassword } from './passwords'
+import { verifyPasswordOf } from './passwords'
 
 export type TokenGrant = {
   access_token: string
@@ -65,7 +65,9 @@ export async function loginWithPassword(
     .from(users)
     .where(or(eq(sql`lower(${users.login})`, name), eq(sql`lower(${users.email})`, name)))
     .limit(1)
-  if (!user || !(await verifyPassword(password, user.passwordHash))) return { ok: false, reason: 'invalid' }
+  // Unknown and inactive users cost one scrypt like everyone else (see verifyPasswordOf).
+  if (!(await verifyPasswordOf(password, user?.passwordHash)) || !user)
+    return { ok: false, reason: 'invalid' }
   if (!user.active) return { ok: false, reason: 'inactive' }
   return { ok: true, grant: await issue(db, user.id, user.id) }
 }
@@ -132,7 +134,14 @@ export async function checkToken(db: Db, token: string): Promise<TokenCheck> {
   }
 }
 
-/** Drops tokens that can no longer be refreshed. */
-export async function purgeDeadTokens(db: Db): Promise<void> {
-  await db.delete(apiTokens).where(lt(apiTokens.refreshExpiresAt, new Date()))
+/**
+ * Drops tokens that can no longer be used or refreshed: past their refresh expiry, or revoked (a refresh
+ * revokes the old pair, a logout the token). Answers how many went.
+ */
+export async function purgeDeadTokens(db: Db, now = new Date()): Promise<number> {
+  const purged = await db
+    .delete(apiTokens)
+    .where(or(lt(apiTokens.refreshExpiresAt, now), isNotNull(apiTokens.revokedAt)))
+    .returning({ token: apiTokens.token })
+  return purged.length
 }

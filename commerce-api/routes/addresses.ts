@@ -3,6 +3,7 @@ import { requireUser } from '../auth'
 import {
   AddressInput,
   addressJson,
+  addressViewer,
   createCustomerAddress,
   customerAddress,
   customerAddresses,
@@ -51,14 +52,17 @@ export const addressRoutes: RouteModule = (app, { db, site }) => {
     itemId: id,
   })
 
+  /** The caller as a viewer of the customer's addresses (its ownership rule: domain/addresses.ts). */
+  const viewerOf = async (request: FastifyRequest) => addressViewer(db, await callerCustomer(db, request))
+
   app.get(base, async (request) => {
-    const principal = await callerCustomer(db, request)
+    const viewer = await viewerOf(request)
     const { resource } = request.params as CustomerParams
-    const rows = await customerAddresses(db, principal.customerNo)
+    const rows = await customerAddresses(db, viewer)
     return {
       type: 'ResourceCollection',
       name: 'addresses',
-      elements: rows.map((row) => link(resource, principal.customerNo, row.id)),
+      elements: rows.map(({ row }) => link(resource, viewer.customerNo, row.id)),
       amount: rows.length,
       offset: 0,
       total: rows.length,
@@ -66,36 +70,36 @@ export const addressRoutes: RouteModule = (app, { db, site }) => {
   })
 
   app.post(base, async (request, reply) => {
-    const principal = await callerCustomer(db, request)
+    const viewer = await viewerOf(request)
     const input = parseInput(AddressInput, request.body, 'address')
-    const row = await createCustomerAddress(db, principal.customerNo, input)
+    const row = await createCustomerAddress(db, viewer, input)
     const { resource } = request.params as CustomerParams
-    const created = link(resource, principal.customerNo, row.id)
+    const created = link(resource, viewer.customerNo, row.id)
     reply.code(201).header('location', created.uri)
     return created
   })
 
   app.get(`${base}/:id`, async (request) => {
-    const principal = await callerCustomer(db, request)
-    const row = await customerAddress(db, principal.customerNo, (request.params as CustomerParams).id!)
-    return addressJson(row, request.scope.locale)
+    const viewer = await viewerOf(request)
+    const { row, view } = await customerAddress(db, viewer, (request.params as CustomerParams).id!)
+    return addressJson(row, request.scope.locale, view)
   })
 
   app.put(`${base}/:id`, async (request) => {
-    const principal = await callerCustomer(db, request)
+    const viewer = await viewerOf(request)
     const input = parseInput(AddressInput, request.body, 'address')
-    const row = await updateCustomerAddress(
+    const { row, view } = await updateCustomerAddress(
       db,
-      principal.customerNo,
+      viewer,
       (request.params as CustomerParams).id!,
       input,
     )
-    return addressJson(row, request.scope.locale)
+    return addressJson(row, request.scope.locale, view)
   })
 
   app.delete(`${base}/:id`, async (request, reply) => {
-    const principal = await callerCustomer(db, request)
-    await deleteCustomerAddress(db, principal.customerNo, (request.params as CustomerParams).id!)
+    const viewer = await viewerOf(request)
+    await deleteCustomerAddress(db, viewer, (request.params as CustomerParams).id!)
     reply.code(204)
   })
 }

@@ -11,6 +11,7 @@ import {
   updateItem,
 } from '../domain/basket-edits'
 import { parseInput, queryList } from '../http'
+import { clientKey, RATE_LIMITED, tooManyRequests } from '../rate-limits'
 import type { RouteModule } from './context'
 
 const ItemsRequest = z
@@ -83,6 +84,17 @@ const includes = (request: FastifyRequest) =>
 export const basketRoutes: RouteModule = (app, { db }) => {
   app.post('/rest/:site/baskets', async (request, reply) => {
     const principal = await requirePrincipal(db, request)
+    // Creating baskets is limited per owner and per client address, so that no caller fills the database.
+    const wait =
+      (await app.limiters.basketsPerSubject.take(principal.subject)) ??
+      (await app.limiters.basketsPerIp.take(clientKey(request.ip)))
+    if (wait !== null)
+      return tooManyRequests(
+        reply,
+        wait,
+        RATE_LIMITED,
+        'Too many baskets created. Please wait before trying again.',
+      )
     const basket = await createBasket(db, principal, request.scope.currency)
     reply.code(201).header('location', `baskets/${basket.id}`)
     return basketJson(db, basket, request.scope.locale, includes(request))
@@ -156,7 +168,8 @@ export const basketRoutes: RouteModule = (app, { db }) => {
 
   app.delete('/rest/:site/baskets/:id/promotioncodes/:code', async (request, reply) => {
     const basket = await basketOf(request)
-    await removePromotionCode(db, basket, decodeURIComponent((request.params as { code: string }).code))
+    // The router has decoded the code already.
+    await removePromotionCode(db, basket, (request.params as { code: string }).code)
     reply.code(204)
   })
 

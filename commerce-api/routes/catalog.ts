@@ -78,11 +78,9 @@ export const catalogRoutes: RouteModule = (app, ctx) => {
   })
 
   // categories/{A}/{B}/.../products or categories/{A}/{B}/...: the path has any depth.
+  // The router has decoded the path once; decoding again would turn `%25` into a malformed escape.
   app.get('/rest/:site/categories/*', async (request) => {
-    const segments = ((request.params as { '*': string })['*'] ?? '')
-      .split('/')
-      .filter(Boolean)
-      .map(decodeURIComponent)
+    const segments = ((request.params as { '*': string })['*'] ?? '').split('/').filter(Boolean)
     const query = request.query as Query
     const scope = scopeOf(ctx, request)
     const last = segments.at(-1)

@@ -112,7 +112,7 @@ export const checkoutRoutes: RouteModule = (app, ctx) => {
   app.get('/rest/:site/baskets/:id/eligible-addresses', async (request) => {
     const { principal, basket } = await basketOf(request)
     const rows = await eligibleAddresses(db, basket, principal)
-    return { data: rows.map((row) => addressJson(row, request.scope.locale)) }
+    return { data: rows.map(({ row, view }) => addressJson(row, request.scope.locale, view)) }
   })
 
   const eligibleShipping = async (request: FastifyRequest) => {

@@ -1,7 +1,9 @@
+import type { FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { AUTH_HEADER } from '../auth'
 import { issueAnonymousToken, loginWithPassword, refresh, revoke } from '../domain/tokens'
 import { ApiError, parseInput } from '../http'
+import { clientKey, RATE_LIMITED, TOO_MANY_ATTEMPTS, tooManyRequests } from '../rate-limits'
 import type { RouteModule } from './context'
 
 const TokenRequest = z.discriminatedUnion('grant_type', [
@@ -15,15 +17,70 @@ const TokenRequest = z.discriminatedUnion('grant_type', [
   z.object({ grant_type: z.literal('refresh_token'), refresh_token: z.string().min(1) }),
 ])
 
-/** OAuth-style token endpoint: anonymous, password and refresh_token grants; `PUT token/logout`. */
+/**
+ * The challenge answer of a login, sent as ICM clients send captchas:
+ * `Authorization: CAPTCHA challenge=<id> answer=<number>`.
+ */
+export function captchaAnswer(request: FastifyRequest): { challenge: string; answer: string } | undefined {
+  const header = request.headers.authorization
+  if (typeof header !== 'string' || !/^CAPTCHA\s/i.test(header)) return undefined
+  const fields = new Map(
+    header
+      .slice('CAPTCHA'.length)
+      .trim()
+      .split(/\s+/)
+      .map((pair) => {
+        const eq = pair.indexOf('=')
+        return eq > 0 ? ([pair.slice(0, eq), pair.slice(eq + 1)] as const) : ([pair, ''] as const)
+      }),
+  )
+  const challenge = fields.get('challenge')
+  const answer = fields.get('answer')
+  return challenge && answer !== undefined ? { challenge, answer } : undefined
+}
+
+const tooManyAttempts = 'Too many login attempts. Please wait before trying again.'
+const tooManyCalls = 'Too many requests. Please wait before trying again.'
+
+/**
+ * OAuth-style token endpoint: anonymous, password and refresh_token grants; `PUT token/logout`. Password
+ * logins are throttled per account and per client address (domain/login-throttle.ts); token creation is
+ * rate-limited per client address. `POST challenges` hands out the challenge an account asks for after a
+ * lock (an extension outside ICM's contract, like /psp/).
+ */
 export const tokenRoutes: RouteModule = (app, { db }) => {
   app.post('/rest/:site/token', async (request, reply) => {
     const input = parseInput(TokenRequest, request.body ?? {}, 'token request')
+    const client = clientKey(request.ip)
     let grant
     if (input.grant_type === 'anonymous') {
+      const wait = await app.limiters.anonymousTokens.take(client)
+      if (wait !== null) return tooManyRequests(reply, wait, RATE_LIMITED, tooManyCalls)
       grant = await issueAnonymousToken(db)
     } else if (input.grant_type === 'password') {
-      const result = await loginWithPassword(db, input.username, input.password)
+      const captcha = captchaAnswer(request)
+      const outcome = await app.limiters.login.attempt(
+        input.username,
+        client,
+        captcha && (() => app.limiters.challenges.redeem(captcha.challenge, captcha.answer)),
+        async () => {
+          const result = await loginWithPassword(db, input.username, input.password)
+          return { passwordMatched: result.ok || result.reason === 'inactive', result }
+        },
+      )
+      switch (outcome.kind) {
+        case 'throttled':
+          return tooManyRequests(reply, outcome.retryAfterSeconds, TOO_MANY_ATTEMPTS, tooManyAttempts)
+        case 'challenge_required':
+          throw new ApiError(
+            401,
+            'account.login.challenge.required',
+            'This account asks for a solved challenge with the next login (POST challenges).',
+          )
+        case 'challenge_incorrect':
+          throw new ApiError(401, 'captcha.incorrect', 'The challenge answer is not correct.')
+      }
+      const { result } = outcome
       if (!result.ok) {
         throw result.reason === 'inactive'
           ? new ApiError(
@@ -35,6 +92,8 @@ export const tokenRoutes: RouteModule = (app, { db }) => {
       }
       grant = result.grant
     } else {
+      const wait = await app.limiters.refreshTokens.take(client)
+      if (wait !== null) return tooManyRequests(reply, wait, RATE_LIMITED, tooManyCalls)
       const refreshed = await refresh(db, input.refresh_token)
       if (!refreshed) throw new ApiError(401, 'invalid_grant', 'The refresh token is invalid or expired.')
       grant = refreshed
@@ -48,5 +107,12 @@ export const tokenRoutes: RouteModule = (app, { db }) => {
     if (typeof token === 'string' && token) await revoke(db, token)
     reply.code(204)
     return null
+  })
+
+  app.post('/rest/:site/challenges', async (request, reply) => {
+    const wait = await app.limiters.challengeCreation.take(clientKey(request.ip))
+    if (wait !== null) return tooManyRequests(reply, wait, RATE_LIMITED, tooManyCalls)
+    reply.code(201).header('cache-control', 'no-store')
+    return app.limiters.challenges.create()
   })
 }

@@ -1,6 +1,7 @@
 import pg from 'pg'
 import { openDatabase, type Database } from '../../commerce-api/db/client'
 import { seedDatabase } from '../../commerce-api/db/seed/seed'
+import type { ProtectionOptions } from '../../commerce-api/rate-limits'
 import { buildServer } from '../../commerce-api/server'
 
 export const SITE = 'ironbridge-Site'
@@ -36,11 +37,18 @@ export type Api = {
  * Starts the commerce API over HTTP on a free port, on PGlite in memory, or on the PostgreSQL server of
  * DATABASE_URL when that is set (CI runs the suite both ways).
  */
-export async function startApi({ products = 400 } = {}): Promise<Api> {
+export async function startApi({
+  products = 400,
+  protection,
+}: {
+  products?: number
+  /** Rate limits, login throttle and trusted proxies; default: the production defaults. */
+  protection?: ProtectionOptions
+} = {}): Promise<Api> {
   const server = process.env.DATABASE_URL ? await freshPostgres(process.env.DATABASE_URL) : undefined
   const database = await openDatabase({ databaseUrl: server?.url })
   await seedDatabase(database.db, { products })
-  const app = buildServer({ db: database.db, site: SITE })
+  const app = buildServer({ db: database.db, site: SITE, protection })
   const address = await app.listen({ port: 0, host: '127.0.0.1' })
   return {
     database,

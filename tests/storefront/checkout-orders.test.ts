@@ -198,6 +198,16 @@ describe('submitting the order (spec §4)', () => {
     expect(calls.map((c) => c.path)).toEqual(['baskets/b-1/validations'])
   })
 
+  it('says the order may have been placed when the API goes away during the submit', async () => {
+    icm.use(...reviewHandlers())
+    recordChanges((call) => (call.path.endsWith('/validations') ? validation(true) : undefined))
+    icm.use(http.post(icmPath('orders'), () => HttpResponse.error()))
+    const response = await post()
+    expect(response.status).toBe(503)
+    expect(response.headers.get('Retry-After')).toBe('30')
+    expect(await response.json()).toEqual({ reason: 'order-outcome-unknown' })
+  })
+
   it('answers 504 when placing the order times out twice', async () => {
     icm.use(...reviewHandlers())
     recordChanges((call) => (call.path.endsWith('/validations') ? validation(true) : undefined))
@@ -213,7 +223,10 @@ describe('submitting the order (spec §4)', () => {
     config.icmTimeoutMs = 100
     try {
       const response = await post()
+      // The order may exist after all: the page says so (and how to check) instead of "slow shop".
       expect(response.status).toBe(504)
+      expect(response.headers.get('Retry-After')).toBe('30')
+      expect(await response.json()).toEqual({ reason: 'order-outcome-unknown' })
     } finally {
       config.icmTimeoutMs = timeout
     }

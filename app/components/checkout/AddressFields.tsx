@@ -88,7 +88,7 @@ export function AddressFields({
   const idBase = prefix.replace(/\W/g, '-') || 'address-'
   const valueOf = (field: FieldName) => (reply.posted ? reply.value(prefix + field) : defaults[field]) ?? ''
   const [country, setCountry] = useState(valueOf('countryCode') || countries[0]?.countryCode || '')
-  const countryRegions = regions[country] ?? []
+  const countryRegions = (Object.hasOwn(regions, country) ? regions[country] : undefined) ?? []
   const text = (field: FieldName, required: boolean, type = 'text') => {
     const name = prefix + field
     const errors = reply.errors(name)

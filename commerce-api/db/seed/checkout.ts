@@ -3,7 +3,7 @@
  * demo customer and a saved bank account for two demo users. Fixed ids, so that the same rows come out every
  * time and an older database gets them without a reseed (`ensureCheckoutData`).
  */
-import { inArray } from 'drizzle-orm'
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
 import { EXCHANGE_RATES, CURRENCIES } from '../../domain/channel'
 import { maskIban } from '../../domain/payment-methods'
 import type { Db } from '../client'
@@ -274,10 +274,16 @@ export const DEMO_ADDRESS_IDS = {
   brightlineSite: demoId(104),
 }
 
-export const demoAddressRows: (typeof t.addresses.$inferInsert)[] = [
+/**
+ * The demo address books. A private customer's addresses are owned by its one user (`ownerLogin`); the
+ * Brightline head office and site office have no owner: they are the company's shared addresses, which
+ * every Brightline user may use and only an account owner changes.
+ */
+export const demoAddressRows: (typeof t.addresses.$inferInsert & { ownerLogin?: string })[] = [
   {
     id: DEMO_ADDRESS_IDS.patriciaHome,
     customerNo: 'PC-100001',
+    ownerLogin: 'patricia@ironbridge.test',
     title: 'Ms.',
     firstName: 'Patricia',
     lastName: 'Miller',
@@ -292,6 +298,7 @@ export const demoAddressRows: (typeof t.addresses.$inferInsert)[] = [
   {
     id: DEMO_ADDRESS_IDS.pierreHome,
     customerNo: 'PC-100002',
+    ownerLogin: 'pierre@ironbridge.test',
     title: 'M.',
     firstName: 'Pierre',
     lastName: 'Durand',
@@ -351,8 +358,6 @@ export async function ensureCheckoutData(db: Db) {
   await db.insert(t.paymentMethods).values(paymentMethodRows).onConflictDoNothing()
   const customers = await db.select({ no: t.customers.customerNo }).from(t.customers)
   const known = new Set(customers.map((c) => c.no))
-  const addresses = demoAddressRows.filter((a) => a.customerNo && known.has(a.customerNo))
-  if (addresses.length) await db.insert(t.addresses).values(addresses).onConflictDoNothing()
   const users = await db
     .select({ id: t.users.id, login: t.users.login, customerNo: t.users.customerNo })
     .from(t.users)
@@ -360,6 +365,31 @@ export async function ensureCheckoutData(db: Db) {
       inArray(
         t.users.login,
         demoUsers.map((u) => u.login),
+      ),
+    )
+  const addresses = demoAddressRows
+    .filter((a) => a.customerNo && known.has(a.customerNo))
+    .map(({ ownerLogin, ...row }) => ({
+      ...row,
+      ownerUserId: users.find((u) => ownerLogin && u.login === ownerLogin)?.id ?? null,
+    }))
+  if (addresses.length) await db.insert(t.addresses).values(addresses).onConflictDoNothing()
+  // Addresses of private customers stored before owners were recorded belong to the customer's one user.
+  await db
+    .update(t.addresses)
+    .set({
+      ownerUserId: sql`(select u.id from users u where u.customer_no = addresses.customer_no order by u.id limit 1)`,
+    })
+    .where(
+      and(
+        isNull(t.addresses.ownerUserId),
+        inArray(
+          t.addresses.customerNo,
+          db
+            .select({ no: t.customers.customerNo })
+            .from(t.customers)
+            .where(eq(t.customers.type, 'PrivateCustomer')),
+        ),
       ),
     )
   const rows = demoInstruments.flatMap((i) => {

@@ -1,0 +1,64 @@
+/**
+ * The storefront's Express app: security headers and request bounds first (they answer every request,
+ * assets and errors included), then gzip, static files with long-lived caching of fingerprinted assets,
+ * the page cache, Remix, and an error handler that turns anything thrown into a 500 page.
+ */
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { createRequestHandler } from '@remix-run/express'
+import compression from 'compression'
+import express from 'express'
+import { pageCache } from './page-cache.mjs'
+import {
+  errorHandler,
+  forwardedHeadersAndHost,
+  requestBounds,
+  retryAfterOn503,
+  securityHeaders,
+  urlChecks,
+} from './security.mjs'
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+
+/**
+ * `build` is the Remix server build, `settings` come from server/settings.mjs. `handler` replaces Remix
+ * (tests of the layers around it).
+ * @param {{
+ *   build: unknown,
+ *   settings: ReturnType<typeof import('./settings.mjs').serverSettings>,
+ *   handler?: import('express').RequestHandler,
+ * }} options
+ */
+export function createApp({ build, settings, handler }) {
+  const app = express()
+  app.disable('x-powered-by')
+  try {
+    app.set('trust proxy', settings.trustProxy)
+  } catch (error) {
+    throw new Error(`TRUSTED_PROXIES: ${error instanceof Error ? error.message : error}`)
+  }
+  app.use(securityHeaders(settings))
+  app.use(retryAfterOn503(settings.retryAfterSeconds))
+  app.use(forwardedHeadersAndHost(app))
+  app.use(requestBounds(settings))
+  app.use(urlChecks())
+  app.use(compression())
+  app.use(
+    '/assets',
+    express.static(path.join(root, 'build/client/assets'), { immutable: true, maxAge: '1y' }),
+  )
+  app.use(express.static(path.join(root, 'build/client'), { maxAge: '1h' }))
+  // Shareable anonymous pages are kept for PAGE_CACHE_SECONDS (default 10, 0 = off): see page-cache.mjs.
+  app.use(pageCache({ maxSeconds: settings.pageCacheSeconds, nonceOf: (res) => res.locals.cspNonce }))
+  app.all(
+    '*',
+    handler ??
+      createRequestHandler({
+        build,
+        mode: settings.mode,
+        getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce }),
+      }),
+  )
+  app.use(errorHandler())
+  return app
+}

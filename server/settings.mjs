@@ -1,0 +1,88 @@
+/**
+ * Settings of the storefront's HTTP layer (server.mjs, server/*.mjs) from the environment, read once at
+ * start. The app's own settings (PUBLIC_URL, SESSION_SECRET, ICM_…) are in app/services/config.server.ts.
+ * An invalid value stops the start with a message naming the variable.
+ */
+
+/** Keywords of a CSP source list, written with or without their quotes in FRAME_ANCESTORS. */
+const CSP_KEYWORDS = new Set(['self', 'none'])
+
+/** @param {Record<string, string | undefined>} [env] */
+export function serverSettings(env = process.env) {
+  const apiPort = env.API_PORT ?? '4100'
+  return {
+    port: Number(env.PORT ?? 3000),
+    host: env.HOST ?? '0.0.0.0',
+    mode: env.NODE_ENV,
+    /** Shareable anonymous pages kept in memory (server/page-cache.mjs); 0 switches it off. */
+    pageCacheSeconds: Number(env.PAGE_CACHE_SECONDS ?? 10),
+    /** Express `trust proxy`: who may set X-Forwarded-For/-Host/-Proto. Default: nobody. */
+    trustProxy: trustedProxies(env.TRUSTED_PROXIES),
+    /** CSP `frame-ancestors`: who may show the shop in a frame (punchout procurement systems). */
+    frameAncestors: frameAncestors(env.FRAME_ANCESTORS),
+    /** `Strict-Transport-Security` max-age in seconds; 0 sends no HSTS header. */
+    hstsMaxAge: nonNegativeInteger('HSTS_MAX_AGE', env.HSTS_MAX_AGE, 0),
+    /** Largest declared request body; a larger POST answers 413 before the app reads it. */
+    maxBodyBytes: nonNegativeInteger('MAX_BODY_BYTES', env.MAX_BODY_BYTES, 1024 * 1024),
+    /**
+     * Where the checkout's place-order post may lead: the payment provider's hosted page (CREDIT_CARD,
+     * WALLET) is reached by a redirect answering a form post, and browsers check such redirects against
+     * `form-action`. Same default as the commerce API's PAYMENT_PAGE_URL: the API's own address.
+     */
+    paymentPageOrigin: originOf(
+      env.PAYMENT_PAGE_URL ? 'PAYMENT_PAGE_URL' : 'ICM_BASE_URL',
+      env.PAYMENT_PAGE_URL || env.ICM_BASE_URL || `http://127.0.0.1:${apiPort}`,
+    ),
+    /** https public URL: browsers are told to fetch any http subresource over https. */
+    httpsOnly: (env.PUBLIC_URL ?? '').startsWith('https:'),
+    /** `Retry-After` of 503 answers (maintenance: ICM unreachable). */
+    retryAfterSeconds: 30,
+  }
+}
+
+/**
+ * TRUSTED_PROXIES: a hop count (`1`: the one proxy in front), or a comma list of addresses, CIDR ranges or
+ * proxy-addr's names (`loopback`, `linklocal`, `uniquelocal`). Unset or empty: no proxy is trusted.
+ */
+export function trustedProxies(value) {
+  const text = (value ?? '').trim()
+  if (!text) return false
+  if (/^\d+$/.test(text)) return Number(text)
+  return text
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean)
+}
+
+/** FRAME_ANCESTORS: CSP sources separated by commas or spaces; `self`/`none` may come without quotes. */
+export function frameAncestors(value) {
+  const sources = (value ?? '')
+    .split(/[\s,]+/)
+    .filter(Boolean)
+    .map((source) => (CSP_KEYWORDS.has(source.toLowerCase()) ? `'${source.toLowerCase()}'` : source))
+  for (const source of sources) {
+    if (!/^('self'|'none'|[a-z][a-z0-9+.-]*:(\/\/[^\s;,'"]+)?|(\*\.)?[a-z0-9.-]+(:(\d+|\*))?)$/i.test(source))
+      throw new Error(
+        `FRAME_ANCESTORS: "${source}" is not a CSP source (e.g. 'self' https://buy.example.com)`,
+      )
+  }
+  if (sources.length > 1 && sources.includes("'none'"))
+    throw new Error("FRAME_ANCESTORS: 'none' cannot be combined with other sources")
+  return sources.length > 0 ? sources : ["'self'"]
+}
+
+function nonNegativeInteger(name, value, fallback) {
+  if (value === undefined || value === '') return fallback
+  const number = Number(value)
+  if (!Number.isSafeInteger(number) || number < 0)
+    throw new Error(`${name} must be a whole number ≥ 0 (got "${value}")`)
+  return number
+}
+
+function originOf(name, value) {
+  try {
+    return new URL(value).origin
+  } catch {
+    throw new Error(`${name} must be an absolute URL (got "${value}")`)
+  }
+}

@@ -1,0 +1,106 @@
+import { request as httpRequest, type IncomingHttpHeaders, type Server } from 'node:http'
+import { connect, createServer, type AddressInfo } from 'node:net'
+
+/** A loopback port nobody listens on right now. */
+export async function freePort(): Promise<number> {
+  const server = createServer()
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  await new Promise((resolve) => server.close(resolve))
+  return port
+}
+
+export async function listen(server: Server): Promise<string> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+}
+
+export type RawAnswer = { status: number; headers: IncomingHttpHeaders; body: string }
+
+/**
+ * One request with node:http, which (unlike fetch) sends any method and any Host header as given.
+ * `localAddress` picks the client's loopback address (127.0.0.2 … are all this machine).
+ */
+export function send(
+  origin: string,
+  path: string,
+  options: {
+    method?: string
+    headers?: Record<string, string>
+    body?: string | Buffer
+    localAddress?: string
+  } = {},
+): Promise<RawAnswer> {
+  const url = new URL(path, origin)
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname + url.search,
+        method: options.method ?? 'GET',
+        headers: options.headers,
+        localAddress: options.localAddress,
+        setHost: !options.headers || !Object.keys(options.headers).some((h) => h.toLowerCase() === 'host'),
+      },
+      (res) => {
+        const chunks: Buffer[] = []
+        res.on('data', (chunk: Buffer) => chunks.push(chunk))
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: Buffer.concat(chunks).toString('utf8'),
+          }),
+        )
+        res.on('error', reject)
+      },
+    )
+    req.on('error', reject)
+    req.setTimeout(10_000, () => req.destroy(new Error(`${path}: no answer within 10 s`)))
+    req.end(options.body)
+  })
+}
+
+/** Writes `text` as it is to the server and returns everything it answers until it closes. */
+export function sendRaw(origin: string, text: string): Promise<string> {
+  const url = new URL(origin)
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(url.port), url.hostname)
+    const chunks: Buffer[] = []
+    socket.on('data', (chunk) => chunks.push(chunk))
+    socket.on('end', () => resolve(Buffer.concat(chunks).toString('latin1')))
+    socket.on('error', reject)
+    socket.setTimeout(10_000, () => socket.destroy(new Error('no answer within 10 s')))
+    socket.write(text)
+  })
+}
+
+/** The CSP nonce a response's header allows for scripts. */
+export function cspNonceOf(csp: string | null | undefined): string | undefined {
+  return /script-src [^;]*'nonce-([^']+)'/.exec(csp ?? '')?.[1]
+}
+
+/** The inline scripts a browser would run (not JSON-LD or other data blocks), with their nonce. */
+export function executableInlineScripts(html: string): { nonce: string | undefined; body: string }[] {
+  return [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)]
+    .filter(([, attributes]) => {
+      const type = /\btype="([^"]*)"/.exec(attributes!)?.[1]
+      return !/\bsrc=/.test(attributes!) && (!type || type === 'module' || /javascript/.test(type))
+    })
+    .map(([, attributes, body]) => ({ nonce: /\bnonce="([^"]*)"/.exec(attributes!)?.[1], body: body! }))
+}
+
+export async function waitUntil<T>(
+  what: string,
+  check: () => Promise<T | undefined | false>,
+  timeoutMs: number,
+): Promise<T> {
+  const until = Date.now() + timeoutMs
+  for (;;) {
+    const result = await check().catch(() => undefined)
+    if (result) return result
+    if (Date.now() > until) throw new Error(`${what}: not within ${timeoutMs / 1000} s`)
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+}

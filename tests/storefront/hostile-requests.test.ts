@@ -1,0 +1,337 @@
+/**
+ * Storefront actions and loaders under the requests of issue 14: cross-site posts, state changes by GET,
+ * brute force through the login form, flash data that outgrows the cookie, an order submit the API did
+ * not answer, an old receipt link.
+ */
+import { http, HttpResponse } from 'msw'
+import { describe, expect, it } from 'vitest'
+import { loader as rootLoader } from '~/root'
+import { action as addAction, loader as addLoader } from '~/routes/$lang.basket_.add'
+import { action as loginAction } from '~/routes/$lang.login'
+import { action as logoutAction, loader as logoutLoader } from '~/routes/$lang.logout'
+import { loader as receiptLoader } from '~/routes/$lang.checkout.receipt'
+import { commitSession, getSession } from '~/services/session.server'
+import { CLIENT_ADDRESS_HEADER } from '~/services/shopper.server'
+import {
+  categoryData,
+  configurationData,
+  emptyBasket,
+  get,
+  icm,
+  icmError,
+  icmPath,
+  priceItem,
+} from './icm-mock'
+import './setup'
+
+const request = (path: string, init?: RequestInit) => new Request(`http://shop.test${path}`, init)
+const form = { 'content-type': 'application/x-www-form-urlencoded' }
+const args = (req: Request) => ({ request: req, params: { lang: 'en' }, context: {} })
+
+async function cookieWith(values: Record<string, unknown>) {
+  const session = await getSession(request('/'))
+  for (const [key, value] of Object.entries(values)) session.set(key as never, value as never)
+  return (await commitSession(session)).split(';')[0]!
+}
+const live = { issuedAt: Date.now(), expiresAt: Date.now() + 3600_000 }
+const userCookie = () =>
+  cookieWith({
+    apiToken: 'user-token',
+    isAnonymous: false,
+    ...live,
+    user: { login: 'jlink', firstName: 'Jack', lastName: 'Link', customerType: 'SMBCustomer' },
+  })
+const anonymousCookie = () => cookieWith({ apiToken: 'anon-token', isAnonymous: true, ...live })
+const sessionOf = (response: Response) =>
+  getSession(request('/', { headers: { Cookie: response.headers.get('Set-Cookie')! } }))
+
+/** What a loader or action answered, thrown or returned. */
+async function answer(call: Promise<unknown>): Promise<any> {
+  try {
+    return await call
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown
+    throw thrown
+  }
+}
+
+const shellHandlers = () => [
+  get('categories', [categoryData]),
+  get('cms/includes/include.footer.content.pagelet2-Include', { id: 'footer', pagelets: [] }),
+  get('configurations', configurationData),
+]
+
+const added = (items: any[]) =>
+  HttpResponse.json(
+    {
+      data: items.map((item, i) => ({
+        id: `l-${i}`,
+        position: i + 1,
+        product: item.product,
+        quantity: item.quantity,
+        pricing: { singleBasePrice: priceItem(1, 1), total: priceItem(1, 1) },
+      })),
+      infos: [],
+    },
+    { status: 201 },
+  )
+
+describe('cross-site posts', () => {
+  it('refuses an add another site posts for a logged-in shopper, and changes nothing', async () => {
+    let calls = 0
+    icm.use(
+      http.all(/.*/, () => {
+        calls += 1
+        return HttpResponse.json({})
+      }),
+    )
+    const response = await answer(
+      addAction(
+        args(
+          request('/en/basket/add', {
+            method: 'POST',
+            body: 'sku=1000042&quantity=1',
+            headers: {
+              ...form,
+              Cookie: await userCookie(),
+              Origin: 'https://evil.example',
+              'Sec-Fetch-Site': 'cross-site',
+            },
+          }),
+        ),
+      ),
+    )
+    expect(response.status).toBe(403)
+    expect(response.headers.get('Set-Cookie')).toBeNull()
+    expect(calls).toBe(0)
+  })
+
+  it('refuses a cross-site logout, and a GET of /logout only asks', async () => {
+    let loggedOut = 0
+    icm.use(
+      http.put(icmPath('token/logout'), () => {
+        loggedOut += 1
+        return new HttpResponse(null, { status: 204 })
+      }),
+    )
+    const cookie = await userCookie()
+    const refused = await answer(
+      logoutAction(
+        args(
+          request('/en/logout', {
+            method: 'POST',
+            body: 'returnUrl=%2Fen%2Fhome',
+            headers: { ...form, Cookie: cookie, Origin: 'https://evil.example' },
+          }),
+        ),
+      ),
+    )
+    expect(refused.status).toBe(403)
+    const page = await answer(logoutLoader(args(request('/en/logout', { headers: { Cookie: cookie } }))))
+    expect(page.init?.status ?? 200).toBe(200)
+    expect(page.data.returnUrl).toBe('/en/home')
+    expect(loggedOut).toBe(0)
+    const done = await answer(
+      logoutAction(
+        args(
+          request('/en/logout', {
+            method: 'POST',
+            body: 'returnUrl=%2F%09%2Fevil.example%2Fphish',
+            headers: { ...form, Cookie: cookie, Origin: 'http://shop.test', 'Sec-Fetch-Site': 'same-origin' },
+          }),
+        ),
+      ),
+    )
+    expect(loggedOut).toBe(1)
+    expect(done.headers.get('Location')).toBe('/en/home')
+    expect((await sessionOf(done)).get('user')).toBeUndefined()
+  })
+
+  it('sends a visitor who is not logged in straight on from GET /logout, to a safe target only', async () => {
+    const response = await answer(logoutLoader(args(request('/en/logout?returnUrl=%2F%09%2Fevil.example'))))
+    expect(response.headers.get('Location')).toBe('/en/home')
+  })
+})
+
+describe('the add-items link', () => {
+  const itemsCalls = () => {
+    const bodies: any[][] = []
+    icm.use(
+      ...shellHandlers(),
+      get('baskets/current', emptyBasket('b-1')),
+      http.post(icmPath('baskets/b-1/items'), async ({ request: req }) => {
+        const body = (await req.json()) as any[]
+        bodies.push(body)
+        return added(body)
+      }),
+    )
+    return bodies
+  }
+
+  it('asks a logged-in shopper who comes from elsewhere to confirm, and adds nothing before', async () => {
+    const bodies = itemsCalls()
+    const response = await answer(
+      rootLoader(
+        args(
+          request('/en/home?view=list&addItems=1000042|2', {
+            headers: { Cookie: await userCookie(), 'Sec-Fetch-Site': 'cross-site' },
+          }),
+        ),
+      ),
+    )
+    expect(bodies).toEqual([])
+    const location = new URL(response.headers.get('Location'), 'http://shop.test')
+    expect(location.pathname).toBe('/en/basket/add')
+    expect(location.searchParams.get('addItems')).toBe('1000042|2')
+    expect(location.searchParams.get('returnUrl')).toBe('/en/home?view=list')
+
+    const page = await answer(addLoader(args(request(`${location.pathname}${location.search}`))))
+    expect(page.data.items).toEqual([{ sku: '1000042', quantity: 2 }])
+    expect(page.data.fields).toEqual([['addItems', '1000042|2']])
+
+    const confirmed = await answer(
+      addAction(
+        args(
+          request('/en/basket/add', {
+            method: 'POST',
+            body: new URLSearchParams([...page.data.fields, ['returnUrl', page.data.returnUrl]]).toString(),
+            headers: { ...form, Cookie: await userCookie(), Origin: 'http://shop.test' },
+          }),
+        ),
+      ),
+    )
+    expect(bodies).toEqual([[{ product: '1000042', quantity: { value: 2 } }]])
+    expect(confirmed.headers.get('Location')).toBe('/en/home?view=list')
+  })
+
+  it('adds at once for a link on the shop’s own pages and for an anonymous shopper', async () => {
+    const bodies = itemsCalls()
+    const own = await answer(
+      rootLoader(
+        args(
+          request('/en/home?addItems=1000042|1', {
+            headers: { Cookie: await userCookie(), 'Sec-Fetch-Site': 'same-origin' },
+          }),
+        ),
+      ),
+    )
+    expect(own.headers.get('Location')).toBe('/en/home')
+    const anonymous = await answer(
+      rootLoader(
+        args(
+          request('/en/home?addItems=1000043|1', {
+            headers: { Cookie: await anonymousCookie(), 'Sec-Fetch-Site': 'cross-site' },
+          }),
+        ),
+      ),
+    )
+    expect(anonymous.headers.get('Location')).toBe('/en/home')
+    expect(bodies.flat().map((item) => item.product)).toEqual(['1000042', '1000043'])
+  })
+
+  it('keeps the cookie small when a link names dozens of unknown products', async () => {
+    const unknown = Array.from({ length: 47 }, (_, i) => `NOPE-${i}|1`)
+    icm.use(
+      ...shellHandlers(),
+      get('baskets/current', emptyBasket('b-1')),
+      http.post(icmPath('baskets/b-1/items'), async ({ request: req }) => {
+        const body = (await req.json()) as any[]
+        const causes = body
+          .map((item, i) => ({ item, i }))
+          .filter(({ item }) => String(item.product).startsWith('NOPE'))
+          .map(({ item, i }) => ({
+            code: 'basket.line_item.creation.product_not_found.error',
+            message: `The product '${item.product}' could not be found, so it cannot be added to the basket.`,
+            paths: [`[${i}].product`],
+          }))
+        return causes.length
+          ? icmError(422, 'basket.line_item.creation.failed', 'failed', causes)
+          : added(body)
+      }),
+    )
+    const response = await answer(
+      rootLoader(
+        args(
+          request(`/en/home?addItems=1000042|1;${unknown.join(';')}`, {
+            headers: { Cookie: await anonymousCookie() },
+          }),
+        ),
+      ),
+    )
+    expect(response.status).toBe(303)
+    const cookie = response.headers.get('Set-Cookie')!
+    expect(cookie.length).toBeLessThan(4096)
+    const toast = (await sessionOf(response)).get('toast')!
+    expect(toast.details).toHaveLength(5)
+    expect(toast.details![4]).toBe('…and 43 more items.')
+  })
+})
+
+describe('the login form under brute force', () => {
+  const post = async (body: string, extra: Record<string, string> = {}) =>
+    answer(
+      loginAction(
+        args(
+          request('/en/login', {
+            method: 'POST',
+            body,
+            headers: { ...form, Origin: 'http://shop.test', ...extra },
+          }),
+        ),
+      ),
+    )
+
+  it('tells a throttled shopper how long to wait, with 429 and Retry-After, and forwards the address', async () => {
+    let forwarded: string | null = null
+    icm.use(
+      http.post(icmPath('token'), ({ request: req }) => {
+        forwarded = req.headers.get('x-forwarded-for')
+        return HttpResponse.json(
+          { errors: [{ status: '429', code: 'account.login.too_many_attempts.error', message: 'wait' }] },
+          {
+            status: 429,
+            headers: { 'Retry-After': '240', 'error-key': 'account.login.too_many_attempts.error' },
+          },
+        )
+      }),
+    )
+    const result = await post('login=bbuyer&password=wrong', { [CLIENT_ADDRESS_HEADER]: '203.0.113.9' })
+    expect(result.init.status).toBe(429)
+    expect(new Headers(result.init.headers).get('Retry-After')).toBe('240')
+    expect(result.data.result.error['']).toEqual([
+      'Too many failed logins. Please wait 4 minutes before you try again.',
+    ])
+    expect(forwarded).toBe('203.0.113.9')
+  })
+
+  it('shows the challenge ICM asks for and sends the answer with the password', async () => {
+    const authorizations: (string | null)[] = []
+    icm.use(
+      http.post(icmPath('token'), ({ request: req }) => {
+        authorizations.push(req.headers.get('authorization'))
+        return icmError(401, 'account.login.challenge.required')
+      }),
+      http.post(icmPath('challenges'), () =>
+        HttpResponse.json(
+          { id: 'ch-1', question: { kind: 'sum', operands: [7, 5] }, expires_in: 600 },
+          { status: 201 },
+        ),
+      ),
+    )
+    const first = await post('login=bbuyer&password=Demo!2026')
+    expect(first.init.status).toBe(422)
+    expect(first.data.challenge).toEqual({ id: 'ch-1', operands: [7, 5] })
+    expect(first.data.result.error['']).toEqual([
+      'There were many failed logins for this account. Please answer the question below along with your password.',
+    ])
+    await post('login=bbuyer&password=Demo!2026&challengeId=ch-1&challengeAnswer=12')
+    expect(authorizations).toEqual([null, 'CAPTCHA challenge=ch-1 answer=12'])
+  })
+})
+
+describe('pages that must not fail', () => {
+  it('answers an old receipt link without a session with 404', async () => {
+    const response = await answer(receiptLoader(args(request('/en/checkout/receipt?orderId=o-1'))))
+    expect(response.status).toBe(404)
+  })
+})
