@@ -50,7 +50,7 @@ export default defineConfig({
         API_PORT: String(API_PORT),
         DATA_DIR: dataDir,
         SEED_PRODUCTS: '1500',
-        SESSION_SECRET: 'e2e-secret',
+        SESSION_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e',
         // Two browsers on one loopback address: room for every test's tokens and wrong passwords; a short
         // lock so e2e/security.spec.ts reaches the login challenge in seconds.
         RATE_LIMIT_ANONYMOUS_TOKENS: '600/60',
@@ -73,7 +73,7 @@ export default defineConfig({
         PORT: String(PORT + 1),
         HOST: '127.0.0.1',
         ICM_BASE_URL: 'http://127.0.0.1:9',
-        SESSION_SECRET: 'e2e-secret',
+        SESSION_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e',
         PUBLIC_URL: `http://127.0.0.1:${PORT + 1}`,
       },
     },

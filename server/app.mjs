@@ -14,6 +14,7 @@ import {
   forwardedHeadersAndHost,
   requestBounds,
   retryAfterOn503,
+  sameOriginPosts,
   securityHeaders,
   urlChecks,
 } from './security.mjs'
@@ -42,6 +43,7 @@ export function createApp({ build, settings, handler }) {
   app.use(forwardedHeadersAndHost(app))
   app.use(requestBounds(settings))
   app.use(urlChecks())
+  app.use(sameOriginPosts(settings))
   app.use(compression())
   app.use(
     '/assets',

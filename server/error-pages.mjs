@@ -1,5 +1,5 @@
 /**
- * The small pages the HTTP layer answers itself, before (or instead of) the app: 400, 405, 413, 415 and
+ * The small pages the HTTP layer answers itself, before (or instead of) the app: 400, 403, 405, 413, 415 and
  * 500. They are plain HTML without scripts or styles, in the language of the path's first segment (the
  * app's default, German, otherwise), with the texts of locales/*.json.
  */
@@ -22,6 +22,7 @@ const DEFAULT_LANG = 'de'
 /** Text keys per status; the texts themselves are read once, at start. */
 const KEYS = {
   400: 'error.bad_request',
+  403: 'error.forbidden',
   404: 'error.not_found',
   405: 'error.method_not_allowed',
   413: 'error.payload_too_large',

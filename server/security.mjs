@@ -17,6 +17,12 @@ export const OTHER_POST_BODY_TYPES_ALLOWED = Object.freeze([])
 
 export const ALLOWED_METHODS = 'GET, HEAD, POST'
 
+/**
+ * Paths (regular expressions) other sites may post to by design: punchout entry points of a later issue.
+ * Empty: every post must come from the shop's own pages.
+ */
+export const CROSS_SITE_POSTS_ALLOWED = Object.freeze([])
+
 const FORM_BODY_TYPES = new Set(['application/x-www-form-urlencoded', 'multipart/form-data'])
 
 /** Request headers only a trusted proxy may send: they name the client's address, host and scheme. */
@@ -262,6 +268,43 @@ export function urlChecks() {
           return refuse((key ?? name).replace(CONTROL, '').slice(0, 60))
       }
     }
+    next()
+  }
+}
+
+function originOfUrl(text) {
+  try {
+    return new URL(text).origin
+  } catch {
+    return null
+  }
+}
+
+/**
+ * A post another site made a shopper's browser send (CSRF) answers 403 before Remix, which would otherwise
+ * throw on the Origin/Host mismatch (a 500). The rule is the app's form reader's (app/services/form.server.ts,
+ * ADR 0012): the browser must say the post comes from the shop's own pages (`Sec-Fetch-Site`, `Origin`, or
+ * `Referer`); a request saying nothing of its origin is not a browser acting for someone and passes.
+ */
+export function sameOriginPosts({ publicOrigin, crossSiteAllowed = CROSS_SITE_POSTS_ALLOWED }) {
+  return function checkOrigin(req, res, next) {
+    if (req.method !== 'POST' || crossSiteAllowed.some((path) => path.test(req.path))) return next()
+    const refuse = () => sendErrorPage(req, res, 403, closeIfBody(req))
+    const site = req.headers['sec-fetch-site']
+    if (site && site !== 'same-origin' && site !== 'none') return refuse()
+    const origin = req.headers.origin
+    const referer = req.headers.referer
+    const from = origin
+      ? origin === 'null'
+        ? null
+        : originOfUrl(origin)
+      : referer
+        ? originOfUrl(referer)
+        : undefined
+    if (from === undefined) return next()
+    const own = new Set([`${req.protocol}://${req.headers.host}`])
+    if (publicOrigin) own.add(publicOrigin)
+    if (from === null || !own.has(from)) return refuse()
     next()
   }
 }

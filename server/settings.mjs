@@ -33,6 +33,8 @@ export function serverSettings(env = process.env) {
       env.PAYMENT_PAGE_URL ? 'PAYMENT_PAGE_URL' : 'ICM_BASE_URL',
       env.PAYMENT_PAGE_URL || env.ICM_BASE_URL || `http://127.0.0.1:${apiPort}`,
     ),
+    /** The shop's public origin (PUBLIC_URL), besides the request's own, for the same-origin check of posts. */
+    publicOrigin: env.PUBLIC_URL ? originOf('PUBLIC_URL', env.PUBLIC_URL) : undefined,
     /** https public URL: browsers are told to fetch any http subresource over https. */
     httpsOnly: (env.PUBLIC_URL ?? '').startsWith('https:'),
     /** `Retry-After` of 503 answers (maintenance: ICM unreachable). */

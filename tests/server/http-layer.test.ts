@@ -153,6 +153,39 @@ describe('URL checks', () => {
   })
 })
 
+describe('posts from other sites', () => {
+  it('answer 403 in the path’s language before the app sees them; the shop’s own and header-less posts pass', async () => {
+    const { origin, reached } = await shop({ PUBLIC_URL: 'https://shop.example' })
+    const post = (headers: Record<string, string>) =>
+      send(origin, '/fr/basket/add', {
+        method: 'POST',
+        headers: { ...FORM, ...headers },
+        body: 'sku=1&quantity=1',
+      })
+    const crossSite: Record<string, string>[] = [
+      { 'Sec-Fetch-Site': 'cross-site' },
+      { 'Sec-Fetch-Site': 'same-site' },
+      { Origin: 'https://evil.example' },
+      { Origin: 'null' },
+      { Referer: 'https://evil.example/page' },
+    ]
+    for (const headers of crossSite) {
+      const answer = await post(headers)
+      expect(answer.status, JSON.stringify(headers)).toBe(403)
+      expect(answer.body).toContain('<title>Demande refusée</title>')
+    }
+    expect(reached).toEqual([])
+    const own: Record<string, string>[] = [
+      { Origin: origin, 'Sec-Fetch-Site': 'same-origin' },
+      { Origin: 'https://shop.example' },
+      { Referer: `${origin}/fr/home` },
+      {},
+    ]
+    for (const headers of own) expect((await post(headers)).status, JSON.stringify(headers)).toBe(200)
+    expect(reached).toHaveLength(4)
+  })
+})
+
 describe('Host and forwarded headers', () => {
   it('answers 400 to a Host that is not host[:port], and serves valid ones', async () => {
     const { origin, reached } = await shop()
