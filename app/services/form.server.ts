@@ -86,8 +86,10 @@ async function readBody(request: Request, maxBytes: number): Promise<Uint8Array<
     if (done) break
     size += value.byteLength
     if (size > maxBytes) {
-      await reader.cancel().catch(() => {})
-      refuse(413, 'Payload Too Large')
+      // Not cancelled: that would reset the connection before the 413 is sent. Left unread, the rest is
+      // discarded by the HTTP server, which closes the connection after the answer.
+      reader.releaseLock()
+      refuse(413, 'Payload Too Large', { Connection: 'close' })
     }
     chunks.push(value)
   }
