@@ -5,11 +5,10 @@
  * in the limiter store under its nonce, whatever the answer.
  */
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto'
-import { eq } from 'drizzle-orm'
 import type { RateLimiterAbstract } from 'rate-limiter-flexible'
 import type { Db } from '../db/client'
-import { meta } from '../db/schema'
 import type { CounterFactory } from './login-throttle'
+import { storedSecret } from './secrets'
 
 export const CHALLENGE_LIFETIME = 600
 
@@ -52,20 +51,8 @@ export function answerMatches(secret: string, id: string, answer: string, now = 
   return expected.length === given.length && timingSafeEqual(expected, given)
 }
 
+/** CHALLENGE_SECRET when set, else a secret kept in the database (like the payment secret). */
 const SECRET_KEY = 'challenge_secret'
-
-/**
- * The signing secret: CHALLENGE_SECRET when set, else one made at random on first use and kept in the
- * database (like the payment secret), so that every API process on it agrees.
- */
-async function storedSecret(db: Db): Promise<string> {
-  await db
-    .insert(meta)
-    .values({ key: SECRET_KEY, value: randomBytes(32).toString('base64url') })
-    .onConflictDoNothing()
-  const [row] = await db.select().from(meta).where(eq(meta.key, SECRET_KEY))
-  return row!.value as string
-}
 
 /** Hands out challenges and redeems their answers, each id once. */
 export class Challenges {
@@ -82,7 +69,7 @@ export class Challenges {
 
   private signingSecret(): Promise<string> {
     if (this.configuredSecret) return Promise.resolve(this.configuredSecret)
-    this.secret ??= storedSecret(this.db).catch((error: unknown) => {
+    this.secret ??= storedSecret(this.db, SECRET_KEY).catch((error: unknown) => {
       this.secret = undefined
       throw error
     })

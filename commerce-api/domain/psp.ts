@@ -6,15 +6,16 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import type { Db } from '../db/client'
-import { meta, paymentSessions } from '../db/schema'
+import { paymentSessions } from '../db/schema'
 import { ApiError } from '../http'
 import { formatAmount } from './money'
+import { storedSecret } from './secrets'
 
 export type PaymentSessionRow = typeof paymentSessions.$inferSelect
 export type PaymentOutcome = 'SUCCESS' | 'CANCEL' | 'FAILURE'
 
 const SECRET_KEY = 'payment_secret'
-let storedSecret: Promise<string> | undefined
+let secret: Promise<string> | undefined
 
 /**
  * The signing secret: PAYMENT_SECRET when set, else one made at random on first start and kept in the
@@ -22,18 +23,11 @@ let storedSecret: Promise<string> | undefined
  */
 export function paymentSecret(db: Db, configured?: string): Promise<string> {
   if (configured) return Promise.resolve(configured)
-  storedSecret ??= (async () => {
-    await db
-      .insert(meta)
-      .values({ key: SECRET_KEY, value: randomBytes(32).toString('base64url') })
-      .onConflictDoNothing()
-    const [row] = await db.select().from(meta).where(eq(meta.key, SECRET_KEY))
-    return row!.value as string
-  })().catch((error) => {
-    storedSecret = undefined
+  secret ??= storedSecret(db, SECRET_KEY).catch((error) => {
+    secret = undefined
     throw error
   })
-  return storedSecret
+  return secret
 }
 
 export function sign(secret: string, session: string, status: string, amount: number) {
