@@ -37,6 +37,20 @@ export default defineConfig({
           hookTimeout: 240_000,
         },
       },
+      {
+        extends: true,
+        test: {
+          // Generated requests against the real servers (tests/fuzz); needs `npm run build` first.
+          name: 'fuzz',
+          include: ['tests/fuzz/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/fuzz/global-setup.ts'],
+          // One file at a time: a crash must be pinned on the request that caused it.
+          fileParallelism: false,
+          maxWorkers: 1,
+          testTimeout: 300_000,
+          hookTimeout: 300_000,
+        },
       },
     ],
   },

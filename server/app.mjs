@@ -13,6 +13,7 @@ import {
   errorHandler,
   forwardedHeadersAndHost,
   requestBounds,
+  requestTarget,
   retryAfterOn503,
   sameOriginPosts,
   securityHeaders,
@@ -39,6 +40,7 @@ export function createApp({ build, settings, handler }) {
     throw new Error(`TRUSTED_PROXIES: ${error instanceof Error ? error.message : error}`)
   }
   app.use(securityHeaders(settings))
+  app.use(requestTarget())
   app.use(retryAfterOn503(settings.retryAfterSeconds))
   app.use(forwardedHeadersAndHost(app))
   app.use(requestBounds(settings))

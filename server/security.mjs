@@ -302,9 +302,35 @@ export function sameOriginPosts({ publicOrigin, crossSiteAllowed = CROSS_SITE_PO
         ? originOfUrl(referer)
         : undefined
     if (from === undefined) return next()
-    const own = new Set([`${req.protocol}://${req.headers.host}`])
+    // The host the request was sent to, as Remix reads it (a trusted proxy's X-Forwarded-Host, else Host):
+    // Remix aborts an action whose Origin names another host, and that abort would be a 500.
+    const host = firstValue(req.headers['x-forwarded-host']) ?? req.headers.host
+    if (from === null || (origin && new URL(from).host !== host)) return refuse()
+    const own = new Set([`${req.protocol}://${host}`])
     if (publicOrigin) own.add(publicOrigin)
-    if (from === null || !own.has(from)) return refuse()
+    if (!own.has(from)) return refuse()
+    next()
+  }
+}
+
+/**
+ * The request target as a path: an absolute-form target (`GET http://host/en/home`, which HTTP/1.1 servers
+ * must accept) becomes its path and query, so nothing downstream builds a URL out of two origins; any other
+ * form that is not a path (`*`, garbage) answers 400.
+ */
+export function requestTarget() {
+  return function checkRequestTarget(req, res, next) {
+    if (req.url.startsWith('/')) return next()
+    let target
+    try {
+      target = new URL(req.url)
+    } catch {
+      target = null
+    }
+    if (!target || (target.protocol !== 'http:' && target.protocol !== 'https:'))
+      return sendErrorPage(req, res, 400, closeIfBody(req))
+    req.url = `${target.pathname}${target.search}`
+    req.originalUrl = req.url
     next()
   }
 }

@@ -168,6 +168,8 @@ describe('posts from other sites', () => {
       { Origin: 'https://evil.example' },
       { Origin: 'null' },
       { Referer: 'https://evil.example/page' },
+      // The public origin, sent to another host: Remix would abort the action (a 500) on that mismatch.
+      { Origin: 'https://shop.example' },
     ]
     for (const headers of crossSite) {
       const answer = await post(headers)
@@ -177,12 +179,26 @@ describe('posts from other sites', () => {
     expect(reached).toEqual([])
     const own: Record<string, string>[] = [
       { Origin: origin, 'Sec-Fetch-Site': 'same-origin' },
-      { Origin: 'https://shop.example' },
+      { Referer: 'https://shop.example/fr/home' },
       { Referer: `${origin}/fr/home` },
       {},
     ]
     for (const headers of own) expect((await post(headers)).status, JSON.stringify(headers)).toBe(200)
     expect(reached).toHaveLength(4)
+  })
+})
+
+describe('request targets', () => {
+  it('serve an absolute-form target by its path and refuse targets that are no path', async () => {
+    const { origin, reached } = await shop()
+    const absolute = await sendRaw(
+      origin,
+      'GET http://evil.example/en/home?x=1 HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n',
+    )
+    expect(absolute).toMatch(/^HTTP\/1\.1 200/)
+    expect(reached.at(-1)?.path).toBe('/en/home')
+    const star = await sendRaw(origin, 'GET * HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n')
+    expect(star).toMatch(/^HTTP\/1\.1 400/)
   })
 })
 

@@ -1,0 +1,108 @@
+/**
+ * The storefront against generated requests: every route, every form, wrong methods and media types,
+ * bodies over the limits, open-redirect attempts. See property.ts for what each answer must satisfy.
+ */
+import { afterAll, describe, expect, it } from 'vitest'
+import { refillShopBasket } from './fixtures'
+import { assertNothingUnreported, fuzz, fuzzSetup, runs, timeoutFor } from './property'
+import { storefrontRoutes } from './routes'
+import { readState } from './servers'
+import {
+  formRequest,
+  oversizedRequest,
+  pageRequest,
+  redirectRequest,
+  wrongMethodRequest,
+} from './shop-requests'
+
+const { stateFile, fixtures } = fuzzSetup()
+const { shop, api } = readState(stateFile)
+const routes = storefrontRoutes()
+const ctx = { routes, fixtures, origin: shop.origin }
+
+/** Checkout with a card or wallet goes to the payment provider's page: the one redirect off the shop. */
+const paymentPage = (url: URL) => url.origin === api.origin && url.pathname.startsWith('/psp/pay/')
+
+/** Fuzz cases may empty or order the fixture baskets: each property starts with the product in both. */
+const refill = async () => {
+  await refillShopBasket(shop.origin, fixtures.shop.guest, fixtures.sku)
+  await refillShopBasket(shop.origin, fixtures.shop.user, fixtures.sku)
+}
+
+const property = (
+  name: string,
+  runCount: number,
+  seconds: number,
+  arbitrary: Parameters<typeof fuzz>[0]['arbitrary'],
+) =>
+  it(
+    name,
+    () =>
+      fuzz({
+        name,
+        arbitrary,
+        runs: runs(runCount),
+        seconds,
+        target: 'shop',
+        allowedRedirect: paymentPage,
+        before: refill,
+      }),
+    timeoutFor(runs(runCount), seconds),
+  )
+
+afterAll(assertNothingUnreported)
+
+describe('storefront fuzzing', () => {
+  it('knows every route module and the fields of every form', () => {
+    const byFile = new Map(routes.map((r) => [r.file, r]))
+    expect(byFile.get('$lang.basket_.add.tsx')?.segments).toEqual([':lang', 'basket', 'add'])
+    expect(byFile.get('robots[.]txt.ts')?.segments).toEqual(['robots.txt'])
+    expect(byFile.get('$lang.$.tsx')?.segments).toEqual([':lang', '*'])
+    expect(byFile.get('_index.tsx')?.segments).toEqual([])
+    expect(byFile.get('$lang.login.tsx')?.fields).toEqual(
+      expect.arrayContaining(['login', 'password', 'returnUrl']),
+    )
+    expect(byFile.get('$lang.basket.tsx')?.fields).toEqual(
+      expect.arrayContaining(['intent', 'lineId', 'quantity', 'code']),
+    )
+    expect(byFile.get('$lang.basket.tsx')?.values).toEqual(
+      expect.arrayContaining(['quantity', 'delete', 'addCode', 'checkout']),
+    )
+    expect(byFile.get('$lang.checkout.address.tsx')?.fields).toEqual(
+      expect.arrayContaining(['invoice.', 'shipping.', 'firstName', 'countryCode', 'intent']),
+    )
+    expect(byFile.get('$lang.quick-order.tsx')?.fields).toEqual(
+      expect.arrayContaining(['sku', 'quantity', 'list']),
+    )
+    const forms = routes.filter((r) => r.hasAction).map((r) => r.file)
+    expect(forms).toEqual(
+      expect.arrayContaining([
+        '$lang.login.tsx',
+        '$lang.logout.tsx',
+        '$lang.basket_.add.tsx',
+        '$lang.basket.tsx',
+        '$lang.quick-order.tsx',
+        '$lang.compare.tsx',
+        '$lang.recently.tsx',
+        '$lang.checkout.address.tsx',
+        '$lang.checkout.shipping.tsx',
+        '$lang.checkout.payment.tsx',
+        '$lang.checkout.review.tsx',
+        '$lang.basket_.mandatory.$lineId.tsx',
+        '$lang.account.orders.csv.ts',
+        '$lang.$.tsx',
+      ]),
+    )
+  })
+
+  property(
+    'pages: generated paths, splats, matrix parameters, queries and cookies',
+    1500,
+    18,
+    pageRequest(ctx),
+  )
+  property('forms: generated submissions in every media type', 800, 25, formRequest(ctx))
+  property('wrong methods and media types on every route', 400, 8, wrongMethodRequest(ctx))
+  property('bodies over the limits, chunked or not', 10, 8, oversizedRequest(ctx))
+  property('returnUrl and redirect targets stay on the shop', 400, 6, redirectRequest(ctx))
+})
