@@ -7,6 +7,7 @@ import {
   Scripts,
   ScrollRestoration,
   useMatches,
+  useParams,
   useRouteError,
   useRouteLoaderData,
   type ShouldRevalidateFunction,
@@ -134,13 +135,28 @@ export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
   const status = isRouteErrorResponse(error) ? error.status : 500
   const reason = isRouteErrorResponse(error) ? (error.data as { reason?: string } | null)?.reason : undefined
   const titles = data?.errorTitles as Record<string, string> | null | undefined
-  const title = titles?.[reason ?? status] ?? titles?.[status] ?? titles?.[500] ?? 'Error'
-  return [{ title }, { name: 'robots', content: 'noindex' }]
+  const title = titles?.[reason ?? status] ?? titles?.[status] ?? titles?.[500]
+  // Without the shell's data (ICM down, a refused form post) the layout writes the title in the page language.
+  return title
+    ? [{ title }, { name: 'robots', content: 'noindex' }]
+    : [{ name: 'robots', content: 'noindex' }]
+}
+
+/** The title of an error page whose shell data is missing, from the page language's texts. */
+function FallbackErrorTitle() {
+  const error = useRouteError()
+  const { t } = useTranslation()
+  if (!error) return null
+  const status = isRouteErrorResponse(error) ? error.status : 500
+  const reason = isRouteErrorResponse(error) ? (error.data as { reason?: string } | null)?.reason : undefined
+  return <title>{t(errorTextKeys(status, reason).title)}</title>
 }
 
 export function Layout({ children }: { children: ReactNode }) {
   const root = useRouteLoaderData<typeof loader>('root')
-  const locale = root?.locale ?? DEFAULT_LOCALE
+  // Without the shell's data (ICM down, a refused post) the page language still comes from the URL.
+  const params = useParams()
+  const locale = root?.locale ?? localeByLang(params.lang) ?? DEFAULT_LOCALE
   const shell = root?.shell
   const { t } = useTranslation()
   const nonce = useNonce()
@@ -154,6 +170,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
+        {root?.errorTitles ? null : <FallbackErrorTitle />}
         <Links />
       </head>
       <body>
@@ -198,7 +215,9 @@ export default function App() {
 export function ErrorBoundary() {
   const error = useRouteError()
   const root = useRouteLoaderData<typeof loader>('root')
-  const locale = root?.locale ?? DEFAULT_LOCALE
+  // Without the shell's data (ICM down, a refused post) the page language still comes from the URL.
+  const params = useParams()
+  const locale = root?.locale ?? localeByLang(params.lang) ?? DEFAULT_LOCALE
   const status = isRouteErrorResponse(error) ? error.status : 500
   if (!isRouteErrorResponse(error)) console.error(error)
   const reason = isRouteErrorResponse(error) ? (error.data as { reason?: string } | null)?.reason : undefined

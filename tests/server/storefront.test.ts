@@ -210,6 +210,12 @@ describe('the built storefront', () => {
     const page = await send(unreachableIcmShop, '/en/home')
     expect(page.status).toBe(503)
     expect(page.headers['retry-after']).toBe('30')
+    // Without the shell's data the page still has its title, in the page's language.
+    expect(page.body).toContain('<html lang="en-US">')
+    expect(page.body).toContain('<title>We&#x27;ll be right back</title>')
+    expect((await send(unreachableIcmShop, '/de/home')).body).toContain(
+      '<title>Wir sind gleich wieder da</title>',
+    )
     expectNoncesMatch(page.body, page.headers['content-security-policy'] as string)
     const data = await send(unreachableIcmShop, '/en/home.data')
     expect(data.status).toBe(503)
