@@ -42,6 +42,7 @@ import {
   waitUntilUp,
   writeReport,
 } from './lib/servers'
+import { guestAddressFields } from './lib/guest'
 
 const USAGE = 'usage: tsx bench/checkout-load.ts [--postgres postgres://…] [--build]'
 const shoppers = Number(process.env.BENCH_SHOPPERS ?? 50)
@@ -71,18 +72,7 @@ const STEPS: Step[] = [
   'submit order',
 ]
 
-/** The guest form's fields by name: e-mail and an invoice address in Berlin, shipped to the same address. */
-const GUEST = (n: number): Record<string, string> => ({
-  email: `guest${n}@bench.example`,
-  'invoice.firstName': 'Bench',
-  'invoice.lastName': `Shopper ${n}`,
-  'invoice.addressLine1': 'Invalidenstraße 1',
-  'invoice.postalCode': '10115',
-  'invoice.city': 'Berlin',
-  'invoice.countryCode': 'DE',
-  'invoice.mainDivision': 'BE',
-  sameAsInvoice: 'on',
-})
+const GUEST = (n: number) => guestAddressFields(`guest${n}@bench.example`, 'Bench', `Shopper ${n}`)
 
 function parseArgs(argv: string[]) {
   const options: { postgres?: string; build: boolean } = { build: false }

@@ -28,6 +28,7 @@ import { Readable } from 'node:stream'
 import { fileURLToPath } from 'node:url'
 import { createCookie } from '@remix-run/node'
 import { formsOf } from './lib/browser'
+import { guestAddressFields } from './lib/guest'
 
 const USAGE = `usage: tsx bench/security-findings.ts --storefront http://127.0.0.1:3560 --api http://127.0.0.1:4560
   [--label before] [--site ironbridge-Site] [--pids 123,456] [--restart "<shell command that starts the shop>"]
@@ -592,6 +593,19 @@ class Run {
   }
 
   /** Adds a row with the shop's state after the case. */
+  /** A row about one answer: its status, time and size, with what it showed and the verdict. */
+  answerRow(finding: number, what: string, sent: string, answer: Answer, header: string, verdict: Verdict) {
+    return this.row(finding, {
+      case: what,
+      sent,
+      status: statusOf(answer),
+      ms: answer.ms,
+      size: answer.size,
+      header,
+      verdict,
+    })
+  }
+
   async row(finding: number, fields: Omit<Row, 'finding' | 'survived'> & { survived?: string }) {
     const survived = fields.survived ?? (await this.shop.state()).text
     this.report.add({ finding, ...fields, survived })
@@ -690,17 +704,7 @@ class Run {
       'start checkout',
     )
     if (step === 'address') return { client, page: address }
-    const guest = {
-      email: `security${n}@bench.example`,
-      'invoice.firstName': 'Security',
-      'invoice.lastName': `Check ${n}`,
-      'invoice.addressLine1': 'Invalidenstraße 1',
-      'invoice.postalCode': '10115',
-      'invoice.city': 'Berlin',
-      'invoice.countryCode': 'DE',
-      'invoice.mainDivision': 'BE',
-      sameAsInvoice: 'on',
-    }
+    const guest = guestAddressFields(`security${n}@bench.example`, 'Security', `Check ${n}`)
     const shipping = expect(
       await client.submit(address, /^continue/i, guest),
       /\/checkout\/shipping$/,
@@ -793,15 +797,14 @@ class Run {
         headers: FORM,
         timeoutMs: 30_000,
       })
-      await this.row(1, {
-        case: `${target.label}, field ${target.field}[1000000]`,
-        sent: `POST ${target.path}, ${body.length} B`,
-        status: statusOf(answer),
-        ms: answer.ms,
-        size: answer.size,
-        header: `answer ${(answer.size / Math.max(1, body.length)).toFixed(0)}× the post`,
-        verdict: answer.size > 200_000 || answer.status >= 500 || !!answer.error ? 'vulnerable' : 'fixed',
-      })
+      await this.answerRow(
+        1,
+        `${target.label}, field ${target.field}[1000000]`,
+        `POST ${target.path}, ${body.length} B`,
+        answer,
+        `answer ${(answer.size / Math.max(1, body.length)).toFixed(0)}× the post`,
+        answer.size > 200_000 || answer.status >= 500 || !!answer.error ? 'vulnerable' : 'fixed',
+      )
     }
   }
 
@@ -833,15 +836,14 @@ class Run {
       memory.stop()
       const died = !!pid && !alive(pid)
       const grown = memory.peak - (memory.first ?? 0)
-      await this.row(1, {
-        case: `${target.label}, field ${target.field}[99999999]`,
-        sent: `POST ${target.path}, ${body.length} B, 60 s timeout`,
-        status: statusOf(answer),
-        ms: answer.ms,
-        size: answer.size,
-        header: `storefront pid ${pid ?? '?'} RSS ${memory.first?.toFixed(0) ?? '?'} → peak ${memory.peak.toFixed(0)} MB; ${died ? 'process ENDED' : 'process alive'}`,
-        verdict: died || grown > 512 || answer.status >= 500 || !!answer.error ? 'vulnerable' : 'fixed',
-      })
+      await this.answerRow(
+        1,
+        `${target.label}, field ${target.field}[99999999]`,
+        `POST ${target.path}, ${body.length} B, 60 s timeout`,
+        answer,
+        `storefront pid ${pid ?? '?'} RSS ${memory.first?.toFixed(0) ?? '?'} → peak ${memory.peak.toFixed(0)} MB; ${died ? 'process ENDED' : 'process alive'}`,
+        died || grown > 512 || answer.status >= 500 || !!answer.error ? 'vulnerable' : 'fixed',
+      )
     }
   }
 
@@ -1063,15 +1065,14 @@ class Run {
       // The browser's URL parser removes tabs and newlines before resolving, exactly as `new URL` does.
       const host = location ? new URL(location, this.sf).host : null
       const offsite = host !== null && host !== new URL(this.sf).host
-      await this.row(6, {
-        case: what,
+      await this.answerRow(
+        6,
+        what,
         sent,
-        status: statusOf(answer),
-        ms: answer.ms,
-        size: answer.size,
-        header: location ? `Location: ${JSON.stringify(location)} → host ${host}` : 'no Location',
-        verdict: offsite || answer.status >= 500 || answer.status === 0 ? 'vulnerable' : 'fixed',
-      })
+        answer,
+        location ? `Location: ${JSON.stringify(location)} → host ${host}` : 'no Location',
+        offsite || answer.status >= 500 || answer.status === 0 ? 'vulnerable' : 'fixed',
+      )
     }
     await judge(
       'logout GET',
@@ -1175,27 +1176,25 @@ class Run {
       headers: { ...crossSite, 'sec-fetch-dest': 'document', 'sec-fetch-user': '?1' },
     })
     const afterLink = await this.basketQuantity(user)
-    await this.row(7, {
-      case: 'cross-site GET ?addItems=SKU|1, logged in',
-      sent: `GET /en/home?addItems=${this.sku}|1, Sec-Fetch-Site: cross-site`,
-      status: statusOf(link),
-      ms: link.ms,
-      size: link.size,
-      header: `basket ${afterPost ?? '?'} → ${afterLink ?? '?'} items; Location: ${link.headers.location ?? '–'}`,
-      verdict: (afterLink ?? 0) > (afterPost ?? 0) ? 'vulnerable' : 'fixed',
-    })
+    await this.answerRow(
+      7,
+      'cross-site GET ?addItems=SKU|1, logged in',
+      `GET /en/home?addItems=${this.sku}|1, Sec-Fetch-Site: cross-site`,
+      link,
+      `basket ${afterPost ?? '?'} → ${afterLink ?? '?'} items; Location: ${link.headers.location ?? '–'}`,
+      (afterLink ?? 0) > (afterPost ?? 0) ? 'vulnerable' : 'fixed',
+    )
     const logout = await user.send('/en/logout', { headers: { ...crossSite, 'sec-fetch-dest': 'document' } })
     const page = await user.page('/en/home')
     const name = loginStatusOf(page.html)
-    await this.row(7, {
-      case: 'cross-site GET /en/logout, logged in',
-      sent: 'GET /en/logout, Sec-Fetch-Site: cross-site',
-      status: statusOf(logout),
-      ms: logout.ms,
-      size: logout.size,
-      header: `Location: ${logout.headers.location ?? '–'}; afterwards the header shows ${name ? `"${name}" (still logged in)` : 'no user (logged out)'}`,
-      verdict: name ? 'fixed' : 'vulnerable',
-    })
+    await this.answerRow(
+      7,
+      'cross-site GET /en/logout, logged in',
+      'GET /en/logout, Sec-Fetch-Site: cross-site',
+      logout,
+      `Location: ${logout.headers.location ?? '–'}; afterwards the header shows ${name ? `"${name}" (still logged in)` : 'no user (logged out)'}`,
+      name ? 'fixed' : 'vulnerable',
+    )
   }
 
   // 8: the page cache keys on the path alone, the page's absolute links (canonical, hreflang, JSON-LD) on the
@@ -1251,15 +1250,14 @@ class Run {
       const missing = Object.entries(checks)
         .filter(([, ok]) => !ok)
         .map(([name]) => name)
-      await this.row(9, {
-        case: what,
-        sent: `GET ${url.replace(this.rest, '…')}`,
-        status: statusOf(answer),
-        ms: answer.ms,
-        size: answer.size,
-        header: missing.length ? `missing: ${missing.join(', ')}` : `all present (CSP: ${short(csp, 60)})`,
-        verdict: missing.length ? 'vulnerable' : 'fixed',
-      })
+      await this.answerRow(
+        9,
+        what,
+        `GET ${url.replace(this.rest, '…')}`,
+        answer,
+        missing.length ? `missing: ${missing.join(', ')}` : `all present (CSP: ${short(csp, 60)})`,
+        missing.length ? 'vulnerable' : 'fixed',
+      )
     }
   }
 
@@ -1321,15 +1319,14 @@ class Run {
       'PUT',
       this.addressInput(office.json),
     )
-    await this.row(10, {
-      case: 'bbuyer PUTs the head office address',
-      sent: `PUT customers/-/addresses/${office.id} (${String(office.json.city)}) with its own values`,
-      status: statusOf(answer),
-      ms: answer.ms,
-      size: answer.size,
-      header: `error-key: ${String(answer.headers['error-key'] ?? '–')}`,
-      verdict: answer.status >= 200 && answer.status < 300 ? 'vulnerable' : 'fixed',
-    })
+    await this.answerRow(
+      10,
+      'bbuyer PUTs the head office address',
+      `PUT customers/-/addresses/${office.id} (${String(office.json.city)}) with its own values`,
+      answer,
+      `error-key: ${String(answer.headers['error-key'] ?? '–')}`,
+      answer.status >= 200 && answer.status < 300 ? 'vulnerable' : 'fixed',
+    )
   }
 
   async finding10Delete() {
@@ -1351,15 +1348,14 @@ class Run {
       )
       restored = `; re-created by jlink: ${statusOf(created)} ${String(created.headers.location ?? '')}`
     }
-    await this.row(10, {
-      case: 'bbuyer DELETEs the head office address',
-      sent: `DELETE customers/-/addresses/${office.id}`,
-      status: statusOf(answer),
-      ms: answer.ms,
-      size: answer.size,
-      header: `error-key: ${String(answer.headers['error-key'] ?? '–')}${restored}`,
-      verdict: answer.status >= 200 && answer.status < 300 ? 'vulnerable' : 'fixed',
-    })
+    await this.answerRow(
+      10,
+      'bbuyer DELETEs the head office address',
+      `DELETE customers/-/addresses/${office.id}`,
+      answer,
+      `error-key: ${String(answer.headers['error-key'] ?? '–')}${restored}`,
+      answer.status >= 200 && answer.status < 300 ? 'vulnerable' : 'fixed',
+    )
   }
 
   // 11: a 50 MB form post, streamed.
@@ -1406,15 +1402,14 @@ class Run {
   async finding12() {
     const url = `/INTERSHOP/static/WFS/${this.options.site}/-/ironbridge/en_US/images/does-not-exist.png`
     const answer = await send(`${this.sf}${url}`, { timeoutMs: 10_000 })
-    await this.row(12, {
-      case: 'missing image through the storefront',
-      sent: `GET ${url}`,
-      status: statusOf(answer),
-      ms: answer.ms,
-      size: answer.size,
-      header: `Content-Length: ${String(answer.headers['content-length'] ?? '–')}`,
-      verdict: answer.error ? 'vulnerable' : 'fixed',
-    })
+    await this.answerRow(
+      12,
+      'missing image through the storefront',
+      `GET ${url}`,
+      answer,
+      `Content-Length: ${String(answer.headers['content-length'] ?? '–')}`,
+      answer.error ? 'vulnerable' : 'fixed',
+    )
   }
 
   // 13: NUL bytes reach PostgreSQL, which refuses them in text.
@@ -1512,15 +1507,7 @@ class Run {
       }),
     ])
     for (const [what, sent, answer] of rows)
-      await this.row(13, {
-        case: what,
-        sent,
-        status: statusOf(answer),
-        ms: answer.ms,
-        size: answer.size,
-        header: gist(answer),
-        verdict: fivexx(answer) ? 'vulnerable' : 'fixed',
-      })
+      await this.answerRow(13, what, sent, answer, gist(answer), fivexx(answer) ? 'vulnerable' : 'fixed')
   }
 
   // 14: every refused SKU of an add-items link becomes a line of the toast in the session cookie; in the
@@ -1663,15 +1650,14 @@ class Run {
     ])
     cases.push(['API categories/%25', 'GET categories/%25', await send(`${this.rest}/categories/%25`)])
     for (const [what, sent, answer] of cases)
-      await this.row(15, {
-        case: what,
+      await this.answerRow(
+        15,
+        what,
         sent,
-        status: statusOf(answer),
-        ms: answer.ms,
-        size: answer.size,
-        header: gist(answer),
-        verdict: answer.status >= 500 || answer.status === 0 ? 'vulnerable' : 'fixed',
-      })
+        answer,
+        gist(answer),
+        answer.status >= 500 || answer.status === 0 ? 'vulnerable' : 'fixed',
+      )
   }
 
   // 16: a cookie signed with the built-in development secret is taken for a session the shop made. With a made-up
@@ -1762,15 +1748,14 @@ class Run {
           })
         : null
     if (refreshed)
-      await this.row(17, {
-        case: "the old cookie's refresh token after the logout",
-        sent: 'POST token grant_type=refresh_token',
-        status: statusOf(refreshed),
-        ms: refreshed.ms,
-        size: refreshed.size,
-        header: refreshed.status === 200 ? 'a new token for the logged-out user' : 'refused',
-        verdict: refreshed.status === 200 ? 'vulnerable' : 'fixed',
-      })
+      await this.answerRow(
+        17,
+        "the old cookie's refresh token after the logout",
+        'POST token grant_type=refresh_token',
+        refreshed,
+        refreshed.status === 200 ? 'a new token for the logged-out user' : 'refused',
+        refreshed.status === 200 ? 'vulnerable' : 'fixed',
+      )
   }
 
   // 18: the review step (and the order submit) while the API is down: a 503 with Retry-After is what a client needs.

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { users } from '../../commerce-api/db/schema'
 import { DEMO_PASSWORD } from '../../commerce-api/db/seed/people'
 import { call, startApi, type Api } from './harness'
+import type { LimitOverrides } from '../../commerce-api/rate-limits'
 
 const TOO_MANY = 'account.login.too_many_attempts.error'
 
@@ -39,23 +40,20 @@ function expectTooMany(answer: Awaited<ReturnType<ReturnType<typeof loginWith>>>
   if (retryAfter !== undefined) expect(seconds).toBe(retryAfter)
 }
 
+/** A commerce API with these login limits (and the others at their defaults). */
+const apiWithLoginLimits = (login: NonNullable<LimitOverrides['login']>) =>
+  startApi({ products: 100, protection: { limits: { login } } })
+
 describe('login throttle per account', () => {
   let api: Api
   let login: ReturnType<typeof loginWith>
   beforeAll(async () => {
-    api = await startApi({
-      products: 100,
-      protection: {
-        limits: {
-          login: {
-            freeFailures: 2,
-            lockFailures: 4,
-            backoffSeconds: 1,
-            lockSeconds: 2,
-            ipFailures: { points: 1000, seconds: 900 },
-          },
-        },
-      },
+    api = await apiWithLoginLimits({
+      freeFailures: 2,
+      lockFailures: 4,
+      backoffSeconds: 1,
+      lockSeconds: 2,
+      ipFailures: { points: 1000, seconds: 900 },
     })
     login = loginWith(api)
   })
@@ -139,11 +137,10 @@ describe('login throttle per client address', () => {
   let api: Api
   let login: ReturnType<typeof loginWith>
   beforeAll(async () => {
-    api = await startApi({
-      products: 100,
-      protection: {
-        limits: { login: { freeFailures: 50, lockFailures: 100, ipFailures: { points: 3, seconds: 600 } } },
-      },
+    api = await apiWithLoginLimits({
+      freeFailures: 50,
+      lockFailures: 100,
+      ipFailures: { points: 3, seconds: 600 },
     })
     login = loginWith(api)
   })
@@ -169,13 +166,10 @@ describe('answer time', () => {
   let login: ReturnType<typeof loginWith>
   beforeAll(async () => {
     // Throttling stays on (the same counter work for every attempt) but never blocks within this test.
-    api = await startApi({
-      products: 100,
-      protection: {
-        limits: {
-          login: { freeFailures: 200, lockFailures: 300, ipFailures: { points: 10_000, seconds: 900 } },
-        },
-      },
+    api = await apiWithLoginLimits({
+      freeFailures: 200,
+      lockFailures: 300,
+      ipFailures: { points: 10_000, seconds: 900 },
     })
     login = loginWith(api)
     await api.database.db.update(users).set({ active: false }).where(eq(users.login, 'ccowner'))

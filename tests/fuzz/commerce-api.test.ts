@@ -4,24 +4,15 @@
  */
 import { afterAll, describe, expect, it } from 'vitest'
 import { apiBodyRequest, apiOversizedRequest, apiUrlRequest } from './api-requests'
-import { assertNothingUnreported, fuzz, fuzzSetup, runs, timeoutFor } from './property'
+import { assertNothingUnreported, fuzzSetup, fuzzTest, type FuzzOptions } from './property'
 import { apiFieldNames, apiRoutes } from './routes'
 
 const { fixtures } = fuzzSetup()
 const routes = await apiRoutes()
 const ctx = { routes, fields: apiFieldNames(), fixtures }
 
-const property = (
-  name: string,
-  runCount: number,
-  seconds: number,
-  arbitrary: Parameters<typeof fuzz>[0]['arbitrary'],
-) =>
-  it(
-    name,
-    () => fuzz({ name, arbitrary, runs: runs(runCount), seconds, target: 'api' }),
-    timeoutFor(runs(runCount), seconds),
-  )
+const property = (name: string, runCount: number, seconds: number, arbitrary: FuzzOptions['arbitrary']) =>
+  fuzzTest(name, runCount, seconds, { arbitrary, target: 'api' })
 
 afterAll(assertNothingUnreported)
 

@@ -6,7 +6,7 @@
  */
 import { appendFileSync } from 'node:fs'
 import fc from 'fast-check'
-import { expect, inject } from 'vitest'
+import { expect, inject, it } from 'vitest'
 import {
   answerLimit,
   describe as describeRequest,
@@ -166,6 +166,23 @@ export type FuzzOptions = Check & {
   seconds: number
   /** Run before the cases (e.g. put products back into the fixture baskets). */
   before?: () => Promise<void>
+}
+
+/**
+ * A vitest test running one fuzz property: `defaultRuns` cases (FUZZ_RUNS scales them) within `seconds`,
+ * with a timeout that fits both.
+ */
+export function fuzzTest(
+  name: string,
+  defaultRuns: number,
+  seconds: number,
+  options: Omit<FuzzOptions, 'name' | 'runs' | 'seconds'>,
+) {
+  it(
+    name,
+    () => fuzz({ name, runs: runs(defaultRuns), seconds, ...options }),
+    timeoutFor(runs(defaultRuns), seconds),
+  )
 }
 
 export async function fuzz(options: FuzzOptions) {

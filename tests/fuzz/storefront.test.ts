@@ -4,7 +4,7 @@
  */
 import { afterAll, describe, expect, it } from 'vitest'
 import { refillShopBasket } from './fixtures'
-import { assertNothingUnreported, fuzz, fuzzSetup, runs, timeoutFor } from './property'
+import { assertNothingUnreported, fuzzSetup, fuzzTest, type FuzzOptions } from './property'
 import { storefrontRoutes } from './routes'
 import { readState } from './servers'
 import {
@@ -29,26 +29,13 @@ const refill = async () => {
   await refillShopBasket(shop.origin, fixtures.shop.user, fixtures.sku)
 }
 
-const property = (
-  name: string,
-  runCount: number,
-  seconds: number,
-  arbitrary: Parameters<typeof fuzz>[0]['arbitrary'],
-) =>
-  it(
-    name,
-    () =>
-      fuzz({
-        name,
-        arbitrary,
-        runs: runs(runCount),
-        seconds,
-        target: 'shop',
-        allowedRedirect: paymentPage,
-        before: refill,
-      }),
-    timeoutFor(runs(runCount), seconds),
-  )
+const property = (name: string, runCount: number, seconds: number, arbitrary: FuzzOptions['arbitrary']) =>
+  fuzzTest(name, runCount, seconds, {
+    arbitrary,
+    target: 'shop',
+    allowedRedirect: paymentPage,
+    before: refill,
+  })
 
 afterAll(assertNothingUnreported)
 
