@@ -1477,17 +1477,11 @@ class Run {
         body: form({ intent: 'fields', messageToMerchant: 'a\u0000b', externalOrderReference: '' }),
       }),
     ])
-    const address = guest.client.formOf(guest.page, /^continue/i, {
-      email: 'nul@bench.example',
-      'invoice.firstName': 'A\u0000',
-      'invoice.lastName': 'B',
-      'invoice.addressLine1': 'Invalidenstraße 1',
-      'invoice.postalCode': '10115',
-      'invoice.city': 'Berlin',
-      'invoice.countryCode': 'DE',
-      'invoice.mainDivision': 'BE',
-      sameAsInvoice: 'on',
-    })
+    const address = guest.client.formOf(
+      guest.page,
+      /^continue/i,
+      guestAddressFields('nul@bench.example', 'A\u0000', 'B'),
+    )
     rows.push([
       'storefront address field',
       'POST /en/checkout/address invoice.firstName=A%00',
