@@ -1,4 +1,5 @@
 import { STATUS_CODES } from 'node:http'
+import { icmErrorOf, isDomainError } from './icm/errors'
 import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet'
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
 import helmet from 'helmet'
@@ -184,6 +185,8 @@ export function buildServer({
 
   app.setErrorHandler((error: unknown, request, reply) => {
     if (error instanceof ApiError) return sendError(request, reply, error)
+    // Business rules throw domain errors; the ICM layer decides their status and body.
+    if (isDomainError(error)) return sendError(request, reply, icmErrorOf(error))
     // Bad input that got past validation into a query (a text that is no uuid, too long, not encodable).
     // Logged without the query's parameters, which may hold personal data.
     if (isDataException(error)) {
