@@ -23,8 +23,15 @@ let app
 let settings
 try {
   settings = serverSettings()
-  const build = await import('./build/server/index.js')
-  app = createApp({ build, settings })
+  if (process.argv.includes('--dev')) {
+    // `npm run dev`: Vite compiles the app on demand and reloads it on change; the server around it is the same.
+    const vite = await import('vite').then((v) => v.createServer({ server: { middlewareMode: true } }))
+    const build = () => vite.ssrLoadModule('virtual:remix/server-build')
+    app = createApp({ build, settings, devMiddleware: vite.middlewares })
+  } else {
+    const build = await import('./build/server/index.js')
+    app = createApp({ build, settings })
+  }
 } catch (error) {
   console.error(`storefront: cannot start: ${error instanceof Error ? error.message : error}`)
   process.exit(1)

@@ -1,4 +1,4 @@
-import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import {
   isRouteErrorResponse,
   Links,
@@ -16,27 +16,27 @@ import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { BasketAdderProvider } from '~/components/BasketAdder'
 import { CheckoutHeader, type StepIndicatorData } from '~/components/checkout/CheckoutHeader'
-import { ErrorPage, errorTextKeys } from '~/components/ErrorPage'
+import { ErrorPage } from '~/components/ErrorPage'
 import { Footer } from '~/components/Footer'
 import { Header } from '~/components/Header'
 import { useNonce } from '~/components/NonceProvider'
 import { LoadingBar } from '~/components/LoadingBar'
-import { Toasts, type ToastView } from '~/components/Toasts'
+import { Toasts } from '~/components/Toasts'
 import { DEFAULT_LOCALE, localeByLang } from '~/models/locale'
 import { navigationFrom } from '~/models/navigation'
 import { pick, priceDisplayOf } from '~/models/price'
-import { clearToken, refreshIfDue } from '~/services/auth.server'
+import { errorTitlesOf, errorTextKeys, type RootView, type ShellData, type ToastView } from '~/models/shell'
+import { refreshIfDue } from '~/services/auth.server'
 import { addItemsFromLink } from '~/services/add-to-basket.server'
 import { currentBasketOnce, miniBasketLines } from '~/services/basket.server'
-import { categoryTree, configuration } from '~/services/catalog.server'
-import { checkoutBasketOf, isCheckoutStepPath } from '~/services/checkout-flow.server'
+import { categoryTree } from '~/services/categories.server'
+import { configuration } from '~/services/configuration.server'
 import { contentInclude, FOOTER_INCLUDE } from '~/services/cms.server'
 import { fixedT } from '~/services/i18n.server'
-import type { IcmScope } from '~/services/icm.server'
 import { isFeatureEnabled } from '~/services/features.server'
 import { recentlyViewedSkus } from '~/models/recently'
-import { commitSession } from '~/services/session.server'
-import { clientAddressOf, sessionOf } from '~/services/shopper.server'
+import { sessionOf } from '~/services/session.server'
+import { scopeOf } from '~/services/shopper.server'
 import stylesheet from '~/styles/app.css?url'
 
 export const links: LinksFunction = () => [
@@ -48,76 +48,51 @@ export const links: LinksFunction = () => [
  * The shell every page shares: navigation, footer, login status, mini basket and the one-shot toast.
  * Anonymous shell data comes from the ICM client's cache; only the basket is fetched per shopper.
  */
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs): Promise<RootView> {
   const locale = localeByLang(params.lang)
   if (!locale) return { locale: DEFAULT_LOCALE, shell: null, errorTitles: null }
   const t = fixedT(locale.id)
-  const session = await sessionOf(request)
-  const scope: IcmScope = {
-    locale,
-    token: session.get('apiToken'),
-    pgid: session.get('pgid'),
-    clientAddress: clientAddressOf(request),
-  }
-  const refreshed = await refreshIfDue(scope, session)
+  const session = await sessionOf({ request, context })
+  await refreshIfDue(scopeOf(request, locale, session), session)
+  // Made after the refresh: a scope holds the token of its time, and the shell's reads need the new one.
+  const scope = scopeOf(request, locale, session)
   // The add-items link works on every page: add, then the same page without the parameters (spec §5).
   const linked = await addItemsFromLink(request, scope, session)
   if (linked) throw linked
   const toast = session.get('toast')
-  // A checkout step reads the basket with everything it needs anyway: the mini basket takes that one.
-  const basketRead = isCheckoutStepPath(new URL(request.url).pathname)
-    ? checkoutBasketOf({ request, context }, { locale, session, scope })
-    : currentBasketOnce({ request, context }, scope)
   const [tree, footer, basket, settings] = await Promise.all([
     categoryTree(scope),
     contentInclude(scope, FOOTER_INCLUDE, 'long').catch(() => null),
-    basketRead,
+    currentBasketOnce({ request, context }, scope),
     configuration(scope),
   ])
-  if (scope.tokenRejected) clearToken(session)
   const miniBasket = basket ? await miniBasketLines(scope, basket) : []
   const user = session.get('user')
   const display = priceDisplayOf(user?.customerType, settings)
   const toastView: ToastView | null = toast
     ? { id: `${Date.now()}`, text: t(toast.key, toast.values), type: toast.type, details: toast.details }
     : null
-  return data(
-    {
-      locale,
-      shell: {
-        navigation: navigationFrom(tree, locale),
-        footer: footer?.pagelets ?? [],
-        user: user ? { name: [user.firstName, user.lastName].filter(Boolean).join(' ') } : null,
-        basket: basket
-          ? {
-              itemCount: basket.itemCount,
-              total: pick(basket.totals.total, display),
-              lines: miniBasket.map((line) => ({ ...line, total: pick(line.total, display) })),
-            }
-          : null,
-        maxItemQuantity: settings.maxItemQuantity,
-        display,
-        toast: toastView,
-        /** null when the compare feature is off: no compare buttons, no header link. */
-        compareCount: isFeatureEnabled('compare') ? (session.get('compare')?.length ?? 0) : null,
-        quickOrder: isFeatureEnabled('quickorder'),
-        hasRecentlyViewed:
-          isFeatureEnabled('recently') && recentlyViewedSkus(session.get('recently'), Date.now()).length > 0,
-      },
-      errorTitles: {
-        ...Object.fromEntries(
-          [400, 403, 404, 405, 413, 415, 429, 500, 503, 504].map((s) => [s, t(errorTextKeys(s).title)]),
-        ),
-        'order-outcome-unknown': t(errorTextKeys(503, 'order-outcome-unknown').title),
-      },
-    },
-    refreshed || toast || scope.tokenRejected
-      ? { headers: { 'Set-Cookie': await commitSession(session) } }
-      : undefined,
-  )
+  const shell: ShellData = {
+    navigation: navigationFrom(tree, locale),
+    footer: footer?.pagelets ?? [],
+    user: user ? { name: [user.firstName, user.lastName].filter(Boolean).join(' ') } : null,
+    basket: basket
+      ? {
+          itemCount: basket.itemCount,
+          total: pick(basket.totals.total, display),
+          lines: miniBasket.map((line) => ({ ...line, total: pick(line.total, display) })),
+        }
+      : null,
+    maxItemQuantity: settings.maxItemQuantity,
+    display,
+    toast: toastView,
+    compareCount: isFeatureEnabled('compare') ? (session.get('compare')?.length ?? 0) : null,
+    quickOrder: isFeatureEnabled('quickorder'),
+    hasRecentlyViewed:
+      isFeatureEnabled('recently') && recentlyViewedSkus(session.get('recently'), Date.now()).length > 0,
+  }
+  return { locale, shell, errorTitles: errorTitlesOf(t) }
 }
-
-export type RootData = typeof loader
 
 /** Client navigations keep the shell; it reloads after every form post (basket, login) and on a language change. */
 export const shouldRevalidate: ShouldRevalidateFunction = ({
@@ -130,11 +105,21 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
   return currentParams.lang !== nextParams.lang
 }
 
+/** The status of a thrown error, and the reason a thrown `data({ reason })` gave for it. */
+function errorShape(error: unknown): { status: number; reason?: string } {
+  if (!isRouteErrorResponse(error)) return { status: 500 }
+  const body: unknown = error.data
+  const reason =
+    body && typeof body === 'object' && 'reason' in body && typeof body.reason === 'string'
+      ? body.reason
+      : undefined
+  return { status: error.status, reason }
+}
+
 export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
   if (!error) return []
-  const status = isRouteErrorResponse(error) ? error.status : 500
-  const reason = isRouteErrorResponse(error) ? (error.data as { reason?: string } | null)?.reason : undefined
-  const titles = data?.errorTitles as Record<string, string> | null | undefined
+  const { status, reason } = errorShape(error)
+  const titles = data?.errorTitles
   const title = titles?.[reason ?? status] ?? titles?.[status] ?? titles?.[500]
   // Without the shell's data (ICM down, a refused form post) the layout writes the title in the page language.
   return title
@@ -147,10 +132,12 @@ function FallbackErrorTitle() {
   const error = useRouteError()
   const { t } = useTranslation()
   if (!error) return null
-  const status = isRouteErrorResponse(error) ? error.status : 500
-  const reason = isRouteErrorResponse(error) ? (error.data as { reason?: string } | null)?.reason : undefined
+  const { status, reason } = errorShape(error)
   return <title>{t(errorTextKeys(status, reason).title)}</title>
 }
+
+/** The checkout's layout route: its loader's data is the step indicator of the checkout header. */
+const CHECKOUT_LAYOUT = 'routes/$lang.checkout'
 
 export function Layout({ children }: { children: ReactNode }) {
   const root = useRouteLoaderData<typeof loader>('root')
@@ -161,9 +148,8 @@ export function Layout({ children }: { children: ReactNode }) {
   const { t } = useTranslation()
   const nonce = useNonce()
   // Checkout pages have their own header: logo and step indicator, no navigation or search.
-  const checkout = useMatches().find(
-    (m) => (m.handle as { checkoutHeader?: boolean } | undefined)?.checkoutHeader,
-  )
+  const inCheckout = useMatches().some((match) => match.id === CHECKOUT_LAYOUT)
+  const steps = useRouteLoaderData<StepIndicatorData>(CHECKOUT_LAYOUT) ?? null
   return (
     <html lang={locale.tag}>
       <head>
@@ -179,11 +165,8 @@ export function Layout({ children }: { children: ReactNode }) {
         </a>
         <LoadingBar />
         <BasketAdderProvider locale={locale}>
-          {checkout ? (
-            <CheckoutHeader
-              locale={locale}
-              steps={(checkout.data as StepIndicatorData | undefined) ?? null}
-            />
+          {inCheckout ? (
+            <CheckoutHeader locale={locale} steps={steps} />
           ) : (
             <Header
               locale={locale}
@@ -218,8 +201,7 @@ export function ErrorBoundary() {
   // Without the shell's data (ICM down, a refused post) the page language still comes from the URL.
   const params = useParams()
   const locale = root?.locale ?? localeByLang(params.lang) ?? DEFAULT_LOCALE
-  const status = isRouteErrorResponse(error) ? error.status : 500
+  const { status, reason } = errorShape(error)
   if (!isRouteErrorResponse(error)) console.error(error)
-  const reason = isRouteErrorResponse(error) ? (error.data as { reason?: string } | null)?.reason : undefined
   return <ErrorPage status={status} homeUrl={`/${locale.lang}/home`} reason={reason} />
 }

@@ -145,6 +145,6 @@ if (bundledApi) {
 }
 
 if (!stopping) {
-  if (dev) supervise('storefront', bin('remix'), ['vite:dev', '--port', env.PORT], storefrontEnv)
-  else supervise('storefront', process.execPath, ['server.mjs'], storefrontEnv)
+  // Development runs the same Express server, with Vite's middleware in place of the build.
+  supervise('storefront', process.execPath, dev ? ['server.mjs', '--dev'] : ['server.mjs'], storefrontEnv)
 }

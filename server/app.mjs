@@ -5,10 +5,10 @@
  */
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { createRequestHandler } from '@remix-run/express'
 import compression from 'compression'
 import express from 'express'
 import { pageCache } from './page-cache.mjs'
+import { remixHandler } from './remix-handler.mjs'
 import {
   errorHandler,
   forwardedHeadersAndHost,
@@ -29,9 +29,10 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
  *   build: unknown,
  *   settings: ReturnType<typeof import('./settings.mjs').serverSettings>,
  *   handler?: import('express').RequestHandler,
+ *   devMiddleware?: import('express').RequestHandler,
  * }} options
  */
-export function createApp({ build, settings, handler }) {
+export function createApp({ build, settings, handler, devMiddleware }) {
   const app = express()
   app.disable('x-powered-by')
   try {
@@ -47,6 +48,7 @@ export function createApp({ build, settings, handler }) {
   app.use(urlChecks())
   app.use(sameOriginPosts(settings))
   app.use(compression())
+  if (devMiddleware) app.use(devMiddleware)
   app.use(
     '/assets',
     express.static(path.join(root, 'build/client/assets'), { immutable: true, maxAge: '1y' }),
@@ -57,7 +59,7 @@ export function createApp({ build, settings, handler }) {
   app.all(
     '*',
     handler ??
-      createRequestHandler({
+      remixHandler({
         build,
         mode: settings.mode,
         getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce }),

@@ -2,8 +2,9 @@ import { Form, Link, useLocation } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { SHOP_LOCALES, switchLocalePath, type ShopLocale } from '~/models/locale'
 import type { NavItem } from '~/models/navigation'
-import type { Money } from '~/models/price'
-import { MiniBasketPanel, useBasketAdder, type MiniBasketLine } from './BasketAdder'
+import type { ShellBasket, ShellUser } from '~/models/shell'
+import { MiniBasketPanel, useBasketAdder } from './BasketAdder'
+import { SubmitButton } from './forms'
 import { MainNavigation } from './MainNavigation'
 import { MoneyText } from './Price'
 import { SearchBox } from './SearchBox'
@@ -11,8 +12,8 @@ import { SearchBox } from './SearchBox'
 export type HeaderProps = {
   locale: ShopLocale
   navigation: NavItem[]
-  user: { name: string } | null
-  basket: { itemCount: number; total: Money; lines: MiniBasketLine[] } | null
+  user: ShellUser | null
+  basket: ShellBasket | null
   compareCount: number | null
   hasRecentlyViewed?: boolean
   /** The quick order page exists (feature quickorder). */
@@ -53,9 +54,9 @@ export function Header({
               </Link>
               <Form method="post" action={`/${locale.lang}/logout`} className="inline-form">
                 <input type="hidden" name="returnUrl" value={home} />
-                <button type="submit" className="link-button">
+                <SubmitButton action={`/${locale.lang}/logout`} className="link-button">
                   {t('header.logout')}
-                </button>
+                </SubmitButton>
               </Form>
             </>
           ) : (

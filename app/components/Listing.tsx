@@ -1,22 +1,9 @@
 import { Form, Link, useLocation, useSubmit } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { listingUrl, splitFacets, type Facet, type FilterGroup } from '~/models/filter'
-import { pageGroup, SORTINGS, VIEWS, type ListingView, type Sorting } from '~/models/listing'
-import type { ProductPrice } from '~/models/price'
-import type { ProductTile } from '~/models/product'
+import { pageGroup, SORTINGS, VIEWS } from '~/models/listing'
+import type { ListingData } from '~/models/catalog-page'
 import { ProductGrid } from './ProductTile'
-
-/** What a listing page (category or search) hands to its view; the loaders build it. */
-export type ListingData = {
-  page: number
-  sorting?: Sorting
-  view: ListingView
-  filters?: string
-  pageSize: number
-  total: number
-  filterGroups: FilterGroup[]
-  products: { tile: ProductTile; url: string; price?: ProductPrice }[]
-}
 
 /**
  * A product listing with facets, sorting, view switch and paging. Everything is a link or a GET form,

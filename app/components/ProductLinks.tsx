@@ -1,9 +1,8 @@
 import { Await } from '@remix-run/react'
 import { Suspense } from 'react'
 import { useTranslation } from 'react-i18next'
-import { ProductGrid, type TileEntry } from './ProductTile'
-
-export type LinkSection = { type: string; entries: TileEntry[] }
+import type { LinkSection } from '~/models/catalog-page'
+import { ProductGrid } from './ProductTile'
 
 /**
  * Accessories, cross-selling and other linked products, streamed after the page (a short note shows until

@@ -2,6 +2,7 @@ import { Link } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import type { ShopLocale } from '~/models/locale'
 import type { PriceDisplay, ProductPrice } from '~/models/price'
+import type { TileEntry } from '~/models/catalog-page'
 import type { ProductTile as Tile } from '~/models/product'
 import { ProductPriceView } from './Price'
 import { TileAddToBasket } from './BasketAdder'
@@ -60,8 +61,6 @@ export function ProductTile({
     </article>
   )
 }
-
-export type TileEntry = { tile: Tile; url: string; price?: ProductPrice | null }
 
 /** A grid of product tiles in the page's locale and price display. */
 export function ProductGrid({ entries, view = 'grid' }: { entries: TileEntry[]; view?: 'grid' | 'list' }) {

@@ -1,7 +1,8 @@
 import { Await, Link } from '@remix-run/react'
 import { Suspense } from 'react'
 import { useTranslation } from 'react-i18next'
-import { ProductGrid, type TileEntry } from './ProductTile'
+import type { TileEntry } from '~/models/catalog-page'
+import { ProductGrid } from './ProductTile'
 import { useShell } from './useShell'
 
 type Entries = TileEntry[] | null

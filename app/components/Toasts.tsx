@@ -1,12 +1,6 @@
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-
-export type ToastView = {
-  id: string
-  text: string
-  type: 'success' | 'info' | 'error'
-  details?: string[]
-}
+import type { ToastView } from '~/models/shell'
 
 /** Default toast timeout 5000 ms (spec §9); without JavaScript the message simply stays on the page. */
 const TIMEOUT = 5000

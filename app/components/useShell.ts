@@ -1,10 +1,10 @@
 import { useRouteLoaderData } from '@remix-run/react'
-import type { RootData } from '~/root'
 import { DEFAULT_LOCALE } from '~/models/locale'
+import type { RootView } from '~/models/shell'
 
 /** Locale and price display of the page, from the root loader. */
 export function useShell() {
-  const root = useRouteLoaderData<RootData>('root')
+  const root = useRouteLoaderData<RootView>('root')
   return {
     locale: root?.locale ?? DEFAULT_LOCALE,
     display: root?.shell?.display ?? ('gross' as const),

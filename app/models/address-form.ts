@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-type Translate = (key: string, values?: Record<string, unknown>) => string
+import type { Translate } from './messages'
 
 /** Postal code formats of the countries the shop delivers to; other countries get a length check only. */
 export const POSTAL_CODE_FORMATS: Record<string, RegExp> = {
@@ -71,6 +71,21 @@ export function addressSchema(t: Translate, regionsOf: (country: string) => stri
 
 export type AddressForm = z.infer<ReturnType<typeof addressSchema>>
 
+export type AddressFieldName = (typeof ADDRESS_FIELDS)[number]
+
+/**
+ * The ship-to fields as posted: checked as an address only when it is not the invoice address (below), but
+ * known field by field, so the form's parse keeps them and the browser marks none of them required.
+ */
+const postedAddress = z
+  .object(
+    Object.fromEntries(ADDRESS_FIELDS.map((field) => [field, z.string().optional()])) as Record<
+      AddressFieldName,
+      z.ZodOptional<z.ZodString>
+    >,
+  )
+  .optional()
+
 /**
  * The guest's form on the address step: e-mail, invoice address, and a ship-to address unless it is the
  * same as the invoice address.
@@ -88,7 +103,7 @@ export function guestAddressesSchema(t: Translate, regionsOf: (country: string) 
         .email(t('address.email.invalid')),
       invoice: address,
       sameAsInvoice: z.boolean().default(false),
-      shipping: z.unknown().optional(),
+      shipping: postedAddress,
     })
     .transform((form, ctx) => {
       if (form.sameAsInvoice) return { ...form, shipping: undefined }
@@ -103,3 +118,35 @@ export function guestAddressesSchema(t: Translate, regionsOf: (country: string) 
 }
 
 export type GuestAddressesForm = z.infer<ReturnType<typeof guestAddressesSchema>>
+
+type RegionsOf = (country: string) => string[] | undefined
+
+/** A logged-in user's choice of invoice and ship-to address among the eligible ones. */
+export const selectAddressesSchema = (t: Translate) =>
+  z.object({
+    invoiceAddress: z.string({ required_error: t('checkout.address.invoice.required') }).min(1),
+    shipToAddress: z.string({ required_error: t('checkout.address.shipping.required') }).min(1),
+  })
+
+/** A new address of the user's address book, and what the basket uses it for. */
+export const newAddressSchema = (t: Translate, regionsOf: RegionsOf) =>
+  z.object({
+    use: z.enum(['invoice', 'shipping', 'both']).default('both'),
+    address: addressSchema(t, regionsOf),
+  })
+
+/** A changed address of the user's address book. */
+export const editAddressSchema = (t: Translate, regionsOf: RegionsOf) =>
+  z.object({ addressId: z.string().min(1), address: addressSchema(t, regionsOf) })
+
+/**
+ * The address step's forms of a logged-in user, told apart by the submit button's `intent` (the forms
+ * themselves check their fields without it in the browser).
+ */
+export function userAddressesSchema(t: Translate, regionsOf: RegionsOf) {
+  return z.discriminatedUnion('intent', [
+    selectAddressesSchema(t).extend({ intent: z.literal('select') }),
+    newAddressSchema(t, regionsOf).extend({ intent: z.literal('create') }),
+    editAddressSchema(t, regionsOf).extend({ intent: z.literal('edit') }),
+  ])
+}

@@ -108,3 +108,25 @@ export function addressLines(address: Address): string[] {
 export const CountriesSchema = z.object({ data: z.array(z.object({ id: z.string(), name: z.string() })) })
 export type Country = { countryCode: string; name: string }
 export type Region = { countryCode: string; regionCode: string; name: string }
+
+/** One address (`POST`/`PATCH baskets/{id}/addresses`) and a list (`GET baskets/{id}/eligible-addresses`). */
+export const AddressEnvelopeSchema = z.object({ data: AddressSchema })
+export const AddressListSchema = z.object({ data: z.array(AddressSchema) })
+
+/** ICM's Link answer to a created resource (an address of the address book): its id in one of three places. */
+export const CreatedLinkSchema = z.object({
+  id: z.string().optional(),
+  itemId: z.string().optional(),
+  uri: z.string().optional(),
+  title: z.string().optional(),
+})
+
+/** The id a created resource's Link names. */
+export const createdId = (link: z.infer<typeof CreatedLinkSchema>) =>
+  link.itemId ?? link.id ?? link.uri?.split('/').pop() ?? link.title
+
+/** The region codes of a country for the address schema; undefined for a country the shop does not deliver to. */
+export const regionCodes =
+  (regions: Record<string, Region[]>) =>
+  (country: string): string[] | undefined =>
+    Object.hasOwn(regions, country) ? regions[country]?.map((r) => r.regionCode) : undefined

@@ -29,11 +29,11 @@ const optionalText = (max: number, t: Translate) =>
  * The basket page's forms, one schema per `intent`. Quantity 0 or empty deletes the line (spec §5); a
  * delivery date must be yyyy-mm-dd (spec §5), empty clears it; the API checks the window again.
  */
-export function basketFormSchema(t: Translate) {
+export function basketForms(t: Translate) {
   // Ids and codes the page itself posted: anything longer was not, and never reaches ICM (issue 14).
   const lineId = z.string().min(1).max(100)
-  return z.discriminatedUnion('intent', [
-    z.object({
+  return {
+    quantity: z.object({
       intent: z.literal('quantity'),
       lineId,
       quantity: z
@@ -42,8 +42,8 @@ export function basketFormSchema(t: Translate) {
         .min(0, t('basket.quantity.invalid'))
         .optional(),
     }),
-    z.object({ intent: z.literal('delete'), lineId }),
-    z.object({
+    delete: z.object({ intent: z.literal('delete'), lineId }),
+    delivery: z.object({
       intent: z.literal('delivery'),
       lineId,
       desiredDelivery: z
@@ -51,7 +51,7 @@ export function basketFormSchema(t: Translate) {
         .regex(/^\d{4}-\d{2}-\d{2}$/, t('basket.desired_delivery.format.error'))
         .optional(),
     }),
-    z.object({
+    addCode: z.object({
       intent: z.literal('addCode'),
       code: z
         .string({ required_error: t('basket.promotion_code.empty.error') })
@@ -59,12 +59,27 @@ export function basketFormSchema(t: Translate) {
         .min(1, t('basket.promotion_code.empty.error'))
         .max(100, t('form.max_length', { max: 100 })),
     }),
-    z.object({ intent: z.literal('removeCode'), code: z.string().min(1).max(100) }),
-    z.object({
+    removeCode: z.object({ intent: z.literal('removeCode'), code: z.string().min(1).max(100) }),
+    fields: z.object({
       intent: z.literal('fields'),
       messageToMerchant: optionalText(1000, t),
       externalOrderReference: optionalText(100, t),
     }),
+  }
+}
+
+export type BasketIntent = keyof ReturnType<typeof basketForms>
+
+/** Any of the basket page's forms, told apart by `intent`: what the action parses. */
+export function basketFormSchema(t: Translate) {
+  const forms = basketForms(t)
+  return z.discriminatedUnion('intent', [
+    forms.quantity,
+    forms.delete,
+    forms.delivery,
+    forms.addCode,
+    forms.removeCode,
+    forms.fields,
   ])
 }
 

@@ -29,6 +29,10 @@ const LineItemSchema = z.object({
   mandatorySelectionLinks: z.array(MandatoryLinkSchema).optional(),
   mandatoryAccessoryLinks: z.array(MandatoryLinkSchema).optional(),
   mandatoryLinksSatisfied: z.boolean().optional(),
+  /** Fields the line was added with (e.g. `pcode` of the add-items link); older APIs send none. */
+  customFields: z
+    .array(z.object({ name: z.string(), value: z.string(), type: z.string().optional() }))
+    .optional(),
 })
 
 type LineItemData = z.infer<typeof LineItemSchema>
@@ -73,9 +77,20 @@ const CauseSchema = z.object({
 })
 
 /** ICM's answer to adding items: the lines, infos, and errors for items it did not take (spec §7). */
+/** A cause of an add's info: which item (`paths`) and, for a fitted quantity, `parameters.adjusted`. */
+const InfoCauseSchema = CauseSchema.extend({ parameters: z.record(z.string()).optional() })
+
 export const AddItemsResultSchema = z.object({
   data: z.array(LineItemSchema),
-  infos: z.array(z.object({ code: z.string(), message: z.string().optional() })).default([]),
+  infos: z
+    .array(
+      z.object({
+        code: z.string(),
+        message: z.string().optional(),
+        causes: z.array(InfoCauseSchema).default([]),
+      }),
+    )
+    .default([]),
   errors: z
     .array(
       z.object({
@@ -106,6 +121,8 @@ export type BasketLine = {
   parentId?: string
   /** What the line's product asks for (selections first), when it asks for anything. */
   mandatory?: MandatoryState
+  /** Fields the line was added with (e.g. `pcode`), shown with the line. */
+  customFields?: { name: string; value: string }[]
 }
 
 export type MandatoryLink = z.infer<typeof MandatoryLinkSchema>
@@ -187,6 +204,9 @@ export function mapBasket(envelope: z.infer<typeof BasketSchema>): Basket {
             warranty: line.warranty,
             parentId: line.mandatorySelectionItemOf,
             mandatory: mandatoryOf(line),
+            ...(line.customFields?.length
+              ? { customFields: line.customFields.map(({ name, value }) => ({ name, value })) }
+              : {}),
           },
         ]
       : []

@@ -11,6 +11,15 @@ import {
 } from './order'
 
 describe('order model', () => {
+  it('keeps a line’s custom fields (a customer product code) and gives lines without any none', () => {
+    const order = mapOrder(OrderEnvelopeSchema.parse(orderEnvelope('o1')))
+    const drill = order.lines.find((line) => line.sku === '1000042')
+    expect(drill?.customFields).toEqual([{ name: 'pcode', value: 'DRILL-18' }])
+    expect(order.lines.filter((line) => line !== drill).every((line) => line.customFields.length === 0)).toBe(
+      true,
+    )
+  })
+
   it('maps an ICM order with its included lines, addresses, shipping, payment and totals', () => {
     const order = mapOrder(OrderEnvelopeSchema.parse(orderEnvelope('o1')))
     expect(order).toMatchObject({

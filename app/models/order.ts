@@ -24,6 +24,20 @@ const OrderLineItemSchema = z.object({
   desiredDelivery: z.string().optional(),
   warranty: z.object({ id: z.string(), name: z.string(), price: PriceItemSchema }).optional(),
   fulfillmentStatus: z.string().optional(),
+  /** Attributes the shop's channel adds to a line (a customer's product code, `pcode`). */
+  customFields: z.array(z.object({ name: z.string(), value: z.string() })).optional(),
+})
+
+/** Where placing the order stands (`COMPLETED`, `ROLLED_BACK`, `STOPPED` with what to do next). */
+const OrderCreationStatusSchema = z.object({
+  status: z.string(),
+  stopAction: z
+    .object({
+      type: z.string().optional(),
+      exitReason: z.string().optional(),
+      redirectUrl: z.string().optional(),
+    })
+    .optional(),
 })
 
 const RebateSchema = z.object({ name: z.string(), amount: PriceItemSchema, code: z.string().optional() })
@@ -39,18 +53,7 @@ const OrderDataSchema = z.object({
   creationDate: z.union([z.string(), z.number()]).optional(),
   status: z.string().optional(),
   statusCode: z.string().optional(),
-  orderCreation: z
-    .object({
-      status: z.string(),
-      stopAction: z
-        .object({
-          type: z.string().optional(),
-          exitReason: z.string().optional(),
-          redirectUrl: z.string().optional(),
-        })
-        .optional(),
-    })
-    .optional(),
+  orderCreation: OrderCreationStatusSchema.optional(),
   purchaseCurrency: z.string().optional(),
   basket: z.string().optional(),
   email: z.string().optional(),
@@ -117,6 +120,17 @@ export const OrderEnvelopeSchema = z.object({
   infos: z.array(MessageSchema).optional(),
 })
 
+/**
+ * `POST orders`, `PATCH orders/{id}` as far as placing an order reads them: the id (absent when nothing was
+ * placed) and the creation status, with the infos of a roll-back.
+ */
+export const OrderCreationSchema = z.object({
+  data: z
+    .object({ id: z.string().optional(), orderCreation: OrderCreationStatusSchema.optional() })
+    .passthrough(),
+  infos: z.array(MessageSchema).optional(),
+})
+
 /** `GET orders?limit&offset`: newest first, `info.total` for paging. */
 export const OrderListEnvelopeSchema = z.object({
   data: z.array(OrderDataSchema),
@@ -152,6 +166,8 @@ export type OrderLine = {
   /** yyyy-mm-dd */
   desiredDelivery?: string
   fulfillmentStatus?: string
+  /** The line's own attributes, as the API names them. */
+  customFields: { name: string; value: string }[]
 }
 
 export type Order = {
@@ -228,6 +244,7 @@ function mapOrderData(data: OrderData, included: OrderIncluded, infos: Order['in
         warranty: line.warranty,
         desiredDelivery: line.desiredDelivery,
         fulfillmentStatus: line.fulfillmentStatus,
+        customFields: line.customFields ?? [],
       },
     ]
   })

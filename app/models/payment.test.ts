@@ -121,7 +121,10 @@ describe('eligible payment methods (spec §5 filters)', () => {
 
   it('drops limited tenders and the fast-pay method, keeps restricted ones with their causes', () => {
     expect(methods.map((m) => m.id)).toEqual(['INVOICE', 'DIRECT_DEBIT', 'WALLET'])
-    expect(methods[0]).toMatchObject({ restricted: true, restrictionCauses: ['Up to 5000.00'] })
+    expect(methods[0]).toMatchObject({
+      restricted: true,
+      restrictions: [{ code: expect.any(String), message: 'Up to 5000.00' }],
+    })
   })
 
   it('lists saved instruments and allows saving only for methods with parameters', () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import type { ApiMessage, Translate } from './messages'
 import { PriceItemSchema, type PriceItem } from './price'
 
 /** A payment method's parameter as ICM defines it (`parameterDefinitions`), with the server's constraints. */
@@ -57,7 +58,8 @@ export type PaymentMethod = {
   description?: string
   capabilities: string[]
   restricted: boolean
-  restrictionCauses: string[]
+  /** Why a restricted method cannot be chosen, as the API says it. */
+  restrictions: ApiMessage[]
   saveAllowed: boolean
   costs?: PriceItem
   costsThreshold?: PriceItem
@@ -88,7 +90,7 @@ export function mapPaymentMethods(envelope: z.infer<typeof PaymentMethodsSchema>
         description: m.description,
         capabilities: m.capabilities,
         restricted: m.restricted,
-        restrictionCauses: m.restrictions.map((r) => r.message ?? r.code),
+        restrictions: m.restrictions,
         saveAllowed: m.saveAllowed && m.parameterDefinitions.length > 0,
         costs: m.paymentCosts,
         costsThreshold: m.paymentCostsThreshold,
@@ -131,4 +133,49 @@ export function parameterSchema(definitions: ParameterDefinition[], fallback: (k
     shape[definition.name] = c.required ? field : field.optional()
   }
   return z.object(shape)
+}
+
+const InfoSchema = z.object({ code: z.string(), message: z.string().optional() })
+
+/** `PUT`/`PATCH baskets/{id}/payments/open-tender`: the payment, with the provider's page when it has one. */
+export const OpenTenderSchema = z.object({
+  data: z
+    .object({
+      status: z.string().optional(),
+      redirect: z.object({ redirectUrl: z.string().optional() }).optional(),
+    })
+    .passthrough()
+    .nullable()
+    .optional(),
+  infos: z.array(InfoSchema).optional(),
+})
+
+/** `POST baskets/{id}/payment-instruments`: the instrument entered for this basket. */
+export const BasketInstrumentEnvelopeSchema = z.object({ data: z.object({ id: z.string() }).passthrough() })
+
+/**
+ * The payment step's form: the method, a saved instrument of it (`instrument.{method}`, `new` enters new data)
+ * or its parameters (`parameters.{method}.{name}`), checked against the server's constraints only for the
+ * chosen method, and whether to save the data for later.
+ */
+export function paymentFormSchema(methods: PaymentMethod[], t: Translate) {
+  return z
+    .object({
+      paymentMethod: z.string({ required_error: t('checkout.payment.required') }).max(100),
+      instrument: z.record(z.string().max(100)).optional(),
+      saveForLater: z.boolean().default(false),
+      parameters: z.record(z.record(z.string().max(1000))).optional(),
+    })
+    .superRefine((form, ctx) => {
+      const method = methods.find((m) => m.id === form.paymentMethod)
+      if (!method) {
+        ctx.addIssue({ code: 'custom', path: ['paymentMethod'], message: t('checkout.payment.not_eligible') })
+        return
+      }
+      if (method.instruments.some((i) => i.id === form.instrument?.[method.id])) return
+      const parameters = parameterSchema(method.parameters, t).safeParse(form.parameters?.[method.id] ?? {})
+      if (!parameters.success)
+        for (const issue of parameters.error.issues)
+          ctx.addIssue({ ...issue, path: ['parameters', method.id, ...issue.path] })
+    })
 }

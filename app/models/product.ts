@@ -83,6 +83,12 @@ export const ProductCollectionSchema = z.object({
   amount: z.number().optional(),
 })
 
+/** A search answer: a listing, or `redirectUrl` when the term leads to a page instead (spec §4 Search). */
+export const SearchResultSchema = ProductCollectionSchema.extend({ redirectUrl: z.string().optional() })
+
+/** The parts of a bundle or retail set (`products/{sku}/bundles`, `/partOfRetailSet`). */
+export const PartsSchema = z.array(ProductStubSchema)
+
 export type ProductKind =
   'Product' | 'VariationProductMaster' | 'VariationProduct' | 'Bundle' | 'RetailSet' | 'Warranty'
 

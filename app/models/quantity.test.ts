@@ -11,10 +11,12 @@ const errors = (quantity: unknown, maxItemQuantity?: number) => {
 }
 
 describe('quantity rules', () => {
-  it('caps the product maximum by the channel maximum item quantity (100 by default)', () => {
-    expect(maxQuantity(rules)).toBe(100)
+  it('caps the product maximum by the channel maximum item quantity, and names none when neither does', () => {
+    expect(maxQuantity(rules, 100)).toBe(100)
     expect(maxQuantity(rules, 1000)).toBe(300)
+    expect(maxQuantity(rules)).toBe(300)
     expect(maxQuantity({ minOrderQuantity: 1, stepQuantity: 1 }, 40)).toBe(40)
+    expect(maxQuantity({ minOrderQuantity: 1, stepQuantity: 1 })).toBeUndefined()
   })
   it('accepts the minimum and every step above it up to the maximum', () => {
     expect(parse(3).success).toBe(true)
@@ -26,7 +28,7 @@ describe('quantity rules', () => {
     expect(errors(0)).toEqual(['product.quantity.error.invalid {"min":3}'])
     expect(errors(4)).toEqual(['product.quantity.error.step {"step":3,"min":3}'])
     expect(errors(1.5)).toEqual(['product.quantity.error.invalid {"min":3}'])
-    expect(errors(102)).toEqual(['product.quantity.error.max {"max":100}'])
+    expect(errors(102, 100)).toEqual(['product.quantity.error.max {"max":100}'])
     expect(errors(303, 1000)).toEqual(['product.quantity.error.max {"max":300}'])
     expect(errors(undefined)).toEqual(['product.quantity.error.invalid {"min":3}'])
   })

@@ -1,27 +1,34 @@
 import { z } from 'zod'
 
-type Translate = (key: string, values?: Record<string, unknown>) => string
-
+/**
+ * Hints for quantity inputs (`min`, `max`, `step` attributes). The commerce API owns the quantity rules and
+ * judges every add and change; the storefront only helps the shopper type a likely value.
+ */
 export type QuantityRules = { minOrderQuantity: number; maxOrderQuantity?: number; stepQuantity: number }
 
-/** The channel's maximum quantity of one line item when the product sets none (spec §9). */
-export const DEFAULT_MAX_QUANTITY = 100
-
-/** The most of a product one line may hold: its maximum order quantity, capped by the channel's setting. */
-export function maxQuantity(product: QuantityRules, maxItemQuantity = DEFAULT_MAX_QUANTITY) {
-  return Math.min(product.maxOrderQuantity ?? maxItemQuantity, maxItemQuantity)
+/**
+ * The `max` hint of a quantity input: the product's maximum order quantity, capped by the channel's
+ * `maxItemQuantity` (configuration, in the shell data); undefined when neither names one.
+ */
+export function maxQuantity(product: QuantityRules, maxItemQuantity?: number): number | undefined {
+  const limits = [product.maxOrderQuantity, maxItemQuantity].filter((n): n is number => n !== undefined)
+  return limits.length ? Math.min(...limits) : undefined
 }
 
+/** The attributes of a product's quantity input. */
+export const quantityHints = (product: QuantityRules, maxItemQuantity?: number) => ({
+  min: product.minOrderQuantity,
+  max: maxQuantity(product, maxItemQuantity),
+  step: product.stepQuantity,
+})
+
+type Translate = (key: string, values?: Record<string, unknown>) => string
+
 /**
- * Add-to-basket form: quantity honours the product's minimum, maximum and step (checked again by the API),
- * the maximum capped by the channel's `basket.maxItemQuantity`; `warranty` is the chosen warranty's id, empty
- * for none (the API checks that the product offers it).
+ * The product page's instant check in the browser, from the same hints: a shopper learns of a wrong
+ * quantity before posting. The add action does not use it; the API judges the posted quantity.
  */
-export function addToBasketSchema(
-  product: QuantityRules,
-  t: Translate,
-  maxItemQuantity = DEFAULT_MAX_QUANTITY,
-) {
+export function addToBasketSchema(product: QuantityRules, t: Translate, maxItemQuantity?: number) {
   const max = maxQuantity(product, maxItemQuantity)
   const { minOrderQuantity: min, stepQuantity: step } = product
   return z.object({
@@ -38,7 +45,7 @@ export function addToBasketSchema(
         const problem =
           !Number.isInteger(q) || q < min
             ? t('product.quantity.error.invalid', { min })
-            : q > max
+            : max !== undefined && q > max
               ? t('product.quantity.error.max', { max })
               : (q - min) % step !== 0
                 ? t('product.quantity.error.step', { step, min })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { adjustQuantity, parseQuickOrderList, quickOrderRows } from './quick-order'
+import { parseQuickOrderList, quickOrderRows } from './quick-order'
 
 describe('pasted quick order list', () => {
   it('reads SKU and quantity separated by tab, comma, semicolon or spaces', () => {
@@ -42,22 +42,5 @@ describe('quick order rows', () => {
       { source: 'row', line: 3, text: '3', kind: 'invalid' },
       { source: 'row', line: 4, text: '1000043', kind: 'invalid' },
     ])
-  })
-})
-
-describe('quantity adjusted to the product rules', () => {
-  const rules = { minOrderQuantity: 2, stepQuantity: 3, maxOrderQuantity: 20 }
-  it('raises to the minimum, rounds up onto the step, and caps at the maximum on the step', () => {
-    expect(adjustQuantity(rules, 1)).toBe(2)
-    expect(adjustQuantity(rules, 2)).toBe(2)
-    expect(adjustQuantity(rules, 3)).toBe(5)
-    expect(adjustQuantity(rules, 5)).toBe(5)
-    expect(adjustQuantity(rules, 19)).toBe(20)
-    expect(adjustQuantity(rules, 500)).toBe(20)
-  })
-  it('caps at the channel maximum when the product has none', () => {
-    expect(adjustQuantity({ minOrderQuantity: 1, stepQuantity: 1 }, 250)).toBe(100)
-    expect(adjustQuantity({ minOrderQuantity: 1, stepQuantity: 1 }, 250, 50)).toBe(50)
-    expect(adjustQuantity({ minOrderQuantity: 5, stepQuantity: 10 }, 300)).toBe(95)
   })
 })

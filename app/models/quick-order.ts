@@ -4,7 +4,6 @@
  * Pure functions, no I/O.
  */
 import { positiveQuantity } from './add-items'
-import { DEFAULT_MAX_QUANTITY, maxQuantity, type QuantityRules } from './quantity'
 
 /** At most this many lines in one post (rows and pasted lines together). */
 export const QUICK_ORDER_MAX_LINES = 200
@@ -73,23 +72,6 @@ export function quickOrderRows(skus: string[], quantities: string[]): QuickOrder
   return result
 }
 
-/**
- * The nearest quantity a product's rules allow: at least the minimum, on its step (rounded up), at most
- * the maximum (capped by the channel's maximum item quantity, rounded down onto the step).
- */
-export function adjustQuantity(
-  rules: QuantityRules,
-  quantity: number,
-  maxItemQuantity = DEFAULT_MAX_QUANTITY,
-): number {
-  const { minOrderQuantity: min, stepQuantity: step } = rules
-  const max = maxQuantity(rules, maxItemQuantity)
-  const ceiling = max >= min ? min + Math.floor((max - min) / step) * step : min
-  if (quantity <= min) return min
-  const onStep = min + Math.ceil((quantity - min) / step) * step
-  return Math.min(onStep, ceiling)
-}
-
 export type QuickOrderResult = {
   source: 'row' | 'list'
   line: number
@@ -97,7 +79,7 @@ export type QuickOrderResult = {
   status: 'added' | 'adjusted' | 'unknown' | 'invalid' | 'refused'
   sku?: string
   quantity?: number
-  /** The quantity asked for, when it was adjusted. */
+  /** The quantity asked for, when the API fitted it to the product's rules. */
   requested?: number
   name?: string
   reason?: string

@@ -1,3 +1,5 @@
+import { z } from 'zod'
+
 /** One variation of a master with the values of its variation attributes, in the master's attribute order. */
 export type Variation = {
   sku: string
@@ -63,4 +65,38 @@ export function variationGroups(variations: Variation[], reference: string | und
     })
     return { id, name, options }
   })
+}
+
+/** ICM `products/{sku}/variations`: a master's variations with their variation attribute values. */
+export const VariationsSchema = z.object({
+  elements: z.array(
+    z.object({
+      title: z.string().optional(),
+      attributes: z.array(z.object({ name: z.string(), value: z.unknown() })).default([]),
+      variableVariationAttributes: z
+        .array(
+          z.object({
+            variationAttributeId: z.string().optional(),
+            name: z.string(),
+            value: z.object({ value: z.string(), displayValue: z.string() }),
+          }),
+        )
+        .optional(),
+    }),
+  ),
+  total: z.number().optional(),
+})
+
+export function mapVariation(element: z.infer<typeof VariationsSchema>['elements'][number]): Variation {
+  return {
+    sku: String(element.attributes.find((a) => a.name === 'sku')?.value ?? ''),
+    name: element.title ?? '',
+    available: element.attributes.find((a) => a.name === 'inStock')?.value !== false,
+    attributes: (element.variableVariationAttributes ?? []).map((v) => ({
+      id: v.variationAttributeId ?? v.name,
+      name: v.name,
+      value: v.value.value,
+      displayValue: v.value.displayValue,
+    })),
+  }
 }

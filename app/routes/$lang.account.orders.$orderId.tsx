@@ -7,22 +7,19 @@ import { useShell } from '~/components/useShell'
 import { noindexMeta } from '~/models/seo'
 import { loginAgainIfRefused, requireLogin } from '~/services/guards.server'
 import { pageHeaders } from '~/services/headers'
-import { cacheHeaders } from '~/services/http.server'
+import { privateHeaders } from '~/services/http.server'
 import { fixedT } from '~/services/i18n.server'
 import { getOrder } from '~/services/orders.server'
 
 export const headers = pageHeaders
 
 /** One of the user's orders; an unknown or someone else's order is a 404 page. */
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const shopper = await requireLogin(request, params)
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const shopper = await requireLogin({ request, params, context })
   const t = fixedT(shopper.locale.id)
   const order = await loginAgainIfRefused(request, shopper, getOrder(shopper.scope, params.orderId ?? ''))
   const number = order.documentNumber ?? order.id
-  return data(
-    { title: t('account.orders.detail.title', { number }), order },
-    { headers: cacheHeaders(request, 'private') },
-  )
+  return data({ title: t('account.orders.detail.title', { number }), order }, { headers: privateHeaders() })
 }
 
 export default function OrderPage() {

@@ -9,7 +9,7 @@ import { formatMoney, pick } from '~/models/price'
 import { noindexMeta } from '~/models/seo'
 import { loginAgainIfRefused, requireLogin } from '~/services/guards.server'
 import { pageHeaders } from '~/services/headers'
-import { cacheHeaders } from '~/services/http.server'
+import { privateHeaders } from '~/services/http.server'
 import { fixedT } from '~/services/i18n.server'
 import { listOrders } from '~/services/orders.server'
 
@@ -19,8 +19,8 @@ export const headers = pageHeaders
  * The user's orders, newest first, 30 a page (spec §9); "load more" asks for the next 30 with a larger
  * `limit`, so the page works as a plain link without JavaScript.
  */
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const shopper = await requireLogin(request, params)
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const shopper = await requireLogin({ request, params, context })
   const t = fixedT(shopper.locale.id)
   const limit = ordersLimit(new URL(request.url).searchParams.get('limit'))
   const page = await loginAgainIfRefused(request, shopper, listOrders(shopper.scope, { limit }))
@@ -39,7 +39,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         total: order.totals.total,
       })),
     },
-    { headers: cacheHeaders(request, 'private') },
+    { headers: privateHeaders() },
   )
 }
 

@@ -1,43 +1,41 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
+import { z } from 'zod'
 import { ordersCsvFilename } from '~/models/order'
+import { parseSubmission, readForm } from '~/services/form.server'
 import { loginAgainIfRefused, requireLogin } from '~/services/guards.server'
-import { PRIVATE_NO_STORE } from '~/services/http.server'
+import { privateHeaders } from '~/services/http.server'
+import { fixedT } from '~/services/i18n.server'
 import { getOrder, ordersCsv } from '~/services/orders.server'
+import type { PageArgs } from '~/services/shopper.server'
 import { redirectWithToast } from '~/services/toast.server'
-import { readForm } from '~/services/form.server'
 
-/** At most this many orders in one export (the list shows at most 300 as well). */
-const MAX_IDS = 300
-
-/** The order ids asked for: non-empty, of a sane length, each once. */
-function idsOf(values: FormDataEntryValue[]): string[] {
-  const ids = values
-    .filter((v): v is string => typeof v === 'string')
-    .map((v) => v.trim())
-    .filter((v) => v !== '' && v.length <= 100)
-  return [...new Set(ids)].slice(0, MAX_IDS)
-}
+/** The export form: the ids of the orders ticked in the list (at most the 300 the list can show). */
+const ExportSchema = z.object({
+  ids: z
+    .array(z.string().trim().min(1).max(100))
+    .min(1)
+    .max(300)
+    .transform((ids) => [...new Set(ids)]),
+})
 
 /**
  * The CSV export of one or several orders (spec §7 `orders-csv`): ICM's CSV passed on as a download,
- * `order-{number}.csv` for one order, `orders.csv` for several. Nothing selected → back to the list with a
- * message. A per-order download is a plain link (GET), the export of the selection a form post.
+ * `order-{number}.csv` for one order, `orders.csv` for several. A per-order download is a plain link (GET),
+ * the export of the selection a form post; both read the same form. An empty or unusable selection goes
+ * back to the list with a message: the list page is where the shopper chooses again.
  */
-async function exportOrders(
-  request: Request,
-  params: LoaderFunctionArgs['params'],
-  values: FormDataEntryValue[],
-) {
-  const shopper = await requireLogin(request, params)
-  const ids = idsOf(values)
-  if (ids.length === 0) {
+async function exportOrders(args: PageArgs, form: FormData) {
+  const shopper = await requireLogin(args)
+  const submission = parseSubmission(form, { schema: ExportSchema, t: fixedT(shopper.locale.id) })
+  if (submission.status !== 'success') {
     return redirectWithToast(shopper.session, `/${shopper.locale.lang}/account/orders`, {
       key: 'account.orders.export.none_selected.error',
       type: 'error',
     })
   }
+  const { ids } = submission.value
   const [csv, one] = await loginAgainIfRefused(
-    request,
+    args.request,
     shopper,
     Promise.all([
       ordersCsv(shopper.scope, ids),
@@ -47,19 +45,25 @@ async function exportOrders(
   )
   const filename = ordersCsvFilename(one ? [one] : ids.map((id) => ({ id })))
   return new Response(csv, {
-    headers: {
+    headers: privateHeaders({
       'Content-Type': 'text/csv; charset=utf-8',
       'Content-Disposition': `attachment; filename="${filename}"`,
-      'Cache-Control': PRIVATE_NO_STORE,
       'X-Content-Type-Options': 'nosniff',
-    },
+    }),
   })
 }
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  return exportOrders(request, params, new URL(request.url).searchParams.getAll('ids'))
+/** The query of a plain link, as the form a post would carry. */
+function formOfQuery(request: Request): FormData {
+  const form = new FormData()
+  for (const [name, value] of new URL(request.url).searchParams) form.append(name, value)
+  return form
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  return exportOrders(request, params, (await readForm(request)).getAll('ids'))
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  return exportOrders({ request, params, context }, formOfQuery(request))
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  return exportOrders({ request, params, context }, await readForm(request))
 }

@@ -16,7 +16,6 @@ import { addToBasket } from '~/services/basket.server'
 import { cacheHeaders, PRIVATE_NO_STORE } from '~/services/http.server'
 import { pageHeaders } from '~/services/headers'
 import { fixedT } from '~/services/i18n.server'
-import { commitSession } from '~/services/session.server'
 import { requireLocale, shopperOf } from '~/services/shopper.server'
 import { redirectWithToast } from '~/services/toast.server'
 import { formText, readForm } from '~/services/form.server'
@@ -66,8 +65,8 @@ const MAX_LINK_ITEMS = 50
  * to the prompt for the mandatory selections and accessories of a line it made (ADR 0011);
  * the browser's collected adds (`response=json`) get the texts and the added lines as data.
  */
-export async function action({ request, params }: ActionFunctionArgs) {
-  const { locale, scope, session } = await shopperOf(request, params)
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const { locale, scope, session } = await shopperOf({ request, params, context })
   const t = fixedT(locale.id)
   const form = await readForm(request)
   // The confirmed add-items link carries the link's own parameters; the add forms carry items.
@@ -86,7 +85,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return data(answer, {
       // Nothing added: 422, and the page's data stays as it is.
       status: result.added.length ? 200 : 422,
-      headers: { 'Set-Cookie': await commitSession(session), 'Cache-Control': PRIVATE_NO_STORE },
+      headers: { 'Cache-Control': PRIVATE_NO_STORE },
     })
   }
   // A product that asks for mandatory items: on to the page that asks for them (ADR 0011).

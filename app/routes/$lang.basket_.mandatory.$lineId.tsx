@@ -1,21 +1,29 @@
+import { z } from 'zod'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData, type ShouldRevalidateFunction } from '@remix-run/react'
 import { MandatoryChoices, type MandatoryChoice, type MandatoryPrompt } from '~/components/MandatoryChoices'
-import { problemText } from '~/models/add-items'
 import type { Basket, BasketLine, MandatoryLink } from '~/models/basket'
 import { noindexMeta } from '~/models/seo'
 import { addedAll, addToBasket, currentBasket, type BasketItem } from '~/services/basket.server'
-import { prices, product } from '~/services/catalog.server'
+import { prices } from '~/services/prices.server'
+import { product } from '~/services/products.server'
 import { pageHeaders } from '~/services/headers'
-import { cacheHeaders } from '~/services/http.server'
+import { cacheHeaders, notFound } from '~/services/http.server'
 import { fixedT } from '~/services/i18n.server'
 import type { IcmScope } from '~/services/icm.server'
-import { commitSession } from '~/services/session.server'
 import { shopperOf } from '~/services/shopper.server'
 import { redirectWithToast } from '~/services/toast.server'
-import { readForm } from '~/services/form.server'
+import { addTexts } from '~/services/add-to-basket.server'
+import { parseSubmission, readForm } from '~/services/form.server'
+import { invalid, type ActionResult } from '~/services/form-result.server'
 
 export const headers = pageHeaders
+
+/** The prompt's form: the chosen selection (radio) and the checked accessories, as SKUs. */
+const MandatoryChoiceSchema = z.object({
+  selection: z.string().max(100).optional(),
+  accessory: z.array(z.string().max(100)).max(50).optional(),
+})
 
 /**
  * Only this route's own posts make it load again. The modal's fetcher keeps the data it loaded; after any
@@ -23,8 +31,6 @@ export const headers = pageHeaders
  */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, defaultShouldRevalidate }) =>
   formAction ? /\/basket\/mandatory\//.test(formAction) && defaultShouldRevalidate : defaultShouldRevalidate
-
-const notFound = () => new Response(null, { status: 404, statusText: 'Not Found' })
 
 /** The line of the shopper's basket that asks for mandatory items, or a 404. */
 function lineOf(basket: Basket | null, lineId: string | undefined) {
@@ -73,8 +79,8 @@ async function promptFor(scope: IcmScope, line: ReturnType<typeof lineOf>['line'
  * page adds lead here without JavaScript; with it, the same data fills the modal. An unknown line, or one
  * whose product asks for nothing, is a 404.
  */
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { locale, scope } = await shopperOf(request, params)
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const { locale, scope } = await shopperOf({ request, params, context })
   const t = fixedT(locale.id)
   const { line } = lineOf(await currentBasket(scope), params.lineId)
   const prompt = await promptFor(scope, line)
@@ -89,27 +95,30 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
  * pieces of each as the line has. Nothing chosen while a selection is open, or a product that is not one
  * of the line's choices: 400. ICM's refusal: 422 with its reasons. Success: to the basket with a message.
  */
-export async function action({ request, params }: ActionFunctionArgs) {
-  const { locale, scope, session } = await shopperOf(request, params)
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const { locale, scope, session } = await shopperOf({ request, params, context })
   const t = fixedT(locale.id)
-  const form = await readForm(request)
+  const submission = parseSubmission(await readForm(request), { schema: MandatoryChoiceSchema, t })
+  if (submission.status !== 'success') return invalid(submission)
   const { line } = lineOf(await currentBasket(scope), params.lineId)
   const { selections, accessories } = line.mandatory
-  const selection = String(form.get('selection') ?? '')
-  const chosenAccessories = [...new Set(form.getAll('accessory').map(String))]
-  const fail = (status: number, messages: string[]) => data({ messages }, { status })
+  const selection = submission.value.selection ?? ''
+  const chosenAccessories = [...new Set(submission.value.accessory ?? [])]
+  // The page offered these choices; anything else was not posted from it.
+  const refuse = (key: string) =>
+    data<ActionResult>({ result: submission.reply({ formErrors: [t(key)] }) }, { status: 400 })
 
   const selectionOpen = selections.length > 0 && !selections.some((s) => s.satisfied)
   if (selection && !selections.some((s) => s.product === selection))
-    return fail(400, [t('basket.mandatory.unknown_choice.error')])
+    return refuse('basket.mandatory.unknown_choice.error')
   if (chosenAccessories.some((sku) => !accessories.some((a) => a.product === sku)))
-    return fail(400, [t('basket.mandatory.unknown_choice.error')])
-  if (selectionOpen && !selection) return fail(400, [t('basket.mandatory.selection.required')])
+    return refuse('basket.mandatory.unknown_choice.error')
+  if (selectionOpen && !selection) return refuse('basket.mandatory.selection.required')
   const skus = [
     ...(selection && selectionOpen ? [selection] : []),
     ...chosenAccessories.filter((sku) => !accessories.find((a) => a.product === sku)?.satisfied),
   ]
-  if (skus.length === 0) return fail(400, [t('basket.mandatory.nothing_chosen.error')])
+  if (skus.length === 0) return refuse('basket.mandatory.nothing_chosen.error')
 
   const items: BasketItem[] = skus.map((sku) => ({
     sku,
@@ -118,16 +127,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }))
   const result = await addToBasket(scope, session, items)
   if (!addedAll(result)) {
-    const messages = [
-      ...result.refused.map(({ item, errors }) =>
-        t('ede.shopping_cart.add_items.refused.message', {
-          sku: item.sku,
-          reason: errors[0] ? problemText(t, errors[0]) : '',
-        }),
-      ),
-      ...result.errors.slice(0, 1).map((error) => problemText(t, error)),
-    ]
-    return data({ messages }, { status: 422, headers: { 'Set-Cookie': await commitSession(session) } })
+    const { problems } = addTexts(t, result)
+    return data<ActionResult>({ result: submission.reply({ formErrors: problems }) }, { status: 422 })
   }
   return redirectWithToast(session, `/${locale.lang}/basket`, {
     key: 'basket.mandatory.added.message',
@@ -138,12 +139,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function MandatoryPromptPage() {
   const { prompt } = useLoaderData<typeof loader>()
-  const result = useActionData<typeof action>()
+  const answer = useActionData<typeof action>()
   return (
     <div className="mandatory-page">
       <MandatoryChoices
         prompt={prompt}
-        messages={result?.messages}
+        messages={answer?.result.error?.[''] ?? undefined}
         headingId="mandatory-title"
         headingLevel={1}
       />

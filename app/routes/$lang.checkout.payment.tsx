@@ -1,37 +1,38 @@
-import type { SubmissionResult } from '@conform-to/react'
+import type { FieldMetadata } from '@conform-to/react'
 import {
-  data,
   redirect,
+  data,
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/node'
-import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { Form, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import { z } from 'zod'
-import { FieldError, replyOf } from '~/components/checkout/AddressFields'
-import { Amount, CheckoutTotals, FormMessages, ValidationMessages } from '~/components/checkout/CheckoutParts'
-import type { CheckoutBasket } from '~/models/checkout'
-import { parameterSchema, redirectsBeforeCheckout, type PaymentMethod } from '~/models/payment'
+import { CheckoutTotals, ValidationMessages } from '~/components/checkout/CheckoutParts'
+import { PaymentMethodOption } from '~/components/checkout/PaymentMethodOption'
+import { ErrorList, FormErrors, SubmitButton, useShopForm } from '~/components/forms'
+import { useShell } from '~/components/useShell'
+import { totalsRows } from '~/models/checkout'
+import { paymentFormSchema, redirectsBeforeCheckout } from '~/models/payment'
 import { noindexMeta } from '~/models/seo'
+import { continueFrom, paymentReturnUrls, requireCheckoutStep } from '~/services/checkout-flow.server'
+import { parseSubmission, readForm } from '~/services/form.server'
+import { invalid, refused } from '~/services/form-result.server'
+import { pageHeaders } from '~/services/headers'
+import { handlePaymentReturn } from '~/services/payment-return.server'
 import {
   createBasketInstrument,
   eligiblePaymentMethods,
   saveUserInstrument,
   setPayment,
-} from '~/services/checkout.server'
-import { continueFrom, paymentReturnUrls, requireCheckoutStep } from '~/services/checkout-flow.server'
-import { pageHeaders } from '~/services/headers'
-import { handlePaymentReturn } from '~/services/payment-return.server'
-import { commitSession } from '~/services/session.server'
-import { parseSubmission, readForm } from '~/services/form.server'
+} from '~/services/payments.server'
 
 export const headers = pageHeaders
 
 /** The payment step: eligible methods (spec §5 filters), their parameters, saved instruments. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   // The provider sent the shopper back here (cancel or failure): hand its answer on, then show the page.
-  const returned = await handlePaymentReturn(request, params)
+  const returned = await handlePaymentReturn({ request, params, context })
   if (returned) throw returned
   const ctx = await requireCheckoutStep({ request, params, context }, 'payment')
   const methods = await eligiblePaymentMethods(ctx.scope, ctx.basket.id)
@@ -47,207 +48,106 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   )
 }
 
-const choiceSchema = z.object({
-  paymentMethod: z.string().min(1).max(100),
-  /** A saved or earlier entered instrument of the method; `new` enters new data. */
-  instrument: z.string().max(100).optional(),
-  saveForLater: z.boolean().default(false),
-})
-
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const ctx = await requireCheckoutStep({ request, params, context }, 'payment')
   const { scope, basket, session, locale, t } = ctx
   const form = await readForm(request)
-  const paymentMethod = String(form.get('paymentMethod') ?? '')
-  const choice = choiceSchema.safeParse({
-    paymentMethod: paymentMethod || undefined,
-    instrument: form.get(`instrument.${paymentMethod}`) || undefined,
-    saveForLater: form.get('saveForLater') === 'on',
-  })
-  const fail = (messages: string[], result?: SubmissionResult<string[]>, status = 422) =>
-    data({ messages, result: result ?? null, method: choice.data?.paymentMethod ?? null }, { status })
-  if (!choice.success) return fail([t('checkout.payment.required')], undefined, 400)
   const methods = await eligiblePaymentMethods(scope, basket.id)
-  const method = methods.find((m) => m.id === choice.data.paymentMethod)
-  if (!method) return fail([t('checkout.payment.not_eligible')], undefined, 400)
-  if (method.restricted) return fail(method.restrictionCauses)
+  const submission = parseSubmission(form, { schema: paymentFormSchema(methods, t), t })
+  if (submission.status !== 'success') return invalid(submission)
+  const choice = submission.value
+  const method = methods.find((m) => m.id === choice.paymentMethod)!
+  if (method.restricted) return refused(submission, t, method.restrictions)
 
   let instrumentId = method.id
-  const saved = method.instruments.find((i) => i.id === choice.data.instrument)
+  const saved = method.instruments.find((i) => i.id === choice.instrument?.[method.id])
   if (saved) {
     instrumentId = saved.id
   } else if (method.parameters.length) {
-    // The parameters are checked against the server's own constraints, then sent (the server checks again).
-    const submission = parseSubmission(form, {
-      schema: z.object({ [method.id]: parameterSchema(method.parameters, (key) => t(key)) }),
-      t,
-    })
-    if (submission.status !== 'success') return fail([], submission.reply(), 400)
-    const values = (submission.value[method.id] ?? {}) as Record<string, string | undefined>
+    const values = choice.parameters?.[method.id] ?? {}
     const parameters = method.parameters
       .filter((p) => values[p.name] !== undefined)
       .map((p) => ({ name: p.name, value: values[p.name]! }))
     const user = session.get('user')
     const created =
-      user && method.saveAllowed && choice.data.saveForLater
+      user && method.saveAllowed && choice.saveForLater
         ? await saveUserInstrument(scope, user, method.id, parameters)
         : await createBasketInstrument(scope, basket.id, method.id, parameters)
-    if (!created.ok)
-      return fail(
-        created.errors.map((e) => e.message),
-        submission.reply(),
-      )
-    instrumentId = created.id
+    if (!created.ok) return refused(submission, t, created.errors)
+    instrumentId = created.value
   }
 
   if (redirectsBeforeCheckout(method)) {
     // Authorised on the provider's page before review; it sends the shopper back to review or here.
-    const result = await setPayment(
-      scope,
-      basket.id,
-      instrumentId,
-      paymentReturnUrls(request, locale.lang, locale.id),
-    )
-    if (!result.ok) return fail(result.errors.map((e) => e.message))
-    if (!result.redirectUrl) return fail([t('checkout.payment.redirect_missing')])
-    return redirect(result.redirectUrl, {
-      status: 303,
-      headers: { 'Set-Cookie': await commitSession(session) },
-    })
+    const urls = paymentReturnUrls(request, locale.lang, locale.id)
+    const result = await setPayment(scope, basket.id, instrumentId, urls)
+    if (!result.ok) return refused(submission, t, result.errors)
+    if (!result.value.redirectUrl)
+      return refused(submission, t, [{ code: 'checkout.payment.redirect_missing' }])
+    return redirect(result.value.redirectUrl, { status: 303 })
   }
   if (basket.payment?.instrumentId !== instrumentId) {
     const result = await setPayment(scope, basket.id, instrumentId)
-    if (!result.ok) return fail(result.errors.map((e) => e.message))
+    if (!result.ok) return refused(submission, t, result.errors)
   }
   return continueFrom(ctx, 'payment')
 }
 
-type ActionData = { messages: string[]; result: SubmissionResult<string[]> | null; method: string | null }
-
 export default function PaymentStep() {
   const { basket, methods, loggedIn, validation } = useLoaderData<typeof loader>()
-  const actionData = useActionData<ActionData>()
-  const navigation = useNavigation()
   const { t } = useTranslation()
-  const available = (methods as PaymentMethod[]).filter((m) => !m.restricted)
-  const initial =
-    actionData?.method ??
-    (basket.payment && available.some((m) => m.id === basket.payment!.methodId)
-      ? basket.payment.methodId
-      : available[0]?.id)
-  const reply = replyOf(actionData?.result)
+  const { display } = useShell()
+  const available = methods.filter((m) => !m.restricted)
+  const current = basket.payment && available.find((m) => m.id === basket.payment!.methodId)
+  const [form, fields] = useShopForm({
+    id: 'payment',
+    schema: paymentFormSchema(methods, t),
+    defaultValue: { paymentMethod: current?.id ?? available[0]?.id },
+  })
+  const chosen = fields.paymentMethod!.initialValue
+  // `useShopForm` hands out its fields untyped; `parameters` is the schema's record of records of strings.
+  const parameters = (
+    fields.parameters as FieldMetadata<
+      Record<string, Record<string, string>>,
+      Record<string, unknown>,
+      string[]
+    >
+  ).getFieldset()
   return (
     <>
       <h1>{t('checkout.payment.title')}</h1>
       <ValidationMessages validation={validation} />
-      <Form method="post" className="checkout-form">
+      <Form
+        method="post"
+        id={form.id}
+        onSubmit={form.onSubmit}
+        noValidate={form.noValidate}
+        className="checkout-form"
+      >
         <fieldset className="method-choice">
           <legend>{t('checkout.payment.methods')}</legend>
-          {(methods as PaymentMethod[]).map((method) => (
-            <div key={method.id} className={`method-option${method.restricted ? ' restricted' : ''}`}>
-              <label>
-                <input
-                  type="radio"
-                  name="paymentMethod"
-                  value={method.id}
-                  disabled={method.restricted}
-                  defaultChecked={method.id === initial}
-                  required
-                />{' '}
-                <strong>{method.name}</strong>
-                {method.costs && (method.costs.gross.value !== 0 || method.costs.net.value !== 0) ? (
-                  <>
-                    {' '}
-                    <span className="method-costs">
-                      {t('checkout.payment.costs')} <Amount item={method.costs} />
-                    </span>
-                  </>
-                ) : null}
-              </label>
-              {method.description ? <p className="hint">{method.description}</p> : null}
-              {method.costsThreshold &&
-              method.costs &&
-              (method.costs.gross.value || method.costs.net.value) ? (
-                <p className="hint">
-                  {t('checkout.payment.costs_threshold')} <Amount item={method.costsThreshold} />
-                </p>
-              ) : null}
-              {method.restricted ? (
-                <ul className="restriction-causes">
-                  {method.restrictionCauses.map((cause) => (
-                    <li key={cause}>{cause}</li>
-                  ))}
-                </ul>
-              ) : null}
-              {!method.restricted && (method.instruments.length > 0 || method.parameters.length > 0) ? (
-                <fieldset className="method-parameters">
-                  <legend className="visually-hidden">
-                    {t('checkout.payment.data', { name: method.name })}
-                  </legend>
-                  {method.instruments.map((instrument, i) => (
-                    <label key={instrument.id} className="radio">
-                      <input
-                        type="radio"
-                        name={`instrument.${method.id}`}
-                        value={instrument.id}
-                        defaultChecked={i === 0}
-                      />{' '}
-                      {instrument.accountIdentifier}
-                    </label>
-                  ))}
-                  {method.instruments.length > 0 && method.parameters.length > 0 ? (
-                    <label className="radio">
-                      <input type="radio" name={`instrument.${method.id}`} value="new" />{' '}
-                      {t('checkout.payment.new_instrument')}
-                    </label>
-                  ) : null}
-                  {method.parameters.map((parameter) => {
-                    const name = `${method.id}.${parameter.name}`
-                    const errors = reply.errors(name)
-                    const id = `param-${method.id}-${parameter.name}`
-                    const c = parameter.constraints ?? {}
-                    return (
-                      <div className="field" key={parameter.name}>
-                        <label htmlFor={id}>
-                          {parameter.displayName ?? parameter.name}
-                          {c.required ? ' *' : ''}
-                        </label>
-                        <input
-                          id={id}
-                          name={name}
-                          type="text"
-                          defaultValue={reply.value(name) ?? ''}
-                          placeholder={parameter.description}
-                          minLength={c.size?.min}
-                          maxLength={c.size?.max}
-                          autoComplete="off"
-                          aria-invalid={errors ? true : undefined}
-                          aria-describedby={errors ? `${id}-error` : undefined}
-                        />
-                        <FieldError id={`${id}-error`} errors={errors} />
-                      </div>
-                    )
-                  })}
-                  {loggedIn && method.saveAllowed ? (
-                    <label className="checkbox">
-                      <input type="checkbox" name="saveForLater" /> {t('checkout.payment.save_for_later')}
-                    </label>
-                  ) : null}
-                </fieldset>
-              ) : null}
-            </div>
+          {methods.map((method) => (
+            <PaymentMethodOption
+              key={method.id}
+              method={method}
+              chosen={method.id === chosen}
+              fields={{
+                paymentMethod: fields.paymentMethod!,
+                instrument: fields.instrument!,
+                saveForLater: fields.saveForLater!,
+              }}
+              parameters={parameters[method.id]?.getFieldset()}
+              canSave={loggedIn}
+            />
           ))}
+          <ErrorList id={fields.paymentMethod!.errorId} errors={fields.paymentMethod!.errors} />
         </fieldset>
-        <FormMessages messages={actionData?.messages} />
-        <button
-          type="submit"
-          className="primary"
-          disabled={navigation.state !== 'idle' || available.length === 0}
-        >
+        <FormErrors form={form} />
+        <SubmitButton className="primary" disabled={available.length === 0}>
           {t('checkout.continue')}
-        </button>
+        </SubmitButton>
       </Form>
-      <CheckoutTotals basket={basket as unknown as CheckoutBasket} />
+      <CheckoutTotals totals={totalsRows(basket, display)} />
     </>
   )
 }

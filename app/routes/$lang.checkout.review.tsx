@@ -1,28 +1,39 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { Form, Link, useLoaderData } from '@remix-run/react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { z } from 'zod'
 import {
   AddressView,
   CheckoutLines,
   CheckoutTotals,
   DeliveryTime,
-  FormMessages,
   ValidationMessages,
 } from '~/components/checkout/CheckoutParts'
+import { CheckboxField, FormErrors, SubmitButton, useShopForm } from '~/components/forms'
 import { useShell } from '~/components/useShell'
-import type { Address } from '~/models/address'
-import { STEP_SCOPES, firstStepFor, mayContinue, stepPath, type CheckoutBasket } from '~/models/checkout'
+import {
+  STEP_SCOPES,
+  firstStepFor,
+  mayContinue,
+  stepPath,
+  totalsRows,
+  type CheckoutBasket,
+} from '~/models/checkout'
+import { messageText, type Translate } from '~/models/messages'
 import { noindexMeta } from '~/models/seo'
-import { configuration } from '~/services/catalog.server'
-import { checkoutBasket, createOrder, validateBasket } from '~/services/checkout.server'
+import { checkoutBasket } from '~/services/checkout.server'
+import { configuration } from '~/services/configuration.server'
+import { invalid } from '~/services/form-result.server'
+import { createOrder } from '~/services/orders.server'
+import { validateBasket } from '~/services/validation.server'
 import { namedLines, redirectWithValidation, requireCheckoutStep } from '~/services/checkout-flow.server'
 import { pageHeaders } from '~/services/headers'
 import { IcmError } from '~/services/icm.server'
 import { followOrderOutcome } from '~/services/order-outcome.server'
 import { handlePaymentReturn } from '~/services/payment-return.server'
 import { shopperOf } from '~/services/shopper.server'
-import { readForm } from '~/services/form.server'
+import { parseSubmission, readForm } from '~/services/form.server'
 
 export const headers = pageHeaders
 
@@ -30,10 +41,22 @@ export const headers = pageHeaders
 const termsRequired = async (scope: Parameters<typeof configuration>[0]) =>
   (await configuration(scope)).termsAndConditions
 
+/** The submit: the basket it was made for, and the terms, which the channel may require. */
+const reviewSchema = (t: Translate, termsRequired: boolean) =>
+  z.object({
+    basketId: z.string().max(100).optional(),
+    termsAndConditions: termsRequired
+      ? z.boolean({ required_error: t('basket.validation.terms_and_conditions.error') })
+      : z.boolean().default(false),
+  })
+
+/** Infos of the basket the review shows: the tax of the delivery country differs from the shop's default. */
+const REVIEW_INFOS = new Set(['basket.tax.destination_changed'])
+
 /** Review: everything to be ordered, the terms, and the submit. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   // Back from the provider's page after authorising a wallet payment (`?redirect=success`).
-  const returned = await handlePaymentReturn(request, params)
+  const returned = await handlePaymentReturn({ request, params, context })
   if (returned) throw returned
   const ctx = await requireCheckoutStep({ request, params, context }, 'review')
   const [lines, terms] = await Promise.all([namedLines(ctx.scope, ctx.basket), termsRequired(ctx.scope)])
@@ -58,7 +81,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 export const ORDER_OUTCOME_UNKNOWN = 'order-outcome-unknown'
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const shopper = await shopperOf(request, params)
+  const shopper = await shopperOf({ request, params, context })
   const { scope, locale } = shopper
   const form = await readForm(request)
   const postedBasket = String(form.get('basketId') ?? '')
@@ -70,8 +93,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     return followOrderOutcome(request, shopper, await placeOrder(createOrder(scope, postedBasket, accepted)))
   }
   const ctx = await requireCheckoutStep({ request, params, context }, 'review')
-  if ((await termsRequired(scope)) && !accepted)
-    return data({ messages: [ctx.t('basket.validation.terms_and_conditions.error')] }, { status: 400 })
+  const submission = parseSubmission(form, {
+    schema: reviewSchema(ctx.t, await termsRequired(scope)),
+    t: ctx.t,
+  })
+  if (submission.status !== 'success') return invalid(submission)
   try {
     const results = await validateBasket(scope, current.id, STEP_SCOPES.review)
     if (!mayContinue(results)) {
@@ -104,85 +130,96 @@ async function placeOrder<T>(call: Promise<T>): Promise<T> {
 
 export default function ReviewStep() {
   const { basket, lines, termsRequired, validation } = useLoaderData<typeof loader>()
-  const actionData = useActionData<typeof action>()
-  const navigation = useNavigation()
-  const { locale } = useShell()
+  const { locale, display } = useShell()
   const { t } = useTranslation()
   const [submitted, setSubmitted] = useState(false)
-  const b = basket as unknown as CheckoutBasket
-  const change = (step: string) => <Link to={`/${locale.lang}/checkout/${step}`}>{t('checkout.change')}</Link>
+  const [form, fields] = useShopForm({ id: 'order', schema: reviewSchema(t, termsRequired) })
+  const infos = basket.infos.filter((info) => REVIEW_INFOS.has(info.code))
   return (
     <>
       <h1>{t('checkout.review.title')}</h1>
       <ValidationMessages validation={validation} />
-      <div className="checkout-review">
-        <section>
-          <h2>{t('checkout.address.invoice')}</h2>
-          {b.invoiceAddress ? <AddressView address={b.invoiceAddress as Address} /> : null}
-          {change('address')}
-        </section>
-        <section>
-          <h2>{t('checkout.address.shipping')}</h2>
-          {b.shipToAddress ? <AddressView address={b.shipToAddress as Address} /> : null}
-          {change('address')}
-        </section>
-        <section>
-          <h2>{t('checkout.shipping.method')}</h2>
-          {b.shippingMethod ? (
-            <p>
-              {b.shippingMethod.name}
-              {b.shippingMethod.days ? (
-                <>
-                  {' '}
-                  (<DeliveryTime days={b.shippingMethod.days} />)
-                </>
-              ) : null}
-            </p>
-          ) : null}
-          {change('shipping')}
-        </section>
-        <section>
-          <h2>{t('checkout.payment.method')}</h2>
-          {b.payment ? (
-            <p data-testid="review-payment">
-              {b.payment.methodName}
-              {b.payment.accountIdentifier ? ` (${b.payment.accountIdentifier})` : ''}
-            </p>
-          ) : null}
-          {change('payment')}
-        </section>
-      </div>
+      {infos.length ? (
+        <ul className="basket-infos" role="status">
+          {infos.map((info) => (
+            <li key={info.code}>{messageText(t, info)}</li>
+          ))}
+        </ul>
+      ) : null}
+      <ReviewSummary basket={basket} lang={locale.lang} />
       <h2>{t('checkout.review.items')}</h2>
       <CheckoutLines lines={lines} />
-      {b.promotionCodes.length ? (
-        <p>{t('checkout.review.promotion_codes', { codes: b.promotionCodes.join(', ') })}</p>
+      {basket.promotionCodes.length ? (
+        <p>{t('checkout.review.promotion_codes', { codes: basket.promotionCodes.join(', ') })}</p>
       ) : null}
-      <CheckoutTotals basket={b} />
+      <CheckoutTotals totals={totalsRows(basket, display)} />
       <Form
         method="post"
+        id={form.id}
+        noValidate={form.noValidate}
         className="checkout-form checkout-submit"
         onSubmit={(event) => {
           // One order per click: a second click while the first is on its way does nothing.
-          if (submitted) event.preventDefault()
-          else setSubmitted(true)
+          if (submitted) return event.preventDefault()
+          form.onSubmit(event)
+          if (!event.defaultPrevented) setSubmitted(true)
         }}
       >
-        <input type="hidden" name="basketId" value={b.id} />
-        <label className="checkbox">
-          <input type="checkbox" name="termsAndConditions" required={termsRequired} />{' '}
-          {t('checkout.review.terms')}
-          {termsRequired ? ' *' : ''}
-        </label>
-        <FormMessages messages={actionData && 'messages' in actionData ? actionData.messages : undefined} />
-        <button
-          type="submit"
-          className="primary"
-          disabled={(submitted && navigation.state !== 'idle') || navigation.state === 'submitting'}
-        >
-          {t('checkout.review.submit')}
-        </button>
+        <input type="hidden" name="basketId" value={basket.id} />
+        <CheckboxField
+          className="checkbox"
+          meta={fields.termsAndConditions!}
+          label={`${t('checkout.review.terms')}${termsRequired ? ' *' : ''}`}
+        />
+        <FormErrors form={form} />
+        <SubmitButton className="primary">{t('checkout.review.submit')}</SubmitButton>
       </Form>
     </>
+  )
+}
+
+/** What is ordered how: addresses, shipping method and payment, each with a link back to its step. */
+function ReviewSummary({ basket, lang }: { basket: CheckoutBasket; lang: string }) {
+  const { t } = useTranslation()
+  const change = (step: string) => <Link to={`/${lang}/checkout/${step}`}>{t('checkout.change')}</Link>
+  return (
+    <div className="checkout-review">
+      <section>
+        <h2>{t('checkout.address.invoice')}</h2>
+        {basket.invoiceAddress ? <AddressView address={basket.invoiceAddress} /> : null}
+        {change('address')}
+      </section>
+      <section>
+        <h2>{t('checkout.address.shipping')}</h2>
+        {basket.shipToAddress ? <AddressView address={basket.shipToAddress} /> : null}
+        {change('address')}
+      </section>
+      <section>
+        <h2>{t('checkout.shipping.method')}</h2>
+        {basket.shippingMethod ? (
+          <p>
+            {basket.shippingMethod.name}
+            {basket.shippingMethod.days ? (
+              <>
+                {' '}
+                (<DeliveryTime days={basket.shippingMethod.days} />)
+              </>
+            ) : null}
+          </p>
+        ) : null}
+        {change('shipping')}
+      </section>
+      <section>
+        <h2>{t('checkout.payment.method')}</h2>
+        {basket.payment ? (
+          <p data-testid="review-payment">
+            {basket.payment.methodName}
+            {basket.payment.accountIdentifier ? ` (${basket.payment.accountIdentifier})` : ''}
+          </p>
+        ) : null}
+        {change('payment')}
+      </section>
+    </div>
   )
 }
 

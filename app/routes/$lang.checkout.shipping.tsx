@@ -1,5 +1,5 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { Form, Link, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
 import {
@@ -7,21 +7,23 @@ import {
   Amount,
   CheckoutTotals,
   DeliveryTime,
-  FormMessages,
   ValidationMessages,
 } from '~/components/checkout/CheckoutParts'
+import { ErrorList, FormErrors, SubmitButton, useShopForm } from '~/components/forms'
 import { useShell } from '~/components/useShell'
-import type { Address } from '~/models/address'
-import type { CheckoutBasket } from '~/models/checkout'
+import { totalsRows } from '~/models/checkout'
+import type { Translate } from '~/models/messages'
 import { noindexMeta } from '~/models/seo'
-import { eligibleShippingMethods, updateCheckoutBasket } from '~/services/checkout.server'
+import { updateCheckoutBasket } from '~/services/checkout.server'
+import { invalid, refused } from '~/services/form-result.server'
+import { eligibleShippingMethods } from '~/services/shipping.server'
 import { continueFrom, requireCheckoutStep } from '~/services/checkout-flow.server'
 import { pageHeaders } from '~/services/headers'
 import { parseSubmission, readForm } from '~/services/form.server'
 
 export const headers = pageHeaders
 
-const shippingSchema = (t: (key: string) => string) =>
+const shippingSchema = (t: Translate) =>
   z.object({
     shippingMethod: z
       .string({ required_error: t('checkout.shipping.required') })
@@ -42,25 +44,21 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const ctx = await requireCheckoutStep({ request, params, context }, 'shipping')
   const submission = parseSubmission(await readForm(request), { schema: shippingSchema(ctx.t), t: ctx.t })
-  if (submission.status !== 'success') {
-    const messages = Object.values(submission.error ?? {}).flatMap((list) => list ?? [])
-    return data({ messages }, { status: 400 })
-  }
+  if (submission.status !== 'success') return invalid(submission)
   if (submission.value.shippingMethod !== ctx.basket.shippingMethod?.id) {
     const result = await updateCheckoutBasket(ctx.scope, ctx.basket.id, {
       commonShippingMethod: submission.value.shippingMethod,
     })
-    if (!result.ok) return data({ messages: result.errors.map((e) => e.message) }, { status: 422 })
+    if (!result.ok) return refused(submission, ctx.t, result.errors)
   }
   return continueFrom(ctx, 'shipping')
 }
 
 export default function ShippingStep() {
   const { basket, methods, validation } = useLoaderData<typeof loader>()
-  const actionData = useActionData<typeof action>()
-  const navigation = useNavigation()
-  const { locale } = useShell()
+  const { locale, display } = useShell()
   const { t } = useTranslation()
+  const [form, fields] = useShopForm({ id: 'shipping-method', schema: shippingSchema(t) })
   const chosen = basket.shippingMethod?.id ?? methods[0]?.id
   return (
     <>
@@ -69,19 +67,28 @@ export default function ShippingStep() {
       {basket.shipToAddress ? (
         <section className="checkout-summary-address">
           <h2>{t('checkout.address.shipping')}</h2>
-          <AddressView address={basket.shipToAddress as Address} />
+          <AddressView address={basket.shipToAddress} />
           <Link to={`/${locale.lang}/checkout/address`}>{t('checkout.change')}</Link>
         </section>
       ) : null}
-      <Form method="post" className="checkout-form">
-        <fieldset className="method-choice">
+      <Form
+        method="post"
+        id={form.id}
+        onSubmit={form.onSubmit}
+        noValidate={form.noValidate}
+        className="checkout-form"
+      >
+        <fieldset
+          className="method-choice"
+          aria-describedby={fields.shippingMethod!.errors ? fields.shippingMethod!.errorId : undefined}
+        >
           <legend>{t('checkout.shipping.methods')}</legend>
           {methods.length === 0 ? <p>{t('checkout.shipping.none')}</p> : null}
           {methods.map((method) => (
             <label key={method.id} className="method-option">
               <input
                 type="radio"
-                name="shippingMethod"
+                name={fields.shippingMethod!.name}
                 value={method.id}
                 defaultChecked={method.id === chosen}
                 required
@@ -105,17 +112,14 @@ export default function ShippingStep() {
               ) : null}
             </label>
           ))}
+          <ErrorList id={fields.shippingMethod!.errorId} errors={fields.shippingMethod!.errors} />
         </fieldset>
-        <FormMessages messages={actionData && 'messages' in actionData ? actionData.messages : undefined} />
-        <button
-          type="submit"
-          className="primary"
-          disabled={navigation.state !== 'idle' || methods.length === 0}
-        >
+        <FormErrors form={form} />
+        <SubmitButton className="primary" disabled={methods.length === 0}>
           {t('checkout.continue')}
-        </button>
+        </SubmitButton>
       </Form>
-      <CheckoutTotals basket={basket as unknown as CheckoutBasket} />
+      <CheckoutTotals totals={totalsRows(basket, display)} />
     </>
   )
 }

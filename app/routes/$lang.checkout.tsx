@@ -17,7 +17,7 @@ const STEPS = ['address', 'shipping', 'payment', 'review'] as const
  * navigation and search). A step is a link while the shopper may go there: up to the first incomplete one.
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const shopper = await shopperOf(request, params)
+  const shopper = await shopperOf({ request, params, context })
   const current = (new URL(request.url).pathname.split('/')[3] ?? '').split(';')[0] as CheckoutStep
   const onReceipt = current === 'receipt'
   const basket = onReceipt ? null : await checkoutBasketOf({ request, context }, shopper)

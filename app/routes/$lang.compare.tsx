@@ -1,20 +1,23 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import { requireFeature } from '~/services/features.server'
+import { requireFeature } from '~/services/guards.server'
 import { z } from 'zod'
 import { ProductPriceView } from '~/components/Price'
 import { useShell } from '~/components/useShell'
 import { addToComparison, comparisonRows, removeFromComparison } from '~/models/compare'
 import { safeReturnUrl } from '~/models/url'
-import { prices, product, productLinker } from '~/services/catalog.server'
+import { productLinker } from '~/services/categories.server'
+import { prices } from '~/services/prices.server'
+import { product } from '~/services/products.server'
 import { pageHeaders } from '~/services/headers'
 import { cacheHeaders } from '~/services/http.server'
 import { fixedT } from '~/services/i18n.server'
 import { shopperOf } from '~/services/shopper.server'
 import { redirectWithToast } from '~/services/toast.server'
 import { noindexMeta } from '~/models/seo'
-import { readForm } from '~/services/form.server'
+import { parseSubmission, readForm } from '~/services/form.server'
+import { invalid } from '~/services/form-result.server'
 
 export const headers = pageHeaders
 
@@ -25,9 +28,9 @@ const CompareSchema = z.object({
 })
 
 /** `/compare`: the chosen products side by side (feature compare, noindex). */
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  requireFeature('compare')
-  const { locale, scope, session } = await shopperOf(request, params)
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  requireFeature({ params }, 'compare')
+  const { locale, scope, session } = await shopperOf({ request, params, context })
   const skus = session.get('compare') ?? []
   const [found, priceMap, linkOf] = await Promise.all([
     Promise.all(skus.map((sku) => product(scope, sku).catch(() => null))),
@@ -52,12 +55,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 /** Add or remove a product: a form post from tiles, product pages and this page; then back where it came from. */
-export async function action({ request, params }: ActionFunctionArgs) {
-  requireFeature('compare')
-  const { locale, session, scope } = await shopperOf(request, params)
-  const parsed = CompareSchema.safeParse(Object.fromEntries(await readForm(request)))
-  if (!parsed.success) throw new Response('Expected intent add or remove and a sku.', { status: 400 })
-  const { intent, sku, returnUrl } = parsed.data
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  requireFeature({ params }, 'compare')
+  const { locale, session, scope } = await shopperOf({ request, params, context })
+  const submission = parseSubmission(await readForm(request), { schema: CompareSchema, t: fixedT(locale.id) })
+  if (submission.status !== 'success') return invalid(submission)
+  const { intent, sku, returnUrl } = submission.value
   const list = session.get('compare') ?? []
   if (intent === 'add') {
     await product(scope, sku) // an unknown SKU is a 404, not an entry

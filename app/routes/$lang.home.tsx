@@ -6,7 +6,9 @@ import { ProductGrid } from '~/components/ProductTile'
 import { categoryUrl } from '~/models/url'
 import { tileOf } from '~/models/product'
 import type { Pagelet } from '~/models/cms'
-import { categoryTree, prices, product, productLinker } from '~/services/catalog.server'
+import { categoryTree, productLinker } from '~/services/categories.server'
+import { prices } from '~/services/prices.server'
+import { product } from '~/services/products.server'
 import { contentInclude, HOME_INCLUDE } from '~/services/cms.server'
 import { pageHeaders } from '~/services/headers'
 import { cacheHeaders } from '~/services/http.server'
@@ -16,8 +18,8 @@ import { shopperOf } from '~/services/shopper.server'
 export const headers = pageHeaders
 
 /** Home: the CMS include's pagelets; product lists and category teasers are resolved here. */
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { locale, scope } = await shopperOf(request, params)
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const { locale, scope } = await shopperOf({ request, params, context })
   const t = fixedT(locale.id)
   const [content, tree] = await Promise.all([contentInclude(scope, HOME_INCLUDE), categoryTree(scope)])
   const skus = content.pagelets.flatMap((p) =>

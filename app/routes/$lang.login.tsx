@@ -1,5 +1,4 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod'
+import { getFormProps } from '@conform-to/react'
 import {
   data,
   redirect,
@@ -7,24 +6,26 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/node'
-import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
+import { Field, FormErrors, SubmitButton, useShopForm } from '~/components/forms'
+import { messageText, type Translate } from '~/models/messages'
+import { noindexMeta } from '~/models/seo'
 import { safeReturnUrl } from '~/models/url'
-import { problemText } from '~/models/add-items'
-import { login } from '~/services/auth.server'
+import { login, type LoginChallenge } from '~/services/auth.server'
 import { anonymousBasket, mergeIntoUserBasket } from '~/services/basket.server'
+import { parseSubmission, readForm } from '~/services/form.server'
+import { invalid, refused, type ActionResult } from '~/services/form-result.server'
 import { pageHeaders } from '~/services/headers'
-import { cacheHeaders } from '~/services/http.server'
+import { privateHeaders } from '~/services/http.server'
 import { fixedT } from '~/services/i18n.server'
 import { shopperOf } from '~/services/shopper.server'
 import { redirectWithToast } from '~/services/toast.server'
-import { noindexMeta } from '~/models/seo'
-import { parseSubmission, readForm } from '~/services/form.server'
 
 export const headers = pageHeaders
 
-type Translate = (key: string) => string
+/** The login form's fields; the browser checks the same schema before posting, the server decides. */
 const loginSchema = (t: Translate) =>
   z.object({
     login: z
@@ -46,23 +47,27 @@ const loginSchema = (t: Translate) =>
       .optional(),
   })
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { locale, session } = await shopperOf(request, params)
+/** Secrets and one-shot challenge fields are never sent back to the page. */
+const SECRET_FIELDS = ['password', 'challengeId', 'challengeAnswer']
+
+/** A refused login that asks for a challenge: the page needs the question to show it. */
+type LoginAnswer = ActionResult & { challenge?: LoginChallenge | null }
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const { locale, session } = await shopperOf({ request, params, context })
   const url = new URL(request.url)
   const returnUrl = safeReturnUrl(url.searchParams.get('returnUrl'), `/${locale.lang}/home`)
   if (session.get('user')) throw redirect(returnUrl)
   const t = fixedT(locale.id)
-  return data({ title: t('account.login.title'), returnUrl }, { headers: cacheHeaders(request, 'private') })
+  return data({ title: t('account.login.title'), returnUrl }, { headers: privateHeaders() })
 }
 
 /** Login by e-mail or user name; the user's token replaces the anonymous one (spec §4.7, §8). */
-export async function action({ request, params }: ActionFunctionArgs) {
-  const { locale, session, scope } = await shopperOf(request, params)
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const { locale, session, scope } = await shopperOf({ request, params, context })
   const t = fixedT(locale.id)
   const submission = parseSubmission(await readForm(request), { schema: loginSchema(t), t })
-  if (submission.status !== 'success') {
-    return data({ result: submission.reply({ hideFields: ['password'] }) }, { status: 400 })
-  }
+  if (submission.status !== 'success') return invalid(submission, { hideFields: ['password'] })
   // Read before the login replaces the anonymous token: its basket is merged into the user's afterwards.
   const anonymous = await anonymousBasket(scope, session)
   const { challengeId, challengeAnswer, ...credentials } = submission.value
@@ -71,21 +76,22 @@ export async function action({ request, params }: ActionFunctionArgs) {
     ...(challengeId && challengeAnswer ? { challenge: { id: challengeId, answer: challengeAnswer } } : {}),
   })
   if (!result.ok) {
-    const hide = { hideFields: ['password', 'challengeId', 'challengeAnswer'] }
     if ('retryAfter' in result) {
       const minutes = Math.max(1, Math.ceil(result.retryAfter / 60))
-      return data(
-        { result: submission.reply({ formErrors: [t(result.messageKey, { count: minutes })], ...hide }) },
+      const formErrors = [t(result.messageKey, { count: minutes })]
+      return data<LoginAnswer>(
+        { result: submission.reply({ formErrors, hideFields: SECRET_FIELDS }) },
         { status: 429, headers: { 'Retry-After': String(result.retryAfter) } },
       )
     }
-    return data(
-      {
-        result: submission.reply({ formErrors: [t(result.messageKey)], ...hide }),
-        challenge: 'challenge' in result ? result.challenge : null,
-      },
-      { status: 422 },
-    )
+    if ('challenge' in result) {
+      const formErrors = [t(result.messageKey)]
+      return data<LoginAnswer>(
+        { result: submission.reply({ formErrors, hideFields: SECRET_FIELDS }), challenge: result.challenge },
+        { status: 422 },
+      )
+    }
+    return refused(submission, t, [{ code: result.messageKey }], { hideFields: SECRET_FIELDS })
   }
   const merge = anonymous
     ? await mergeIntoUserBasket({ ...scope, token: session.get('apiToken') }, anonymous)
@@ -93,11 +99,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const details = !merge
     ? []
     : merge.ok
-      ? [
-          t('basket.merge.success.message'),
-          ...merge.infos.map((info) => problemText(t, { message: '', ...info })),
-        ]
-      : [t('basket.merge.failed.message'), ...merge.errors.slice(0, 1).map((error) => problemText(t, error))]
+      ? [t('basket.merge.success.message'), ...merge.infos.map((info) => messageText(t, info))]
+      : [t('basket.merge.failed.message'), ...merge.errors.slice(0, 1).map((error) => messageText(t, error))]
   const user = session.get('user')
   return redirectWithToast(session, safeReturnUrl(submission.value.returnUrl, `/${locale.lang}/home`), {
     key: 'account.login.success.message',
@@ -107,77 +110,43 @@ export async function action({ request, params }: ActionFunctionArgs) {
   })
 }
 
+/** The reference form of the shop: `useShopForm`, `Field`s, the form's own errors and its own button. */
 export default function LoginPage() {
   const { returnUrl } = useLoaderData<typeof loader>()
-  const actionData = useActionData<{
-    result?: SubmissionResult<string[]>
-    challenge?: { id: string; operands: [number, number] } | null
-  }>()
-  const challenge = actionData?.challenge
+  const challenge = useActionData<LoginAnswer>()?.challenge
   const { t } = useTranslation()
-  const navigation = useNavigation()
-  const [form, fields] = useForm({
-    id: 'login',
-    lastResult: navigation.state === 'idle' ? actionData?.result : null,
-    shouldValidate: 'onSubmit',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema(t) }),
-  })
+  const [form, fields] = useShopForm({ id: 'login', schema: loginSchema(t) })
   return (
     <>
       <h1>{t('account.login.title')}</h1>
       <p>{t('account.login.intro')}</p>
       <Form method="post" {...getFormProps(form)} className="login-form">
-        {form.errors ? (
-          <p className="form-error" id={form.errorId} role="alert">
-            {form.errors.join(' ')}
-          </p>
-        ) : null}
+        <FormErrors form={form} />
         <input type="hidden" name="returnUrl" value={returnUrl} />
-        <label>
-          {t('account.login.login.label')}
-          <input {...getInputProps(fields.login, { type: 'text' })} autoComplete="username" required />
-        </label>
-        {fields.login.errors ? (
-          <p className="field-error" id={fields.login.errorId}>
-            {fields.login.errors.join(' ')}
-          </p>
-        ) : null}
-        <label>
-          {t('account.login.password.label')}
-          <input
-            {...getInputProps(fields.password, { type: 'password' })}
-            autoComplete="current-password"
-            required
-          />
-        </label>
-        {fields.password.errors ? (
-          <p className="field-error" id={fields.password.errorId}>
-            {fields.password.errors.join(' ')}
-          </p>
-        ) : null}
+        <Field meta={fields.login} label={t('account.login.login.label')} autoComplete="username" />
+        <Field
+          meta={fields.password}
+          label={t('account.login.password.label')}
+          type="password"
+          autoComplete="current-password"
+        />
         {challenge ? (
           <>
             <input type="hidden" name="challengeId" value={challenge.id} />
-            <label>
-              {t('account.login.challenge.label', { a: challenge.operands[0], b: challenge.operands[1] })}
-              <input
-                {...getInputProps(fields.challengeAnswer, { type: 'text' })}
-                key={challenge.id}
-                inputMode="numeric"
-                autoComplete="off"
-                required
-              />
-            </label>
-            {fields.challengeAnswer.errors ? (
-              <p className="field-error" id={fields.challengeAnswer.errorId}>
-                {fields.challengeAnswer.errors.join(' ')}
-              </p>
-            ) : null}
+            <Field
+              key={challenge.id}
+              meta={fields.challengeAnswer}
+              label={t('account.login.challenge.label', {
+                a: challenge.operands[0],
+                b: challenge.operands[1],
+              })}
+              inputMode="numeric"
+              autoComplete="off"
+              required
+            />
           </>
         ) : null}
-        <button type="submit" disabled={navigation.state === 'submitting'}>
-          {t('account.login.submit')}
-        </button>
+        <SubmitButton>{t('account.login.submit')}</SubmitButton>
       </Form>
     </>
   )

@@ -1,5 +1,5 @@
 import { redirect, type LoaderFunctionArgs } from '@remix-run/node'
-import { ping } from '~/services/catalog.server'
+import { ping } from '~/services/configuration.server'
 import { requireLocale } from '~/services/shopper.server'
 
 /**

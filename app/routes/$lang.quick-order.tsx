@@ -1,10 +1,9 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import { problemText } from '~/models/add-items'
+import { messageText } from '~/models/messages'
 import { noindexMeta } from '~/models/seo'
 import {
-  adjustQuantity,
   parseQuickOrderList,
   QUICK_ORDER_MAX_LINES,
   QUICK_ORDER_MAX_ROWS,
@@ -14,13 +13,11 @@ import {
   type QuickOrderResult,
 } from '~/models/quick-order'
 import { addToBasket, type BasketItem } from '~/services/basket.server'
-import { configuration } from '~/services/catalog.server'
-import { requireFeature } from '~/services/features.server'
+import { requireFeature } from '~/services/guards.server'
 import { pageHeaders } from '~/services/headers'
 import { cacheHeaders, PRIVATE_NO_STORE } from '~/services/http.server'
 import { fixedT } from '~/services/i18n.server'
 import { lookupProduct } from '~/services/product-lookup.server'
-import { commitSession } from '~/services/session.server'
 import { shopperOf } from '~/services/shopper.server'
 import { readForm } from '~/services/form.server'
 
@@ -33,9 +30,9 @@ function rowCount(value: string | null, filled: number) {
   return Math.min(Math.max(rows, filled, QUICK_ORDER_ROWS), QUICK_ORDER_MAX_ROWS)
 }
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  requireFeature('quickorder')
-  const { locale } = await shopperOf(request, params)
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  requireFeature({ params }, 'quickorder')
+  const { locale } = await shopperOf({ request, params, context })
   const t = fixedT(locale.id)
   const query = new URL(request.url).searchParams
   const skus = query.getAll('sku').slice(0, QUICK_ORDER_MAX_ROWS)
@@ -53,12 +50,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 /**
  * Reads the rows and the pasted list, looks every SKU up (spec §5: no masters, exact manufacturer SKU
- * first), fits each quantity to the product's rules and adds all found items in one call. Items ICM still
- * refuses are reported and the rest added (see addToBasket). Every line gets its result on the page.
+ * first) and adds all found items in one call with the typed quantities, ICM fitting them to the product's
+ * rules (`adjustmentsAllowed`). Items ICM refuses are reported and the rest added (see addToBasket). Every
+ * line gets its result on the page: added, fitted by ICM (with its reason), refused, unknown or invalid.
  */
-export async function action({ request, params }: ActionFunctionArgs) {
-  requireFeature('quickorder')
-  const { locale, scope, session } = await shopperOf(request, params)
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  requireFeature({ params }, 'quickorder')
+  const { locale, scope, session } = await shopperOf({ request, params, context })
   const t = fixedT(locale.id)
   const form = await readForm(request)
   const list = String(form.get('list') ?? '')
@@ -82,27 +80,23 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   const items = lines.flatMap((line) => (line.kind === 'item' ? [line] : []))
   const skus = [...new Set(items.map((line) => line.sku))]
-  const [found, settings] = await Promise.all([
-    Promise.all(skus.map((sku) => lookupProduct(scope, sku))),
-    configuration(scope),
-  ])
+  const found = await Promise.all(skus.map((sku) => lookupProduct(scope, sku)))
   const productBy = new Map(skus.map((sku, i) => [sku, found[i]]))
 
   const toAdd: { line: QuickOrderLine & { kind: 'item' }; item: BasketItem }[] = []
   for (const line of items) {
     const product = productBy.get(line.sku)
-    if (product) {
-      const quantity = adjustQuantity(product, line.quantity, settings.maxItemQuantity)
-      toAdd.push({ line, item: { sku: product.sku, quantity } })
-    }
+    if (product) toAdd.push({ line, item: { sku: product.sku, quantity: line.quantity } })
   }
   const result = await addToBasket(
     scope,
     session,
     toAdd.map((entry) => entry.item),
+    { adjustmentsAllowed: true },
   )
   const refusedBy = new Map(result.refused.map((r) => [r.item, r.errors]))
-  const generalError = result.errors[0] && problemText(t, result.errors[0])
+  const adjustedBy = new Map(result.adjusted.map((a) => [a.item, a]))
+  const generalError = result.errors[0] && messageText(t, result.errors[0])
 
   const results: QuickOrderResult[] = lines.map((line) => {
     const base = { source: line.source, line: line.line, text: line.text }
@@ -111,16 +105,23 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (!product) return { ...base, status: 'unknown', sku: line.sku, quantity: line.quantity }
     const entry = toAdd.find((e) => e.line === line)!
     const refusal = refusedBy.get(entry.item)
+    const adjusted = adjustedBy.get(entry.item)
     const common = { ...base, sku: product.sku, name: product.name, quantity: entry.item.quantity }
     if (refusal || generalError) {
       return {
         ...common,
         status: 'refused',
-        reason: refusal?.[0] ? problemText(t, refusal[0]) : generalError,
+        reason: refusal?.[0] ? messageText(t, refusal[0]) : generalError,
       }
     }
-    return entry.item.quantity !== line.quantity
-      ? { ...common, status: 'adjusted', requested: line.quantity }
+    return adjusted
+      ? {
+          ...common,
+          status: 'adjusted',
+          quantity: adjusted.quantity,
+          requested: line.quantity,
+          reason: adjusted.message,
+        }
       : { ...common, status: 'added' }
   })
   const foundCount = items.filter((line) => productBy.get(line.sku)).length
@@ -134,7 +135,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     },
     {
       status: result.added.length > 0 ? 200 : 422,
-      headers: { 'Set-Cookie': await commitSession(session), 'Cache-Control': PRIVATE_NO_STORE },
+      headers: { 'Cache-Control': PRIVATE_NO_STORE },
     },
   )
 }

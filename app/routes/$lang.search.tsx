@@ -6,7 +6,9 @@ import { useShell } from '~/components/useShell'
 import { parseListingParams } from '~/models/listing'
 import { noindexMeta } from '~/models/seo'
 import { searchRedirectTarget } from '~/models/url'
-import { prices, productFilters, productLinker, searchProducts } from '~/services/catalog.server'
+import { productLinker } from '~/services/categories.server'
+import { prices } from '~/services/prices.server'
+import { productFilters, searchProducts } from '~/services/products.server'
 import { pageHeaders } from '~/services/headers'
 import { cacheHeaders } from '~/services/http.server'
 import { fixedT } from '~/services/i18n.server'
@@ -24,8 +26,8 @@ const notFound = () => new Response(null, { status: 404, statusText: 'Not Found'
  * `/search?searchTerm=…`: ranked matches with facets, sorting and paging. A term with a redirect URL
  * leads there; a single hit goes straight to the product (spec §4 Search).
  */
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { locale, scope } = await shopperOf(request, params)
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const { locale, scope } = await shopperOf({ request, params, context })
   const t = fixedT(locale.id)
   const search = new URL(request.url).searchParams
   const term = (search.get('searchTerm') ?? '').trim().slice(0, MAX_TERM_LENGTH)

@@ -17,8 +17,8 @@ export const headers: HeadersFunction = ({ loaderHeaders }) => {
  * `/{lang}/suggest?searchTerm=…`: search suggestions as JSON for the header search box, grouped, with
  * storefront URLs. Terms under 2 characters (after trimming) get an empty answer without asking ICM.
  */
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { locale, scope } = await shopperOf(request, params)
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const { locale, scope } = await shopperOf({ request, params, context })
   const term = suggestTerm(new URL(request.url).searchParams.get('searchTerm'))
   const headers = { 'Cache-Control': suggestCacheControl(request), Vary: 'Cookie', 'X-Robots-Tag': 'noindex' }
   if (!term) return Response.json(noSuggestions(''), { headers })

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { config } from '~/services/config.server'
+import { notFound } from '~/services/http.server'
 
 /** ICM's static files (product pictures, attachments) live below this path, on ICM as here. */
 const STATIC_PREFIX = '/INTERSHOP/static/'
@@ -40,7 +41,7 @@ function isStaticPath(pathname: string): boolean {
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url)
-  if (!isStaticPath(url.pathname)) return new Response(null, { status: 404 })
+  if (!isStaticPath(url.pathname)) return notFound()
   const head = request.method === 'HEAD'
   const forwarded = new Headers()
   for (const name of CONDITIONAL_HEADERS) {

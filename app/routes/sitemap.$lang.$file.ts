@@ -3,10 +3,12 @@ import type { Category } from '~/models/category'
 import type { PageTreeNode } from '~/models/cms'
 import { urlSet, XML_HEADERS } from '~/models/sitemap'
 import { categoryUrl, contentPageUrl, productUrl } from '~/models/url'
-import { category, categoryProducts, categoryTree } from '~/services/catalog.server'
+import { category, categoryTree } from '~/services/categories.server'
+import { categoryProducts } from '~/services/products.server'
 import { linkedPageTreeRoots, pageTree } from '~/services/cms.server'
 import { publicOrigin } from '~/services/seo.server'
 import { requireLocale } from '~/services/shopper.server'
+import { notFound } from '~/services/http.server'
 
 const PAGE = 200
 const flatten = (tree: Category[]): Category[] => tree.flatMap((c) => [c, ...flatten(c.subCategories)])
@@ -33,7 +35,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     return new Response(urlSet([...new Set(urls)]), { headers: XML_HEADERS })
   }
   const match = /^products-(.+)\.xml$/.exec(file)
-  if (!match) throw new Response(null, { status: 404 })
+  if (!match) throw notFound()
   const uniqueId = decodeURIComponent(match[1]!)
   const home = await category(scope, uniqueId)
   const urls: string[] = []

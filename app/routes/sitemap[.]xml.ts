@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from '@remix-run/node'
 import type { Category } from '~/models/category'
 import { SHOP_LOCALES } from '~/models/locale'
 import { sitemapIndex, XML_HEADERS } from '~/models/sitemap'
-import { categoryTree } from '~/services/catalog.server'
+import { categoryTree } from '~/services/categories.server'
 import { publicOrigin } from '~/services/seo.server'
 
 const leavesOf = (tree: Category[]): Category[] =>

@@ -4,7 +4,8 @@
  * and one line per refused or invalid item.
  */
 import { redirect } from '@remix-run/node'
-import { addItemsFromUrl, addItemsParams, problemText } from '~/models/add-items'
+import { addItemsFromUrl, addItemsParams } from '~/models/add-items'
+import { messageText } from '~/models/messages'
 import { addToBasket, type AddResult } from './basket.server'
 import { fixedT } from './i18n.server'
 import type { IcmScope } from './icm.server'
@@ -23,10 +24,10 @@ export function addTexts(t: Translate, result: AddResult, invalid: string[] = []
       ...result.refused.map(({ item, errors }) =>
         t('ede.shopping_cart.add_items.refused.message', {
           sku: item.sku,
-          reason: errors[0] ? problemText(t, errors[0]) : '',
+          reason: errors[0] ? messageText(t, errors[0]) : '',
         }),
       ),
-      ...result.errors.slice(0, 1).map((error) => problemText(t, error)),
+      ...result.errors.slice(0, 1).map((error) => messageText(t, error)),
     ],
   }
 }

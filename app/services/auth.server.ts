@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { icmCall, IcmError, type IcmScope } from './icm.server'
-import type { SessionData, SessionUser, ShopSession } from './session.server'
+import { clearToken, type SessionData, type SessionUser, type ShopSession } from './session.server'
 
 const TokenSchema = z.object({
   access_token: z.string(),
@@ -42,55 +42,35 @@ function storeToken(
 export async function ensureToken(scope: IcmScope, session: ShopSession): Promise<string> {
   const existing = session.get('apiToken')
   if (existing && session.get('type') !== 'order') return existing
-  if (existing) {
-    clearToken(session)
-    scope.token = undefined
-  }
+  if (existing) clearToken(session)
   const grant = await tokenCall(scope, { grant_type: 'anonymous' })
   storeToken(session, grant, true)
-  scope.token = grant.access_token
   return grant.access_token
 }
 
 /**
- * Refreshes the token at half its lifetime (spec §9). Returns true when the session changed and must
- * be committed. A token that can no longer be refreshed is dropped.
+ * Refreshes the token at half its lifetime (spec §9), and with it the user's roles and permissions. A token
+ * that can no longer be refreshed is dropped.
  */
-export async function refreshIfDue(scope: IcmScope, session: ShopSession): Promise<boolean> {
+export async function refreshIfDue(scope: IcmScope, session: ShopSession): Promise<void> {
   const token = session.get('apiToken')
-  if (!token) return false
+  if (!token) return
   const issuedAt = session.get('issuedAt') ?? 0
   const expiresAt = session.get('expiresAt') ?? 0
   const now = Date.now()
-  if (now < issuedAt + (expiresAt - issuedAt) / 2) return false
+  if (now < issuedAt + (expiresAt - issuedAt) / 2) return
   const refreshToken = session.get('refreshToken')
   try {
     if (!refreshToken) throw new IcmError(401, 'invalid_grant', 'no refresh token')
     const grant = await tokenCall(scope, { grant_type: 'refresh_token', refresh_token: refreshToken })
     // A guest's order token stays one when refreshed: it shows the receipt, it does not start a basket.
     storeToken(session, grant, session.get('isAnonymous') ?? true, session.get('type') ?? 'user')
-    scope.token = grant.access_token
+    const user = session.get('user')
+    if (user)
+      session.set('user', { ...user, ...(await rolesOf({ ...scope, token: grant.access_token }, user)) })
   } catch (error) {
     if (!(error instanceof IcmError)) throw error
     clearToken(session)
-    scope.token = undefined
-  }
-  return true
-}
-
-export function clearToken(session: ShopSession) {
-  for (const key of [
-    'apiToken',
-    'type',
-    'isAnonymous',
-    'orderId',
-    'refreshToken',
-    'expiresAt',
-    'issuedAt',
-    'pgid',
-    'user',
-  ] as (keyof SessionData)[]) {
-    session.unset(key)
   }
 }
 
@@ -107,6 +87,33 @@ const UserSchema = z.object({
   lastName: z.string().optional(),
 })
 const PersonalizationSchema = z.object({ pgid: z.string() })
+const UserRolesSchema = z.object({
+  userRoles: z.array(
+    z.object({
+      roleID: z.string(),
+      roleDisplayName: z.string().optional(),
+      permissions: z.array(z.object({ permissionID: z.string() })).default([]),
+    }),
+  ),
+})
+
+/**
+ * A business user's roles and the union of their permission ids (spec shell §6); a private customer has
+ * none and is not asked for them.
+ */
+async function rolesOf(
+  scope: IcmScope,
+  user: Pick<SessionUser, 'customerNo' | 'customerType' | 'login'>,
+): Promise<Pick<SessionUser, 'roles' | 'permissions'>> {
+  if (user.customerType !== 'SMBCustomer') return { roles: [], permissions: [] }
+  const answer = await icmCall(scope, {
+    path: `customers/${encodeURIComponent(user.customerNo)}/users/${encodeURIComponent(user.login)}/roles`,
+    schema: UserRolesSchema,
+    cache: 'none',
+  })
+  const permissions = new Set(answer.userRoles.flatMap((role) => role.permissions.map((p) => p.permissionID)))
+  return { roles: answer.userRoles.map((role) => role.roleID), permissions: [...permissions].sort() }
+}
 
 export type LoginFailure =
   | 'account.login.customer_approval.error.invalid'
@@ -205,14 +212,20 @@ export async function login(
     customer.type === 'PrivateCustomer'
       ? await icmCall(userScope, { path: 'privatecustomers/-', schema: CustomerSchema, ...personal })
       : await icmCall(userScope, { path: 'customers/-/users/-', schema: UserSchema, ...personal })
+  const identity = {
+    customerNo: customer.customerNo,
+    customerType: customer.type,
+    login: user.login ?? credentials.login,
+  }
+  const roles = await rolesOf(userScope, identity)
   clearToken(session)
   storeToken(session, grant, false)
   session.set('pgid', personalization.pgid)
   const sessionUser: SessionUser = {
-    login: user.login ?? credentials.login,
+    ...identity,
+    ...roles,
     firstName: user.firstName,
     lastName: user.lastName,
-    customerType: customer.type,
   }
   session.set('user', sessionUser)
   return { ok: true }

@@ -7,17 +7,17 @@ import {
   visibleInfos,
   type Basket,
 } from '~/models/basket'
-import { clearToken, ensureToken } from './auth.server'
-import { product } from './catalog.server'
-import { icmCall, IcmError, type IcmScope } from './icm.server'
+import { ensureToken } from './auth.server'
+import { product } from './products.server'
+import { icmCall, IcmError, refusalOf, tryIcm, type IcmResult, type IcmScope, tokenOf } from './icm.server'
 import { oncePerRequest, type RequestArgs } from './request-memo.server'
-import type { ShopSession } from './session.server'
+import { clearToken, type ShopSession } from './session.server'
 
 const INCLUDE = 'lineItems'
 
 /** The shopper's current basket, or null when there is no token or no basket yet. */
 export async function currentBasket(scope: IcmScope): Promise<Basket | null> {
-  if (!scope.token) return null
+  if (!tokenOf(scope)) return null
   let basket: Basket
   try {
     const data = await icmCall(scope, {
@@ -41,8 +41,24 @@ export async function currentBasket(scope: IcmScope): Promise<Basket | null> {
 export const currentBasketOnce = (args: RequestArgs, scope: IcmScope) =>
   oncePerRequest(args, 'basket', () => currentBasket(scope))
 
-/** `PATCH baskets/{id} {calculated:true}` in the current currency; ICM's infos name the lines it removed. */
-export async function recalculateBasket(scope: IcmScope, basket: Basket): Promise<Basket> {
+/** Recalculations under way per request (its session): the mini basket and a checkout step both ask for one. */
+const recalculations = new WeakMap<object, Map<string, Promise<Basket>>>()
+
+/**
+ * `PATCH baskets/{id} {calculated:true}` in the current currency, once per request and basket however
+ * many loaders find it in another currency; ICM's infos name the lines it removed.
+ */
+export function recalculateBasket(scope: IcmScope, basket: Basket): Promise<Basket> {
+  if (!scope.session) return recalculate(scope, basket)
+  let running = recalculations.get(scope.session)
+  if (!running) recalculations.set(scope.session, (running = new Map()))
+  const key = `${basket.id};${scope.locale.currency}`
+  let result = running.get(key)
+  if (!result) running.set(key, (result = recalculate(scope, basket)))
+  return result
+}
+
+async function recalculate(scope: IcmScope, basket: Basket): Promise<Basket> {
   try {
     const data = await icmCall(scope, {
       method: 'PATCH',
@@ -97,7 +113,22 @@ export type AddResult = {
   /** Refusals that name no single item (e.g. the basket itself); nothing was added then. */
   errors: Problem[]
   infos: { code: string; message?: string }[]
+  /** Items whose quantity ICM fitted to the product's rules (only when adjustments were allowed). */
+  adjusted: { item: BasketItem; quantity: number; message: string }[]
 }
+
+const nothingAdded = (): AddResult => ({
+  added: [],
+  lineIds: [],
+  mandatoryLineIds: [],
+  refused: [],
+  errors: [],
+  infos: [],
+  adjusted: [],
+})
+
+/** How an add may go: `adjustmentsAllowed` lets ICM fit quantities to the rules instead of refusing them. */
+export type AddOptions = { adjustmentsAllowed?: boolean }
 
 /** True when the basket took every item. */
 export const addedAll = (result: AddResult) => result.refused.length === 0 && result.errors.length === 0
@@ -106,24 +137,22 @@ export const addedAll = (result: AddResult) => result.refused.length === 0 && re
  * Adds items in one call: obtains an anonymous token and creates the basket first when needed (spec §4
  * "Adding to basket"). ICM refuses a call as a whole and names the refused items in its causes' paths
  * (`[2].quantity.value`); those are reported and the call is repeated without them, so nothing valid is
- * dropped. The session may change (new token) and must be committed by the caller.
+ * dropped. A new token goes into the request's session.
  */
 export async function addToBasket(
   scope: IcmScope,
   session: ShopSession,
   items: BasketItem[],
+  options: AddOptions = {},
 ): Promise<AddResult> {
-  if (items.length === 0)
-    return { added: [], lineIds: [], mandatoryLineIds: [], refused: [], errors: [], infos: [] }
+  if (items.length === 0) return nothingAdded()
   try {
-    return await addWithToken(scope, session, items)
+    return await addWithToken(scope, session, items, options)
   } catch (error) {
     // The stored token is no longer known to ICM (expired, revoked, ICM reset): start over once with a new one.
-    if (!(error instanceof IcmError && error.status === 401) && !scope.tokenRejected) throw error
+    if (!(error instanceof IcmError && error.status === 401)) throw error
     clearToken(session)
-    scope.token = undefined
-    scope.tokenRejected = false
-    return addWithToken(scope, session, items)
+    return addWithToken(scope, session, items, options)
   }
 }
 
@@ -154,10 +183,28 @@ function itemProblems(causes: (Problem & { paths?: string[] })[], count: number)
   return byIndex
 }
 
-async function addWithToken(scope: IcmScope, session: ShopSession, items: BasketItem[]): Promise<AddResult> {
-  await ensureToken(scope, session)
+/** The quantities ICM fitted, per item of the call (its infos' causes name the item and the quantity added). */
+function adjustments(infos: z.infer<typeof AddItemsResultSchema>['infos'], items: BasketItem[]) {
+  return infos.flatMap((info) =>
+    info.causes.flatMap((cause) => {
+      const index = causeIndex(cause.paths)
+      const quantity = Number(cause.parameters?.adjusted)
+      const item = index === undefined ? undefined : items[index]
+      return item && Number.isFinite(quantity) ? [{ item, quantity, message: cause.message }] : []
+    }),
+  )
+}
+
+async function addWithToken(
+  scope: IcmScope,
+  session: ShopSession,
+  items: BasketItem[],
+  { adjustmentsAllowed = false }: AddOptions,
+): Promise<AddResult> {
+  const token = await ensureToken(scope, session)
   const current = await currentBasket(scope)
-  if (scope.tokenRejected)
+  // ICM refused the stored token: the ICM client dropped it from the session; start over with a new one.
+  if (session.get('apiToken') !== token)
     throw new IcmError(401, 'authentication.token.invalid', 'The stored token was rejected.')
   const basket = current ?? (await createBasket(scope))
   let remaining = items
@@ -168,6 +215,7 @@ async function addWithToken(scope: IcmScope, session: ShopSession, items: Basket
       const result = await icmCall(scope, {
         method: 'POST',
         path: `baskets/${encodeURIComponent(basket.id)}/items`,
+        ...(adjustmentsAllowed ? { query: { adjustmentsAllowed: 'true' } } : {}),
         json: remaining.map(itemJson),
         schema: AddItemsResultSchema,
         cache: 'none',
@@ -184,60 +232,40 @@ async function addWithToken(scope: IcmScope, session: ShopSession, items: Basket
           .map((l) => l.id),
         refused,
         errors: byIndex ? [] : partial.map(problem),
-        infos: result.infos,
+        infos: result.infos.map(({ code, message }) => ({ code, message })),
+        adjusted: adjustments(result.infos, remaining),
       }
     } catch (error) {
       const causes = refusalCauses(error)
       const byIndex = itemProblems(causes, remaining.length)
-      if (!byIndex)
-        return {
-          added: [],
-          lineIds: [],
-          mandatoryLineIds: [],
-          refused,
-          errors: causes.map(problem),
-          infos: [],
-        }
+      if (!byIndex) return { ...nothingAdded(), refused, errors: causes.map(problem) }
       for (const [index, errors] of byIndex) refused.push({ item: remaining[index]!, errors })
       remaining = remaining.filter((_, index) => !byIndex.has(index))
     }
   }
-  return { added: [], lineIds: [], mandatoryLineIds: [], refused, errors: [], infos: [] }
+  return { ...nothingAdded(), refused }
 }
 
 const problem = (cause: Problem): Problem => ({ code: cause.code, message: cause.message })
 
-/** An ICM refusal (400, 404, 422) as the errors to show; anything else is thrown on. */
-export function refusal(error: unknown): { ok: false; errors: Problem[] } {
-  return { ok: false, errors: refusalCauses(error).map(problem) }
-}
+/** ICM's causes of a refusal (400, 404, 409, 422), or the error itself as one; anything else is thrown on. */
+const refusalCauses = (error: unknown): (Problem & { paths?: string[] })[] => refusalOf(error)
 
-/** ICM's causes of a refusal (400, 404, 422), or the error itself as one; anything else is thrown on. */
-function refusalCauses(error: unknown): (Problem & { paths?: string[] })[] {
-  if (error instanceof IcmError && (error.status === 422 || error.status === 400 || error.status === 404)) {
-    return error.causes.length
-      ? error.causes
-      : [{ code: error.code ?? 'basket.error', message: error.message }]
-  }
-  throw error
-}
+/** An ICM refusal as the errors to show (older callers; new code uses `tryIcm`). */
+export const refusal = (error: unknown): { ok: false; errors: Problem[] } => ({
+  ok: false,
+  errors: refusalCauses(error).map(problem),
+})
 
-export type ChangeResult = { ok: true } | { ok: false; errors: { code: string; message: string }[] }
+export type ChangeResult = IcmResult
 
 const Anything = z.unknown()
 
 /** One change of the shopper's basket; ICM's refusal comes back as errors, nothing is half-done. */
-async function change(
+const change = (
   scope: IcmScope,
   call: { method: 'PATCH' | 'DELETE' | 'POST'; path: string; json?: unknown },
-): Promise<ChangeResult> {
-  try {
-    await icmCall(scope, { ...call, schema: Anything, cache: 'none' })
-    return { ok: true }
-  } catch (error) {
-    return refusal(error)
-  }
-}
+): Promise<ChangeResult> => tryIcm(icmCall(scope, { ...call, schema: Anything, cache: 'none' }))
 
 const line = (basketId: string, lineId: string) =>
   `baskets/${encodeURIComponent(basketId)}/items/${encodeURIComponent(lineId)}`

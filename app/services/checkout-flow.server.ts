@@ -13,13 +13,15 @@ import {
   type ValidationResults,
 } from '~/models/checkout'
 import { recalculateBasket } from './basket.server'
-import { product } from './catalog.server'
-import { checkoutBasket, validateBasket } from './checkout.server'
+import { product } from './products.server'
+import { checkoutBasket } from './checkout.server'
+import { validateBasket } from './validation.server'
 import type { IcmScope } from './icm.server'
 import { config } from './config.server'
+import { cacheHeaders } from './http.server'
 import { fixedT } from './i18n.server'
 import { oncePerRequest, type RequestArgs } from './request-memo.server'
-import { commitSession, type ShopSession, type ValidationFlash } from './session.server'
+import { type ShopSession, type ValidationFlash } from './session.server'
 import { shopperOf, type Shopper } from './shopper.server'
 
 /**
@@ -45,7 +47,7 @@ export type CheckoutContext = Shopper & {
   t: ReturnType<typeof fixedT>
   /** Validation results of the last "Continue" on this step (flash), when the shopper stayed. */
   validation: ValidationFlash | null
-  /** Set-Cookie to send when the flash was read. */
+  /** The step page's private cache headers. */
   headers: HeadersInit
 }
 
@@ -57,16 +59,20 @@ export async function requireCheckoutStep(
   args: RequestArgs & { params: Params },
   step: Exclude<CheckoutStep, 'basket' | 'receipt'>,
 ): Promise<CheckoutContext> {
-  const shopper = await shopperOf(args.request, args.params)
+  const shopper = await shopperOf(args)
   const { locale, session } = shopper
   const basket = await checkoutBasketOf(args, shopper)
   if (!basket || basket.lines.length === 0) throw redirect(stepPath(locale.lang, 'basket'))
   const first = firstIncompleteStep(basket)
   if (stepIndex(step) > stepIndex(first)) throw redirect(stepPath(locale.lang, first))
   const validation = session.get('validation') ?? null
-  const headers: Record<string, string> = { 'Cache-Control': 'private, no-store', Vary: 'Cookie' }
-  if (validation) headers['Set-Cookie'] = await commitSession(session)
-  return { ...shopper, basket, t: fixedT(locale.id), validation, headers }
+  return {
+    ...shopper,
+    basket,
+    t: fixedT(locale.id),
+    validation,
+    headers: cacheHeaders(args.request, 'private'),
+  }
 }
 
 function flashOf(results: ValidationResults): ValidationFlash {
@@ -86,7 +92,7 @@ function flashOf(results: ValidationResults): ValidationFlash {
 /** Stays on a page with the validation results shown once (post/redirect/get, `?error=true`). */
 export async function redirectWithValidation(session: ShopSession, url: string, results: ValidationResults) {
   session.flash('validation', flashOf(results))
-  return redirect(url, { status: 303, headers: { 'Set-Cookie': await commitSession(session) } })
+  return redirect(url, { status: 303 })
 }
 
 /**
@@ -101,10 +107,7 @@ export async function continueFrom(
   const results = await validateBasket(ctx.scope, ctx.basket.id, STEP_SCOPES[step])
   const lang = ctx.locale.lang
   if (mayContinue(results)) {
-    return redirect(stepPath(lang, nextStep(step)), {
-      status: 303,
-      headers: { 'Set-Cookie': await commitSession(ctx.session) },
-    })
+    return redirect(stepPath(lang, nextStep(step)), { status: 303 })
   }
   const target = firstStepFor(results, step)
   return redirectWithValidation(ctx.session, `${stepPath(lang, target)}?error=true`, results)

@@ -11,7 +11,7 @@ import {
   type PageTreeNode,
 } from '~/models/cms'
 import { contentPageUrl } from '~/models/url'
-import { notFoundOnLoadFailure } from './catalog.server'
+import { notFoundOnLoadFailure } from './load-failure.server'
 import { icmCall, type CachePolicy, type IcmScope } from './icm.server'
 
 export const HOME_INCLUDE = 'include.homepage.content.pagelet2-Include'

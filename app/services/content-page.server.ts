@@ -1,4 +1,5 @@
 import { redirect } from '@remix-run/node'
+import type { ContentPageData } from '~/models/catalog-page'
 import { pageLayout, type PageNavItem, type PageTreeNode } from '~/models/cms'
 import { breadcrumbJsonLd, type PageSeo } from '~/models/seo'
 import { contentPageUrl } from '~/models/url'
@@ -20,7 +21,12 @@ function navItem(node: PageTreeNode, shopper: Shopper, currentId: string): PageN
  * A content page (`…-pg{id}`; `page/{id}` answers 301 to it): its CMS content, breadcrumb and canonical URL
  * from its place in the page tree, and the side navigation its layout asks for.
  */
-export async function loadContentPage(request: Request, shopper: Shopper, id: string, canonical: boolean) {
+export async function loadContentPage(
+  request: Request,
+  shopper: Shopper,
+  id: string,
+  canonical: boolean,
+): Promise<ContentPageData> {
   const [page, treePath] = await Promise.all([
     contentPage(shopper.scope, id),
     contentPagePath(shopper.scope, id),

@@ -1,43 +1,15 @@
+import { BUILT_FEATURES, type Feature } from '~/models/features'
 import { config } from './config.server'
 
-/** The shop's feature toggles (spec §6). */
-export type Feature =
-  | 'quoting'
-  | 'freetextQuoting'
-  | 'costCenters'
-  | 'punchout'
-  | 'documents'
-  | 'compare'
-  | 'wishlists'
-  | 'quickorder'
-  | 'storeLocator'
-  | 'contactUs'
-  | 'recently'
-  | 'rating'
-  | 'tacton'
-  | 'copilot'
-  | 'trustbadge'
-  | 'stickyHeader'
-  | 'scanner'
-  | 'scandit'
-  | 'extraConfiguration'
-  | 'saveLanguageSelection'
-  | 'tracking'
-  | 'maps'
-  | 'orderTemplates'
+export type { Feature }
 
-/** Spec §9: the default features, and the extra features of this build. */
-export const DEFAULT_FEATURES: readonly Feature[] = ['compare', 'contactUs', 'rating', 'recently']
-export const DEFAULT_ADD_FEATURES: readonly Feature[] = [
-  'costCenters',
-  'maps',
-  'punchout',
-  'quickorder',
-  'orderTemplates',
-  'extraConfiguration',
-  'scanner',
-  'tracking',
-]
+/** Spec §9: the default features, as far as this build has them (contactUs joins when it is built). */
+export const DEFAULT_FEATURES: readonly Feature[] = ['compare', 'rating', 'recently']
+/**
+ * Spec §9's extra features of this build, as far as they exist: costCenters, maps, punchout,
+ * orderTemplates, extraConfiguration, scanner and tracking join in the changes that build them.
+ */
+export const DEFAULT_ADD_FEATURES: readonly Feature[] = ['quickorder']
 
 /** The enabled set: `features` replaces the defaults, `addFeatures` adds to them. */
 export function enabledFeatures(
@@ -48,15 +20,15 @@ export function enabledFeatures(
 }
 
 const enabled = enabledFeatures(config.features, config.addFeatures)
+const unbuilt = [...enabled].filter((feature) => !BUILT_FEATURES.includes(feature as Feature))
+if (unbuilt.length > 0)
+  console.warn(
+    `storefront: FEATURES/ADD_FEATURES name features this build does not have: ${unbuilt.join(', ')}`,
+  )
 
 /** Feature checks also accept 'always' and 'never' (spec §5). */
 export function isFeatureEnabled(feature: Feature | 'always' | 'never', set = enabled): boolean {
   if (feature === 'always') return true
   if (feature === 'never') return false
   return set.has(feature)
-}
-
-/** Guard for feature-gated routes: a switched-off feature's pages do not exist (404, spec §8). */
-export function requireFeature(feature: Feature) {
-  if (!isFeatureEnabled(feature)) throw new Response(null, { status: 404, statusText: 'Not Found' })
 }

@@ -1,31 +1,72 @@
 import { redirect } from '@remix-run/node'
-import type { Params } from '@remix-run/react'
-import { clearToken } from './auth.server'
+import type { Feature } from '~/models/features'
+import { isFeatureEnabled } from './features.server'
 import { IcmError } from './icm.server'
-import { commitSession, type SessionUser } from './session.server'
-import { shopperOf, type Shopper } from './shopper.server'
+import { clearToken, type SessionUser } from './session.server'
+import { requireLocale, shopperOf, type PageArgs, type Shopper } from './shopper.server'
+
+export type LoggedIn = Shopper & { user: SessionUser }
 
 /**
- * Pages for logged-in users only (account, order history): without a user the shopper is sent to the login
- * page, which returns here afterwards (`returnUrl`, checked for the same origin by the login page).
+ * Pages for logged-in users only (account, order history, organization): without a user the shopper is
+ * sent to the login page with `returnUrl` and the route's query parameters (spec org §2 Guards, shell §5).
+ * The login page checks `returnUrl` for the same origin before it returns there.
  */
-export async function requireLogin(
-  request: Request,
-  params: Params,
-): Promise<Shopper & { user: SessionUser }> {
-  const shopper = await shopperOf(request, params)
+export async function requireLogin(args: PageArgs): Promise<LoggedIn> {
+  const shopper = await shopperOf(args)
   const user = shopper.session.get('user')
-  if (!user || !shopper.scope.token || shopper.session.get('isAnonymous')) {
-    throw redirect(loginUrl(request, shopper))
+  if (!user || !shopper.session.get('apiToken') || shopper.session.get('isAnonymous')) {
+    throw redirect(loginUrl(args.request, shopper))
   }
   return { ...shopper, user }
 }
 
-/** The login page, returning to this page (a POST cannot be repeated: it returns to the path only). */
-function loginUrl(request: Request, shopper: Shopper) {
+/**
+ * The login page for a request: the route's query parameters, plus `returnUrl` back to this page (a POST
+ * cannot be repeated: it returns to the page's GET address).
+ */
+export function loginUrl(request: Request, shopper: Pick<Shopper, 'locale'>) {
   const url = new URL(request.url)
-  const back = request.method === 'GET' ? `${url.pathname}${url.search}` : url.pathname
-  return `/${shopper.locale.lang}/login?returnUrl=${encodeURIComponent(back)}`
+  const query = new URLSearchParams(request.method === 'GET' ? url.search : '')
+  query.delete('returnUrl')
+  query.set('returnUrl', request.method === 'GET' ? `${url.pathname}${url.search}` : url.pathname)
+  return `/${shopper.locale.lang}/login?${query}`
+}
+
+/** The error page for a refused guard; it answers 404 for these kinds (spec org §8, shell §8). */
+export function errorPageUrl(
+  lang: string,
+  error: 'missing-permission' | 'feature-deactivated',
+  value: string,
+) {
+  return `/${lang}/error?${new URLSearchParams({ error, value })}`
+}
+
+/** Whether a user holds a permission; 'always' and 'never' are accepted as well (spec shell §5). */
+export function hasPermission(user: SessionUser | undefined, permission: string): boolean {
+  if (permission === 'always') return true
+  if (permission === 'never') return false
+  return user?.permissions?.includes(permission) ?? false
+}
+
+/**
+ * Pages behind a permission (`APP_B2B_MANAGE_USERS`): a logged-in user without it goes to
+ * `/error?error=missing-permission&value=…`, which answers 404 (spec org §2 Guards). Logs in first.
+ */
+export async function requirePermission(args: PageArgs, permission: string): Promise<LoggedIn> {
+  const shopper = await requireLogin(args)
+  if (!hasPermission(shopper.user, permission))
+    throw redirect(errorPageUrl(shopper.locale.lang, 'missing-permission', permission))
+  return shopper
+}
+
+/**
+ * Pages of a feature toggle (`costCenters`, `quickorder`): with the feature off the shopper goes to
+ * `/error?error=feature-deactivated&value=…`, which answers 404 (spec org §2 Guards).
+ */
+export function requireFeature(args: Pick<PageArgs, 'params'>, feature: Feature | 'always' | 'never') {
+  const locale = requireLocale(args.params)
+  if (!isFeatureEnabled(feature)) throw redirect(errorPageUrl(locale.lang, 'feature-deactivated', feature))
 }
 
 /**
@@ -42,8 +83,6 @@ export async function loginAgainIfRefused<T>(
   } catch (error) {
     if (!(error instanceof IcmError && error.status === 401)) throw error
     clearToken(shopper.session)
-    throw redirect(loginUrl(request, shopper), {
-      headers: { 'Set-Cookie': await commitSession(shopper.session) },
-    })
+    throw redirect(loginUrl(request, shopper))
   }
 }

@@ -1,5 +1,8 @@
 import type { HeadersFunction } from '@remix-run/node'
 
+/** Cache-Control of every personal answer: no shared or browser cache keeps it. */
+export const PRIVATE_NO_STORE = 'private, no-store'
+
 /**
  * Document headers of a page: its loader's Cache-Control and Vary, unless a cookie is being set, which
  * makes the page personal. Errors are never cached.
@@ -22,7 +25,7 @@ export const pageHeaders: HeadersFunction = ({
   }
   const setsCookie = parentHeaders.has('Set-Cookie') || loaderHeaders.has('Set-Cookie')
   const cacheControl = loaderHeaders.get('Cache-Control')
-  headers.set('Cache-Control', setsCookie || !cacheControl ? 'private, no-store' : cacheControl)
+  headers.set('Cache-Control', setsCookie || !cacheControl ? PRIVATE_NO_STORE : cacheControl)
   headers.set('Vary', loaderHeaders.get('Vary') ?? 'Cookie')
   return headers
 }

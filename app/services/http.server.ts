@@ -1,6 +1,7 @@
+import { PRIVATE_NO_STORE } from './headers'
 import { hasSessionCookie } from './session.server'
 
-export const PRIVATE_NO_STORE = 'private, no-store'
+export { PRIVATE_NO_STORE }
 
 /**
  * Anonymous catalog pages may be shared by a CDN for a minute and served stale while it revalidates;
@@ -12,9 +13,20 @@ export function catalogCacheControl(request: Request): string {
     : 'public, max-age=0, s-maxage=60, stale-while-revalidate=300'
 }
 
+/**
+ * The one way a personal answer (account, basket, checkout, a download) is marked: never stored by a shared
+ * cache, and varying by the cookie it was made for. `extra` adds the answer's own headers.
+ */
+export function privateHeaders(extra: Record<string, string> = {}): Record<string, string> {
+  return { 'Cache-Control': PRIVATE_NO_STORE, Vary: 'Cookie', ...extra }
+}
+
 export function cacheHeaders(request: Request, kind: 'catalog' | 'private'): HeadersInit {
-  return {
-    'Cache-Control': kind === 'catalog' ? catalogCacheControl(request) : PRIVATE_NO_STORE,
-    Vary: 'Cookie',
-  }
+  if (kind === 'private') return privateHeaders()
+  return { 'Cache-Control': catalogCacheControl(request), Vary: 'Cookie' }
+}
+
+/** The 404 a loader throws for a page or resource that does not exist (the root boundary renders it). */
+export function notFound(): Response {
+  return new Response(null, { status: 404, statusText: 'Not Found' })
 }

@@ -2,6 +2,7 @@ import { LRUCache } from 'lru-cache'
 import type { z } from 'zod'
 import type { ShopLocale } from '~/models/locale'
 import { config } from './config.server'
+import { clearToken, type ShopSession } from './session.server'
 
 /**
  * The one way to reach ICM. Each call states its cache policy:
@@ -33,10 +34,14 @@ export class IcmError extends Error {
 
 export type IcmScope = {
   locale: ShopLocale
+  /**
+   * The request's session: personal calls send its token, and a token ICM refuses as invalid or expired is
+   * dropped from it right there (spec §4.4), so the response carries the cleared cookie.
+   */
+  session?: ShopSession
+  /** A token for this scope only (a login's new token, a merged basket's source); else the session's. */
   token?: string
   pgid?: string
-  /** Set when ICM refused the token as invalid or expired: the session must drop it. */
-  tokenRejected?: boolean
   /**
    * The shopper's network address, sent as `X-Forwarded-For` on personal calls, so ICM's per-address limits
    * (logins, token and basket creation) count each shopper, not the storefront.
@@ -106,6 +111,11 @@ function retryAfterSeconds(value: string | null): number | undefined {
 }
 
 const AUTH_ERROR = /AuthenticationToken|Unable to decode token/
+/** Spec §9: a request whose token ICM refused is retried once, without it, after this pause. */
+const TOKEN_RETRY_DELAY_MS = 500
+
+/** The token a scope's personal calls send. */
+export const tokenOf = (scope: IcmScope): string | undefined => scope.token ?? scope.session?.get('apiToken')
 
 async function send(
   url: string,
@@ -192,12 +202,10 @@ async function execute<S extends z.ZodTypeAny>(
   try {
     raw = await send(url, call, token, call.cache === 'none' ? scope?.clientAddress : undefined)
   } catch (error) {
-    // An expired or unknown token: drop it and retry once without it (spec §4.4).
+    // An expired or unknown token: drop it and retry once without it after 500 ms (spec §4.4, §8).
     if (token && error instanceof IcmError && error.status === 401 && AUTH_ERROR.test(error.message)) {
-      if (scope && scope.token === token) {
-        scope.token = undefined
-        scope.tokenRejected = true
-      }
+      if (scope?.session?.get('apiToken') === token) clearToken(scope.session)
+      await new Promise((resolve) => setTimeout(resolve, TOKEN_RETRY_DELAY_MS))
       raw = await send(url, call, undefined, call.cache === 'none' ? scope?.clientAddress : undefined)
     } else {
       throw error
@@ -215,7 +223,7 @@ async function execute<S extends z.ZodTypeAny>(
 export function icmCall<S extends z.ZodTypeAny>(scope: IcmScope, call: IcmCall<S>): Promise<z.infer<S>> {
   const url = icmUrl(scope, call)
   if (call.cache === 'none' || (call.method && call.method !== 'GET')) {
-    return execute(url, call, call.token === null ? undefined : (call.token ?? scope.token), scope)
+    return execute(url, call, call.token === null ? undefined : (call.token ?? tokenOf(scope)), scope)
   }
   const ttl = TTL[call.cache]
   // Cached calls never carry a token; with the cache switched off (ICM_CACHE_SECONDS=0) they still don't.
@@ -226,4 +234,38 @@ export function icmCall<S extends z.ZodTypeAny>(scope: IcmScope, call: IcmCall<S
   cache.set(url, pending, { ttl })
   pending.catch(() => cache.delete(url))
   return pending
+}
+
+/** A refusal ICM explains: its error key and sentence, and the fields it names. */
+export type IcmProblem = { code: string; message: string; paths?: string[] }
+
+/** The answer of a change ICM may refuse: the value, or ICM's reasons (never thrown: the form shows them). */
+export type IcmResult<T = undefined> =
+  | ({ ok: true } & (T extends undefined ? unknown : { value: T }))
+  | {
+      ok: false
+      errors: IcmProblem[]
+    }
+
+/** ICM's causes of a refusal (400, 404, 409, 422), or the error itself as one; anything else is thrown on. */
+export function refusalOf(error: unknown): IcmProblem[] {
+  if (error instanceof IcmError && [400, 404, 409, 422].includes(error.status)) {
+    return error.causes.length
+      ? error.causes
+      : [{ code: error.code ?? 'error.api.refused', message: error.message }]
+  }
+  throw error
+}
+
+/**
+ * Runs a change ICM may refuse: its value as `{ ok: true, value }`, or ICM's reasons as `{ ok: false, errors }`.
+ * Maintenance, timeouts and server errors are thrown on, as everywhere (they become the error pages).
+ */
+export async function tryIcm<T>(call: Promise<T>): Promise<IcmResult<T>> {
+  try {
+    const value = await call
+    return { ok: true, value } as IcmResult<T>
+  } catch (error) {
+    return { ok: false, errors: refusalOf(error) }
+  }
 }

@@ -1,8 +1,7 @@
 import { redirect } from '@remix-run/node'
 import { stepPath, type ValidationResults } from '~/models/checkout'
-import { continueOrder, type OrderOutcome } from './checkout.server'
+import { continueOrder, type OrderOutcome } from './orders.server'
 import { paymentReturnUrls, redirectWithValidation } from './checkout-flow.server'
-import { commitSession } from './session.server'
 import type { Shopper } from './shopper.server'
 
 /**
@@ -15,7 +14,6 @@ export async function finishOrder(shopper: Shopper, orderId: string) {
   if (session.get('isAnonymous') !== false && !session.get('user')) session.set('type', 'order')
   return redirect(`${stepPath(locale.lang, 'receipt')}?orderId=${encodeURIComponent(orderId)}`, {
     status: 303,
-    headers: { 'Set-Cookie': await commitSession(session) },
   })
 }
 
@@ -51,7 +49,7 @@ export async function followOrderOutcome(
         ]),
       )
     case 'redirect':
-      return redirect(outcome.url, { status: 303, headers: { 'Set-Cookie': await commitSession(session) } })
+      return redirect(outcome.url, { status: 303 })
     case 'redirectUrlsRequired': {
       const next = await continueOrder(
         shopper.scope,
@@ -65,7 +63,6 @@ export async function followOrderOutcome(
     case 'basketNotFound':
       return redirect(`${stepPath(lang, 'basket')}?error=true`, {
         status: 303,
-        headers: { 'Set-Cookie': await commitSession(session) },
       })
     case 'refused':
       return redirectWithValidation(

@@ -1,5 +1,7 @@
 import { z } from 'zod'
+import type { ApiMessage } from '~/models/messages'
 import {
+  OrderCreationSchema,
   mapOrder,
   mapOrderList,
   ORDER_INCLUDE,
@@ -8,7 +10,8 @@ import {
   type Order,
   type OrderPage,
 } from '~/models/order'
-import { icmCall, IcmError, type IcmScope } from './icm.server'
+import { icmCall, IcmError, refusalOf, type IcmProblem, type IcmScope } from './icm.server'
+import type { ProviderAnswer, RedirectUrls } from './payments.server'
 
 /** The most orders ICM returns for one `GET orders` call. */
 const ICM_MAX_LIMIT = 100
@@ -82,5 +85,82 @@ export async function ordersCsv(scope: IcmScope, ids: string[]): Promise<string>
   } catch (error) {
     if (error instanceof IcmError && (error.status === 404 || error.status === 400)) throw notFound()
     throw error
+  }
+}
+
+export type OrderOutcome =
+  | { kind: 'completed'; orderId: string }
+  | { kind: 'rolledBack'; infos: ApiMessage[] }
+  | { kind: 'redirect'; orderId?: string; url: string }
+  | { kind: 'redirectUrlsRequired'; orderId: string }
+  | { kind: 'basketNotFound' }
+  | { kind: 'refused'; errors: IcmProblem[] }
+
+function outcomeOf(data: z.infer<typeof OrderCreationSchema>): OrderOutcome {
+  const creation = data.data.orderCreation
+  const id = data.data.id
+  if (creation?.status === 'ROLLED_BACK') return { kind: 'rolledBack', infos: data.infos ?? [] }
+  if (creation?.status === 'STOPPED') {
+    const stop = creation.stopAction
+    if (stop?.type === 'Redirect' && stop.redirectUrl)
+      return { kind: 'redirect', orderId: id, url: stop.redirectUrl }
+    if (stop?.type === 'Workflow' && stop.exitReason === 'redirect_urls_required' && id)
+      return { kind: 'redirectUrlsRequired', orderId: id }
+  }
+  if (!id) throw new Response(null, { status: 502, statusText: 'Bad Gateway' })
+  return { kind: 'completed', orderId: id }
+}
+
+function orderRefusal(error: unknown): OrderOutcome {
+  if (error instanceof IcmError && (error.code === 'basket.not_found.error' || error.status === 404))
+    return { kind: 'basketNotFound' }
+  return { kind: 'refused', errors: refusalOf(error) }
+}
+
+/**
+ * Places the order (`POST orders`). A basket that already has its order (double click, reloaded POST, a
+ * second tab) gets that order back from the API, which is a success like the first answer. That is also why a
+ * submit that timed out (504) is asked once more: the first call may have placed the order after all, and the
+ * shopper should see its receipt, not a gateway error while the order exists.
+ */
+export async function createOrder(
+  scope: IcmScope,
+  basketId: string,
+  termsAndConditionsAccepted: boolean,
+  retried = false,
+): Promise<OrderOutcome> {
+  try {
+    const data = await icmCall(scope, {
+      method: 'POST',
+      path: 'orders',
+      json: { basket: basketId, termsAndConditionsAccepted },
+      schema: OrderCreationSchema,
+      cache: 'none',
+    })
+    return outcomeOf(data)
+  } catch (error) {
+    if (error instanceof Response && error.status === 504 && !retried)
+      return createOrder(scope, basketId, termsAndConditionsAccepted, true)
+    return orderRefusal(error)
+  }
+}
+
+/** Continues a stopped order: with the return URLs it asks for, or with the provider's answer. */
+export async function continueOrder(
+  scope: IcmScope,
+  orderId: string,
+  redirect: RedirectUrls | { status: string; parameters: ProviderAnswer },
+): Promise<OrderOutcome> {
+  try {
+    const data = await icmCall(scope, {
+      method: 'PATCH',
+      path: `orders/${encodeURIComponent(orderId)}`,
+      json: { orderCreation: { status: 'CONTINUE', redirect } },
+      schema: OrderCreationSchema,
+      cache: 'none',
+    })
+    return outcomeOf(data)
+  } catch (error) {
+    return orderRefusal(error)
   }
 }

@@ -1,9 +1,9 @@
 import { redirect } from '@remix-run/node'
-import type { Params } from '@remix-run/react'
 import { stepPath } from '~/models/checkout'
-import { checkoutBasket, continueOrder, returnToOpenTender } from './checkout.server'
-import { commitSession } from './session.server'
-import { shopperOf } from './shopper.server'
+import { checkoutBasket } from './checkout.server'
+import { continueOrder } from './orders.server'
+import { returnToOpenTender } from './payments.server'
+import { shopperOf, type PageArgs } from './shopper.server'
 import { redirectWithToast } from './toast.server'
 import { finishOrder } from './order-outcome.server'
 
@@ -13,11 +13,12 @@ import { finishOrder } from './order-outcome.server'
  * basket's open tender; with one, to the waiting order. Every query parameter is passed on as name/value, the
  * status upper-cased. Answers the redirect to the page to show, or null when the URL is no return.
  */
-export async function handlePaymentReturn(request: Request, params: Params): Promise<Response | null> {
+export async function handlePaymentReturn(args: PageArgs): Promise<Response | null> {
+  const { request } = args
   const url = new URL(request.url)
   const status = url.searchParams.get('redirect')
   if (!status || !/^(success|cancel|failure)$/i.test(status)) return null
-  const shopper = await shopperOf(request, params)
+  const shopper = await shopperOf(args)
   const { scope, session, locale } = shopper
   const lang = locale.lang
   const parameters = [...url.searchParams].map(([name, value]) => ({ name, value }))
@@ -35,9 +36,7 @@ export async function handlePaymentReturn(request: Request, params: Params): Pro
   const basket = await checkoutBasket(scope)
   if (!basket) throw redirect(`${stepPath(lang, 'basket')}?error=true`)
   const result = await returnToOpenTender(scope, basket.id, upper, parameters)
-  if (result.ok && result.authorized) {
-    return redirect(stepPath(lang, 'review'), { headers: { 'Set-Cookie': await commitSession(session) } })
-  }
+  if (result.ok && result.value.authorized) return redirect(stepPath(lang, 'review'))
   return redirectWithToast(session, paymentPage, {
     key: !result.ok
       ? 'checkout.payment.return_refused.message'

@@ -1,12 +1,14 @@
 import { isbot } from 'isbot'
-import { tileOf, type ProductTile } from '~/models/product'
-import type { ProductPrice } from '~/models/price'
+import type { TileEntry } from '~/models/catalog-page'
+import { tileOf } from '~/models/product'
 import { recentlyViewedSkus, recordView } from '~/models/recently'
-import { prices, product, productLinker } from './catalog.server'
+import { productLinker } from './categories.server'
+import { prices } from './prices.server'
+import { product } from './products.server'
 import { isFeatureEnabled } from './features.server'
 import { cacheHeaders, PRIVATE_NO_STORE } from './http.server'
 import type { IcmScope } from './icm.server'
-import { commitSession, type ShopSession } from './session.server'
+import { type ShopSession } from './session.server'
 
 /** Products the "Recently viewed" section of a product page shows; /recently shows all of them. */
 export const RECENTLY_VIEWED_ON_PRODUCT_PAGE = 6
@@ -27,9 +29,8 @@ export const recordsView = (request: Request) => isFeatureEnabled('recently') &&
 
 /**
  * Records the view of a product in the session and starts loading the tiles of the other recently viewed
- * products (streamed, see render.server; they never fail the page). Call it before the page's own ICM
- * calls: the root loader may commit the same session object in this request, and its cookie (sent last)
- * must already carry the view.
+ * products (streamed, see render.server; they never fail the page). The view is recorded at once, before
+ * any await: the request's session is written back when the response is made, never from streamed data.
  */
 export function trackProductView(request: Request, scope: IcmScope, session: ShopSession, sku: string) {
   if (!recordsView(request)) return null
@@ -45,21 +46,17 @@ export function trackProductView(request: Request, scope: IcmScope, session: Sho
  * shared as before, but varies by User-Agent too, so that a CDN never serves a crawler's copy (which
  * records nothing) to a person.
  */
-export async function productPageHeaders(request: Request, session: ShopSession): Promise<HeadersInit> {
+export function productPageHeaders(request: Request): HeadersInit {
   if (!isFeatureEnabled('recently')) return cacheHeaders(request, 'catalog')
   if (!isShopperView(request)) return { ...cacheHeaders(request, 'catalog'), Vary: 'Cookie, User-Agent' }
   return {
     'Cache-Control': PRIVATE_NO_STORE,
     Vary: 'Cookie, User-Agent',
-    'Set-Cookie': await commitSession(session, { view: true }),
   }
 }
 
-/** `price` null: prices could not be loaded ("not available"); absent: the product has none (on request). */
-export type RecentlyViewedTile = { tile: ProductTile; url: string; price?: ProductPrice | null }
-
 /** Tiles in the given order; products ICM no longer knows are left out. Product and price calls are cached. */
-export async function recentlyViewedTiles(scope: IcmScope, skus: string[]): Promise<RecentlyViewedTile[]> {
+export async function recentlyViewedTiles(scope: IcmScope, skus: string[]): Promise<TileEntry[]> {
   const [found, priceMap, linkOf] = await Promise.all([
     Promise.all(skus.map((sku) => product(scope, sku).catch(() => null))),
     prices(scope, skus).catch(() => null),

@@ -1,4 +1,4 @@
-import { createCookieSessionStorage, type Session } from '@remix-run/node'
+import { createCookieSessionStorage, type AppLoadContext, type Session } from '@remix-run/node'
 import { RECENTLY_VIEWED_MINUTES, type RecentlyViewedEntry } from '~/models/recently'
 import { config } from './config.server'
 
@@ -14,7 +14,12 @@ export type SessionUser = {
   firstName?: string
   lastName?: string
   login: string
+  customerNo: string
   customerType: 'PrivateCustomer' | 'SMBCustomer'
+  /** Role ids of a business user (ICM `userRoles[].roleID`); empty for private customers. */
+  roles: string[]
+  /** The union of the roles' permission ids: what `requirePermission` checks (spec shell §6). */
+  permissions: string[]
 }
 
 /** What the `apiToken` cookie carries (spec: token, type, isAnonymous, orderId) plus refresh data and flashes. */
@@ -72,26 +77,67 @@ export const sessionStorage = createCookieSessionStorage<SessionData, FlashData>
 })
 
 /**
- * The request's session. A shop session unused for longer than SESSION_MAX_AGE has ended, exactly as the
- * one-hour cookie used to expire: only the recently viewed list, which the cookie keeps for 7 days, is left.
+ * A shop session unused for longer than SESSION_MAX_AGE has ended, exactly as the one-hour cookie used to
+ * expire: only the recently viewed list, which the cookie keeps for 7 days, is left.
  */
-export async function getSession(request: Request): Promise<ShopSession> {
-  const session = await sessionStorage.getSession(request.headers.get('Cookie'))
+function endIfIdle(session: ShopSession) {
   const activeAt = session.get('activeAt')
   if (activeAt !== undefined && Date.now() - activeAt > SESSION_MAX_AGE * 1000) {
     for (const key of Object.keys(session.data))
       if (key !== 'recently') session.unset(key as keyof SessionData)
   }
-  return session
+}
+
+/** What a loader or action gets that identifies the HTTP request it serves. */
+export type RequestArgs = { request: Request; context: AppLoadContext }
+
+type RequestSession = Promise<{ session: ShopSession; before: Record<string, string> }>
+const sessions = new WeakMap<AppLoadContext, RequestSession>()
+
+/** Each key's serialized value: what `sessionCookieOf` compares to see whether, and what, changed. */
+const snapshot = (data: object) =>
+  Object.fromEntries(Object.entries(data).map(([key, value]) => [key, JSON.stringify(value)]))
+
+/**
+ * The request's session: parsed once, shared by the action and every loader of the request (the load
+ * context is the one object they all get), and written back once when the response is made
+ * (`withSessionCookie`, called by the server for every answer). Code changes the session and returns;
+ * nobody commits. Changes must be made before the response's headers go out: never in streamed data.
+ */
+export function sessionOf({ request, context }: RequestArgs): Promise<ShopSession> {
+  let entry = sessions.get(context)
+  if (!entry) {
+    entry = sessionStorage.getSession(request.headers.get('Cookie')).then((session) => {
+      const before = snapshot(session.data)
+      endIfIdle(session)
+      return { session, before }
+    })
+    sessions.set(context, entry)
+  }
+  return entry.then(({ session }) => session)
 }
 
 /**
- * Serializes the session into the `apiToken` cookie. The cookie lives one hour, or 7 days while it holds
- * recently viewed products. A commit that only records a product view (`{ view: true }`) does not count as
- * use of the shop session, so the token and everything else still end an hour after their last real use.
+ * The `Set-Cookie` value for the request's session when it changed, else undefined. The cookie lives one
+ * hour, or 7 days while it holds recently viewed products. A change that only records a product view does
+ * not count as use of the shop session, so the token and everything else still end an hour after their
+ * last real use.
  */
-export async function commitSession(session: ShopSession, { view = false }: { view?: boolean } = {}) {
-  if (!view || session.get('activeAt') === undefined) session.set('activeAt', Date.now())
+export async function sessionCookieOf(context: AppLoadContext): Promise<string | undefined> {
+  const entry = sessions.get(context)
+  if (!entry) return undefined
+  const { session, before } = await entry
+  const after = snapshot(session.data)
+  const changed = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter(
+    (key) => before[key] !== after[key] && key !== 'activeAt',
+  )
+  if (changed.length === 0) return undefined
+  const viewOnly = changed.every((key) => key === 'recently')
+  if (!viewOnly || session.get('activeAt') === undefined) session.set('activeAt', Date.now())
+  return serialize(session)
+}
+
+async function serialize(session: ShopSession) {
   const keepsRecentlyViewed = (session.get('recently')?.length ?? 0) > 0
   const maxAge = keepsRecentlyViewed ? RECENTLY_VIEWED_MAX_AGE : SESSION_MAX_AGE
   const cookie = await sessionStorage.commitSession(session, { maxAge })
@@ -104,6 +150,43 @@ export async function commitSession(session: ShopSession, { view = false }: { vi
   const recently = session.get('recently')
   if (recently && recently.length > 3) session.set('recently', recently.slice(0, 3))
   return sessionStorage.commitSession(session, { maxAge })
+}
+
+/**
+ * The response with the request's session written back when it changed; such a response is personal, so
+ * it is never stored by a shared cache. The server calls this for every answer, redirects and errors
+ * included (see server/app.mjs).
+ */
+export async function withSessionCookie(response: Response, context: AppLoadContext): Promise<Response> {
+  const cookie = await sessionCookieOf(context)
+  if (!cookie) return response
+  let answer = response
+  try {
+    answer.headers.append('Set-Cookie', cookie)
+  } catch {
+    // Some responses have immutable headers (Response.redirect): copy it.
+    answer = new Response(response.body, response)
+    answer.headers.append('Set-Cookie', cookie)
+  }
+  answer.headers.set('Cache-Control', 'private, no-store')
+  return answer
+}
+
+/** Forgets the shopper's token and user: after logout, or when ICM refused the token. */
+export function clearToken(session: ShopSession) {
+  for (const key of [
+    'apiToken',
+    'type',
+    'isAnonymous',
+    'orderId',
+    'refreshToken',
+    'expiresAt',
+    'issuedAt',
+    'pgid',
+    'user',
+  ] as (keyof SessionData)[]) {
+    session.unset(key)
+  }
 }
 
 /** True when the request carries a session cookie at all: such pages are personal and never shared in caches. */

@@ -1,24 +1,9 @@
 import type { Params } from '@remix-run/react'
 import { localeByLang, type ShopLocale } from '~/models/locale'
 import type { IcmScope } from './icm.server'
-import { getSession, type ShopSession } from './session.server'
+import { sessionOf, type RequestArgs, type ShopSession } from './session.server'
 
 export type Shopper = { locale: ShopLocale; session: ShopSession; scope: IcmScope }
-
-const perRequest = new WeakMap<Request, Promise<ShopSession>>()
-
-/**
- * The request's session, parsed once per `Request` object. Each loader gets its own copy of the request, so
- * each loader has its own session: what one commits (a flash read) is its own Set-Cookie.
- */
-export function sessionOf(request: Request): Promise<ShopSession> {
-  let session = perRequest.get(request)
-  if (!session) {
-    session = getSession(request)
-    perRequest.set(request, session)
-  }
-  return session
-}
 
 /** The locale of a `/$lang/...` route; an unknown language is a 404. */
 export function requireLocale(params: Params): ShopLocale {
@@ -38,17 +23,21 @@ export function clientAddressOf(request: Request): string | undefined {
   return address && /^[0-9a-fA-F:.]{2,45}$/.test(address) ? address : undefined
 }
 
-export async function shopperOf(request: Request, params: Params): Promise<Shopper> {
-  const locale = requireLocale(params)
-  const session = await sessionOf(request)
+export type PageArgs = RequestArgs & { params: Params }
+
+/** The shopper of a `/$lang/...` request: locale, the request's session, and the scope for ICM calls. */
+export async function shopperOf(args: PageArgs): Promise<Shopper> {
+  const locale = requireLocale(args.params)
+  const session = await sessionOf(args)
+  return { locale, session, scope: scopeOf(args.request, locale, session) }
+}
+
+/** The ICM scope of a request: the session's token, and the session itself, which ICM's refusals update. */
+export function scopeOf(request: Request, locale: ShopLocale, session: ShopSession): IcmScope {
   return {
     locale,
     session,
-    scope: {
-      locale,
-      token: session.get('apiToken'),
-      pgid: session.get('pgid'),
-      clientAddress: clientAddressOf(request),
-    },
+    pgid: session.get('pgid'),
+    clientAddress: clientAddressOf(request),
   }
 }

@@ -1,6 +1,6 @@
 import type { Category } from '~/models/category'
 import { suggestionGroups, SuggestTermsSchema, type CategoryPathOf } from '~/models/suggest'
-import { categoryTree } from './catalog.server'
+import { categoryTree } from './categories.server'
 import { icmCall, type IcmScope } from './icm.server'
 import { hasSessionCookie } from './session.server'
 

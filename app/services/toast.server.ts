@@ -1,5 +1,5 @@
 import { redirect } from '@remix-run/node'
-import { commitSession, type ShopSession, type Toast } from './session.server'
+import { type ShopSession, type Toast } from './session.server'
 
 /** A toast lists at most this many detail lines; the cookie that carries it stays small (issue 14). */
 export const MAX_TOAST_DETAILS = 5
@@ -24,5 +24,5 @@ export function boundedToast(toast: Toast, more: (count: number) => string): Toa
 /** Post/redirect/get with a one-shot message shown as a toast on the next page. */
 export async function redirectWithToast(session: ShopSession, url: string, toast: Toast, status = 303) {
   session.flash('toast', toast)
-  return redirect(url, { status, headers: { 'Set-Cookie': await commitSession(session) } })
+  return redirect(url, { status })
 }

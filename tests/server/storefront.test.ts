@@ -223,6 +223,35 @@ describe('the built storefront', () => {
   })
 })
 
+describe('the shopper’s session', () => {
+  it('is written back by the server once per answer, redirects included; an unchanged session sets no cookie', async () => {
+    const sku = /-prd([^/?#]+)$/.exec(productPath)![1]!
+    const added = await fetch(`${shop}/en/basket/add`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ sku, quantity: '1' }),
+    })
+    expect(added.status).toBe(303)
+    // The add created an anonymous token and a toast: the redirect carries them, and is personal.
+    const first = added.headers.get('set-cookie')
+    expect(first).toMatch(/^apiToken=/)
+    expect(added.headers.get('cache-control')).toBe('private, no-store')
+    const page = await fetch(new URL(added.headers.get('location')!, shop), {
+      headers: { Cookie: first!.split(';')[0]! },
+    })
+    expect(page.status).toBe(200)
+    await page.arrayBuffer()
+    // Showing the toast used it up: the page writes the session back without it.
+    const second = page.headers.get('set-cookie')
+    expect(second).toMatch(/^apiToken=/)
+    expect(second!.split(';')[0]).not.toBe(first!.split(';')[0])
+    const again = await fetch(`${shop}/en/basket`, { headers: { Cookie: second!.split(';')[0]! } })
+    expect(await again.text()).toContain(sku)
+    expect(again.headers.get('set-cookie')).toBeNull()
+  })
+})
+
 describe('stopping', () => {
   it('SIGTERM ends the storefront at once, not after the keep-alive timeout of a connection in use', async () => {
     const origin = await storefront({ ICM_BASE_URL: api })

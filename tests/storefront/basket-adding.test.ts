@@ -8,7 +8,6 @@ import { action as addAction } from '~/routes/$lang.basket_.add'
 import { action as loginAction } from '~/routes/$lang.login'
 import { action as quickOrderAction, loader as quickOrderLoader } from '~/routes/$lang.quick-order'
 import { checkoutBasketOf } from '~/services/checkout-flow.server'
-import { commitSession, getSession } from '~/services/session.server'
 import { shopperOf } from '~/services/shopper.server'
 import {
   categoryData,
@@ -22,15 +21,12 @@ import {
   productData,
 } from './icm-mock'
 import { checkoutBasketData } from './checkout-fixtures'
+import { answer, args as argsOf, sessionCookie, sessionFrom } from './loader-args'
 import './setup'
 
 const request = (path: string, init?: RequestInit) => new Request(`http://shop.test${path}`, init)
 
-async function cookieWith(values: Record<string, unknown>) {
-  const session = await getSession(request('/'))
-  for (const [key, value] of Object.entries(values)) session.set(key as never, value as never)
-  return (await commitSession(session)).split(';')[0]!
-}
+const cookieWith = sessionCookie
 
 /** An anonymous shopper whose token is live. */
 const anonymousCookie = () =>
@@ -41,8 +37,7 @@ const anonymousCookie = () =>
     expiresAt: Date.now() + 3600_000,
   })
 
-const sessionOf = (response: Response) =>
-  getSession(request('/', { headers: { Cookie: response.headers.get('Set-Cookie')! } }))
+const sessionOf = (response: Response) => sessionFrom(response)
 
 const lineItem = (id: string, sku: string, quantity: number) => ({
   id,
@@ -75,19 +70,11 @@ const added = (items: any[]) =>
     { status: 201 },
   )
 
+/** Posts a form as an anonymous shopper; the answer as the server sends it (thrown responses included). */
 async function postForm(action: (args: any) => Promise<unknown>, path: string, form: [string, string][]) {
-  const body = new URLSearchParams(form)
-  const req = request(path, {
-    method: 'POST',
-    headers: { Cookie: await anonymousCookie(), 'Content-Type': 'application/x-www-form-urlencoded' },
-    body,
-  })
-  try {
-    return (await action({ request: req, params: { lang: 'en' }, context: {} })) as any
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown
-    throw thrown
-  }
+  const cookie = await anonymousCookie()
+  const { response, data } = await answer(action, argsOf(path, { cookie, form: new URLSearchParams(form) }))
+  return { response, data, status: response.status, headers: response.headers }
 }
 
 describe('the add route', () => {
@@ -108,14 +95,15 @@ describe('the add route', () => {
         { product: '1000043', quantity: { value: 1 } },
       ],
     ])
-    expect(result.init.status).toBe(200)
+    expect(result.status).toBe(200)
     expect(result.data).toEqual({
       added: 'The product 1000042, 1000043 has been added to your basket.',
       lineIds: ['l-1000042', 'l-1000043'],
       problems: [],
       mandatory: null,
     })
-    expect(new Headers(result.init.headers).get('Set-Cookie')).toMatch(/^apiToken=/)
+    // The shopper's live token was used as it was: the session has nothing new to write back.
+    expect(result.headers.get('Set-Cookie')).toBeNull()
   })
 
   it('reports the items ICM refuses and still adds the others', async () => {
@@ -197,18 +185,18 @@ describe('the add route', () => {
       ['sku', 'NOPE'],
       ['quantity', '1'],
     ])
-    expect(result.init.status).toBe(422)
+    expect(result.status).toBe(422)
     expect(result.data.added).toBeNull()
     expect(result.data.problems).toEqual(['NOPE was not added: This product does not exist.'])
   })
 
   it('without JavaScript redirects back (same origin only) with the product-added toast', async () => {
     itemsEndpoint((items) => added(items))
-    const response = (await postForm(addAction, '/en/basket/add', [
+    const { response } = await postForm(addAction, '/en/basket/add', [
       ['sku', '1000042'],
       ['quantity', '1'],
       ['returnUrl', '/en/search?SearchTerm=drill'],
-    ])) as Response
+    ])
     expect(response.status).toBe(303)
     expect(response.headers.get('Location')).toBe('/en/search?SearchTerm=drill')
     expect((await sessionOf(response)).get('toast')).toEqual({
@@ -216,11 +204,11 @@ describe('the add route', () => {
       values: { sku: '1000042' },
       type: 'success',
     })
-    const evil = (await postForm(addAction, '/en/basket/add', [
+    const { response: evil } = await postForm(addAction, '/en/basket/add', [
       ['sku', '1000042'],
       ['quantity', '1'],
       ['returnUrl', '//evil.test/'],
-    ])) as Response
+    ])
     expect(evil.headers.get('Location')).toBe('/en/home')
   })
 })
@@ -235,19 +223,8 @@ describe('the add-items link', () => {
   it('adds the valid items in one call, reports the invalid ones and redirects to the page without them', async () => {
     const bodies = itemsEndpoint((items) => added(items))
     icm.use(...shellHandlers())
-    let thrown: unknown
-    try {
-      await rootLoader({
-        request: request('/en/home?view=list&addItems=1000042|2;|1;1000043|0&pcode=1000044&qty=3', {
-          headers: { Cookie: await anonymousCookie() },
-        }),
-        params: { lang: 'en' },
-        context: {},
-      })
-    } catch (error) {
-      thrown = error
-    }
-    const response = thrown as Response
+    const path = '/en/home?view=list&addItems=1000042|2;|1;1000043|0&pcode=1000044&qty=3'
+    const { response } = await answer(rootLoader, argsOf(path, { cookie: await anonymousCookie() }))
     expect(response.status).toBe(303)
     expect(response.headers.get('Location')).toBe('/en/home?view=list')
     expect(bodies).toEqual([
@@ -289,14 +266,10 @@ describe('the add-items link', () => {
         return added((await req.json()) as any[])
       }),
     )
-    const response = await rootLoader({
-      request: request('/en/basket?addItems=1000042|1'),
-      params: { lang: 'en' },
-      context: {},
-    }).catch((error: unknown) => error as Response)
+    const { response } = await answer(rootLoader, argsOf('/en/basket?addItems=1000042|1'))
     expect(calls).toEqual(['token', 'basket', 'items'])
-    expect((response as Response).headers.get('Location')).toBe('/en/basket')
-    expect((await sessionOf(response as Response)).get('apiToken')).toBe('anon-new')
+    expect(response.headers.get('Location')).toBe('/en/basket')
+    expect((await sessionOf(response)).get('apiToken')).toBe('anon-new')
   })
 })
 
@@ -336,8 +309,34 @@ describe('quick order', () => {
     expect(result.data.values[0]).toEqual({ sku: '1000042', quantity: '2' })
   })
 
-  it('looks up every line, fits quantities to the rules, adds all found items in one call and reports each line', async () => {
+  it('looks up every line, adds all found items with the typed quantities in one call and reports each line, as ICM fitted it', async () => {
+    const queries: (string | null)[] = []
     const bodies = itemsEndpoint((items) => added(items))
+    icm.use(
+      http.post(icmPath('baskets/b-1/items'), async ({ request: req }) => {
+        const items = (await req.json()) as any[]
+        bodies.push(items)
+        queries.push(new URL(req.url).searchParams.get('adjustmentsAllowed'))
+        // ICM fits 15 screws to their step of 10 and says so in an info whose cause names the item.
+        const fitted = items.map((item) =>
+          item.product === '1000043' ? { ...item, quantity: { value: 20 } } : item,
+        )
+        const answer = await added(fitted).json()
+        const adjustment = {
+          code: 'basket.line_item.quantity.adjusted.info',
+          message: '20 of the 15 requested were added.',
+          causes: [
+            {
+              code: 'basket.line_item.adjustment.cause.AddedToNewLineItemWithAdjustedQuantity',
+              message: 'The quantity must be a multiple of 10.',
+              paths: ['[1].quantity.value'],
+              parameters: { product: '1000043', requested: '15', adjusted: '20' },
+            },
+          ],
+        }
+        return HttpResponse.json({ ...answer, infos: [adjustment] }, { status: 201 })
+      }),
+    )
     icm.use(
       get('configurations', configurationData),
       lookupHandler({
@@ -352,13 +351,15 @@ describe('quick order', () => {
       ['quantity', ''],
       ['list', 'SKU;Quantity\n1000043;15\n9999999;1\nnonsense\n'],
     ])
-    expect(result.init.status).toBe(200)
+    expect(result.status).toBe(200)
+    // The typed quantities go to ICM unchanged; ICM fits them.
     expect(bodies).toEqual([
       [
         { product: '1000042', quantity: { value: 2 } },
-        { product: '1000043', quantity: { value: 20 } },
+        { product: '1000043', quantity: { value: 15 } },
       ],
     ])
+    expect(queries).toEqual(['true'])
     expect(result.data.message).toBe('2 of 3 products found.')
     expect(result.data.results).toEqual([
       {
@@ -379,6 +380,7 @@ describe('quick order', () => {
         name: 'Screws',
         quantity: 20,
         requested: 15,
+        reason: 'The quantity must be a multiple of 10.',
       },
       { source: 'list', line: 3, text: '9999999;1', status: 'unknown', sku: '9999999', quantity: 1 },
       { source: 'list', line: 4, text: 'nonsense', status: 'invalid' },
@@ -412,7 +414,7 @@ describe('quick order', () => {
       ['quantity', ''],
       ['list', '\n\n'],
     ])
-    expect(result.init.status).toBe(400)
+    expect(result.status).toBe(400)
     expect(result.data.message).toBe('Please enter at least one SKU and quantity.')
   })
 })
@@ -449,10 +451,10 @@ describe('basket after login and in another currency', () => {
         })
       }),
     )
-    const response = (await postForm(loginAction, '/en/login', [
+    const { response } = await postForm(loginAction, '/en/login', [
       ['login', 'p@x.test'],
       ['password', 'pw'],
-    ])) as Response
+    ])
     expect(response.status).toBe(303)
     expect(merges).toEqual([
       {
@@ -511,7 +513,7 @@ describe('basket after login and in another currency', () => {
 })
 
 describe('the basket on a checkout page', () => {
-  it('is read once for the mini basket, the checkout frame and the step, recalculated into the shop currency first', async () => {
+  it('is read once for the checkout frame and the step, once for the mini basket, recalculated once first', async () => {
     const reads: string[] = []
     const patches: unknown[] = []
     let currency = 'EUR'
@@ -545,16 +547,19 @@ describe('the basket on a checkout page', () => {
       checkoutLayoutLoader(args()),
       reviewLoader(args()),
     ])) as any[]
+    // Root's mini basket and the checkout both find it in EUR: one recalculation serves both.
     expect(patches).toEqual([{ calculated: true }])
-    // Once as it was, once after the recalculation; both with the checkout's includes.
-    expect(reads).toHaveLength(2)
-    expect(reads.every((include) => include.includes('invoiceToAddress'))).toBe(true)
-    expect(root.data.shell.basket.itemCount).toBe(1)
+    // The shell reads the plain basket (it knows nothing of checkout pages); layout and step share one
+    // checkout read, as it was and again after the recalculation.
+    const checkoutReads = reads.filter((include) => include.includes('invoiceToAddress'))
+    expect(checkoutReads).toHaveLength(2)
+    expect(reads.filter((include) => include === 'lineItems')).toHaveLength(1)
+    expect(root.shell.basket.itemCount).toBe(1)
     expect(layout.data.current).toBe('review')
     expect(step.data.basket.id).toBe('b-1')
     // The next page is another request: it reads the basket again.
     await checkoutLayoutLoader({ ...args(), context: {} })
-    expect(reads).toHaveLength(3)
+    expect(reads.filter((include) => include.includes('invoiceToAddress'))).toHaveLength(3)
   })
 
   it('is read afresh by the loaders after a form post, not taken from the action', async () => {
@@ -562,8 +567,8 @@ describe('the basket on a checkout page', () => {
     icm.use(
       ...shellHandlers(),
       get('products/1000042', productData),
-      get('baskets/current', () => {
-        reads += 1
+      get('baskets/current', (req) => {
+        if (new URL(req.url).searchParams.get('include')?.includes('invoiceToAddress')) reads += 1
         return checkoutBasketData('paid')
       }),
     )
@@ -575,28 +580,24 @@ describe('the basket on a checkout page', () => {
       context,
     })
     // What an action reads is before its change; the loaders that render the answer read again, once.
-    await checkoutBasketOf(page('POST'), await shopperOf(page('POST').request, { lang: 'en' }))
+    await checkoutBasketOf(page('POST'), await shopperOf(page('POST')))
     await Promise.all([rootLoader(page('GET')), checkoutLayoutLoader(page('GET'))])
     expect(reads).toBe(2)
   })
 })
 
 describe('quick order switched off', () => {
-  it('does not exist (404)', async () => {
+  it('sends the shopper to the error page that names the feature', async () => {
     vi.stubEnv('FEATURES', 'compare')
     vi.stubEnv('ADD_FEATURES', '')
     vi.resetModules()
     try {
       const route = await import('~/routes/$lang.quick-order')
-      const args = { request: request('/en/quick-order'), params: { lang: 'en' }, context: {} }
-      const thrown = await Promise.resolve()
-        .then(() => route.loader(args))
-        .catch((error: unknown) => error)
-      expect((thrown as Response).status).toBe(404)
-      const posted = await Promise.resolve()
-        .then(() => route.action({ ...args, request: request('/en/quick-order', { method: 'POST' }) }))
-        .catch((error: unknown) => error)
-      expect((posted as Response).status).toBe(404)
+      const target = '/en/error?error=feature-deactivated&value=quickorder'
+      const shown = await answer(route.loader, argsOf('/en/quick-order'))
+      expect(shown.response.headers.get('Location')).toBe(target)
+      const posted = await answer(route.action, argsOf('/en/quick-order', { form: { sku: '1000042' } }))
+      expect(posted.response.headers.get('Location')).toBe(target)
     } finally {
       vi.unstubAllEnvs()
       vi.resetModules()

@@ -1,19 +1,18 @@
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { action, loader } from '~/routes/$lang.basket'
-import { commitSession, getSession } from '~/services/session.server'
+import { answer, args, sessionCookie, sessionFrom } from './loader-args'
 import { configurationData, get, icm, icmError, icmPath, money, priceItem, productData } from './icm-mock'
 import './setup'
 
 /** A session cookie with a live token, as a shopper with a basket has. */
-async function shopperCookie() {
-  const session = await getSession(new Request('http://shop.test/'))
-  session.set('apiToken', 'token-1')
-  session.set('isAnonymous', true)
-  session.set('issuedAt', Date.now())
-  session.set('expiresAt', Date.now() + 3600_000)
-  return (await commitSession(session)).split(';')[0]!
-}
+const shopperCookie = () =>
+  sessionCookie({
+    apiToken: 'token-1',
+    isAnonymous: true,
+    issuedAt: Date.now(),
+    expiresAt: Date.now() + 3600_000,
+  })
 
 const basketData = {
   data: {
@@ -43,6 +42,7 @@ const basketData = {
         product: '1000042',
         quantity: { value: 2 },
         desiredDelivery: '2030-01-09',
+        customFields: [{ name: 'pcode', value: 'PC-7', type: 'String' }],
         pricing: {
           singleBasePrice: priceItem(100, 119),
           total: priceItem(200, 238),
@@ -77,19 +77,9 @@ const pageHandlers = () => [
   get('products/1000042', productData),
 ]
 
+/** The action's answer as the server sends it: the response, and the `{ result }` of a form shown again. */
 async function post(fields: Record<string, string>) {
-  const cookie = await shopperCookie()
-  const request = new Request('http://shop.test/en/basket', {
-    method: 'POST',
-    headers: { Cookie: cookie, 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams(fields),
-  })
-  try {
-    return (await action({ request, params: { lang: 'en' }, context: {} })) as any
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown
-    throw thrown
-  }
+  return answer(action, args('/en/basket', { cookie: await shopperCookie(), form: fields }))
 }
 
 /** Records the ICM calls that change the basket. */
@@ -119,12 +109,15 @@ function changes() {
 describe('basket page loader', () => {
   it('shows codes, rebates, delivery dates and the infos worth showing, privately', async () => {
     icm.use(...pageHandlers())
-    const request = new Request('http://shop.test/en/basket', { headers: { Cookie: await shopperCookie() } })
-    const result = (await loader({ request, params: { lang: 'en' }, context: {} })) as any
-    const page = result.data
+    const { response, data: page } = await answer(
+      loader,
+      args('/en/basket', { cookie: await shopperCookie() }),
+    )
     expect(page.basket.promotionCodes).toEqual(['WELCOME10'])
     expect(page.basket.valueRebates[0]).toMatchObject({ name: 'Welcome offer', code: 'WELCOME10' })
     expect(page.basket.lines[0]).toMatchObject({ sku: '1000042', quantity: 2, desiredDelivery: '2030-01-09' })
+    // The line's custom fields (the add-items link's pcode) come along to be shown with it.
+    expect(page.basket.lines[0].customFields).toEqual([{ name: 'pcode', value: 'PC-7' }])
     // No item rebate on this line: no struck-through price.
     expect(page.basket.lines[0].rebate).toBeUndefined()
     expect(page.basket.messageToMerchant).toBe('Call first')
@@ -134,7 +127,7 @@ describe('basket page loader', () => {
     ])
     expect(page.delivery).toMatchObject({ daysMin: 2, daysMax: 60, excludeSaturday: true })
     expect(page.delivery.min < page.delivery.max).toBe(true)
-    expect(new Headers(result.init.headers).get('Cache-Control')).toBe('private, no-store')
+    expect(response.headers.get('Cache-Control')).toBe('private, no-store')
   })
 })
 
@@ -142,10 +135,11 @@ describe('basket page action', () => {
   it('changes a quantity and comes back with a toast', async () => {
     icm.use(...pageHandlers())
     const calls = changes()
-    const response = await post({ intent: 'quantity', lineId: 'l-1', quantity: '3' })
+    const { response, setCookie } = await post({ intent: 'quantity', lineId: 'l-1', quantity: '3' })
     expect(response.status).toBe(303)
     expect(response.headers.get('Location')).toBe('/en/basket')
-    expect(response.headers.get('Set-Cookie')).toMatch(/^apiToken=/)
+    const toast = (await sessionFrom(setCookie)).get('toast')
+    expect(toast).toMatchObject({ key: 'basket.line.updated.message', type: 'success' })
     expect(calls).toEqual([
       { method: 'PATCH', path: 'baskets/b-1/items/l-1', body: { quantity: { value: 3 } } },
     ])
@@ -160,7 +154,7 @@ describe('basket page action', () => {
     for (const fields of cases) {
       icm.use(...pageHandlers())
       const calls = changes()
-      const response = await post(fields)
+      const { response } = await post(fields)
       expect(response.status).toBe(303)
       expect(calls).toEqual([{ method: 'DELETE', path: 'baskets/b-1/items/l-1', body: undefined }])
     }
@@ -170,15 +164,17 @@ describe('basket page action', () => {
     icm.use(...pageHandlers())
     const calls = changes()
     const quantity = await post({ intent: 'quantity', lineId: 'l-1', quantity: '2.5' })
-    expect(quantity.init.status).toBe(400)
-    expect(quantity.data).toMatchObject({ intent: 'quantity', lineId: 'l-1' })
-    expect(quantity.data.messages[0]).toMatch(/whole number/)
+    expect(quantity.response.status).toBe(400)
+    // The reply echoes intent and line: the page shows it at that line's quantity field only.
+    expect(quantity.data.result.initialValue).toMatchObject({ intent: 'quantity', lineId: 'l-1' })
+    expect(quantity.data.result.error.quantity[0]).toMatch(/whole number/)
     const date = await post({ intent: 'delivery', lineId: 'l-1', desiredDelivery: '9.1.2030' })
-    expect(date.init.status).toBe(400)
-    expect(date.data.messages).toEqual(['Please enter the date as yyyy-mm-dd.'])
+    expect(date.response.status).toBe(400)
+    expect(date.data.result.error.desiredDelivery).toEqual(['Please enter the date as yyyy-mm-dd.'])
     const reference = await post({ intent: 'fields', externalOrderReference: 'x'.repeat(101) })
-    expect(reference.init.status).toBe(400)
-    expect((await post({ intent: 'nonsense' })).init.status).toBe(400)
+    expect(reference.response.status).toBe(400)
+    expect(reference.data.result.error.externalOrderReference).toHaveLength(1)
+    expect((await post({ intent: 'nonsense' })).response.status).toBe(400)
     expect(calls).toEqual([])
   })
 
@@ -191,13 +187,11 @@ describe('basket page action', () => {
         ]),
       ),
     )
-    const result = await post({ intent: 'quantity', lineId: 'l-1', quantity: '500' })
-    expect(result.init.status).toBe(422)
-    expect(result.data).toEqual({
-      intent: 'quantity',
-      lineId: 'l-1',
-      messages: ['The quantity exceeds the maximum order quantity.'],
-    })
+    const { response, data } = await post({ intent: 'quantity', lineId: 'l-1', quantity: '500' })
+    expect(response.status).toBe(422)
+    expect(data.result.initialValue).toMatchObject({ intent: 'quantity', lineId: 'l-1', quantity: '500' })
+    // The shop's text for the code, then ICM's sentence naming the product's actual rule.
+    expect(data.result.error['']).toEqual(['The quantity exceeds the maximum order quantity. max is 100'])
   })
 
   it('shows the API refusal of a promotion code with 422 and the translated message', async () => {
@@ -207,25 +201,20 @@ describe('basket page action', () => {
         icmError(422, 'basket.promotion_code.not_found.error', "The promotion code 'NOPE' is not valid."),
       ),
     )
-    const result = await post({ intent: 'addCode', code: 'nope' })
-    expect(result.init.status).toBe(422)
-    expect(result.data).toEqual({
-      intent: 'addCode',
-      lineId: undefined,
-      messages: ['This promotion code is not valid.'],
-    })
+    const { response, data } = await post({ intent: 'addCode', code: 'nope' })
+    expect(response.status).toBe(422)
+    expect(data.result.initialValue).toMatchObject({ intent: 'addCode', code: 'nope' })
+    expect(data.result.error['']).toEqual(['This promotion code is not valid.'])
   })
 
   it('sends a delivery date, clears it when empty, and stores the order fields (empty clears)', async () => {
     icm.use(...pageHandlers())
     const calls = changes()
-    expect((await post({ intent: 'delivery', lineId: 'l-1', desiredDelivery: '2030-01-09' })).status).toBe(
-      303,
-    )
-    expect((await post({ intent: 'delivery', lineId: 'l-1', desiredDelivery: '' })).status).toBe(303)
-    expect(
-      (await post({ intent: 'fields', messageToMerchant: '', externalOrderReference: 'PO-1' })).status,
-    ).toBe(303)
+    const dated = await post({ intent: 'delivery', lineId: 'l-1', desiredDelivery: '2030-01-09' })
+    expect(dated.response.status).toBe(303)
+    expect((await post({ intent: 'delivery', lineId: 'l-1', desiredDelivery: '' })).response.status).toBe(303)
+    const fields = await post({ intent: 'fields', messageToMerchant: '', externalOrderReference: 'PO-1' })
+    expect(fields.response.status).toBe(303)
     expect(calls.map((c) => c.body)).toEqual([
       { desiredDelivery: '2030-01-09' },
       { desiredDelivery: null },
@@ -238,7 +227,7 @@ describe('basket page action', () => {
       get('baskets/current', () => icmError(404, 'basket.not_found.error')),
       get('configurations', configurationWithDelivery),
     )
-    const response = await post({ intent: 'delete', lineId: 'l-1' })
+    const { response } = await post({ intent: 'delete', lineId: 'l-1' })
     expect(response.status).toBe(303)
     expect(response.headers.get('Location')).toBe('/en/basket?error=true')
   })

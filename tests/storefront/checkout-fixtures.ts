@@ -1,25 +1,42 @@
 import { http, HttpResponse } from 'msw'
-import { commitSession, getSession } from '~/services/session.server'
+import { answer, args, sessionCookie, type Args } from './loader-args'
 import { configurationData, icm, icmPath, money, priceItem } from './icm-mock'
 
 /** A session cookie with a live token: a guest with a basket, or a logged-in private customer. */
-export async function shopperCookie(options: { user?: boolean } = {}) {
-  const session = await getSession(new Request('http://shop.test/'))
-  session.set('apiToken', 'token-1')
-  session.set('type', 'user')
-  session.set('isAnonymous', !options.user)
-  session.set('issuedAt', Date.now())
-  session.set('expiresAt', Date.now() + 3600_000)
-  if (options.user)
-    session.set('user', { login: 'patricia', firstName: 'Patricia', customerType: 'PrivateCustomer' })
-  return (await commitSession(session)).split(';')[0]!
+export function shopperCookie(options: { user?: boolean } = {}) {
+  return sessionCookie({
+    apiToken: 'token-1',
+    type: 'user',
+    isAnonymous: !options.user,
+    issuedAt: Date.now(),
+    expiresAt: Date.now() + 3600_000,
+    ...(options.user
+      ? {
+          user: {
+            login: 'patricia',
+            firstName: 'Patricia',
+            customerNo: 'patricia',
+            customerType: 'PrivateCustomer',
+            roles: [],
+            permissions: [],
+          },
+        }
+      : {}),
+  })
 }
 
-/** The session a response's Set-Cookie leaves behind. */
-export async function sessionAfter(response: Response) {
-  return getSession(
-    new Request('http://shop.test/', { headers: { Cookie: response.headers.get('Set-Cookie') ?? '' } }),
-  )
+/**
+ * A checkout page's loader or action as the server runs it for one request: the shopper's cookie (a guest
+ * with a basket unless given), the answer as sent (redirects, 404s, the session cookie when it changed).
+ */
+export async function step<T>(
+  fn: (args: Args) => Promise<T>,
+  path: string,
+  form?: Record<string, string>,
+  cookie?: string,
+  params?: Record<string, string>,
+) {
+  return answer(fn, args(path, { form, cookie: cookie ?? (await shopperCookie()), params }))
 }
 
 export const URN = 'urn:address:basket:b-1:a-1'
@@ -155,24 +172,3 @@ export const validation = (
 export const configurationWith = (basket: Record<string, unknown>) => ({
   data: { ...configurationData.data, basket: { termsAndConditions: true, acceleration: false, ...basket } },
 })
-
-/** Calls a loader or action and answers the Response it returned or threw. */
-export async function run(fn: () => Promise<unknown>): Promise<any> {
-  try {
-    return await fn()
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown
-    throw thrown
-  }
-}
-
-export async function request(path: string, fields?: Record<string, string>, cookie?: string) {
-  return new Request(`http://shop.test${path}`, {
-    method: fields ? 'POST' : 'GET',
-    headers: {
-      Cookie: cookie ?? (await shopperCookie()),
-      ...(fields ? { 'Content-Type': 'application/x-www-form-urlencoded' } : {}),
-    },
-    body: fields ? new URLSearchParams(fields) : undefined,
-  })
-}

@@ -6,22 +6,12 @@ import { loader as receiptLoader } from '~/routes/$lang.checkout.receipt'
 import { action as reviewAction, loader as reviewLoader } from '~/routes/$lang.checkout.review'
 import { ensureToken, refreshIfDue } from '~/services/auth.server'
 import { config } from '~/services/config.server'
-import { getSession } from '~/services/session.server'
-import {
-  checkoutBasketData,
-  configurationWith,
-  recordChanges,
-  request,
-  run,
-  sessionAfter,
-  validation,
-} from './checkout-fixtures'
+import { sessionStorage } from '~/services/session.server'
+import { checkoutBasketData, configurationWith, recordChanges, step, validation } from './checkout-fixtures'
 import { get, icm, icmError, icmPath } from './icm-mock'
+import { sessionFrom } from './loader-args'
 import './setup'
 
-const params = { lang: 'en' }
-// A fresh load context per call: each call is its own page request (loaders of one request share theirs).
-const fresh = () => ({ context: {} })
 const submit = { basketId: 'b-1', termsAndConditions: 'on' }
 
 const order = (orderCreation: Record<string, unknown>, id = 'o-1') => ({
@@ -36,17 +26,15 @@ const reviewHandlers = () => [
 ]
 
 const post = async (fields = submit, cookie?: string) =>
-  run(async () =>
-    reviewAction({ request: await request('/en/checkout/review', fields, cookie), params, ...fresh() }),
-  )
+  step(reviewAction, '/en/checkout/review', fields, cookie)
 
 describe('submitting the order (spec §4)', () => {
   it('needs the terms accepted when the channel says so, calling nothing', async () => {
     icm.use(...reviewHandlers())
     const calls = recordChanges()
     const response = await post({ basketId: 'b-1' } as typeof submit)
-    expect(response.init.status).toBe(400)
-    expect(response.data.messages).toEqual(['Please accept the terms and conditions.'])
+    expect(response.response.status).toBe(400)
+    expect(response.data.result.error.termsAndConditions).toEqual(['Please accept the terms and conditions.'])
     expect(calls).toEqual([])
   })
 
@@ -58,13 +46,13 @@ describe('submitting the order (spec §4)', () => {
       return undefined
     })
     const response = await post()
-    expect(response.status).toBe(303)
-    expect(response.headers.get('Location')).toBe('/en/checkout/receipt?orderId=o-1')
+    expect(response.response.status).toBe(303)
+    expect(response.response.headers.get('Location')).toBe('/en/checkout/receipt?orderId=o-1')
     expect(calls.map((c) => [c.path, c.body])).toEqual([
       ['baskets/b-1/validations', { adjustmentsAllowed: false, scopes: ['All', 'CostCenter'] }],
       ['orders', { basket: 'b-1', termsAndConditionsAccepted: true }],
     ])
-    const session = await sessionAfter(response)
+    const session = await sessionFrom(response.setCookie)
     expect(session.get('type')).toBe('order')
     expect(session.get('orderId')).toBe('o-1')
     expect(session.get('apiToken')).toBe('token-1')
@@ -78,7 +66,7 @@ describe('submitting the order (spec §4)', () => {
         : undefined,
     )
     const response = await post()
-    expect(response.headers.get('Location')).toBe('/en/basket?error=true')
+    expect(response.response.headers.get('Location')).toBe('/en/basket?error=true')
     expect(calls.map((c) => c.path)).toEqual(['baskets/b-1/validations'])
   })
 
@@ -96,8 +84,8 @@ describe('submitting the order (spec §4)', () => {
       return undefined
     })
     const response = await post()
-    expect(response.headers.get('Location')).toBe('/en/checkout/payment?error=true')
-    expect((await sessionAfter(response)).get('validation')?.errors).toEqual([
+    expect(response.response.headers.get('Location')).toBe('/en/checkout/payment?error=true')
+    expect((await sessionFrom(response.setCookie)).get('validation')?.errors).toEqual([
       {
         code: 'order.payment.not_authorized.info',
         message: 'The wallet payment was not authorised.',
@@ -128,8 +116,8 @@ describe('submitting the order (spec §4)', () => {
       return undefined
     })
     const response = await post()
-    expect(response.status).toBe(303)
-    expect(response.headers.get('Location')).toBe('https://psp.test/pay/c1')
+    expect(response.response.status).toBe(303)
+    expect(response.response.headers.get('Location')).toBe('https://psp.test/pay/c1')
     expect(calls.at(-1)).toMatchObject({
       method: 'PATCH',
       path: 'orders/o-1',
@@ -154,7 +142,7 @@ describe('submitting the order (spec §4)', () => {
       return undefined
     })
     const response = await post()
-    expect(response.headers.get('Location')).toBe('/en/basket?error=true')
+    expect(response.response.headers.get('Location')).toBe('/en/basket?error=true')
   })
 
   it('answers a second submit of an ordered basket with the same receipt, without validating again', async () => {
@@ -167,7 +155,7 @@ describe('submitting the order (spec §4)', () => {
       call.path === 'orders' ? HttpResponse.json(order({ status: 'COMPLETED' })) : undefined,
     )
     const response = await post()
-    expect(response.headers.get('Location')).toBe('/en/checkout/receipt?orderId=o-1')
+    expect(response.response.headers.get('Location')).toBe('/en/checkout/receipt?orderId=o-1')
     expect(calls.map((c) => [c.path, c.body])).toEqual([
       ['orders', { basket: 'b-1', termsAndConditionsAccepted: true }],
     ])
@@ -190,7 +178,7 @@ describe('submitting the order (spec §4)', () => {
     config.icmTimeoutMs = 100
     try {
       const response = await post()
-      expect(response.headers.get('Location')).toBe('/en/checkout/receipt?orderId=o-1')
+      expect(response.response.headers.get('Location')).toBe('/en/checkout/receipt?orderId=o-1')
     } finally {
       config.icmTimeoutMs = timeout
     }
@@ -203,9 +191,9 @@ describe('submitting the order (spec §4)', () => {
     recordChanges((call) => (call.path.endsWith('/validations') ? validation(true) : undefined))
     icm.use(http.post(icmPath('orders'), () => HttpResponse.error()))
     const response = await post()
-    expect(response.status).toBe(503)
-    expect(response.headers.get('Retry-After')).toBe('30')
-    expect(await response.json()).toEqual({ reason: 'order-outcome-unknown' })
+    expect(response.response.status).toBe(503)
+    expect(response.response.headers.get('Retry-After')).toBe('30')
+    expect(await response.response.json()).toEqual({ reason: 'order-outcome-unknown' })
   })
 
   it('answers 504 when placing the order times out twice', async () => {
@@ -224,9 +212,9 @@ describe('submitting the order (spec §4)', () => {
     try {
       const response = await post()
       // The order may exist after all: the page says so (and how to check) instead of "slow shop".
-      expect(response.status).toBe(504)
-      expect(response.headers.get('Retry-After')).toBe('30')
-      expect(await response.json()).toEqual({ reason: 'order-outcome-unknown' })
+      expect(response.response.status).toBe(504)
+      expect(response.response.headers.get('Retry-After')).toBe('30')
+      expect(await response.response.json()).toEqual({ reason: 'order-outcome-unknown' })
     } finally {
       config.icmTimeoutMs = timeout
     }
@@ -239,16 +227,11 @@ describe('after the order', () => {
     const calls = recordChanges((call) =>
       call.path === 'orders/o-1' ? HttpResponse.json(order({ status: 'COMPLETED' })) : undefined,
     )
-    const response = await run(async () =>
-      receiptLoader({
-        request: await request(
-          '/en/checkout/receipt?redirect=success&orderId=o-1&paymentSession=s&status=SUCCESS&signature=x',
-        ),
-        params,
-        ...fresh(),
-      }),
+    const response = await step(
+      receiptLoader,
+      '/en/checkout/receipt?redirect=success&orderId=o-1&paymentSession=s&status=SUCCESS&signature=x',
     )
-    expect(response.headers.get('Location')).toBe('/en/checkout/receipt?orderId=o-1')
+    expect(response.response.headers.get('Location')).toBe('/en/checkout/receipt?orderId=o-1')
     expect(calls[0]!.body).toEqual({
       orderCreation: {
         status: 'CONTINUE',
@@ -275,24 +258,19 @@ describe('after the order', () => {
           })
         : undefined,
     )
-    const response = await run(async () =>
-      paymentLoader({
-        request: await request('/en/checkout/payment?redirect=cancel&orderId=o-1&status=CANCEL'),
-        params,
-        ...fresh(),
-      }),
+    const response = await step(
+      paymentLoader,
+      '/en/checkout/payment?redirect=cancel&orderId=o-1&status=CANCEL',
     )
-    expect(response.headers.get('Location')).toBe('/en/checkout/payment?error=true')
-    expect((await sessionAfter(response)).get('toast')).toMatchObject({
+    expect(response.response.headers.get('Location')).toBe('/en/checkout/payment?error=true')
+    expect((await sessionFrom(response.setCookie)).get('toast')).toMatchObject({
       key: 'checkout.payment.cancelled.message',
     })
   })
 
   it('shows the order on the receipt: number, lines as ordered, addresses, payment, totals', async () => {
     icm.use(get('orders/o-1', order({ status: 'COMPLETED' })))
-    const result = await run(async () =>
-      receiptLoader({ request: await request('/en/checkout/receipt?orderId=o-1'), params, ...fresh() }),
-    )
+    const result = await step(receiptLoader, '/en/checkout/receipt?orderId=o-1')
     expect(result.data.order.documentNumber).toBe('100001')
     expect(result.data.order.lines[0]).toMatchObject({
       sku: '1000042',
@@ -302,30 +280,24 @@ describe('after the order', () => {
     expect(result.data.order.invoiceToAddress.city).toBe('Berlin')
     expect(result.data.order.payment.methodName).toBe('Invoice')
     expect(result.data.order.totals.total.gross.value).toBe(119)
-    expect(new Headers(result.init.headers).get('Cache-Control')).toBe('private, no-store')
+    expect(result.response.headers.get('Cache-Control')).toBe('private, no-store')
   })
 
   it('finds nothing for an order of someone else', async () => {
     icm.use(get('orders/o-2', {}, 404))
-    const result = await run(async () =>
-      receiptLoader({ request: await request('/en/checkout/receipt?orderId=o-2'), params, ...fresh() }),
-    )
-    expect(result.status).toBe(404)
+    const result = await step(receiptLoader, '/en/checkout/receipt?orderId=o-2')
+    expect(result.response.status).toBe(404)
   })
 })
 
 describe('while the commerce API is down', () => {
   it('shows the maintenance page (503), and the same step once the API is back', async () => {
     icm.use(http.all(/.*/, () => HttpResponse.error()))
-    const down = await run(async () =>
-      reviewLoader({ request: await request('/en/checkout/review'), params, ...fresh() }),
-    )
-    expect(down.status).toBe(503)
+    const down = await step(reviewLoader, '/en/checkout/review')
+    expect(down.response.status).toBe(503)
     icm.resetHandlers()
     icm.use(...reviewHandlers())
-    const back = await run(async () =>
-      reviewLoader({ request: await request('/en/checkout/review'), params, ...fresh() }),
-    )
+    const back = await step(reviewLoader, '/en/checkout/review')
     expect(back.data.basket.payment.methodId).toBe('INVOICE')
     expect(back.data.lines[0].name).toBe('Voltwerk Drill XT 18')
   })
@@ -333,7 +305,7 @@ describe('while the commerce API is down', () => {
 
 describe('the guest’s order token', () => {
   const orderSession = async (issuedAt: number) => {
-    const session = await getSession(new Request('http://shop.test/'))
+    const session = await sessionStorage.getSession()
     session.set('apiToken', 'order-token')
     session.set('type', 'order')
     session.set('orderId', 'o-1')
@@ -354,17 +326,16 @@ describe('the guest’s order token', () => {
       }),
     )
     const refreshed = await orderSession(Date.now() - 2000_000)
-    const scope = { locale: localeByLang('en')!, token: 'order-token' }
-    expect(await refreshIfDue(scope, refreshed)).toBe(true)
+    await refreshIfDue({ locale: localeByLang('en')!, session: refreshed }, refreshed)
+    expect(refreshed.get('apiToken')).toBe('refresh_token-token')
     expect(refreshed.get('type')).toBe('order')
     expect(refreshed.get('orderId')).toBe('o-1')
 
     const session = await orderSession(Date.now())
-    const fresh = { locale: localeByLang('en')!, token: 'order-token' as string | undefined }
-    expect(await ensureToken(fresh, session)).toBe('anonymous-token')
+    expect(await ensureToken({ locale: localeByLang('en')!, session }, session)).toBe('anonymous-token')
     expect(session.get('type')).toBe('user')
     expect(session.get('orderId')).toBeUndefined()
-    expect(fresh.token).toBe('anonymous-token')
+    expect(session.get('apiToken')).toBe('anonymous-token')
     expect(grants).toEqual(['refresh_token', 'anonymous'])
   })
 })

@@ -10,35 +10,34 @@ import {
   checkoutBasketData,
   configurationWith,
   recordChanges,
-  request,
-  run,
-  sessionAfter,
+  step,
   shopperCookie,
   validation,
   type Progress,
 } from './checkout-fixtures'
 import { get, icm, icmError, icmPath, priceItem } from './icm-mock'
+import { sessionFrom } from './loader-args'
 import './setup'
 
-const params = { lang: 'en' }
-// A fresh load context per call: each call is its own page request (loaders of one request share theirs).
-const fresh = () => ({ context: {} })
 const basketAt = (progress: Progress) => get('baskets/current', checkoutBasketData(progress))
 
+// As the API answers: Germany and France have no regions to choose, the United States have states.
 const countries = [
   get('countries', {
     data: [
       { id: 'DE', name: 'Germany' },
       { id: 'FR', name: 'France' },
+      { id: 'US', name: 'United States' },
     ],
   }),
-  get('countries/DE/main-divisions', {
-    data: [
-      { id: 'BE', name: 'Berlin' },
-      { id: 'BY', name: 'Bavaria' },
-    ],
-  }),
+  get('countries/DE/main-divisions', { data: [] }),
   get('countries/FR/main-divisions', { data: [] }),
+  get('countries/US/main-divisions', {
+    data: [
+      { id: 'CA', name: 'California' },
+      { id: 'NY', name: 'New York' },
+    ],
+  }),
 ]
 
 const shippingMethods = get('baskets/b-1/eligible-shipping-methods', {
@@ -63,61 +62,50 @@ const shippingMethods = get('baskets/b-1/eligible-shipping-methods', {
 describe('opening a checkout step', () => {
   it('sends a shopper without a basket, or with an empty one, to the basket page', async () => {
     icm.use(http.get(icmPath('baskets/current'), () => HttpResponse.json({ errors: [] }, { status: 404 })))
-    const none = await run(async () =>
-      addressLoader({ request: await request('/en/checkout/address'), params, ...fresh() }),
-    )
-    expect(none.status).toBe(302)
-    expect(none.headers.get('Location')).toBe('/en/basket')
+    const none = await step(addressLoader, '/en/checkout/address')
+    expect(none.response.status).toBe(302)
+    expect(none.response.headers.get('Location')).toBe('/en/basket')
     icm.use(basketAt('empty'))
-    const empty = await run(async () =>
-      shippingLoader({ request: await request('/en/checkout/shipping'), params, ...fresh() }),
-    )
-    expect(empty.headers.get('Location')).toBe('/en/basket')
+    const empty = await step(shippingLoader, '/en/checkout/shipping')
+    expect(empty.response.headers.get('Location')).toBe('/en/basket')
   })
 
   it('sends a shopper who opens a later step directly to the first incomplete one', async () => {
     icm.use(basketAt('new'))
-    const review = await run(async () =>
-      reviewLoader({ request: await request('/en/checkout/review'), params, ...fresh() }),
-    )
-    expect(review.status).toBe(302)
-    expect(review.headers.get('Location')).toBe('/en/checkout/address')
+    const review = await step(reviewLoader, '/en/checkout/review')
+    expect(review.response.status).toBe(302)
+    expect(review.response.headers.get('Location')).toBe('/en/checkout/address')
     icm.use(basketAt('addressed'))
-    const payment = await run(async () =>
-      paymentLoader({ request: await request('/en/checkout/payment'), params, ...fresh() }),
-    )
-    expect(payment.headers.get('Location')).toBe('/en/checkout/shipping')
+    const payment = await step(paymentLoader, '/en/checkout/payment')
+    expect(payment.response.headers.get('Location')).toBe('/en/checkout/shipping')
   })
 
   it('shows the shipping methods with their delivery days, privately', async () => {
     icm.use(basketAt('addressed'), shippingMethods)
-    const result = await run(async () =>
-      shippingLoader({ request: await request('/en/checkout/shipping'), params, ...fresh() }),
-    )
+    const result = await step(shippingLoader, '/en/checkout/shipping')
     expect(result.data.methods.map((m: { id: string; days: unknown }) => [m.id, m.days])).toEqual([
       ['STD_GROUND', { min: 3, max: 5 }],
       ['EXP_EXPRESS', { min: 1, max: 2 }],
     ])
-    expect(new Headers(result.init.headers).get('Cache-Control')).toBe('private, no-store')
+    expect(result.response.headers.get('Cache-Control')).toBe('private, no-store')
   })
 
   it('takes the ;lang= matrix parameter of payment return URLs off, keeping the query', async () => {
-    const response = await run(async () =>
-      matrixLoader({
-        request: await request('/en/checkout/review;lang=en_US?redirect=success&status=SUCCESS'),
-        params: { lang: 'en', '*': 'review;lang=en_US' },
-        ...fresh(),
-      }),
+    const response = await step(
+      matrixLoader,
+      '/en/checkout/review;lang=en_US?redirect=success&status=SUCCESS',
+      undefined,
+      undefined,
+      { lang: 'en', '*': 'review;lang=en_US' },
     )
-    expect(response.headers.get('Location')).toBe('/en/checkout/review?redirect=success&status=SUCCESS')
-    const other = await run(async () =>
-      matrixLoader({
-        request: await request('/en/checkout/nothing'),
-        params: { lang: 'en', '*': 'nothing' },
-        ...fresh(),
-      }),
+    expect(response.response.headers.get('Location')).toBe(
+      '/en/checkout/review?redirect=success&status=SUCCESS',
     )
-    expect(other.status).toBe(404)
+    const other = await step(matrixLoader, '/en/checkout/nothing', undefined, undefined, {
+      lang: 'en',
+      '*': 'nothing',
+    })
+    expect(other.response.status).toBe(404)
   })
 })
 
@@ -125,15 +113,9 @@ describe('continuing from a step', () => {
   it('saves the shipping method, validates scope Shipping and moves on when valid', async () => {
     icm.use(basketAt('addressed'))
     const calls = recordChanges((call) => (call.path.endsWith('/validations') ? validation(true) : undefined))
-    const response = await run(async () =>
-      shippingAction({
-        request: await request('/en/checkout/shipping', { shippingMethod: 'EXP_EXPRESS' }),
-        params,
-        ...fresh(),
-      }),
-    )
-    expect(response.status).toBe(303)
-    expect(response.headers.get('Location')).toBe('/en/checkout/payment')
+    const response = await step(shippingAction, '/en/checkout/shipping', { shippingMethod: 'EXP_EXPRESS' })
+    expect(response.response.status).toBe(303)
+    expect(response.response.headers.get('Location')).toBe('/en/checkout/payment')
     expect(calls.map((c) => [c.method, c.path, c.body])).toEqual([
       ['PATCH', 'baskets/b-1', { commonShippingMethod: 'EXP_EXPRESS' }],
       ['POST', 'baskets/b-1/validations', { adjustmentsAllowed: true, scopes: ['Shipping'] }],
@@ -147,22 +129,10 @@ describe('continuing from a step', () => {
         ? validation(true, [], [{ code: 'basket.shipping_method.changed.info', scopes: ['Shipping'] }])
         : undefined,
     )
-    const response = await run(async () =>
-      shippingAction({
-        request: await request('/en/checkout/shipping', { shippingMethod: 'STD_GROUND' }),
-        params,
-        ...fresh(),
-      }),
-    )
-    expect(response.headers.get('Location')).toBe('/en/checkout/shipping?error=true')
-    const cookie = response.headers.get('Set-Cookie')!.split(';')[0]!
-    const page = await run(async () =>
-      shippingLoader({
-        request: await request('/en/checkout/shipping?error=true', undefined, cookie),
-        params,
-        ...fresh(),
-      }),
-    )
+    const response = await step(shippingAction, '/en/checkout/shipping', { shippingMethod: 'STD_GROUND' })
+    expect(response.response.headers.get('Location')).toBe('/en/checkout/shipping?error=true')
+    const cookie = response.setCookie!.split(';')[0]!
+    const page = await step(shippingLoader, '/en/checkout/shipping?error=true', undefined, cookie)
     expect(page.data.validation.infos).toEqual([
       {
         code: 'basket.shipping_method.changed.info',
@@ -171,7 +141,7 @@ describe('continuing from a step', () => {
       },
     ])
     // Shown once: the page's cookie no longer holds the results.
-    const after = await sessionAfter(new Response(null, { headers: new Headers(page.init.headers) }))
+    const after = await sessionFrom(page.setCookie)
     expect(after.get('validation')).toBeUndefined()
   })
 
@@ -184,14 +154,8 @@ describe('continuing from a step', () => {
           ])
         : undefined,
     )
-    const response = await run(async () =>
-      shippingAction({
-        request: await request('/en/checkout/shipping', { shippingMethod: 'STD_GROUND' }),
-        params,
-        ...fresh(),
-      }),
-    )
-    expect(response.headers.get('Location')).toBe('/en/checkout/address?error=true')
+    const response = await step(shippingAction, '/en/checkout/shipping', { shippingMethod: 'STD_GROUND' })
+    expect(response.response.headers.get('Location')).toBe('/en/checkout/address?error=true')
   })
 })
 
@@ -205,21 +169,28 @@ describe('the address step', () => {
     'invoice.postalCode': '10115',
     'invoice.city': 'Berlin',
     'invoice.countryCode': 'DE',
-    'invoice.mainDivision': 'BE',
     sameAsInvoice: 'on',
+  }
+  const american = {
+    ...guest,
+    'invoice.postalCode': '10001',
+    'invoice.city': 'New York',
+    'invoice.countryCode': 'US',
   }
 
   it('loads countries with their regions for the forms', async () => {
     icm.use(basketAt('new'), ...countries)
-    const result = await run(async () =>
-      addressLoader({ request: await request('/en/checkout/address'), params, ...fresh() }),
-    )
-    expect(result.data.countries).toEqual([
+    const result = await step(addressLoader, '/en/checkout/address')
+    expect(result.data.places.countries).toEqual([
       { countryCode: 'DE', name: 'Germany' },
       { countryCode: 'FR', name: 'France' },
+      { countryCode: 'US', name: 'United States' },
     ])
-    expect(result.data.regions.DE.map((r: { regionCode: string }) => r.regionCode)).toEqual(['BE', 'BY'])
-    expect(result.data.regions.FR).toEqual([])
+    expect(result.data.places.regions.US.map((r: { regionCode: string }) => r.regionCode)).toEqual([
+      'CA',
+      'NY',
+    ])
+    expect(result.data.places.regions.DE).toEqual([])
     expect(result.data.addresses).toBeNull()
   })
 
@@ -234,10 +205,8 @@ describe('the address step', () => {
       if (call.path.endsWith('/validations')) return validation(true)
       return undefined
     })
-    const response = await run(async () =>
-      addressAction({ request: await request('/en/checkout/address', guest), params, ...fresh() }),
-    )
-    expect(response.headers.get('Location')).toBe('/en/checkout/shipping')
+    const response = await step(addressAction, '/en/checkout/address', guest)
+    expect(response.response.headers.get('Location')).toBe('/en/checkout/shipping')
     expect(calls.map((c) => [c.method, c.path])).toEqual([
       ['POST', 'baskets/b-1/addresses'],
       ['PATCH', 'baskets/b-1'],
@@ -246,9 +215,10 @@ describe('the address step', () => {
     expect(calls[0]!.body).toMatchObject({
       email: 'ann@example.com',
       countryCode: 'DE',
-      mainDivision: 'BE',
       city: 'Berlin',
     })
+    // A German address has no region: none is asked for, none is sent.
+    expect(calls[0]!.body).not.toHaveProperty('mainDivision')
     expect(calls[1]!.body).toEqual({
       invoiceToAddress: 'urn:address:basket:b-1:a-9',
       commonShipToAddress: 'urn:address:basket:b-1:a-9',
@@ -259,38 +229,62 @@ describe('the address step', () => {
     })
   })
 
-  it('refuses a missing region with 400, keeping what was typed, calling nothing', async () => {
+  it('refuses a US address without its state with 400, keeping what was typed, calling nothing', async () => {
     icm.use(basketAt('new'), ...countries)
     const calls = recordChanges()
-    const response = await run(async () =>
-      addressAction({
-        request: await request('/en/checkout/address', { ...guest, 'invoice.mainDivision': '' }),
-        params,
-        ...fresh(),
-      }),
-    )
-    expect(response.init.status).toBe(400)
+    const response = await step(addressAction, '/en/checkout/address', american)
+    expect(response.response.status).toBe(400)
     expect(response.data.result.error['invoice.mainDivision']).toEqual(['Please choose the state or region.'])
-    expect(response.data.result.initialValue.invoice.city).toBe('Berlin')
+    expect(response.data.result.initialValue.invoice.city).toBe('New York')
     expect(calls).toEqual([])
+  })
+
+  it('takes a US address with its state', async () => {
+    icm.use(basketAt('new'), ...countries)
+    const calls = recordChanges((call) =>
+      call.path === 'baskets/b-1/addresses'
+        ? HttpResponse.json({
+            data: { id: 'a-9', urn: 'urn:address:basket:b-1:a-9', ...(call.body as object) },
+          })
+        : call.path.endsWith('/validations')
+          ? validation(true)
+          : undefined,
+    )
+    const response = await step(addressAction, '/en/checkout/address', {
+      ...american,
+      'invoice.mainDivision': 'NY',
+    })
+    expect(response.response.headers.get('Location')).toBe('/en/checkout/shipping')
+    expect(calls[0]!.body).toMatchObject({ countryCode: 'US', mainDivision: 'NY', mainDivisionCode: 'NY' })
+  })
+
+  it('shows the API’s refusal of an address in the shopper’s language, not the API’s English', async () => {
+    icm.use(basketAt('new'), ...countries)
+    recordChanges((call) =>
+      call.path === 'baskets/b-1/addresses'
+        ? icmError(422, 'address.invalid.error', 'The address is invalid.', [
+            { code: 'address.unknown_rule.error', message: 'Street unknown in this city.' },
+          ])
+        : undefined,
+    )
+    const response = await step(addressAction, '/en/checkout/address', guest)
+    expect(response.response.status).toBe(422)
+    // A code the shop has no text for: the shop's general text in the page's language, the API's after it.
+    expect(response.data.result.error['']).toEqual([
+      'The shop could not do this. (Street unknown in this city.)',
+    ])
   })
 
   it('re-renders for a changed country without JavaScript, keeping the typed values', async () => {
     icm.use(basketAt('new'), ...countries)
     const calls = recordChanges()
-    const response = await run(async () =>
-      addressAction({
-        request: await request('/en/checkout/address', {
-          ...guest,
-          intent: 'regions',
-          formId: 'guest',
-          'invoice.countryCode': 'FR',
-        }),
-        params,
-        ...fresh(),
-      }),
-    )
-    expect(response.data.intent).toBe('guest')
+    const response = await step(addressAction, '/en/checkout/address', {
+      ...guest,
+      intent: 'regions',
+      formId: 'guest',
+      'invoice.countryCode': 'FR',
+    })
+    expect(response.data.formId).toBe('guest')
     expect(response.data.result.initialValue).toMatchObject({
       email: 'ann@example.com',
       invoice: { countryCode: 'FR', city: 'Berlin' },
@@ -318,31 +312,20 @@ describe('the address step', () => {
         ],
       }),
     )
-    const page = await run(async () =>
-      addressLoader({
-        request: await request('/en/checkout/address', undefined, cookie),
-        params,
-        ...fresh(),
-      }),
-    )
+    const page = await step(addressLoader, '/en/checkout/address', undefined, cookie)
     expect(page.data.addresses.map((a: { urn: string }) => a.urn)).toEqual(['urn:address:customer:C1:c-1'])
     const calls = recordChanges((call) => (call.path.endsWith('/validations') ? validation(true) : undefined))
-    const response = await run(async () =>
-      addressAction({
-        request: await request(
-          '/en/checkout/address',
-          {
-            intent: 'select',
-            invoiceAddress: 'urn:address:customer:C1:c-1',
-            shipToAddress: 'urn:address:customer:C1:c-1',
-          },
-          cookie,
-        ),
-        params,
-        ...fresh(),
-      }),
+    const response = await step(
+      addressAction,
+      '/en/checkout/address',
+      {
+        intent: 'select',
+        invoiceAddress: 'urn:address:customer:C1:c-1',
+        shipToAddress: 'urn:address:customer:C1:c-1',
+      },
+      cookie,
     )
-    expect(response.headers.get('Location')).toBe('/en/checkout/shipping')
+    expect(response.response.headers.get('Location')).toBe('/en/checkout/shipping')
     expect(calls[0]).toMatchObject({
       method: 'PATCH',
       path: 'baskets/b-1',
@@ -410,9 +393,7 @@ describe('the payment step', () => {
 
   it('offers the methods without limited tenders', async () => {
     icm.use(basketAt('shipping'), methods)
-    const page = await run(async () =>
-      paymentLoader({ request: await request('/en/checkout/payment'), params, ...fresh() }),
-    )
+    const page = await step(paymentLoader, '/en/checkout/payment')
     expect(page.data.methods.map((m: { id: string }) => m.id)).toEqual(['INVOICE', 'DIRECT_DEBIT', 'WALLET'])
   })
 
@@ -424,30 +405,18 @@ describe('the payment step', () => {
       if (call.path.endsWith('/validations')) return validation(true)
       return undefined
     })
-    const bad = await run(async () =>
-      paymentAction({
-        request: await request('/en/checkout/payment', {
-          paymentMethod: 'DIRECT_DEBIT',
-          'DIRECT_DEBIT.IBAN': 'nope',
-        }),
-        params,
-        ...fresh(),
-      }),
-    )
-    expect(bad.init.status).toBe(400)
-    expect(bad.data.result.error['DIRECT_DEBIT.IBAN']).toEqual(['Not an IBAN.'])
+    const bad = await step(paymentAction, '/en/checkout/payment', {
+      paymentMethod: 'DIRECT_DEBIT',
+      'parameters.DIRECT_DEBIT.IBAN': 'nope',
+    })
+    expect(bad.response.status).toBe(400)
+    expect(bad.data.result.error['parameters.DIRECT_DEBIT.IBAN']).toEqual(['Not an IBAN.'])
     expect(calls).toEqual([])
-    const good = await run(async () =>
-      paymentAction({
-        request: await request('/en/checkout/payment', {
-          paymentMethod: 'DIRECT_DEBIT',
-          'DIRECT_DEBIT.IBAN': 'DE89370400440532013000',
-        }),
-        params,
-        ...fresh(),
-      }),
-    )
-    expect(good.headers.get('Location')).toBe('/en/checkout/review')
+    const good = await step(paymentAction, '/en/checkout/payment', {
+      paymentMethod: 'DIRECT_DEBIT',
+      'parameters.DIRECT_DEBIT.IBAN': 'DE89370400440532013000',
+    })
+    expect(good.response.headers.get('Location')).toBe('/en/checkout/review')
     expect(calls.map((c) => [c.method, c.path, c.body])).toEqual([
       [
         'POST',
@@ -466,15 +435,9 @@ describe('the payment step', () => {
         ? HttpResponse.json({ data: { id: 'p-1', redirect: { redirectUrl: 'https://psp.test/pay/s1' } } })
         : undefined,
     )
-    const response = await run(async () =>
-      paymentAction({
-        request: await request('/en/checkout/payment', { paymentMethod: 'WALLET' }),
-        params,
-        ...fresh(),
-      }),
-    )
-    expect(response.status).toBe(303)
-    expect(response.headers.get('Location')).toBe('https://psp.test/pay/s1')
+    const response = await step(paymentAction, '/en/checkout/payment', { paymentMethod: 'WALLET' })
+    expect(response.response.status).toBe(303)
+    expect(response.response.headers.get('Location')).toBe('https://psp.test/pay/s1')
     expect(calls[0]!.body).toEqual({
       paymentInstrument: 'WALLET',
       redirect: {
@@ -492,14 +455,11 @@ describe('the payment step', () => {
         ? HttpResponse.json({ data: null, infos: [{ code: 'payment.redirect.cancelled.info' }] })
         : undefined,
     )
-    const response = await run(async () =>
-      paymentLoader({
-        request: await request('/en/checkout/payment?redirect=cancel&paymentSession=s1&signature=x'),
-        params,
-        ...fresh(),
-      }),
+    const response = await step(
+      paymentLoader,
+      '/en/checkout/payment?redirect=cancel&paymentSession=s1&signature=x',
     )
-    expect(response.headers.get('Location')).toBe('/en/checkout/payment?error=true')
+    expect(response.response.headers.get('Location')).toBe('/en/checkout/payment?error=true')
     expect(calls).toEqual([
       {
         method: 'PATCH',
@@ -517,7 +477,7 @@ describe('the payment step', () => {
         },
       },
     ])
-    expect((await sessionAfter(response)).get('toast')).toMatchObject({
+    expect((await sessionFrom(response.setCookie)).get('toast')).toMatchObject({
       key: 'checkout.payment.cancelled.message',
       type: 'error',
     })
@@ -528,10 +488,8 @@ describe('starting checkout from the basket', () => {
   it('validates the BeforeCheckout scopes and starts at the address step', async () => {
     icm.use(basketAt('new'), get('configurations', configurationWith({})))
     const calls = recordChanges((call) => (call.path.endsWith('/validations') ? validation(true) : undefined))
-    const response = await run(async () =>
-      basketAction({ request: await request('/en/basket', { intent: 'checkout' }), params, ...fresh() }),
-    )
-    expect(response.headers.get('Location')).toBe('/en/checkout/address')
+    const response = await step(basketAction, '/en/basket', { intent: 'checkout' })
+    expect(response.response.headers.get('Location')).toBe('/en/checkout/address')
     expect(calls.map((c) => c.body)).toEqual([
       { adjustmentsAllowed: true, scopes: ['Products', 'Promotion', 'Value', 'CostCenter'] },
     ])
@@ -544,11 +502,9 @@ describe('starting checkout from the basket', () => {
         ? validation(true, [], [{ code: 'basket.line_item.quantity.adjusted.info', scopes: ['Products'] }])
         : undefined,
     )
-    const response = await run(async () =>
-      basketAction({ request: await request('/en/basket', { intent: 'checkout' }), params, ...fresh() }),
-    )
-    expect(response.headers.get('Location')).toBe('/en/basket?error=true')
-    expect((await sessionAfter(response)).get('validation')?.infos[0]?.code).toBe(
+    const response = await step(basketAction, '/en/basket', { intent: 'checkout' })
+    expect(response.response.headers.get('Location')).toBe('/en/basket?error=true')
+    expect((await sessionFrom(response.setCookie)).get('validation')?.infos[0]?.code).toBe(
       'basket.line_item.quantity.adjusted.info',
     )
   })
@@ -556,10 +512,8 @@ describe('starting checkout from the basket', () => {
   it('with acceleration goes straight to review when everything is valid, else to the first step to fix', async () => {
     icm.use(basketAt('paid'), get('configurations', configurationWith({ acceleration: true })))
     const calls = recordChanges((call) => (call.path.endsWith('/validations') ? validation(true) : undefined))
-    const fast = await run(async () =>
-      basketAction({ request: await request('/en/basket', { intent: 'checkout' }), params, ...fresh() }),
-    )
-    expect(fast.headers.get('Location')).toBe('/en/checkout/review')
+    const fast = await step(basketAction, '/en/basket', { intent: 'checkout' })
+    expect(fast.response.headers.get('Location')).toBe('/en/checkout/review')
     expect(calls.map((c) => (c.body as { scopes: string[] }).scopes)).toEqual([
       ['Products', 'Promotion', 'Value', 'CostCenter'],
       ['All', 'CostCenter'],
@@ -571,10 +525,8 @@ describe('starting checkout from the basket', () => {
         ? validation(false, [{ code: 'basket.validation.payment.missing.error', scopes: ['Payment'] }])
         : validation(true),
     )
-    const slow = await run(async () =>
-      basketAction({ request: await request('/en/basket', { intent: 'checkout' }), params, ...fresh() }),
-    )
-    expect(slow.headers.get('Location')).toBe('/en/checkout/payment?error=true')
+    const slow = await step(basketAction, '/en/basket', { intent: 'checkout' })
+    expect(slow.response.headers.get('Location')).toBe('/en/checkout/payment?error=true')
   })
 })
 
@@ -600,14 +552,13 @@ describe('a logged-in customer’s address book and saved payment data', () => {
           )
         : undefined,
     )
-    const response = await run(async () =>
-      addressAction({
-        request: await request('/en/checkout/address', { intent: 'create', use: 'both', ...address }, cookie),
-        params,
-        ...fresh(),
-      }),
+    const response = await step(
+      addressAction,
+      '/en/checkout/address',
+      { intent: 'create', use: 'both', ...address },
+      cookie,
     )
-    expect(response.headers.get('Location')).toBe('/en/checkout/address')
+    expect(response.response.headers.get('Location')).toBe('/en/checkout/address')
     expect(calls.map((c) => [c.method, c.path, c.body])).toEqual([
       [
         'POST',
@@ -616,7 +567,7 @@ describe('a logged-in customer’s address book and saved payment data', () => {
       ],
       ['PATCH', 'baskets/b-1', { invoiceToAddress: 'c-9', commonShipToAddress: 'c-9' }],
     ])
-    expect((await sessionAfter(response)).get('toast')).toMatchObject({
+    expect((await sessionFrom(response.setCookie)).get('toast')).toMatchObject({
       key: 'account.addresses.new_address_created.message',
     })
   })
@@ -631,32 +582,23 @@ describe('a logged-in customer’s address book and saved payment data', () => {
           ])
         : undefined,
     )
-    const ok = await run(async () =>
-      addressAction({
-        request: await request(
-          '/en/checkout/address',
-          { intent: 'edit', addressId: 'c-1', ...address },
-          cookie,
-        ),
-        params,
-        ...fresh(),
-      }),
+    const ok = await step(
+      addressAction,
+      '/en/checkout/address',
+      { intent: 'edit', addressId: 'c-1', ...address },
+      cookie,
     )
-    expect(ok.headers.get('Location')).toBe('/en/checkout/address')
+    expect(ok.response.headers.get('Location')).toBe('/en/checkout/address')
     expect(calls[0]).toMatchObject({ method: 'PUT', path: 'privatecustomers/-/addresses/c-1' })
-    const refused = await run(async () =>
-      addressAction({
-        request: await request(
-          '/en/checkout/address',
-          { intent: 'edit', addressId: 'c-1', ...address, 'address.city': 'Nowhere' },
-          cookie,
-        ),
-        params,
-        ...fresh(),
-      }),
+    const refused = await step(
+      addressAction,
+      '/en/checkout/address',
+      { intent: 'edit', addressId: 'c-1', ...address, 'address.city': 'Nowhere' },
+      cookie,
     )
-    expect(refused.init.status).toBe(422)
-    expect(refused.data.messages).toEqual(['Unknown city.'])
+    expect(refused.response.status).toBe(422)
+    expect(refused.data.formId).toBe('edit')
+    expect(refused.data.result.error['']).toEqual(['The shop could not do this. (Unknown city.)'])
   })
 
   const debit = (instruments: unknown[]) =>
@@ -687,23 +629,18 @@ describe('a logged-in customer’s address book and saved payment data', () => {
       if (call.path.endsWith('/validations')) return validation(true)
       return undefined
     })
-    const saved = await run(async () =>
-      paymentAction({
-        request: await request(
-          '/en/checkout/payment',
-          {
-            paymentMethod: 'DIRECT_DEBIT',
-            'instrument.DIRECT_DEBIT': 'new',
-            'DIRECT_DEBIT.IBAN': 'DE89370400440532013000',
-            saveForLater: 'on',
-          },
-          cookie,
-        ),
-        params,
-        ...fresh(),
-      }),
+    const saved = await step(
+      paymentAction,
+      '/en/checkout/payment',
+      {
+        paymentMethod: 'DIRECT_DEBIT',
+        'instrument.DIRECT_DEBIT': 'new',
+        'parameters.DIRECT_DEBIT.IBAN': 'DE89370400440532013000',
+        saveForLater: 'on',
+      },
+      cookie,
     )
-    expect(saved.headers.get('Location')).toBe('/en/checkout/review')
+    expect(saved.response.headers.get('Location')).toBe('/en/checkout/review')
     expect(calls.slice(0, 2).map((c) => [c.method, c.path, c.body])).toEqual([
       [
         'POST',
@@ -713,18 +650,13 @@ describe('a logged-in customer’s address book and saved payment data', () => {
       ['PUT', 'baskets/b-1/payments/open-tender', { paymentInstrument: 'saved-2' }],
     ])
     calls.length = 0
-    const reused = await run(async () =>
-      paymentAction({
-        request: await request(
-          '/en/checkout/payment',
-          { paymentMethod: 'DIRECT_DEBIT', 'instrument.DIRECT_DEBIT': 'saved-1' },
-          cookie,
-        ),
-        params,
-        ...fresh(),
-      }),
+    const reused = await step(
+      paymentAction,
+      '/en/checkout/payment',
+      { paymentMethod: 'DIRECT_DEBIT', 'instrument.DIRECT_DEBIT': 'saved-1' },
+      cookie,
     )
-    expect(reused.headers.get('Location')).toBe('/en/checkout/review')
+    expect(reused.response.headers.get('Location')).toBe('/en/checkout/review')
     expect(calls.map((c) => [c.method, c.path, c.body])).toEqual([
       ['PUT', 'baskets/b-1/payments/open-tender', { paymentInstrument: 'saved-1' }],
       ['POST', 'baskets/b-1/validations', { adjustmentsAllowed: true, scopes: ['Payment'] }],

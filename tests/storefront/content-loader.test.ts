@@ -6,23 +6,11 @@ import { loader as sitemapLoader } from '~/routes/sitemap.$lang.$file'
 import { loader as sitemapIndexLoader } from '~/routes/sitemap[.]xml'
 import { categoryData, get, icm, icmError, localizedTree } from './icm-mock'
 import { http, HttpResponse } from 'msw'
+import { answer, args as shared, thrown } from './loader-args'
 import './setup'
 
-const args = (path: string, lang = 'en') => ({
-  request: new Request(`http://shop.test/${lang}/${path}`),
-  params: { lang, '*': path.split('?')[0] },
-  context: {},
-})
-
-async function thrown(promise: Promise<unknown>): Promise<Response> {
-  try {
-    await promise
-  } catch (error) {
-    if (error instanceof Response) return error
-    throw error
-  }
-  throw new Error('expected the loader to throw a response')
-}
+const args = (path: string, lang = 'en') =>
+  shared(`/${lang}/${path}`, { params: { lang, '*': path.split('?')[0]! } })
 
 /** Page names of the mocked page tree per ICM locale. */
 const NAMES: Record<string, Record<string, string>> = {
@@ -244,11 +232,7 @@ describe('footer and sitemap', () => {
       ...pageTreeHandlers(),
       http.get(/\/configurations$/, () => HttpResponse.json({ data: {} })),
     )
-    const result = (await rootLoader({
-      request: new Request('http://shop.test/fr/home'),
-      params: { lang: 'fr' },
-      context: {},
-    })) as any
+    const result = await answer(rootLoader, shared('/fr/home'))
     const html = result.data.shell.footer[0].params.HTML as string
     expect(html).toContain('href="/fr/service-client/expedition-et-livraison-pgshipping"')
     expect(html).toContain('href="/fr/service-client/retours-pgreturns"')

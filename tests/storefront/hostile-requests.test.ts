@@ -10,7 +10,6 @@ import { action as addAction, loader as addLoader } from '~/routes/$lang.basket_
 import { action as loginAction } from '~/routes/$lang.login'
 import { action as logoutAction, loader as logoutLoader } from '~/routes/$lang.logout'
 import { loader as receiptLoader } from '~/routes/$lang.checkout.receipt'
-import { commitSession, getSession } from '~/services/session.server'
 import { CLIENT_ADDRESS_HEADER } from '~/services/shopper.server'
 import {
   categoryData,
@@ -22,38 +21,26 @@ import {
   icmPath,
   priceItem,
 } from './icm-mock'
+import { answer, args, sessionCookie, sessionFrom } from './loader-args'
 import './setup'
 
-const request = (path: string, init?: RequestInit) => new Request(`http://shop.test${path}`, init)
-const form = { 'content-type': 'application/x-www-form-urlencoded' }
-const args = (req: Request) => ({ request: req, params: { lang: 'en' }, context: {} })
-
-async function cookieWith(values: Record<string, unknown>) {
-  const session = await getSession(request('/'))
-  for (const [key, value] of Object.entries(values)) session.set(key as never, value as never)
-  return (await commitSession(session)).split(';')[0]!
-}
 const live = { issuedAt: Date.now(), expiresAt: Date.now() + 3600_000 }
 const userCookie = () =>
-  cookieWith({
+  sessionCookie({
     apiToken: 'user-token',
     isAnonymous: false,
     ...live,
-    user: { login: 'jlink', firstName: 'Jack', lastName: 'Link', customerType: 'SMBCustomer' },
+    user: {
+      login: 'jlink',
+      firstName: 'Jack',
+      lastName: 'Link',
+      customerNo: 'OilCorp',
+      customerType: 'SMBCustomer',
+      roles: ['APP_B2B_BUYER'],
+      permissions: [],
+    },
   })
-const anonymousCookie = () => cookieWith({ apiToken: 'anon-token', isAnonymous: true, ...live })
-const sessionOf = (response: Response) =>
-  getSession(request('/', { headers: { Cookie: response.headers.get('Set-Cookie')! } }))
-
-/** What a loader or action answered, thrown or returned. */
-async function answer(call: Promise<unknown>): Promise<any> {
-  try {
-    return await call
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown
-    throw thrown
-  }
-}
+const anonymousCookie = () => sessionCookie({ apiToken: 'anon-token', isAnonymous: true, ...live })
 
 const shellHandlers = () => [
   get('categories', [categoryData]),
@@ -85,24 +72,16 @@ describe('cross-site posts', () => {
         return HttpResponse.json({})
       }),
     )
-    const response = await answer(
-      addAction(
-        args(
-          request('/en/basket/add', {
-            method: 'POST',
-            body: 'sku=1000042&quantity=1',
-            headers: {
-              ...form,
-              Cookie: await userCookie(),
-              Origin: 'https://evil.example',
-              'Sec-Fetch-Site': 'cross-site',
-            },
-          }),
-        ),
-      ),
+    const { response, setCookie } = await answer(
+      addAction,
+      args('/en/basket/add', {
+        form: { sku: '1000042', quantity: '1' },
+        cookie: await userCookie(),
+        headers: { Origin: 'https://evil.example', 'Sec-Fetch-Site': 'cross-site' },
+      }),
     )
     expect(response.status).toBe(403)
-    expect(response.headers.get('Set-Cookie')).toBeNull()
+    expect(setCookie).toBeNull()
     expect(calls).toBe(0)
   })
 
@@ -116,39 +95,34 @@ describe('cross-site posts', () => {
     )
     const cookie = await userCookie()
     const refused = await answer(
-      logoutAction(
-        args(
-          request('/en/logout', {
-            method: 'POST',
-            body: 'returnUrl=%2Fen%2Fhome',
-            headers: { ...form, Cookie: cookie, Origin: 'https://evil.example' },
-          }),
-        ),
-      ),
+      logoutAction,
+      args('/en/logout', {
+        form: { returnUrl: '/en/home' },
+        cookie,
+        headers: { Origin: 'https://evil.example' },
+      }),
     )
-    expect(refused.status).toBe(403)
-    const page = await answer(logoutLoader(args(request('/en/logout', { headers: { Cookie: cookie } }))))
-    expect(page.init?.status ?? 200).toBe(200)
+    expect(refused.response.status).toBe(403)
+    expect(refused.setCookie).toBeNull()
+    const page = await answer(logoutLoader, args('/en/logout', { cookie }))
+    expect(page.response.status).toBe(200)
     expect(page.data.returnUrl).toBe('/en/home')
     expect(loggedOut).toBe(0)
     const done = await answer(
-      logoutAction(
-        args(
-          request('/en/logout', {
-            method: 'POST',
-            body: 'returnUrl=%2F%09%2Fevil.example%2Fphish',
-            headers: { ...form, Cookie: cookie, Origin: 'http://shop.test', 'Sec-Fetch-Site': 'same-origin' },
-          }),
-        ),
-      ),
+      logoutAction,
+      args('/en/logout', {
+        form: { returnUrl: '/\t/evil.example/phish' },
+        cookie,
+        headers: { Origin: 'http://shop.test', 'Sec-Fetch-Site': 'same-origin' },
+      }),
     )
     expect(loggedOut).toBe(1)
-    expect(done.headers.get('Location')).toBe('/en/home')
-    expect((await sessionOf(done)).get('user')).toBeUndefined()
+    expect(done.response.headers.get('Location')).toBe('/en/home')
+    expect((await sessionFrom(done.setCookie)).get('user')).toBeUndefined()
   })
 
   it('sends a visitor who is not logged in straight on from GET /logout, to a safe target only', async () => {
-    const response = await answer(logoutLoader(args(request('/en/logout?returnUrl=%2F%09%2Fevil.example'))))
+    const { response } = await answer(logoutLoader, args('/en/logout?returnUrl=%2F%09%2Fevil.example'))
     expect(response.headers.get('Location')).toBe('/en/home')
   })
 })
@@ -170,62 +144,53 @@ describe('the add-items link', () => {
 
   it('asks a logged-in shopper who comes from elsewhere to confirm, and adds nothing before', async () => {
     const bodies = itemsCalls()
-    const response = await answer(
-      rootLoader(
-        args(
-          request('/en/home?view=list&addItems=1000042|2', {
-            headers: { Cookie: await userCookie(), 'Sec-Fetch-Site': 'cross-site' },
-          }),
-        ),
-      ),
+    const { response } = await answer(
+      rootLoader,
+      args('/en/home?view=list&addItems=1000042|2', {
+        cookie: await userCookie(),
+        headers: { 'Sec-Fetch-Site': 'cross-site' },
+      }),
     )
     expect(bodies).toEqual([])
-    const location = new URL(response.headers.get('Location'), 'http://shop.test')
+    const location = new URL(response.headers.get('Location')!, 'http://shop.test')
     expect(location.pathname).toBe('/en/basket/add')
     expect(location.searchParams.get('addItems')).toBe('1000042|2')
     expect(location.searchParams.get('returnUrl')).toBe('/en/home?view=list')
 
-    const page = await answer(addLoader(args(request(`${location.pathname}${location.search}`))))
+    const page = await answer(addLoader, args(`${location.pathname}${location.search}`))
     expect(page.data.items).toEqual([{ sku: '1000042', quantity: 2 }])
     expect(page.data.fields).toEqual([['addItems', '1000042|2']])
 
     const confirmed = await answer(
-      addAction(
-        args(
-          request('/en/basket/add', {
-            method: 'POST',
-            body: new URLSearchParams([...page.data.fields, ['returnUrl', page.data.returnUrl]]).toString(),
-            headers: { ...form, Cookie: await userCookie(), Origin: 'http://shop.test' },
-          }),
-        ),
-      ),
+      addAction,
+      args('/en/basket/add', {
+        form: new URLSearchParams([...page.data.fields, ['returnUrl', page.data.returnUrl]]),
+        cookie: await userCookie(),
+        headers: { Origin: 'http://shop.test' },
+      }),
     )
     expect(bodies).toEqual([[{ product: '1000042', quantity: { value: 2 } }]])
-    expect(confirmed.headers.get('Location')).toBe('/en/home?view=list')
+    expect(confirmed.response.headers.get('Location')).toBe('/en/home?view=list')
   })
 
   it('adds at once for a link on the shop’s own pages and for an anonymous shopper', async () => {
     const bodies = itemsCalls()
     const own = await answer(
-      rootLoader(
-        args(
-          request('/en/home?addItems=1000042|1', {
-            headers: { Cookie: await userCookie(), 'Sec-Fetch-Site': 'same-origin' },
-          }),
-        ),
-      ),
+      rootLoader,
+      args('/en/home?addItems=1000042|1', {
+        cookie: await userCookie(),
+        headers: { 'Sec-Fetch-Site': 'same-origin' },
+      }),
     )
-    expect(own.headers.get('Location')).toBe('/en/home')
+    expect(own.response.headers.get('Location')).toBe('/en/home')
     const anonymous = await answer(
-      rootLoader(
-        args(
-          request('/en/home?addItems=1000043|1', {
-            headers: { Cookie: await anonymousCookie(), 'Sec-Fetch-Site': 'cross-site' },
-          }),
-        ),
-      ),
+      rootLoader,
+      args('/en/home?addItems=1000043|1', {
+        cookie: await anonymousCookie(),
+        headers: { 'Sec-Fetch-Site': 'cross-site' },
+      }),
     )
-    expect(anonymous.headers.get('Location')).toBe('/en/home')
+    expect(anonymous.response.headers.get('Location')).toBe('/en/home')
     expect(bodies.flat().map((item) => item.product)).toEqual(['1000042', '1000043'])
   })
 
@@ -240,8 +205,9 @@ describe('the add-items link', () => {
           .map((item, i) => ({ item, i }))
           .filter(({ item }) => String(item.product).startsWith('NOPE'))
           .map(({ item, i }) => ({
-            code: 'basket.line_item.creation.product_not_found.error',
-            message: `The product '${item.product}' could not be found, so it cannot be added to the basket.`,
+            // The commerce API's own code and sentence for an unknown product (commerce-api/domain/basket.ts).
+            code: 'basket.line_item.product_not_found.error',
+            message: `The product '${item.product}' does not exist.`,
             paths: [`[${i}].product`],
           }))
         return causes.length
@@ -249,20 +215,16 @@ describe('the add-items link', () => {
           : added(body)
       }),
     )
-    const response = await answer(
-      rootLoader(
-        args(
-          request(`/en/home?addItems=1000042|1;${unknown.join(';')}`, {
-            headers: { Cookie: await anonymousCookie() },
-          }),
-        ),
-      ),
+    const { response, setCookie } = await answer(
+      rootLoader,
+      args(`/en/home?addItems=1000042|1;${unknown.join(';')}`, { cookie: await anonymousCookie() }),
     )
     expect(response.status).toBe(303)
-    const cookie = response.headers.get('Set-Cookie')!
-    expect(cookie.length).toBeLessThan(4096)
-    const toast = (await sessionOf(response)).get('toast')!
+    expect(setCookie!.length).toBeLessThan(4096)
+    const toast = (await sessionFrom(setCookie)).get('toast')!
     expect(toast.details).toHaveLength(5)
+    // The shop's text for the API's code, not ICM's English sentence.
+    expect(toast.details![0]).toBe('NOPE-0 was not added: This product does not exist.')
     expect(toast.details![4]).toBe('…and 43 more items.')
   })
 })
@@ -270,15 +232,11 @@ describe('the add-items link', () => {
 describe('the login form under brute force', () => {
   const post = async (body: string, extra: Record<string, string> = {}) =>
     answer(
-      loginAction(
-        args(
-          request('/en/login', {
-            method: 'POST',
-            body,
-            headers: { ...form, Origin: 'http://shop.test', ...extra },
-          }),
-        ),
-      ),
+      loginAction,
+      args('/en/login', {
+        form: new URLSearchParams(body),
+        headers: { Origin: 'http://shop.test', ...extra },
+      }),
     )
 
   it('tells a throttled shopper how long to wait, with 429 and Retry-After, and forwards the address', async () => {
@@ -296,8 +254,8 @@ describe('the login form under brute force', () => {
       }),
     )
     const result = await post('login=bbuyer&password=wrong', { [CLIENT_ADDRESS_HEADER]: '203.0.113.9' })
-    expect(result.init.status).toBe(429)
-    expect(new Headers(result.init.headers).get('Retry-After')).toBe('240')
+    expect(result.response.status).toBe(429)
+    expect(result.response.headers.get('Retry-After')).toBe('240')
     expect(result.data.result.error['']).toEqual([
       'Too many failed logins. Please wait 4 minutes before you try again.',
     ])
@@ -319,7 +277,7 @@ describe('the login form under brute force', () => {
       ),
     )
     const first = await post('login=bbuyer&password=Demo!2026')
-    expect(first.init.status).toBe(422)
+    expect(first.response.status).toBe(422)
     expect(first.data.challenge).toEqual({ id: 'ch-1', operands: [7, 5] })
     expect(first.data.result.error['']).toEqual([
       'There were many failed logins for this account. Please answer the question below along with your password.',
@@ -331,7 +289,7 @@ describe('the login form under brute force', () => {
 
 describe('pages that must not fail', () => {
   it('answers an old receipt link without a session with 404', async () => {
-    const response = await answer(receiptLoader(args(request('/en/checkout/receipt?orderId=o-1'))))
+    const { response } = await answer(receiptLoader, args('/en/checkout/receipt?orderId=o-1'))
     expect(response.status).toBe(404)
   })
 })

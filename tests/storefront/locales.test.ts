@@ -17,17 +17,31 @@ const pluralBases = new Set(
     .map(base),
 )
 
-describe.each(SHOP_LOCALES.map((l) => l.id))('texts of %s', (id) => {
+/** The translations checked against English; English itself is the reference, not one of them. */
+const translations = SHOP_LOCALES.map((l) => l.id).filter((id) => id !== 'en_US')
+
+it('checks the four translations of the shop against its English texts', () => {
+  expect(SHOP_LOCALES.map((l) => l.id)).toContain('en_US')
+  expect(translations).toEqual(['de_DE', 'fr_FR', 'pl_PL', 'ro_RO'])
+  expect(englishBases.size).toBeGreaterThan(100)
+})
+
+describe.each(SHOP_LOCALES.map((l) => l.id))('plural forms of %s', (id) => {
   const own = texts(id)
-  it('has every text the English file has, and no other', () => {
-    expect(new Set(Object.keys(own).map(base))).toEqual(englishBases)
-  })
-  it('has every plural form the language needs', () => {
+  it('has every plural form the language needs, none of them empty', () => {
     const categories = new Intl.PluralRules(id.replace('_', '-')).resolvedOptions().pluralCategories
     for (const key of pluralBases) {
       for (const category of categories)
-        expect(own, `${key}_${category}`).toHaveProperty(`${key}_${category}`)
+        expect(own[`${key}_${category}`], `${id} ${key}_${category}`).toMatch(/\S/)
     }
+  })
+})
+
+describe.each(translations)('texts of %s', (id) => {
+  const own = texts(id)
+  it('has every text the English file has, and no other, none of them empty', () => {
+    expect(new Set(Object.keys(own).map(base))).toEqual(englishBases)
+    for (const [key, text] of Object.entries(own)) expect(text, `${id} ${key}`).toMatch(/\S/)
   })
   it('uses the same placeholders as English', () => {
     for (const [key, text] of Object.entries(own)) {

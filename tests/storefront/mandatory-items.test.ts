@@ -3,21 +3,18 @@ import { describe, expect, it } from 'vitest'
 import { loader as basketLoader } from '~/routes/$lang.basket'
 import { action as addAction } from '~/routes/$lang.basket_.add'
 import { action, loader } from '~/routes/$lang.basket_.mandatory.$lineId'
-import { commitSession, getSession } from '~/services/session.server'
+import { answer, args, sessionCookie, sessionFrom } from './loader-args'
 import { configurationData, get, icm, icmError, icmPath, priceItem, productData } from './icm-mock'
 import './setup'
 
-const request = (path: string, init?: RequestInit) => new Request(`http://shop.test${path}`, init)
-
 /** An anonymous shopper whose token is live. */
-async function shopperCookie() {
-  const session = await getSession(request('/'))
-  session.set('apiToken', 'token-1')
-  session.set('isAnonymous', true)
-  session.set('issuedAt', Date.now())
-  session.set('expiresAt', Date.now() + 3600_000)
-  return (await commitSession(session)).split(';')[0]!
-}
+const shopperCookie = () =>
+  sessionCookie({
+    apiToken: 'token-1',
+    isAnonymous: true,
+    issuedAt: Date.now(),
+    expiresAt: Date.now() + 3600_000,
+  })
 
 const link = (product: string, lineItem?: string) => ({
   product,
@@ -124,34 +121,24 @@ const addedLines = (items: any[]) =>
   )
 
 async function load(lineId: string, lang = 'en') {
-  const req = request(`/${lang}/basket/mandatory/${lineId}`, { headers: { Cookie: await shopperCookie() } })
-  try {
-    return (await loader({ request: req, params: { lang, lineId }, context: {} })) as any
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown
-    throw thrown
-  }
+  const cookie = await shopperCookie()
+  return answer(loader, args(`/${lang}/basket/mandatory/${lineId}`, { params: { lang, lineId }, cookie }))
 }
 
 async function post(lineId: string, form: [string, string][]) {
-  const req = request(`/en/basket/mandatory/${lineId}`, {
-    method: 'POST',
-    headers: { Cookie: await shopperCookie(), 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams(form),
-  })
-  try {
-    return (await action({ request: req, params: { lang: 'en', lineId }, context: {} })) as any
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown
-    throw thrown
-  }
+  const cookie = await shopperCookie()
+  const path = `/en/basket/mandatory/${lineId}`
+  return answer(
+    action,
+    args(path, { params: { lang: 'en', lineId }, cookie, form: new URLSearchParams(form) }),
+  )
 }
 
 describe('the mandatory prompt loader', () => {
   it('lists the selections first, then the accessories, with names and prices, privately', async () => {
     shop()
     const result = await load('l-p')
-    expect(result.init.headers['Cache-Control']).toBe('private, no-store')
+    expect(result.response.headers.get('Cache-Control')).toBe('private, no-store')
     const { prompt, title } = result.data
     expect(title).toBe('Complete Cable reel 25 m')
     expect(prompt).toMatchObject({
@@ -177,12 +164,12 @@ describe('the mandatory prompt loader', () => {
 
   it('is a 404 for an unknown line, a line that asks for nothing, and a shopper without a basket', async () => {
     shop()
-    expect((await load('l-nope')).status).toBe(404)
-    expect((await load('l-plain')).status).toBe(404)
-    expect((await load('l-child')).status).toBe(404)
+    expect((await load('l-nope')).response.status).toBe(404)
+    expect((await load('l-plain')).response.status).toBe(404)
+    expect((await load('l-child')).response.status).toBe(404)
     icm.resetHandlers()
     icm.use(get('baskets/current', () => icmError(404, 'basket.not_found.error')))
-    expect((await load('l-p')).status).toBe(404)
+    expect((await load('l-p')).response.status).toBe(404)
   })
 })
 
@@ -200,9 +187,9 @@ describe('the mandatory prompt action', () => {
         { product: 'A-1', quantity: { value: 2 }, mandatorySelectionItemOf: 'l-p' },
       ],
     ])
-    expect(result.status).toBe(303)
-    expect(result.headers.get('Location')).toBe('/en/basket')
-    const session = await getSession(request('/', { headers: { Cookie: result.headers.get('Set-Cookie')! } }))
+    expect(result.response.status).toBe(303)
+    expect(result.response.headers.get('Location')).toBe('/en/basket')
+    const session = await sessionFrom(result.setCookie)
     expect(session.get('toast')).toEqual({
       key: 'basket.mandatory.added.message',
       values: { sku: 'S-2, A-1' },
@@ -214,27 +201,29 @@ describe('the mandatory prompt action', () => {
     shop()
     const bodies = itemsEndpoint(addedLines)
     const missing = await post('l-p', [['accessory', 'A-1']])
-    expect(missing.init.status).toBe(400)
-    expect(missing.data.messages).toEqual(['Please choose one of the products; one of them is required.'])
+    expect(missing.response.status).toBe(400)
+    expect(missing.data.result.error['']).toEqual([
+      'Please choose one of the products; one of them is required.',
+    ])
     const unknown = await post('l-p', [['selection', 'A-1']])
-    expect(unknown.init.status).toBe(400)
-    expect(unknown.data.messages).toEqual(['Please choose among the products offered here.'])
+    expect(unknown.response.status).toBe(400)
+    expect(unknown.data.result.error['']).toEqual(['Please choose among the products offered here.'])
     const foreignAccessory = await post('l-p', [
       ['selection', 'S-1'],
       ['accessory', 'S-2'],
     ])
-    expect(foreignAccessory.init.status).toBe(400)
+    expect(foreignAccessory.response.status).toBe(400)
     // Everything there already: nothing to add.
     const nothing = await post('l-other', [])
-    expect(nothing.init.status).toBe(400)
-    expect(nothing.data.messages).toEqual(['Please choose at least one product to add.'])
+    expect(nothing.response.status).toBe(400)
+    expect(nothing.data.result.error['']).toEqual(['Please choose at least one product to add.'])
     expect(bodies).toEqual([])
   })
 
   it('is a 404 for a line that is not in the basket', async () => {
     shop()
     const bodies = itemsEndpoint(addedLines)
-    expect((await post('l-gone', [['selection', 'S-1']])).status).toBe(404)
+    expect((await post('l-gone', [['selection', 'S-1']])).response.status).toBe(404)
     expect(bodies).toEqual([])
   })
 
@@ -250,8 +239,8 @@ describe('the mandatory prompt action', () => {
       ]),
     )
     const result = await post('l-p', [['selection', 'S-1']])
-    expect(result.init.status).toBe(422)
-    expect(result.data.messages).toEqual([
+    expect(result.response.status).toBe(422)
+    expect(result.data.result.error['']).toEqual([
       'S-1 was not added: The product this choice belongs to is no longer in your basket.',
     ])
   })
@@ -270,18 +259,13 @@ describe('adding a product that asks for mandatory items', () => {
     shop({ ...basketWith(OPEN), data: { ...basketWith(OPEN).data, lineItems: [] } })
     itemsEndpoint(answerOpen)
     const send = async (form: [string, string][]) =>
-      (await addAction({
-        request: request('/en/basket/add', {
-          method: 'POST',
-          headers: { Cookie: await shopperCookie(), 'Content-Type': 'application/x-www-form-urlencoded' },
-          body: new URLSearchParams(form),
-        }),
-        params: { lang: 'en' },
-        context: {},
-      })) as any
+      answer(
+        addAction,
+        args('/en/basket/add', { cookie: await shopperCookie(), form: new URLSearchParams(form) }),
+      )
     const plain = await send(addForm)
-    expect(plain.status).toBe(303)
-    expect(plain.headers.get('Location')).toBe('/en/basket/mandatory/l-p')
+    expect(plain.response.status).toBe(303)
+    expect(plain.response.headers.get('Location')).toBe('/en/basket/mandatory/l-p')
     const json = await send([['response', 'json'], ...addForm])
     expect(json.data).toMatchObject({ mandatory: 'l-p', lineIds: ['l-p'], problems: [] })
   })
@@ -290,11 +274,7 @@ describe('adding a product that asks for mandatory items', () => {
 describe('the basket page', () => {
   it('orders children after their parent, names the parent, and links an open line to its prompt', async () => {
     shop()
-    const result = (await basketLoader({
-      request: request('/en/basket', { headers: { Cookie: await shopperCookie() } }),
-      params: { lang: 'en' },
-      context: {},
-    })) as any
+    const result = await answer(basketLoader, args('/en/basket', { cookie: await shopperCookie() }))
     const lines = result.data.basket.lines
     expect(lines.map((l: any) => l.id)).toEqual(['l-p', 'l-other', 'l-child', 'l-plain'])
     expect(lines[0].mandatory).toMatchObject({ satisfied: false })

@@ -1,13 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { loader } from '~/routes/$lang.$'
 import { categoryData, configurationData, get, icm, pricesFor, productData } from './icm-mock'
+import { args as shared } from './loader-args'
 import './setup'
 
-const args = (path: string) => ({
-  request: new Request(`http://shop.test/en/${path}`),
-  params: { lang: 'en', '*': path.split('?')[0] },
-  context: {},
-})
+const args = (path: string) => shared(`/en/${path}`, { params: { lang: 'en', '*': path.split('?')[0]! } })
 
 const stub = (sku: string, title: string) => ({
   title,

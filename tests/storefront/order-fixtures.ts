@@ -68,6 +68,7 @@ export function orderEnvelope(
           displayName: 'Voltwerk Drill XT 18',
           description: 'A drill.',
           quantity: { type: 'Quantity', value: 2, unit: '' },
+          customFields: [{ name: 'pcode', value: 'DRILL-18' }],
           pricing: {
             singleBasePrice: priceItem(50, 59.5, currency),
             price: priceItem(100, 119, currency),

@@ -3,39 +3,35 @@ import { describe, expect, it } from 'vitest'
 import { loader as detailLoader } from '~/routes/$lang.account.orders.$orderId'
 import { loader as listLoader } from '~/routes/$lang.account.orders._index'
 import { action as csvAction, loader as csvLoader } from '~/routes/$lang.account.orders.csv'
-import { commitSession, getSession } from '~/services/session.server'
 import { get, icm, icmError, icmPath } from './icm-mock'
+import { answer, args, sessionCookie, sessionFrom } from './loader-args'
 import { orderEnvelope, orderListEnvelope } from './order-fixtures'
 import './setup'
 
 /** A session cookie of a logged-in user (or, with `user: false`, of an anonymous shopper with a basket). */
-async function cookieOf({ user = true } = {}) {
-  const session = await getSession(new Request('http://shop.test/'))
-  session.set('apiToken', 'user-token')
-  session.set('isAnonymous', !user)
-  session.set('issuedAt', Date.now())
-  session.set('expiresAt', Date.now() + 3600_000)
-  if (user) session.set('user', { login: 'patricia', firstName: 'Patricia', customerType: 'PrivateCustomer' })
-  return (await commitSession(session)).split(';')[0]!
-}
-
-/** Runs a loader or action and returns what it returned or threw. */
-async function run(fn: () => Promise<unknown>): Promise<any> {
-  try {
-    return await fn()
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown
-    throw thrown
+function cookieOf({ user = true } = {}) {
+  const session = {
+    apiToken: 'user-token',
+    isAnonymous: !user,
+    issuedAt: Date.now(),
+    expiresAt: Date.now() + 3600_000,
   }
+  if (!user) return sessionCookie(session)
+  return sessionCookie({
+    ...session,
+    user: {
+      login: 'patricia',
+      firstName: 'Patricia',
+      customerNo: 'PC-1',
+      customerType: 'PrivateCustomer',
+      roles: [],
+      permissions: [],
+    },
+  })
 }
-
-const params = (orderId?: string) => ({ lang: 'en', ...(orderId ? { orderId } : {}) })
 
 async function getList(query = '', user = true) {
-  const request = new Request(`http://shop.test/en/account/orders${query}`, {
-    headers: { Cookie: await cookieOf({ user }) },
-  })
-  return run(() => listLoader({ request, params: params(), context: {} }))
+  return answer(listLoader, args(`/en/account/orders${query}`, { cookie: await cookieOf({ user }) }))
 }
 
 /** `GET orders` answering `count` orders of `total`, recording each call's query and token. */
@@ -69,18 +65,18 @@ function ordersHandler(total: number) {
 
 describe('account order list', () => {
   it('sends a shopper who is not logged in to the login page, returning to the same list', async () => {
-    const response = await getList('?limit=60', false)
+    const { response } = await getList('?limit=60', false)
     expect(response.status).toBe(302)
     expect(response.headers.get('Location')).toBe(
-      `/en/login?returnUrl=${encodeURIComponent('/en/account/orders?limit=60')}`,
+      // The route's query parameters come along, as the login guard keeps them (spec org §2 Guards).
+      `/en/login?limit=60&returnUrl=${encodeURIComponent('/en/account/orders?limit=60')}`,
     )
   })
 
   it('shows the first 30 orders newest first with the user token, privately', async () => {
     const calls = ordersHandler(42)
-    const result = await getList()
-    expect(result.init.headers['Cache-Control']).toBe('private, no-store')
-    const page = result.data
+    const { response, data: page } = await getList()
+    expect(response.headers.get('Cache-Control')).toBe('private, no-store')
     expect(calls).toEqual([
       { limit: '30', offset: '0', include: expect.stringContaining('lineItems'), token: 'user-token' },
     ])
@@ -125,14 +121,12 @@ describe('account order list', () => {
 
   it('asks for a new login when ICM no longer accepts the token, dropping it', async () => {
     icm.use(get('orders', () => icmError(401, 'authentication.token.invalid', 'AuthenticationToken expired')))
-    const response = await getList()
+    const { response, setCookie } = await getList()
     expect(response.status).toBe(302)
     expect(response.headers.get('Location')).toBe(
       `/en/login?returnUrl=${encodeURIComponent('/en/account/orders')}`,
     )
-    const session = await getSession(
-      new Request('http://shop.test/', { headers: { Cookie: response.headers.get('Set-Cookie')! } }),
-    )
+    const session = await sessionFrom(setCookie)
     expect(session.get('apiToken')).toBeUndefined()
     expect(session.get('user')).toBeUndefined()
   })
@@ -140,18 +134,21 @@ describe('account order list', () => {
 
 describe('account order detail', () => {
   async function getDetail(orderId: string, user = true) {
-    const request = new Request(`http://shop.test/en/account/orders/${orderId}`, {
-      headers: { Cookie: await cookieOf({ user }) },
-    })
-    return run(() => detailLoader({ request, params: params(orderId), context: {} }))
+    return answer(
+      detailLoader,
+      args(`/en/account/orders/${orderId}`, {
+        params: { lang: 'en', orderId },
+        cookie: await cookieOf({ user }),
+      }),
+    )
   }
 
   it('shows the order with lines, addresses, payment and totals, privately', async () => {
     icm.use(get('orders/o-1', orderEnvelope('o-1')))
-    const result = await getDetail('o-1')
-    expect(result.init.headers['Cache-Control']).toBe('private, no-store')
-    expect(result.data.title).toBe('Order 10000001')
-    const order = result.data.order
+    const { response, data } = await getDetail('o-1')
+    expect(response.headers.get('Cache-Control')).toBe('private, no-store')
+    expect(data.title).toBe('Order 10000001')
+    const order = data.order
     expect(order.lines.map((l: { sku: string }) => l.sku)).toEqual(['1000042', '2000007'])
     expect(order.lines[1].fulfillmentStatus).toBe('SHIPPED')
     expect(order.trackingLinks).toEqual([{ url: 'https://track.example.com/123', label: 'Parcel 123' }])
@@ -162,13 +159,13 @@ describe('account order detail', () => {
 
   it('is a 404 page for an unknown or foreign order', async () => {
     icm.use(get('orders/nope', () => icmError(404, 'order.not_found.error')))
-    const response = await getDetail('nope')
-    expect(response).toBeInstanceOf(Response)
+    const { response, data } = await getDetail('nope')
+    expect(data).toBeUndefined()
     expect(response.status).toBe(404)
   })
 
   it('sends a shopper who is not logged in to the login page', async () => {
-    const response = await getDetail('o-1', false)
+    const { response } = await getDetail('o-1', false)
     expect(response.status).toBe(302)
     expect(response.headers.get('Location')).toBe(
       `/en/login?returnUrl=${encodeURIComponent('/en/account/orders/o-1')}`,
@@ -194,18 +191,13 @@ describe('order CSV export', () => {
   }
 
   async function post(ids: string[], user = true) {
-    const body = new URLSearchParams(ids.map((id) => ['ids', id]))
-    const request = new Request('http://shop.test/en/account/orders/csv', {
-      method: 'POST',
-      headers: { Cookie: await cookieOf({ user }), 'Content-Type': 'application/x-www-form-urlencoded' },
-      body,
-    })
-    return run(() => csvAction({ request, params: params(), context: {} }))
+    const form = new URLSearchParams(ids.map((id) => ['ids', id]))
+    return answer(csvAction, args('/en/account/orders/csv', { form, cookie: await cookieOf({ user }) }))
   }
 
   it('exports the selected orders as orders.csv, passing ICM’s CSV on unchanged', async () => {
     const bodies = csvHandler()
-    const response: Response = await post(['o-1', 'o-2', 'o-1'])
+    const { response } = await post(['o-1', 'o-2', 'o-1'])
     expect(bodies).toEqual([{ ids: ['o-1', 'o-2'] }])
     expect(response.status).toBe(200)
     expect(response.headers.get('Content-Type')).toBe('text/csv; charset=utf-8')
@@ -217,10 +209,10 @@ describe('order CSV export', () => {
   it('names one order’s file after its order number (plain link, GET)', async () => {
     const bodies = csvHandler()
     icm.use(get('orders/o-1', orderEnvelope('o-1', { documentNumber: '10000077' })))
-    const request = new Request('http://shop.test/en/account/orders/csv?ids=o-1', {
-      headers: { Cookie: await cookieOf() },
-    })
-    const response: Response = await run(() => csvLoader({ request, params: params(), context: {} }))
+    const { response } = await answer(
+      csvLoader,
+      args('/en/account/orders/csv?ids=o-1', { cookie: await cookieOf() }),
+    )
     expect(bodies).toEqual([{ ids: ['o-1'] }])
     expect(response.headers.get('Content-Disposition')).toBe('attachment; filename="order-10000077.csv"')
     expect(await response.text()).toBe(CSV)
@@ -228,20 +220,18 @@ describe('order CSV export', () => {
 
   it('goes back to the list with a message when nothing is selected', async () => {
     const bodies = csvHandler()
-    const response: Response = await post([])
+    const { response, setCookie } = await post([])
     expect(bodies).toEqual([])
     expect(response.status).toBe(303)
     expect(response.headers.get('Location')).toBe('/en/account/orders')
-    const session = await getSession(
-      new Request('http://shop.test/', { headers: { Cookie: response.headers.get('Set-Cookie')! } }),
-    )
+    const session = await sessionFrom(setCookie)
     expect(session.get('toast')).toEqual({ key: 'account.orders.export.none_selected.error', type: 'error' })
   })
 
   it('is a 404 for an order that is not the user’s, and asks for a login without a user', async () => {
     csvHandler()
-    expect((await post(['o-1', 'foreign'])).status).toBe(404)
-    const anonymous: Response = await post(['o-1'], false)
+    expect((await post(['o-1', 'foreign'])).response.status).toBe(404)
+    const { response: anonymous } = await post(['o-1'], false)
     expect(anonymous.status).toBe(302)
     expect(anonymous.headers.get('Location')).toBe(
       `/en/login?returnUrl=${encodeURIComponent('/en/account/orders/csv')}`,

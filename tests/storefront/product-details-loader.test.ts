@@ -1,6 +1,10 @@
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
-import { action, loader } from '~/routes/$lang.$'
+import { loader } from '~/routes/$lang.$'
+import { action as addAction } from '~/routes/$lang.basket_.add'
+import { enabledFeatures } from '~/services/features.server'
+import { loadProductPage } from '~/services/product-page.server'
+import { shopperOf } from '~/services/shopper.server'
 import {
   categoryData,
   configurationData,
@@ -12,15 +16,17 @@ import {
   priceItem,
   productData,
 } from './icm-mock'
+import { answer, args as requestArgs, sessionFrom } from './loader-args'
 import './setup'
 
 const PATH = 'power-tools/drills/voltwerk-drill-xt-18-prd1000042'
 
-const args = (path: string, init?: RequestInit) => ({
-  request: new Request(`http://shop.test/en/${path}`, init),
-  params: { lang: 'en', '*': path.split('?')[0] },
-  context: {},
-})
+const args = (path: string) =>
+  requestArgs(`/en/${path}`, { params: { lang: 'en', '*': path.split('?')[0]! } })
+
+/** What the product page's add form posts to the one add route, back to the product page. */
+const addPost = (fields: Record<string, string>) =>
+  requestArgs('/en/basket/add', { form: { returnUrl: `/en/${PATH}`, ...fields } })
 
 /** A price item as the storefront maps it (ICM's type tags dropped). */
 const mapped = (net: number, gross: number) => ({
@@ -239,12 +245,38 @@ describe('product page loader with promotions, warranties and links', () => {
   })
 })
 
-describe('add to basket with a warranty', () => {
-  const post = (fields: Record<string, string>) =>
-    args(PATH, {
-      method: 'POST',
-      body: new URLSearchParams({ intent: 'addToBasket', sku: '1000042', ...fields }),
+describe('feature rating', () => {
+  const rated = { ...detailedProduct, roundedAverageRating: '4.5' }
+  const ratingOf = (page: { seo: { jsonLd: unknown[] } }) =>
+    (page.seo.jsonLd as { '@type'?: string; aggregateRating?: unknown }[]).find(
+      (d) => d['@type'] === 'Product',
+    )?.aggregateRating
+
+  it('shows the rating, also in the structured data, when the feature is on (the default)', async () => {
+    icm.use(...handlers([get('products/1000042', rated)]))
+    const page = ((await loader(args(PATH))) as any).data
+    expect(page.showRating).toBe(true)
+    expect(ratingOf(page)).toMatchObject({ ratingValue: 4.5 })
+  })
+
+  it('leaves the rating out of the page and its structured data when the feature is off', async () => {
+    icm.use(...handlers([get('products/1000042', rated)]))
+    const a = args(PATH)
+    const shopper = await shopperOf(a)
+    const page = await loadProductPage({
+      request: a.request,
+      shopper,
+      sku: '1000042',
+      canonical: true,
+      features: enabledFeatures(['compare', 'recently'], []),
     })
+    expect(page.showRating).toBe(false)
+    expect(ratingOf(page)).toBeUndefined()
+  })
+})
+
+describe('add to basket with a warranty', () => {
+  const post = (fields: Record<string, string>) => addPost({ sku: '1000042', ...fields })
   const basketHandlers = (items: (request: Request) => Promise<Response>) => [
     get('products/1000042', detailedProduct),
     get('configurations', configurationData),
@@ -261,15 +293,15 @@ describe('add to basket with a warranty', () => {
         return HttpResponse.json({ data: [], infos: [] }, { status: 201 })
       }),
     )
-    expect(((await action(post({ quantity: '2', warranty: 'W-2Y' }))) as Response).status).toBe(303)
-    expect(((await action(post({ quantity: '1', warranty: '' }))) as Response).status).toBe(303)
+    expect((await answer(addAction, post({ quantity: '2', warranty: 'W-2Y' }))).response.status).toBe(303)
+    expect((await answer(addAction, post({ quantity: '1', warranty: '' }))).response.status).toBe(303)
     expect(bodies).toEqual([
       [{ product: '1000042', quantity: { value: 2 }, warranty: 'W-2Y' }],
       [{ product: '1000042', quantity: { value: 1 } }],
     ])
   })
 
-  it('shows the API refusal of a warranty with 422 and the translated message', async () => {
+  it('shows the API refusal of a warranty on the product page, translated', async () => {
     icm.use(
       ...basketHandlers(async () =>
         icmError(422, 'basket.line_item.creation.failed', 'failed', [
@@ -277,14 +309,15 @@ describe('add to basket with a warranty', () => {
         ]),
       ),
     )
-    const result = (await action(post({ quantity: '1', warranty: 'W-3Y' }))) as any
-    expect(result.init.status).toBe(422)
-    expect(result.data.result.error['']).toEqual(['This warranty is not available for this product.'])
-    expect(result.data.result.initialValue.warranty).toBe('W-3Y')
+    const { response, setCookie } = await answer(addAction, post({ quantity: '1', warranty: 'W-3Y' }))
+    expect(response.headers.get('Location')).toBe(`/en/${PATH}`)
+    const toast = (await sessionFrom(setCookie)).get('toast')
+    expect(toast?.type).toBe('error')
+    expect(toast?.details?.join(' ')).toContain('This warranty is not available for this product.')
   })
 })
 
-describe('add to basket honours the quantity rules on the server', () => {
+describe('quantity rules: hints on the page, the API decides', () => {
   const PART = {
     ...productData,
     sku: '1000043',
@@ -293,52 +326,34 @@ describe('add to basket honours the quantity rules on the server', () => {
     stepOrderQuantity: 2,
     maxOrderQuantity: 500,
   }
-  const post = (fields: Record<string, string>) =>
-    args(PATH, { method: 'POST', body: new URLSearchParams({ intent: 'addToBasket', ...fields }) })
   const stored: unknown[] = []
-  const handlers = (maxItemQuantity: number) => [
-    get('products/1000042', productData),
+  const handlers = () => [
     get('products/1000043', PART),
-    get('configurations', { data: { ...configurationData.data, basket: { maxItemQuantity } } }),
+    get('configurations', configurationData),
     http.post(icmPath('token'), () => HttpResponse.json({ access_token: 'anon', expires_in: 3600 })),
     get('baskets/current', emptyBasket('b-8')),
     http.post(icmPath('baskets/b-8/items'), async ({ request }) => {
       stored.push(await request.json())
-      return HttpResponse.json({ data: [], infos: [] }, { status: 201 })
+      return icmError(422, 'basket.line_item.creation.failed', 'failed', [
+        {
+          code: 'basket.line_item.quantity.step_quantity.error',
+          message: 'The quantity must be a multiple of 2.',
+        },
+      ])
     }),
   ]
-  const refusal = async (fields: Record<string, string>) => {
-    const result = (await action(post(fields))) as any
-    expect(result.init.status).toBe(400)
-    return result.data.result.error.quantity
-  }
 
-  it('refuses below the minimum, off the step and above the maximum with a clear message, storing nothing', async () => {
+  it('passes a quantity off the product’s rules to ICM and shows ICM’s answer', async () => {
     stored.length = 0
-    icm.use(...handlers(100))
-    expect(await refusal({ sku: '1000043', quantity: '1' })).toEqual([
-      'Please enter a whole number of at least 2.',
-    ])
-    expect(await refusal({ sku: '1000043', quantity: '5' })).toEqual([
-      'This product is sold in steps of 2, starting at 2.',
-    ])
-    expect(await refusal({ sku: '1000043', quantity: 'two' })).toEqual([
-      'Please enter a whole number of at least 2.',
-    ])
-    // The product allows 500, the channel's maximum item quantity caps it at 100.
-    expect(await refusal({ sku: '1000043', quantity: '102' })).toEqual([
-      'You can order at most 100 of this product.',
-    ])
-    expect(stored).toEqual([])
-    expect(((await action(post({ sku: '1000043', quantity: '100' }))) as Response).status).toBe(303)
-    expect(stored).toEqual([[{ product: '1000043', quantity: { value: 100 } }]])
-  })
-
-  it('takes the maximum item quantity from the configuration', async () => {
-    icm.use(...handlers(10))
-    expect(await refusal({ sku: '1000042', quantity: '11' })).toEqual([
-      'You can order at most 10 of this product.',
-    ])
+    icm.use(...handlers())
+    const { response, setCookie } = await answer(addAction, addPost({ sku: '1000043', quantity: '5' }))
+    expect(response.status).toBe(303)
+    expect(stored).toEqual([[{ product: '1000043', quantity: { value: 5 } }]])
+    const toast = (await sessionFrom(setCookie)).get('toast')
+    expect(toast?.type).toBe('error')
+    expect(toast?.details?.join(' ')).toContain(
+      'This quantity is not allowed for this product. The quantity must be a multiple of 2.',
+    )
   })
 })
 

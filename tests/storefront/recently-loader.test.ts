@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { loader as catalogLoader } from '~/routes/$lang.$'
 import { action as recentlyAction, loader as recentlyLoader } from '~/routes/$lang.recently'
-import { commitSession, getSession, RECENTLY_VIEWED_MAX_AGE } from '~/services/session.server'
+import { RECENTLY_VIEWED_MAX_AGE, sessionOf } from '~/services/session.server'
+import { answer, args, sessionCookie, sessionFrom } from './loader-args'
 import { categoryData, configurationData, get, icm, pricesFor, productData } from './icm-mock'
 import './setup'
 
@@ -29,21 +30,22 @@ const catalogHandlers = () => [
 const productPath = (product: { sku: string; productName: string }) =>
   `power-tools/drills/${product.productName.toLowerCase().replace(/ /g, '-')}-prd${product.sku}`
 
-async function viewProduct(product: typeof drill, headers: Record<string, string>) {
+/** The product page as the server sends it: its data, and its headers with the session cookie. */
+async function viewProduct(product: typeof drill, { Cookie: cookie, ...headers }: Record<string, string>) {
   const path = productPath(product)
-  const result = (await catalogLoader({
-    request: new Request(`http://shop.test/en/${path}`, { headers }),
-    params: { lang: 'en', '*': path },
-    context: {},
-  })) as any
-  return { page: result.data, headers: new Headers(result.init.headers) }
+  const sent = await answer(
+    catalogLoader,
+    args(`/en/${path}`, { params: { lang: 'en', '*': path }, cookie, headers }),
+  )
+  return { page: sent.data, headers: sent.response.headers }
 }
+
+/** The session a request with this cookie gets, the shop session ended when it was idle too long. */
+const sessionAt = (cookie: string) =>
+  sessionOf({ request: new Request('http://shop.test/', { headers: { Cookie: cookie } }), context: {} })
 
 /** The cookie a browser would send back after a response's Set-Cookie. */
 const cookieFrom = (headers: Headers) => headers.get('Set-Cookie')!.split(';')[0]!
-
-const sessionFrom = (cookie: string) =>
-  getSession(new Request('http://shop.test/', { headers: { Cookie: cookie } }))
 
 afterEach(() => {
   vi.useRealTimers()
@@ -99,19 +101,20 @@ describe('the session cookie with a recently viewed list', () => {
     vi.useFakeTimers({ toFake: ['Date'] })
     const start = Date.UTC(2026, 0, 5, 12, 0)
     vi.setSystemTime(start)
-    const session = await getSession(new Request('http://shop.test/'))
-    session.set('apiToken', 'token')
-    session.set('issuedAt', start)
-    session.set('expiresAt', start + 3600_000)
-    session.set('compare', ['1000077'])
-    session.set('recently', [['1000042', start / 60_000]])
-    const cookie = (await commitSession(session)).split(';')[0]!
+    const cookie = await sessionCookie({
+      apiToken: 'token',
+      issuedAt: start,
+      expiresAt: start + 3600_000,
+      activeAt: start,
+      compare: ['1000077'],
+      recently: [['1000042', start / 60_000]],
+    })
 
     vi.setSystemTime(start + 59 * 60_000)
-    expect((await sessionFrom(cookie)).get('apiToken')).toBe('token')
+    expect((await sessionAt(cookie)).get('apiToken')).toBe('token')
 
     vi.setSystemTime(start + 61 * 60_000)
-    const later = await sessionFrom(cookie)
+    const later = await sessionAt(cookie)
     expect(later.get('apiToken')).toBeUndefined()
     expect(later.get('compare')).toBeUndefined()
     expect(later.get('recently')).toEqual([['1000042', start / 60_000]])
@@ -121,62 +124,62 @@ describe('the session cookie with a recently viewed list', () => {
     icm.use(...catalogHandlers())
     vi.useFakeTimers({ toFake: ['Date'] })
     const start = Date.now()
-    const session = await getSession(new Request('http://shop.test/'))
-    session.set('apiToken', 'token')
-    session.set('issuedAt', start)
-    session.set('expiresAt', start + 3600_000)
-    const cookie = (await commitSession(session)).split(';')[0]!
+    const cookie = await sessionCookie({
+      apiToken: 'token',
+      issuedAt: start,
+      expiresAt: start + 3600_000,
+      activeAt: start,
+    })
     vi.setSystemTime(start + 50 * 60_000)
     const viewed = await viewProduct(drill, { 'User-Agent': BROWSER, Cookie: cookie })
     vi.setSystemTime(start + 61 * 60_000)
-    const after = await sessionFrom(cookieFrom(viewed.headers))
+    const after = await sessionAt(cookieFrom(viewed.headers))
     expect(after.get('apiToken')).toBeUndefined()
     expect(after.get('recently')?.map(([sku]) => sku)).toEqual(['1000042'])
   })
 })
 
 describe('/recently', () => {
-  const args = (init?: RequestInit & { headers?: Record<string, string> }) => ({
-    request: new Request('http://shop.test/en/recently', init),
-    params: { lang: 'en' },
-    context: {},
-  })
-
   it('lists the viewed products, privately, and clears them with a post', async () => {
     icm.use(...catalogHandlers())
     const now = Date.now()
-    const session = await getSession(new Request('http://shop.test/'))
-    session.set('recently', [
-      ['1000077', Math.floor(now / 60_000)],
-      ['1000042', Math.floor(now / 60_000) - 5],
-    ])
-    const cookie = (await commitSession(session)).split(';')[0]!
+    const cookie = await sessionCookie({
+      recently: [
+        ['1000077', Math.floor(now / 60_000)],
+        ['1000042', Math.floor(now / 60_000) - 5],
+      ],
+    })
 
-    const page = (await recentlyLoader(args({ headers: { Cookie: cookie } }))) as any
-    expect(page.data.products.map((p: any) => p.tile.name)).toEqual([
+    const page = await answer(recentlyLoader, args('/en/recently', { cookie }))
+    expect(page.data.products.map((p: { tile: { name: string } }) => p.tile.name)).toEqual([
       'Sawmaster Circular Saw 190',
       'Voltwerk Drill XT 18',
     ])
-    expect(new Headers(page.init.headers).get('Cache-Control')).toBe('private, no-store')
+    expect(page.response.headers.get('Cache-Control')).toBe('private, no-store')
 
-    const response = (await recentlyAction(
-      args({ method: 'POST', body: new URLSearchParams({ intent: 'clear' }), headers: { Cookie: cookie } }),
-    )) as Response
-    expect(response.status).toBe(303)
-    expect(response.headers.get('Location')).toBe('/en/recently')
-    const after = await sessionFrom(response.headers.get('Set-Cookie')!.split(';')[0]!)
+    const cleared = await answer(recentlyAction, args('/en/recently', { form: { intent: 'clear' }, cookie }))
+    expect(cleared.response.status).toBe(303)
+    expect(cleared.response.headers.get('Location')).toBe('/en/recently')
+    const after = await sessionFrom(cleared.setCookie)
     expect(after.get('recently')).toBeUndefined()
     expect(after.get('toast')).toEqual({ key: 'recently.cleared.message', type: 'success' })
 
-    const empty = (await recentlyLoader(args())) as any
+    const empty = await answer(
+      recentlyLoader,
+      args('/en/recently', { cookie: cleared.setCookie!.split(';')[0] }),
+    )
     expect(empty.data.products).toEqual([])
   })
 
-  it('refuses a malformed post with 400', async () => {
-    const error = await recentlyAction(
-      args({ method: 'POST', body: new URLSearchParams({ intent: 'delete-everything' }) }),
-    ).catch((e) => e)
-    expect(error).toBeInstanceOf(Response)
-    expect(error.status).toBe(400)
+  it('answers a malformed post with 400 and the form’s errors, and keeps the list', async () => {
+    const cookie = await sessionCookie({ recently: [['1000077', Math.floor(Date.now() / 60_000)]] })
+    const refused = await answer(
+      recentlyAction,
+      args('/en/recently', { form: { intent: 'delete-everything' }, cookie }),
+    )
+    expect(refused.response.status).toBe(400)
+    expect(refused.data.result.status).toBe('error')
+    expect(refused.data.result.error.intent).toHaveLength(1)
+    expect(refused.setCookie).toBeNull()
   })
 })

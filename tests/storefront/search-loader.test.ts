@@ -1,23 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { loader } from '~/routes/$lang.search'
 import { get, icm, icmError, pricesFor } from './icm-mock'
+import { args as shared, thrown } from './loader-args'
 import './setup'
 
-const args = (query: string) => ({
-  request: new Request(`http://shop.test/en/search?${query}`),
-  params: { lang: 'en' },
-  context: {},
-})
-
-async function thrown(promise: Promise<unknown>): Promise<Response> {
-  try {
-    await promise
-  } catch (error) {
-    if (error instanceof Response) return error
-    throw error
-  }
-  throw new Error('expected the loader to throw a response')
-}
+const args = (query: string) => shared(`/en/search?${query}`)
 
 const stub = (sku: string, title: string) => ({
   title,

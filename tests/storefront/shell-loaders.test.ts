@@ -1,12 +1,11 @@
-import type { ActionFunctionArgs } from '@remix-run/node'
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
+import { loader as rootLoader } from '~/root'
 import { loader as basketLoader } from '~/routes/$lang.basket'
+import { action as compareAction } from '~/routes/$lang.compare'
 import { loader as homeLoader } from '~/routes/$lang.home'
 import { action as loginAction } from '~/routes/$lang.login'
-import { loader as rootLoader } from '~/root'
-import { action as compareAction } from '~/routes/$lang.compare'
-import { commitSession, getSession } from '~/services/session.server'
+import { sessionStorage } from '~/services/session.server'
 import {
   categoryData,
   configurationData,
@@ -18,25 +17,14 @@ import {
   pricesFor,
   productData,
 } from './icm-mock'
+import { answer, args, sessionCookie, sessionFrom, type Args } from './loader-args'
 import './setup'
-
-const request = (path: string, init?: RequestInit) => new Request(`http://shop.test${path}`, init)
 
 /** Posts form fields to a route action under /en, as a browser without JavaScript would. */
 const postTo =
-  <T>(routeAction: (args: ActionFunctionArgs) => T, path: string) =>
+  <T>(routeAction: (a: Args) => Promise<T>, path: string) =>
   (fields: Record<string, string>) =>
-    routeAction({
-      request: request(path, { method: 'POST', body: new URLSearchParams(fields) }),
-      params: { lang: 'en' },
-      context: {},
-    })
-
-async function sessionCookie(values: Record<string, unknown>) {
-  const session = await getSession(new Request('http://shop.test/'))
-  for (const [key, value] of Object.entries(values)) session.set(key as never, value as never)
-  return (await commitSession(session)).split(';')[0]!
-}
+    answer(routeAction, args(path, { form: fields }))
 
 const shellHandlers = () => [
   get('categories', [categoryData]),
@@ -58,18 +46,15 @@ describe('root loader', () => {
         return icmError(404, 'basket.not_found.error')
       }),
     )
-    const result = (await rootLoader({
-      request: request('/en/home'),
-      params: { lang: 'en' },
-      context: {},
-    })) as any
+    const result = await answer(rootLoader, args('/en/home'))
     expect(result.data.shell.navigation[0]).toMatchObject({
       name: 'Drills',
       url: '/en/power-tools/drills-ctgPower-Tools.Drills',
     })
     expect(result.data.shell.basket).toBeNull()
     expect(basketCalls).toBe(0)
-    expect(result.init?.headers).toBeUndefined()
+    // Nothing personal: no cookie is written, so the page stays shareable.
+    expect(result.setCookie).toBeNull()
   })
 
   it('shows the basket in the display mode of the customer type and consumes the toast', async () => {
@@ -93,16 +78,20 @@ describe('root loader', () => {
       apiToken: 'user-token',
       issuedAt: now,
       expiresAt: now + 3600_000,
-      user: { login: 'jlink', firstName: 'Jack', lastName: 'Link', customerType: 'SMBCustomer' },
+      user: {
+        login: 'jlink',
+        firstName: 'Jack',
+        lastName: 'Link',
+        customerNo: 'OilCorp',
+        customerType: 'SMBCustomer',
+        roles: ['APP_B2B_BUYER'],
+        permissions: [],
+      },
     })
-    const session = await getSession(request('/', { headers: { Cookie: cookie } }))
+    const session = await sessionFrom(cookie)
     session.flash('toast', { key: 'account.logout.success.message', type: 'info' })
-    const withToast = (await commitSession(session)).split(';')[0]!
-    const result = (await rootLoader({
-      request: request('/en/home', { headers: { Cookie: withToast } }),
-      params: { lang: 'en' },
-      context: {},
-    })) as any
+    const withToast = (await sessionStorage.commitSession(session)).split(';')[0]!
+    const result = await answer(rootLoader, args('/en/home', { cookie: withToast }))
     expect(tokenSent).toBe('user-token')
     expect(result.data.shell.display).toBe('net')
     expect(result.data.shell.basket).toEqual({
@@ -112,7 +101,9 @@ describe('root loader', () => {
     })
     expect(result.data.shell.user).toEqual({ name: 'Jack Link' })
     expect(result.data.shell.toast.text).toBe('You have been logged out.')
-    expect(new Headers(result.init.headers).get('Set-Cookie')).toMatch(/^apiToken=/)
+    // The toast is consumed: the cookie written back no longer holds it.
+    expect(result.setCookie).toMatch(/^apiToken=/)
+    expect((await sessionFrom(result.setCookie)).get('toast')).toBeUndefined()
   })
 
   it('refreshes a token past half its lifetime and drops one that cannot be refreshed', async () => {
@@ -131,15 +122,9 @@ describe('root loader', () => {
       issuedAt: now - 2000_000,
       expiresAt: now + 1600_000,
     })
-    const result = (await rootLoader({
-      request: request('/en/home', { headers: { Cookie: cookie } }),
-      params: { lang: 'en' },
-      context: {},
-    })) as any
+    const result = await answer(rootLoader, args('/en/home', { cookie }))
     expect(grant).toBe('refresh_token')
-    const session = await getSession(
-      request('/', { headers: { Cookie: new Headers(result.init.headers).get('Set-Cookie')! } }),
-    )
+    const session = await sessionFrom(result.setCookie)
     expect(session.get('apiToken')).toBeUndefined()
   })
 
@@ -154,27 +139,17 @@ describe('root loader', () => {
     )
     const now = Date.now()
     const cookie = await sessionCookie({ apiToken: 'gone', issuedAt: now, expiresAt: now + 3600_000 })
-    const result = (await rootLoader({
-      request: request('/en/home', { headers: { Cookie: cookie } }),
-      params: { lang: 'en' },
-      context: {},
-    })) as any
+    const result = await answer(rootLoader, args('/en/home', { cookie }))
     expect(result.data.shell.basket).toBeNull()
-    const session = await getSession(
-      request('/', { headers: { Cookie: new Headers(result.init.headers).get('Set-Cookie')! } }),
-    )
+    const session = await sessionFrom(result.setCookie)
     expect(session.get('apiToken')).toBeUndefined()
   })
 
   it('answers 503 when ICM is unreachable', async () => {
     icm.use(http.get(/.*/, () => HttpResponse.error()))
-    const error = await rootLoader({
-      request: request('/en/home'),
-      params: { lang: 'en' },
-      context: {},
-    }).catch((e) => e)
-    expect(error).toBeInstanceOf(Response)
-    expect(error.status).toBe(503)
+    const { response, data } = await answer(rootLoader, args('/en/home'))
+    expect(data).toBeUndefined()
+    expect(response.status).toBe(503)
   })
 })
 
@@ -195,11 +170,7 @@ describe('home loader', () => {
       get('products/1000042', productData),
       get('productprices', pricesFor('1000042')),
     )
-    const result = (await homeLoader({
-      request: request('/en/home'),
-      params: { lang: 'en' },
-      context: {},
-    })) as any
+    const result = await answer(homeLoader, args('/en/home'))
     expect(result.data.featured).toHaveLength(1)
     expect(result.data.featured[0].url).toBe('/en/power-tools/drills/voltwerk-drill-xt-18-prd1000042')
     expect(result.data.featured[0].price.sale.gross.value).toBe(119)
@@ -207,25 +178,17 @@ describe('home loader', () => {
   })
 
   it('answers 404 for an unknown language', async () => {
-    const error = await homeLoader({
-      request: request('/xx/home'),
-      params: { lang: 'xx' },
-      context: {},
-    }).catch((e) => e)
-    expect(error.status).toBe(404)
+    const { response } = await answer(homeLoader, args('/xx/home'))
+    expect(response.status).toBe(404)
   })
 })
 
 describe('basket loader', () => {
   it('shows no basket without a token, and the lines with product names with one', async () => {
     icm.use(get('configurations', configurationData))
-    const empty = (await basketLoader({
-      request: request('/en/basket'),
-      params: { lang: 'en' },
-      context: {},
-    })) as any
+    const empty = await answer(basketLoader, args('/en/basket'))
     expect(empty.data.basket).toBeNull()
-    expect(new Headers(empty.init.headers).get('Cache-Control')).toBe('private, no-store')
+    expect(empty.response.headers.get('Cache-Control')).toBe('private, no-store')
 
     icm.use(
       get('baskets/current', {
@@ -251,11 +214,7 @@ describe('basket loader', () => {
     )
     const now = Date.now()
     const cookie = await sessionCookie({ apiToken: 't', issuedAt: now, expiresAt: now + 3600_000 })
-    const result = (await basketLoader({
-      request: request('/en/basket', { headers: { Cookie: cookie } }),
-      params: { lang: 'en' },
-      context: {},
-    })) as any
+    const result = await answer(basketLoader, args('/en/basket', { cookie }))
     expect(result.data.basket.lines[0]).toMatchObject({
       sku: '1000042',
       name: 'Voltwerk Drill XT 18',
@@ -269,23 +228,23 @@ describe('login action', () => {
   const post = postTo(loginAction, '/en/login')
 
   it('requires both fields (400) and never echoes the password', async () => {
-    const result = (await post({ login: '', password: 'secret' })) as any
-    expect(result.init.status).toBe(400)
+    const result = await post({ login: '', password: 'secret' })
+    expect(result.response.status).toBe(400)
     expect(result.data.result.error.login).toEqual(['Please enter your e-mail address or user name.'])
     expect(JSON.stringify(result.data.result)).not.toContain('secret')
   })
 
   it('maps 401 to the e-mail or user-name message and 403 to the approval message', async () => {
     icm.use(http.post(icmPath('token'), () => icmError(401, 'invalid_grant')))
-    expect(((await post({ login: 'a@b.test', password: 'x' })) as any).data.result.error['']).toEqual([
+    expect((await post({ login: 'a@b.test', password: 'x' })).data.result.error['']).toEqual([
       'The e-mail address or password you entered is incorrect.',
     ])
-    expect(((await post({ login: 'jlink', password: 'x' })) as any).data.result.error['']).toEqual([
+    expect((await post({ login: 'jlink', password: 'x' })).data.result.error['']).toEqual([
       'The user name or password you entered is incorrect.',
     ])
     icm.use(http.post(icmPath('token'), () => icmError(403, 'account.login.customer_approval.error')))
-    const approval = (await post({ login: 'jlink', password: 'x' })) as any
-    expect(approval.init.status).toBe(422)
+    const approval = await post({ login: 'jlink', password: 'x' })
+    expect(approval.response.status).toBe(422)
     expect(approval.data.result.error['']).toEqual(['Your account has not been approved yet.'])
   })
 
@@ -304,16 +263,14 @@ describe('login action', () => {
       }),
       get('personalization', { pgid: 'pg-PC-1' }),
     )
-    const response = (await post({
+    const { response, setCookie } = await post({
       login: 'p@x.test',
       password: 'pw',
       returnUrl: '//evil.test/',
-    })) as Response
+    })
     expect(response.status).toBe(303)
     expect(response.headers.get('Location')).toBe('/en/home')
-    const session = await getSession(
-      request('/', { headers: { Cookie: response.headers.get('Set-Cookie')! } }),
-    )
+    const session = await sessionFrom(setCookie)
     expect(session.get('apiToken')).toBe('user-1')
     expect(session.get('isAnonymous')).toBe(false)
     expect(session.get('pgid')).toBe('pg-PC-1')
@@ -325,18 +282,20 @@ describe('compare action', () => {
   const post = postTo(compareAction, '/en/compare')
 
   it('refuses malformed posts with 400 and unknown products with 404, storing nothing', async () => {
-    expect(((await post({ intent: 'steal', sku: 'x' }).catch((e) => e)) as Response).status).toBe(400)
+    const malformed = await post({ intent: 'steal', sku: 'x' })
+    expect(malformed.response.status).toBe(400)
+    expect(malformed.setCookie).toBeNull()
     icm.use(get('products/NOPE', () => icmError(404, 'product.not_found')))
-    expect(((await post({ intent: 'add', sku: 'NOPE' }).catch((e) => e)) as Response).status).toBe(404)
+    const unknown = await post({ intent: 'add', sku: 'NOPE' })
+    expect(unknown.response.status).toBe(404)
+    expect(unknown.setCookie).toBeNull()
   })
 
   it('keeps the list in the session and goes back to a same-origin page', async () => {
     icm.use(get('products/1000042', productData))
-    const response = (await post({ intent: 'add', sku: '1000042', returnUrl: '/en/home' })) as Response
+    const { response, setCookie } = await post({ intent: 'add', sku: '1000042', returnUrl: '/en/home' })
     expect(response.headers.get('Location')).toBe('/en/home')
-    const session = await getSession(
-      request('/', { headers: { Cookie: response.headers.get('Set-Cookie')! } }),
-    )
+    const session = await sessionFrom(setCookie)
     expect(session.get('compare')).toEqual(['1000042'])
   })
 })

@@ -1,14 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { loader } from '~/routes/$lang.suggest'
-import { commitSession, getSession } from '~/services/session.server'
+import { args as shared, sessionCookie } from './loader-args'
 import { get, icm, icmError } from './icm-mock'
 import './setup'
 
-const args = (query: string, headers: HeadersInit = {}) => ({
-  request: new Request(`http://shop.test/en/suggest?${query}`, { headers }),
-  params: { lang: 'en' },
-  context: {},
-})
+const args = (query: string, headers: Record<string, string> = {}) =>
+  shared(`/en/suggest?${query}`, { headers })
 
 const link = (id: string, name: string) => ({ id, name })
 const tree = [
@@ -128,9 +125,7 @@ describe('suggest resource route', () => {
   })
 
   it('is private for a shopper with a session, and asks for the price group', async () => {
-    const session = await getSession(new Request('http://shop.test/'))
-    session.set('pgid', 'pg-1')
-    const cookie = (await commitSession(session)).split(';')[0]!
+    const cookie = await sessionCookie({ pgid: 'pg-1' })
     let asked = false
     icm.use(
       get('suggest;spgid=pg-1', () => {

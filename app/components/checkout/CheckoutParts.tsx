@@ -1,19 +1,11 @@
 import { useTranslation } from 'react-i18next'
 import { useShell } from '~/components/useShell'
 import { addressLines, type Address } from '~/models/address'
-import { totalsRows, type CheckoutBasket } from '~/models/checkout'
+import type { CheckoutBasket, TotalsRow } from '~/models/checkout'
+import { messageText, type ApiMessage } from '~/models/messages'
 import { formatMoney, pick, type PriceItem } from '~/models/price'
 
-type Message = { code: string; message?: string }
-
-/** An API message in the shopper's language: the key's text, else the API's own message. */
-export function useMessageText() {
-  const { t } = useTranslation()
-  return (m: Message) => {
-    const text = t(m.code)
-    return text === m.code ? (m.message ?? m.code) : text
-  }
-}
+type Message = ApiMessage
 
 /** Validation results of the step the shopper stayed on: errors to fix, and what ICM adjusted. */
 export function ValidationMessages({
@@ -21,7 +13,8 @@ export function ValidationMessages({
 }: {
   validation: { errors: Message[]; infos: Message[] } | null | undefined
 }) {
-  const text = useMessageText()
+  const { t } = useTranslation()
+  const text = (m: Message) => messageText(t, m)
   if (!validation || (validation.errors.length === 0 && validation.infos.length === 0)) return null
   return (
     <div className="checkout-messages">
@@ -40,18 +33,6 @@ export function ValidationMessages({
         </ul>
       ) : null}
     </div>
-  )
-}
-
-/** Messages of a form that was just posted (400/422), next to it. */
-export function FormMessages({ messages }: { messages?: string[] | null }) {
-  if (!messages?.length) return null
-  return (
-    <ul className="form-errors" role="alert">
-      {messages.map((m) => (
-        <li key={m}>{m}</li>
-      ))}
-    </ul>
   )
 }
 
@@ -74,11 +55,16 @@ export function Amount({ item }: { item: PriceItem }) {
   return <>{formatMoney(pick(item, display), locale.tag)}</>
 }
 
-/** The totals of a basket or order; "estimated" until addresses and shipping method are known. */
-export function CheckoutTotals({ basket, title }: { basket: CheckoutBasket; title?: string }) {
+/** The totals rows of a basket (`totalsRows`); "estimated" until addresses and shipping method are known. */
+export function CheckoutTotals({
+  totals: { rows, estimated },
+  title,
+}: {
+  totals: { rows: TotalsRow[]; estimated: boolean }
+  title?: string
+}) {
   const { t } = useTranslation()
-  const { locale, display } = useShell()
-  const { rows, estimated } = totalsRows(basket, display)
+  const { locale } = useShell()
   return (
     <section className="basket-totals checkout-totals" aria-labelledby="checkout-totals-title">
       <h2 id="checkout-totals-title">{title ?? t('basket.totals.title')}</h2>

@@ -79,6 +79,14 @@ function OrderLineRow({
         <Link to={`/${locale.lang}/product/${encodeURIComponent(line.sku)}`}>{line.name}</Link>
         <br />
         <small>{t('product.sku', { sku: line.sku })}</small>
+        {line.customFields.map((field) => (
+          <span key={field.name}>
+            <br />
+            <small className="line-custom-field" data-testid="order-line-custom-field">
+              {field.name}: {field.value}
+            </small>
+          </span>
+        ))}
         {line.warranty ? (
           <>
             <br />

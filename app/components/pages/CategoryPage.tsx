@@ -1,12 +1,11 @@
 import { Link } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import type { SerializeFrom } from '@remix-run/node'
-import type { CatalogLoader } from '~/routes/$lang.$'
+import type { CategoryPageData } from '~/models/catalog-page'
 import { Breadcrumb } from '../Breadcrumb'
 import { Listing } from '../Listing'
 import { useShell } from '../useShell'
 
-type Page = Extract<SerializeFrom<CatalogLoader>, { kind: 'category' }>
+type Page = CategoryPageData
 
 export function CategoryPage({ page }: { page: Page }) {
   const { t } = useTranslation()

@@ -1,13 +1,12 @@
-import type { SerializeFrom } from '@remix-run/node'
 import { Link } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import type { CatalogLoader } from '~/routes/$lang.$'
+import type { ContentPageData } from '~/models/catalog-page'
 import type { PageNavItem } from '~/models/cms'
 import { Breadcrumb } from '../Breadcrumb'
 import { CmsContent } from '../CmsContent'
 import { useShell } from '../useShell'
 
-type Page = Extract<SerializeFrom<CatalogLoader>, { kind: 'content' }>
+type Page = ContentPageData
 
 function NavList({ items }: { items: PageNavItem[] }) {
   if (items.length === 0) return null

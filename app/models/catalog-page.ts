@@ -1,0 +1,84 @@
+/**
+ * What the catalog's page loaders hand to their views (category, product, content page). All of it is
+ * JSON-safe, so the serialized loader data is exactly these types and the components need no casts.
+ */
+import type { Pagelet, PageNavItem } from './cms'
+import type { FilterGroup } from './filter'
+import type { Inventory } from './inventory'
+import type { ListingView, Sorting } from './listing'
+import type { PriceItem, ProductPrice } from './price'
+import type { Product, ProductTile } from './product'
+import type { Promotion } from './promotion'
+import type { PageSeo } from './seo'
+import type { VariationOption } from './variation'
+
+/** A product tile with its link and price; `price` null: prices failed to load, absent: on request. */
+export type TileEntry = { tile: ProductTile; url: string; price?: ProductPrice | null }
+
+/** Linked products of one link type (accessories, cross-selling, ...). */
+export type LinkSection = { type: string; entries: TileEntry[] }
+
+export type BreadcrumbItem = { name: string; url?: string }
+
+/** What a listing page (category, search, a master's variations) hands to its view. */
+export type ListingData = {
+  page: number
+  sorting?: Sorting
+  view: ListingView
+  filters?: string
+  pageSize: number
+  total: number
+  filterGroups: FilterGroup[]
+  products: { tile: ProductTile; url: string; price?: ProductPrice }[]
+}
+
+export type CategoryPageData = {
+  kind: 'category'
+  seo: PageSeo
+  category: {
+    name: string
+    description?: string
+    breadcrumb: BreadcrumbItem[]
+    subCategories: { id: string; name: string; url: string }[]
+  }
+  listing: ListingData
+}
+
+export type ContentPageData = {
+  kind: 'content'
+  seo: PageSeo
+  content: {
+    id: string
+    name: string
+    breadcrumb: BreadcrumbItem[]
+    navigation: PageNavItem | null
+    pagelets: Pagelet[]
+  }
+}
+
+/** A part of a bundle or retail set, with its own quantity rules (a retail set's parts are added alone). */
+export type ProductPart = ProductTile & { quantity: number; url: string; price?: ProductPrice }
+
+export type ProductPageData = {
+  kind: 'product'
+  seo: PageSeo
+  product: Product
+  price?: ProductPrice
+  inventory?: Inventory
+  /** Per variation attribute its values, each a link to the variation's page. */
+  variationSelection: { id: string; name: string; options: (VariationOption & { url: string })[] }[]
+  defaultVariation?: { name: string; url: string }
+  variationListing: ListingData | null
+  parts: ProductPart[]
+  maxItemQuantity: number
+  breadcrumb: BreadcrumbItem[]
+  promotions: Promotion[]
+  warranties: { id: string; name: string; price: PriceItem | null }[]
+  /** Feature rating: whether the page (and its structured data) shows the product's rating. */
+  showRating: boolean
+  /** Streamed, never rejecting: null when they failed to load. */
+  related: Promise<LinkSection[] | null>
+  recentlyViewed: Promise<TileEntry[] | null> | null
+}
+
+export type CatalogPageData = CategoryPageData | ContentPageData | ProductPageData

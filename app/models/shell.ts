@@ -1,0 +1,102 @@
+/**
+ * What the root loader hands every page (the shop's chrome) and what the error pages show. Routes and
+ * components both import these view types from here, never from root.tsx or from each other.
+ */
+import type { Pagelet } from './cms'
+import type { ShopLocale } from './locale'
+import type { NavItem } from './navigation'
+import type { Money, PriceDisplay } from './price'
+
+export type ToastView = {
+  id: string
+  text: string
+  type: 'success' | 'info' | 'error'
+  details?: string[]
+}
+
+export type MiniBasketLine = { id: string; sku: string; name: string; quantity: number; total: Money }
+
+export type ShellBasket = { itemCount: number; total: Money; lines: MiniBasketLine[] }
+
+export type ShellUser = { name: string }
+
+export type ShellData = {
+  navigation: NavItem[]
+  footer: Pagelet[]
+  user: ShellUser | null
+  basket: ShellBasket | null
+  maxItemQuantity: number
+  display: PriceDisplay
+  toast: ToastView | null
+  /** null when the compare feature is off: no compare buttons, no header link. */
+  compareCount: number | null
+  quickOrder: boolean
+  hasRecentlyViewed: boolean
+}
+
+/** Error page titles by status (and by reason, e.g. `order-outcome-unknown`), in the page language. */
+export type ErrorTitles = Record<string, string>
+
+/** The root loader's data: `shell` and `errorTitles` are null for a path without a shop language. */
+export type RootView = { locale: ShopLocale; shell: ShellData | null; errorTitles: ErrorTitles | null }
+
+/** The kinds of `/error?error=…` a guard sends to (spec org §2 Guards, shell §8). */
+export type GuardErrorKind = 'missing-permission' | 'feature-deactivated'
+
+/**
+ * The status of the `/error` page: the guards' kinds are 404 (spec org §8); any other or no `error` is the
+ * general error page, 500, since spec shell §8 gives `/error` for statuses of 400 and above only and a
+ * page of an unknown error is the server's fault, never a 200.
+ */
+export function errorPageOf(error: string | null): { kind: GuardErrorKind | null; status: number } {
+  if (error === 'missing-permission' || error === 'feature-deactivated') return { kind: error, status: 404 }
+  return { kind: null, status: 500 }
+}
+
+/** Refusals of a request that say what to do differently (issue 14): wrong method, size, type, origin, pace. */
+const SPECIFIC_ERRORS: Partial<Record<number, string>> = {
+  403: 'error.forbidden',
+  405: 'error.method_not_allowed',
+  413: 'error.payload_too_large',
+  415: 'error.unsupported_media_type',
+  429: 'error.too_many_requests',
+}
+
+/** Texts of a reason that is more precise than its status. */
+const REASONS: Record<string, { title: string; text: string }> = {
+  // An order submit the commerce API did not answer: the order may exist, and the page says how to check.
+  'order-outcome-unknown': {
+    title: 'checkout.order.outcome_unknown.title',
+    text: 'checkout.order.outcome_unknown.text',
+  },
+  'missing-permission': { title: 'error.missing_permission.title', text: 'error.missing_permission.text' },
+  'feature-deactivated': { title: 'error.feature_deactivated.title', text: 'error.feature_deactivated.text' },
+}
+
+/** The statuses the shop answers with an error page of their own (the root boundary's titles). */
+const ERROR_STATUSES = [400, 403, 404, 405, 413, 415, 429, 500, 503, 504]
+
+/**
+ * Every error page title in the page language, for the document `<title>` the root boundary cannot ask a
+ * loader for: by status, and by the reasons that have a text of their own.
+ */
+export function errorTitlesOf(t: (key: string) => string): ErrorTitles {
+  return {
+    ...Object.fromEntries(ERROR_STATUSES.map((status) => [status, t(errorTextKeys(status).title)])),
+    ...Object.fromEntries(Object.entries(REASONS).map(([reason, keys]) => [reason, t(keys.title)])),
+  }
+}
+
+/** The text keys of the page shown for an HTTP status (spec §8: 503 maintenance, 404, other errors). */
+export function errorTextKeys(status: number, reason?: string | null) {
+  const precise = reason ? REASONS[reason] : undefined
+  if (precise) return precise
+  if (status === 404) return { title: 'error.not_found.title', text: 'error.not_found.text' }
+  if (status === 503) return { title: 'maintenance.title', text: 'maintenance.text' }
+  if (status === 504) return { title: 'error.timeout.title', text: 'error.timeout.text' }
+  const specific = SPECIFIC_ERRORS[status]
+  if (specific) return { title: `${specific}.title`, text: `${specific}.text` }
+  if (status >= 400 && status < 500)
+    return { title: 'error.bad_request.title', text: 'error.bad_request.text' }
+  return { title: 'error.server.title', text: 'error.server.text' }
+}

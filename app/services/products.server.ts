@@ -1,0 +1,163 @@
+import { categoryApiPath } from '~/models/category'
+import { mapFilters, ProductFiltersSchema } from '~/models/filter'
+import { InventoriesSchema, mapInventory } from '~/models/inventory'
+import {
+  LISTING_ATTRS,
+  mapProduct,
+  mapProductLinks,
+  mapProductStub,
+  PartsSchema,
+  ProductLinksSchema,
+  ProductSchema,
+  SearchResultSchema,
+} from '~/models/product'
+import { mapVariation, VariationsSchema, type Variation } from '~/models/variation'
+import { icmCall, type IcmScope } from './icm.server'
+import { notFoundOnLoadFailure } from './load-failure.server'
+
+export async function product(scope: IcmScope, sku: string) {
+  const data = await icmCall(scope, {
+    path: `products/${encodeURIComponent(sku)}`,
+    query: { allImages: true, extended: true },
+    schema: ProductSchema,
+    cache: 'short',
+    group: 'spgid',
+  }).catch(notFoundOnLoadFailure)
+  return mapProduct(data)
+}
+
+/** Stock changes quickly: inventories are never cached. */
+export async function inventory(scope: IcmScope, skus: string[]) {
+  if (skus.length === 0) return new Map<string, ReturnType<typeof mapInventory>>()
+  const data = await icmCall(scope, {
+    path: 'inventories',
+    query: { sku: skus },
+    schema: InventoriesSchema,
+    cache: 'none',
+    token: null,
+  })
+  return new Map(data.data.map((entry) => [entry.sku, mapInventory(entry)]))
+}
+
+/** What a listing shows: a category's products, a search's hits or a master's variations. */
+export type ListingSource = { categoryId: string } | { searchTerm: string } | { masterSku: string }
+
+export type ListingQuery = { page: number; pageSize: number; sortKey?: string; filters?: string }
+
+/**
+ * One page of a listing in ICM's listing shape: `categories/{id}/products`, or `products` with `searchTerm`
+ * or `MasterSKU`. `redirectUrl` when a search term leads to a page instead (spec §4 Search). A rejected
+ * source or selection is a 404 like any listing load failure.
+ */
+export async function productListing(
+  scope: IcmScope,
+  source: ListingSource,
+  { page, pageSize, sortKey, filters }: ListingQuery,
+) {
+  const data = await icmCall(scope, {
+    path: 'categoryId' in source ? `categories/${categoryApiPath(source.categoryId)}/products` : 'products',
+    query: {
+      searchTerm: 'searchTerm' in source ? source.searchTerm : undefined,
+      MasterSKU: 'masterSku' in source ? source.masterSku : undefined,
+      attrs: LISTING_ATTRS,
+      amount: pageSize,
+      offset: (page - 1) * pageSize,
+      returnSortKeys: true,
+      sortKey,
+      SearchParameter: filters,
+    },
+    schema: SearchResultSchema,
+    cache: 'short',
+    group: 'spgid',
+  }).catch(notFoundOnLoadFailure)
+  return {
+    total: data.total ?? data.elements.length,
+    products: data.elements.map(mapProductStub),
+    redirectUrl: data.redirectUrl,
+  }
+}
+
+export const categoryProducts = (scope: IcmScope, categoryId: string, query: ListingQuery) =>
+  productListing(scope, { categoryId }, query)
+
+export const masterVariations = (scope: IcmScope, masterSku: string, query: ListingQuery) =>
+  productListing(scope, { masterSku }, query)
+
+export const searchProducts = (scope: IcmScope, searchTerm: string, query: ListingQuery) =>
+  productListing(scope, { searchTerm }, query)
+
+/**
+ * Facet groups with counts of a listing (`productfilters`); `filters` is the current selection. A
+ * selection ICM rejects (unknown facet) is a 404 like any listing load failure.
+ */
+export async function productFilters(scope: IcmScope, source: ListingSource, filters: string | undefined) {
+  const data = await icmCall(scope, {
+    path:
+      'categoryId' in source
+        ? `categories/${categoryApiPath(source.categoryId)}/productfilters`
+        : 'productfilters',
+    query: {
+      searchTerm: 'searchTerm' in source ? source.searchTerm : undefined,
+      MasterSKU: 'masterSku' in source ? source.masterSku : undefined,
+      SearchParameter: filters,
+    },
+    schema: ProductFiltersSchema,
+    cache: 'short',
+    group: 'spgid',
+  }).catch(notFoundOnLoadFailure)
+  return mapFilters(data)
+}
+
+/** Variations asked for per call; a master with more has its further pages fetched in parallel (spec §7). */
+const VARIATIONS_PER_CALL = 50
+
+/** All variations of a master with their attribute values, for choosing one. */
+export async function variations(scope: IcmScope, masterSku: string): Promise<Variation[]> {
+  const page = (offset: number) =>
+    icmCall(scope, {
+      path: `products/${encodeURIComponent(masterSku)}/variations`,
+      query: { extended: true, amount: VARIATIONS_PER_CALL, offset },
+      schema: VariationsSchema,
+      cache: 'short',
+      group: 'spgid',
+    }).catch(notFoundOnLoadFailure)
+  const first = await page(0)
+  const total = first.total ?? first.elements.length
+  const offsets: number[] = []
+  for (
+    let offset = first.elements.length;
+    first.elements.length > 0 && offset < total;
+    offset += VARIATIONS_PER_CALL
+  )
+    offsets.push(offset)
+  const rest = await Promise.all(offsets.map(page))
+  return [first, ...rest].flatMap((data) => data.elements).map(mapVariation)
+}
+
+/**
+ * Parts of a bundle (`products/{sku}/bundles`, each with its quantity) or of a retail set
+ * (`products/{sku}/partOfRetailSet`, each bought on its own: quantity 1 here).
+ */
+export async function productParts(scope: IcmScope, sku: string, kind: 'Bundle' | 'RetailSet') {
+  const data = await icmCall(scope, {
+    path: `products/${encodeURIComponent(sku)}/${kind === 'Bundle' ? 'bundles' : 'partOfRetailSet'}`,
+    schema: PartsSchema,
+    cache: 'short',
+    group: 'spgid',
+  }).catch(notFoundOnLoadFailure)
+  return data.map((stub) => ({
+    ...mapProductStub(stub),
+    quantity: kind === 'Bundle' ? Number(stub.attributes.find((a) => a.name === 'quantity')?.value ?? 1) : 1,
+  }))
+}
+
+/** Accessories, cross-selling and other linked products (`products/{sku}/links`), per link type. */
+export async function productLinks(scope: IcmScope, sku: string) {
+  const data = await icmCall(scope, {
+    path: `products/${encodeURIComponent(sku)}/links`,
+    schema: ProductLinksSchema,
+    cache: 'short',
+    group: 'spgid',
+  })
+  return mapProductLinks(data)
+}

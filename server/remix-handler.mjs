@@ -1,0 +1,28 @@
+/**
+ * Remix behind Express, with the one place where the shopper's session is written back: after the app has
+ * made its answer (a page, a data request, a redirect, an error), the build's `withSessionCookie` adds the
+ * `apiToken` cookie when the request's session changed (app/services/session.server.ts). Loaders, actions
+ * and services only change the session; none of them commits it.
+ */
+import { createRequestHandler as createRemixHandler } from '@remix-run/node'
+// The Express adapter's request and response conversion (the package exports only its handler factory).
+import { createRemixRequest, sendRemixResponse } from '@remix-run/express/dist/server.js'
+
+/**
+ * @param {{ build: any | (() => Promise<any>), mode?: string, getLoadContext: (req: any, res: any) => object }} options
+ * @returns {import('express').RequestHandler}
+ */
+export function remixHandler({ build, mode, getLoadContext }) {
+  const handle = createRemixHandler(build, mode)
+  return async (req, res, next) => {
+    try {
+      const request = createRemixRequest(req, res)
+      const context = getLoadContext(req, res)
+      const response = await handle(request, context)
+      const current = typeof build === 'function' ? await build() : build
+      await sendRemixResponse(res, await current.entry.module.withSessionCookie(response, context))
+    } catch (error) {
+      next(error)
+    }
+  }
+}
