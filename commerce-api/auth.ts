@@ -5,8 +5,13 @@ import { ApiError } from './http'
 
 export const AUTH_HEADER = 'authentication-token'
 
-/** The caller of a request, or null for a call without a token. A bad or expired token is a 401. */
-export async function principalOf(db: Db, request: FastifyRequest): Promise<Principal | null> {
+/**
+ * The caller of each request, read once: the authorization hook resolves it before the handler, and the
+ * handler's own requirePrincipal/requireUser get the same answer (or the same 401) without a second query.
+ */
+const principals = new WeakMap<FastifyRequest, Promise<Principal | null>>()
+
+async function readPrincipal(db: Db, request: FastifyRequest): Promise<Principal | null> {
   const header = request.headers[AUTH_HEADER]
   const token = Array.isArray(header) ? header[0] : header
   if (!token) return null
@@ -15,6 +20,16 @@ export async function principalOf(db: Db, request: FastifyRequest): Promise<Prin
   throw check.status === 'expired'
     ? new ApiError(401, 'authentication.token.expired', 'AuthenticationToken is expired.')
     : new ApiError(401, 'authentication.token.invalid', 'Unable to decode token.')
+}
+
+/** The caller of a request, or null for a call without a token. A bad or expired token is a 401. */
+export function principalOf(db: Db, request: FastifyRequest): Promise<Principal | null> {
+  let principal = principals.get(request)
+  if (!principal) {
+    principal = readPrincipal(db, request)
+    principals.set(request, principal)
+  }
+  return principal
 }
 
 export async function requirePrincipal(db: Db, request: FastifyRequest): Promise<Principal> {

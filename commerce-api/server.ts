@@ -1,4 +1,5 @@
 import { STATUS_CODES } from 'node:http'
+import { installAuthorization } from './authorization'
 import { icmErrorOf, isDomainError } from './icm/errors'
 import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet'
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
@@ -30,6 +31,7 @@ import { promotionRoutes } from './routes/promotions'
 import { staticRoutes } from './routes/static'
 import { suggestRoutes } from './routes/suggest'
 import { tokenRoutes } from './routes/token'
+import { userRoutes } from './routes/users'
 import { createLimiters, trustProxyOf, type ProtectionOptions } from './rate-limits'
 import { apiHelmetOptions, type SecuritySettings } from './security'
 
@@ -138,6 +140,9 @@ export function buildServer({
     keepAliveTimeout: 65_000,
   })
 
+  // Before any route: every route must state who may call it, and one hook enforces it (authorization.ts).
+  const authorization = installAuthorization(app, db)
+
   // @fastify/helmet declares its options against its own copy of helmet's types: the same shape.
   app.register(fastifyHelmet, helmetOptions as unknown as FastifyHelmetOptions)
 
@@ -221,6 +226,7 @@ export function buildServer({
   for (const routes of [
     tokenRoutes,
     customerRoutes,
+    userRoutes,
     catalogRoutes,
     promotionRoutes,
     suggestRoutes,
@@ -237,5 +243,6 @@ export function buildServer({
     routes(app, ctx)
   }
   app.get('/health', async () => ({ status: 'ok' }))
+  authorization.seal()
   return app
 }

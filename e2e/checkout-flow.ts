@@ -36,7 +36,8 @@ export async function guestAddress(page: Page, email: string) {
   // What was typed survives the round trip for the regions.
   await expect(invoice.getByLabel('City')).toHaveValue('Berlin')
   await expect(page.getByLabel('E-mail')).toHaveValue(email)
-  await invoice.getByLabel('State/region').selectOption({ label: 'Berlin' })
+  // German addresses name no region (ICM's address form for DE has none).
+  await expect(invoice.getByLabel('State/region')).toHaveCount(0)
   await page.getByLabel('Ship to the invoice address').check()
   await page.getByRole('button', { name: 'Continue' }).click()
   await expect(page).toHaveURL(/\/en\/checkout\/shipping$/)

@@ -201,6 +201,42 @@ export const users = pgTable(
   ],
 )
 
+/**
+ * Permission ids as ICM names them (APP_B2B_PURCHASE, APP_B2B_MANAGE_USERS, ...). What a user may do is decided
+ * by permissions, never by role ids: roles only group them (ICM since 7.6).
+ */
+export const permissions = pgTable('permissions', {
+  id: text('id').primaryKey(),
+  displayNames: jsonb('display_names').$type<LocalizedText>().notNull(),
+})
+
+/** The business user roles of the channel (APP_B2B_BUYER, ...); users.roles holds a user's role ids. */
+export const roles = pgTable('roles', {
+  id: text('id').primaryKey(),
+  displayNames: jsonb('display_names').$type<LocalizedText>().notNull(),
+  /** ICM's `fixed`: the role every business user keeps (Buyer); user management cannot take it away. */
+  fixed: boolean('fixed').notNull().default(false),
+  /**
+   * Whether user management may give the role (`customers/{no}/roles`); punchout roles are given only with
+   * a punchout user.
+   */
+  assignable: boolean('assignable').notNull().default(true),
+  position: integer('position').notNull(),
+})
+
+export const rolePermissions = pgTable(
+  'role_permissions',
+  {
+    roleId: text('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+    permissionId: text('permission_id')
+      .notNull()
+      .references(() => permissions.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.roleId, t.permissionId] })],
+)
+
 export const apiTokens = pgTable(
   'api_tokens',
   {
@@ -280,6 +316,11 @@ export const lineItems = pgTable(
         onDelete: 'cascade',
       },
     ),
+    /** ICM `customFields` of the line (e.g. the buyer's own product code `pcode` from an add-items link). */
+    customFields: jsonb('custom_fields')
+      .$type<{ name: string; value: string; type: string }[]>()
+      .notNull()
+      .default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

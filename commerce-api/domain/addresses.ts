@@ -9,11 +9,10 @@ import { and, asc, eq, isNotNull, type SQL } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Db } from '../db/client'
 import { addresses, baskets, users } from '../db/schema'
-import { ApiError } from '../http'
-import type { Locale } from './channel'
-import { countryName, countryOf, divisionName } from './countries'
-import type { Principal } from './tokens'
+import { countryOf, requiresRegion, type Country } from './countries'
+import { forbiddenError, notFoundError, refusedError, type DomainErrorCause } from './errors'
 import { isUuid } from './ids'
+import type { Principal } from './tokens'
 
 export type AddressRow = typeof addresses.$inferSelect
 type BasketRow = typeof baskets.$inferSelect
@@ -22,8 +21,6 @@ export const addressUrn = (row: AddressRow) =>
   row.customerNo
     ? `urn:address:customer:${row.customerNo}:${row.id}`
     : `urn:address:basket:${row.basketId}:${row.id}`
-
-const opt = (value: string | null) => value ?? undefined
 
 /** What the caller may do with an address, for ICM's `editable`, `shared` and `owner` fields. */
 export type AddressView = {
@@ -35,42 +32,29 @@ export type AddressView = {
   owner?: string
 }
 
+/** A customer address that no user owns: the company's (or, for older rows, the customer's) own. */
+export const isSharedAddress = (row: AddressRow) => row.customerNo !== null && row.ownerUserId === null
+
 /**
- * ICM's AddressData. Without a view (a basket's included addresses) `shared` follows the row: a customer
- * address that no user owns.
+ * The region an address names: only where its country's addresses name one. A row stored before that rule
+ * (a German address with a Bundesland) keeps a code that no longer means anything, and is shown without it.
  */
-export function addressJson(row: AddressRow, locale: Locale, view?: AddressView) {
-  return {
-    id: row.id,
-    urn: addressUrn(row),
-    addressName: opt(row.addressName),
-    companyName1: opt(row.companyName1),
-    companyName2: opt(row.companyName2),
-    title: opt(row.title),
-    firstName: row.firstName,
-    lastName: row.lastName,
-    addressLine1: row.addressLine1,
-    addressLine2: opt(row.addressLine2),
-    addressLine3: opt(row.addressLine3),
-    postalCode: row.postalCode,
-    city: row.city,
-    mainDivision: opt(row.mainDivision),
-    mainDivisionCode: opt(row.mainDivision),
-    mainDivisionName: divisionName(row.countryCode, row.mainDivision, locale),
-    country: countryName(row.countryCode, locale),
-    countryCode: row.countryCode,
-    phoneHome: opt(row.phoneHome),
-    phoneMobile: opt(row.phoneMobile),
-    phoneBusiness: opt(row.phoneBusiness),
-    fax: opt(row.fax),
-    email: opt(row.email),
-    eligibleInvoiceToAddress: true,
-    eligibleShipToAddress: true,
-    invoiceToAddress: true,
-    shipToAddress: true,
-    shared: view?.shared ?? (row.customerNo !== null && row.ownerUserId === null),
-    ...(view ? { editable: view.editable, owner: view.owner } : {}),
-  }
+export function addressRegion(row: AddressRow): string | null {
+  const country = countryOf(row.countryCode)
+  return country && requiresRegion(country) ? row.mainDivision : null
+}
+
+/** What an address can serve as in a basket (ICM's usage flags). */
+export type AddressUsage = { invoiceTo: boolean; shipTo: boolean }
+
+/**
+ * The usage of an address, from its data: the shop invoices and delivers only within the countries it sells
+ * to, so an address stored for a country it no longer sells to (countries.ts changed since) serves as
+ * neither. The shop has no other restriction: any other address may be invoice and ship-to address alike.
+ */
+export function addressUsage(row: AddressRow): AddressUsage {
+  const sold = countryOf(row.countryCode) !== undefined
+  return { invoiceTo: sold, shipTo: sold }
 }
 
 const text = (max: number) => z.string().max(max, `at most ${max} characters`).nullable().optional()
@@ -106,23 +90,78 @@ type AddressFields = Omit<typeof addresses.$inferInsert, 'id' | 'customerNo' | '
 const REQUIRED = ['firstName', 'lastName', 'addressLine1', 'postalCode', 'city', 'countryCode'] as const
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
-/**
- * Checks an address and returns the fields to store, or throws a 422 whose causes name every field that is
- * missing or wrong: required fields, a known country, the country's postal code format, a region where the
- * country has regions, the e-mail's form (and, when `emailRequired`, its presence).
- */
-export function checkAddress(input: AddressInput, { emailRequired = false } = {}): AddressFields {
-  const value = (key: keyof AddressInput) => {
-    const v = input[key]
+type Cause = DomainErrorCause & { paths: string[] }
+type Field = keyof AddressInput
+/** A field's text, trimmed; blank or not a text is null. */
+type Read = (field: Field) => string | null
+
+const readerOf =
+  (input: AddressInput): Read =>
+  (field) => {
+    const v = input[field]
     return typeof v === 'string' && v.trim() !== '' ? v.trim() : null
   }
-  const causes: { code: string; message: string; paths: string[] }[] = []
-  for (const field of REQUIRED) {
-    if (!value(field))
-      causes.push({ code: 'address.field.missing.error', message: `${field} is required.`, paths: [field] })
+
+const missing = (field: string): Cause => ({
+  code: 'address.field.missing.error',
+  message: `${field} is required.`,
+  paths: [field],
+})
+
+/** The postal code's format and the region, for a country the shop knows. */
+function countryCauses(country: Country, postalCode: string | null, region: string | null): Cause[] {
+  const causes: Cause[] = []
+  const name = country.names.en_US
+  if (country.postalCode && postalCode && !country.postalCode.test(postalCode)) {
+    causes.push({
+      code: 'address.postal_code.invalid.error',
+      message: `'${postalCode}' is not a postal code of ${name}.`,
+      paths: ['postalCode'],
+    })
   }
-  const countryCode = value('countryCode')?.toUpperCase() ?? null
+  if (!requiresRegion(country)) return causes
+  if (!region) {
+    causes.push({
+      code: 'address.main_division.missing.error',
+      message: `A region is required for ${name}.`,
+      paths: ['mainDivision'],
+    })
+  } else if (!country.regions?.some((r) => r.code === region)) {
+    causes.push({
+      code: 'address.main_division.invalid.error',
+      message: `'${region}' is not a region of ${name}.`,
+      paths: ['mainDivision'],
+    })
+  }
+  return causes
+}
+
+function emailCauses(email: string | null, required: boolean): Cause[] {
+  if (email && !EMAIL.test(email))
+    return [
+      {
+        code: 'address.email.invalid.error',
+        message: `'${email}' is not an e-mail address.`,
+        paths: ['email'],
+      },
+    ]
+  return !email && required ? [missing('email')] : []
+}
+
+/**
+ * Checks an address and returns the fields to store, or throws a refusal whose causes name every field that
+ * is missing or wrong: required fields, a known country, the country's postal code format, a region where
+ * the country's addresses name one (none is kept where they do not), the e-mail's form (and, when
+ * `emailRequired`, its presence).
+ */
+export function checkAddress(input: AddressInput, { emailRequired = false } = {}): AddressFields {
+  const read = readerOf(input)
+  const countryCode = read('countryCode')?.toUpperCase() ?? null
   const country = countryOf(countryCode)
+  const postalCode = read('postalCode')
+  const region = (read('mainDivisionCode') ?? read('mainDivision'))?.toUpperCase() ?? null
+  const email = read('email')
+  const causes: Cause[] = REQUIRED.filter((field) => !read(field)).map(missing)
   if (countryCode && !country) {
     causes.push({
       code: 'address.country.invalid.error',
@@ -130,67 +169,43 @@ export function checkAddress(input: AddressInput, { emailRequired = false } = {}
       paths: ['countryCode'],
     })
   }
-  const postalCode = value('postalCode')
-  if (country?.postalCode && postalCode && !country.postalCode.test(postalCode)) {
-    causes.push({
-      code: 'address.postal_code.invalid.error',
-      message: `'${postalCode}' is not a postal code of ${country.names.en_US}.`,
-      paths: ['postalCode'],
-    })
-  }
-  let mainDivision = (value('mainDivisionCode') ?? value('mainDivision'))?.toUpperCase() ?? null
-  if (country?.divisions?.length) {
-    if (!mainDivision) {
-      causes.push({
-        code: 'address.main_division.missing.error',
-        message: `A region is required for ${country.names.en_US}.`,
-        paths: ['mainDivision'],
-      })
-    } else if (!country.divisions.some((d) => d.code === mainDivision)) {
-      causes.push({
-        code: 'address.main_division.invalid.error',
-        message: `'${mainDivision}' is not a region of ${country.names.en_US}.`,
-        paths: ['mainDivision'],
-      })
-    }
-  } else {
-    mainDivision = null
-  }
-  const email = value('email')
-  if (email && !EMAIL.test(email)) {
-    causes.push({
-      code: 'address.email.invalid.error',
-      message: `'${email}' is not an e-mail address.`,
-      paths: ['email'],
-    })
-  } else if (!email && emailRequired) {
-    causes.push({ code: 'address.field.missing.error', message: 'email is required.', paths: ['email'] })
-  }
-  if (causes.length) throw new ApiError(422, 'address.invalid.error', 'The address is not valid.', causes)
+  if (country) causes.push(...countryCauses(country, postalCode, region))
+  causes.push(...emailCauses(email, emailRequired))
+  if (causes.length) throw refusedError('address.invalid.error', 'The address is not valid.', causes)
   return {
-    addressName: value('addressName'),
-    companyName1: value('companyName1'),
-    companyName2: value('companyName2'),
-    title: value('title'),
-    firstName: value('firstName')!,
-    lastName: value('lastName')!,
-    addressLine1: value('addressLine1')!,
-    addressLine2: value('addressLine2'),
-    addressLine3: value('addressLine3'),
+    ...optionalFields(read),
+    firstName: read('firstName')!,
+    lastName: read('lastName')!,
+    addressLine1: read('addressLine1')!,
     postalCode: postalCode!,
-    city: value('city')!,
-    mainDivision,
+    city: read('city')!,
+    mainDivision: country && requiresRegion(country) ? region : null,
     countryCode: countryCode!,
-    phoneHome: value('phoneHome'),
-    phoneMobile: value('phoneMobile'),
-    phoneBusiness: value('phoneBusiness'),
-    fax: value('fax'),
     email,
   }
 }
 
+const optionalFields = (read: Read) => ({
+  addressName: read('addressName'),
+  companyName1: read('companyName1'),
+  companyName2: read('companyName2'),
+  title: read('title'),
+  addressLine2: read('addressLine2'),
+  addressLine3: read('addressLine3'),
+  phoneHome: read('phoneHome'),
+  phoneMobile: read('phoneMobile'),
+  phoneBusiness: read('phoneBusiness'),
+  fax: read('fax'),
+})
+
+/** An address as input again, so that a partial change (PATCH) is checked with the fields it leaves out. */
+function inputOf(row: AddressRow): AddressInput {
+  const { id: _id, customerNo: _c, ownerUserId: _o, basketId: _b, createdAt: _t, ...fields } = row
+  return fields
+}
+
 export const addressNotFound = (id: string) =>
-  new ApiError(404, 'address.not_found.error', `The address '${id}' could not be found.`)
+  notFoundError('address.not_found.error', `The address '${id}' could not be found.`)
 
 const ACCOUNT_ADMIN_ROLE = 'APP_B2B_ACCOUNT_OWNER'
 
@@ -264,15 +279,14 @@ async function customerRows(db: Db, viewer: AddressViewer, where: SQL | undefine
 export const customerAddresses = (db: Db, viewer: AddressViewer) => customerRows(db, viewer, undefined)
 
 const addressNotEditable = (id: string) =>
-  new ApiError(
-    403,
+  forbiddenError(
     'address.not_editable.error',
     `The address '${id}' is shared by the company: only an account administrator may change it.`,
   )
 
 /**
  * One address of the customer for reading (`use`) or for a change: one the user may not see is not found
- * (404), one they may see but not change is forbidden (403).
+ * (not-found), one they may see but not change is forbidden.
  */
 export async function customerAddress(
   db: Db,
@@ -353,7 +367,7 @@ export async function updateBasketAddress(db: Db, basket: BasketRow, id: string,
     .where(and(eq(addresses.id, id), eq(addresses.basketId, basket.id)))
   if (!existing) throw addressNotFound(id)
   // Fields left out keep their value: a PATCH changes what it names.
-  const merged = { ...addressJson(existing, 'en_US'), mainDivision: existing.mainDivision, ...input }
+  const merged = { ...inputOf(existing), ...input }
   const fields = checkAddress(merged, { emailRequired: !!existing.email })
   return db.transaction(async (tx) => {
     const [row] = await tx.update(addresses).set(fields).where(eq(addresses.id, id)).returning()
@@ -390,8 +404,8 @@ export async function eligibleAddresses(
 
 /**
  * The address a basket field names, by URN or id: one of the basket's own or (for a user) one of the
- * customer's that the user may see. Anything else (another user's own address included) is a 422 naming the
- * field.
+ * customer's that the user may see. Anything else (another user's own address included) is refused, naming
+ * the field.
  */
 export async function eligibleAddress(
   db: Db,
@@ -407,8 +421,7 @@ export async function eligibleAddress(
       )?.row
     : undefined
   if (!row) {
-    throw new ApiError(
-      422,
+    throw refusedError(
       'basket.address.not_eligible.error',
       `The address '${ref}' cannot be used for this basket.`,
       [

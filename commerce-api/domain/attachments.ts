@@ -2,3 +2,7 @@
 export function attachmentNameIsValid(name: string): boolean {
   return /^[A-Za-z]+_?\d{5,12}\.pdf$/.test(name)
 }
+
+/** Where an attachment file is served (routes/static.ts answers it). */
+export const attachmentUrl = (site: string, key: string) =>
+  `/INTERSHOP/static/WFS/${site}/-/attachments/${key}`

@@ -9,20 +9,18 @@
  */
 import { eq, inArray } from 'drizzle-orm'
 import type { Db } from '../db/client'
-import { basketPayments, baskets, lineItems } from '../db/schema'
-import type { Currency } from './channel'
-import { warrantyPrice, lineWarranties } from './warranties'
 import { readTogether } from '../db/reads'
+import { basketPayments, baskets, lineItems } from '../db/schema'
+import type { BasketNotice, BasketRow } from './basket'
 import { pricedSkus } from './catalog'
-
-type BasketRow = typeof baskets.$inferSelect
-type Info = { code: string; message: string; causes: never[] }
+import type { Currency } from './channel'
+import { lineWarranties, warrantyPrice } from './warranties'
 
 export async function recalculateBasket(
   db: Db,
   basket: BasketRow,
   currency: Currency,
-): Promise<{ basket: BasketRow; infos: Info[] }> {
+): Promise<{ basket: BasketRow; infos: BasketNotice[] }> {
   return db.transaction(async (tx) => {
     const t = tx as unknown as Db
     const [locked] = await t.select().from(baskets).where(eq(baskets.id, basket.id)).for('update')
@@ -56,7 +54,6 @@ export async function recalculateBasket(
       infos: removed.map((line) => ({
         code: 'basket.line_item.removed.price_not_available.info',
         message: `The product '${line.sku}' has no price in ${currency} and was removed from the basket.`,
-        causes: [],
       })),
     }
   })

@@ -3,23 +3,23 @@
  * deleting lines, the basket's message to the merchant and external order reference, promotion codes.
  * Each change is one transaction that locks the basket row, so concurrent changes of one basket queue.
  */
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { addresses, basketPromotionCodes, baskets, lineItems, products, users } from '../db/schema'
-import { ApiError, badRequest } from '../http'
 import { eligibleAddress } from './addresses'
-import { quantityProblem } from './basket'
-import { channelConfiguration } from './configuration'
+import { lockBasket, type BasketRow } from './basket'
+import { channelSettings } from './configuration'
+import { invalidError, notFoundError, refusedError } from './errors'
+import { isUuid } from './ids'
+import { quantityProblem } from './quantity'
 import { promotionByCode } from './rebates'
 import { allShippingMethods, servesCountry } from './shipping'
 import type { Principal } from './tokens'
-import { isUuid } from './ids'
-
-type BasketRow = typeof baskets.$inferSelect
 
 export const lineItemNotFound = (id: string) =>
-  new ApiError(404, 'basket.line_item.not_found.error', `The line item '${id}' is not in the basket.`)
+  notFoundError('basket.line_item.not_found.error', `The line item '${id}' is not in the basket.`)
 
+/** Runs a change of one basket in a transaction that holds the basket's row, and marks the basket changed. */
 export async function inBasketTransaction<T>(
   db: Db,
   basket: BasketRow,
@@ -27,7 +27,7 @@ export async function inBasketTransaction<T>(
 ): Promise<T> {
   return db.transaction(async (tx) => {
     const t = tx as unknown as Db
-    await t.execute(sql`select id from ${baskets} where id = ${basket.id} for update`)
+    await lockBasket(t, basket.id)
     const result = await work(t)
     await t.update(baskets).set({ updatedAt: new Date() }).where(eq(baskets.id, basket.id))
     return result
@@ -44,7 +44,7 @@ const dayNumber = (date: Date) => Math.floor(date.getTime() / DAY_MS)
  * `desiredDeliveryDaysMin` and `desiredDeliveryDaysMax` days from today, not on an excluded weekday.
  */
 export function desiredDeliveryProblem(value: string, today = new Date()): string | undefined {
-  const shipping = channelConfiguration().data.shipping
+  const shipping = channelSettings().shipping
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value)
   const date = match ? new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))) : null
   if (!date || date.toISOString().slice(0, 10) !== value)
@@ -63,6 +63,9 @@ export function desiredDeliveryProblem(value: string, today = new Date()): strin
 }
 
 export type ItemUpdate = { quantity?: number; desiredDelivery?: string | null }
+
+const updateFailed = (cause: { code: string; message: string; paths: string[] }) =>
+  refusedError('basket.line_item.update.failed', 'The line item could not be updated.', [cause])
 
 /** Updates a line: quantity 0 deletes it; a quantity must keep the product's order rules. */
 export async function updateItem(db: Db, basket: BasketRow, itemId: string, update: ItemUpdate) {
@@ -88,24 +91,18 @@ export async function updateItem(db: Db, basket: BasketRow, itemId: string, upda
         .from(products)
         .where(eq(products.sku, line.sku))
       const problem = product && quantityProblem(line.sku, product, update.quantity)
-      if (problem) {
-        throw new ApiError(422, 'basket.line_item.update.failed', 'The line item could not be updated.', [
-          { ...problem, paths: ['quantity.value'] },
-        ])
-      }
+      if (problem) throw updateFailed({ ...problem, paths: ['quantity.value'] })
       changes.quantity = update.quantity
     }
     if (update.desiredDelivery !== undefined) {
       const problem =
         update.desiredDelivery === null ? undefined : desiredDeliveryProblem(update.desiredDelivery)
       if (problem) {
-        throw new ApiError(422, 'basket.line_item.update.failed', 'The line item could not be updated.', [
-          {
-            code: 'basket.line_item.desired_delivery_date.invalid.error',
-            message: problem,
-            paths: ['desiredDelivery'],
-          },
-        ])
+        throw updateFailed({
+          code: 'basket.line_item.desired_delivery_date.invalid.error',
+          message: problem,
+          paths: ['desiredDelivery'],
+        })
       }
       changes.desiredDelivery = update.desiredDelivery
     }
@@ -179,7 +176,7 @@ export async function updateBasket(db: Db, basket: BasketRow, update: BasketUpda
         const message = method
           ? `The shipping method '${method.id}' is not available for this ship-to address.`
           : `There is no shipping method '${update.commonShippingMethod}'.`
-        throw new ApiError(422, 'basket.shipping_method.not_eligible.error', message, [
+        throw refusedError('basket.shipping_method.not_eligible.error', message, [
           { code: 'basket.shipping_method.not_eligible.error', message, paths: ['commonShippingMethod'] },
         ])
       }
@@ -198,30 +195,25 @@ async function userEmail(db: Db, userId: string) {
 /** Adds a promotion code: it must name a running promotion, and a basket holds one code. */
 export async function addPromotionCode(db: Db, basket: BasketRow, input: string) {
   const code = input.trim().toUpperCase()
-  if (!code) throw badRequest('The promotion code is empty.')
+  if (!code) throw invalidError('request.invalid', 'The promotion code is empty.')
   return inBasketTransaction(db, basket, async (t) => {
     const promotion = await promotionByCode(t, code)
-    if (!promotion) {
-      throw new ApiError(
-        422,
+    if (!promotion)
+      throw refusedError(
         'basket.promotion_code.not_found.error',
         `The promotion code '${code}' is not valid.`,
       )
-    }
     const present = await t
       .select({ code: basketPromotionCodes.code })
       .from(basketPromotionCodes)
       .where(eq(basketPromotionCodes.basketId, basket.id))
-    if (present.some((p) => p.code === code)) {
-      throw new ApiError(
-        422,
+    if (present.some((p) => p.code === code))
+      throw refusedError(
         'basket.promotion_code.already_added.error',
         `The code '${code}' is already in the basket.`,
       )
-    }
     if (present.length > 0) {
-      throw new ApiError(
-        422,
+      throw refusedError(
         'basket.promotion_code.not_combinable.error',
         'Only one promotion code can be used per order; remove the other code first.',
       )
@@ -238,12 +230,7 @@ export async function removePromotionCode(db: Db, basket: BasketRow, input: stri
       .delete(basketPromotionCodes)
       .where(and(eq(basketPromotionCodes.basketId, basket.id), eq(basketPromotionCodes.code, code)))
       .returning({ code: basketPromotionCodes.code })
-    if (removed.length === 0) {
-      throw new ApiError(
-        404,
-        'basket.promotion_code.not_found.error',
-        `The code '${code}' is not in the basket.`,
-      )
-    }
+    if (removed.length === 0)
+      throw notFoundError('basket.promotion_code.not_found.error', `The code '${code}' is not in the basket.`)
   })
 }

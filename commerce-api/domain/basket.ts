@@ -1,5 +1,11 @@
+/**
+ * Baskets: finding and creating them, what a basket is made of (priced lines, rebates, addresses, shipping,
+ * payment and totals, ADR 0010), what it tells the shopper, and adding items. Plain values in, typed values
+ * or domain errors out; ICM's JSON for all of it is icm/basket.ts.
+ */
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
+import { readTogether } from '../db/reads'
 import {
   basketPayments,
   baskets,
@@ -11,39 +17,31 @@ import {
   prices,
   products,
 } from '../db/schema'
-import { ApiError } from '../http'
-import { addressJson, addressesById, addressUrn } from './addresses'
-import { MAX_ITEM_QUANTITY, TAX_RATES, type Currency, type Locale } from './channel'
-import { countryOf } from './countries'
-import { money, multiply, priceItem, subtract, sumAmounts, taxIn, withTax, ZERO, type Amount } from './money'
-import {
-  methodInstrumentJson,
-  paymentCostsNet,
-  paymentInstrumentJson,
-  paymentMethodJson,
-  redirectsAfterCheckout,
-  redirectsBeforeCheckout,
-} from './payment-methods'
-import { basketRebates, type AppliedRebate } from './rebates'
-import { allShippingMethods, shippingCostNet, shippingMethodJson } from './shipping'
-import { basketTotals } from './totals'
-import type { Principal } from './tokens'
-import { lineItemWarranty, offeredWarranties, warrantyPrice, lineWarranties } from './warranties'
+import { addressesById, type AddressRow } from './addresses'
+import { pricedSkus } from './catalog'
+import type { Currency, Locale } from './channel'
+import { notFoundError, refusedError } from './errors'
+import { isUuid } from './ids'
 import {
   isMandatoryFor,
-  mandatoryJson,
   mandatoryLinksBySku,
   mandatoryStates,
+  type MandatoryLinks,
   type MandatoryState,
 } from './mandatory'
-import { readTogether } from '../db/reads'
-import { isUuid } from './ids'
+import { multiply, sumAmounts, withTax, ZERO, type Amount } from './money'
+import { paymentCostsNet } from './payment-methods'
+import { fitQuantity, quantityProblem, type QuantityProblem, type QuantityRules } from './quantity'
+import { basketRebates, type BasketRebates } from './rebates'
+import { allShippingMethods, shippingCostNet, type ShippingMethodRow } from './shipping'
+import type { Principal } from './tokens'
+import { basketTotals, taxDestination, taxRateChanged, type TaxDestination, type Totals } from './totals'
+import { lineWarranties, offeredWarranties, warrantyPrice, type WarrantyRow } from './warranties'
 
-type BasketRow = typeof baskets.$inferSelect
-type LineRow = typeof lineItems.$inferSelect
+export type BasketRow = typeof baskets.$inferSelect
+export type LineRow = typeof lineItems.$inferSelect
 
-export const basketNotFound = () =>
-  new ApiError(404, 'basket.not_found.error', 'The basket could not be found.')
+export const basketNotFound = () => notFoundError('basket.not_found.error', 'The basket could not be found.')
 
 export async function createBasket(db: Db, principal: Principal, currency: Currency): Promise<BasketRow> {
   const [row] = await db
@@ -73,7 +71,35 @@ export async function findBasket(db: Db, principal: Principal, id: string): Prom
   return row
 }
 
-type Tier = { minQuantity: number; net: number; gross: number }
+/** The caller's open basket `id` (or `current`); anyone else's is not found, never forbidden. */
+export async function requireBasket(db: Db, principal: Principal, id: string): Promise<BasketRow> {
+  const basket = await findBasket(db, principal, id)
+  if (!basket) throw basketNotFound()
+  return basket
+}
+
+/** Serialises concurrent changes of one basket: the caller's transaction holds the basket row until it ends. */
+export const lockBasket = (t: Db, id: string) =>
+  t.execute(sql`select id from ${baskets} where id = ${id} for update`)
+
+/** An ICM custom field of a line (`{name, value, type}`), e.g. the buyer's own product code `pcode` (spec §5). */
+export type CustomField = { name: string; value: string; type: string }
+
+/** The custom fields a line keeps (line_items.custom_fields). */
+export const customFieldsOf = (row: LineRow): CustomField[] => row.customFields ?? []
+
+/** The columns that store a line's custom fields. */
+export const customFieldColumns = (fields: CustomField[]): Partial<typeof lineItems.$inferInsert> => ({
+  customFields: fields,
+})
+
+/** A later add's fields replace the line's fields of the same name; the line's others stay. */
+export const mergeCustomFields = (kept: CustomField[], added: CustomField[]): CustomField[] => [
+  ...kept.filter((field) => !added.some((a) => a.name === field.name)),
+  ...added,
+]
+
+type Tier = { minQuantity: number; net: number }
 
 /** The sale price tier that applies to a quantity: the one with the highest minimum quantity reached. */
 export function tierFor(tiers: Tier[], quantity: number): Tier | undefined {
@@ -90,28 +116,26 @@ async function tiersBySku(db: Db, currency: Currency, skus: string[]) {
     .select()
     .from(prices)
     .where(and(eq(prices.currency, currency), inArray(prices.sku, skus)))
-  for (const row of rows) {
-    map.set(row.sku, [{ minQuantity: 1, net: row.saleNet, gross: row.saleGross }, ...row.scaled])
-  }
+  for (const row of rows) map.set(row.sku, [{ minQuantity: 1, net: row.saleNet }, ...row.scaled])
   return map
 }
 
-type LineWarranty = ReturnType<typeof lineItemWarranty>
-type PricedLine = { row: LineRow; unit: Tier; net: number; gross: number; warranty?: LineWarranty }
+/** A line with its prices: one piece (`unit`, product only) and the line (product and warranty cover). */
+export type PricedLine = {
+  row: LineRow
+  unit: Amount
+  net: number
+  gross: number
+  /** The warranty chosen for the line and the price of one piece's cover. */
+  warranty?: { row: WarrantyRow; price: Amount }
+  customFields: CustomField[]
+}
 
 /**
- * Prices lines: the product's tier for the quantity, plus the chosen warranty's price for every piece. The
- * line total holds both, so item totals and the basket total include warranties. With a tax rate (the
- * ship-to country's) the gross is net plus that tax, rounded per line; without one the price list's gross
- * (the currency's market rate) applies.
+ * Prices lines from their net prices: the product's tier for the quantity plus the warranty's cover for every
+ * piece, taxed at the basket's rate on the line's total (rounded once per line, as the totals are).
  */
-async function priceLines(
-  db: Db,
-  currency: Currency,
-  locale: Locale,
-  lines: LineRow[],
-  taxRate: number | null = null,
-): Promise<PricedLine[]> {
+async function priceLines(db: Db, currency: Currency, lines: LineRow[], taxRate: number) {
   const [tiers, warrantyById] = await readTogether(db, [
     () =>
       tiersBySku(
@@ -121,66 +145,22 @@ async function priceLines(
       ),
     () => lineWarranties(db, lines),
   ])
-  return lines.map((row) => {
-    const tier = tierFor(tiers.get(row.sku) ?? [], row.quantity) ?? { minQuantity: 1, net: 0, gross: 0 }
-    const unit = taxRate === null ? tier : { ...tier, gross: withTax(tier.net, taxRate).gross }
+  return lines.map((row): PricedLine => {
+    const unitNet = tierFor(tiers.get(row.sku) ?? [], row.quantity)?.net ?? 0
     const warrantyRow = row.warrantyId ? warrantyById.get(row.warrantyId) : undefined
-    const cover = warrantyRow && warrantyPrice(warrantyRow, currency)
-    const perPiece = { net: unit.net + (cover?.net ?? 0), gross: unit.gross + (cover?.gross ?? 0) }
-    const net = multiply(perPiece.net, row.quantity)
+    const coverNet = warrantyRow && warrantyPrice(warrantyRow, currency)?.net
+    const net = multiply(unitNet + (coverNet ?? 0), row.quantity)
     return {
       row,
-      unit,
+      unit: withTax(unitNet, taxRate),
       net,
-      gross: taxRate === null ? multiply(perPiece.gross, row.quantity) : withTax(net, taxRate).gross,
-      warranty: warrantyRow && cover ? lineItemWarranty(warrantyRow, cover, currency, locale) : undefined,
+      gross: withTax(net, taxRate).gross,
+      ...(warrantyRow && coverNet !== undefined
+        ? { warranty: { row: warrantyRow, price: withTax(coverNet, taxRate) } }
+        : {}),
+      customFields: customFieldsOf(row),
     }
   })
-}
-
-function lineItemJson(
-  line: PricedLine,
-  currency: Currency,
-  rebate?: Amount,
-  totals?: { total: Amount; salesTax: number },
-  mandatory?: MandatoryState,
-) {
-  const undiscounted = priceItem(line.net, line.gross, currency)
-  const totalAmount = totals?.total ?? subtract(line, rebate ?? ZERO)
-  const single = priceItem(line.unit.net, line.unit.gross, currency)
-  return {
-    id: line.row.id,
-    position: line.row.position,
-    calculated: true,
-    product: line.row.sku,
-    quantity: { type: 'Quantity', value: line.row.quantity, unit: '' },
-    pricing: {
-      singleBasePrice: single,
-      undiscountedSingleBasePrice: single,
-      price: undiscounted,
-      undiscountedPrice: undiscounted,
-      total: priceItem(totalAmount.net, totalAmount.gross, currency),
-      valueRebatesTotal: priceItem(rebate?.net ?? 0, rebate?.gross ?? 0, currency),
-      salesTaxTotal: money(totals?.salesTax ?? taxIn(totalAmount), currency),
-      shippingTotal: priceItem(0, 0, currency),
-    },
-    ...(line.row.desiredDelivery ? { desiredDelivery: line.row.desiredDelivery } : {}),
-    ...(line.warranty ? { warranty: line.warranty } : {}),
-    ...mandatoryJson(line.row, mandatory),
-    hiddenGift: false,
-    freeGift: false,
-    quantityFixed: false,
-  }
-}
-
-function rebateJson(rebate: AppliedRebate, currency: Currency) {
-  return {
-    name: rebate.name,
-    promotionType: rebate.scope === 'order' ? 'ORDER_VALUE_REBATE' : 'ITEM_VALUE_REBATE',
-    promotion: rebate.promotionId,
-    code: rebate.code ?? undefined,
-    amount: priceItem(rebate.amount.net, rebate.amount.gross, currency),
-  }
 }
 
 /** The basket's payment (open tender) with its method, instrument and hosted-page session. */
@@ -200,13 +180,33 @@ async function basketPayment(db: Db, basketId: string) {
   return row
 }
 
-export type BasketState = Awaited<ReturnType<typeof basketState>>
+export type BasketPayment = NonNullable<Awaited<ReturnType<typeof basketPayment>>>
 
-/**
- * Everything a basket's answer, its validation and its order are made of: priced lines, rebates, addresses,
- * shipping method, payment and the totals (ADR 0010: tax by ship-to country, shipping and payment costs).
- */
-export async function basketState(db: Db, basket: BasketRow, locale: Locale) {
+/** Everything a basket's answer, its validation and its order are made of. */
+export type BasketState = {
+  basket: BasketRow
+  currency: Currency
+  locale: Locale
+  /** The lines in position order. */
+  lines: LineRow[]
+  priced: PricedLine[]
+  rebates: BasketRebates
+  invoiceToAddress?: AddressRow
+  shipToAddress?: AddressRow
+  /** Where the goods are taxed (ADR 0010), and for which country the prices were shown before. */
+  destination: TaxDestination
+  taxRate: number
+  /** The net item total after item rebates: what shipping and payment costs are figured on. */
+  itemsNet: number
+  shippingMethods: ShippingMethodRow[]
+  shippingMethod?: ShippingMethodRow
+  payment?: BasketPayment
+  totals: Totals
+  /** Per line whose product asks for mandatory items: which of them the basket holds (ADR 0011). */
+  mandatory: Map<string, MandatoryState>
+}
+
+export async function basketState(db: Db, basket: BasketRow, locale: Locale): Promise<BasketState> {
   const currency = basket.currency as Currency
   const [lines, addressMap, shippingMethods, payment] = await readTogether(db, [
     () =>
@@ -215,20 +215,16 @@ export async function basketState(db: Db, basket: BasketRow, locale: Locale) {
     () => allShippingMethods(db),
     () => basketPayment(db, basket.id),
   ])
-  const mandatory = mandatoryStates(
-    lines,
-    await mandatoryLinksBySku(
-      db,
-      lines.map((l) => l.sku),
-    ),
+  const links = await mandatoryLinksBySku(
+    db,
+    lines.map((l) => l.sku),
   )
-  const invoiceToAddress = basket.invoiceToAddressId ? addressMap.get(basket.invoiceToAddressId) : undefined
-  const shipToAddress = basket.commonShipToAddressId
-    ? addressMap.get(basket.commonShipToAddressId)
-    : undefined
-  const country = countryOf(shipToAddress?.countryCode)
-  const taxRate = country?.taxRate ?? TAX_RATES[currency]
-  const priced = await priceLines(db, currency, locale, lines, country ? country.taxRate : null)
+  const address = (id: string | null) => (id ? addressMap.get(id) : undefined)
+  const invoiceToAddress = address(basket.invoiceToAddressId)
+  const shipToAddress = address(basket.commonShipToAddressId)
+  const destination = taxDestination(currency, shipToAddress?.countryCode, invoiceToAddress?.countryCode)
+  const taxRate = destination.country.taxRate
+  const priced = await priceLines(db, currency, lines, taxRate)
   const rebates = await basketRebates(
     db,
     basket.id,
@@ -259,161 +255,50 @@ export async function basketState(db: Db, basket: BasketRow, locale: Locale) {
     rebates,
     invoiceToAddress,
     shipToAddress,
-    shipToCountry: country,
+    destination,
     taxRate,
     itemsNet,
     shippingMethods,
     shippingMethod,
     payment,
     totals,
-    /** Per line whose product asks for mandatory items: which of them the basket holds (ADR 0011). */
-    mandatory,
+    mandatory: mandatoryStates(lines, links),
   }
 }
 
-/** The payment of a basket or order as ICM's `PaymentData`. */
-export function paymentJson(state: BasketState) {
-  const { payment, currency, totals } = state
-  if (!payment) return undefined
-  const open = payment.session && payment.session.status === 'open'
-  return {
-    id: payment.payment.id,
-    paymentInstrument: payment.instrument?.id ?? payment.method.id,
-    paymentMethod: payment.method.id,
-    paymentCosts: priceItem(totals.paymentCosts.net, totals.paymentCosts.gross, currency),
-    redirectRequired: redirectsBeforeCheckout(payment.method) || redirectsAfterCheckout(payment.method),
-    ...(open ? { redirect: { redirectUrl: payment.session!.pageUrl } } : {}),
-    totalAmount: { gross: money(totals.grand.gross, currency) },
-    status: payment.payment.status,
-  }
-}
+/**
+ * Something a basket or a change of it tells the shopper (ICM's `infos`): a stable code clients translate, an
+ * English message, and the values a translation needs.
+ */
+export type BasketNotice = { code: string; message: string; parameters?: Record<string, string> }
 
-export const BASKET_INCLUDES = [
-  'lineItems',
-  'invoiceToAddress',
-  'commonShipToAddress',
-  'commonShippingMethod',
-  'payments',
-  'payments_paymentMethod',
-  'payments_paymentInstrument',
-] as const
+const percent = (rate: number) => `${rate} %`
 
-/** The ICM basket envelope of a state: `data` and the `included` maps asked for. */
-export function basketEnvelope(state: BasketState, include: Set<string>) {
-  const { basket, currency, locale, priced, rebates, totals } = state
-  const pi = (a: Amount) => priceItem(a.net, a.gross, currency)
-  const invoiceUrn = state.invoiceToAddress && addressUrn(state.invoiceToAddress)
-  const shipToUrn = state.shipToAddress && addressUrn(state.shipToAddress)
-  const payment = paymentJson(state)
-  const ctx = {
-    locale,
-    currency,
-    itemsNet: state.itemsNet,
-    taxRate: state.taxRate,
-    anonymous: basket.userId === null,
-  }
-  const included: Record<string, Record<string, unknown>> = {}
-  if (include.has('lineItems')) {
-    included.lineItems = Object.fromEntries(
-      priced.map((l) => [
-        l.row.id,
-        lineItemJson(
-          l,
-          currency,
-          rebates.lines.get(l.row.id),
-          totals.lines.get(l.row.id),
-          state.mandatory.get(l.row.id),
-        ),
-      ]),
-    )
-  }
-  if (include.has('invoiceToAddress') && state.invoiceToAddress)
-    included.invoiceToAddress = { [invoiceUrn!]: addressJson(state.invoiceToAddress, locale) }
-  if (include.has('commonShipToAddress') && state.shipToAddress)
-    included.commonShipToAddress = { [shipToUrn!]: addressJson(state.shipToAddress, locale) }
-  if (include.has('commonShippingMethod') && state.shippingMethod) {
-    included.commonShippingMethod = {
-      [state.shippingMethod.id]: shippingMethodJson(
-        state.shippingMethod,
-        locale,
-        currency,
-        state.itemsNet,
-        state.taxRate,
-      ),
-    }
-  }
-  if (payment && state.payment) {
-    if (include.has('payments')) included.payments = { [payment.id]: payment }
-    if (include.has('payments_paymentMethod'))
-      included.payments_paymentMethod = {
-        [state.payment.method.id]: paymentMethodJson(state.payment.method, ctx),
-      }
-    if (include.has('payments_paymentInstrument')) {
-      included.payments_paymentInstrument = {
-        [payment.paymentInstrument]: state.payment.instrument
-          ? paymentInstrumentJson(state.payment.instrument)
-          : methodInstrumentJson(state.payment.method),
-      }
-    }
-  }
-  return {
-    data: {
-      id: basket.id,
-      purchaseCurrency: currency,
-      calculated: true,
-      customer: basket.customerNo ?? undefined,
-      email: basket.email ?? undefined,
-      invoiceToAddress: invoiceUrn,
-      commonShipToAddress: shipToUrn,
-      commonShippingMethod: state.shippingMethod?.id,
-      payments: payment ? [payment.id] : [],
-      lineItems: state.lines.map((l) => l.id),
-      totalProductQuantity: state.lines.reduce((total, l) => total + l.quantity, 0),
-      promotionCodes: rebates.codes,
-      messageToMerchant: basket.messageToMerchant ?? undefined,
-      externalOrderReference: basket.externalOrderReference ?? undefined,
-      discounts: {
-        itemValueRebates: rebates.itemRebates.map((r) => rebateJson(r, currency)),
-        valueRebates: rebates.valueRebates.map((r) => rebateJson(r, currency)),
-      },
-      totals: {
-        itemTotal: pi(totals.items),
-        undiscountedItemTotal: pi(totals.undiscountedItems),
-        shippingTotal: pi(totals.shipping),
-        undiscountedShippingTotal: pi(totals.shipping),
-        paymentCostsTotal: pi(totals.paymentCosts),
-        dutiesAndSurchargesTotal: pi(ZERO),
-        itemRebatesTotal: pi(totals.itemRebates),
-        valueRebatesTotal: pi(totals.valueRebates),
-        salesTaxTotal: money(totals.salesTax, currency),
-        grandTotal: { ...pi(totals.grand), tax: money(totals.salesTax, currency) },
-        // Estimated until invoice address, shipping address and shipping method are all set.
-        isEstimated: totals.isEstimated,
-      },
-    },
-    ...(Object.keys(included).length ? { included } : {}),
-  }
-}
-
-/** Infos about promotion codes in the basket that do not apply yet. */
-function pendingInfos(state: BasketState) {
-  return state.rebates.pending.map((p) => ({
+/**
+ * What the basket itself tells the shopper on every answer: promotion codes that do not apply yet, and a tax
+ * destination whose rate differs from the one the prices were shown with (catalog and basket before an
+ * address), so that basket and review can say why the prices changed.
+ */
+export function basketNotices(state: BasketState): BasketNotice[] {
+  const notices: BasketNotice[] = state.rebates.pending.map((p) => ({
     code: 'basket.promotion.min_order_value_not_reached.info',
     message: `The promotion '${p.name}' (code ${p.code}) applies from an item total of ${(p.minimum / 100).toFixed(2)} ${state.currency}.`,
-    causes: [],
   }))
-}
-
-/** The basket in ICM's envelope: `data`, `included` (for the requested includes), `infos`, `errors`. */
-export async function basketJson(
-  db: Db,
-  basket: BasketRow,
-  locale: Locale,
-  include: Set<string>,
-  infos: unknown[] = [],
-) {
-  const state = await basketState(db, basket, locale)
-  return { ...basketEnvelope(state, include), infos: [...infos, ...pendingInfos(state)], errors: [] }
+  const { destination } = state
+  if (destination.source !== 'default' && taxRateChanged(destination)) {
+    const { country, shownFor } = destination
+    notices.push({
+      code: 'basket.tax.destination_changed.info',
+      message: `Prices include ${percent(country.taxRate)} tax for ${country.names.en_US} instead of the ${percent(shownFor.taxRate)} for ${shownFor.names.en_US} they were shown with.`,
+      parameters: {
+        previousCountry: shownFor.code,
+        previousTaxRate: String(shownFor.taxRate),
+        country: country.code,
+        taxRate: String(country.taxRate),
+      },
+    })
+  }
+  return notices
 }
 
 export type ItemRequest = {
@@ -422,212 +307,311 @@ export type ItemRequest = {
   warrantyId?: string
   /** The id of the line this item is a mandatory selection or accessory of (ADR 0011). */
   mandatorySelectionItemOf?: string
-}
-
-/** A product's order quantity rules: minimum, maximum (the channel's limit at most) and step. */
-export type QuantityRules = { min: number; max: number | null; step: number }
-
-/** Why a line cannot hold this quantity of the product, or undefined when it can. */
-export function quantityProblem(sku: string, rules: QuantityRules, quantity: number) {
-  const max = Math.min(rules.max ?? MAX_ITEM_QUANTITY, MAX_ITEM_QUANTITY)
-  if (quantity < rules.min) {
-    return {
-      code: 'basket.line_item.quantity.min_order_quantity.error',
-      message: `The minimum order quantity of '${sku}' is ${rules.min}.`,
-    }
-  }
-  if (quantity > max) {
-    return {
-      code: 'basket.line_item.quantity.max_order_quantity.error',
-      message: `The maximum order quantity of '${sku}' is ${max}.`,
-    }
-  }
-  if ((quantity - rules.min) % rules.step !== 0) {
-    return {
-      code: 'basket.line_item.quantity.step_quantity.error',
-      message: `'${sku}' can only be ordered in steps of ${rules.step}, starting at ${rules.min}.`,
-    }
-  }
-  return undefined
+  customFields?: CustomField[]
 }
 
 /**
  * Lines are one per product, warranty and parent line: the same product with another (or no) warranty, or
- * chosen for another line (or for none), is another line.
+ * chosen for another line (or for none), is another line. Custom fields do not make another line.
  */
-const lineKey = (sku: string, warrantyId: string | null | undefined, parent?: string | null) =>
+export const lineKey = (sku: string, warrantyId: string | null | undefined, parent?: string | null) =>
   `${sku}\u0000${warrantyId ?? ''}\u0000${parent ?? ''}`
 
-type Cause = { code: string; message: string; paths: string[] }
+/** A refusal of one item, with the path of the item in the request (`[2].quantity.value`). */
+export type ItemCause = { code: string; message: string; paths: string[] }
+
+/** An item whose quantity was fitted to the rules (quantity.ts) because it broke them. */
+export type QuantityAdjustment = {
+  /** The item's index in the request. */
+  index: number
+  sku: string
+  /** The quantity the item asked for. */
+  requested: number
+  /** What the item added to its line after fitting. */
+  added: number
+  /** The line's quantity after the add. */
+  lineQuantity: number
+  toExistingLine: boolean
+  /** The rule the requested quantity broke. */
+  reason: QuantityProblem
+  /** The line the item went into. */
+  lineItemId: string
+}
+
+export type AddItemsResult = {
+  /** The basket after the add: the added lines are priced as the basket prices them. */
+  state: BasketState
+  /** The lines the items went into, in the order of the items. */
+  lineIds: string[]
+  /** The products whose existing line was raised instead of a new line added. */
+  increased: string[]
+  adjusted: QuantityAdjustment[]
+  /** Items left out; only with adjustments allowed, as without them one refusal refuses the whole add. */
+  refused: ItemCause[]
+}
+
+type ProductFacts = QuantityRules & {
+  sku: string
+  kind: string
+  online: boolean
+  stock: number | null
+  alwaysInStock: boolean | null
+}
+
+/** Step 1 reads everything the rules need, inside the add's transaction. */
+type AddContext = {
+  currency: Currency
+  products: Map<string, ProductFacts>
+  priced: Set<string>
+  offered: Map<string, WarrantyRow[]>
+  lineById: Map<string, LineRow>
+  lineByKey: Map<string, LineRow>
+  parentLinks: Map<string, MandatoryLinks>
+  lastPosition: number
+}
+
+async function resolveItems(t: Db, basket: BasketRow, items: ItemRequest[]): Promise<AddContext> {
+  const currency = basket.currency as Currency
+  const skus = [...new Set(items.map((i) => i.sku))]
+  const [rows, existing, priced, offered] = await readTogether(t, [
+    () =>
+      t
+        .select({
+          sku: products.sku,
+          kind: products.kind,
+          online: products.online,
+          min: products.minOrderQuantity,
+          max: products.maxOrderQuantity,
+          step: products.stepQuantity,
+          stock: inventories.stock,
+          alwaysInStock: inventories.alwaysInStock,
+        })
+        .from(products)
+        .leftJoin(inventories, eq(inventories.sku, products.sku))
+        .where(inArray(products.sku, skus)),
+    () => t.select().from(lineItems).where(eq(lineItems.basketId, basket.id)),
+    () => pricedSkus(t, currency, skus),
+    () => offeredWarranties(t, currency, items.some((i) => i.warrantyId) ? skus : []),
+  ])
+  const lineById = new Map(existing.map((l) => [l.id, l]))
+  const parentSkus = items.flatMap((i) => {
+    const parent = i.mandatorySelectionItemOf && lineById.get(i.mandatorySelectionItemOf)
+    return parent ? [parent.sku] : []
+  })
+  return {
+    currency,
+    products: new Map(rows.map((p) => [p.sku, p])),
+    priced,
+    offered,
+    lineById,
+    lineByKey: new Map(existing.map((l) => [lineKey(l.sku, l.warrantyId, l.mandatorySelectionItemOf), l])),
+    parentLinks: await mandatoryLinksBySku(t, parentSkus),
+    lastPosition: existing.reduce((max, l) => Math.max(max, l.position), 0),
+  }
+}
+
+/** Step 2a: why an item cannot be added at all, whatever its quantity; undefined when it can. */
+function itemRefusal(ctx: AddContext, item: ItemRequest, path: string): ItemCause | undefined {
+  const cause = (code: string, message: string, field: string) => ({ code, message, paths: [path + field] })
+  const parentId = item.mandatorySelectionItemOf
+  if (parentId !== undefined) {
+    const parent = ctx.lineById.get(parentId)
+    if (!parent)
+      return cause(
+        'basket.line_item.mandatory_parent.not_found.error',
+        `The line item '${parentId}' that '${item.sku}' should belong to is not in the basket.`,
+        '.mandatorySelectionItemOf',
+      )
+    if (!isMandatoryFor(ctx.parentLinks.get(parent.sku), item.sku))
+      return cause(
+        'basket.line_item.mandatory_item.not_linked.error',
+        `The product '${item.sku}' is not a mandatory selection or accessory of '${parent.sku}'.`,
+        '.mandatorySelectionItemOf',
+      )
+  }
+  const product = ctx.products.get(item.sku)
+  if (!product || !product.online)
+    return cause(
+      'basket.line_item.product_not_found.error',
+      `The product '${item.sku}' does not exist.`,
+      '.product',
+    )
+  if (product.kind === 'master' || product.kind === 'retailset')
+    return cause(
+      'basket.line_item.product_not_orderable.error',
+      `The product '${item.sku}' cannot be ordered as such; choose a variation or one of its parts.`,
+      '.product',
+    )
+  if (!ctx.priced.has(item.sku))
+    return cause(
+      'basket.line_item.product_price_on_request.error',
+      `The product '${item.sku}' has no price in ${ctx.currency}; its price is on request, so it cannot be ordered online.`,
+      '.product',
+    )
+  if (item.warrantyId && !ctx.offered.get(item.sku)?.some((w) => w.id === item.warrantyId))
+    return cause(
+      'basket.line_item.warranty_not_available.error',
+      `The warranty '${item.warrantyId}' is not available for the product '${item.sku}'.`,
+      '.warranty',
+    )
+  if (!product.alwaysInStock && (product.stock ?? 0) <= 0)
+    return cause(
+      'basket.line_item.product_out_of_stock.error',
+      `The product '${item.sku}' is out of stock.`,
+      '.product',
+    )
+  return undefined
+}
 
 /**
- * Adds items to a basket, all or nothing: every item is checked (product exists, has a price and can be
- * ordered, the warranty is one the product is offered with, quantity within minimum, maximum, step and the
- * channel's limit) before anything is written. An item for a product (and warranty) already in the basket
- * raises that line's quantity.
+ * Step 2b: the quantity a line holds after adding `requested` to its `before`, or the rule that refuses it.
+ * With adjustments allowed a quantity that breaks the rules is fitted (quantity.ts), as long as the item
+ * still adds something.
  */
-export async function addItems(db: Db, basket: BasketRow, locale: Locale, items: ItemRequest[]) {
+function lineQuantity(
+  sku: string,
+  rules: QuantityRules,
+  before: number,
+  requested: number,
+  adjustmentsAllowed: boolean,
+): { quantity: number; reason?: QuantityProblem } | { problem: QuantityProblem } {
+  const wanted = before + requested
+  const problem = quantityProblem(sku, rules, wanted)
+  if (!problem) return { quantity: wanted }
+  if (!adjustmentsAllowed) return { problem }
+  const fitted = fitQuantity(rules, wanted)
+  return fitted === undefined || fitted <= before ? { problem } : { quantity: fitted, reason: problem }
+}
+
+type PlannedLine = {
+  sku: string
+  warrantyId?: string
+  parent?: string
+  quantity: number
+  customFields: CustomField[]
+  existing?: LineRow
+}
+
+type Plan = {
+  lines: Map<string, PlannedLine>
+  /** Fitted items, with the key of their line until the line has an id. */
+  adjusted: (Omit<QuantityAdjustment, 'lineItemId'> & { key: string })[]
+  refused: ItemCause[]
+}
+
+/** Step 2: checks every item against the rules (items for one line add up) and plans each line's quantity. */
+function planLines(ctx: AddContext, items: ItemRequest[], adjustmentsAllowed: boolean): Plan {
+  const plan: Plan = { lines: new Map(), adjusted: [], refused: [] }
+  items.forEach((item, index) => {
+    const path = `[${index}]`
+    const refusal = itemRefusal(ctx, item, path)
+    if (refusal) return void plan.refused.push(refusal)
+    const key = lineKey(item.sku, item.warrantyId, item.mandatorySelectionItemOf)
+    const existing = ctx.lineByKey.get(key)
+    const earlier = plan.lines.get(key)
+    const before = earlier?.quantity ?? existing?.quantity ?? 0
+    const outcome = lineQuantity(
+      item.sku,
+      ctx.products.get(item.sku)!,
+      before,
+      item.quantity,
+      adjustmentsAllowed,
+    )
+    if ('problem' in outcome)
+      return void plan.refused.push({ ...outcome.problem, paths: [path + '.quantity.value'] })
+    if (outcome.reason) {
+      plan.adjusted.push({
+        key,
+        index,
+        sku: item.sku,
+        requested: item.quantity,
+        added: outcome.quantity - before,
+        lineQuantity: outcome.quantity,
+        toExistingLine: before > 0,
+        reason: outcome.reason,
+      })
+    }
+    const kept = earlier?.customFields ?? (existing ? customFieldsOf(existing) : [])
+    plan.lines.set(key, {
+      sku: item.sku,
+      warrantyId: item.warrantyId,
+      parent: item.mandatorySelectionItemOf,
+      quantity: outcome.quantity,
+      customFields: mergeCustomFields(kept, item.customFields ?? []),
+      existing,
+    })
+  })
+  return plan
+}
+
+/** Step 3: raises the existing lines and inserts the new ones after the last position; the lines' ids by key. */
+async function writeLines(t: Db, basket: BasketRow, ctx: AddContext, lines: Map<string, PlannedLine>) {
+  let position = ctx.lastPosition
+  const ids = new Map<string, string>()
+  for (const [key, line] of lines) {
+    const fields = customFieldColumns(line.customFields)
+    if (line.existing) {
+      await t
+        .update(lineItems)
+        .set({ quantity: line.quantity, ...fields })
+        .where(eq(lineItems.id, line.existing.id))
+      ids.set(key, line.existing.id)
+      continue
+    }
+    const [row] = await t
+      .insert(lineItems)
+      .values({
+        basketId: basket.id,
+        sku: line.sku,
+        warrantyId: line.warrantyId ?? null,
+        mandatorySelectionItemOf: line.parent ?? null,
+        quantity: line.quantity,
+        position: ++position,
+        ...fields,
+      })
+      .returning({ id: lineItems.id })
+    ids.set(key, row!.id)
+  }
+  await t.update(baskets).set({ updatedAt: new Date() }).where(eq(baskets.id, basket.id))
+  return ids
+}
+
+/**
+ * Adds items to a basket in three steps: resolve the products, check every item against the rules (product
+ * exists, has a price and can be ordered, the warranty is one it is offered with, a mandatory item belongs to
+ * its parent's product, the quantity keeps minimum, step, maximum and the channel's cap), then merge into
+ * existing lines and insert the rest. An item for a product (and warranty and parent) already in the basket
+ * raises that line's quantity.
+ *
+ * Without `adjustmentsAllowed` the add is all or nothing: any refusal refuses it and nothing is written. With
+ * it, a quantity that breaks the rules is fitted (each fit reported), and items that cannot be added are
+ * reported while the others are added; only when no item can be added is the whole add refused.
+ */
+export async function addItems(
+  db: Db,
+  basket: BasketRow,
+  locale: Locale,
+  items: ItemRequest[],
+  { adjustmentsAllowed = false }: { adjustmentsAllowed?: boolean } = {},
+): Promise<AddItemsResult> {
   return db.transaction(async (tx) => {
     const t = tx as unknown as Db
-    // Serialise concurrent adds to the same basket.
-    await t.execute(sql`select id from ${baskets} where id = ${basket.id} for update`)
-    const skus = [...new Set(items.map((i) => i.sku))]
-    const productRows = await t
-      .select({
-        sku: products.sku,
-        kind: products.kind,
-        online: products.online,
-        min: products.minOrderQuantity,
-        max: products.maxOrderQuantity,
-        step: products.stepQuantity,
-        stock: inventories.stock,
-        alwaysInStock: inventories.alwaysInStock,
-      })
-      .from(products)
-      .leftJoin(inventories, eq(inventories.sku, products.sku))
-      .where(inArray(products.sku, skus))
-    const bySku = new Map(productRows.map((p) => [p.sku, p]))
-    const existing = await t.select().from(lineItems).where(eq(lineItems.basketId, basket.id))
-    const lineByKey = new Map(
-      existing.map((l) => [lineKey(l.sku, l.warrantyId, l.mandatorySelectionItemOf), l]),
-    )
-    const lineById = new Map(existing.map((l) => [l.id, l]))
-    const parentLinks = await mandatoryLinksBySku(
-      t,
-      items.flatMap((i) => {
-        const parent = i.mandatorySelectionItemOf && lineById.get(i.mandatorySelectionItemOf)
-        return parent ? [parent.sku] : []
-      }),
-    )
-    const currency = basket.currency as Currency
-    const [tiers, warrantiesBySku] = await readTogether(t, [
-      () => tiersBySku(t, currency, skus),
-      () => offeredWarranties(t, currency, items.some((i) => i.warrantyId) ? skus : []),
-    ])
-
-    const causes: Cause[] = []
-    const planned = new Map<string, { sku: string; warrantyId?: string; parent?: string; quantity: number }>()
-    items.forEach((item, index) => {
-      const path = `[${index}]`
-      const parentId = item.mandatorySelectionItemOf
-      if (parentId !== undefined) {
-        const parent = lineById.get(parentId)
-        if (!parent) {
-          causes.push({
-            code: 'basket.line_item.mandatory_parent.not_found.error',
-            message: `The line item '${parentId}' that '${item.sku}' should belong to is not in the basket.`,
-            paths: [path + '.mandatorySelectionItemOf'],
-          })
-          return
-        }
-        if (!isMandatoryFor(parentLinks.get(parent.sku), item.sku)) {
-          causes.push({
-            code: 'basket.line_item.mandatory_item.not_linked.error',
-            message: `The product '${item.sku}' is not a mandatory selection or accessory of '${parent.sku}'.`,
-            paths: [path + '.mandatorySelectionItemOf'],
-          })
-          return
-        }
-      }
-      const product = bySku.get(item.sku)
-      if (!product || !product.online) {
-        causes.push({
-          code: 'basket.line_item.product_not_found.error',
-          message: `The product '${item.sku}' does not exist.`,
-          paths: [path + '.product'],
-        })
-        return
-      }
-      if (product.kind === 'master' || product.kind === 'retailset') {
-        causes.push({
-          code: 'basket.line_item.product_not_orderable.error',
-          message: `The product '${item.sku}' cannot be ordered as such; choose a variation or one of its parts.`,
-          paths: [path + '.product'],
-        })
-        return
-      }
-      if (!tiers.has(item.sku)) {
-        causes.push({
-          code: 'basket.line_item.product_price_on_request.error',
-          message: `The product '${item.sku}' has no price in ${currency}; its price is on request, so it cannot be ordered online.`,
-          paths: [path + '.product'],
-        })
-        return
-      }
-      if (item.warrantyId && !warrantiesBySku.get(item.sku)?.some((w) => w.id === item.warrantyId)) {
-        causes.push({
-          code: 'basket.line_item.warranty_not_available.error',
-          message: `The warranty '${item.warrantyId}' is not available for the product '${item.sku}'.`,
-          paths: [path + '.warranty'],
-        })
-        return
-      }
-      if (!product.alwaysInStock && (product.stock ?? 0) <= 0) {
-        causes.push({
-          code: 'basket.line_item.product_out_of_stock.error',
-          message: `The product '${item.sku}' is out of stock.`,
-          paths: [path + '.product'],
-        })
-        return
-      }
-      const key = lineKey(item.sku, item.warrantyId, parentId)
-      const quantity = (planned.get(key)?.quantity ?? lineByKey.get(key)?.quantity ?? 0) + item.quantity
-      const problem = quantityProblem(item.sku, product, quantity)
-      if (problem) causes.push({ ...problem, paths: [path + '.quantity.value'] })
-      else planned.set(key, { sku: item.sku, warrantyId: item.warrantyId, parent: parentId, quantity })
-    })
-    if (causes.length > 0) {
-      throw new ApiError(
-        422,
+    await lockBasket(t, basket.id)
+    const ctx = await resolveItems(t, basket, items)
+    const plan = planLines(ctx, items, adjustmentsAllowed)
+    if (plan.refused.length > 0 && (!adjustmentsAllowed || plan.lines.size === 0))
+      throw refusedError(
         'basket.line_item.creation.failed',
         'The items could not be added to the basket.',
-        causes,
+        plan.refused,
       )
-    }
-
-    let position = existing.reduce((max, l) => Math.max(max, l.position), 0)
-    const touched: string[] = []
-    for (const [key, { sku, warrantyId, parent, quantity }] of planned) {
-      const line = lineByKey.get(key)
-      if (line) {
-        await t.update(lineItems).set({ quantity }).where(eq(lineItems.id, line.id))
-        touched.push(line.id)
-      } else {
-        const [row] = await t
-          .insert(lineItems)
-          .values({
-            basketId: basket.id,
-            sku,
-            warrantyId: warrantyId ?? null,
-            mandatorySelectionItemOf: parent ?? null,
-            quantity,
-            position: ++position,
-          })
-          .returning({ id: lineItems.id })
-        touched.push(row!.id)
-      }
-    }
-    await t.update(baskets).set({ updatedAt: new Date() }).where(eq(baskets.id, basket.id))
-    const all = await t.select().from(lineItems).where(eq(lineItems.basketId, basket.id))
-    const lines = touched.flatMap((id) => all.filter((l) => l.id === id))
-    const mandatory = mandatoryStates(
-      all,
-      await mandatoryLinksBySku(
-        t,
-        all.map((l) => l.sku),
-      ),
-    )
-    const priced = await priceLines(t, currency, locale, lines)
+    const ids = await writeLines(t, basket, ctx, plan.lines)
     return {
-      data: priced.map((l) => lineItemJson(l, currency, undefined, undefined, mandatory.get(l.row.id))),
-      infos: [...planned.entries()]
-        .filter(([key]) => lineByKey.has(key))
-        .map(([, { sku }]) => ({
-          code: 'basket.line_item.add_item_added_to_existing_line_item.info',
-          message: `The quantity of '${sku}' in the basket was increased.`,
-          causes: [],
-        })),
-      errors: [],
+      state: await basketState(t, basket, locale),
+      lineIds: [...ids.values()],
+      increased: [...plan.lines.values()].filter((l) => l.existing).map((l) => l.sku),
+      adjusted: plan.adjusted.map(({ key, ...adjustment }) => ({ ...adjustment, lineItemId: ids.get(key)! })),
+      refused: plan.refused,
     }
   })
 }

@@ -1,3 +1,7 @@
+/**
+ * The catalog: categories, products with their prices in a currency, product sub-resources (variations,
+ * parts, links), price lists and stock. Values only; icm/catalog.ts writes them in ICM's shapes.
+ */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import {
@@ -8,24 +12,43 @@ import {
   productLinks,
   productParts,
   products,
+  type LocalizedText,
 } from '../db/schema'
-import type { ProductAttribute } from '../db/schema'
-import { localize, type Currency, type Locale } from './channel'
-import { money, priceItem } from './money'
 import { readTogether } from '../db/reads'
+import type { Currency, Locale } from './channel'
+import { notFoundError } from './errors'
+import type { Minor } from './money'
 
 export const LOW_STOCK_THRESHOLD = 5
 export const CATALOG_ID = 'ironbridge-Catalog'
-/** Square product image sizes in pixels per image type (spec §3 Product images). */
-export const IMAGE_SIZES = { S: 100, M: 160, L: 247, XL: 427, ZOOM: 2000 } as const
 
 export type CatalogScope = { site: string; locale: Locale; currency: Currency }
 
+export const productNotFound = (sku: string) =>
+  notFoundError('product.not_found', `The product '${sku}' does not exist.`)
+
+// ---------------------------------------------------------------------------------------------------------
+// Categories
+
 type CategoryRow = typeof categories.$inferSelect & { hasProducts: boolean }
 
-const categoryPathOf = (uniqueId: string) => uniqueId.split('.')
-
 type CategoryIndex = { byId: Map<string, CategoryRow>; children: Map<string, CategoryRow[]> }
+
+/** A category with its path from the top and, down to the depth asked for, its online sub-categories. */
+export type Category = {
+  uniqueId: string
+  segment: string
+  names: LocalizedText
+  descriptions: LocalizedText
+  hasProducts: boolean
+  /** Each segment of the path with the category it leads to; `names` is absent for an offline ancestor. */
+  path: { segment: string; uniqueId: string; names?: LocalizedText }[]
+  hasSubCategories: boolean
+  /** Present only where a level below was asked for and there are sub-categories. */
+  subCategories?: Category[]
+}
+
+const categoryPathOf = (uniqueId: string) => uniqueId.split('.')
 
 /**
  * Online categories are read once a minute per database, not per call: every page asks for the tree
@@ -70,57 +93,38 @@ async function readCategories(db: Db): Promise<CategoryIndex> {
   return { byId: new Map(rows.map((row) => [row.uniqueId, row])), children }
 }
 
-function categoryJson(
-  scope: CatalogScope,
-  all: CategoryIndex,
-  category: CategoryRow,
-  subLevels: number,
-): Record<string, unknown> {
-  const segments = categoryPathOf(category.uniqueId)
-  const children = all.children.get(category.uniqueId) ?? []
-  const name = localize(category.names, scope.locale)
-  const description = localize(category.descriptions, scope.locale)
+function categoryOf(all: CategoryIndex, row: CategoryRow, subLevels: number): Category {
+  const segments = categoryPathOf(row.uniqueId)
+  const children = all.children.get(row.uniqueId) ?? []
   return {
-    type: 'Category',
-    id: category.segment,
-    name,
-    description,
-    online: '1',
-    uri: `${scope.site}/-/categories/${segments.join('/')}`,
-    categoryRef: `${category.uniqueId}@${CATALOG_ID}`,
-    hasOnlineProducts: category.hasProducts,
-    hasOnlineSubCategories: children.length > 0,
-    categoryPath: segments.map((_, i) => {
-      const ancestor = all.byId.get(segments.slice(0, i + 1).join('.'))
-      return {
-        type: 'Link',
-        id: segments[i],
-        name: ancestor ? localize(ancestor.names, scope.locale) : segments[i],
-        uri: `${scope.site}/-/categories/${segments.slice(0, i + 1).join('/')}`,
-      }
+    uniqueId: row.uniqueId,
+    segment: row.segment,
+    names: row.names,
+    descriptions: row.descriptions,
+    hasProducts: row.hasProducts,
+    path: segments.map((segment, i) => {
+      const uniqueId = segments.slice(0, i + 1).join('.')
+      return { segment, uniqueId, names: all.byId.get(uniqueId)?.names }
     }),
-    images: [],
-    attributes: [{ name: 'ShowInMenu', type: 'Boolean', value: true }],
-    seoAttributes: { metaTitle: name, metaDescription: description },
+    hasSubCategories: children.length > 0,
     ...(subLevels > 0 && children.length > 0
-      ? { subCategories: children.map((child) => categoryJson(scope, all, child, subLevels - 1)) }
+      ? { subCategories: children.map((child) => categoryOf(all, child, subLevels - 1)) }
       : {}),
   }
 }
 
 /** `categories?view=tree&limit=N`: the top categories with N levels of sub-categories. */
-export async function categoryTree(db: Db, scope: CatalogScope, limit: number) {
+export async function categoryTree(db: Db, limit: number): Promise<Category[]> {
   const all = await loadCategories(db)
-  return [...all.byId.values()]
-    .filter((c) => c.level === 0)
-    .map((c) => categoryJson(scope, all, c, limit - 1))
+  return [...all.byId.values()].filter((c) => c.level === 0).map((c) => categoryOf(all, c, limit - 1))
 }
 
-/** `categories/{A/B/C}`: one category with its direct sub-categories, or undefined. */
-export async function categoryByPath(db: Db, scope: CatalogScope, segments: string[]) {
+/** `categories/{A/B/C}`: one online category with its direct sub-categories; any other is not found. */
+export async function categoryByPath(db: Db, segments: string[]): Promise<Category> {
   const all = await loadCategories(db)
-  const category = all.byId.get(segments.join('.'))
-  return category && categoryJson(scope, all, category, 1)
+  const row = all.byId.get(segments.join('.'))
+  if (!row) throw notFoundError('category.not_found', `The category '${segments.join('/')}' does not exist.`)
+  return categoryOf(all, row, 1)
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -174,6 +178,11 @@ type ProductRecord = {
       : (typeof products.$inferSelect)[K & keyof typeof products.$inferSelect]
 }
 
+export type PriceRow = typeof prices.$inferSelect
+
+/** An online product with its stock and its price in the currency asked for (none: not sold in it). */
+export type Product = ProductRecord & { price: PriceRow | undefined }
+
 async function loadProducts(db: Db, skus: string[]): Promise<ProductRecord[]> {
   if (skus.length === 0) return []
   return (await db
@@ -182,120 +191,13 @@ async function loadProducts(db: Db, skus: string[]): Promise<ProductRecord[]> {
     .where(and(inArray(products.sku, skus), eq(products.online, true)))) as ProductRecord[]
 }
 
-export function productImages(site: string, sku: string, style: number) {
-  return Object.entries(IMAGE_SIZES).map(([typeID, size]) => ({
-    name: `front ${typeID}`,
-    type: 'Image',
-    typeID,
-    viewID: 'front',
-    imageActualWidth: size,
-    imageActualHeight: size,
-    effectiveUrl: `/INTERSHOP/static/WFS/${site}/-/images/${style}/${size}/${sku}.svg`,
-    primaryImage: true,
-  }))
-}
-
-function attributeJson(attribute: ProductAttribute, locale: Locale) {
-  const value = typeof attribute.value === 'object' ? localize(attribute.value, locale) : attribute.value
-  return {
-    name: localize(attribute.names, locale),
-    key: attribute.key,
-    type: typeof value === 'string' ? 'String' : attribute.type,
-    value: attribute.unit ? `${value} ${attribute.unit}` : value,
-  }
-}
-
-const TECHNICAL_DATA: Record<Locale, string> = {
-  en_US: 'Technical data',
-  de_DE: 'Technische Daten',
-  fr_FR: 'Caractéristiques techniques',
-  pl_PL: 'Dane techniczne',
-  ro_RO: 'Date tehnice',
-}
-
-/**
- * ICM's attribute groups, keyed by group id: `PRODUCT_DETAIL_ATTRIBUTES` holds the measured values (a unit
- * or a number), named for display; the other attributes stay ungrouped.
- */
-function attributeGroupsJson(attributes: ProductAttribute[], locale: Locale) {
-  const measured = attributes.filter((a) => a.unit || a.type === 'Integer' || a.type === 'Double')
-  if (measured.length === 0) return {}
-  return {
-    PRODUCT_DETAIL_ATTRIBUTES: {
-      name: TECHNICAL_DATA[locale],
-      attributes: measured.map((a) => attributeJson(a, locale)),
-    },
-  }
-}
-
-const productUri = (scope: CatalogScope, sku: string) => `${scope.site}/-/products/${encodeURIComponent(sku)}`
-
-function categoryLink(scope: CatalogScope, uniqueId: string) {
-  return {
-    type: 'Link',
-    uri: `${scope.site}/-/categories/${categoryPathOf(uniqueId).join('/')}`,
-    title: uniqueId,
-    itemId: uniqueId,
-  }
-}
-
-const productType = (kind: string) =>
-  ({
-    master: 'VariationProductMaster',
-    variation: 'VariationProduct',
-    bundle: 'Bundle',
-    retailset: 'RetailSet',
-  })[kind] ?? 'Product'
-
-type PriceRow = typeof prices.$inferSelect
-
-function productJson(scope: CatalogScope, p: ProductRecord, price: PriceRow | undefined) {
-  const name = localize(p.names, scope.locale)
-  const shortDescription = localize(p.shortDescriptions, scope.locale)
-  return {
-    type: productType(p.kind),
-    sku: p.sku,
-    productName: name,
-    shortDescription,
-    longDescription: localize(p.longDescriptions, scope.locale),
-    manufacturer: p.manufacturer,
-    manufacturerSKU: p.manufacturerSku,
-    images: productImages(scope.site, p.sku, p.imageStyle),
-    attributes: p.attributes.map((a) => attributeJson(a, scope.locale)),
-    attributeGroups: attributeGroupsJson(p.attributes, scope.locale),
-    attachments: p.attachments.map((a) => ({
-      name: a.name,
-      type: a.type,
-      key: a.key,
-      description: localize(a.descriptions, scope.locale),
-      link: { type: 'Link', uri: `/INTERSHOP/static/WFS/${scope.site}/-/attachments/${a.key}` },
-    })),
-    listPrice: price ? { ...money(price.listNet, scope.currency), type: 'ProductPrice' } : undefined,
-    salePrice: price ? { ...money(price.saleNet, scope.currency), type: 'ProductPrice' } : undefined,
-    minOrderQuantity: p.minOrderQuantity,
-    maxOrderQuantity: p.maxOrderQuantity ?? undefined,
-    stepOrderQuantity: p.stepQuantity,
-    packingUnit: p.packingUnit,
-    productMaster: p.kind === 'master',
-    mastered: p.kind === 'variation',
-    productMasterSKU: p.masterSku ?? undefined,
-    productBundle: p.kind === 'bundle',
-    retailSet: p.kind === 'retailset',
-    productTypes: p.kind === 'bundle' ? ['BUNDLE'] : undefined,
-    availability: true,
-    inStock: p.inStock,
-    availableStock: p.availableStock ?? undefined,
-    readyForShipmentMin: p.readyForShipmentMin,
-    readyForShipmentMax: p.readyForShipmentMax,
-    roundedAverageRating: p.rating === null ? undefined : (Math.round(p.rating / 5) / 2).toFixed(1),
-    defaultCategory: categoryLink(scope, p.defaultCategoryId),
-    seoAttributes: { metaTitle: name, metaDescription: shortDescription },
-    variationAttributeValuesExtended: p.variationAttributes?.map((v) => ({
-      variationAttributeId: v.id,
-      name: localize(v.names, scope.locale),
-      value: { value: v.value, displayValue: localize(v.values, scope.locale) },
-    })),
-  }
+async function priceRows(db: Db, currency: Currency, skus: string[]) {
+  if (skus.length === 0) return new Map<string, PriceRow>()
+  const rows = await db
+    .select()
+    .from(prices)
+    .where(and(inArray(prices.sku, skus), eq(prices.currency, currency)))
+  return new Map(rows.map((r) => [r.sku, r]))
 }
 
 /** Which of these products have a price in the currency (only those can be bought in it). */
@@ -308,130 +210,81 @@ export async function pricedSkus(db: Db, currency: string, skus: string[]): Prom
   return new Set(rows.map((r) => r.sku))
 }
 
-async function priceRows(db: Db, currency: Currency, skus: string[]) {
-  if (skus.length === 0) return new Map<string, PriceRow>()
-  const rows = await db
-    .select()
-    .from(prices)
-    .where(and(inArray(prices.sku, skus), eq(prices.currency, currency)))
-  return new Map(rows.map((r) => [r.sku, r]))
-}
-
-async function productsJson(db: Db, scope: CatalogScope, skus: string[]) {
+/** The online products among `skus`, in the order of `skus`, with their prices in the currency. */
+export async function productsBySku(db: Db, currency: Currency, skus: string[]): Promise<Product[]> {
   const [rows, priceMap] = await readTogether(db, [
     () => loadProducts(db, skus),
-    () => priceRows(db, scope.currency, skus),
+    () => priceRows(db, currency, skus),
   ])
   const bySku = new Map(rows.map((r) => [r.sku, r]))
   return skus.flatMap((sku) => {
     const row = bySku.get(sku)
-    return row ? [productJson(scope, row, priceMap.get(sku))] : []
+    return row ? [{ ...row, price: priceMap.get(sku) }] : []
   })
 }
 
-export async function productDetail(db: Db, scope: CatalogScope, sku: string) {
-  const [product] = await productsJson(db, scope, [sku])
-  if (!product) return undefined
-  if (product.productMaster) {
-    // A master lists the values its variations can take, for the variation selection.
-    const variationRows = await db
-      .select({ sku: products.sku, variationAttributes: products.variationAttributes })
-      .from(products)
-      .where(and(eq(products.masterSku, sku), eq(products.online, true)))
-      .orderBy(asc(products.sku))
-    const attributes = new Map<string, { name: string; values: Map<string, string> }>()
-    for (const row of variationRows) {
-      for (const v of row.variationAttributes ?? []) {
-        const entry = attributes.get(v.id) ?? { name: localize(v.names, scope.locale), values: new Map() }
-        entry.values.set(v.value, localize(v.values, scope.locale))
-        attributes.set(v.id, entry)
-      }
-    }
-    return {
-      ...product,
-      variableVariationAttributes: [...attributes.entries()].map(([id, a]) => ({
-        variationAttributeId: id,
-        name: a.name,
-        values: [...a.values.entries()].map(([value, displayValue]) => ({ value, displayValue })),
-      })),
-      defaultVariationSKU: variationRows[0]?.sku,
-    }
-  }
-  return product
+/** A variation attribute of a master with the values its variations take, in the order first seen. */
+export type VariationChoice = {
+  id: string
+  names: LocalizedText
+  values: { value: string; names: LocalizedText }[]
 }
 
-/** A list entry as ICM returns it: a Link with the requested `attrs`. */
-function productStub(product: ReturnType<typeof productJson>, attrs: Set<string> | null) {
-  const available: Record<string, { type: string; value: unknown }> = {
-    sku: { type: 'String', value: product.sku },
-    availability: { type: 'Boolean', value: product.availability },
-    inStock: { type: 'Boolean', value: product.inStock },
-    manufacturer: { type: 'String', value: product.manufacturer },
-    image: { type: 'String', value: product.images.find((i) => i.typeID === 'M')?.effectiveUrl },
-    minOrderQuantity: { type: 'Integer', value: product.minOrderQuantity },
-    maxOrderQuantity: { type: 'Integer', value: product.maxOrderQuantity },
-    stepOrderQuantity: { type: 'Integer', value: product.stepOrderQuantity },
-    packingUnit: { type: 'String', value: product.packingUnit },
-    mastered: { type: 'Boolean', value: product.mastered },
-    productMaster: { type: 'Boolean', value: product.productMaster },
-    productMasterSKU: { type: 'String', value: product.productMasterSKU },
-    retailSet: { type: 'Boolean', value: product.retailSet },
-    productBundle: { type: 'Boolean', value: product.productBundle },
-    roundedAverageRating: { type: 'String', value: product.roundedAverageRating },
-    defaultCategory: { type: 'String', value: product.defaultCategory.itemId },
-    availableStock: { type: 'Integer', value: product.availableStock },
+/** A product as its detail page needs it; a master also lists its variations' choices and the first one. */
+export type ProductDetail = {
+  product: Product
+  variationChoices?: VariationChoice[]
+  defaultVariationSku?: string
+}
+
+/** The values the online variations of a master take, per variation attribute, and the first variation. */
+async function variationChoices(db: Db, masterSku: string) {
+  const rows = await db
+    .select({ sku: products.sku, variationAttributes: products.variationAttributes })
+    .from(products)
+    .where(and(eq(products.masterSku, masterSku), eq(products.online, true)))
+    .orderBy(asc(products.sku))
+  const choices = new Map<string, { names: LocalizedText; values: Map<string, LocalizedText> }>()
+  for (const row of rows) {
+    for (const v of row.variationAttributes ?? []) {
+      const choice = choices.get(v.id) ?? { names: v.names, values: new Map() }
+      choice.values.set(v.value, v.values)
+      choices.set(v.id, choice)
+    }
   }
   return {
-    type: 'Link',
-    uri: product.sku,
-    title: product.productName,
-    description: product.shortDescription,
-    attributes: Object.entries(available)
-      .filter(([name, a]) => a.value !== undefined && (attrs === null || attrs.has(name)))
-      .map(([name, a]) => ({ name, ...a })),
+    variationChoices: [...choices].map(([id, c]): VariationChoice => ({
+      id,
+      names: c.names,
+      values: [...c.values].map(([value, names]) => ({ value, names })),
+    })),
+    defaultVariationSku: rows[0]?.sku,
   }
 }
 
-export type ListOptions = { amount: number; offset: number; attrs: Set<string> | null; sortKey?: SortKey }
-
-export const SORT_KEYS = ['name-asc', 'name-desc', 'price-asc', 'price-desc'] as const
-export type SortKey = (typeof SORT_KEYS)[number]
-
-export function isSortKey(value: unknown): value is SortKey {
-  return typeof value === 'string' && (SORT_KEYS as readonly string[]).includes(value)
-}
-
-/** One page of product stubs as an ICM ResourceCollection, given the page's SKUs and the total count. */
-export async function productPage(
+/** `products/{sku}`: an online product; a master with the choices its variations offer. */
+export async function productDetail(
   db: Db,
-  scope: CatalogScope,
-  options: ListOptions,
-  skus: string[],
-  total: number,
-) {
-  const list = await productsJson(db, scope, skus)
-  return {
-    type: 'ResourceCollection',
-    name: 'products',
-    elements: list.map((p) => productStub(p, options.attrs)),
-    amount: options.amount,
-    offset: options.offset,
-    total,
-    sortKeys: [...SORT_KEYS],
-  }
+  currency: Currency,
+  sku: string,
+): Promise<ProductDetail | undefined> {
+  const [product] = await productsBySku(db, currency, [sku])
+  if (!product) return undefined
+  if (product.kind !== 'master') return { product }
+  return { product, ...(await variationChoices(db, sku)) }
 }
 
-async function stubsFor(db: Db, scope: CatalogScope, skus: string[]) {
-  return (await productsJson(db, scope, skus)).map((p) => productStub(p, null))
-}
+/** One page of products and how many there are in all. */
+export type ProductPage = { products: Product[]; total: number }
 
+/** `products/{sku}/variations`: a page of the master's online variations, by SKU. */
 export async function variations(
   db: Db,
-  scope: CatalogScope,
+  currency: Currency,
   masterSku: string,
   amount: number,
   offset: number,
-) {
+): Promise<ProductPage> {
   const where = and(eq(products.masterSku, masterSku), eq(products.online, true))
   const [countRow] = await db
     .select({ total: sql<number>`count(*)::int` })
@@ -444,30 +297,26 @@ export async function variations(
     .orderBy(asc(products.sku))
     .limit(amount)
     .offset(offset)
-  const details = await productsJson(
+  const list = await productsBySku(
     db,
-    scope,
+    currency,
     rows.map((r) => r.sku),
   )
-  return {
-    type: 'ResourceCollection',
-    name: 'variations',
-    elements: details.map((p) => ({
-      ...productStub(p, null),
-      variableVariationAttributes: p.variationAttributeValuesExtended,
-    })),
-    amount,
-    offset,
-    total: countRow?.total ?? 0,
-  }
+  return { products: list, total: countRow?.total ?? 0 }
 }
 
+export type ProductPart = { product: Product; quantity: number }
+
 /**
- * The parts of a product of the given kind, in their order: `products/{sku}/bundles` answers the parts of a
- * bundle (each with its quantity), `products/{sku}/partOfRetailSet` the parts of a retail set (as ICM does,
- * despite the name). Any other product has none.
+ * The parts of a product of the given kind, in their order: the parts of a bundle (each with its quantity)
+ * or of a retail set. Any other product has none.
  */
-export async function parts(db: Db, scope: CatalogScope, ownerSku: string, kind: 'bundle' | 'retailset') {
+export async function parts(
+  db: Db,
+  currency: Currency,
+  ownerSku: string,
+  kind: 'bundle' | 'retailset',
+): Promise<ProductPart[]> {
   const rows = await db
     .select({ sku: productParts.partSku, quantity: productParts.quantity })
     .from(productParts)
@@ -475,42 +324,36 @@ export async function parts(db: Db, scope: CatalogScope, ownerSku: string, kind:
     .where(eq(productParts.ownerSku, ownerSku))
     .orderBy(asc(productParts.position))
   const quantities = new Map(rows.map((r) => [r.sku, r.quantity]))
-  const details = await productsJson(
+  const list = await productsBySku(
     db,
-    scope,
+    currency,
     rows.map((r) => r.sku),
   )
-  return details.map((p) => {
-    const stub = productStub(p, null)
-    if (kind === 'retailset') return stub
-    const quantity = { name: 'quantity', type: 'Integer', value: quantities.get(p.sku) ?? 1 }
-    return { ...stub, attributes: [...stub.attributes, quantity] }
-  })
+  return list.map((product) => ({ product, quantity: quantities.get(product.sku) ?? 1 }))
 }
 
-export async function links(db: Db, scope: CatalogScope, sku: string) {
+export type ProductLink = { linkType: string; product: Product }
+
+/** The product's links (accessories, cross-sellings…) to online products, by link type and position. */
+export async function links(db: Db, currency: Currency, sku: string): Promise<ProductLink[]> {
   const rows = await db
     .select()
     .from(productLinks)
     .where(eq(productLinks.sku, sku))
     .orderBy(asc(productLinks.linkType), asc(productLinks.position))
-  const stubs = new Map(
+  const targets = new Map(
     (
-      await stubsFor(
+      await productsBySku(
         db,
-        scope,
+        currency,
         rows.map((r) => r.targetSku),
       )
-    ).map((s) => [s.uri, s]),
+    ).map((p) => [p.sku, p]),
   )
-  const result: Record<string, { products: unknown[]; categories: unknown[] }> = {}
-  for (const row of rows) {
-    const stub = stubs.get(row.targetSku)
-    if (!stub) continue
-    result[row.linkType] ??= { products: [], categories: [] }
-    result[row.linkType]!.products.push({ ...stub, uri: productUri(scope, row.targetSku) })
-  }
-  return result
+  return rows.flatMap((row) => {
+    const product = targets.get(row.targetSku)
+    return product ? [{ linkType: row.linkType, product }] : []
+  })
 }
 
 export async function exists(db: Db, sku: string): Promise<boolean> {
@@ -521,35 +364,53 @@ export async function exists(db: Db, sku: string): Promise<boolean> {
   return !!row
 }
 
+/** A product that exists online, or not found: what every product sub-resource starts with. */
+export async function requireProduct(db: Db, sku: string): Promise<void> {
+  if (!(await exists(db, sku))) throw productNotFound(sku)
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // Prices and inventory
 
-export async function productPrices(db: Db, currency: Currency, skus: string[]) {
+/** A price from a quantity on, net and gross, in minor units. */
+export type PriceTier = { net: Minor; gross: Minor; minQuantity: number }
+
+/** The sale prices (scaled by quantity, lowest quantity first) and the list price of a SKU in a currency. */
+export type PriceList = { sku: string; sale: PriceTier[]; list: PriceTier }
+
+/** The price lists of the SKUs that have one in the currency, in the order asked for. */
+export async function productPrices(db: Db, currency: Currency, skus: string[]): Promise<PriceList[]> {
   const rows = await priceRows(db, currency, skus)
   return skus.flatMap((sku) => {
     const row = rows.get(sku)
     if (!row) return []
-    const tier = (net: number, gross: number, minQuantity: number) => ({
-      ...priceItem(net, gross, currency),
-      minQuantity: { value: minQuantity },
-      priceQuantity: { value: 1 },
-    })
-    return [
-      {
-        sku,
-        prices: {
-          SalePrice: [
-            tier(row.saleNet, row.saleGross, 1),
-            ...row.scaled.map((s) => tier(s.net, s.gross, s.minQuantity)),
-          ],
-          ListPrice: [tier(row.listNet, row.listGross, 1)],
-        },
-      },
+    const sale = [
+      { net: row.saleNet, gross: row.saleGross, minQuantity: 1 },
+      ...row.scaled.map((s) => ({ net: s.net, gross: s.gross, minQuantity: s.minQuantity })),
     ]
+    return [{ sku, sale, list: { net: row.listNet, gross: row.listGross, minQuantity: 1 } }]
   })
 }
 
-export async function inventoryOf(db: Db, skus: string[]) {
+/** 1 in stock, 2 low stock (at most LOW_STOCK_THRESHOLD left), 3 out of stock. */
+export type StockStatus = 1 | 2 | 3
+
+/** The stock of a SKU: the shop keeps one stock level per SKU. */
+export type Stock = {
+  sku: string
+  stock: number
+  alwaysInStock: boolean
+  inStock: boolean
+  status: StockStatus
+}
+
+export function stockStatus(stock: number, alwaysInStock: boolean): StockStatus {
+  if (alwaysInStock || stock > LOW_STOCK_THRESHOLD) return 1
+  return stock > 0 ? 2 : 3
+}
+
+/** The stock of the SKUs that have an inventory row, in the order asked for; below zero counts as none. */
+export async function inventoryOf(db: Db, skus: string[]): Promise<Stock[]> {
   if (skus.length === 0) return []
   const rows = await db.select().from(inventories).where(inArray(inventories.sku, skus))
   const bySku = new Map(rows.map((r) => [r.sku, r]))
@@ -559,19 +420,10 @@ export async function inventoryOf(db: Db, skus: string[]) {
     return [
       {
         sku,
+        stock: Math.max(0, row.stock),
+        alwaysInStock: row.alwaysInStock,
         inStock: row.alwaysInStock || row.stock > 0,
-        availableStock: Math.max(0, row.stock),
-        warehouses: [
-          {
-            id: 'MAIN',
-            type: 'Warehouse',
-            name: 'Central warehouse',
-            stock: Math.max(0, row.stock),
-            alwaysInStock: row.alwaysInStock,
-            deliveryTime: 'P2D',
-            status: row.stock > LOW_STOCK_THRESHOLD || row.alwaysInStock ? 1 : row.stock > 0 ? 2 : 3,
-          },
-        ],
+        status: stockStatus(row.stock, row.alwaysInStock),
       },
     ]
   })

@@ -10,9 +10,6 @@ export const DEFAULT_CURRENCY: Currency = 'EUR'
 /** Price lists are kept per currency; these turn the EUR base price into the others when seeding. */
 export const EXCHANGE_RATES: Record<Currency, number> = { EUR: 1, USD: 1.08, PLN: 4.3, RON: 4.97 }
 
-/** Standard sales tax of the market each currency's price list is made for, in percent. */
-export const TAX_RATES: Record<Currency, number> = { EUR: 19, USD: 7, PLN: 23, RON: 19 }
-
 export const MAX_ITEM_QUANTITY = 100
 
 /** Access token lifetime in seconds (ICM's default session lifetime is one hour). */

@@ -1,34 +1,66 @@
-import { CURRENCIES, DEFAULT_CURRENCY, DEFAULT_LOCALE, LOCALES, MAX_ITEM_QUANTITY } from './channel'
+import {
+  CURRENCIES,
+  DEFAULT_CURRENCY,
+  DEFAULT_LOCALE,
+  LOCALES,
+  MAX_ITEM_QUANTITY,
+  type Currency,
+  type Locale,
+} from './channel'
 
-/** `GET configurations`: the channel's settings in ICM's shape. */
-export function channelConfiguration() {
-  return {
-    data: {
-      general: {
-        locales: [...LOCALES],
-        defaultLocale: DEFAULT_LOCALE,
-        currencies: [...CURRENCIES],
-        defaultCurrency: DEFAULT_CURRENCY,
-      },
-      basket: { termsAndConditions: true, acceleration: false, maxItemQuantity: MAX_ITEM_QUANTITY },
-      shipping: {
-        multipleShipmentsSupported: false,
-        desiredDeliveryDate: true,
-        desiredDeliveryDaysMin: 2,
-        desiredDeliveryDaysMax: 60,
-        deliveryExcludeSaturday: true,
-        deliveryExcludeSunday: true,
-      },
-      pricing: {
-        priceType: 'net',
-        privateCustomerPriceDisplayType: 'gross',
-        smbCustomerPriceDisplayType: 'net',
-      },
-      preferences: { ChannelPreferences: { EnableAdvancedVariationHandling: false } },
-      services: { OrderApprovalServiceDefinition: { runnable: true } },
-      captcha: {},
-      recurringOrder: { enabled: true },
-      customFieldDefinitions: [],
-    },
+/** The channel's settings: what `GET configurations` reports and what the basket's rules read. */
+export type ChannelSettings = {
+  locales: readonly Locale[]
+  defaultLocale: Locale
+  currencies: readonly Currency[]
+  defaultCurrency: Currency
+  basket: {
+    /** The terms and conditions must be accepted before an order is placed. */
+    termsAndConditions: boolean
+    /** Checkout may jump straight to the review step when the basket is already complete. */
+    acceleration: boolean
+    maxItemQuantity: number
   }
+  shipping: {
+    multipleShipmentsSupported: boolean
+    desiredDeliveryDate: boolean
+    desiredDeliveryDaysMin: number
+    desiredDeliveryDaysMax: number
+    deliveryExcludeSaturday: boolean
+    deliveryExcludeSunday: boolean
+  }
+  pricing: {
+    /** The price lists hold net prices; gross prices are computed with the market's tax rate. */
+    priceType: 'net' | 'gross'
+    privateCustomerPriceDisplayType: 'net' | 'gross'
+    smbCustomerPriceDisplayType: 'net' | 'gross'
+  }
+  advancedVariationHandling: boolean
+  /**
+   * Features whose presence the configuration announces. Only what the API implements may be on: a client
+   * that believes in approvals or recurring orders would offer the shopper calls that do not exist.
+   */
+  features: { orderApproval: boolean; recurringOrders: boolean }
 }
+
+const SETTINGS: ChannelSettings = {
+  locales: LOCALES,
+  defaultLocale: DEFAULT_LOCALE,
+  currencies: CURRENCIES,
+  defaultCurrency: DEFAULT_CURRENCY,
+  basket: { termsAndConditions: true, acceleration: false, maxItemQuantity: MAX_ITEM_QUANTITY },
+  shipping: {
+    multipleShipmentsSupported: false,
+    desiredDeliveryDate: true,
+    desiredDeliveryDaysMin: 2,
+    desiredDeliveryDaysMax: 60,
+    deliveryExcludeSaturday: true,
+    deliveryExcludeSunday: true,
+  },
+  pricing: { priceType: 'net', privateCustomerPriceDisplayType: 'gross', smbCustomerPriceDisplayType: 'net' },
+  advancedVariationHandling: false,
+  // Requisitions with approval and recurring orders are not built yet (no routes, no tables for them).
+  features: { orderApproval: false, recurringOrders: false },
+}
+
+export const channelSettings = (): ChannelSettings => SETTINGS

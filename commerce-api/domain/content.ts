@@ -1,7 +1,8 @@
 import { asc, eq } from 'drizzle-orm'
 import type { Db } from '../db/client'
-import { cmsIncludes, cmsPages, type CmsPagelet } from '../db/schema'
+import { cmsIncludes, cmsPages, type CmsPagelet, type LocalizedText } from '../db/schema'
 import { localize, type Locale } from './channel'
+import { notFoundError } from './errors'
 
 export type ContentScope = { site: string; locale: Locale }
 
@@ -12,41 +13,16 @@ export const STATIC_PAGE_CONTENT_SLOT = 'app_sf_base_cm:slot.staticPage.content.
 /** Longest meta description search engines show in full. */
 const META_DESCRIPTION_LENGTH = 160
 
-const isLocalized = (value: unknown): value is Record<string, string> =>
+export const isLocalized = (value: unknown): value is Record<string, string> =>
   typeof value === 'object' && value !== null && !Array.isArray(value) && 'en_US' in value
 
-function pageletJson(scope: ContentScope, pagelet: CmsPagelet, slots: unknown[] = []) {
-  return {
-    id: pagelet.id,
-    definitionQualifiedName: pagelet.definitionQualifiedName,
-    displayName: pagelet.id,
-    domain: scope.site,
-    configurationParameters: Object.fromEntries(
-      Object.entries(pagelet.configurationParameters).map(([key, parameter]) => [
-        key,
-        {
-          type: parameter.type,
-          value: isLocalized(parameter.value) ? localize(parameter.value, scope.locale) : parameter.value,
-        },
-      ]),
-    ),
-    slots,
-  }
-}
+export type ContentInclude = typeof cmsIncludes.$inferSelect
 
-/** `cms/includes/{id}`: a PageletEntryPointRO with the parameters in the call's locale, or undefined. */
-export async function contentInclude(db: Db, scope: ContentScope, id: string) {
+/** `cms/includes/{id}`: a stored include; an unknown one is not found. */
+export async function contentInclude(db: Db, id: string): Promise<ContentInclude> {
   const [include] = await db.select().from(cmsIncludes).where(eq(cmsIncludes.id, id))
-  if (!include) return undefined
-  return {
-    id: include.id,
-    definitionQualifiedName: include.definitionQualifiedName,
-    displayName: localize(include.displayNames, scope.locale),
-    domain: scope.site,
-    resourceSetId: 'ironbridge',
-    pageletIDs: include.pagelets.map((p) => p.id),
-    pagelets: include.pagelets.map((pagelet) => pageletJson(scope, pagelet)),
-  }
+  if (!include) throw notFoundError('cms.include.not_found', `The content include '${id}' does not exist.`)
+  return include
 }
 
 /** Plain text of the first paragraph of the first pagelet that has one, cut at a word boundary. */
@@ -71,83 +47,70 @@ export function summaryOf(pagelets: CmsPagelet[], locale: Locale): string {
   return ''
 }
 
+/** A content page: its layout (if it has one), the pagelets of its content, and the text that sums it up. */
+export type ContentPage = {
+  id: string
+  definitionQualifiedName: string
+  names: LocalizedText
+  /** The `component.shopping.staticPage` layout whose content slot holds `content`, as ICM nests them. */
+  layout?: CmsPagelet
+  content: CmsPagelet[]
+  /** The first paragraph of the content, in the scope's locale: the page's meta description. */
+  summary: string
+}
+
 /**
- * `cms/pages/{id}`: a content page as PageletEntryPointRO, or undefined. A stored page's first pagelet may be
- * its layout (`component.shopping.staticPage`); the pagelets after it fill the layout's content slot, as
- * ICM nests them. The page's SEO attributes are its name and the first paragraph of its content.
+ * `cms/pages/{id}`: a stored page's first pagelet may be its layout (`component.shopping.staticPage`); the
+ * pagelets after it are the page's content. An unknown page is not found.
  */
-export async function contentPage(db: Db, scope: ContentScope, id: string) {
+export async function contentPage(db: Db, locale: Locale, id: string): Promise<ContentPage> {
   const [page] = await db.select().from(cmsPages).where(eq(cmsPages.id, id))
-  if (!page) return undefined
+  if (!page) throw notFoundError('cms.page.not_found', `The content page '${id}' does not exist.`)
   const [first, ...rest] = page.pagelets
   const layout = first?.definitionQualifiedName === STATIC_PAGE_COMPONENT ? first : undefined
   const content = layout ? rest : page.pagelets
-  const pagelets = layout
-    ? [
-        pageletJson(scope, layout, [
-          {
-            definitionQualifiedName: STATIC_PAGE_CONTENT_SLOT,
-            displayName: 'Content',
-            pageletIDs: content.map((p) => p.id),
-            pagelets: content.map((pagelet) => pageletJson(scope, pagelet)),
-          },
-        ]),
-      ]
-    : content.map((pagelet) => pageletJson(scope, pagelet))
-  const name = localize(page.displayNames, scope.locale)
   return {
     id: page.id,
     definitionQualifiedName: page.definitionQualifiedName,
-    displayName: name,
-    domain: scope.site,
-    resourceSetId: 'ironbridge',
-    pageletIDs: pagelets.map((p) => p.id),
-    pagelets,
-    seoAttributes: { metaTitle: name, metaDescription: summaryOf(content, scope.locale) },
+    names: page.displayNames,
+    layout,
+    content,
+    summary: summaryOf(content, locale),
   }
 }
 
-type PageRow = { id: string; parentId: string | null; displayNames: Record<string, string> }
+export type PageRef = { id: string; parentId: string | null; names: LocalizedText }
 
-/**
- * `cms/pagetree/{id}?depth=N`: a PageTreeRO for the page `id` with N levels of sub-pages (all of them without
- * depth). As in ICM, `path` lists the page's ancestors from the top of its tree (without the page itself)
- * and is left out for a top-level page; `parent` names the direct parent.
- */
-export async function contentPageTree(db: Db, scope: ContentScope, id: string, depth = Infinity) {
-  const rows: PageRow[] = await db
-    .select({ id: cmsPages.id, parentId: cmsPages.parentId, displayNames: cmsPages.displayNames })
-    .from(cmsPages)
-    .orderBy(asc(cmsPages.position), asc(cmsPages.id))
-  const byId = new Map(rows.map((row) => [row.id, row]))
-  const root = byId.get(id)
-  if (!root) return undefined
-  const link = (row: PageRow) => ({
-    type: 'Link',
-    uri: `${scope.site}/-/cms/pages/${row.id}`,
-    title: localize(row.displayNames, scope.locale),
-    itemId: row.id,
-  })
-  const ancestors: PageRow[] = []
-  for (let parent = root.parentId ? byId.get(root.parentId) : undefined; parent;) {
-    // A cycle in the stored tree must not hang the call.
+/** A page of a page tree with its ancestors from the top of the tree and the sub-pages asked for. */
+export type PageTree = { page: PageRef; ancestors: PageRef[]; children: PageTree[] }
+
+/** The ancestors of a page from the top of its tree; a cycle in the stored tree must not hang the call. */
+function ancestorsOf(byId: Map<string, PageRef>, page: PageRef): PageRef[] {
+  const ancestors: PageRef[] = []
+  for (let parent = page.parentId ? byId.get(page.parentId) : undefined; parent;) {
     if (ancestors.includes(parent)) break
     ancestors.unshift(parent)
     parent = parent.parentId ? byId.get(parent.parentId) : undefined
   }
-  const treeJson = (row: PageRow, path: PageRow[], levels: number): Record<string, unknown> => {
+  return ancestors
+}
+
+/**
+ * `cms/pagetree/{id}?depth=N`: the page `id` with N levels of sub-pages (all of them without depth), each
+ * knowing its ancestors. An unknown page is not found.
+ */
+export async function contentPageTree(db: Db, id: string, depth = Infinity): Promise<PageTree> {
+  const rows: PageRef[] = await db
+    .select({ id: cmsPages.id, parentId: cmsPages.parentId, names: cmsPages.displayNames })
+    .from(cmsPages)
+    .orderBy(asc(cmsPages.position), asc(cmsPages.id))
+  const root = rows.find((row) => row.id === id)
+  if (!root) throw notFoundError('cms.pagetree.not_found', `The content page '${id}' does not exist.`)
+  const subtree = (page: PageRef, ancestors: PageRef[], levels: number): PageTree => {
+    const path = [...ancestors, page]
     const children =
-      levels > 0 ? rows.filter((r) => r.parentId === row.id && r !== row && !path.includes(r)) : []
-    return {
-      type: 'PageTreeRO',
-      name: localize(row.displayNames, scope.locale),
-      page: link(row),
-      link: { ...link(row), uri: `${scope.site}/-/cms/pagetree/${row.id}` },
-      ...(path.length ? { parent: link(path.at(-1)!), path: path.map(link) } : {}),
-      ...(children.length
-        ? { elements: children.map((child) => treeJson(child, [...path, row], levels - 1)) }
-        : {}),
-    }
+      levels > 0 ? rows.filter((r) => r.parentId === page.id && r !== page && !ancestors.includes(r)) : []
+    return { page, ancestors, children: children.map((child) => subtree(child, path, levels - 1)) }
   }
-  return treeJson(root, ancestors, depth)
+  return subtree(root, ancestorsOf(new Map(rows.map((row) => [row.id, row])), root), depth)
 }

@@ -1,10 +1,14 @@
 /**
- * Countries the channel ships to, with their main divisions (regions), tax rates and postal code formats.
- * Names are localized; a division without a name in a language uses its own (native) name.
+ * Countries the channel sells and ships to, with their tax rates, postal code formats and, where an address
+ * there names one, their regions (ICM's main divisions). Names are localized; a region without a name in a
+ * language uses its own (native) name.
  */
 import { localize, type Locale } from './channel'
+import { notFoundError } from './errors'
 
 type Names = Partial<Record<Locale, string>> & { en_US: string }
+
+export type Region = { code: string; names: Names }
 
 export type Country = {
   code: string
@@ -13,8 +17,12 @@ export type Country = {
   taxRate: number
   /** The postal code's format, when simple enough to check. */
   postalCode?: RegExp
-  /** Regions; an address in a country with regions must name one. */
-  divisions?: { code: string; names: Names }[]
+  /**
+   * The regions an address in this country must name, as the country's ICM address form asks for one (US,
+   * PL, RO). Absent where the form has no region field: German and Austrian addresses (and French and
+   * British ones) are complete without one.
+   */
+  regions?: Region[]
 }
 
 const same = (name: string): Names => ({ en_US: name })
@@ -27,126 +35,6 @@ export const COUNTRIES: Country[] = [
     names: { en_US: 'Germany', de_DE: 'Deutschland', fr_FR: 'Allemagne', pl_PL: 'Niemcy', ro_RO: 'Germania' },
     taxRate: 19,
     postalCode: /^\d{5}$/,
-    divisions: [
-      {
-        code: 'BW',
-        names: {
-          en_US: 'Baden-Württemberg',
-          ro_RO: 'Baden-Württemberg',
-          pl_PL: 'Badenia-Wirtembergia',
-          fr_FR: 'Bade-Wurtemberg',
-          de_DE: 'Baden-Württemberg',
-        },
-      },
-      {
-        code: 'BY',
-        names: { en_US: 'Bavaria', de_DE: 'Bayern', fr_FR: 'Bavière', pl_PL: 'Bawaria', ro_RO: 'Bavaria' },
-      },
-      {
-        code: 'BE',
-        names: { en_US: 'Berlin', de_DE: 'Berlin', fr_FR: 'Berlin', pl_PL: 'Berlin', ro_RO: 'Berlin' },
-      },
-      {
-        code: 'BB',
-        names: {
-          en_US: 'Brandenburg',
-          de_DE: 'Brandenburg',
-          fr_FR: 'Brandebourg',
-          pl_PL: 'Brandenburgia',
-          ro_RO: 'Brandenburg',
-        },
-      },
-      {
-        code: 'HB',
-        names: { en_US: 'Bremen', de_DE: 'Bremen', fr_FR: 'Brême', pl_PL: 'Brema', ro_RO: 'Bremen' },
-      },
-      {
-        code: 'HH',
-        names: { en_US: 'Hamburg', de_DE: 'Hamburg', fr_FR: 'Hambourg', pl_PL: 'Hamburg', ro_RO: 'Hamburg' },
-      },
-      {
-        code: 'HE',
-        names: { en_US: 'Hesse', de_DE: 'Hessen', fr_FR: 'Hesse', pl_PL: 'Hesja', ro_RO: 'Hessa' },
-      },
-      {
-        code: 'MV',
-        names: {
-          en_US: 'Mecklenburg-Western Pomerania',
-          de_DE: 'Mecklenburg-Vorpommern',
-          fr_FR: 'Mecklembourg-Poméranie-Occidentale',
-          pl_PL: 'Meklemburgia-Pomorze Przednie',
-          ro_RO: 'Mecklenburg-Pomerania Inferioară',
-        },
-      },
-      {
-        code: 'NI',
-        names: {
-          en_US: 'Lower Saxony',
-          de_DE: 'Niedersachsen',
-          fr_FR: 'Basse-Saxe',
-          pl_PL: 'Dolna Saksonia',
-          ro_RO: 'Saxonia Inferioară',
-        },
-      },
-      {
-        code: 'NW',
-        names: {
-          en_US: 'North Rhine-Westphalia',
-          de_DE: 'Nordrhein-Westfalen',
-          fr_FR: 'Rhénanie-du-Nord-Westphalie',
-          pl_PL: 'Nadrenia Północna-Westfalia',
-          ro_RO: 'Renania de Nord-Westfalia',
-        },
-      },
-      {
-        code: 'RP',
-        names: {
-          en_US: 'Rhineland-Palatinate',
-          de_DE: 'Rheinland-Pfalz',
-          fr_FR: 'Rhénanie-Palatinat',
-          pl_PL: 'Nadrenia-Palatynat',
-          ro_RO: 'Renania-Palatinat',
-        },
-      },
-      {
-        code: 'SL',
-        names: { en_US: 'Saarland', de_DE: 'Saarland', fr_FR: 'Sarre', pl_PL: 'Saara', ro_RO: 'Saarland' },
-      },
-      {
-        code: 'SN',
-        names: { en_US: 'Saxony', de_DE: 'Sachsen', fr_FR: 'Saxe', pl_PL: 'Saksonia', ro_RO: 'Saxonia' },
-      },
-      {
-        code: 'ST',
-        names: {
-          en_US: 'Saxony-Anhalt',
-          de_DE: 'Sachsen-Anhalt',
-          fr_FR: 'Saxe-Anhalt',
-          pl_PL: 'Saksonia-Anhalt',
-          ro_RO: 'Saxonia-Anhalt',
-        },
-      },
-      {
-        code: 'SH',
-        names: {
-          en_US: 'Schleswig-Holstein',
-          de_DE: 'Schleswig-Holstein',
-          fr_FR: 'Schleswig-Holstein',
-          pl_PL: 'Szlezwik-Holsztyn',
-          ro_RO: 'Schleswig-Holstein',
-        },
-      },
-      {
-        code: 'TH',
-        names: {
-          en_US: 'Thuringia',
-          de_DE: 'Thüringen',
-          fr_FR: 'Thuringe',
-          pl_PL: 'Turyngia',
-          ro_RO: 'Turingia',
-        },
-      },
-    ],
   },
   {
     code: 'AT',
@@ -165,7 +53,7 @@ export const COUNTRIES: Country[] = [
     names: { en_US: 'Poland', de_DE: 'Polen', fr_FR: 'Pologne', pl_PL: 'Polska', ro_RO: 'Polonia' },
     taxRate: 23,
     postalCode: /^\d{2}-\d{3}$/,
-    divisions: [
+    regions: [
       {
         code: '02',
         names: {
@@ -300,7 +188,7 @@ export const COUNTRIES: Country[] = [
     names: { en_US: 'Romania', de_DE: 'Rumänien', fr_FR: 'Roumanie', pl_PL: 'Rumunia', ro_RO: 'România' },
     taxRate: 19,
     postalCode: /^\d{6}$/,
-    divisions: [
+    regions: [
       {
         code: 'B',
         names: {
@@ -367,7 +255,7 @@ export const COUNTRIES: Country[] = [
     },
     taxRate: 0,
     postalCode: /^\d{5}(-\d{4})?$/,
-    divisions: states([
+    regions: states([
       ['AL', 'Alabama'],
       ['AK', 'Alaska'],
       ['AZ', 'Arizona'],
@@ -440,30 +328,23 @@ const byCode = new Map(COUNTRIES.map((c) => [c.code, c]))
 export const countryOf = (code: string | null | undefined) =>
   code ? byCode.get(code.toUpperCase()) : undefined
 
+/** Whether an address in the country must name a region (ICM's `mainDivision`). */
+export const requiresRegion = (country: Country) => (country.regions?.length ?? 0) > 0
+
 export const countryName = (code: string, locale: Locale) => localize(countryOf(code)?.names, locale) || code
 
-export function divisionName(countryCode: string, division: string | null | undefined, locale: Locale) {
-  if (!division) return undefined
-  const found = countryOf(countryCode)?.divisions?.find((d) => d.code === division)
+export function regionName(countryCode: string, region: string | null | undefined, locale: Locale) {
+  if (!region) return undefined
+  const found = countryOf(countryCode)?.regions?.find((r) => r.code === region)
   return found ? localize(found.names, locale) : undefined
 }
 
-/** `GET countries`, sorted by the localized name. */
-export function countriesJson(locale: Locale) {
-  return {
-    data: COUNTRIES.map((c) => ({ id: c.code, name: localize(c.names, locale) })).sort((a, b) =>
-      a.name.localeCompare(b.name, locale.replace('_', '-')),
-    ),
-  }
-}
-
-/** `GET countries/{code}/main-divisions`, or undefined for an unknown country. */
-export function mainDivisionsJson(code: string, locale: Locale) {
+/**
+ * `countries/{code}/main-divisions`: the regions an address in the country names, none where its addresses
+ * have no region (so a client's address form shows no region field there). An unknown country is not found.
+ */
+export function addressRegions(code: string): Region[] {
   const country = countryOf(code)
-  if (!country) return undefined
-  return {
-    data: (country.divisions ?? [])
-      .map((d) => ({ id: d.code, name: localize(d.names, locale) }))
-      .sort((a, b) => a.name.localeCompare(b.name, locale.replace('_', '-'))),
-  }
+  if (!country) throw notFoundError('country.not_found.error', 'The country could not be found.')
+  return country.regions ?? []
 }

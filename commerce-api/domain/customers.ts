@@ -1,46 +1,48 @@
 import { eq } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { customers, users } from '../db/schema'
+import { notFoundError } from './errors'
+import type { Principal } from './tokens'
 
-export async function customerWithUser(db: Db, userId: string) {
+export type Customer = typeof customers.$inferSelect
+export type User = typeof users.$inferSelect
+/** A logged-in user with the customer they act for. */
+export type CustomerUser = { customer: Customer; user: User }
+
+const customerNotFound = () => notFoundError('customer.not_found', 'The customer could not be found.')
+
+/** The user and their customer; a user removed since the token was issued is not found. */
+export async function customerOfUser(db: Db, userId: string): Promise<CustomerUser> {
   const [row] = await db
     .select({ customer: customers, user: users })
     .from(users)
     .innerJoin(customers, eq(customers.customerNo, users.customerNo))
     .where(eq(users.id, userId))
+  if (!row) throw customerNotFound()
   return row
 }
 
-type Row = NonNullable<Awaited<ReturnType<typeof customerWithUser>>>
-
-export function customerJson({ customer }: Row) {
-  return {
-    customerNo: customer.customerNo,
-    type: customer.type,
-    companyName: customer.companyName ?? undefined,
-    companyName2: customer.companyName2 ?? undefined,
-    taxationID: customer.taxationId ?? undefined,
-    industry: customer.industry ?? undefined,
-    description: customer.description ?? undefined,
-    budgetPriceType: customer.budgetPriceType,
-    isPriceDisplayActive: true,
+/** `customers/-/users/-`: only business customers have company users. */
+export function companyUser(row: CustomerUser): CustomerUser {
+  if (row.customer.type !== 'SMBCustomer') {
+    throw notFoundError(
+      'customer.user.not_found',
+      'Private customers have no company users; use privatecustomers/-.',
+    )
   }
+  return row
 }
 
-export function userJson({ user }: Row) {
-  return {
-    login: user.login,
-    email: user.email,
-    title: user.title ?? undefined,
-    firstName: user.firstName,
-    lastName: user.lastName,
-    phoneHome: user.phone ?? undefined,
-    preferredLanguage: user.preferredLanguage,
-    active: user.active,
-  }
+/** `privatecustomers/-`: a business customer is not found there. */
+export function privateCustomer(row: CustomerUser): CustomerUser {
+  if (row.customer.type !== 'PrivateCustomer')
+    throw notFoundError('customer.not_found', 'The customer is not a private customer.')
+  return row
 }
 
-/** `privatecustomers/-`: ICM merges the private customer and its one user into one object. */
-export function privateCustomerJson(row: Row) {
-  return { ...customerJson(row), ...userJson(row) }
-}
+/**
+ * The personalization group whose prices and content a caller shares: the users of one customer share one,
+ * anonymous visitors (and callers without a token) another.
+ */
+export const personalizationGroup = (principal: Principal | null) =>
+  principal && !principal.anonymous ? `pg-${principal.customerNo}` : 'pg-anonymous'

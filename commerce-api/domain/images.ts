@@ -1,5 +1,13 @@
 import { ICONS } from '../db/seed/generate'
 
+/** Square product image sizes in pixels per image type (spec §3 Product images). */
+export const IMAGE_SIZES = { S: 100, M: 160, L: 247, XL: 427, ZOOM: 2000 } as const
+export type ImageType = keyof typeof IMAGE_SIZES
+
+/** Where the generated picture of a product is served in one size (routes/static.ts answers it). */
+export const productImageUrl = (site: string, sku: string, style: number, size: number) =>
+  `/INTERSHOP/static/WFS/${site}/-/images/${style}/${size}/${sku}.svg`
+
 /** Simple pictograms (viewBox 0 0 100 100) for the generated product pictures. */
 const PICTOGRAMS: Record<string, string> = {
   drill: '<path d="M20 35h45v15H20z"/><path d="M65 39h20v7H65z"/><path d="M30 50h14l-4 30H28z"/>',

@@ -10,7 +10,6 @@
 import { sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import type { LocalizedText } from '../db/schema'
-import { badRequest } from '../http'
 import {
   GROSS_COLUMN,
   localize,
@@ -20,7 +19,8 @@ import {
   type Currency,
   type Locale,
 } from './channel'
-import { productPage, type CatalogScope, type ListOptions } from './catalog'
+import { productsBySku, type CatalogScope, type ProductPage } from './catalog'
+import { invalidError } from './errors'
 
 export type Selection = Map<string, string[]>
 
@@ -44,24 +44,27 @@ const PRICE_BOUNDS: Record<Currency, number[]> = {
   RON: [100, 250, 500, 1000, 2500, 5000],
 }
 
-/** Parses a `SearchParameter`; unknown shapes are a 400, unknown group keys are checked later. */
+/** A malformed listing request, with ICM's code for a bad request. */
+const malformed = (message: string) => invalidError('request.invalid', message)
+
+/** Parses a `SearchParameter`; unknown shapes are invalid, unknown group keys are checked later. */
 export function parseSelection(value: unknown): Selection {
   const selection: Selection = new Map()
   if (value === undefined || value === '') return selection
-  if (typeof value !== 'string' || value.length > 2000) throw badRequest('The SearchParameter is malformed.')
+  if (typeof value !== 'string' || value.length > 2000) throw malformed('The SearchParameter is malformed.')
   let count = 0
   for (const [key, raw] of new URLSearchParams(value)) {
     const entry = raw.trim()
     if (!GROUP_KEY.test(key) || entry === '' || entry.length > 100) {
-      throw badRequest(`The filter '${key}=${raw}' is malformed.`)
+      throw malformed(`The filter '${key}=${raw}' is malformed.`)
     }
     if (key === PRICE && !/^\d{1,7}-\d{0,7}$/.test(entry)) {
-      throw badRequest(`The price range '${entry}' is malformed; use min-max, e.g. 50-100.`)
+      throw malformed(`The price range '${entry}' is malformed; use min-max, e.g. 50-100.`)
     }
     const values = selection.get(key) ?? []
     if (!values.includes(entry)) values.push(entry)
     selection.set(key, values)
-    if (++count > MAX_SELECTED_VALUES) throw badRequest(`At most ${MAX_SELECTED_VALUES} filter values.`)
+    if (++count > MAX_SELECTED_VALUES) throw malformed(`At most ${MAX_SELECTED_VALUES} filter values.`)
   }
   return selection
 }
@@ -201,16 +204,24 @@ async function checkSelection(db: Db, source: ListingSource, selection: Selectio
   const groups = await facetGroups(db)
   for (const key of selection.keys()) {
     if (key === PRICE || (key === CATEGORY && source.kind === 'search') || groups.has(key)) continue
-    throw badRequest(`Unknown filter '${key}'.`)
+    throw malformed(`Unknown filter '${key}'.`)
   }
 }
 
 // ---------------------------------------------------------------------------------------------------------
 // Listing
 
-export type ListingSortKey = 'name-asc' | 'name-desc' | 'price-asc' | 'price-desc'
+export const SORT_KEYS = ['name-asc', 'name-desc', 'price-asc', 'price-desc'] as const
+export type SortKey = (typeof SORT_KEYS)[number]
 
-function orderSql(scope: CatalogScope, source: ListingSource, sortKey: ListingSortKey | undefined): SQL {
+export function isSortKey(value: unknown): value is SortKey {
+  return typeof value === 'string' && (SORT_KEYS as readonly string[]).includes(value)
+}
+
+/** Which page of a listing, and in which order (without a sort key: the source's own order). */
+export type ListingOptions = { amount: number; offset: number; sortKey?: SortKey }
+
+function orderSql(scope: CatalogScope, source: ListingSource, sortKey: SortKey | undefined): SQL {
   if (sortKey) {
     const [field, direction] = sortKey.split('-') as ['name' | 'price', 'asc' | 'desc']
     const value =
@@ -224,14 +235,14 @@ function orderSql(scope: CatalogScope, source: ListingSource, sortKey: ListingSo
     ts_rank_cd(${searchDocument(scope.locale)}, ${tsQuery(scope.locale, source.words.length ? source.words : ['_'])}) desc, ps.sku`
 }
 
-/** One page of a (filtered, sorted) listing as an ICM ResourceCollection of product stubs. */
+/** One page of a (filtered, sorted) listing and the number of products it has in all. */
 export async function listProducts(
   db: Db,
   scope: CatalogScope,
   source: ListingSource,
   selection: Selection,
-  options: ListOptions,
-) {
+  options: ListingOptions,
+): Promise<ProductPage> {
   await checkSelection(db, source, selection)
   const from = sql`${sourceSql(scope, source)}${filtersSql(scope, selection)}`
   // One scan: the page and, with every row, the total (a page past the end asks for the count alone).
@@ -245,36 +256,35 @@ export async function listProducts(
     (options.offset > 0
       ? ((await rows<{ total: number }>(db, sql`select count(*)::int as total ${from}`))[0]?.total ?? 0)
       : 0)
-  return productPage(
+  const products = await productsBySku(
     db,
-    scope,
-    options,
+    scope.currency,
     pageRows.map((r) => r.sku),
-    total,
   )
+  return { products, total }
 }
 
 // ---------------------------------------------------------------------------------------------------------
 // Facets
 
-type Facet = {
-  type: 'Facet'
-  name: string
+/** A value of a facet group: how many products selecting it would give, and the selection it leads to. */
+export type Facet = {
+  key: string
   value: string
   displayName: string
   count: number
   selected: boolean
-  level: number
+  /** The canonical selection after clicking this facet (selecting or deselecting it). */
   searchParameter: string
-  link: { type: 'Link'; uri: string; title: string }
 }
 
-type Filter = {
-  type: 'Filter'
+/** A facet group of a listing. */
+export type Filter = {
   id: string
   name: string
   displayType: 'text' | 'swatch'
   selectionType: 'single' | 'multiple_or'
+  /** Facets shown before "show more"; -1 shows all. */
   limitCount: number
   facets: Facet[]
 }
@@ -351,77 +361,90 @@ function formatPriceRange(value: string, scope: CatalogScope) {
     : `${format.format(Number(min))} – ${format.format(Number(max))}`
 }
 
-/**
- * `productfilters`: the facet groups of the listing with counts, each facet carrying the
- * `searchParameter` that selecting (or deselecting) it leads to.
- */
-export async function productFilters(
-  db: Db,
-  scope: CatalogScope,
-  source: ListingSource,
+/** What every facet group of one listing is built against. */
+type FilterContext = { db: Db; scope: CatalogScope; selection: Selection }
+
+function facetOf(
   selection: Selection,
-  filterUri: (searchParameter: string) => string,
-): Promise<{ type: 'ResourceCollection'; name: 'productfilters'; elements: Filter[] }> {
-  await checkSelection(db, source, selection)
-  const groups = await facetGroups(db)
-  const byGroup = await facetCounts(db, scope, source, selection)
-  const prices = byGroup.get(PRICE) ?? []
-  const categoryRows = byGroup.get(CATEGORY) ?? []
-  byGroup.delete(PRICE)
-  byGroup.delete(CATEGORY)
-
-  const facet = (key: string, value: string, displayName: string, count: number): Facet => {
-    const selected = selection.get(key)?.includes(value) ?? false
-    const searchParameter = formatSelection(toggle(selection, key, value))
-    return {
-      type: 'Facet',
-      name: `${key}:${value}`,
-      value,
-      displayName,
-      count,
-      selected,
-      level: 0,
-      searchParameter,
-      link: { type: 'Link', uri: filterUri(searchParameter), title: displayName },
-    }
+  key: string,
+  value: string,
+  displayName: string,
+  count: number,
+): Facet {
+  return {
+    key,
+    value,
+    displayName,
+    count,
+    selected: selection.get(key)?.includes(value) ?? false,
+    searchParameter: formatSelection(toggle(selection, key, value)),
   }
-  // A selected value that no longer has hits still shows, so it can be deselected.
-  const withSelected = (key: string, list: CountRow[]) => {
-    const missing = (selection.get(key) ?? []).filter((v) => !list.some((row) => row.value === v))
-    return [...list, ...missing.map((value) => ({ value, count: 0 }))]
-  }
+}
 
-  const elements: Filter[] = []
-  if (source.kind === 'search') {
-    const list = withSelected(CATEGORY, categoryRows)
-    const names = await categoryNames(
-      db,
-      list.map((r) => r.value),
-    )
-    if (list.length > 1 || selection.has(CATEGORY)) {
-      elements.push({
-        type: 'Filter',
-        id: CATEGORY,
-        name: CATEGORY_GROUP_NAMES[scope.locale],
-        displayType: 'text',
-        selectionType: 'single',
-        limitCount: FACET_LIMIT_COUNT,
-        facets: list
-          .sort((a, b) => b.count - a.count || a.value.localeCompare(b.value))
-          .map((r) =>
-            facet(CATEGORY, r.value, localize(names.get(r.value), scope.locale) || r.value, r.count),
-          ),
-      })
-    }
-  }
+/** A selected value that no longer has hits still shows, so it can be deselected. */
+function withSelected(selection: Selection, key: string, list: CountRow[]): CountRow[] {
+  const missing = (selection.get(key) ?? []).filter((v) => !list.some((row) => row.value === v))
+  return [...list, ...missing.map((value) => ({ value, count: 0 }))]
+}
 
-  const valueNames = await facetValueNames(
-    db,
-    [...byGroup].flatMap(([key, list]) => list.map((r) => `${key}:${r.value}`)),
+/** The categories of a search's hits, most hits first (single-select); shown when there is a choice. */
+async function categoryFilter(ctx: FilterContext, counts: CountRow[]): Promise<Filter | undefined> {
+  const { scope, selection } = ctx
+  const list = withSelected(selection, CATEGORY, counts)
+  if (list.length < 2 && !selection.has(CATEGORY)) return undefined
+  const names = await categoryNames(
+    ctx.db,
+    list.map((r) => r.value),
   )
-  const textGroup = (key: string): Filter | undefined => {
+  return {
+    id: CATEGORY,
+    name: CATEGORY_GROUP_NAMES[scope.locale],
+    displayType: 'text',
+    selectionType: 'single',
+    limitCount: FACET_LIMIT_COUNT,
+    facets: list
+      .sort((a, b) => b.count - a.count || a.value.localeCompare(b.value))
+      .map((r) =>
+        facetOf(selection, CATEGORY, r.value, localize(names.get(r.value), scope.locale) || r.value, r.count),
+      ),
+  }
+}
+
+/** The price ranges with hits, lowest first (single-select, all shown). */
+function priceFilter(ctx: FilterContext, counts: CountRow[]): Filter | undefined {
+  const { scope, selection } = ctx
+  const list = withSelected(selection, PRICE, counts)
+  if (list.length < 2 && !selection.has(PRICE)) return undefined
+  const lower = (value: string) => Number(value.split('-')[0])
+  return {
+    id: PRICE,
+    name: PRICE_GROUP_NAMES[scope.locale],
+    displayType: 'text',
+    selectionType: 'single',
+    limitCount: -1,
+    facets: list
+      .sort((a, b) => lower(a.value) - lower(b.value))
+      .map((r) => facetOf(selection, PRICE, r.value, formatPriceRange(r.value, scope), r.count)),
+  }
+}
+
+/**
+ * A builder for the brand and attribute groups (multiple-or), with the display names of all their values
+ * read at once: values in their defined order where they have one, else most hits first. A group with a
+ * single value and nothing selected offers no choice and is left out.
+ */
+async function textFilters(ctx: FilterContext, byGroup: Map<string, CountRow[]>) {
+  const { scope, selection } = ctx
+  const [groups, valueNames] = await Promise.all([
+    facetGroups(ctx.db),
+    facetValueNames(
+      ctx.db,
+      [...byGroup].flatMap(([key, list]) => list.map((r) => `${key}:${r.value}`)),
+    ),
+  ])
+  return (key: string): Filter | undefined => {
     const group = groups.get(key)
-    const list = withSelected(key, byGroup.get(key) ?? [])
+    const list = withSelected(selection, key, byGroup.get(key) ?? [])
     if (!group || (list.length < 2 && !selection.has(key))) return undefined
     const named = list.map((r) => ({
       ...r,
@@ -434,38 +457,20 @@ export async function productFilters(
         : b.count - a.count || a.name.localeCompare(b.name),
     )
     return {
-      type: 'Filter',
       id: key,
       name: localize(group.names, scope.locale),
       displayType: 'text',
       selectionType: 'multiple_or',
       limitCount: FACET_LIMIT_COUNT,
-      facets: named.map((r) => facet(key, r.value, r.name, r.count)),
+      facets: named.map((r) => facetOf(selection, key, r.value, r.name, r.count)),
     }
   }
+}
 
-  const brand = textGroup(BRAND)
-  if (brand) elements.push(brand)
-
-  const priceList = withSelected(PRICE, prices)
-  if (priceList.length > 1 || selection.has(PRICE)) {
-    const lower = (value: string) => Number(value.split('-')[0])
-    elements.push({
-      type: 'Filter',
-      id: PRICE,
-      name: PRICE_GROUP_NAMES[scope.locale],
-      displayType: 'text',
-      selectionType: 'single',
-      limitCount: -1,
-      facets: priceList
-        .sort((a, b) => lower(a.value) - lower(b.value))
-        .map((r) => facet(PRICE, r.value, formatPriceRange(r.value, scope), r.count)),
-    })
-  }
-
-  // Attribute groups covering the most products first.
+/** Attribute groups in the order they are offered: selected ones first, then those covering most products. */
+function attributeKeys(byGroup: Map<string, CountRow[]>, selection: Selection): string[] {
   const coverage = (key: string) => (byGroup.get(key) ?? []).reduce((sum, r) => sum + r.count, 0)
-  const attributeKeys = [...byGroup.keys()]
+  return [...byGroup.keys()]
     .filter((key) => key !== BRAND)
     .sort(
       (a, b) =>
@@ -473,12 +478,40 @@ export async function productFilters(
         coverage(b) - coverage(a) ||
         a.localeCompare(b),
     )
-  for (const key of attributeKeys) {
-    if (elements.length >= MAX_ATTRIBUTE_GROUPS + 3) break
-    const group = textGroup(key)
-    if (group) elements.push(group)
+}
+
+/**
+ * `productfilters`: the facet groups of the listing with counts, each facet carrying the selection that
+ * clicking it leads to: for a search its categories, then brand, price and the attribute groups.
+ */
+export async function productFilters(
+  db: Db,
+  scope: CatalogScope,
+  source: ListingSource,
+  selection: Selection,
+): Promise<Filter[]> {
+  await checkSelection(db, source, selection)
+  const byGroup = await facetCounts(db, scope, source, selection)
+  const take = (key: string) => {
+    const list = byGroup.get(key) ?? []
+    byGroup.delete(key)
+    return list
   }
-  return { type: 'ResourceCollection', name: 'productfilters', elements }
+  const ctx: FilterContext = { db, scope, selection }
+  const prices = take(PRICE)
+  const categoryRows = take(CATEGORY)
+  const filters: Filter[] = []
+  const add = (filter: Filter | undefined) => filter && filters.push(filter)
+  if (source.kind === 'search') add(await categoryFilter(ctx, categoryRows))
+  const textFilter = await textFilters(ctx, byGroup)
+  add(textFilter(BRAND))
+  add(priceFilter(ctx, prices))
+  for (const key of attributeKeys(byGroup, selection)) {
+    // Category, brand and price come first; at most MAX_ATTRIBUTE_GROUPS attribute groups follow.
+    if (filters.length >= MAX_ATTRIBUTE_GROUPS + 3) break
+    add(textFilter(key))
+  }
+  return filters
 }
 
 async function facetValueNames(db: Db, ids: string[]) {

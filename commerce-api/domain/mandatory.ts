@@ -2,7 +2,8 @@
  * Mandatory selections and accessories (spec §3 line item, §4 "Adding to basket", §5; ADR 0011). A product
  * links to the products that must come with it: `mandatoryselection` (one of them) and
  * `mandatoryaccessory` (each of them). The buyer adds them as lines of their own that name the line they
- * belong to (`mandatorySelectionItemOf`); such a line goes when its parent goes.
+ * belong to (`mandatorySelectionItemOf`); such a line goes when its parent goes. A line item's links in ICM's
+ * shape are icm/basket.ts's.
  */
 import { and, asc, inArray } from 'drizzle-orm'
 import type { Db } from '../db/client'
@@ -84,18 +85,4 @@ export function mandatoryStates(lines: LineRow[], links: Map<string, MandatoryLi
     })
   }
   return states
-}
-
-/** The line item fields of a line (ICM line item): its parent, and its own mandatory links when it has any. */
-export function mandatoryJson(row: LineRow, state: MandatoryState | undefined) {
-  return {
-    ...(row.mandatorySelectionItemOf ? { mandatorySelectionItemOf: row.mandatorySelectionItemOf } : {}),
-    ...(state
-      ? {
-          mandatorySelectionLinks: state.selections,
-          mandatoryAccessoryLinks: state.accessories,
-          mandatoryLinksSatisfied: state.satisfied,
-        }
-      : {}),
-  }
 }

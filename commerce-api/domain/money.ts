@@ -1,19 +1,27 @@
-import { TAX_RATES, type Currency } from './channel'
+import type { Currency } from './channel'
+import { countryOf, type Country } from './countries'
 
 /** Amounts are integers in minor units (cents) everywhere inside the API; only JSON shows decimals. */
 export type Minor = number
 
-export const money = (minor: Minor, currency: Currency) => ({
-  type: 'Money' as const,
-  value: minor / 100,
-  currency,
-})
+/**
+ * ICM's Money and PriceItem live in icm/money.ts. Re-exported for the catalog's files (domain/catalog.ts,
+ * icm/catalog.ts, icm/warranties.ts), which import them from here, until they import them from there.
+ */
+export { money, priceItem } from '../icm/money'
 
-export const priceItem = (net: Minor, gross: Minor, currency: Currency) => ({
-  type: 'PriceItem' as const,
-  net: money(net, currency),
-  gross: money(gross, currency),
-})
+/**
+ * The country each currency's price list is made for: prices are shown with its tax until the buyer names an
+ * address (a basket's tax follows its ship-to country, ADR 0010). From the countries the shop sells to, so
+ * that the price shown before an address is the price for a real destination, never a rate of its own.
+ */
+export const DEFAULT_DESTINATIONS: Record<Currency, string> = { EUR: 'DE', USD: 'US', PLN: 'PL', RON: 'RO' }
+
+export function defaultDestination(currency: Currency): Country {
+  const country = countryOf(DEFAULT_DESTINATIONS[currency])
+  if (!country) throw new Error(`the default destination of ${currency} is not a country the shop sells to`)
+  return country
+}
 
 export function multiply(minor: Minor, quantity: number): Minor {
   if (!Number.isSafeInteger(minor) || !Number.isSafeInteger(quantity))
@@ -23,9 +31,12 @@ export function multiply(minor: Minor, quantity: number): Minor {
   return result
 }
 
-/** The gross amount of a net amount at the standard tax rate of the currency's market, rounded to whole minor units. */
+/**
+ * The gross amount of a net amount at the tax rate of the currency's default destination, rounded to whole
+ * minor units: the gross of the price lists (seed) and of warranties, which a basket without an address shows.
+ */
 export function grossOf(net: Minor, currency: Currency): Minor {
-  return Math.round((net * (100 + TAX_RATES[currency])) / 100)
+  return withTax(net, defaultDestination(currency).taxRate).gross
 }
 
 /** A net and a gross amount in minor units of one currency. */

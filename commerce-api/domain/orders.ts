@@ -1,10 +1,12 @@
 /**
  * Orders (ADR 0010): placing an order from a basket (validated with scope All, one order per basket, outcomes
  * by payment method), the redirect after checkout through the hosted payment page, reading orders and the
- * CSV export. Orders keep their basket as ordered (snapshot and order lines).
+ * rows of the CSV export. Orders keep their basket as ordered (snapshot and order lines). The wire format,
+ * the snapshot's included, is icm/orders.ts.
  */
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
+import { readTogether } from '../db/reads'
 import {
   basketPayments,
   baskets,
@@ -17,99 +19,42 @@ import {
   users,
   type OrderSnapshot,
 } from '../db/schema'
-import { ApiError } from '../http'
-import { BASKET_INCLUDES, basketEnvelope, basketNotFound, basketState, type BasketState } from './basket'
-import { localize, type Locale } from './channel'
+import {
+  basketNotFound,
+  basketState,
+  lockBasket,
+  type BasketNotice,
+  type BasketRow,
+  type BasketState,
+} from './basket'
+import type { Locale } from './channel'
+import { channelSettings } from './configuration'
+import { notFoundError, refusedError } from './errors'
+import { isUuid } from './ids'
 import { redirectsAfterCheckout, redirectsBeforeCheckout } from './payment-methods'
+import type { RedirectUrls } from './payments'
 import { createPaymentSession, finishSession, verifiedReturn, type PaymentOutcome } from './psp'
 import type { Principal } from './tokens'
 import { validateInTransaction, walletAuthorised } from './validation'
-import type { RedirectUrls } from './payments'
-import { readTogether } from '../db/reads'
-import { isUuid } from './ids'
 
-type OrderRow = typeof orders.$inferSelect
-type BasketRow = typeof baskets.$inferSelect
+export type OrderRow = typeof orders.$inferSelect
+export type OrderLineRow = typeof orderLineItems.$inferSelect
+
+/** An order with its lines as ordered, and what the call that produced it tells the shopper. */
+export type OrderView = { order: OrderRow; lines: OrderLineRow[]; notices: BasketNotice[] }
 
 export const orderNotFound = (id: string) =>
-  new ApiError(404, 'order.not_found.error', `The order '${id}' could not be found.`)
+  notFoundError('order.not_found.error', `The order '${id}' could not be found.`)
 
-const STATUS_NAMES: Record<string, string> = {
-  NEW: 'New',
-  PENDING_PAYMENT: 'Pending payment',
-  PENDING_APPROVAL: 'Pending approval',
-  CANCELLED: 'Cancelled',
-}
-
-/** The order in ICM's envelope (`OrderData` with one order): the basket as ordered plus the order's own fields. */
-export async function orderJson(
-  db: Db,
-  order: OrderRow,
-  locale: Locale,
-  include: Set<string>,
-  infos: unknown[] = [],
-) {
-  const lines = await db
+const linesOf = (db: Db, orderId: string) =>
+  db
     .select()
     .from(orderLineItems)
-    .where(eq(orderLineItems.orderId, order.id))
+    .where(eq(orderLineItems.orderId, orderId))
     .orderBy(asc(orderLineItems.position))
-  return { data: orderData(order), included: orderIncluded(order, lines, locale, include), infos, errors: [] }
-}
 
-function orderData(order: OrderRow) {
-  return {
-    ...order.snapshot.data,
-    id: order.id,
-    documentNumber: order.documentNumber,
-    creationDate: order.createdAt.toISOString(),
-    statusCode: order.statusCode,
-    status: STATUS_NAMES[order.statusCode] ?? order.statusCode,
-    orderCreation: {
-      status: order.orderCreation,
-      ...(order.stopAction ? { stopAction: order.stopAction } : {}),
-    },
-    basket: order.basketId,
-    customer: order.customerNo ?? undefined,
-    email: order.email ?? undefined,
-    ...(order.recurringOrderId ? { recurringOrderID: order.recurringOrderId } : {}),
-    ...(order.approvalStatus
-      ? {
-          approval: {
-            statusCode: order.approvalStatus,
-            approvalDate: order.approvedAt?.toISOString(),
-            approverFirstName: order.approverName ?? undefined,
-          },
-        }
-      : {}),
-  }
-}
-
-type OrderLineRow = typeof orderLineItems.$inferSelect
-
-function orderIncluded(order: OrderRow, lines: OrderLineRow[], locale: Locale, include: Set<string>) {
-  const included: Record<string, unknown> = {}
-  for (const [key, value] of Object.entries(order.snapshot.included)) {
-    if (key !== 'lineItems' && include.has(key)) included[key] = value
-  }
-  if (include.has('lineItems')) {
-    included.lineItems = Object.fromEntries(
-      lines.map((l) => {
-        const name = localize(l.names, locale)
-        return [
-          l.id,
-          {
-            ...l.json,
-            name,
-            displayName: name,
-            description: localize(l.descriptions, locale),
-            fulfillmentStatus: l.fulfillmentStatus,
-          },
-        ]
-      }),
-    )
-  }
-  return included
+async function viewOf(db: Db, order: OrderRow, notices: BasketNotice[] = []): Promise<OrderView> {
+  return { order, lines: await linesOf(db, order.id), notices }
 }
 
 /** The caller's order: a user's own, or the one an anonymous token placed. */
@@ -122,69 +67,111 @@ export async function findOrder(db: Db, principal: Principal, id: string) {
   return row
 }
 
-export type CreateOrderResult = { status: 200 | 201; body: unknown }
+/** The caller's order with its lines, or order.not_found. */
+export async function requireOrder(db: Db, principal: Principal, id: string): Promise<OrderView> {
+  const order = await findOrder(db, principal, id)
+  if (!order) throw orderNotFound(id)
+  return viewOf(db, order)
+}
+
+/**
+ * What an order keeps of its basket, in the wire format its answers are made of: the order stores ICM's
+ * basket as ordered, so the serializer that makes it is handed in (icm/orders.ts `orderSnapshotOf`).
+ */
+export type SnapshotOf = (
+  state: BasketState,
+  email: string | null,
+) => { snapshot: OrderSnapshot; lineJson: (lineId: string) => Record<string, unknown> }
+
+/**
+ * How placing an order ended: a new order (`created`), the order placed for this basket before (`existing`,
+ * also when two calls race), or rolled back because a payment that redirects before checkout is not
+ * authorised (the basket stays open, `state` is it).
+ */
+export type CreateOrderResult =
+  | { outcome: 'created' | 'existing'; order: OrderView }
+  | { outcome: 'rolled-back'; state: BasketState; notice: BasketNotice }
+
+export type OrderRequest = { basketId: string; termsAccepted: boolean }
 
 /** Writes a failed validation as ICM error causes. */
 const validationFailed = (errors: { code: string; message: string }[]) =>
-  new ApiError(
-    422,
+  refusedError(
     'basket.validation.failed.error',
     'The basket cannot be ordered as it is.',
     errors.map((e) => ({ code: e.code, message: e.message, paths: [] })),
   )
 
+const termsNotAccepted = () =>
+  refusedError('basket.validation.terms_and_conditions.error', 'Please accept the terms and conditions.', [
+    {
+      code: 'basket.validation.terms_and_conditions.error',
+      message: 'The terms and conditions must be accepted.',
+      paths: ['termsAndConditionsAccepted'],
+    },
+  ])
+
+const notAuthorised: BasketNotice = {
+  code: 'order.payment.not_authorized.info',
+  message:
+    'The payment was not authorised by the payment provider; please pay again or choose another payment method.',
+}
+
+async function orderOfBasket(t: Db, principal: Principal, basketId: string) {
+  const [row] = await t
+    .select()
+    .from(orders)
+    .where(and(eq(orders.basketId, basketId), eq(orders.owner, principal.subject)))
+  return row
+}
+
+/** Step 1: the caller's basket, locked so that two submits of it queue. */
+async function lockedBasket(t: Db, principal: Principal, basketId: string) {
+  const [basket] = await t
+    .select()
+    .from(baskets)
+    .where(and(eq(baskets.id, basketId), eq(baskets.owner, principal.subject)))
+    .for('update')
+  if (!basket) throw basketNotFound()
+  return basket
+}
+
+/** Step 3: the stock of the basket's products, locked so that two orders cannot both take the last pieces. */
+const lockStock = (t: Db, basketId: string) =>
+  t.execute(
+    sql`select ${inventories.sku} from ${inventories} where ${inventories.sku} in (select ${lineItems.sku} from ${lineItems} where ${lineItems.basketId} = ${basketId}) order by ${inventories.sku} for update`,
+  )
+
+/** A unique-index violation: a concurrent call placed the order for the basket first. */
+const isDuplicate = (error: unknown) =>
+  (error as { code?: string }).code === '23505' ||
+  (error as { cause?: { code?: string } }).cause?.code === '23505'
+
 /**
  * `POST orders`: places the order of a basket. One order per basket: an order already placed for it is
- * answered again (200) instead of placing another, also when two calls race (the basket row is locked, and
- * the unique index on orders.basket_id stands behind that).
+ * answered again instead of placing another, also when two calls race (the basket row is locked, and the
+ * unique index on orders.basket_id stands behind that).
  */
 export async function createOrder(
   db: Db,
   principal: Principal,
   locale: Locale,
-  basketId: string,
-  termsAccepted: boolean,
-  include: Set<string>,
+  { basketId, termsAccepted }: OrderRequest,
+  snapshotOf: SnapshotOf,
 ): Promise<CreateOrderResult> {
-  const already = async (t: Db) => {
-    const [row] = await t
-      .select()
-      .from(orders)
-      .where(and(eq(orders.basketId, basketId), eq(orders.owner, principal.subject)))
-    return row
-  }
   if (!isUuid(basketId)) throw basketNotFound()
   try {
     return await db.transaction(async (tx) => {
       const t = tx as unknown as Db
-      const [basket] = await t
-        .select()
-        .from(baskets)
-        .where(and(eq(baskets.id, basketId), eq(baskets.owner, principal.subject)))
-        .for('update')
-      if (!basket) throw basketNotFound()
-      const existing = await already(t)
+      const basket = await lockedBasket(t, principal, basketId)
+      // Step 2: the order placed before, unless it waits for a payment the basket no longer asks for.
+      const existing = await orderOfBasket(t, principal, basketId)
       if (existing && !(await staleStoppedOrder(t, existing, basket, locale)))
-        return { status: 200 as const, body: await orderJson(t, existing, locale, include) }
+        return { outcome: 'existing' as const, order: await viewOf(t, existing) }
       if (basket.status !== 'open') throw basketNotFound()
-      if (!termsAccepted) {
-        throw new ApiError(
-          422,
-          'basket.validation.terms_and_conditions.error',
-          'Please accept the terms and conditions.',
-          [
-            {
-              code: 'basket.validation.terms_and_conditions.error',
-              message: 'The terms and conditions must be accepted.',
-              paths: ['termsAndConditionsAccepted'],
-            },
-          ],
-        )
-      }
-      // Lock the stock of the basket's products, so that two orders cannot both take the last pieces.
-      await t.execute(
-        sql`select ${inventories.sku} from ${inventories} where ${inventories.sku} in (select ${lineItems.sku} from ${lineItems} where ${lineItems.basketId} = ${basket.id}) order by ${inventories.sku} for update`,
-      )
+      if (channelSettings().basket.termsAndConditions && !termsAccepted) throw termsNotAccepted()
+      await lockStock(t, basket.id)
+      // Step 4: the whole basket must be valid as it is; nothing is adjusted while ordering.
       const { results, state } = await validateInTransaction(t, basket, principal, locale, {
         scopes: ['All'],
         adjustmentsAllowed: false,
@@ -192,41 +179,17 @@ export async function createOrder(
       })
       if (!results.valid) throw validationFailed(results.errors)
       const method = state.payment!.method
-      if (redirectsBeforeCheckout(method) && !walletAuthorised(state)) {
-        return {
-          status: 200 as const,
-          body: {
-            data: {
-              ...basketEnvelope(state, new Set()).data,
-              basket: basket.id,
-              orderCreation: { status: 'ROLLED_BACK' },
-            },
-            infos: [
-              {
-                code: 'order.payment.not_authorized.info',
-                message:
-                  'The payment was not authorised by the payment provider; please pay again or choose another payment method.',
-                causes: [],
-              },
-            ],
-            errors: [],
-          },
-        }
-      }
-      const order = await insertOrder(t, principal, locale, state, redirectsAfterCheckout(method))
+      if (redirectsBeforeCheckout(method) && !walletAuthorised(state))
+        return { outcome: 'rolled-back' as const, state, notice: notAuthorised }
+      // Step 5: the order, completed at once unless its payment redirects after checkout.
+      const order = await insertOrder(t, principal, locale, state, redirectsAfterCheckout(method), snapshotOf)
       if (order.orderCreation === 'COMPLETED') await completeOrder(t, order)
       const [fresh] = await t.select().from(orders).where(eq(orders.id, order.id))
-      return { status: 201 as const, body: await orderJson(t, fresh!, locale, include) }
+      return { outcome: 'created' as const, order: await viewOf(t, fresh!) }
     })
   } catch (error) {
-    // A concurrent call placed the order first (unique basket_id): answer with that order.
-    if (
-      (error as { code?: string }).code === '23505' ||
-      (error as { cause?: { code?: string } }).cause?.code === '23505'
-    ) {
-      const existing = await already(db)
-      if (existing) return { status: 200, body: await orderJson(db, existing, locale, include) }
-    }
+    const raced = isDuplicate(error) ? await orderOfBasket(db, principal, basketId) : undefined
+    if (raced) return { outcome: 'existing', order: await viewOf(db, raced) }
     throw error
   }
 }
@@ -255,28 +218,27 @@ async function staleStoppedOrder(t: Db, order: OrderRow, basket: BasketRow, loca
   return true
 }
 
+/** The buyer's e-mail: the basket's, the invoice address's, or the user's own. */
+async function buyerEmail(t: Db, principal: Principal, state: BasketState) {
+  const known = state.basket.email ?? state.invoiceToAddress?.email
+  if (known || principal.anonymous) return known ?? null
+  const [user] = await t.select({ email: users.email }).from(users).where(eq(users.id, principal.userId))
+  return user?.email ?? null
+}
+
 async function insertOrder(
   t: Db,
   principal: Principal,
   locale: Locale,
   state: BasketState,
   stopped: boolean,
+  snapshotOf: SnapshotOf,
 ) {
   const { basket } = state
   const result = await t.execute(sql`select nextval(${orderDocumentNumbers.seqName}) as next`)
   const next = (result as unknown as { rows: { next: string | number }[] }).rows[0]!.next
-  const email =
-    basket.email ??
-    state.invoiceToAddress?.email ??
-    (principal.anonymous
-      ? null
-      : ((await t.select({ email: users.email }).from(users).where(eq(users.id, principal.userId)))[0]
-          ?.email ?? null))
-  const envelope = basketEnvelope(state, new Set(BASKET_INCLUDES))
-  const snapshot: OrderSnapshot = {
-    data: { ...envelope.data, email: email ?? undefined },
-    included: envelope.included ?? {},
-  }
+  const email = await buyerEmail(t, principal, state)
+  const { snapshot, lineJson } = snapshotOf(state, email)
   const [order] = await t
     .insert(orders)
     .values({
@@ -304,7 +266,6 @@ async function insertOrder(
         .where(inArray(products.sku, skus))
     : []
   const bySku = new Map(productRows.map((p) => [p.sku, p]))
-  const lineJson = (envelope.included?.lineItems ?? {}) as Record<string, Record<string, unknown>>
   await t.insert(orderLineItems).values(
     state.priced.map((l) => {
       const total = state.totals.lines.get(l.row.id)!.total
@@ -322,7 +283,7 @@ async function insertOrder(
         totalGross: total.gross,
         warrantyId: l.row.warrantyId,
         desiredDelivery: l.row.desiredDelivery,
-        json: lineJson[l.row.id] ?? {},
+        json: lineJson(l.row.id),
         fulfillmentStatus: 'NEW',
       }
     }),
@@ -363,72 +324,105 @@ async function completeOrder(t: Db, order: OrderRow) {
     .update(basketPayments)
     .set({ status: 'Authorized' })
     .where(eq(basketPayments.basketId, order.basketId))
-  const snapshot = markPaymentStatus(order.snapshot, 'Authorized')
   await t
     .update(orders)
-    .set({ orderCreation: 'COMPLETED', statusCode: 'NEW', stopAction: null, snapshot })
+    .set({ orderCreation: 'COMPLETED', statusCode: 'NEW', stopAction: null })
     .where(eq(orders.id, order.id))
 }
 
-function markPaymentStatus(snapshot: OrderSnapshot, status: string): OrderSnapshot {
-  const payments = snapshot.included.payments as Record<string, Record<string, unknown>> | undefined
-  if (!payments) return snapshot
-  const updated = Object.fromEntries(
-    Object.entries(payments).map(([id, p]) => {
-      const { redirect: _redirect, ...rest } = p
-      return [id, { ...rest, status }]
-    }),
+/** The payment page's answer, as the storefront hands it back: its outcome and the signed parameters. */
+export type RedirectReturn = { status: string; parameters: { name: string; value: string }[] }
+
+const notStopped = () =>
+  refusedError('order.creation.not_stopped.error', 'The order is not waiting for its payment.')
+
+/** With redirect URLs: the hosted payment page is opened for the stopped order (stop action Redirect). */
+async function openPaymentPage(db: Db, order: OrderRow, redirect: RedirectUrls, pageBase: string) {
+  if (order.orderCreation !== 'STOPPED') throw notStopped()
+  const fill = (url: string) => url.replaceAll('*orderID*', order.id).replaceAll('*OrderID*', order.id)
+  if (order.paymentSessionId) await finishSession(db, order.paymentSessionId, 'CANCEL')
+  const session = await createPaymentSession(
+    db,
+    {
+      basketId: order.basketId,
+      orderId: order.id,
+      paymentMethodId: order.paymentMethodId,
+      amount: order.grandTotalGross,
+      currency: order.currency,
+      successUrl: fill(redirect.successUrl),
+      cancelUrl: fill(redirect.cancelUrl),
+      failureUrl: fill(redirect.failureUrl),
+    },
+    pageBase,
   )
-  return { ...snapshot, included: { ...snapshot.included, payments: updated } }
+  const [updated] = await db
+    .update(orders)
+    .set({ paymentSessionId: session.id, stopAction: { type: 'Redirect', redirectUrl: session.pageUrl } })
+    .where(eq(orders.id, order.id))
+    .returning()
+  return viewOf(db, updated!)
+}
+
+/**
+ * With the payment page's signed outcome: SUCCESS completes the order; CANCEL and FAILURE roll it back (the
+ * order is deleted, the basket stays open), answered once more as the order was, rolled back.
+ */
+async function finishPayment(db: Db, order: OrderRow, outcome: PaymentOutcome): Promise<OrderView> {
+  // The receipt page reloaded after a successful return: the order is complete already.
+  if (order.orderCreation === 'COMPLETED' && outcome === 'SUCCESS') return viewOf(db, order)
+  if (order.orderCreation !== 'STOPPED') throw notStopped()
+  return db.transaction(async (tx) => {
+    const t = tx as unknown as Db
+    await lockBasket(t, order.basketId)
+    const [current] = await t.select().from(orders).where(eq(orders.id, order.id)).for('update')
+    if (!current) throw orderNotFound(order.id)
+    if (current.orderCreation === 'COMPLETED' && outcome === 'SUCCESS') return viewOf(t, current)
+    if (current.orderCreation !== 'STOPPED') throw notStopped()
+    if (outcome === 'SUCCESS') {
+      await completeOrder(t, current)
+      const [done] = await t.select().from(orders).where(eq(orders.id, order.id))
+      return viewOf(t, done!)
+    }
+    const view = await viewOf(
+      t,
+      { ...current, orderCreation: 'ROLLED_BACK', stopAction: null, statusCode: 'CANCELLED' },
+      [
+        outcome === 'CANCEL'
+          ? {
+              code: 'order.payment.cancelled.info',
+              message: 'The payment was cancelled, so the order was not placed. Your basket is unchanged.',
+            }
+          : {
+              code: 'order.payment.failed.info',
+              message:
+                'The payment provider declined the payment, so the order was not placed. Please choose another payment method.',
+            },
+      ],
+    )
+    await t.delete(orders).where(eq(orders.id, current.id))
+    return view
+  })
 }
 
 /**
  * `PATCH orders/{id}` with `orderCreation.status CONTINUE`: with redirect URLs the hosted payment page is
  * opened (stop action Redirect); with a redirect status and parameters the signed return completes the order
- * (SUCCESS) or rolls it back (CANCEL, FAILURE: the order is deleted and the basket stays open).
+ * (SUCCESS) or rolls it back (CANCEL, FAILURE).
  */
 export async function continueOrder(
   db: Db,
   principal: Principal,
-  locale: Locale,
   id: string,
-  redirect: RedirectUrls | { status: string; parameters: { name: string; value: string }[] },
-  secret: string,
-  pageBase: string,
-  include: Set<string>,
-) {
+  redirect: RedirectUrls | RedirectReturn,
+  { secret, pageBase }: { secret: string; pageBase: string },
+): Promise<OrderView> {
   const order = await findOrder(db, principal, id)
   if (!order) throw orderNotFound(id)
-  if ('successUrl' in redirect) {
-    if (order.orderCreation !== 'STOPPED') throw notStopped()
-    const fill = (url: string) => url.replaceAll('*orderID*', order.id).replaceAll('*OrderID*', order.id)
-    if (order.paymentSessionId) await finishSession(db, order.paymentSessionId, 'CANCEL')
-    const session = await createPaymentSession(
-      db,
-      {
-        basketId: order.basketId,
-        orderId: order.id,
-        paymentMethodId: order.paymentMethodId,
-        amount: order.grandTotalGross,
-        currency: order.currency,
-        successUrl: fill(redirect.successUrl),
-        cancelUrl: fill(redirect.cancelUrl),
-        failureUrl: fill(redirect.failureUrl),
-      },
-      pageBase,
-    )
-    const [updated] = await db
-      .update(orders)
-      .set({ paymentSessionId: session.id, stopAction: { type: 'Redirect', redirectUrl: session.pageUrl } })
-      .where(eq(orders.id, order.id))
-      .returning()
-    return orderJson(db, updated!, locale, include)
-  }
-  const status = redirect.status.toUpperCase() as PaymentOutcome
-  const session = await verifiedReturn(db, secret, status, redirect.parameters)
+  if ('successUrl' in redirect) return openPaymentPage(db, order, redirect, pageBase)
+  const outcome = redirect.status.toUpperCase() as PaymentOutcome
+  const session = await verifiedReturn(db, secret, outcome, redirect.parameters)
   if (session.orderId !== order.id) {
-    throw new ApiError(
-      422,
+    throw refusedError(
       'payment.redirect.session.invalid.error',
       'The payment return belongs to another order.',
       [
@@ -440,60 +434,24 @@ export async function continueOrder(
       ],
     )
   }
-  // The receipt page reloaded after a successful return: the order is complete already.
-  if (order.orderCreation === 'COMPLETED' && status === 'SUCCESS')
-    return orderJson(db, order, locale, include)
-  if (order.orderCreation !== 'STOPPED') throw notStopped()
-  return db.transaction(async (tx) => {
-    const t = tx as unknown as Db
-    await t.execute(sql`select id from ${baskets} where id = ${order.basketId} for update`)
-    const [current] = await t.select().from(orders).where(eq(orders.id, order.id)).for('update')
-    if (!current) throw orderNotFound(id)
-    if (current.orderCreation === 'COMPLETED' && status === 'SUCCESS')
-      return orderJson(t, current, locale, include)
-    if (current.orderCreation !== 'STOPPED') throw notStopped()
-    if (status === 'SUCCESS') {
-      await completeOrder(t, current)
-      const [done] = await t.select().from(orders).where(eq(orders.id, order.id))
-      return orderJson(t, done!, locale, include)
-    }
-    const json = await orderJson(
-      t,
-      { ...current, orderCreation: 'ROLLED_BACK', stopAction: null, statusCode: 'CANCELLED' },
-      locale,
-      include,
-      [
-        {
-          code: status === 'CANCEL' ? 'order.payment.cancelled.info' : 'order.payment.failed.info',
-          message:
-            status === 'CANCEL'
-              ? 'The payment was cancelled, so the order was not placed. Your basket is unchanged.'
-              : 'The payment provider declined the payment, so the order was not placed. Please choose another payment method.',
-          causes: [],
-        },
-      ],
-    )
-    await t.delete(orders).where(eq(orders.id, current.id))
-    return json
-  })
+  return finishPayment(db, order, outcome)
 }
 
-const notStopped = () =>
-  new ApiError(422, 'order.creation.not_stopped.error', 'The order is not waiting for its payment.')
+export type OrderListQuery = {
+  limit: number
+  offset: number
+  allBuyers: boolean
+  statusCodes?: string[]
+  /** Read each order's lines too (an answer that includes them); a plain list needs only the orders. */
+  withLines?: boolean
+}
 
 /** `GET orders`: the caller's orders, newest first; a customer's account owner may ask for all buyers'. */
 export async function listOrders(
   db: Db,
   principal: Principal,
-  locale: Locale,
-  {
-    limit,
-    offset,
-    allBuyers,
-    statusCodes = [],
-    include,
-  }: { limit: number; offset: number; allBuyers: boolean; statusCodes?: string[]; include: Set<string> },
-) {
+  { limit, offset, allBuyers, statusCodes = [], withLines = false }: OrderListQuery,
+): Promise<{ orders: OrderView[]; total: number }> {
   let whose = eq(orders.owner, principal.subject)
   if (allBuyers && !principal.anonymous) {
     const [user] = await db.select({ roles: users.roles }).from(users).where(eq(users.id, principal.userId))
@@ -511,75 +469,15 @@ export async function listOrders(
         .offset(offset),
     () => db.select({ total: count() }).from(orders).where(where) as Promise<{ total: number }[]>,
   ])
-  const included: Record<string, Record<string, unknown>> = {}
-  if (include.size) {
-    for (const row of rows) {
-      const json = await orderJson(db, row, locale, include)
-      for (const [key, value] of Object.entries(json.included))
-        included[key] = { ...included[key], ...(value as object) }
-    }
-  }
-  return {
-    data: rows.map(orderData),
-    ...(include.size ? { included } : {}),
-    info: { limit, offset, total: Number(totals[0]?.total ?? 0) },
-  }
+  const views: OrderView[] = []
+  for (const row of rows)
+    views.push(withLines ? await viewOf(db, row) : { order: row, lines: [], notices: [] })
+  return { orders: views, total: Number(totals[0]?.total ?? 0) }
 }
 
-/** RFC 4180: fields with a comma, quote or line break are quoted, quotes doubled; lines end with CRLF. */
-const csvField = (value: string | number) => {
-  const text = String(value)
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text
-}
-
-const amount = (minor: number) => (minor / 100).toFixed(2)
-
-/** `POST orders-csv`: one row per line item of the caller's orders, in the order of the ids given. */
-export async function ordersCsv(db: Db, principal: Principal, locale: Locale, ids: string[]) {
-  const found: OrderRow[] = []
-  for (const id of ids) {
-    const order = await findOrder(db, principal, id)
-    if (!order) throw orderNotFound(id)
-    found.push(order)
-  }
-  const rows: (string | number)[][] = [
-    [
-      'Order number',
-      'Order date',
-      'Status',
-      'Position',
-      'SKU',
-      'Product',
-      'Quantity',
-      'Unit price (net)',
-      'Unit price (gross)',
-      'Total (net)',
-      'Total (gross)',
-      'Currency',
-    ],
-  ]
-  for (const order of found) {
-    const lines = await db
-      .select()
-      .from(orderLineItems)
-      .where(eq(orderLineItems.orderId, order.id))
-      .orderBy(asc(orderLineItems.position))
-    for (const line of lines) {
-      rows.push([
-        order.documentNumber,
-        order.createdAt.toISOString().slice(0, 10),
-        STATUS_NAMES[order.statusCode] ?? order.statusCode,
-        line.position,
-        line.sku,
-        localize(line.names, locale),
-        line.quantity,
-        amount(line.singleNet),
-        amount(line.singleGross),
-        amount(line.totalNet),
-        amount(line.totalGross),
-        order.currency,
-      ])
-    }
-  }
-  return rows.map((r) => r.map(csvField).join(',')).join('\r\n') + '\r\n'
+/** The caller's orders with their lines, in the order of the ids given (`POST orders-csv`). */
+export async function ordersByIds(db: Db, principal: Principal, ids: string[]): Promise<OrderView[]> {
+  const found: OrderView[] = []
+  for (const id of ids) found.push(await requireOrder(db, principal, id))
+  return found
 }

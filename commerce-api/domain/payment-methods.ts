@@ -1,13 +1,13 @@
 /**
- * Payment methods and instruments as ICM shows them (PWA `PaymentMethodBaseData`, `PaymentInstrument`):
- * costs, restrictions, parameter definitions with their constraints, saved and basket instruments.
+ * Payment methods and instruments (ADR 0010): what a method costs a basket and when it may not be used, which
+ * methods redirect to the payment provider, how instruments are named. The wire format is icm/payments.ts.
  */
 import { asc, eq } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import type { paymentInstruments } from '../db/schema'
-import { paymentMethods, type PaymentParameter } from '../db/schema'
-import { localize, type Currency, type Locale } from './channel'
-import { priceItem, withTax } from './money'
+import { paymentMethods } from '../db/schema'
+import type { Currency } from './channel'
+import { withTax, type Amount } from './money'
 
 export type PaymentMethodRow = typeof paymentMethods.$inferSelect
 export type PaymentInstrumentRow = typeof paymentInstruments.$inferSelect
@@ -31,8 +31,14 @@ export function paymentCostsNet(
   return threshold === undefined || itemsNet < threshold ? costs : null
 }
 
+export type PaymentRestriction = { code: string; message: string }
+
 /** Why a method cannot be used for a net item total (ICM `restrictions`), empty when it can. */
-export function paymentRestrictions(method: PaymentMethodRow, currency: Currency, itemsNet: number) {
+export function paymentRestrictions(
+  method: PaymentMethodRow,
+  currency: Currency,
+  itemsNet: number,
+): PaymentRestriction[] {
   const max = method.maxTotal?.[currency]
   if (max !== undefined && itemsNet > max) {
     return [
@@ -45,85 +51,30 @@ export function paymentRestrictions(method: PaymentMethodRow, currency: Currency
   return []
 }
 
+/** What a method's costs and restrictions are figured on: a basket's net item total and its tax rate. */
+export type PaymentBasis = { currency: Currency; itemsNet: number; taxRate: number }
+
+/** A method as a basket sees it: whether it may be used, what it costs, and up to which total it costs. */
+export type PaymentTerms = { restrictions: PaymentRestriction[]; costs: Amount; costsThreshold?: Amount }
+
+export function paymentTerms(method: PaymentMethodRow, basis: PaymentBasis): PaymentTerms {
+  const threshold = method.costsThreshold?.[basis.currency]
+  return {
+    restrictions: paymentRestrictions(method, basis.currency, basis.itemsNet),
+    costs: withTax(paymentCostsNet(method, basis.currency, basis.itemsNet) ?? 0, basis.taxRate),
+    ...(threshold !== undefined ? { costsThreshold: withTax(threshold, basis.taxRate) } : {}),
+  }
+}
+
 export const redirectsBeforeCheckout = (method: Pick<PaymentMethodRow, 'capabilities'>) =>
   method.capabilities.includes('RedirectBeforeCheckout')
 export const redirectsAfterCheckout = (method: Pick<PaymentMethodRow, 'capabilities'>) =>
   method.capabilities.includes('RedirectAfterCheckout')
 
-export function parameterDefinitionsJson(method: PaymentMethodRow, locale: Locale) {
-  return method.parameterDefinitions.map((p) => ({
-    name: p.name,
-    type: p.type,
-    displayName: localize(p.displayNames, locale),
-    description: p.descriptions ? localize(p.descriptions, locale) : undefined,
-    hidden: false,
-    constraints: {
-      ...(p.required ? { required: { message: localize(p.messages.required, locale) } } : {}),
-      ...(p.size ? { size: { ...p.size, message: localize(p.messages.size, locale) } } : {}),
-      ...(p.pattern ? { pattern: { regexp: p.pattern, message: localize(p.messages.pattern, locale) } } : {}),
-    },
-  }))
-}
-
-export type MethodContext = {
-  locale: Locale
-  currency: Currency
-  itemsNet: number
-  taxRate: number
-  anonymous: boolean
-}
-
-export function paymentMethodJson(method: PaymentMethodRow, ctx: MethodContext, instrumentIds?: string[]) {
-  const restrictions = paymentRestrictions(method, ctx.currency, ctx.itemsNet)
-  const costs = method.costs?.[ctx.currency]
-  const threshold = method.costsThreshold?.[ctx.currency]
-  const costsNow = paymentCostsNet(method, ctx.currency, ctx.itemsNet) ?? 0
-  const costsItem = withTax(costs ? costsNow : 0, ctx.taxRate)
-  const thresholdItem = threshold !== undefined ? withTax(threshold, ctx.taxRate) : undefined
-  return {
-    id: method.id,
-    serviceID: method.serviceId,
-    displayName: localize(method.names, ctx.locale),
-    description: localize(method.descriptions, ctx.locale),
-    capabilities: method.capabilities,
-    restricted: restrictions.length > 0,
-    restrictions,
-    saveAllowed: method.saveAllowed && !ctx.anonymous,
-    paymentCosts: priceItem(costsItem.net, costsItem.gross, ctx.currency),
-    ...(thresholdItem
-      ? { paymentCostsThreshold: priceItem(thresholdItem.net, thresholdItem.gross, ctx.currency) }
-      : {}),
-    parameterDefinitions: parameterDefinitionsJson(method, ctx.locale),
-    ...(instrumentIds ? { paymentInstruments: instrumentIds } : {}),
-  }
-}
-
-/** Parameters as shown: secrets such as the IBAN only with their last four characters. */
-const shownParameters = (parameters: PaymentParameter[]) =>
-  parameters.map((p) => (p.name === 'IBAN' ? { name: p.name, value: `****${p.value.slice(-4)}` } : p))
-
 export const instrumentUrn = (row: PaymentInstrumentRow) =>
   row.basketId
     ? `urn:payment-instrument:basket:${row.basketId}:${row.id}`
     : `urn:payment-instrument:user:${row.customerNo}:${row.userId}:${row.id}`
-
-export function paymentInstrumentJson(row: PaymentInstrumentRow) {
-  return {
-    id: row.id,
-    urn: instrumentUrn(row),
-    accountIdentifier: row.accountIdentifier,
-    parameters: shownParameters(row.parameters),
-    paymentMethod: row.paymentMethodId,
-  }
-}
-
-/** Methods without parameters are their own instrument: the instrument id is the method id. */
-export const methodInstrumentJson = (method: PaymentMethodRow) => ({
-  id: method.id,
-  accountIdentifier: localize(method.names, 'en_US'),
-  parameters: [],
-  paymentMethod: method.id,
-})
 
 /** An IBAN as shown to its owner: country, check digits and the last four characters. */
 export const maskIban = (iban: string) => `${iban.slice(0, 4)} **** ${iban.slice(-4)}`

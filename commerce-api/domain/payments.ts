@@ -1,33 +1,29 @@
 /**
  * A basket's payment (ICM's open tender) and payment instruments (ADR 0010): choosing a method or an
  * instrument, the redirect before checkout through the hosted payment page and its signed return, instruments
- * entered for a basket and saved for a user.
+ * entered for a basket and saved for a user. The wire format is icm/payments.ts.
  */
 import { and, asc, eq, isNull, or } from 'drizzle-orm'
 import type { Db } from '../db/client'
-import type { baskets } from '../db/schema'
+import { readTogether } from '../db/reads'
 import { basketPayments, paymentInstruments, type PaymentParameter } from '../db/schema'
-import { ApiError } from '../http'
-import { localize, type Locale } from './channel'
-import { basketState, paymentJson, type BasketState } from './basket'
+import { basketState, findBasket, type BasketNotice, type BasketRow, type BasketState } from './basket'
 import { inBasketTransaction } from './basket-edits'
+import { localize, type Currency, type Locale } from './channel'
+import { notFoundError, refusedError } from './errors'
+import { isUuid } from './ids'
+import { defaultDestination } from './money'
 import {
   allPaymentMethods,
-  methodInstrumentJson,
   maskIban,
-  paymentInstrumentJson,
-  paymentMethodJson,
   paymentRestrictions,
   redirectsBeforeCheckout,
-  type PaymentInstrumentRow,
+  type PaymentBasis,
   type PaymentMethodRow,
 } from './payment-methods'
 import { createPaymentSession, finishSession, verifiedReturn, type PaymentOutcome } from './psp'
 import type { Principal } from './tokens'
-import { readTogether } from '../db/reads'
-import { isUuid } from './ids'
 
-type BasketRow = typeof baskets.$inferSelect
 export type RedirectUrls = { successUrl: string; cancelUrl: string; failureUrl: string }
 
 /** Instruments a basket may pay with: the basket's own and the user's saved ones. */
@@ -44,69 +40,75 @@ export async function usableInstruments(db: Db, basket: BasketRow, principal: Pr
     .orderBy(asc(paymentInstruments.createdAt), asc(paymentInstruments.id))
 }
 
-const methodContext = (state: BasketState, principal: Principal) => ({
-  locale: state.locale,
+/** What a basket's payment costs and restrictions are figured on: its net item total and its tax rate. */
+export const paymentBasisOf = (state: BasketState): PaymentBasis => ({
   currency: state.currency,
   itemsNet: state.itemsNet,
   taxRate: state.taxRate,
-  anonymous: principal.anonymous,
 })
 
-/** `GET baskets/{id}/eligible-payment-methods` (PWA `PaymentMethodData`). */
-export async function eligiblePaymentMethods(
+/**
+ * The basis of a user's payment methods outside a basket (`{customers}/{no}/eligible-payment-methods`): their
+ * current basket when it is in the call's currency, else an empty basket shipped to the currency's default
+ * destination, so that the costs shown are what paying with the method costs now.
+ */
+export async function userPaymentBasis(
   db: Db,
-  state: BasketState,
   principal: Principal,
-  withInstruments: boolean,
-) {
-  const [methods, instruments] = await readTogether(db, [
-    () => allPaymentMethods(db),
-    () => usableInstruments(db, state.basket, principal),
-  ])
-  const ctx = methodContext(state, principal)
-  return {
-    data: methods.map((m) =>
-      paymentMethodJson(
-        m,
-        ctx,
-        instruments.filter((i) => i.paymentMethodId === m.id).map((i) => i.id),
-      ),
-    ),
-    included: {
-      paymentInstruments: withInstruments
-        ? Object.fromEntries(instruments.map((i) => [i.id, paymentInstrumentJson(i)]))
-        : {},
-    },
-  }
+  currency: Currency,
+  locale: Locale,
+): Promise<PaymentBasis> {
+  const basket = await findBasket(db, principal, 'current')
+  if (basket && basket.currency === currency) return paymentBasisOf(await basketState(db, basket, locale))
+  return { currency, itemsNet: 0, taxRate: defaultDestination(currency).taxRate }
 }
 
-const paymentError = (status: number, code: string, message: string, path: string) =>
-  new ApiError(status, code, message, [{ code, message, paths: [path] }])
+/** The payment methods a user may keep instruments of. */
+export const savableMethods = async (db: Db) => (await allPaymentMethods(db)).filter((m) => m.saveAllowed)
 
-/** The answer to open-tender calls: the payment, its method and instrument. */
-function openTenderJson(state: BasketState, principal: Principal) {
-  const payment = paymentJson(state)
-  if (!payment || !state.payment) return { data: null, infos: [] }
-  return {
-    data: payment,
-    included: {
-      paymentMethod: {
-        [state.payment.method.id]: paymentMethodJson(state.payment.method, methodContext(state, principal)),
-      },
-      paymentInstrument: {
-        [payment.paymentInstrument]: state.payment.instrument
-          ? paymentInstrumentJson(state.payment.instrument)
-          : methodInstrumentJson(state.payment.method),
-      },
-    },
-    infos: [],
+/** `GET baskets/{id}/eligible-payment-methods`: the channel's methods and the instruments the basket may use. */
+export async function eligiblePaymentMethods(db: Db, basket: BasketRow, principal: Principal) {
+  const [methods, instruments] = await readTogether(db, [
+    () => allPaymentMethods(db),
+    () => usableInstruments(db, basket, principal),
+  ])
+  return { methods, instruments }
+}
+
+const paymentRefused = (code: string, message: string, path: string) =>
+  refusedError(code, message, [{ code, message, paths: [path] }])
+
+/** The method (and instrument) `paymentInstrument` names: an instrument id, or a method without parameters. */
+async function chosenPayment(db: Db, basket: BasketRow, principal: Principal, paymentInstrument: string) {
+  const methods = await allPaymentMethods(db)
+  if (isUuid(paymentInstrument)) {
+    const instrument = (await usableInstruments(db, basket, principal)).find(
+      (i) => i.id === paymentInstrument,
+    )
+    const method = instrument && methods.find((m) => m.id === instrument.paymentMethodId)
+    if (method) return { method, instrument }
+  } else {
+    const method = methods.find((m) => m.id === paymentInstrument)
+    if (method && method.parameterDefinitions.length > 0) {
+      throw paymentRefused(
+        'basket.payment.instrument_required.error',
+        `${method.id} needs a payment instrument with its parameters; create one first.`,
+        'paymentInstrument',
+      )
+    }
+    if (method) return { method, instrument: undefined }
   }
+  throw paymentRefused(
+    'basket.payment.instrument.not_found.error',
+    `There is no payment instrument '${paymentInstrument}' for this basket.`,
+    'paymentInstrument',
+  )
 }
 
 /**
  * `PUT baskets/{id}/payments/open-tender`: pay with a method without parameters (its id) or an instrument
  * (basket's or saved). A restricted method is refused. A method that redirects before checkout gets a hosted
- * payment page session when redirect URLs come with the call.
+ * payment page session when redirect URLs come with the call. Answers the basket with its payment.
  */
 export async function setOpenTender(
   db: Db,
@@ -115,54 +117,28 @@ export async function setOpenTender(
   locale: Locale,
   body: { paymentInstrument: string; redirect?: RedirectUrls },
   pageBase: string,
-) {
-  const methods = await allPaymentMethods(db)
-  let method: PaymentMethodRow | undefined
-  let instrument: PaymentInstrumentRow | undefined
-  if (isUuid(body.paymentInstrument)) {
-    instrument = (await usableInstruments(db, basket, principal)).find((i) => i.id === body.paymentInstrument)
-    method = instrument && methods.find((m) => m.id === instrument!.paymentMethodId)
-  } else {
-    method = methods.find((m) => m.id === body.paymentInstrument)
-    if (method && method.parameterDefinitions.length > 0) {
-      throw paymentError(
-        422,
-        'basket.payment.instrument_required.error',
-        `${method.id} needs a payment instrument with its parameters; create one first.`,
-        'paymentInstrument',
-      )
-    }
-  }
-  if (!method) {
-    throw paymentError(
-      422,
-      'basket.payment.instrument.not_found.error',
-      `There is no payment instrument '${body.paymentInstrument}' for this basket.`,
-      'paymentInstrument',
-    )
-  }
+): Promise<BasketState> {
+  const { method, instrument } = await chosenPayment(db, basket, principal, body.paymentInstrument)
   const before = await basketState(db, basket, locale)
-  const restrictions = paymentRestrictions(method, before.currency, before.itemsNet)
-  if (restrictions.length) {
-    throw paymentError(422, 'basket.payment.restricted.error', restrictions[0]!.message, 'paymentInstrument')
-  }
-  const chosen = method
+  const restriction = paymentRestrictions(method, before.currency, before.itemsNet)[0]
+  if (restriction)
+    throw paymentRefused('basket.payment.restricted.error', restriction.message, 'paymentInstrument')
   await inBasketTransaction(db, basket, async (t) => {
     await endReplacedSession(t, basket.id)
     await t.delete(basketPayments).where(eq(basketPayments.basketId, basket.id))
     await t.insert(basketPayments).values({
       basketId: basket.id,
-      paymentMethodId: chosen.id,
+      paymentMethodId: method.id,
       paymentInstrumentId: instrument?.id ?? null,
     })
   })
-  if (redirectsBeforeCheckout(chosen) && body.redirect) {
+  if (redirectsBeforeCheckout(method) && body.redirect) {
     const withPayment = await basketState(db, basket, locale)
     const session = await createPaymentSession(
       db,
       {
         basketId: basket.id,
-        paymentMethodId: chosen.id,
+        paymentMethodId: method.id,
         amount: withPayment.totals.grand.gross,
         currency: withPayment.currency,
         successUrl: body.redirect.successUrl,
@@ -176,27 +152,25 @@ export async function setOpenTender(
       .set({ sessionId: session.id })
       .where(eq(basketPayments.basketId, basket.id))
   }
-  return openTenderJson(await basketState(db, basket, locale), principal)
+  return basketState(db, basket, locale)
 }
 
 /**
  * `PATCH baskets/{id}/payments/open-tender`: the shopper is back from the hosted page. A signed SUCCESS
- * authorises the payment; CANCEL and FAILURE clear it (with an info saying why).
+ * authorises the payment; CANCEL and FAILURE clear it, with a notice saying why.
  */
 export async function returnToOpenTender(
   db: Db,
   basket: BasketRow,
-  principal: Principal,
   locale: Locale,
   secret: string,
   redirect: { status: string; parameters: { name: string; value: string }[] },
-) {
+): Promise<{ state: BasketState; notice?: BasketNotice }> {
   const status = redirect.status.toUpperCase() as PaymentOutcome
   const session = await verifiedReturn(db, secret, status, redirect.parameters)
   const [payment] = await db.select().from(basketPayments).where(eq(basketPayments.basketId, basket.id))
   if (!payment || payment.sessionId !== session.id || session.basketId !== basket.id || session.orderId) {
-    throw paymentError(
-      422,
+    throw paymentRefused(
       'payment.redirect.session.invalid.error',
       'The payment return belongs to another payment.',
       'redirect.parameters',
@@ -206,24 +180,22 @@ export async function returnToOpenTender(
     await inBasketTransaction(db, basket, (t) =>
       t.update(basketPayments).set({ status: 'Authorized' }).where(eq(basketPayments.id, payment.id)),
     )
-    return openTenderJson(await basketState(db, basket, locale), principal)
+    return { state: await basketState(db, basket, locale) }
   }
   await inBasketTransaction(db, basket, (t) =>
     t.delete(basketPayments).where(eq(basketPayments.id, payment.id)),
   )
-  return {
-    data: null,
-    infos: [
-      {
-        code: status === 'CANCEL' ? 'payment.redirect.cancelled.info' : 'payment.redirect.failed.info',
-        message:
-          status === 'CANCEL'
-            ? 'The payment was cancelled; please choose a payment method.'
-            : 'The payment provider declined the payment; please choose another payment method.',
-        causes: [],
-      },
-    ],
-  }
+  const notice =
+    status === 'CANCEL'
+      ? {
+          code: 'payment.redirect.cancelled.info',
+          message: 'The payment was cancelled; please choose a payment method.',
+        }
+      : {
+          code: 'payment.redirect.failed.info',
+          message: 'The payment provider declined the payment; please choose another payment method.',
+        }
+  return { state: await basketState(db, basket, locale), notice }
 }
 
 export async function deleteBasketPayment(db: Db, basket: BasketRow, paymentId: string) {
@@ -245,13 +217,9 @@ async function endReplacedSession(t: Db, basketId: string) {
 }
 
 const paymentNotFound = (id: string) =>
-  new ApiError(404, 'basket.payment.not_found.error', `The payment '${id}' is not in the basket.`)
+  notFoundError('basket.payment.not_found.error', `The payment '${id}' is not in the basket.`)
 export const instrumentNotFound = (id: string) =>
-  new ApiError(
-    404,
-    'payment.instrument.not_found.error',
-    `The payment instrument '${id}' could not be found.`,
-  )
+  notFoundError('payment.instrument.not_found.error', `The payment instrument '${id}' could not be found.`)
 
 /**
  * Checks parameters against a method's definitions: each failed constraint is a cause carrying the
@@ -305,7 +273,7 @@ export function checkParameters(method: PaymentMethodRow, parameters: PaymentPar
     })
   }
   if (causes.length)
-    throw new ApiError(422, 'payment.instrument.invalid.error', 'The payment data is not valid.', causes)
+    throw refusedError('payment.instrument.invalid.error', 'The payment data is not valid.', causes)
   const iban = values.find((v) => v.name === 'IBAN')?.value
   const holder = values.find((v) => v.name === 'accountHolder')?.value
   return { parameters: values, accountIdentifier: iban ? maskIban(iban) : (holder ?? method.id) }
@@ -313,14 +281,12 @@ export function checkParameters(method: PaymentMethodRow, parameters: PaymentPar
 
 async function methodOf(db: Db, id: string) {
   const method = (await allPaymentMethods(db)).find((m) => m.id === id)
-  if (!method) {
-    throw paymentError(
-      422,
+  if (!method)
+    throw paymentRefused(
       'payment.method.not_found.error',
       `There is no payment method '${id}'.`,
       'paymentMethod',
     )
-  }
   return method
 }
 
@@ -370,8 +336,7 @@ export async function saveInstrument(
 ) {
   const method = await methodOf(db, body.paymentMethod)
   if (!method.saveAllowed) {
-    throw paymentError(
-      422,
+    throw paymentRefused(
       'payment.instrument.save_not_allowed.error',
       `Payment data of ${method.id} cannot be saved.`,
       'name',

@@ -6,7 +6,7 @@
 import { and, asc, desc, eq, ne, or, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { products } from '../db/schema'
-import { productPage, type CatalogScope } from './catalog'
+import { productsBySku, type CatalogScope, type Product } from './catalog'
 
 export const PRODUCT_LOOKUP_MAX_TERM = 100
 export const PRODUCT_LOOKUP_LIMIT = 10
@@ -19,11 +19,11 @@ export async function lookupProducts(
   scope: CatalogScope,
   term: string,
   limit = PRODUCT_LOOKUP_LIMIT,
-) {
+): Promise<Product[]> {
   const needle = term.trim().toLowerCase()
   const prefix = likePrefix(needle)
   const rows = await db
-    .select({ sku: products.sku, manufacturerSku: products.manufacturerSku })
+    .select({ sku: products.sku })
     .from(products)
     .where(
       and(
@@ -41,32 +41,9 @@ export async function lookupProducts(
       asc(products.sku),
     )
     .limit(limit)
-  const manufacturerSkus = new Map(rows.map((r) => [r.sku, r.manufacturerSku]))
-  const page = await productPage(
+  return productsBySku(
     db,
-    scope,
-    { amount: limit, offset: 0, attrs: null },
+    scope.currency,
     rows.map((r) => r.sku),
-    rows.length,
   )
-  return {
-    type: 'ResourceCollection',
-    name: 'productlookup',
-    elements: page.elements.map((element) => {
-      const sku = element.attributes.find((a) => a.name === 'sku')?.value as string
-      const manufacturerSku = manufacturerSkus.get(sku)
-      return manufacturerSku
-        ? {
-            ...element,
-            attributes: [
-              ...element.attributes,
-              { name: 'manufacturerSKU', type: 'String', value: manufacturerSku },
-            ],
-          }
-        : element
-    }),
-    amount: limit,
-    offset: 0,
-    total: rows.length,
-  }
 }

@@ -1,8 +1,11 @@
+/** Promotions as the catalog shows them: the running ones of a product, and one by id. */
 import { and, asc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { productPromotions, promotions } from '../db/schema'
-import { localize } from './channel'
+import { promotionLinksJson } from '../icm/promotions'
 import type { CatalogScope } from './catalog'
+
+export type PromotionRow = typeof promotions.$inferSelect
 
 /** A promotion runs when it is switched on and today lies within its optional start and end. */
 const running = () => {
@@ -14,41 +17,29 @@ const running = () => {
   )
 }
 
-/** The running promotions of a product as ICM Links (`product.promotions`). */
-export async function productPromotionLinks(db: Db, scope: CatalogScope, sku: string) {
+/** The running promotions of a product, by id. */
+export async function runningPromotionsOf(db: Db, sku: string): Promise<PromotionRow[]> {
   const rows = await db
-    .select({ id: promotions.id, titles: promotions.titles })
+    .select({ promotion: promotions })
     .from(productPromotions)
     .innerJoin(promotions, eq(promotions.id, productPromotions.promotionId))
     .where(and(eq(productPromotions.sku, sku), running()))
     .orderBy(asc(promotions.id))
-  return rows.map((row) => ({
-    type: 'Link' as const,
-    uri: `${scope.site}/-/promotions/${encodeURIComponent(row.id)}`,
-    title: localize(row.titles, scope.locale),
-    itemId: row.id,
-  }))
+  return rows.map((row) => row.promotion)
 }
 
-/** `promotions/{id}` as ICM's PromotionData in the request's locale, or undefined when unknown or not running. */
-export async function promotionData(db: Db, scope: CatalogScope, id: string) {
+/**
+ * The running promotions of a product as ICM Links. A bridge for routes/catalog.ts, which calls it, until it
+ * calls runningPromotionsOf and icm/promotions.ts itself.
+ */
+export const productPromotionLinks = async (db: Db, scope: CatalogScope, sku: string) =>
+  promotionLinksJson(scope, await runningPromotionsOf(db, sku))
+
+/** A running promotion, or undefined when unknown or not running. */
+export async function runningPromotion(db: Db, id: string): Promise<PromotionRow | undefined> {
   const [row] = await db
     .select()
     .from(promotions)
     .where(and(eq(promotions.id, id), running()))
-  if (!row) return undefined
-  const title = localize(row.titles, scope.locale)
-  return {
-    id: row.id,
-    name: title,
-    title,
-    longTitle: localize(row.longTitles, scope.locale),
-    ruleDescription: localize(row.ruleDescriptions, scope.locale),
-    legalContentMessage: localize(row.legalContent, scope.locale),
-    couponCodeRequired: row.code !== null,
-    currency: scope.currency,
-    icon: row.icon,
-    disableMessages: false,
-    useExternalUrl: false,
-  }
+  return row
 }

@@ -7,7 +7,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { paymentSessions } from '../db/schema'
-import { ApiError } from '../http'
+import { refusedError } from './errors'
 import { formatAmount } from './money'
 import { storedSecret } from './secrets'
 
@@ -59,7 +59,7 @@ export function returnUrl(secret: string, session: PaymentSessionRow, status: Pa
 }
 
 const refused = (message: string) =>
-  new ApiError(422, 'payment.redirect.signature.invalid.error', message, [
+  refusedError('payment.redirect.signature.invalid.error', message, [
     { code: 'payment.redirect.signature.invalid.error', message, paths: ['redirect.parameters'] },
   ])
 
@@ -106,6 +106,10 @@ export async function openSession(db: Db, id: string) {
   return row
 }
 
+/** The provider's card payment asks for a card number on its page; its other products (the wallet) do not. */
+export const asksForCard = (session: Pick<PaymentSessionRow, 'paymentMethodId'>) =>
+  session.paymentMethodId === 'CREDIT_CARD'
+
 /** A card number that passes the Luhn check (spaces and dashes ignored). */
 export function luhnValid(input: string) {
   const digits = input.replace(/[\s-]/g, '')
@@ -130,7 +134,7 @@ const escapeHtml = (text: string) =>
 
 /** The hosted payment page: amount and merchant, the card field for cards, and one button per outcome. */
 export function paymentPageHtml(session: PaymentSessionRow, error?: string) {
-  const card = session.paymentMethodId === 'CREDIT_CARD'
+  const card = asksForCard(session)
   const amount = formatAmount(session.amount, session.currency)
   const title = card ? 'Card payment' : 'IronPay wallet'
   return `<!doctype html>

@@ -1,9 +1,9 @@
-/** Shipping methods (ADR 0010): which a basket may use and what they cost it. */
+/** Shipping methods (ADR 0010): which a basket may use and what they cost it. The wire format is icm/shipping.ts. */
 import { asc } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { shippingMethods } from '../db/schema'
-import { localize, type Currency, type Locale } from './channel'
-import { priceItem, withTax } from './money'
+import type { Currency } from './channel'
+import { withTax, type Amount } from './money'
 
 export type ShippingMethodRow = typeof shippingMethods.$inferSelect
 
@@ -14,6 +14,10 @@ export const allShippingMethods = (db: Db) =>
 export const servesCountry = (method: ShippingMethodRow, countryCode: string | undefined) =>
   method.countries === null || (!!countryCode && method.countries.includes(countryCode))
 
+/** The methods of `methods` that serve the ship-to country, in their order. */
+export const eligibleShippingMethods = (methods: ShippingMethodRow[], countryCode: string | undefined) =>
+  methods.filter((m) => servesCountry(m, countryCode))
+
 /** Net shipping costs for a basket whose net item total is `itemsNet`: free from the method's threshold on. */
 export function shippingCostNet(method: ShippingMethodRow, currency: Currency, itemsNet: number): number {
   const freeFrom = method.freeFrom?.[currency]
@@ -21,20 +25,8 @@ export function shippingCostNet(method: ShippingMethodRow, currency: Currency, i
   return method.costs[currency] ?? 0
 }
 
-export function shippingMethodJson(
+/** What the method costs a basket, with the basket's tax. */
+export const shippingCosts = (
   method: ShippingMethodRow,
-  locale: Locale,
-  currency: Currency,
-  itemsNet: number,
-  taxRate: number,
-) {
-  const costs = withTax(shippingCostNet(method, currency, itemsNet), taxRate)
-  return {
-    id: method.id,
-    name: localize(method.names, locale),
-    description: localize(method.descriptions, locale),
-    shippingCosts: priceItem(costs.net, costs.gross, currency),
-    deliveryTimeMin: method.deliveryTimeMin,
-    deliveryTimeMax: method.deliveryTimeMax,
-  }
-}
+  basis: { currency: Currency; itemsNet: number; taxRate: number },
+): Amount => withTax(shippingCostNet(method, basis.currency, basis.itemsNet), basis.taxRate)

@@ -7,7 +7,8 @@ import { sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import type { LocalizedText } from '../db/schema'
 import { localize, SEARCH_COLUMN, TEXT_SEARCH_CONFIG, type Locale } from './channel'
-import { productImages, type CatalogScope } from './catalog'
+import type { CatalogScope } from './catalog'
+import { IMAGE_SIZES, productImageUrl } from './images'
 
 /** Spec §9: search suggest minimum (after trimming) and the number of suggestions per type. */
 export const SUGGEST_MIN_LENGTH = 2
@@ -119,8 +120,7 @@ async function productSuggestions(db: Db, scope: CatalogScope, words: string[]):
     term: hit.name ?? hit.sku,
     suggestType: 'product',
     id: hit.sku,
-    imageURL: productImages(scope.site, hit.sku, hit.style).find((image) => image.typeID === 'S')
-      ?.effectiveUrl,
+    imageURL: productImageUrl(scope.site, hit.sku, hit.style, IMAGE_SIZES.S),
     // The product in its default category, as ICM addresses it; the storefront builds its URL from this.
     uri: `${categoryUri(scope, hit.category)}/products/${encodeURIComponent(hit.sku)}`,
   }))

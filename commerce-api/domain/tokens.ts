@@ -4,6 +4,7 @@ import type { Db } from '../db/client'
 import { apiTokens, customers, users } from '../db/schema'
 import { REFRESH_LIFETIME, TOKEN_LIFETIME } from './channel'
 import { verifyPasswordOf } from './passwords'
+import { permissionIdsOfRoles } from './permissions'
 
 export type TokenGrant = {
   access_token: string
@@ -24,6 +25,10 @@ export type Principal =
       customerNo: string
       customerType: 'PrivateCustomer' | 'SMBCustomer'
       login: string
+      /** The user's role ids (users.roles); empty for private customers. */
+      roleIds: string[]
+      /** The union of the permissions of the user's roles, sorted (domain/permissions.ts). */
+      permissionIds: string[]
     }
 
 const newSecret = () => randomBytes(32).toString('base64url')
@@ -109,6 +114,9 @@ export async function checkToken(db: Db, token: string): Promise<TokenCheck> {
       login: users.login,
       active: users.active,
       customerType: customers.type,
+      roleIds: users.roles,
+      // Read with the user in this one query: every authorized call needs them.
+      permissionIds: permissionIdsOfRoles(users.roles),
     })
     .from(apiTokens)
     .leftJoin(users, eq(users.id, apiTokens.userId))
@@ -130,6 +138,8 @@ export async function checkToken(db: Db, token: string): Promise<TokenCheck> {
       customerNo: row.customerNo,
       customerType: row.customerType === 'SMBCustomer' ? 'SMBCustomer' : 'PrivateCustomer',
       login: row.login,
+      roleIds: row.roleIds ?? [],
+      permissionIds: row.permissionIds,
     },
   }
 }

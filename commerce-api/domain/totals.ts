@@ -1,11 +1,52 @@
 /**
- * Basket and order totals in whole minor units (ADR 0010). Tax follows the ship-to country; without one the
- * market rate of the basket's currency applies and the totals are estimates. Every amount is computed once
- * and the rest is derived from it, so that
+ * Basket and order totals in whole minor units (ADR 0010). Tax follows the ship-to country (else the invoice
+ * country); without an address the currency's default destination applies and the totals are estimates.
+ * Every amount is computed once and the rest is derived from it, so that
  *   Σ line salesTaxTotal + shipping tax + payment costs tax = salesTaxTotal = grandTotal.gross − grandTotal.net
  * and grandTotal = itemTotal − valueRebatesTotal + shippingTotal + paymentCostsTotal hold exactly.
  */
-import { add, distribute, subtract, sumAmounts, taxIn, withTax, ZERO, type Amount } from './money'
+import type { Currency } from './channel'
+import { countryOf, type Country } from './countries'
+import {
+  add,
+  defaultDestination,
+  distribute,
+  subtract,
+  sumAmounts,
+  taxIn,
+  withTax,
+  ZERO,
+  type Amount,
+} from './money'
+
+/** Where a basket's goods are taxed, and which country its prices were shown for before any address. */
+export type TaxDestination = {
+  country: Country
+  source: 'ship-to' | 'invoice-to' | 'default'
+  /** The currency's default destination: the prices of the catalog and of a basket without an address. */
+  shownFor: Country
+}
+
+/**
+ * The ship-to country, else the invoice country (the best guess while only that is known), else the
+ * currency's default destination. An address in a country the shop no longer sells to counts as none.
+ */
+export function taxDestination(
+  currency: Currency,
+  shipToCountry?: string | null,
+  invoiceToCountry?: string | null,
+): TaxDestination {
+  const shownFor = defaultDestination(currency)
+  const shipTo = countryOf(shipToCountry)
+  if (shipTo) return { country: shipTo, source: 'ship-to', shownFor }
+  const invoiceTo = countryOf(invoiceToCountry)
+  if (invoiceTo) return { country: invoiceTo, source: 'invoice-to', shownFor }
+  return { country: shownFor, source: 'default', shownFor }
+}
+
+/** The destination taxes the goods at another rate than the prices were shown with. */
+export const taxRateChanged = (destination: TaxDestination) =>
+  destination.country.taxRate !== destination.shownFor.taxRate
 
 export type TotalsLine = {
   id: string
@@ -23,7 +64,7 @@ export type TotalsInput = {
   shippingNet: number | null
   /** Net payment costs of the chosen payment, or null when none applies. */
   paymentCostsNet: number | null
-  /** Tax rate in percent for shipping and payment costs (the ship-to country's, else the market's). */
+  /** Tax rate in percent for shipping and payment costs (the tax destination's). */
   taxRate: number
   /** Invoice address, ship-to address and shipping method are all set. */
   complete: boolean

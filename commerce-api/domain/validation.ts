@@ -1,24 +1,26 @@
 /**
  * Basket validation by scope (PWA `BasketValidationData`): what keeps a basket from being ordered, and with
- * `adjustmentsAllowed` what can be put right (lines removed or their quantity adjusted, codes that expired
- * removed, a shipping method chosen, a restricted payment removed), reported as infos.
+ * `adjustmentsAllowed` what can be put right (lines removed or their quantity fitted, codes that expired
+ * removed, a shipping method chosen, a restricted payment removed), reported as infos. Each scope is its own
+ * check returning its messages; `validateInTransaction` runs the ones asked for.
+ *
+ * `Value` and `CostCenter` are scopes the PWA sends before checkout: the shop has no order value limits
+ * (a payment method's limit is the Payment scope's) and no cost centers yet, so they are accepted and check
+ * nothing. A cost center check becomes one more entry of SCOPE_CHECKS.
  */
-import { and, eq, inArray, sql } from 'drizzle-orm'
+import { and, eq, inArray } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { basketPayments, basketPromotionCodes, baskets, inventories, lineItems, products } from '../db/schema'
-import { badRequest } from '../http'
-import { MAX_ITEM_QUANTITY, type Locale } from './channel'
-import { BASKET_INCLUDES, basketEnvelope, basketState, quantityProblem, type BasketState } from './basket'
+import { basketState, lockBasket, type BasketRow, type BasketState, type LineRow } from './basket'
+import { pricedSkus } from './catalog'
+import type { Locale } from './channel'
+import { invalidError } from './errors'
 import { mandatoryLinksBySku, mandatoryStates } from './mandatory'
 import { paymentRestrictions, redirectsBeforeCheckout } from './payment-methods'
+import { fitQuantity, quantityProblem, type QuantityRules } from './quantity'
 import { promotionByCode } from './rebates'
-import { servesCountry } from './shipping'
+import { eligibleShippingMethods } from './shipping'
 import type { Principal } from './tokens'
-import { pricedSkus } from './catalog'
-
-type BasketRow = typeof baskets.$inferSelect
-
-const sqlLock = (id: string) => sql`select id from ${baskets} where id = ${id} for update`
 
 export const VALIDATION_SCOPES = [
   'Products',
@@ -47,6 +49,9 @@ export type ValidationResults = {
   infos: ValidationMessage[]
 }
 
+/** What one scope's check found: errors keep the basket from being ordered, infos say what was adjusted. */
+export type ScopeMessages = { errors: ValidationMessage[]; infos: ValidationMessage[] }
+
 /** The scopes asked for; none (or only '') means the minimum, Products. Unknown scopes are a 400. */
 export function parseScopes(input: unknown): ValidationScope[] {
   const list = (Array.isArray(input) ? input : input === undefined ? [] : [input])
@@ -54,7 +59,8 @@ export function parseScopes(input: unknown): ValidationScope[] {
     .filter((s) => s !== '')
   const unknown = list.filter((s) => !(VALIDATION_SCOPES as readonly string[]).includes(s))
   if (unknown.length) {
-    throw badRequest(
+    throw invalidError(
+      'request.invalid',
       `Unknown validation scope '${unknown[0]}'; known scopes: ${VALIDATION_SCOPES.join(', ')}.`,
       unknown.map((s) => ({
         code: 'basket.validation.scope.unknown.error',
@@ -66,8 +72,8 @@ export function parseScopes(input: unknown): ValidationScope[] {
   return list.length ? (list as ValidationScope[]) : ['Products']
 }
 
-/** Whether a check of scope `scope` runs for the scopes asked for. */
-function covers(asked: ValidationScope[], scope: ValidationScope) {
+/** Whether the check of scope `scope` runs for the scopes asked for. */
+export function covers(asked: ValidationScope[], scope: ValidationScope) {
   return asked.some(
     (a) =>
       a === scope ||
@@ -76,24 +82,283 @@ function covers(asked: ValidationScope[], scope: ValidationScope) {
   )
 }
 
-/** The largest quantity up to `limit` the rules allow, or 0 when none. */
-function allowedQuantity(
-  rules: { min: number; max: number | null; step: number },
-  wanted: number,
-  limit: number,
-) {
-  const max = Math.min(rules.max ?? MAX_ITEM_QUANTITY, MAX_ITEM_QUANTITY, limit)
-  const capped = Math.max(Math.min(wanted, max), rules.min)
-  const stepped = rules.min + Math.floor((capped - rules.min) / rules.step) * rules.step
-  return stepped <= max ? stepped : 0
-}
-
 export type ValidationOptions = {
   scopes: ValidationScope[]
   adjustmentsAllowed: boolean
   /** Placing an order: a redirect payment not yet authorised is the order's outcome (rolled back), not an error. */
   forOrder?: boolean
 }
+
+/** What every scope's check gets: the transaction, the basket, the caller, and the basket's current state. */
+export type ScopeContext = {
+  t: Db
+  basket: BasketRow
+  principal: Principal
+  options: ValidationOptions
+  /** The basket's state, read again after an earlier scope adjusted the basket. */
+  state: () => Promise<BasketState>
+}
+
+/** A message builder for one scope. */
+function messagesOf(scope: ValidationScope) {
+  const found: ScopeMessages = { errors: [], infos: [] }
+  const message = (code: string, text: string, ids: { lineItemId?: string; productSku?: string } = {}) => ({
+    code,
+    message: text,
+    parameters: { scopes: [scope], ...ids },
+  })
+  return {
+    found,
+    error: (code: string, text: string, ids?: { lineItemId?: string; productSku?: string }) =>
+      void found.errors.push(message(code, text, ids)),
+    info: (code: string, text: string, ids?: { lineItemId?: string; productSku?: string }) =>
+      void found.infos.push(message(code, text, ids)),
+  }
+}
+
+type ProductFacts = QuantityRules & {
+  online: boolean
+  kind: string
+  stock: number | null
+  alwaysInStock: boolean | null
+}
+
+async function productFacts(t: Db, basket: BasketRow, skus: string[]) {
+  const rows = skus.length
+    ? await t
+        .select({
+          sku: products.sku,
+          online: products.online,
+          kind: products.kind,
+          min: products.minOrderQuantity,
+          max: products.maxOrderQuantity,
+          step: products.stepQuantity,
+          stock: inventories.stock,
+          alwaysInStock: inventories.alwaysInStock,
+        })
+        .from(products)
+        .leftJoin(inventories, eq(inventories.sku, products.sku))
+        .where(inArray(products.sku, skus))
+    : []
+  const priced = await pricedSkus(t, basket.currency, skus)
+  return new Map(rows.filter((r) => priced.has(r.sku)).map((r): [string, ProductFacts] => [r.sku, r]))
+}
+
+/** What one line asks of its product: orderable, in stock, within the quantity rules and the stock left. */
+type LineVerdict = { ok: true } | { ok: false; code: string; message: string; fitted?: number }
+
+function lineVerdict(line: LineRow, product: ProductFacts | undefined, used: number): LineVerdict {
+  if (!product || !product.online || product.kind === 'master' || product.kind === 'retailset')
+    return {
+      ok: false,
+      code: 'basket.line_item.product_not_available.error',
+      message: `The product '${line.sku}' is no longer available.`,
+    }
+  const stock = product.alwaysInStock ? Number.POSITIVE_INFINITY : Math.max((product.stock ?? 0) - used, 0)
+  if (stock <= 0)
+    return {
+      ok: false,
+      code: 'basket.line_item.product_out_of_stock.error',
+      message: `The product '${line.sku}' is out of stock.`,
+    }
+  const problem =
+    line.quantity > stock
+      ? {
+          code: 'basket.line_item.quantity.not_in_stock.error',
+          message: `Only ${stock} of '${line.sku}' are in stock.`,
+        }
+      : quantityProblem(line.sku, product, line.quantity)
+  if (!problem) return { ok: true }
+  return { ok: false, ...problem, fitted: fitQuantity(product, line.quantity, { limit: stock }) }
+}
+
+/**
+ * Products: every line's product is still orderable and in stock (the basket's lines share a product's
+ * stock), its quantity keeps the rules; with adjustments a line is fitted (quantity.ts) or, when nothing
+ * fits, removed with its mandatory items. An empty basket and a missing mandatory item are errors.
+ */
+export async function validateProducts({ t, basket, options }: ScopeContext): Promise<ScopeMessages> {
+  const { found, error, info } = messagesOf('Products')
+  const lines = await t.select().from(lineItems).where(eq(lineItems.basketId, basket.id))
+  const facts = await productFacts(t, basket, [...new Set(lines.map((l) => l.sku))])
+  const demand = new Map<string, number>()
+  const removed = new Set<string>()
+  for (const line of lines.sort((a, b) => a.position - b.position)) {
+    // A line removed by an adjustment takes its mandatory selections and accessories with it.
+    if (line.mandatorySelectionItemOf && removed.has(line.mandatorySelectionItemOf)) {
+      removed.add(line.id)
+      continue
+    }
+    const ids = { lineItemId: line.id, productSku: line.sku }
+    const used = demand.get(line.sku) ?? 0
+    const verdict = lineVerdict(line, facts.get(line.sku), used)
+    if (verdict.ok) demand.set(line.sku, used + line.quantity)
+    else if (!options.adjustmentsAllowed) error(verdict.code, verdict.message, ids)
+    else if (verdict.fitted === undefined) {
+      await t.delete(lineItems).where(eq(lineItems.id, line.id))
+      removed.add(line.id)
+      info('basket.line_item.removed.info', `${verdict.message} It was removed from the basket.`, ids)
+    } else {
+      await t.update(lineItems).set({ quantity: verdict.fitted }).where(eq(lineItems.id, line.id))
+      demand.set(line.sku, used + verdict.fitted)
+      info(
+        'basket.line_item.quantity.adjusted.info',
+        `${verdict.message} The quantity was changed to ${verdict.fitted}.`,
+        ids,
+      )
+    }
+  }
+  const kept = lines.filter((l) => !removed.has(l.id))
+  if (kept.length === 0) error('basket.validation.empty.error', 'The basket is empty.')
+  found.errors.push(...(await mandatoryErrors(t, kept)))
+  return found
+}
+
+/**
+ * Mandatory items cannot be chosen for the buyer: a line still missing one is an error (ADR 0011); the
+ * selection is named before the accessories (spec §5, selections take precedence).
+ */
+async function mandatoryErrors(t: Db, lines: LineRow[]): Promise<ValidationMessage[]> {
+  const { found, error } = messagesOf('Products')
+  const states = mandatoryStates(
+    lines,
+    await mandatoryLinksBySku(
+      t,
+      lines.map((l) => l.sku),
+    ),
+  )
+  for (const line of lines) {
+    const state = states.get(line.id)
+    if (!state || state.satisfied) continue
+    const ids = { lineItemId: line.id, productSku: line.sku }
+    if (state.selections.length && !state.selections[0]!.satisfied) {
+      error(
+        'basket.line_item.mandatory_selection.missing.error',
+        `'${line.sku}' needs one of ${state.selections.map((s) => `'${s.product}'`).join(', ')}.`,
+        ids,
+      )
+    }
+    const missing = state.accessories.filter((a) => !a.satisfied)
+    if (missing.length) {
+      error(
+        'basket.line_item.mandatory_accessory.missing.error',
+        `'${line.sku}' needs ${missing.map((a) => `'${a.product}'`).join(', ')} as well.`,
+        ids,
+      )
+    }
+  }
+  return found.errors
+}
+
+/** Promotion: every code in the basket still names a running promotion; with adjustments an ended one goes. */
+export async function validatePromotion({ t, basket, options }: ScopeContext): Promise<ScopeMessages> {
+  const { found, error, info } = messagesOf('Promotion')
+  const codes = await t
+    .select()
+    .from(basketPromotionCodes)
+    .where(eq(basketPromotionCodes.basketId, basket.id))
+  for (const { code } of codes) {
+    if (await promotionByCode(t, code)) continue
+    const message = `The promotion code '${code}' is no longer valid.`
+    if (!options.adjustmentsAllowed) {
+      error('basket.promotion_code.no_longer_valid.error', message)
+      continue
+    }
+    await t
+      .delete(basketPromotionCodes)
+      .where(and(eq(basketPromotionCodes.basketId, basket.id), eq(basketPromotionCodes.code, code)))
+    info('basket.promotion_code.removed.info', `${message} It was removed from the basket.`)
+  }
+  return found
+}
+
+/** InvoiceAddress: an invoice address, and for a guest an e-mail address (the basket's or the address's). */
+export async function validateInvoiceAddress({
+  basket,
+  principal,
+  state,
+}: ScopeContext): Promise<ScopeMessages> {
+  const { found, error } = messagesOf('InvoiceAddress')
+  const { invoiceToAddress } = await state()
+  if (!invoiceToAddress)
+    error('basket.validation.invoice_address.missing.error', 'An invoice address is required.')
+  if (principal.anonymous && !basket.email && !invoiceToAddress?.email)
+    error('basket.validation.email.missing.error', 'An e-mail address is required.')
+  return found
+}
+
+/** ShippingAddress: a ship-to address. */
+export async function validateShippingAddress({ state }: ScopeContext): Promise<ScopeMessages> {
+  const { found, error } = messagesOf('ShippingAddress')
+  if (!(await state()).shipToAddress)
+    error('basket.validation.ship_to_address.missing.error', 'A shipping address is required.')
+  return found
+}
+
+/**
+ * Shipping: a shipping method that serves the ship-to country; with adjustments the first eligible method is
+ * chosen instead of a missing or ineligible one.
+ */
+export async function validateShipping({ t, basket, options, state }: ScopeContext): Promise<ScopeMessages> {
+  const { found, error, info } = messagesOf('Shipping')
+  const { shippingMethods, shippingMethod: current, shipToAddress } = await state()
+  const eligible = eligibleShippingMethods(shippingMethods, shipToAddress?.countryCode)
+  if (current && eligible.some((m) => m.id === current.id)) return found
+  const message = current
+    ? `The shipping method '${current.id}' is not available for the shipping address.`
+    : 'A shipping method is required.'
+  const fallback = eligible[0]
+  if (options.adjustmentsAllowed && fallback) {
+    await t.update(baskets).set({ shippingMethodId: fallback.id }).where(eq(baskets.id, basket.id))
+    info(
+      current ? 'basket.shipping_method.changed.info' : 'basket.shipping_method.default_chosen.info',
+      `${message} '${fallback.id}' was chosen.`,
+    )
+  } else
+    error(
+      current
+        ? 'basket.validation.shipping_method.not_eligible.error'
+        : 'basket.validation.shipping_method.missing.error',
+      message,
+    )
+  return found
+}
+
+/**
+ * Payment: a payment that the basket's total does not restrict (with adjustments a restricted one is
+ * removed), and a payment that redirects before checkout authorised for the amount the basket comes to.
+ */
+export async function validatePayment({ t, options, state }: ScopeContext): Promise<ScopeMessages> {
+  const { found, error, info } = messagesOf('Payment')
+  const current = await state()
+  const payment = current.payment
+  if (!payment) {
+    error('basket.validation.payment.missing.error', 'A payment method is required.')
+    return found
+  }
+  const restriction = paymentRestrictions(payment.method, current.currency, current.itemsNet)[0]
+  if (restriction && options.adjustmentsAllowed) {
+    await t.delete(basketPayments).where(eq(basketPayments.id, payment.payment.id))
+    info('basket.payment.removed.info', `${restriction.message} The payment was removed.`)
+  } else if (restriction) error('basket.validation.payment.restricted.error', restriction.message)
+  else if (!options.forOrder && redirectsBeforeCheckout(payment.method) && !walletAuthorised(current)) {
+    error(
+      'basket.validation.payment.not_authorized.error',
+      'The payment has not been authorised with the payment provider for this amount.',
+    )
+  }
+  return found
+}
+
+/** The checks in the order they run: later scopes see what earlier ones adjusted. */
+const SCOPE_CHECKS: [ValidationScope, (ctx: ScopeContext) => Promise<ScopeMessages>][] = [
+  ['Products', validateProducts],
+  ['Promotion', validatePromotion],
+  ['InvoiceAddress', validateInvoiceAddress],
+  ['ShippingAddress', validateShippingAddress],
+  ['Shipping', validateShipping],
+  ['Payment', validatePayment],
+]
 
 /**
  * Validates (and, when allowed, adjusts) a basket inside the caller's transaction `t`, which must hold the
@@ -106,241 +371,21 @@ export async function validateInTransaction(
   locale: Locale,
   options: ValidationOptions,
 ): Promise<{ results: ValidationResults; state: BasketState }> {
-  const { scopes, adjustmentsAllowed } = options
-  const errors: ValidationMessage[] = []
-  const infos: ValidationMessage[] = []
-  const error = (
-    scope: ValidationScope,
-    code: string,
-    message: string,
-    extra: Partial<ValidationMessage['parameters']> = {},
-  ) => errors.push({ code, message, parameters: { scopes: [scope], ...extra } })
-  const info = (
-    scope: ValidationScope,
-    code: string,
-    message: string,
-    extra: Partial<ValidationMessage['parameters']> = {},
-  ) => infos.push({ code, message, parameters: { scopes: [scope], ...extra } })
-
-  if (covers(scopes, 'Products')) {
-    const lines = await t.select().from(lineItems).where(eq(lineItems.basketId, basket.id))
-    const skus = [...new Set(lines.map((l) => l.sku))]
-    const rows = skus.length
-      ? await t
-          .select({
-            sku: products.sku,
-            online: products.online,
-            kind: products.kind,
-            min: products.minOrderQuantity,
-            max: products.maxOrderQuantity,
-            step: products.stepQuantity,
-            stock: inventories.stock,
-            alwaysInStock: inventories.alwaysInStock,
-          })
-          .from(products)
-          .leftJoin(inventories, eq(inventories.sku, products.sku))
-          .where(inArray(products.sku, skus))
-      : []
-    const priced = await pricedSkus(t, basket.currency, skus)
-    const bySku = new Map(rows.map((r) => [r.sku, r]))
-    // What the basket's lines ask of each product's stock together.
-    const demand = new Map<string, number>()
-    let remaining = lines.length
-    // Lines removed by an adjustment; their mandatory selections and accessories went with them.
-    const removed = new Set<string>()
-    for (const line of lines.sort((a, b) => a.position - b.position)) {
-      if (line.mandatorySelectionItemOf && removed.has(line.mandatorySelectionItemOf)) {
-        removed.add(line.id)
-        remaining--
-        continue
-      }
-      const product = bySku.get(line.sku)
-      const ids = { lineItemId: line.id, productSku: line.sku }
-      const remove = async (code: string, message: string) => {
-        if (adjustmentsAllowed) {
-          await t.delete(lineItems).where(eq(lineItems.id, line.id))
-          removed.add(line.id)
-          remaining--
-          info('Products', 'basket.line_item.removed.info', `${message} It was removed from the basket.`, ids)
-        } else error('Products', code, message, ids)
-      }
-      if (
-        !product ||
-        !product.online ||
-        product.kind === 'master' ||
-        product.kind === 'retailset' ||
-        !priced.has(line.sku)
-      ) {
-        await remove(
-          'basket.line_item.product_not_available.error',
-          `The product '${line.sku}' is no longer available.`,
-        )
-        continue
-      }
-      const used = demand.get(line.sku) ?? 0
-      const stock = product.alwaysInStock
-        ? Number.POSITIVE_INFINITY
-        : Math.max((product.stock ?? 0) - used, 0)
-      if (stock <= 0) {
-        await remove(
-          'basket.line_item.product_out_of_stock.error',
-          `The product '${line.sku}' is out of stock.`,
-        )
-        continue
-      }
-      const rules = { min: product.min, max: product.max, step: product.step }
-      const problem =
-        line.quantity > stock
-          ? {
-              code: 'basket.line_item.quantity.not_in_stock.error',
-              message: `Only ${stock} of '${line.sku}' are in stock.`,
-            }
-          : quantityProblem(line.sku, rules, line.quantity)
-      if (problem) {
-        const fixed = allowedQuantity(rules, line.quantity, stock)
-        if (!adjustmentsAllowed) error('Products', problem.code, problem.message, ids)
-        else if (fixed === 0) await remove(problem.code, problem.message)
-        else {
-          await t.update(lineItems).set({ quantity: fixed }).where(eq(lineItems.id, line.id))
-          demand.set(line.sku, used + fixed)
-          info(
-            'Products',
-            'basket.line_item.quantity.adjusted.info',
-            `${problem.message} The quantity was changed to ${fixed}.`,
-            ids,
-          )
-        }
-        continue
-      }
-      demand.set(line.sku, used + line.quantity)
-    }
-    if (remaining === 0) error('Products', 'basket.validation.empty.error', 'The basket is empty.')
-    // Mandatory items cannot be chosen for the buyer: a line still missing one is an error (ADR 0011);
-    // the selection is named before the accessories (spec §5, selections take precedence).
-    const kept = lines.filter((l) => !removed.has(l.id))
-    const states = mandatoryStates(
-      kept,
-      await mandatoryLinksBySku(
-        t,
-        kept.map((l) => l.sku),
-      ),
-    )
-    for (const line of kept) {
-      const state = states.get(line.id)
-      if (!state || state.satisfied) continue
-      const ids = { lineItemId: line.id, productSku: line.sku }
-      if (state.selections.length && !state.selections[0]!.satisfied) {
-        error(
-          'Products',
-          'basket.line_item.mandatory_selection.missing.error',
-          `'${line.sku}' needs one of ${state.selections.map((s) => `'${s.product}'`).join(', ')}.`,
-          ids,
-        )
-      }
-      const missing = state.accessories.filter((a) => !a.satisfied)
-      if (missing.length) {
-        error(
-          'Products',
-          'basket.line_item.mandatory_accessory.missing.error',
-          `'${line.sku}' needs ${missing.map((a) => `'${a.product}'`).join(', ')} as well.`,
-          ids,
-        )
-      }
-    }
+  let current: Promise<BasketState> | undefined
+  const state = () => (current ??= reread(t, basket).then((row) => basketState(t, row, locale)))
+  const ctx: ScopeContext = { t, basket, principal, options, state }
+  const results: ValidationResults = { valid: true, adjusted: false, errors: [], infos: [] }
+  for (const [scope, check] of SCOPE_CHECKS) {
+    if (!covers(options.scopes, scope)) continue
+    const { errors, infos } = await check(ctx)
+    results.errors.push(...errors)
+    results.infos.push(...infos)
+    // An adjustment changed the basket: later checks and the answer read it again.
+    if (infos.length) current = undefined
   }
-
-  if (covers(scopes, 'Promotion')) {
-    const codes = await t
-      .select()
-      .from(basketPromotionCodes)
-      .where(eq(basketPromotionCodes.basketId, basket.id))
-    for (const { code } of codes) {
-      if (await promotionByCode(t, code)) continue
-      const message = `The promotion code '${code}' is no longer valid.`
-      if (adjustmentsAllowed) {
-        await t
-          .delete(basketPromotionCodes)
-          .where(and(eq(basketPromotionCodes.basketId, basket.id), eq(basketPromotionCodes.code, code)))
-        info('Promotion', 'basket.promotion_code.removed.info', `${message} It was removed from the basket.`)
-      } else error('Promotion', 'basket.promotion_code.no_longer_valid.error', message)
-    }
-  }
-
-  let state = await basketState(t, basket, locale)
-
-  if (covers(scopes, 'InvoiceAddress')) {
-    if (!state.invoiceToAddress)
-      error(
-        'InvoiceAddress',
-        'basket.validation.invoice_address.missing.error',
-        'An invoice address is required.',
-      )
-    if (principal.anonymous && !basket.email && !state.invoiceToAddress?.email)
-      error('InvoiceAddress', 'basket.validation.email.missing.error', 'An e-mail address is required.')
-  }
-  if (covers(scopes, 'ShippingAddress') && !state.shipToAddress)
-    error(
-      'ShippingAddress',
-      'basket.validation.ship_to_address.missing.error',
-      'A shipping address is required.',
-    )
-
-  if (covers(scopes, 'Shipping')) {
-    const eligible = state.shippingMethods.filter((m) => servesCountry(m, state.shipToAddress?.countryCode))
-    const current = state.shippingMethod
-    const ok = current && eligible.some((m) => m.id === current.id)
-    if (!ok) {
-      const missing = !current
-      const message = missing
-        ? 'A shipping method is required.'
-        : `The shipping method '${current.id}' is not available for the shipping address.`
-      const fallback = eligible[0]
-      if (adjustmentsAllowed && fallback) {
-        await t.update(baskets).set({ shippingMethodId: fallback.id }).where(eq(baskets.id, basket.id))
-        info(
-          'Shipping',
-          missing ? 'basket.shipping_method.default_chosen.info' : 'basket.shipping_method.changed.info',
-          `${message} '${fallback.id}' was chosen.`,
-        )
-      } else
-        error(
-          'Shipping',
-          missing
-            ? 'basket.validation.shipping_method.missing.error'
-            : 'basket.validation.shipping_method.not_eligible.error',
-          message,
-        )
-    }
-  }
-
-  if (covers(scopes, 'Payment')) {
-    state = await basketState(t, (await reread(t, basket.id)) ?? basket, locale)
-    const payment = state.payment
-    if (!payment) error('Payment', 'basket.validation.payment.missing.error', 'A payment method is required.')
-    else {
-      const restrictions = paymentRestrictions(payment.method, state.currency, state.itemsNet)
-      if (restrictions.length) {
-        if (adjustmentsAllowed) {
-          await t.delete(basketPayments).where(eq(basketPayments.id, payment.payment.id))
-          info(
-            'Payment',
-            'basket.payment.removed.info',
-            `${restrictions[0]!.message} The payment was removed.`,
-          )
-        } else error('Payment', 'basket.validation.payment.restricted.error', restrictions[0]!.message)
-      } else if (!options.forOrder && redirectsBeforeCheckout(payment.method) && !walletAuthorised(state)) {
-        error(
-          'Payment',
-          'basket.validation.payment.not_authorized.error',
-          'The payment has not been authorised with the payment provider for this amount.',
-        )
-      }
-    }
-  }
-
-  const adjusted = infos.length > 0
-  const final = adjusted ? await basketState(t, (await reread(t, basket.id)) ?? basket, locale) : state
-  return { results: { valid: errors.length === 0, adjusted, errors, infos }, state: final }
+  results.valid = results.errors.length === 0
+  results.adjusted = results.infos.length > 0
+  return { results, state: await state() }
 }
 
 /** A payment that redirects before checkout is authorised, for the amount the basket now comes to. */
@@ -355,34 +400,25 @@ export function walletAuthorised(state: BasketState) {
   )
 }
 
-async function reread(t: Db, id: string) {
-  const [row] = await t.select().from(baskets).where(eq(baskets.id, id))
-  return row
+async function reread(t: Db, basket: BasketRow) {
+  const [row] = await t.select().from(baskets).where(eq(baskets.id, basket.id))
+  return row ?? basket
 }
 
-/** `POST baskets/{id}/validations`: validates in one transaction and answers in the PWA's shape. */
+/** `POST baskets/{id}/validations`: validates in one transaction; the results and the basket after them. */
 export async function validateBasket(
   db: Db,
   basket: BasketRow,
   principal: Principal,
   locale: Locale,
   options: ValidationOptions,
-) {
-  const { results, state } = await db.transaction(async (tx) => {
+): Promise<{ results: ValidationResults; state: BasketState }> {
+  return db.transaction(async (tx) => {
     const t = tx as unknown as Db
-    await t.execute(sqlLock(basket.id))
+    await lockBasket(t, basket.id)
     const outcome = await validateInTransaction(t, basket, principal, locale, options)
     if (outcome.results.adjusted)
       await t.update(baskets).set({ updatedAt: new Date() }).where(eq(baskets.id, basket.id))
     return outcome
   })
-  const envelope = basketEnvelope(state, new Set(BASKET_INCLUDES))
-  const included: Record<string, unknown> = { basket: { [basket.id]: envelope.data } }
-  for (const [key, value] of Object.entries(envelope.included ?? {})) included[`basket_${key}`] = value
-  return {
-    data: { basket: basket.id, results, scopes: options.scopes },
-    included,
-    infos: [],
-    errors: [],
-  }
 }

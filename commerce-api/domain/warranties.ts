@@ -1,11 +1,11 @@
 import { asc, eq, inArray } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { productWarranties, warranties } from '../db/schema'
-import { localize, type Currency, type Locale } from './channel'
-import type { CatalogScope } from './catalog'
-import { grossOf, money, priceItem, type Minor } from './money'
+import type { Currency } from './channel'
+import type { PriceList } from './catalog'
+import { grossOf, type Minor } from './money'
 
-type WarrantyRow = typeof warranties.$inferSelect
+export type WarrantyRow = typeof warranties.$inferSelect
 
 /** Net and gross price of a warranty in a currency; undefined when it is not sold in that currency. */
 export function warrantyPrice(
@@ -17,11 +17,8 @@ export function warrantyPrice(
   return { net, gross: grossOf(net, currency) }
 }
 
-/** Net price in ICM's product price shape, as product JSON shows prices (the channel's price type is net). */
-const productPrice = (net: Minor, currency: Currency) => ({
-  ...money(net, currency),
-  type: 'ProductPrice' as const,
-})
+/** A warranty sold in a currency, with its price there. */
+export type WarrantyOffer = { row: WarrantyRow; price: { net: Minor; gross: Minor } }
 
 export async function warrantyRows(db: Db, ids: string[]): Promise<Map<string, WarrantyRow>> {
   if (ids.length === 0) return new Map()
@@ -50,68 +47,31 @@ export async function offeredWarranties(db: Db, currency: Currency, skus: string
   return offered
 }
 
-/** `availableWarranties` of a product's JSON. */
-export async function availableWarranties(db: Db, scope: CatalogScope, sku: string) {
-  const offered = (await offeredWarranties(db, scope.currency, [sku])).get(sku) ?? []
-  return offered.map((w) => ({
-    id: w.id,
-    name: localize(w.names, scope.locale),
-    price: productPrice(warrantyPrice(w, scope.currency)!.net, scope.currency),
-  }))
+/** The warranties a product is sold with in the currency, in their order. */
+export async function availableWarranties(db: Db, currency: Currency, sku: string): Promise<WarrantyOffer[]> {
+  const offered = (await offeredWarranties(db, currency, [sku])).get(sku) ?? []
+  return offered.map((row) => ({ row, price: warrantyPrice(row, currency)! }))
 }
 
-/** A warranty as a line item shows it: id, name and the price of one piece's cover. */
-export function lineItemWarranty(
-  row: WarrantyRow,
-  price: { net: Minor; gross: Minor },
+/** A warranty asked for as a product (ICM serves warranties as products); none when not sold in the currency. */
+export async function warrantyOffer(
+  db: Db,
   currency: Currency,
-  locale: Locale,
-) {
-  return { id: row.id, name: localize(row.names, locale), price: priceItem(price.net, price.gross, currency) }
-}
-
-/** `products/{id}` of a warranty: ICM serves warranties as products of type Warranty. */
-export async function warrantyProduct(db: Db, scope: CatalogScope, id: string) {
+  id: string,
+): Promise<WarrantyOffer | undefined> {
   const row = (await warrantyRows(db, [id])).get(id)
-  const price = row && warrantyPrice(row, scope.currency)
-  if (!row || !price) return undefined
-  const name = localize(row.names, scope.locale)
-  const description = localize(row.descriptions, scope.locale)
-  return {
-    type: 'Warranty',
-    sku: row.id,
-    productName: name,
-    shortDescription: description,
-    longDescription: description,
-    images: [],
-    attributes: [{ name: 'WarrantyYears', key: 'WarrantyYears', type: 'Integer', value: row.years }],
-    listPrice: productPrice(price.net, scope.currency),
-    salePrice: productPrice(price.net, scope.currency),
-    minOrderQuantity: 1,
-    stepOrderQuantity: 1,
-    packingUnit: '',
-    productMaster: false,
-    mastered: false,
-    productBundle: false,
-    retailSet: false,
-    availability: true,
-    inStock: true,
-    seoAttributes: { metaTitle: name, metaDescription: description },
-  }
+  const price = row && warrantyPrice(row, currency)
+  return row && price ? { row, price } : undefined
 }
 
-/** `productprices` entries of warranties, in the shape of product prices (one tier, list equals sale). */
-export async function warrantyPrices(db: Db, currency: Currency, ids: string[]) {
+/** The price lists of warranties: one tier, list price equal to the sale price. */
+export async function warrantyPrices(db: Db, currency: Currency, ids: string[]): Promise<PriceList[]> {
   const rows = await warrantyRows(db, ids)
   return ids.flatMap((id) => {
     const row = rows.get(id)
     const price = row && warrantyPrice(row, currency)
     if (!price) return []
-    const tier = {
-      ...priceItem(price.net, price.gross, currency),
-      minQuantity: { value: 1 },
-      priceQuantity: { value: 1 },
-    }
-    return [{ sku: id, prices: { SalePrice: [tier], ListPrice: [tier] } }]
+    const tier = { ...price, minQuantity: 1 }
+    return [{ sku: id, sale: [tier], list: tier }]
   })
 }

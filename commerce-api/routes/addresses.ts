@@ -2,7 +2,6 @@ import type { FastifyRequest } from 'fastify'
 import { requireUser } from '../auth'
 import {
   AddressInput,
-  addressJson,
   addressViewer,
   createCustomerAddress,
   customerAddress,
@@ -10,7 +9,9 @@ import {
   deleteCustomerAddress,
   updateCustomerAddress,
 } from '../domain/addresses'
-import { countriesJson, mainDivisionsJson } from '../domain/countries'
+import { addressRegions, COUNTRIES } from '../domain/countries'
+import { addressBookJson, addressJson, addressLink } from '../icm/addresses'
+import { countriesJson, mainDivisionsJson } from '../icm/countries'
 import { ApiError, parseInput } from '../http'
 import type { RouteModule } from './context'
 
@@ -34,72 +35,55 @@ export async function callerCustomer(db: Parameters<typeof requireUser>[0], requ
   return principal
 }
 
-/** Countries and regions; the customer's address book (`{privatecustomers|customers}/{no|-}/addresses`). */
+/**
+ * Countries and their address regions (none where addresses name no region, e.g. DE and AT); the customer's
+ * address book (`{privatecustomers|customers}/{no|-}/addresses`).
+ */
 export const addressRoutes: RouteModule = (app, { db, site }) => {
-  app.get('/rest/:site/countries', async (request) => countriesJson(request.scope.locale))
+  app.get('/rest/:site/countries', async (request) => countriesJson(COUNTRIES, request.scope.locale))
 
-  app.get('/rest/:site/countries/:code/main-divisions', async (request) => {
-    const json = mainDivisionsJson((request.params as { code: string }).code, request.scope.locale)
-    if (!json) throw new ApiError(404, 'country.not_found.error', 'The country could not be found.')
-    return json
-  })
+  app.get('/rest/:site/countries/:code/main-divisions', async (request) =>
+    mainDivisionsJson(addressRegions((request.params as { code: string }).code), request.scope.locale),
+  )
 
   const base = '/rest/:site/:resource/:customer/addresses'
-  const link = (resource: string, customerNo: string, id: string) => ({
-    type: 'Link',
-    uri: `${site}/-/${resource}/${customerNo}/addresses/${id}`,
-    title: id,
-    itemId: id,
-  })
+  const paramsOf = (request: FastifyRequest) => request.params as CustomerParams
 
   /** The caller as a viewer of the customer's addresses (its ownership rule: domain/addresses.ts). */
   const viewerOf = async (request: FastifyRequest) => addressViewer(db, await callerCustomer(db, request))
 
   app.get(base, async (request) => {
     const viewer = await viewerOf(request)
-    const { resource } = request.params as CustomerParams
     const rows = await customerAddresses(db, viewer)
-    return {
-      type: 'ResourceCollection',
-      name: 'addresses',
-      elements: rows.map(({ row }) => link(resource, viewer.customerNo, row.id)),
-      amount: rows.length,
-      offset: 0,
-      total: rows.length,
-    }
+    const { resource } = paramsOf(request)
+    return addressBookJson(rows.map(({ row }) => addressLink(site, resource, viewer.customerNo, row.id)))
   })
 
   app.post(base, async (request, reply) => {
     const viewer = await viewerOf(request)
     const input = parseInput(AddressInput, request.body, 'address')
     const row = await createCustomerAddress(db, viewer, input)
-    const { resource } = request.params as CustomerParams
-    const created = link(resource, viewer.customerNo, row.id)
+    const created = addressLink(site, paramsOf(request).resource, viewer.customerNo, row.id)
     reply.code(201).header('location', created.uri)
     return created
   })
 
   app.get(`${base}/:id`, async (request) => {
     const viewer = await viewerOf(request)
-    const { row, view } = await customerAddress(db, viewer, (request.params as CustomerParams).id!)
+    const { row, view } = await customerAddress(db, viewer, paramsOf(request).id!)
     return addressJson(row, request.scope.locale, view)
   })
 
   app.put(`${base}/:id`, async (request) => {
     const viewer = await viewerOf(request)
     const input = parseInput(AddressInput, request.body, 'address')
-    const { row, view } = await updateCustomerAddress(
-      db,
-      viewer,
-      (request.params as CustomerParams).id!,
-      input,
-    )
+    const { row, view } = await updateCustomerAddress(db, viewer, paramsOf(request).id!, input)
     return addressJson(row, request.scope.locale, view)
   })
 
   app.delete(`${base}/:id`, async (request, reply) => {
     const viewer = await viewerOf(request)
-    await deleteCustomerAddress(db, viewer, (request.params as CustomerParams).id!)
+    await deleteCustomerAddress(db, viewer, paramsOf(request).id!)
     reply.code(204)
   })
 }

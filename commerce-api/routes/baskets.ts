@@ -1,8 +1,9 @@
 import type { FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { requirePrincipal } from '../auth'
+import type { Db } from '../db/client'
+import { addItems, basketState, createBasket, requireBasket } from '../domain/basket'
 import { recalculateBasket } from '../domain/basket-currency'
-import { addItems, basketJson, basketNotFound, createBasket, findBasket } from '../domain/basket'
 import {
   addPromotionCode,
   deleteItem,
@@ -10,9 +11,32 @@ import {
   updateBasket,
   updateItem,
 } from '../domain/basket-edits'
+import { addItemsJson, basketJson, lineItemJson } from '../icm/basket'
 import { parseInput, queryList } from '../http'
 import { clientKey, RATE_LIMITED, tooManyRequests } from '../rate-limits'
 import type { RouteModule } from './context'
+
+/** The caller and their basket named in the URL (`:id`, or `current`); anyone else's is a 404 in ICM's shape. */
+export async function basketOf(db: Db, request: FastifyRequest) {
+  const principal = await requirePrincipal(db, request)
+  const basket = await requireBasket(db, principal, (request.params as { id: string }).id)
+  return { principal, basket }
+}
+
+/** The `include` query parameter as a set (`include=lineItems,payments` or repeated). */
+export const includesOf = (request: FastifyRequest) =>
+  new Set(queryList((request.query as Record<string, unknown>).include))
+
+/** ICM's custom fields of a line item (spec §3: name, value, type String). */
+const CustomFields = z
+  .array(
+    z.object({
+      name: z.string().min(1, 'a custom field needs a name').max(100),
+      value: z.string().max(1000),
+      type: z.string().max(50).default('String'),
+    }),
+  )
+  .max(20, 'at most 20 custom fields')
 
 const ItemsRequest = z
   .array(
@@ -30,10 +54,18 @@ const ItemsRequest = z
         .min(1, 'mandatorySelectionItemOf (a line item id) must not be empty')
         .max(100, 'mandatorySelectionItemOf has at most 100 characters')
         .optional(),
+      customFields: CustomFields.optional(),
     }),
   )
   .min(1, 'at least one item is required')
   .max(100, 'at most 100 items at once')
+
+/** `?adjustmentsAllowed=true`: fit quantities to the rules and add what can be added (quick order). */
+const AddItemsQuery = z.object({
+  adjustmentsAllowed: z
+    .enum(['true', 'false'], { errorMap: () => ({ message: 'adjustmentsAllowed is true or false' }) })
+    .optional(),
+})
 
 const ItemUpdateRequest = z
   .object({
@@ -77,9 +109,6 @@ const BasketUpdateRequest = z
 
 const PromotionCodeRequest = z.object({ code: z.string().min(1, 'code is required').max(100) })
 
-const includes = (request: FastifyRequest) =>
-  new Set(queryList((request.query as Record<string, unknown>).include))
-
 /** Baskets of the caller (anonymous or user token): create, read, change, add and change items, promotion codes. */
 export const basketRoutes: RouteModule = (app, { db }) => {
   app.post('/rest/:site/baskets', async (request, reply) => {
@@ -97,29 +126,17 @@ export const basketRoutes: RouteModule = (app, { db }) => {
       )
     const basket = await createBasket(db, principal, request.scope.currency)
     reply.code(201).header('location', `baskets/${basket.id}`)
-    return basketJson(db, basket, request.scope.locale, includes(request))
+    return basketJson(await basketState(db, basket, request.scope.locale), includesOf(request))
   })
 
   app.get('/rest/:site/baskets/:id', async (request) => {
-    const principal = await requirePrincipal(db, request)
-    const basket = await findBasket(db, principal, (request.params as { id: string }).id)
-    if (!basket) throw basketNotFound()
-    return basketJson(db, basket, request.scope.locale, includes(request))
+    const { basket } = await basketOf(db, request)
+    return basketJson(await basketState(db, basket, request.scope.locale), includesOf(request))
   })
-
-  /** The caller's basket named in the URL, or a 404 in ICM's shape. */
-  const basketOf = async (request: FastifyRequest) => {
-    const principal = await requirePrincipal(db, request)
-    const basket = await findBasket(db, principal, (request.params as { id: string }).id)
-    if (!basket) throw basketNotFound()
-    return basket
-  }
 
   app.patch('/rest/:site/baskets/:id', async (request) => {
     const update = parseInput(BasketUpdateRequest, request.body, 'basket update')
-    const principal = await requirePrincipal(db, request)
-    const basket = await findBasket(db, principal, (request.params as { id: string }).id)
-    if (!basket) throw basketNotFound()
+    const { principal, basket } = await basketOf(db, request)
     const { calculated, ...fields } = update
     const recalculated = calculated
       ? await recalculateBasket(db, basket, request.scope.currency)
@@ -127,12 +144,13 @@ export const basketRoutes: RouteModule = (app, { db }) => {
     const updated = Object.values(fields).some((value) => value !== undefined)
       ? await updateBasket(db, recalculated.basket, fields, principal)
       : recalculated.basket
-    return basketJson(db, updated, request.scope.locale, includes(request), recalculated.infos)
+    const state = await basketState(db, updated, request.scope.locale)
+    return basketJson(state, includesOf(request), recalculated.infos)
   })
 
   app.patch('/rest/:site/baskets/:id/items/:itemId', async (request) => {
     const body = parseInput(ItemUpdateRequest, request.body, 'line item update')
-    const basket = await basketOf(request)
+    const { basket } = await basketOf(db, request)
     const itemId = (request.params as { itemId: string }).itemId
     const result = await updateItem(db, basket, itemId, {
       quantity: body.quantity?.value,
@@ -149,35 +167,41 @@ export const basketRoutes: RouteModule = (app, { db }) => {
         ],
       }
     }
-    const json = await basketJson(db, basket, request.scope.locale, new Set(['lineItems']))
-    return { data: json.included?.lineItems?.[itemId], infos: [], errors: [] }
+    const state = await basketState(db, basket, request.scope.locale)
+    const line = state.priced.find((l) => l.row.id === itemId)
+    return { data: line && lineItemJson(state, line), infos: [], errors: [] }
   })
 
   app.delete('/rest/:site/baskets/:id/items/:itemId', async (request, reply) => {
-    const basket = await basketOf(request)
+    const { basket } = await basketOf(db, request)
     await deleteItem(db, basket, (request.params as { itemId: string }).itemId)
     reply.code(204)
   })
 
   app.post('/rest/:site/baskets/:id/promotioncodes', async (request) => {
     const { code } = parseInput(PromotionCodeRequest, request.body, 'promotion code')
-    const basket = await basketOf(request)
+    const { basket } = await basketOf(db, request)
     await addPromotionCode(db, basket, code)
-    return basketJson(db, basket, request.scope.locale, includes(request))
+    return basketJson(await basketState(db, basket, request.scope.locale), includesOf(request))
   })
 
   app.delete('/rest/:site/baskets/:id/promotioncodes/:code', async (request, reply) => {
-    const basket = await basketOf(request)
+    const { basket } = await basketOf(db, request)
     // The router has decoded the code already.
     await removePromotionCode(db, basket, (request.params as { code: string }).code)
     reply.code(204)
   })
 
+  /**
+   * Adds items (201). With `?adjustmentsAllowed=true` quantities are fitted to the rules (each fit an info)
+   * and items that cannot be added are named in `errors` while the rest are added (207, as ICM answers a
+   * partly successful add).
+   */
   app.post('/rest/:site/baskets/:id/items', async (request, reply) => {
     const principal = await requirePrincipal(db, request)
     const items = parseInput(ItemsRequest, request.body, 'list of items')
-    const basket = await findBasket(db, principal, (request.params as { id: string }).id)
-    if (!basket) throw basketNotFound()
+    const query = parseInput(AddItemsQuery, request.query ?? {}, 'query')
+    const basket = await requireBasket(db, principal, (request.params as { id: string }).id)
     const result = await addItems(
       db,
       basket,
@@ -187,9 +211,11 @@ export const basketRoutes: RouteModule = (app, { db }) => {
         quantity: i.quantity.value,
         warrantyId: i.warranty,
         mandatorySelectionItemOf: i.mandatorySelectionItemOf,
+        customFields: i.customFields,
       })),
+      { adjustmentsAllowed: query.adjustmentsAllowed === 'true' },
     )
-    reply.code(201)
-    return result
+    reply.code(result.refused.length ? 207 : 201)
+    return addItemsJson(result)
   })
 }

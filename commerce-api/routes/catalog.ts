@@ -1,29 +1,42 @@
-import type { FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import {
   categoryByPath,
   categoryTree,
-  exists,
   inventoryOf,
-  isSortKey,
-  SORT_KEYS,
   links,
   parts,
   productDetail,
+  productNotFound,
   productPrices,
+  requireProduct,
   variations,
   type CatalogScope,
 } from '../domain/catalog'
 import {
+  isSortKey,
   listProducts,
   parseSelection,
   productFilters,
   searchRedirect,
   searchWords,
+  SORT_KEYS,
   type ListingSource,
 } from '../domain/listing'
 import { productPromotionLinks } from '../domain/promotions'
-import { availableWarranties, warrantyPrices, warrantyProduct } from '../domain/warranties'
-import { badRequest, notFound, queryInt, queryList } from '../http'
+import { availableWarranties, warrantyOffer, warrantyPrices } from '../domain/warranties'
+import { badRequest, queryInt, queryList } from '../http'
+import {
+  categoryJson,
+  inventoriesJson,
+  linksJson,
+  partsJson,
+  productCollectionJson,
+  productDetailJson,
+  productFiltersJson,
+  productPricesJson,
+  variationsJson,
+} from '../icm/catalog'
+import { availableWarrantiesJson, warrantyProductJson } from '../icm/warranties'
 import type { ApiContext, RouteModule } from './context'
 
 type Query = Record<string, unknown>
@@ -33,10 +46,6 @@ const scopeOf = (ctx: ApiContext, request: FastifyRequest): CatalogScope => ({
   locale: request.scope.locale,
   currency: request.scope.currency,
 })
-
-const productNotFound = (sku: string) => notFound('product.not_found', `The product '${sku}' does not exist.`)
-const categoryNotFound = (path: string) =>
-  notFound('category.not_found', `The category '${path}' does not exist.`)
 
 const filterUri = (resource: string, parameter: string) =>
   `${resource}${resource.includes('?') ? '' : '?'}SearchParameter=${encodeURIComponent(parameter)}`
@@ -66,15 +75,23 @@ function listOptions(query: Query) {
   }
 }
 
-/** Categories, products and their sub-resources, prices and inventories. */
-export const catalogRoutes: RouteModule = (app, ctx) => {
-  const { db } = ctx
+/** One page of a listing (a category, a search, a master's variations) as a collection of stubs. */
+async function listingJson(ctx: ApiContext, scope: CatalogScope, source: ListingSource, query: Query) {
+  const selection = parseSelection(query.SearchParameter)
+  const options = listOptions(query)
+  const page = await listProducts(ctx.db, scope, source, selection, options)
+  return productCollectionJson(scope, page.products, options, page.total, SORT_KEYS)
+}
 
+/** `categories`, `categories/{path}` and a category's `products` and `productfilters`. */
+function categoryRoutes(app: FastifyInstance, ctx: ApiContext) {
   app.get('/rest/:site/categories', async (request) => {
     const query = request.query as Query
     if (query.view !== undefined && query.view !== 'tree')
       throw badRequest(`Unknown view '${String(query.view)}'.`)
-    return categoryTree(db, scopeOf(ctx, request), queryInt(query.limit, 1, { min: 1, max: 10 }))
+    const scope = scopeOf(ctx, request)
+    const tree = await categoryTree(ctx.db, queryInt(query.limit, 1, { min: 1, max: 10 }))
+    return tree.map((category) => categoryJson(scope, category))
   })
 
   // categories/{A}/{B}/.../products or categories/{A}/{B}/...: the path has any depth.
@@ -84,36 +101,27 @@ export const catalogRoutes: RouteModule = (app, ctx) => {
     const query = request.query as Query
     const scope = scopeOf(ctx, request)
     const last = segments.at(-1)
-    if ((last === 'products' || last === 'productfilters') && segments.length > 1) {
-      const path = segments.slice(0, -1)
-      const category = await categoryByPath(db, scope, path)
-      if (!category) throw categoryNotFound(path.join('/'))
-      const source: ListingSource = { kind: 'category', categoryId: path.join('.') }
-      const selection = parseSelection(query.SearchParameter)
-      if (last === 'productfilters') {
-        return productFilters(db, scope, source, selection, (parameter) =>
-          filterUri(`categories/${path.join('/')}/productfilters`, parameter),
-        )
-      }
-      return listProducts(db, scope, source, selection, listOptions(query))
-    }
-    const category = await categoryByPath(db, scope, segments)
-    if (!category) throw categoryNotFound(segments.join('/'))
-    return category
+    if ((last !== 'products' && last !== 'productfilters') || segments.length < 2)
+      return categoryJson(scope, await categoryByPath(ctx.db, segments))
+    const path = segments.slice(0, -1)
+    await categoryByPath(ctx.db, path)
+    const source: ListingSource = { kind: 'category', categoryId: path.join('.') }
+    if (last === 'products') return listingJson(ctx, scope, source, query)
+    const filters = await productFilters(ctx.db, scope, source, parseSelection(query.SearchParameter))
+    return productFiltersJson(filters, (parameter) =>
+      filterUri(`categories/${path.join('/')}/productfilters`, parameter),
+    )
   })
+}
 
+/** `products?searchTerm=|MasterSKU=` and its `productfilters`. */
+function searchRoutes(app: FastifyInstance, ctx: ApiContext) {
   app.get('/rest/:site/products', async (request) => {
     const query = request.query as Query
     const source = searchSource(query)
     const [page, redirectUrl] = await Promise.all([
-      listProducts(
-        db,
-        scopeOf(ctx, request),
-        source,
-        parseSelection(query.SearchParameter),
-        listOptions(query),
-      ),
-      source.kind === 'search' ? searchRedirect(db, source.term) : undefined,
+      listingJson(ctx, scopeOf(ctx, request), source, query),
+      source.kind === 'search' ? searchRedirect(ctx.db, source.term) : undefined,
     ])
     return redirectUrl ? { ...page, redirectUrl } : page
   })
@@ -121,92 +129,112 @@ export const catalogRoutes: RouteModule = (app, ctx) => {
   app.get('/rest/:site/productfilters', async (request) => {
     const query = request.query as Query
     const source = searchSource(query)
-    return productFilters(
-      db,
+    const filters = await productFilters(
+      ctx.db,
       scopeOf(ctx, request),
       source,
       parseSelection(query.SearchParameter),
-      (parameter) =>
-        filterUri(
-          source.kind === 'search'
-            ? `productfilters?searchTerm=${encodeURIComponent(source.term)}&`
-            : `productfilters?MasterSKU=${encodeURIComponent(source.masterSku)}&`,
-          parameter,
-        ),
     )
+    const resource =
+      source.kind === 'search'
+        ? `productfilters?searchTerm=${encodeURIComponent(source.term)}&`
+        : `productfilters?MasterSKU=${encodeURIComponent(source.masterSku)}&`
+    return productFiltersJson(filters, (parameter) => filterUri(resource, parameter))
   })
+}
+
+/** `products/{sku}` (a product, else a warranty) and the product's sub-resources. */
+function productRoutes(app: FastifyInstance, ctx: ApiContext) {
+  const { db } = ctx
 
   // A product with its running promotions and the warranties it is sold with; warranties are products too.
   app.get('/rest/:site/products/:sku', async (request) => {
     const { sku } = request.params as { sku: string }
     const scope = scopeOf(ctx, request)
-    const [product, promotions, warranties] = await Promise.all([
-      productDetail(db, scope, sku),
+    const [detail, promotions, warranties] = await Promise.all([
+      productDetail(db, scope.currency, sku),
       productPromotionLinks(db, scope, sku),
-      availableWarranties(db, scope, sku),
+      availableWarranties(db, scope.currency, sku),
     ])
-    if (product) {
+    if (detail) {
       return {
-        ...product,
+        ...productDetailJson(scope, detail),
         ...(promotions.length ? { promotions } : {}),
-        ...(warranties.length ? { availableWarranties: warranties } : {}),
+        ...(warranties.length ? { availableWarranties: availableWarrantiesJson(scope, warranties) } : {}),
       }
     }
-    const warranty = await warrantyProduct(db, scope, sku)
+    const warranty = await warrantyOffer(db, scope.currency, sku)
     if (!warranty) throw productNotFound(sku)
-    return warranty
+    return warrantyProductJson(scope, warranty)
   })
 
   const withProduct =
     <T>(load: (scope: CatalogScope, sku: string, query: Query) => Promise<T>) =>
     async (request: FastifyRequest) => {
       const { sku } = request.params as { sku: string }
-      if (!(await exists(db, sku))) throw productNotFound(sku)
+      await requireProduct(db, sku)
       return load(scopeOf(ctx, request), sku, request.query as Query)
     }
 
   app.get(
     '/rest/:site/products/:sku/variations',
-    withProduct((scope, sku, query) =>
-      variations(
-        db,
-        scope,
-        sku,
-        queryInt(query.amount, 50, { min: 1, max: 200 }),
-        queryInt(query.offset, 0, { min: 0, max: 100000 }),
-      ),
-    ),
+    withProduct(async (scope, sku, query) => {
+      const amount = queryInt(query.amount, 50, { min: 1, max: 200 })
+      const offset = queryInt(query.offset, 0, { min: 0, max: 100000 })
+      const page = await variations(db, scope.currency, sku, amount, offset)
+      return variationsJson(scope, page.products, { amount, offset, total: page.total })
+    }),
   )
   app.get(
     '/rest/:site/products/:sku/bundles',
-    withProduct((scope, sku) => parts(db, scope, sku, 'bundle')),
+    withProduct(async (scope, sku) =>
+      partsJson(scope, await parts(db, scope.currency, sku, 'bundle'), 'bundle'),
+    ),
   )
   app.get(
     '/rest/:site/products/:sku/partOfRetailSet',
-    withProduct((scope, sku) => parts(db, scope, sku, 'retailset')),
+    withProduct(async (scope, sku) =>
+      partsJson(scope, await parts(db, scope.currency, sku, 'retailset'), 'retailset'),
+    ),
   )
   app.get(
     '/rest/:site/products/:sku/links',
-    withProduct((scope, sku) => links(db, scope, sku)),
+    withProduct(async (scope, sku) => linksJson(scope, await links(db, scope.currency, sku))),
   )
+}
 
-  const skuList = (request: FastifyRequest) => {
-    const skus = queryList((request.query as Query).sku)
-    if (skus.length === 0) throw badRequest('At least one sku parameter is required.')
-    if (skus.length > 200) throw badRequest('At most 200 skus can be requested at once.')
-    return skus
-  }
+/** The `sku` parameters of a price or stock call: one to 200 of them. */
+function skuList(request: FastifyRequest) {
+  const skus = queryList((request.query as Query).sku)
+  if (skus.length === 0) throw badRequest('At least one sku parameter is required.')
+  if (skus.length > 200) throw badRequest('At most 200 skus can be requested at once.')
+  return skus
+}
 
+/** `productprices` and `inventories`. */
+function priceRoutes(app: FastifyInstance, { db }: ApiContext) {
   // Warranties have prices like products; they are looked up only for SKUs no product answered.
   app.get('/rest/:site/productprices', async (request) => {
     const skus = skuList(request)
-    const data = await productPrices(db, request.scope.currency, skus)
-    const found = new Set(data.map((p) => p.sku))
+    const { currency } = request.scope
+    const lists = await productPrices(db, currency, skus)
+    const found = new Set(lists.map((p) => p.sku))
     const rest = skus.filter((sku) => !found.has(sku))
-    return {
-      data: rest.length ? [...data, ...(await warrantyPrices(db, request.scope.currency, rest))] : data,
-    }
+    return productPricesJson(
+      currency,
+      rest.length ? [...lists, ...(await warrantyPrices(db, currency, rest))] : lists,
+    )
   })
 
-  app.get('/rest/:site/inventories', async (request) => ({ data: await inventoryOf(db, skuList(request)) }))
+  app.get('/rest/:site/inventories', async (request) =>
+    inventoriesJson(await inventoryOf(db, skuList(request))),
+  )
+}
+
+/** Categories, products and their sub-resources, prices and inventories. */
+export const catalogRoutes: RouteModule = (app, ctx) => {
+  categoryRoutes(app, ctx)
+  searchRoutes(app, ctx)
+  productRoutes(app, ctx)
+  priceRoutes(app, ctx)
 }

@@ -1,15 +1,12 @@
 import type { FastifyRequest } from 'fastify'
 import { z } from 'zod'
-import { requirePrincipal } from '../auth'
 import {
   AddressInput,
-  addressJson,
   createBasketAddress,
   eligibleAddresses,
   updateBasketAddress,
 } from '../domain/addresses'
-import { basketNotFound, basketState, findBasket } from '../domain/basket'
-import { paymentInstrumentJson, paymentMethodJson, allPaymentMethods } from '../domain/payment-methods'
+import { basketNotFound, basketState } from '../domain/basket'
 import {
   createBasketInstrument,
   deleteBasketInstrument,
@@ -17,16 +14,31 @@ import {
   deleteSavedInstrument,
   eligiblePaymentMethods,
   instrumentNotFound,
+  paymentBasisOf,
   returnToOpenTender,
+  savableMethods,
   saveInstrument,
   savedInstruments,
   setOpenTender,
+  userPaymentBasis,
 } from '../domain/payments'
 import { paymentSecret } from '../domain/psp'
-import { servesCountry, shippingMethodJson } from '../domain/shipping'
+import { eligibleShippingMethods, shippingCosts } from '../domain/shipping'
 import { parseScopes, validateBasket } from '../domain/validation'
+import { addressJson } from '../icm/addresses'
+import { validationJson } from '../icm/basket'
+import {
+  eligiblePaymentMethodsJson,
+  openTenderJson,
+  paymentInstrumentJson,
+  paymentMethodJson,
+  userInstrumentJson,
+  userPaymentMethodsJson,
+} from '../icm/payments'
+import { shippingMethodJson } from '../icm/shipping'
 import { parseInput, queryList } from '../http'
 import { callerCustomer } from './addresses'
+import { basketOf } from './baskets'
 import type { ApiContext, RouteModule } from './context'
 
 /** A return URL the payment page sends the shopper to: http or https only. */
@@ -81,17 +93,14 @@ export const pageBase = (ctx: ApiContext, request: FastifyRequest) =>
 /** Checkout calls on a basket (addresses, shipping, payment, validation) and the user's saved payments. */
 export const checkoutRoutes: RouteModule = (app, ctx) => {
   const { db } = ctx
-
-  const basketOf = async (request: FastifyRequest) => {
-    const principal = await requirePrincipal(db, request)
-    const basket = await findBasket(db, principal, (request.params as { id: string }).id)
-    if (!basket) throw basketNotFound()
-    return { principal, basket }
+  const stateOf = async (request: FastifyRequest) => {
+    const { principal, basket } = await basketOf(db, request)
+    return { principal, state: await basketState(db, basket, request.scope.locale) }
   }
 
   app.post('/rest/:site/baskets/:id/addresses', async (request, reply) => {
     const input = parseInput(AddressInput, request.body, 'address')
-    const { principal, basket } = await basketOf(request)
+    const { principal, basket } = await basketOf(db, request)
     const row = await createBasketAddress(db, basket, principal, input)
     reply.code(201)
     return { data: addressJson(row, request.scope.locale) }
@@ -99,7 +108,7 @@ export const checkoutRoutes: RouteModule = (app, ctx) => {
 
   app.patch('/rest/:site/baskets/:id/addresses/:addressId', async (request) => {
     const input = parseInput(AddressInput, request.body, 'address')
-    const { basket } = await basketOf(request)
+    const { basket } = await basketOf(db, request)
     const row = await updateBasketAddress(
       db,
       basket,
@@ -110,85 +119,81 @@ export const checkoutRoutes: RouteModule = (app, ctx) => {
   })
 
   app.get('/rest/:site/baskets/:id/eligible-addresses', async (request) => {
-    const { principal, basket } = await basketOf(request)
+    const { principal, basket } = await basketOf(db, request)
     const rows = await eligibleAddresses(db, basket, principal)
     return { data: rows.map(({ row, view }) => addressJson(row, request.scope.locale, view)) }
   })
 
   const eligibleShipping = async (request: FastifyRequest) => {
-    const { basket } = await basketOf(request)
-    const state = await basketState(db, basket, request.scope.locale)
-    const country = state.shipToAddress?.countryCode
+    const { state } = await stateOf(request)
+    const methods = eligibleShippingMethods(state.shippingMethods, state.shipToAddress?.countryCode)
     return {
-      data: state.shippingMethods
-        .filter((m) => servesCountry(m, country))
-        .map((m) => shippingMethodJson(m, state.locale, state.currency, state.itemsNet, state.taxRate)),
+      data: methods.map((m) => shippingMethodJson(m, state.locale, state.currency, shippingCosts(m, state))),
     }
   }
   app.get('/rest/:site/baskets/:id/eligible-shipping-methods', eligibleShipping)
   // One bucket per basket: the bucket id is the basket id.
   app.get('/rest/:site/baskets/:id/buckets/:bucketId/eligible-shipping-methods', async (request) => {
     const { bucketId, id } = request.params as { bucketId: string; id: string }
-    const { basket } = await basketOf(request)
+    const { basket } = await basketOf(db, request)
     if (bucketId !== basket.id && bucketId !== id) throw basketNotFound()
     return eligibleShipping(request)
   })
 
   app.get('/rest/:site/baskets/:id/eligible-payment-methods', async (request) => {
-    const { principal, basket } = await basketOf(request)
-    const state = await basketState(db, basket, request.scope.locale)
+    const { principal, state } = await stateOf(request)
     const include = queryList((request.query as Record<string, unknown>).include)
-    return eligiblePaymentMethods(db, state, principal, include.includes('paymentInstruments'))
+    const offer = await eligiblePaymentMethods(db, state.basket, principal)
+    return eligiblePaymentMethodsJson(
+      state,
+      offer,
+      principal.anonymous,
+      include.includes('paymentInstruments'),
+    )
   })
 
   app.put('/rest/:site/baskets/:id/payments/open-tender', async (request) => {
     const body = parseInput(OpenTenderRequest, request.body, 'payment')
-    const { principal, basket } = await basketOf(request)
-    return setOpenTender(db, basket, principal, request.scope.locale, body, pageBase(ctx, request))
+    const { principal, basket } = await basketOf(db, request)
+    const state = await setOpenTender(
+      db,
+      basket,
+      principal,
+      request.scope.locale,
+      body,
+      pageBase(ctx, request),
+    )
+    return openTenderJson(state, principal.anonymous)
   })
 
   app.patch('/rest/:site/baskets/:id/payments/open-tender', async (request) => {
     const { redirect } = parseInput(OpenTenderReturnRequest, request.body, 'payment redirect return')
-    const { principal, basket } = await basketOf(request)
+    const { principal, basket } = await basketOf(db, request)
     const secret = await paymentSecret(db, ctx.payment.secret)
-    return returnToOpenTender(db, basket, principal, request.scope.locale, secret, redirect)
+    const { state, notice } = await returnToOpenTender(db, basket, request.scope.locale, secret, redirect)
+    return openTenderJson(state, principal.anonymous, notice)
   })
 
   app.delete('/rest/:site/baskets/:id/payments/:paymentId', async (request, reply) => {
-    const { basket } = await basketOf(request)
+    const { basket } = await basketOf(db, request)
     await deleteBasketPayment(db, basket, (request.params as { paymentId: string }).paymentId)
     reply.code(204)
   })
 
   app.post('/rest/:site/baskets/:id/payment-instruments', async (request, reply) => {
     const body = parseInput(InstrumentRequest, request.body, 'payment instrument')
-    const { principal, basket } = await basketOf(request)
+    const { principal, basket } = await basketOf(db, request)
     const { instrument, method } = await createBasketInstrument(db, basket, request.scope.locale, body)
     const include = queryList((request.query as Record<string, unknown>).include)
-    const state = await basketState(db, basket, request.scope.locale)
     reply.code(201)
-    return {
-      data: paymentInstrumentJson(instrument),
-      ...(include.includes('paymentMethod')
-        ? {
-            included: {
-              paymentMethod: {
-                [method.id]: paymentMethodJson(method, {
-                  locale: state.locale,
-                  currency: state.currency,
-                  itemsNet: state.itemsNet,
-                  taxRate: state.taxRate,
-                  anonymous: principal.anonymous,
-                }),
-              },
-            },
-          }
-        : {}),
-    }
+    if (!include.includes('paymentMethod')) return { data: paymentInstrumentJson(instrument) }
+    const state = await basketState(db, basket, request.scope.locale)
+    const json = paymentMethodJson(method, paymentBasisOf(state), state.locale, principal.anonymous)
+    return { data: paymentInstrumentJson(instrument), included: { paymentMethod: { [method.id]: json } } }
   })
 
   app.delete('/rest/:site/baskets/:id/payment-instruments/:instrumentId', async (request, reply) => {
-    const { basket } = await basketOf(request)
+    const { basket } = await basketOf(db, request)
     await deleteBasketInstrument(db, basket, (request.params as { instrumentId: string }).instrumentId)
     reply.code(204)
   })
@@ -196,11 +201,12 @@ export const checkoutRoutes: RouteModule = (app, ctx) => {
   app.post('/rest/:site/baskets/:id/validations', async (request) => {
     const body = parseInput(ValidationRequest, request.body ?? {}, 'validation request')
     const scopes = parseScopes(body.scopes)
-    const { principal, basket } = await basketOf(request)
-    return validateBasket(db, basket, principal, request.scope.locale, {
+    const { principal, basket } = await basketOf(db, request)
+    const { results, state } = await validateBasket(db, basket, principal, request.scope.locale, {
       scopes,
       adjustmentsAllowed: body.adjustmentsAllowed,
     })
+    return validationJson(state, results, scopes)
   })
 
   // The user's saved payment instruments (`{privatecustomers|customers}/{no|-}/payments`).
@@ -208,11 +214,6 @@ export const checkoutRoutes: RouteModule = (app, ctx) => {
   const link = (request: FastifyRequest, id: string, title: string) => {
     const { resource, customer } = request.params as { resource: string; customer: string }
     return { type: 'Link', uri: `${ctx.site}/-/${resource}/${customer}/payments/${id}`, title, itemId: id }
-  }
-  /** ICM's legacy user payment instrument (`PaymentInstrumentData`) plus the basket instrument's fields. */
-  const userInstrumentJson = (row: Parameters<typeof paymentInstrumentJson>[0]) => {
-    const json = paymentInstrumentJson(row)
-    return { ...json, name: row.paymentMethodId, attributes: json.parameters }
   }
 
   app.get(payments, async (request) => {
@@ -257,23 +258,14 @@ export const checkoutRoutes: RouteModule = (app, ctx) => {
     reply.code(204)
   })
 
+  // Costs are those of the user's current basket (or of an empty one), not of nothing.
   app.get('/rest/:site/:resource/:customer/eligible-payment-methods', async (request) => {
-    await callerCustomer(db, request)
-    const methods = (await allPaymentMethods(db)).filter((m) => m.saveAllowed)
-    return {
-      methods: [
-        {
-          payments: methods.map((m) =>
-            paymentMethodJson(m, {
-              locale: request.scope.locale,
-              currency: request.scope.currency,
-              itemsNet: 0,
-              taxRate: 0,
-              anonymous: false,
-            }),
-          ),
-        },
-      ],
-    }
+    const principal = await callerCustomer(db, request)
+    const { currency, locale } = request.scope
+    const [methods, basis] = await Promise.all([
+      savableMethods(db),
+      userPaymentBasis(db, principal, currency, locale),
+    ])
+    return userPaymentMethodsJson(methods, basis, locale)
   })
 }

@@ -1,5 +1,6 @@
-import { lookupProducts, PRODUCT_LOOKUP_MAX_TERM } from '../domain/product-lookup'
+import { lookupProducts, PRODUCT_LOOKUP_LIMIT, PRODUCT_LOOKUP_MAX_TERM } from '../domain/product-lookup'
 import { badRequest } from '../http'
+import { productLookupJson } from '../icm/catalog'
 import type { RouteModule } from './context'
 
 /**
@@ -16,6 +17,7 @@ export const productLookupRoutes: RouteModule = (app, ctx) => {
     if (searchTerm.trim().length > PRODUCT_LOOKUP_MAX_TERM)
       throw badRequest(`The searchTerm is too long (at most ${PRODUCT_LOOKUP_MAX_TERM} characters).`)
     const scope = { site: ctx.site, locale: request.scope.locale, currency: request.scope.currency }
-    return lookupProducts(ctx.db, scope, searchTerm)
+    const products = await lookupProducts(ctx.db, scope, searchTerm, PRODUCT_LOOKUP_LIMIT)
+    return productLookupJson(scope, products, PRODUCT_LOOKUP_LIMIT)
   })
 }

@@ -1,5 +1,6 @@
 import type { FastifyReply } from 'fastify'
 import {
+  asksForCard,
   paymentSecret,
   finishSession,
   goneHtml,
@@ -50,11 +51,7 @@ export const pspRoutes: RouteModule = (app, ctx) => {
     const outcome = form.outcome
     if (outcome !== 'SUCCESS' && outcome !== 'CANCEL' && outcome !== 'FAILURE')
       return reply.code(400).send(paymentPageHtml(session, 'Please choose Pay, Cancel or Decline.'))
-    if (
-      outcome === 'SUCCESS' &&
-      session.paymentMethodId === 'CREDIT_CARD' &&
-      !luhnValid(String(form.cardNumber ?? ''))
-    ) {
+    if (outcome === 'SUCCESS' && asksForCard(session) && !luhnValid(String(form.cardNumber ?? ''))) {
       return reply.code(422).send(paymentPageHtml(session, 'Please enter a valid card number.'))
     }
     // Only the first outcome counts: a second post of the same page finds the session finished.

@@ -1,6 +1,5 @@
 import { attachmentNameIsValid } from '../domain/attachments'
-import { IMAGE_SIZES } from '../domain/catalog'
-import { attachmentPdf, productSvg } from '../domain/images'
+import { attachmentPdf, IMAGE_SIZES, productSvg } from '../domain/images'
 import { notFound } from '../http'
 import type { RouteModule } from './context'
 

@@ -1,5 +1,6 @@
 import { suggest, SUGGEST_MAX_LENGTH } from '../domain/suggest'
 import { badRequest } from '../http'
+import { suggestTermsJson } from '../icm/catalog'
 import type { RouteModule } from './context'
 
 /**
@@ -17,6 +18,6 @@ export const suggestRoutes: RouteModule = (app, ctx) => {
       throw badRequest(`The SearchTerm is too long (at most ${SUGGEST_MAX_LENGTH} characters).`)
     }
     const scope = { site: ctx.site, locale: request.scope.locale, currency: request.scope.currency }
-    return { type: 'SuggestTerms', elements: await suggest(ctx.db, scope, term) }
+    return suggestTermsJson(await suggest(ctx.db, scope, term))
   })
 }

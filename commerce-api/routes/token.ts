@@ -49,7 +49,10 @@ const tooManyCalls = 'Too many requests. Please wait before trying again.'
  * lock (an extension outside ICM's contract, like /psp/).
  */
 export const tokenRoutes: RouteModule = (app, { db }) => {
-  app.post('/rest/:site/token', async (request, reply) => {
+  // Anyone: these are how a caller gets (or drops) a token.
+  const anyone = { config: { access: 'public' as const } }
+
+  app.post('/rest/:site/token', anyone, async (request, reply) => {
     const input = parseInput(TokenRequest, request.body ?? {}, 'token request')
     const client = clientKey(request.ip)
     let grant
@@ -102,14 +105,15 @@ export const tokenRoutes: RouteModule = (app, { db }) => {
     return grant
   })
 
-  app.put('/rest/:site/token/logout', async (request, reply) => {
+  // Revokes whatever token it is sent; an expired or unknown one is no error.
+  app.put('/rest/:site/token/logout', anyone, async (request, reply) => {
     const token = request.headers[AUTH_HEADER]
     if (typeof token === 'string' && token) await revoke(db, token)
     reply.code(204)
     return null
   })
 
-  app.post('/rest/:site/challenges', async (request, reply) => {
+  app.post('/rest/:site/challenges', anyone, async (request, reply) => {
     const wait = await app.limiters.challengeCreation.take(clientKey(request.ip))
     if (wait !== null) return tooManyRequests(reply, wait, RATE_LIMITED, tooManyCalls)
     reply.code(201).header('cache-control', 'no-store')

@@ -312,3 +312,69 @@ describe('private customers', () => {
     expect(foreign.status).toBe(422)
   })
 })
+
+describe('regions', () => {
+  it('are none for Germany and Austria, whose addresses name no region; the US has its states', async () => {
+    for (const code of ['DE', 'AT']) {
+      const regions = await call(api.url(`countries/${code}/main-divisions`))
+      expect(regions.status, code).toBe(200)
+      expect(regions.json, code).toEqual({ data: [] })
+    }
+    const states = await call(api.url('countries/US/main-divisions'))
+    expect(states.json.data).toContainEqual({ id: 'NY', name: 'New York' })
+  })
+
+  it('are left out of German addresses stored with one before the rule', async () => {
+    const token = tokens['patricia@ironbridge.test']
+    await api.database.db
+      .update(addresses)
+      .set({ mainDivision: 'BE' })
+      .where(eq(addresses.id, DEMO_ADDRESS_IDS.patriciaHome))
+    const read = await call(api.url(`privatecustomers/-/addresses/${DEMO_ADDRESS_IDS.patriciaHome}`), {
+      token,
+    })
+    expect(read.status).toBe(200)
+    expect(read.json).toMatchObject({ countryCode: 'DE', city: expect.any(String) })
+    for (const field of ['mainDivision', 'mainDivisionCode', 'mainDivisionName'])
+      expect(read.json[field], field).toBeUndefined()
+  })
+
+  it('take a German address without a region, and keep none sent anyway', async () => {
+    const base = api.url('privatecustomers/-/addresses')
+    const token = tokens['pierre@ironbridge.test']
+    const { mainDivision: _region, ...withoutRegion } = guestAddress({ email: undefined })
+    const plain = await call(base, { method: 'POST', token, json: withoutRegion })
+    expect(plain.status).toBe(201)
+    expect((await row(plain.json.itemId))!.mainDivision).toBeNull()
+    const anyway = await call(base, { method: 'POST', token, json: guestAddress({ mainDivision: 'BY' }) })
+    expect(anyway.status).toBe(201)
+    expect((await row(anyway.json.itemId))!.mainDivision).toBeNull()
+    const read = await call(`${base}/${anyway.json.itemId}`, { token })
+    expect(read.json).toMatchObject({
+      countryCode: 'DE',
+      eligibleInvoiceToAddress: true,
+      eligibleShipToAddress: true,
+    })
+    expect(read.json.mainDivision).toBeUndefined()
+  })
+
+  it('require a state for an address in the US', async () => {
+    const base = api.url('privatecustomers/-/addresses')
+    const token = tokens['pierre@ironbridge.test']
+    const us = { countryCode: 'US', postalCode: '10118', city: 'New York', addressLine1: '350 Fifth Avenue' }
+    const { mainDivision: _region, ...withoutState } = guestAddress(us)
+    const refused = await call(base, { method: 'POST', token, json: withoutState })
+    expect(refused.status).toBe(422)
+    expect(refused.json.errors[0].causes).toEqual([
+      expect.objectContaining({ code: 'address.main_division.missing.error', paths: ['mainDivision'] }),
+    ])
+    const created = await call(base, {
+      method: 'POST',
+      token,
+      json: guestAddress({ ...us, mainDivision: 'NY' }),
+    })
+    expect(created.status).toBe(201)
+    const read = await call(`${base}/${created.json.itemId}`, { token })
+    expect(read.json).toMatchObject({ mainDivision: 'NY', mainDivisionName: 'New York', countryCode: 'US' })
+  })
+})

@@ -350,6 +350,143 @@ describe('baskets', () => {
     expect(rows).toHaveLength(0)
   })
 
+  it('fits quantities and adds what it can when adjustments are allowed (the quick order’s add)', async () => {
+    const token = (await tokenFor(api, { grant_type: 'anonymous' })).json.access_token
+    const id = (await call(api.url('baskets'), { method: 'POST', token })).json.data.id
+    const product = await plainProduct()
+    const most = Math.min(product.maxOrderQuantity ?? 100, 100)
+    const items = [
+      { product: product.sku, quantity: { value: 104 } },
+      { product: 'NOPE', quantity: { value: 1 } },
+    ]
+    // Without the flag the add is all or nothing, as before.
+    const strict = await call(api.url(`baskets/${id}/items`), { method: 'POST', token, json: items })
+    expect(strict.status).toBe(422)
+    const added = await call(api.url(`baskets/${id}/items?adjustmentsAllowed=true`), {
+      method: 'POST',
+      token,
+      json: items,
+    })
+    expect(added.status).toBe(207)
+    expect(added.json.data).toEqual([
+      expect.objectContaining({ product: product.sku, quantity: expect.objectContaining({ value: most }) }),
+    ])
+    expect(added.json.infos).toEqual([
+      {
+        code: 'basket.line_item.quantity.adjusted.info',
+        message: expect.stringContaining(`${most} of the 104 requested were added`),
+        causes: [
+          {
+            code: 'basket.line_item.adjustment.cause.AddedToNewLineItemWithAdjustedQuantity',
+            message: `The maximum order quantity of '${product.sku}' is ${most}.`,
+            paths: ['[0].quantity.value'],
+            parameters: {
+              product: product.sku,
+              requested: '104',
+              adjusted: String(most),
+              lineItemQuantity: String(most),
+              reason: 'basket.line_item.quantity.max_order_quantity.error',
+              lineItem: added.json.data[0].id,
+            },
+          },
+        ],
+      },
+    ])
+    expect(added.json.errors[0].causes).toEqual([
+      {
+        code: 'basket.line_item.product_not_found.error',
+        message: expect.any(String),
+        paths: ['[1].product'],
+      },
+    ])
+    const rows = await api.database.db.select().from(lineItems).where(eq(lineItems.basketId, id))
+    expect(rows.map((r) => r.quantity)).toEqual([most])
+    const wrong = await call(api.url(`baskets/${id}/items?adjustmentsAllowed=maybe`), {
+      method: 'POST',
+      token,
+      json: items,
+    })
+    expect(wrong.status).toBe(400)
+  })
+
+  it('tells the shopper when the address taxes at another rate than the prices were shown with', async () => {
+    const token = (await tokenFor(api, { grant_type: 'anonymous' })).json.access_token
+    const id = (await call(api.url('baskets'), { method: 'POST', token })).json.data.id
+    const product = await plainProduct()
+    await call(api.url(`baskets/${id}/items`), {
+      method: 'POST',
+      token,
+      json: [{ product: product.sku, quantity: { value: 1 } }],
+    })
+    const price = (await call(api.url(`productprices?sku=${product.sku}`))).json.data[0].prices.SalePrice[0]
+    const before = (await call(api.url(`baskets/${id}`), { token })).json
+    // Before an address: the catalog's price, which is the price for the USD shop's destination (US).
+    expect(before.data.totals.itemTotal.gross.value).toBe(price.gross.value)
+    expect(before.infos).toEqual([])
+    const address = await call(api.url(`baskets/${id}/addresses`), {
+      method: 'POST',
+      token,
+      json: {
+        firstName: 'Gina',
+        lastName: 'Guest',
+        addressLine1: 'Unter den Linden 1',
+        postalCode: '10117',
+        city: 'Berlin',
+        countryCode: 'DE',
+        email: 'gina@example.test',
+      },
+    })
+    const urn = address.json.data.urn
+    const berlin = await call(api.url(`baskets/${id}`), {
+      method: 'PATCH',
+      token,
+      json: { invoiceToAddress: urn, commonShipToAddress: urn },
+    })
+    expect(berlin.json.data.totals.itemTotal.net.value).toBe(price.net.value)
+    expect(berlin.json.data.totals.itemTotal.gross.value).toBe(Math.round(price.net.value * 119) / 100)
+    expect(berlin.json.infos).toEqual([
+      {
+        code: 'basket.tax.destination_changed.info',
+        message:
+          'Prices include 19 % tax for Germany instead of the 0 % for United States they were shown with.',
+        causes: [
+          expect.objectContaining({
+            parameters: { previousCountry: 'US', previousTaxRate: '0', country: 'DE', taxRate: '19' },
+          }),
+        ],
+      },
+    ])
+  })
+
+  // Needs line_items.custom_fields: without the column, lines keep no custom fields (see domain/basket.ts).
+  it('keeps the custom fields of an added item (the add-items link’s pcode) on its line', async () => {
+    const token = (await tokenFor(api, { grant_type: 'anonymous' })).json.access_token
+    const id = (await call(api.url('baskets'), { method: 'POST', token })).json.data.id
+    const product = await plainProduct()
+    const pcode = { name: 'pcode', value: 'MY-CODE-7', type: 'String' }
+    const added = await call(api.url(`baskets/${id}/items`), {
+      method: 'POST',
+      token,
+      json: [{ product: product.sku, quantity: { value: 1 }, customFields: [pcode] }],
+    })
+    expect(added.json.data[0].customFields).toEqual([pcode])
+    const basket = (await call(api.url(`baskets/${id}?include=lineItems`), { token })).json
+    expect((Object.values(basket.included.lineItems)[0] as any).customFields).toEqual([pcode])
+  })
+
+  it('refuses malformed custom fields', async () => {
+    const token = (await tokenFor(api, { grant_type: 'anonymous' })).json.access_token
+    const id = (await call(api.url('baskets'), { method: 'POST', token })).json.data.id
+    const product = await plainProduct()
+    const refused = await call(api.url(`baskets/${id}/items`), {
+      method: 'POST',
+      token,
+      json: [{ product: product.sku, quantity: { value: 1 }, customFields: [{ value: 'no name' }] }],
+    })
+    expect(refused.status).toBe(400)
+    expect(refused.json.errors[0].causes[0].paths).toEqual(['0.customFields.0.name'])
+  })
+
   it('answers malformed bodies with 400 and foreign baskets with 404', async () => {
     const token = (await tokenFor(api, { grant_type: 'anonymous' })).json.access_token
     const id = (await call(api.url('baskets'), { method: 'POST', token })).json.data.id

@@ -1,7 +1,6 @@
 import { and, eq, isNotNull, isNull, ne } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { baskets, inventories, lineItems, prices, products } from '../../commerce-api/db/schema'
-import { largestAllowedQuantity } from '../../commerce-api/domain/basket-merge'
 import { call, startApi, tokenFor, type Api } from './harness'
 
 let api: Api
@@ -238,13 +237,6 @@ describe('basket merge', () => {
     const results = await Promise.all([merge(target, user, body), merge(target, user, body)])
     expect(results.map((r) => r.status).sort()).toEqual([200, 422])
     expect((await linesOf(target)).map((l) => l.quantity)).toEqual([4])
-  })
-
-  it('holds merged quantities within minimum, step and maximum', () => {
-    expect(largestAllowedQuantity({ min: 1, max: null, step: 1 }, 104)).toBe(100)
-    expect(largestAllowedQuantity({ min: 2, max: 20, step: 3 }, 30)).toBe(20)
-    expect(largestAllowedQuantity({ min: 2, max: 20, step: 3 }, 10)).toBe(8)
-    expect(largestAllowedQuantity({ min: 5, max: null, step: 5 }, 4)).toBeUndefined()
   })
 })
 

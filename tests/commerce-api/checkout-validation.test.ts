@@ -46,12 +46,22 @@ describe('basket validation', () => {
     expect(unknown.status).toBe(400)
     expect(unknown.json.errors[0].code).toBe('request.invalid')
     expect((await validate(basket, { adjustmentsAllowed: 'yes' })).status).toBe(400)
-    // No scope: the minimum (Products) is validated.
+    // No scope: the minimum (Products) is validated, so the missing payment is not named.
     const minimum = await validate(basket, {})
-    expect(minimum.json.data.results).toMatchObject({ valid: true, adjusted: false })
-    for (const scope of ['Value', 'CostCenter', 'Promotion']) {
-      expect((await validate(basket, { scopes: [scope] })).json.data.results.valid, scope).toBe(true)
+    expect(minimum.json.data.results).toMatchObject({ valid: true, adjusted: false, errors: [] })
+    // Value and CostCenter check nothing in this shop: the basket the All scope refuses passes them.
+    for (const scope of ['Value', 'CostCenter']) {
+      const checked = await validate(basket, { scopes: [scope] })
+      expect(checked.json.data.results, scope).toEqual({
+        valid: true,
+        adjusted: false,
+        errors: [],
+        infos: [],
+      })
     }
+    expect(
+      codes((await validate(basket, { scopes: ['Payment', 'Value'] })).json.data.results.errors),
+    ).toEqual(['basket.validation.payment.missing.error'])
   })
 
   it('names missing addresses, e-mail and shipping method per scope, and picks a shipping method when allowed', async () => {
@@ -160,6 +170,10 @@ describe('basket validation', () => {
       method: 'POST',
       token: basket.token,
       json: { code: 'WELCOME10' },
+    })
+    expect((await validate(basket, { scopes: ['Promotion'] })).json.data.results).toMatchObject({
+      valid: true,
+      errors: [],
     })
     await api.database.db.update(promotions).set({ active: false }).where(eq(promotions.code, 'WELCOME10'))
     expect(codes((await validate(basket, { scopes: ['Promotion'] })).json.data.results.errors)).toEqual([

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { cmsPages, searchRedirects } from '../../commerce-api/db/schema'
+import { cmsIncludes, cmsPages, searchRedirects } from '../../commerce-api/db/schema'
+import { paymentMethodRows, shippingMethodRows } from '../../commerce-api/db/seed/checkout'
 import { call, startApi, type Api } from './harness'
 
 let api: Api
@@ -43,10 +44,10 @@ describe('cms/pages', () => {
     expect(slot.definitionQualifiedName).toBe('app_sf_base_cm:slot.staticPage.content.pagelet2-Slot')
     const text = (response: typeof en) =>
       response.json.pagelets[0].slots[0].pagelets[0].configurationParameters.HTMLText.value as string
-    expect(text(en)).toContain('Standard delivery')
-    expect(text(en)).toContain('$6.45')
-    expect(text(de)).toContain('Standardversand')
-    expect(text(de)).toContain('5,95 €')
+    expect(text(en)).toContain('<td>Standard delivery</td><td>3–5 working days</td><td>$5.35, free from')
+    expect(text(de)).toContain(
+      '<td>Standardversand</td><td>3–5 Werktage</td><td>4,95\u00a0€, versandkostenfrei',
+    )
 
     // The meta description is the page's first paragraph, without markup.
     expect(en.json.seoAttributes.metaDescription).toBe(
@@ -84,6 +85,67 @@ describe('cms/pages', () => {
     expect(response.status).toBe(404)
     expect(response.headers.get('error-key')).toBe('cms.page.not_found')
     expect(response.json.errors[0]).toMatchObject({ status: '404', code: 'cms.page.not_found' })
+  })
+})
+
+describe('what the content promises', () => {
+  const bodies = async () => {
+    const pages = await api.database.db.select().from(cmsPages)
+    const includes = await api.database.db.select().from(cmsIncludes)
+    return [...pages, ...includes].flatMap((row) =>
+      row.pagelets.flatMap((pagelet) =>
+        Object.values(pagelet.configurationParameters).flatMap((parameter) =>
+          typeof parameter.value === 'object' && parameter.value !== null && !Array.isArray(parameter.value)
+            ? Object.entries(parameter.value as Record<string, string>).map(([locale, html]) => ({
+                where: `${row.id} ${pagelet.id} ${locale}`,
+                html,
+              }))
+            : [],
+        ),
+      ),
+    )
+  }
+
+  it('names no cost centers, approvals or punchout, which the shop does not have, in any language', async () => {
+    const absent =
+      /cost cent|Kostenstelle|Freigabe|centres? de co[uû]ts|validations? de commande|centr(a|um|ami) koszt|akceptacj|centre(le)? de cost|aprob[aă]r|approval|punch-?out/i
+    const texts = await bodies()
+    expect(texts.length).toBeGreaterThan(40)
+    for (const { where, html } of texts) expect(html, where).not.toMatch(absent)
+  })
+
+  it('describes the one cookie the shop sets, and no others', async () => {
+    const privacy = await call(api.url('cms/pages/privacy', ';loc=de_DE;cur=EUR'))
+    const html = privacy.json.pagelets[0].slots[0].pagelets[0].configurationParameters.HTMLText
+      .value as string
+    expect(html).toContain('apiToken')
+    expect(html).not.toMatch(/cookieConsent|preferredLocale/)
+    for (const { where, html: text } of await bodies())
+      expect(text, where).not.toMatch(/cookieConsent|preferredLocale/)
+  })
+
+  it('lists exactly the shipping and payment methods checkout offers, in every language', async () => {
+    const rows = await api.database.db.select().from(cmsPages)
+    const body = (id: string) =>
+      rows.find((r) => r.id === id)!.pagelets[1]!.configurationParameters.HTMLText!.value as Record<
+        string,
+        string
+      >
+    for (const locale of LOCALES) {
+      const shipping = body('shipping')[locale]!
+      const cells = [...shipping.matchAll(/<tr><td>([^<]+)<\/td>/g)].map((m) => m[1])
+      expect(cells, locale).toEqual(shippingMethodRows.map((m) => m.names[locale]))
+      const payment = body('payment-methods')[locale]!
+      const methods = [...payment.matchAll(/<li><strong>([^<]+)<\/strong>/g)].map((m) => m[1])
+      expect(methods, locale).toEqual(paymentMethodRows.map((m) => m.names[locale]))
+    }
+    // The invoice's fee and limit as checkout charges them, net.
+    expect(body('payment-methods').de_DE).toContain(
+      'Unter einem Netto-Warenwert von 100,00\u00a0€ berechnen wir 2,50\u00a0€ zzgl. MwSt. Möglich bis zu einem Netto-Warenwert von 5.000,00\u00a0€.',
+    )
+    expect(body('shipping').en_US).toContain(
+      '<td>Express delivery</td><td>1–2 working days</td><td>$13.93</td>',
+    )
   })
 })
 

@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify'
 import pg from 'pg'
 import { openDatabase, type Database } from '../../commerce-api/db/client'
 import { seedDatabase } from '../../commerce-api/db/seed/seed'
@@ -30,6 +31,8 @@ async function freshPostgres(url: string) {
 export type Api = {
   url: (path: string, matrix?: string) => string
   database: Database
+  /** The running server, for tests that look at what it registered (its routes and their access rules). */
+  app: FastifyInstance
   close: () => Promise<void>
 }
 
@@ -52,6 +55,7 @@ export async function startApi({
   const address = await app.listen({ port: 0, host: '127.0.0.1' })
   return {
     database,
+    app,
     url: (path, matrix = ';loc=en_US;cur=USD') => `${address}/INTERSHOP/rest/WFS/${SITE}/-${matrix}/${path}`,
     close: async () => {
       await app.close()

@@ -167,6 +167,23 @@ describe('placing an order', () => {
     expect(read.json.included.lineItems[data.lineItems[0]].name).toBe(line.name)
   })
 
+  // Needs line_items.custom_fields: without the column, lines keep no custom fields (see domain/basket.ts).
+  it('keeps the custom fields of the basket’s lines on the order’s lines', async () => {
+    const basket = await readyGuestBasket(api, [], { matrix: EUR })
+    const pcode = { name: 'pcode', value: 'MY-CODE-9', type: 'String' }
+    const added = await call(basket.url('/items'), {
+      method: 'POST',
+      token: basket.token,
+      json: [{ product: skus[3]!, quantity: { value: 1 }, customFields: [pcode] }],
+    })
+    expect(added.status).toBe(201)
+    await pay(basket, 'INVOICE')
+    const placed = await order(basket.token, basket.id)
+    expect(placed.status).toBe(201)
+    const line = placed.json.included.lineItems[placed.json.data.lineItems[0]]
+    expect(line.customFields).toEqual([pcode])
+  })
+
   it('makes one order of two simultaneous submits', async () => {
     const basket = await readyGuestBasket(api, [{ sku: skus[1]!, quantity: 1 }], { matrix: EUR })
     await pay(basket, 'INVOICE')

@@ -1,7 +1,7 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { categories, products, searchKeywords } from '../../commerce-api/db/schema'
-import { productImages } from '../../commerce-api/domain/catalog'
+import { productImages } from '../../commerce-api/icm/catalog'
 import {
   forgetBrandCounts,
   lastWord,

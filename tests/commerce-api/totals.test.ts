@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { countryOf } from '../../commerce-api/domain/countries'
-import { distribute, taxOf, withTax } from '../../commerce-api/domain/money'
-import { basketTotals } from '../../commerce-api/domain/totals'
+import { CURRENCIES } from '../../commerce-api/domain/channel'
+import { defaultDestination, distribute, grossOf, taxOf, withTax } from '../../commerce-api/domain/money'
+import { basketTotals, taxDestination, taxRateChanged } from '../../commerce-api/domain/totals'
 
 describe('money helpers', () => {
   it('rounds tax half away from zero to whole minor units', () => {
@@ -28,6 +29,39 @@ describe('money helpers', () => {
     expect(
       Object.fromEntries(['DE', 'AT', 'FR', 'PL', 'RO', 'GB', 'US'].map((c) => [c, countryOf(c)!.taxRate])),
     ).toEqual({ DE: 19, AT: 20, FR: 20, PL: 23, RO: 19, GB: 20, US: 0 })
+  })
+})
+
+describe('the tax destination', () => {
+  it('shows each currency’s prices for a country the shop sells to, at that country’s rate', () => {
+    expect(Object.fromEntries(CURRENCIES.map((c) => [c, defaultDestination(c).code]))).toEqual({
+      EUR: 'DE',
+      USD: 'US',
+      PLN: 'PL',
+      RON: 'RO',
+    })
+    // The gross of price lists and warranties: no rate of its own, the destination's.
+    expect(grossOf(19925, 'USD')).toBe(19925)
+    expect(grossOf(1000, 'EUR')).toBe(1190)
+    expect(grossOf(1000, 'PLN')).toBe(1230)
+  })
+
+  it('is the ship-to country, else the invoice country, else the default destination', () => {
+    expect(taxDestination('USD', 'DE', 'US')).toMatchObject({ source: 'ship-to', country: { code: 'DE' } })
+    expect(taxDestination('USD', null, 'PL')).toMatchObject({ source: 'invoice-to', country: { code: 'PL' } })
+    expect(taxDestination('USD')).toMatchObject({ source: 'default', country: { code: 'US' } })
+    // A country the shop does not sell to counts as no address.
+    expect(taxDestination('EUR', 'ZZ', undefined)).toMatchObject({
+      source: 'default',
+      country: { code: 'DE' },
+    })
+  })
+
+  it('changes the rate when the destination taxes otherwise than the prices were shown', () => {
+    expect(taxRateChanged(taxDestination('USD', 'DE'))).toBe(true)
+    expect(taxRateChanged(taxDestination('USD', 'US'))).toBe(false)
+    expect(taxRateChanged(taxDestination('EUR', 'RO'))).toBe(false)
+    expect(taxRateChanged(taxDestination('EUR', 'AT'))).toBe(true)
   })
 })
 

@@ -1,10 +1,15 @@
+import type { Currency, Locale } from '../../domain/channel'
 import type { CmsPagelet } from '../schema'
 import type { Loc } from './catalog-data'
+import { paymentMethodRows, shippingMethodRows } from './checkout'
 
 /**
  * Content pages of the demo shop in two page trees: "Service" (about us, shipping, returns, payment methods)
  * and "Legal information" (imprint, privacy policy, terms and conditions). Links between pages use ICM's
  * `page://{id}` form, which the storefront turns into page URLs.
+ *
+ * The pages promise only what the shop does: the shipping and payment pages are written from the shop's
+ * shipping and payment methods (seed/checkout.ts), so their costs are the ones checkout charges.
  */
 type PageDef = { id: string; parent: string | null; names: Loc; body: Loc }
 
@@ -71,6 +76,203 @@ export const pageNames = {
   },
 } satisfies Record<string, Loc>
 
+const LOCALES = ['en_US', 'de_DE', 'fr_FR', 'pl_PL', 'ro_RO'] as const satisfies readonly Locale[]
+
+/** The currency the storefront shows with each language: the pages quote amounts in it. */
+const PAGE_CURRENCY: Record<Locale, Currency> = {
+  en_US: 'USD',
+  de_DE: 'EUR',
+  fr_FR: 'EUR',
+  pl_PL: 'PLN',
+  ro_RO: 'RON',
+}
+
+/** A net amount in minor units of the language's currency, written as the language writes money. */
+function amount(locale: Locale, perCurrency: Record<string, number> | null | undefined): string | undefined {
+  const currency = PAGE_CURRENCY[locale]
+  const minor = perCurrency?.[currency]
+  if (minor === undefined) return undefined
+  const format = new Intl.NumberFormat(locale.replace('_', '-'), {
+    style: 'currency',
+    currency,
+    currencyDisplay: 'narrowSymbol',
+  })
+  return format.format(minor / 100)
+}
+
+const text = (names: Record<string, string>, locale: Locale) => names[locale] ?? names.en_US ?? ''
+
+/** What follows a term that a text explains: French sets a space before the colon. */
+const colon = (locale: Locale) => (locale === 'fr_FR' ? ' : ' : ': ')
+
+/** An ISO duration of whole days (`P3D`) as a number of days. */
+const days = (duration: string) => Number(/^P(\d+)D$/.exec(duration)?.[1] ?? NaN)
+
+/** A range of working days in each language, with the plural its last number takes. */
+const WORKING_DAYS: Record<Locale, (min: number, max: number) => string> = {
+  en_US: (min, max) => `${min === max ? max : `${min}–${max}`} working day${max === 1 ? '' : 's'}`,
+  de_DE: (min, max) => `${min === max ? max : `${min}–${max}`} Werktag${max === 1 ? '' : 'e'}`,
+  fr_FR: (min, max) =>
+    `${min === max ? max : `${min} à ${max}`} jour${max === 1 ? '' : 's'} ouvré${max === 1 ? '' : 's'}`,
+  pl_PL: (min, max) => {
+    const form = new Intl.PluralRules('pl-PL').select(max)
+    const words = form === 'one' ? 'dzień roboczy' : form === 'few' ? 'dni robocze' : 'dni roboczych'
+    return `${min === max ? max : `${min}–${max}`} ${words}`
+  },
+  ro_RO: (min, max) => {
+    const form = new Intl.PluralRules('ro-RO').select(max)
+    const words = form === 'one' ? 'zi lucrătoare' : form === 'few' ? 'zile lucrătoare' : 'de zile lucrătoare'
+    return `${min === max ? max : `${min}–${max}`} ${words}`
+  },
+}
+
+const SHIPPING_TEXTS: Record<
+  Locale,
+  { intro: string; head: [string, string, string]; free: string; freeFrom: string; outro: string }
+> = {
+  en_US: {
+    intro:
+      '<p>We ship from our warehouse in Brandenburg. Orders placed on working days before 2 pm leave the warehouse the same day.</p>',
+    head: ['Shipping method', 'Delivery time', 'Cost'],
+    free: 'free of charge',
+    freeFrom: 'free from a net item total of {amount}',
+    outro:
+      '<p>Shipping costs are given without VAT; your basket shows them with the VAT of your delivery country before you order. Products that are out of stock can be ordered again once they are back; the product page shows how soon a product is ready for shipment.</p>',
+  },
+  de_DE: {
+    intro:
+      '<p>Wir versenden aus unserem Lager in Brandenburg. Bestellungen, die werktags vor 14 Uhr eingehen, verlassen das Lager noch am selben Tag.</p>',
+    head: ['Versandart', 'Lieferzeit', 'Kosten'],
+    free: 'kostenlos',
+    freeFrom: 'versandkostenfrei ab {amount} Netto-Warenwert',
+    outro:
+      '<p>Die Versandkosten sind ohne Mehrwertsteuer angegeben; Ihr Warenkorb zeigt sie vor der Bestellung mit der Mehrwertsteuer Ihres Lieferlands. Nicht vorrätige Artikel können wieder bestellt werden, sobald sie eingetroffen sind; die Produktseite zeigt, wann ein Artikel versandbereit ist.</p>',
+  },
+  fr_FR: {
+    intro:
+      "<p>Nous expédions depuis notre entrepôt du Brandebourg. Les commandes passées un jour ouvré avant 14 h quittent l'entrepôt le jour même.</p>",
+    head: ["Mode d'expédition", 'Délai de livraison', 'Frais'],
+    free: 'gratuit',
+    freeFrom: "offerte dès {amount} HT d'articles",
+    outro:
+      '<p>Les frais de livraison sont indiqués hors TVA ; votre panier les affiche avant la commande avec la TVA de votre pays de livraison. Les articles en rupture de stock peuvent de nouveau être commandés dès leur retour en stock ; la page produit indique sous quel délai un article est prêt à être expédié.</p>',
+  },
+  pl_PL: {
+    intro:
+      '<p>Wysyłamy z naszego magazynu w Brandenburgii. Zamówienia złożone w dni robocze przed godziną 14:00 opuszczają magazyn tego samego dnia.</p>',
+    head: ['Sposób wysyłki', 'Czas dostawy', 'Koszt'],
+    free: 'bezpłatnie',
+    freeFrom: 'bezpłatnie od wartości towarów netto {amount}',
+    outro:
+      '<p>Koszty wysyłki podano bez podatku VAT; koszyk pokazuje je przed złożeniem zamówienia z VAT kraju dostawy. Produkty niedostępne w magazynie można ponownie zamówić, gdy tylko się pojawią; strona produktu pokazuje, kiedy produkt będzie gotowy do wysyłki.</p>',
+  },
+  ro_RO: {
+    intro:
+      '<p>Expediem din depozitul nostru din Brandenburg. Comenzile plasate în zilele lucrătoare înainte de ora 14 părăsesc depozitul în aceeași zi.</p>',
+    head: ['Metodă de livrare', 'Termen de livrare', 'Cost'],
+    free: 'gratuit',
+    freeFrom: 'gratuită de la o valoare netă a produselor de {amount}',
+    outro:
+      '<p>Costurile de livrare sunt indicate fără TVA; coșul le afișează înainte de comandă cu TVA-ul țării de livrare. Produsele care nu sunt în stoc pot fi comandate din nou imediat ce revin în stoc; pagina produsului arată când este gata de expediere un produs.</p>',
+  },
+}
+
+/** The shipping page: a table of the shop's shipping methods with their delivery times and net costs. */
+function shippingPage(): Loc {
+  const page = (locale: Locale) => {
+    const t = SHIPPING_TEXTS[locale]
+    const rows = shippingMethodRows.map((method) => {
+      const cost = amount(locale, method.costs)
+      const freeFrom = amount(locale, method.freeFrom)
+      const costText = !cost || method.costs[PAGE_CURRENCY[locale]] === 0 ? t.free : cost
+      const time = WORKING_DAYS[locale](days(method.deliveryTimeMin), days(method.deliveryTimeMax))
+      const costCell = freeFrom ? `${costText}, ${t.freeFrom.replace('{amount}', freeFrom)}` : costText
+      return `<tr><td>${text(method.names, locale)}</td><td>${time}</td><td>${costCell}</td></tr>`
+    })
+    // A method for some countries only says so in its description (click and collect at German branches).
+    const limited = shippingMethodRows
+      .filter((method) => method.countries)
+      .map(
+        (method) =>
+          `<p>${text(method.names, locale)}${colon(locale)}${text(method.descriptions, locale)}.</p>`,
+      )
+    return (
+      t.intro +
+      `<table><thead><tr>${t.head.map((h) => `<th>${h}</th>`).join('')}</tr></thead><tbody>${rows.join('')}</tbody></table>` +
+      limited.join('') +
+      t.outro
+    )
+  }
+  return Object.fromEntries(LOCALES.map((locale) => [locale, page(locale)])) as Loc
+}
+
+const PAYMENT_TEXTS: Record<
+  Locale,
+  { intro: string; costs: string; costsBelow: string; upTo: string; outro: string }
+> = {
+  en_US: {
+    intro: '<p>You can pay for your order in the following ways:</p>',
+    costs: 'A fee of {costs} plus VAT applies.',
+    costsBelow: 'A fee of {costs} plus VAT applies below a net item total of {threshold}.',
+    upTo: 'Available up to a net item total of {max}.',
+    outro:
+      '<p>Checkout shows every payment method with its costs before you order. All payment data is transmitted encrypted.</p>',
+  },
+  de_DE: {
+    intro: '<p>Sie können Ihre Bestellung auf folgende Arten bezahlen:</p>',
+    costs: 'Wir berechnen {costs} zzgl. MwSt.',
+    costsBelow: 'Unter einem Netto-Warenwert von {threshold} berechnen wir {costs} zzgl. MwSt.',
+    upTo: 'Möglich bis zu einem Netto-Warenwert von {max}.',
+    outro:
+      '<p>Der Checkout zeigt jede Zahlungsart vor der Bestellung mit ihren Kosten. Alle Zahlungsdaten werden verschlüsselt übertragen.</p>',
+  },
+  fr_FR: {
+    intro: '<p>Vous pouvez régler votre commande de plusieurs façons :</p>',
+    costs: "Des frais de {costs} HT s'appliquent.",
+    costsBelow: "Des frais de {costs} HT s'appliquent en dessous de {threshold} HT d'articles.",
+    upTo: "Disponible jusqu'à {max} HT d'articles.",
+    outro:
+      '<p>Lors de la commande, chaque moyen de paiement est affiché avec ses frais. Toutes les données de paiement sont transmises de façon chiffrée.</p>',
+  },
+  pl_PL: {
+    intro: '<p>Za zamówienie możesz zapłacić w następujący sposób:</p>',
+    costs: 'Pobieramy opłatę {costs} netto.',
+    costsBelow: 'Poniżej wartości towarów netto {threshold} pobieramy opłatę {costs} netto.',
+    upTo: 'Dostępne do wartości towarów netto {max}.',
+    outro:
+      '<p>Przy składaniu zamówienia każda metoda płatności jest wyświetlana wraz z kosztami. Wszystkie dane płatności są przesyłane w formie zaszyfrowanej.</p>',
+  },
+  ro_RO: {
+    intro: '<p>Vă puteți plăti comanda în următoarele moduri:</p>',
+    costs: 'Se percepe o taxă de {costs} fără TVA.',
+    costsBelow: 'Sub o valoare netă a produselor de {threshold} se percepe o taxă de {costs} fără TVA.',
+    upTo: 'Disponibil până la o valoare netă a produselor de {max}.',
+    outro:
+      '<p>La finalizarea comenzii, fiecare metodă de plată este afișată împreună cu costurile ei. Toate datele de plată sunt transmise criptat.</p>',
+  },
+}
+
+/** The payment page: the shop's payment methods with their descriptions, costs and limits. */
+function paymentMethodsPage(): Loc {
+  const page = (locale: Locale) => {
+    const t = PAYMENT_TEXTS[locale]
+    const items = paymentMethodRows.map((method) => {
+      const costs = amount(locale, method.costs)
+      const threshold = amount(locale, method.costsThreshold)
+      const max = amount(locale, method.maxTotal)
+      const terms = [
+        costs &&
+          (threshold ? t.costsBelow.replace('{threshold}', threshold) : t.costs).replace('{costs}', costs),
+        max && t.upTo.replace('{max}', max),
+      ].filter(Boolean)
+      const details = [text(method.descriptions ?? {}, locale), ...terms].join(' ')
+      return `<li><strong>${text(method.names, locale)}</strong>${colon(locale)}${details}</li>`
+    })
+    return `${t.intro}<ul>${items.join('')}</ul>${t.outro}`
+  }
+  return Object.fromEntries(LOCALES.map((locale) => [locale, page(locale)])) as Loc
+}
+
 const pages: PageDef[] = [
   {
     id: SERVICE_ROOT,
@@ -79,19 +281,19 @@ const pages: PageDef[] = [
     body: {
       en_US:
         '<p>Questions about an order, a delivery or a return? Our service team in Berlin answers Monday to Friday from 7 am to 6 pm at +49 30 1234 5678 and at service@ironbridge.test.</p>' +
-        '<ul><li><a href="page://shipping">Shipping and delivery</a>: delivery times and costs</li><li><a href="page://returns">Returns</a>: 30 days to send goods back</li><li><a href="page://payment-methods">Payment methods</a>: credit card, prepayment, direct debit and invoice</li><li><a href="page://about-us">About us</a>: who we are</li></ul>',
+        '<ul><li><a href="page://shipping">Shipping and delivery</a>: delivery times and costs</li><li><a href="page://returns">Returns</a>: 30 days to send goods back</li><li><a href="page://payment-methods">Payment methods</a>: invoice, direct debit, credit card, IronPay wallet and gift card</li><li><a href="page://about-us">About us</a>: who we are</li></ul>',
       de_DE:
         '<p>Fragen zu einer Bestellung, einer Lieferung oder einer Rücksendung? Unser Serviceteam in Berlin ist montags bis freitags von 7 bis 18 Uhr unter +49 30 1234 5678 und per E-Mail an service@ironbridge.test für Sie da.</p>' +
-        '<ul><li><a href="page://shipping">Versand und Lieferung</a>: Lieferzeiten und Versandkosten</li><li><a href="page://returns">Rücksendungen</a>: 30 Tage Rückgaberecht</li><li><a href="page://payment-methods">Zahlungsarten</a>: Kreditkarte, Vorkasse, Lastschrift und Rechnung</li><li><a href="page://about-us">Über uns</a>: wer wir sind</li></ul>',
+        '<ul><li><a href="page://shipping">Versand und Lieferung</a>: Lieferzeiten und Versandkosten</li><li><a href="page://returns">Rücksendungen</a>: 30 Tage Rückgaberecht</li><li><a href="page://payment-methods">Zahlungsarten</a>: Rechnung, Lastschrift, Kreditkarte, IronPay-Wallet und Geschenkkarte</li><li><a href="page://about-us">Über uns</a>: wer wir sind</li></ul>',
       fr_FR:
         '<p>Une question sur une commande, une livraison ou un retour ? Notre équipe à Berlin vous répond du lundi au vendredi de 7 h à 18 h au +49 30 1234 5678 et à service@ironbridge.test.</p>' +
-        '<ul><li><a href="page://shipping">Expédition et livraison</a> : délais et frais de livraison</li><li><a href="page://returns">Retours</a> : 30 jours pour nous renvoyer la marchandise</li><li><a href="page://payment-methods">Moyens de paiement</a> : carte bancaire, virement, prélèvement et facture</li><li><a href="page://about-us">À propos de nous</a> : qui nous sommes</li></ul>',
+        '<ul><li><a href="page://shipping">Expédition et livraison</a> : délais et frais de livraison</li><li><a href="page://returns">Retours</a> : 30 jours pour nous renvoyer la marchandise</li><li><a href="page://payment-methods">Moyens de paiement</a> : facture, prélèvement SEPA, carte de crédit, portefeuille IronPay et carte cadeau</li><li><a href="page://about-us">À propos de nous</a> : qui nous sommes</li></ul>',
       pl_PL:
         '<p>Masz pytanie dotyczące zamówienia, dostawy lub zwrotu? Nasz zespół obsługi klienta w Berlinie odpowiada od poniedziałku do piątku w godzinach 7–18 pod numerem +49 30 1234 5678 oraz pod adresem service@ironbridge.test.</p>' +
-        '<ul><li><a href="page://shipping">Wysyłka i dostawa</a>: czas i koszty dostawy</li><li><a href="page://returns">Zwroty</a>: 30 dni na odesłanie towaru</li><li><a href="page://payment-methods">Metody płatności</a>: karta, przelew, polecenie zapłaty i faktura</li><li><a href="page://about-us">O nas</a>: kim jesteśmy</li></ul>',
+        '<ul><li><a href="page://shipping">Wysyłka i dostawa</a>: czas i koszty dostawy</li><li><a href="page://returns">Zwroty</a>: 30 dni na odesłanie towaru</li><li><a href="page://payment-methods">Metody płatności</a>: faktura, polecenie zapłaty, karta kredytowa, portfel IronPay i karta podarunkowa</li><li><a href="page://about-us">O nas</a>: kim jesteśmy</li></ul>',
       ro_RO:
         '<p>Aveți o întrebare despre o comandă, o livrare sau un retur? Echipa noastră din Berlin vă răspunde de luni până vineri, între orele 7 și 18, la +49 30 1234 5678 și la service@ironbridge.test.</p>' +
-        '<ul><li><a href="page://shipping">Livrare</a>: termene și costuri de livrare</li><li><a href="page://returns">Retururi</a>: 30 de zile pentru a returna produsele</li><li><a href="page://payment-methods">Metode de plată</a>: card, transfer bancar, debit direct și factură</li><li><a href="page://about-us">Despre noi</a>: cine suntem</li></ul>',
+        '<ul><li><a href="page://shipping">Livrare</a>: termene și costuri de livrare</li><li><a href="page://returns">Retururi</a>: 30 de zile pentru a returna produsele</li><li><a href="page://payment-methods">Metode de plată</a>: factură, debit direct, card de credit, portofel IronPay și card cadou</li><li><a href="page://about-us">Despre noi</a>: cine suntem</li></ul>',
     },
   },
   {
@@ -101,23 +303,23 @@ const pages: PageDef[] = [
     body: {
       en_US:
         "<p>Ironbridge Supply has equipped tradespeople and builders since 1962. What began as a small ironmonger's shop in Berlin is today a wholesaler of tools, fasteners, safety gear and building supplies with more than 40,000 articles.</p>" +
-        '<p>We serve private customers as well as trade and construction businesses of every size. Business customers order with net prices, cost centers and order approvals, and buy straight from their purchasing system via punchout.</p>' +
+        "<p>We serve private customers as well as trade and construction businesses of every size. At a business customer, several employees order under one company account, each with a login of their own, and use the company's shared delivery addresses. Net prices, payment by invoice and the quick order form for article numbers make reordering fast.</p>" +
         '<p>Our warehouse in Brandenburg ships most orders on the day they come in.</p>',
       de_DE:
         '<p>Ironbridge Supply rüstet Handwerk und Bau seit 1962 aus. Was als kleine Eisenwarenhandlung in Berlin begann, ist heute ein Großhandel für Werkzeuge, Befestigungstechnik, Arbeitsschutz und Baubedarf mit mehr als 40.000 Artikeln.</p>' +
-        '<p>Wir beliefern Privatkunden ebenso wie Handwerks- und Baubetriebe jeder Größe. Geschäftskunden bestellen mit Nettopreisen, Kostenstellen und Bestellfreigaben und kaufen per Punchout direkt aus ihrem Einkaufssystem.</p>' +
+        '<p>Wir beliefern Privatkunden ebenso wie Handwerks- und Baubetriebe jeder Größe. Bei Geschäftskunden bestellen mehrere Mitarbeiter mit eigenem Login unter einem Firmenkonto und nutzen die gemeinsamen Lieferadressen des Unternehmens. Nettopreise, Kauf auf Rechnung und die Schnellbestellung per Artikelnummer machen das Nachbestellen einfach.</p>' +
         '<p>Unser Lager in Brandenburg verschickt die meisten Bestellungen noch am Tag des Eingangs.</p>',
       fr_FR:
         "<p>Ironbridge Supply équipe les artisans et les bâtisseurs depuis 1962. Ce qui a commencé comme une petite quincaillerie à Berlin est aujourd'hui un grossiste en outillage, fixations, équipements de sécurité et matériaux de construction proposant plus de 40 000 articles.</p>" +
-        "<p>Nous servons les particuliers comme les entreprises artisanales et du bâtiment de toutes tailles. Les clients professionnels commandent avec des prix HT, des centres de coûts et des validations de commande, et achètent directement depuis leur système d'achat grâce au punchout.</p>" +
+        '<p>Nous servons les particuliers comme les entreprises artisanales et du bâtiment de toutes tailles. Chez un client professionnel, plusieurs collaborateurs commandent sous un même compte entreprise, chacun avec son propre identifiant, et utilisent les adresses de livraison partagées de la société. Les prix HT, le paiement sur facture et la commande rapide par référence facilitent le réassort.</p>' +
         '<p>Notre entrepôt du Brandebourg expédie la plupart des commandes le jour même de leur réception.</p>',
       pl_PL:
         '<p>Ironbridge Supply wyposaża rzemieślników i budowlańców od 1962 roku. To, co zaczęło się jako mały sklep żelazny w Berlinie, jest dziś hurtownią narzędzi, elementów złącznych, środków ochrony i materiałów budowlanych z ponad 40 000 artykułów.</p>' +
-        '<p>Obsługujemy zarówno klientów prywatnych, jak i firmy rzemieślnicze i budowlane każdej wielkości. Klienci biznesowi zamawiają w cenach netto, z centrami kosztów i akceptacją zamówień, a dzięki punchout kupują bezpośrednio ze swojego systemu zakupowego.</p>' +
+        '<p>Obsługujemy zarówno klientów prywatnych, jak i firmy rzemieślnicze i budowlane każdej wielkości. U klienta biznesowego wielu pracowników zamawia w ramach jednego konta firmowego, każdy z własnym loginem, i korzysta ze wspólnych adresów dostawy firmy. Ceny netto, płatność na fakturę i szybkie zamówienie po numerach artykułów ułatwiają ponowne zamawianie.</p>' +
         '<p>Nasz magazyn w Brandenburgii wysyła większość zamówień jeszcze w dniu ich otrzymania.</p>',
       ro_RO:
         '<p>Ironbridge Supply echipează meseriașii și constructorii din 1962. Ceea ce a început ca un mic magazin de fierărie în Berlin este astăzi un distribuitor angro de scule, elemente de fixare, echipamente de protecție și materiale de construcții, cu peste 40.000 de articole.</p>' +
-        '<p>Servim atât clienți persoane fizice, cât și firme meșteșugărești și de construcții de orice mărime. Clienții business comandă cu prețuri nete, centre de cost și aprobări de comenzi și cumpără direct din sistemul lor de achiziții prin punchout.</p>' +
+        '<p>Servim atât clienți persoane fizice, cât și firme meșteșugărești și de construcții de orice mărime. La un client business, mai mulți angajați comandă în cadrul aceluiași cont de firmă, fiecare cu propriul cont de autentificare, și folosesc adresele de livrare comune ale companiei. Prețurile nete, plata pe factură și comanda rapidă după codul articolului fac repetarea comenzilor simplă.</p>' +
         '<p>Depozitul nostru din Brandenburg expediază majoritatea comenzilor chiar în ziua în care le primește.</p>',
     },
   },
@@ -125,43 +327,7 @@ const pages: PageDef[] = [
     id: 'shipping',
     parent: SERVICE_ROOT,
     names: pageNames.shipping,
-    body: {
-      en_US:
-        '<p>We ship from our warehouse in Brandenburg. Orders placed on working days before 2 pm leave the warehouse the same day.</p>' +
-        '<table><thead><tr><th>Shipping method</th><th>Delivery time</th><th>Cost</th></tr></thead><tbody>' +
-        '<tr><td>Standard delivery</td><td>3–5 working days</td><td>$6.45, free from an order value of $160</td></tr>' +
-        '<tr><td>Express delivery</td><td>1–2 working days</td><td>$15.95</td></tr>' +
-        '<tr><td>Freight forwarding for bulky goods and pallets</td><td>5–8 working days</td><td>$53 per delivery</td></tr></tbody></table>' +
-        '<p>Products that are out of stock are shipped as soon as they are back; the product page shows the expected delivery time. You receive a tracking link by e-mail as soon as your parcel is on its way.</p>',
-      de_DE:
-        '<p>Wir versenden aus unserem Lager in Brandenburg. Bestellungen, die werktags vor 14 Uhr eingehen, verlassen das Lager noch am selben Tag.</p>' +
-        '<table><thead><tr><th>Versandart</th><th>Lieferzeit</th><th>Kosten</th></tr></thead><tbody>' +
-        '<tr><td>Standardversand</td><td>3–5 Werktage</td><td>5,95 €, versandkostenfrei ab 150 € Bestellwert</td></tr>' +
-        '<tr><td>Expressversand</td><td>1–2 Werktage</td><td>14,95 €</td></tr>' +
-        '<tr><td>Speditionsversand für sperrige Waren und Paletten</td><td>5–8 Werktage</td><td>49 € je Lieferung</td></tr></tbody></table>' +
-        '<p>Nicht vorrätige Artikel versenden wir, sobald sie wieder eingetroffen sind; die Produktseite zeigt die voraussichtliche Lieferzeit. Sobald Ihr Paket unterwegs ist, erhalten Sie per E-Mail einen Link zur Sendungsverfolgung.</p>',
-      fr_FR:
-        "<p>Nous expédions depuis notre entrepôt du Brandebourg. Les commandes passées un jour ouvré avant 14 h quittent l'entrepôt le jour même.</p>" +
-        "<table><thead><tr><th>Mode d'expédition</th><th>Délai de livraison</th><th>Frais</th></tr></thead><tbody>" +
-        "<tr><td>Livraison standard</td><td>3 à 5 jours ouvrés</td><td>5,95 €, offerte dès 150 € d'achat</td></tr>" +
-        '<tr><td>Livraison express</td><td>1 à 2 jours ouvrés</td><td>14,95 €</td></tr>' +
-        '<tr><td>Livraison par transporteur pour les marchandises volumineuses et les palettes</td><td>5 à 8 jours ouvrés</td><td>49 € par livraison</td></tr></tbody></table>' +
-        '<p>Les articles en rupture de stock sont expédiés dès leur retour en stock ; la page produit indique le délai de livraison prévu. Vous recevez par e-mail un lien de suivi dès que votre colis est en route.</p>',
-      pl_PL:
-        '<p>Wysyłamy z naszego magazynu w Brandenburgii. Zamówienia złożone w dni robocze przed godziną 14:00 opuszczają magazyn tego samego dnia.</p>' +
-        '<table><thead><tr><th>Sposób wysyłki</th><th>Czas dostawy</th><th>Koszt</th></tr></thead><tbody>' +
-        '<tr><td>Dostawa standardowa</td><td>3–5 dni roboczych</td><td>25,90 zł, bezpłatnie od 650 zł wartości zamówienia</td></tr>' +
-        '<tr><td>Dostawa ekspresowa</td><td>1–2 dni robocze</td><td>64,90 zł</td></tr>' +
-        '<tr><td>Dostawa spedycyjna dla towarów wielkogabarytowych i palet</td><td>5–8 dni roboczych</td><td>210 zł za dostawę</td></tr></tbody></table>' +
-        '<p>Produkty niedostępne w magazynie wysyłamy, gdy tylko ponownie się pojawią; strona produktu pokazuje przewidywany czas dostawy. Gdy paczka jest w drodze, otrzymasz e-mailem link do śledzenia przesyłki.</p>',
-      ro_RO:
-        '<p>Expediem din depozitul nostru din Brandenburg. Comenzile plasate în zilele lucrătoare înainte de ora 14 părăsesc depozitul în aceeași zi.</p>' +
-        '<table><thead><tr><th>Metodă de livrare</th><th>Termen de livrare</th><th>Cost</th></tr></thead><tbody>' +
-        '<tr><td>Livrare standard</td><td>3–5 zile lucrătoare</td><td>29,90 lei, gratuită de la o valoare a comenzii de 750 lei</td></tr>' +
-        '<tr><td>Livrare expres</td><td>1–2 zile lucrătoare</td><td>74,90 lei</td></tr>' +
-        '<tr><td>Livrare prin transportator pentru mărfuri voluminoase și paleți</td><td>5–8 zile lucrătoare</td><td>245 lei per livrare</td></tr></tbody></table>' +
-        '<p>Produsele care nu sunt în stoc sunt expediate imediat ce revin în stoc; pagina produsului arată termenul estimat de livrare. Primiți prin e-mail un link de urmărire de îndată ce coletul este pe drum.</p>',
-    },
+    body: shippingPage(),
   },
   {
     id: 'returns',
@@ -171,51 +337,30 @@ const pages: PageDef[] = [
       en_US:
         '<p>You may return goods within 30 days of delivery without giving a reason. Unused items in their original packaging are refunded in full.</p>' +
         '<ol><li>Tell our service team your order number, by e-mail to service@ironbridge.test or by phone.</li><li>Print the prepaid return label we send you and attach it to the parcel.</li><li>Hand the parcel to the carrier. We refund the amount to your original payment method within 14 days of receiving it.</li></ol>' +
-        '<p>Custom cuts, tinted paints and goods delivered by freight forwarding cannot be returned; please contact us before sending them back. The details are in our <a href="page://terms">terms and conditions</a>.</p>',
+        '<p>Adhesives and other chemical products whose seal you have broken cannot be returned; if in doubt, please contact us before sending goods back. The details are in our <a href="page://terms">terms and conditions</a>.</p>',
       de_DE:
         '<p>Sie können Waren innerhalb von 30 Tagen nach Lieferung ohne Angabe von Gründen zurücksenden. Unbenutzte Artikel in Originalverpackung erstatten wir vollständig.</p>' +
         '<ol><li>Nennen Sie unserem Serviceteam Ihre Bestellnummer, per E-Mail an service@ironbridge.test oder telefonisch.</li><li>Drucken Sie das frankierte Rücksendeetikett aus, das wir Ihnen schicken, und kleben Sie es auf das Paket.</li><li>Geben Sie das Paket beim Versanddienstleister ab. Wir erstatten den Betrag innerhalb von 14 Tagen nach Eingang über Ihre ursprüngliche Zahlungsart.</li></ol>' +
-        '<p>Zuschnitte, abgetönte Farben und per Spedition gelieferte Waren sind von der Rücksendung ausgenommen; bitte sprechen Sie uns vorher an. Einzelheiten finden Sie in unseren <a href="page://terms">Allgemeinen Geschäftsbedingungen</a>.</p>',
+        '<p>Klebstoffe und andere chemische Produkte mit geöffnetem Siegel sind von der Rücksendung ausgenommen; sprechen Sie uns im Zweifel vorher an. Einzelheiten finden Sie in unseren <a href="page://terms">Allgemeinen Geschäftsbedingungen</a>.</p>',
       fr_FR:
         "<p>Vous pouvez nous renvoyer la marchandise dans les 30 jours suivant la livraison sans avoir à vous justifier. Les articles non utilisés dans leur emballage d'origine sont intégralement remboursés.</p>" +
         "<ol><li>Communiquez votre numéro de commande à notre service client, par e-mail à service@ironbridge.test ou par téléphone.</li><li>Imprimez l'étiquette de retour prépayée que nous vous envoyons et collez-la sur le colis.</li><li>Remettez le colis au transporteur. Nous vous remboursons sur votre moyen de paiement d'origine dans les 14 jours suivant sa réception.</li></ol>" +
-        '<p>Les découpes sur mesure, les peintures teintées et les marchandises livrées par transporteur ne peuvent pas être retournées ; contactez-nous avant tout envoi. Vous trouverez les détails dans nos <a href="page://terms">conditions générales de vente</a>.</p>',
+        '<p>Les colles et autres produits chimiques dont le scellé a été ouvert ne peuvent pas être retournés ; en cas de doute, contactez-nous avant tout envoi. Vous trouverez les détails dans nos <a href="page://terms">conditions générales de vente</a>.</p>',
       pl_PL:
         '<p>Możesz zwrócić towar w ciągu 30 dni od dostawy bez podawania przyczyny. Za nieużywane artykuły w oryginalnym opakowaniu zwracamy pełną kwotę.</p>' +
         '<ol><li>Podaj naszemu zespołowi obsługi klienta numer zamówienia, e-mailem na adres service@ironbridge.test lub telefonicznie.</li><li>Wydrukuj opłaconą etykietę zwrotną, którą Ci prześlemy, i naklej ją na paczkę.</li><li>Nadaj paczkę u przewoźnika. Zwrócimy pieniądze na pierwotną metodę płatności w ciągu 14 dni od otrzymania przesyłki.</li></ol>' +
-        '<p>Zwrotom nie podlegają elementy cięte na wymiar, farby mieszane na zamówienie oraz towary dostarczone przez spedycję; w takich przypadkach prosimy o kontakt przed odesłaniem. Szczegóły znajdziesz w naszym <a href="page://terms">regulaminie</a>.</p>',
+        '<p>Zwrotom nie podlegają kleje i inne produkty chemiczne z naruszonym zabezpieczeniem; w razie wątpliwości prosimy o kontakt przed odesłaniem towaru. Szczegóły znajdziesz w naszym <a href="page://terms">regulaminie</a>.</p>',
       ro_RO:
         '<p>Puteți returna produsele în termen de 30 de zile de la livrare, fără a indica motivul. Articolele nefolosite, în ambalajul original, vă sunt rambursate integral.</p>' +
         '<ol><li>Comunicați echipei noastre numărul comenzii, prin e-mail la service@ironbridge.test sau telefonic.</li><li>Tipăriți eticheta de retur preplătită pe care v-o trimitem și lipiți-o pe colet.</li><li>Predați coletul curierului. Vă rambursăm suma prin metoda de plată inițială în termen de 14 zile de la primirea coletului.</li></ol>' +
-        '<p>Produsele tăiate la dimensiune, vopselele nuanțate la comandă și mărfurile livrate prin transportator nu pot fi returnate; vă rugăm să ne contactați înainte de a le trimite înapoi. Detaliile se găsesc în <a href="page://terms">termenii și condițiile</a> noastre.</p>',
+        '<p>Adezivii și alte produse chimice al căror sigiliu a fost desfăcut nu pot fi returnate; dacă aveți nelămuriri, vă rugăm să ne contactați înainte de a trimite marfa înapoi. Detaliile se găsesc în <a href="page://terms">termenii și condițiile</a> noastre.</p>',
     },
   },
   {
     id: 'payment-methods',
     parent: SERVICE_ROOT,
     names: pageNames.paymentMethods,
-    body: {
-      en_US:
-        '<p>You can pay for your order in the following ways:</p>' +
-        '<ul><li><strong>Credit card</strong> (Visa, Mastercard, American Express): your card is charged when the order ships.</li><li><strong>Prepayment by bank transfer</strong>: we ship as soon as your payment has arrived.</li><li><strong>SEPA direct debit</strong>: for customers with an account in the euro area.</li><li><strong>Invoice</strong>: for business customers, payable within 30 days net.</li></ul>' +
-        '<p>Payment methods that carry a surcharge are shown with their cost at checkout. All payment data is transmitted encrypted.</p>',
-      de_DE:
-        '<p>Sie können Ihre Bestellung auf folgende Arten bezahlen:</p>' +
-        '<ul><li><strong>Kreditkarte</strong> (Visa, Mastercard, American Express): Die Belastung erfolgt beim Versand der Ware.</li><li><strong>Vorkasse per Überweisung</strong>: Wir versenden, sobald Ihre Zahlung eingegangen ist.</li><li><strong>SEPA-Lastschrift</strong>: für Kunden mit einem Konto im Euroraum.</li><li><strong>Rechnung</strong>: für Geschäftskunden, zahlbar innerhalb von 30 Tagen netto.</li></ul>' +
-        '<p>Zahlungsarten mit Aufpreis werden im Checkout mit ihren Kosten angezeigt. Alle Zahlungsdaten werden verschlüsselt übertragen.</p>',
-      fr_FR:
-        '<p>Vous pouvez régler votre commande de plusieurs façons :</p>' +
-        "<ul><li><strong>Carte bancaire</strong> (Visa, Mastercard, American Express) : le débit a lieu à l'expédition de la commande.</li><li><strong>Paiement anticipé par virement</strong> : nous expédions dès réception de votre paiement.</li><li><strong>Prélèvement SEPA</strong> : pour les clients disposant d'un compte dans la zone euro.</li><li><strong>Facture</strong> : pour les clients professionnels, payable à 30 jours net.</li></ul>" +
-        '<p>Les moyens de paiement soumis à des frais sont affichés avec leur coût lors de la commande. Toutes les données de paiement sont transmises de façon chiffrée.</p>',
-      pl_PL:
-        '<p>Za zamówienie możesz zapłacić w następujący sposób:</p>' +
-        '<ul><li><strong>Karta kredytowa</strong> (Visa, Mastercard, American Express): obciążenie następuje w momencie wysyłki.</li><li><strong>Przedpłata przelewem</strong>: wysyłamy, gdy tylko wpłata do nas dotrze.</li><li><strong>Polecenie zapłaty SEPA</strong>: dla klientów z kontem w strefie euro.</li><li><strong>Faktura</strong>: dla klientów biznesowych, płatna w ciągu 30 dni netto.</li></ul>' +
-        '<p>Metody płatności z dodatkową opłatą są wyświetlane wraz z kosztem przy składaniu zamówienia. Wszystkie dane płatności są przesyłane w formie zaszyfrowanej.</p>',
-      ro_RO:
-        '<p>Vă puteți plăti comanda în următoarele moduri:</p>' +
-        '<ul><li><strong>Card de credit</strong> (Visa, Mastercard, American Express): cardul este debitat la expedierea comenzii.</li><li><strong>Plată în avans prin transfer bancar</strong>: expediem de îndată ce plata a sosit.</li><li><strong>Debit direct SEPA</strong>: pentru clienții cu un cont în zona euro.</li><li><strong>Factură</strong>: pentru clienții business, plătibilă în 30 de zile net.</li></ul>' +
-        '<p>Metodele de plată care implică un cost suplimentar sunt afișate împreună cu acesta la finalizarea comenzii. Toate datele de plată sunt transmise criptat.</p>',
-    },
+    body: paymentMethodsPage(),
   },
   {
     id: LEGAL_ROOT,
@@ -283,28 +428,28 @@ const pages: PageDef[] = [
     body: {
       en_US:
         '<p>We process your personal data only as far as it is needed to run this shop, to process your orders and to meet our legal obligations. The controller is Ironbridge Supply GmbH, Werkstraße 1, 10115 Berlin.</p>' +
-        "<h2>What we store</h2><p>When you order, we store your name, your addresses, your e-mail address and the order details. Business customers' user accounts also hold their role, cost centers and budgets.</p>" +
-        '<h2>Cookies</h2><p>The shop sets only the cookies it needs: your session (apiToken), your cookie consent (cookieConsent) and, if you choose a language, your preferred language (preferredLocale). We do not use advertising cookies.</p>' +
+        "<h2>What we store</h2><p>When you order, we store your name, your addresses, your e-mail address and the order details. Business customers' user accounts also hold the user's role in the company.</p>" +
+        '<h2>Cookies</h2><p>The shop sets a single cookie, apiToken. It keeps your session: your login, your basket, the products you compare and the products you viewed recently. It is deleted at the latest seven days after your last visit. The shop cannot work without it; we set no cookies for statistics or advertising.</p>' +
         '<h2>Your rights</h2><p>You may ask us at any time what data we hold about you, and have it corrected or deleted. Write to privacy@ironbridge.test.</p>',
       de_DE:
         '<p>Wir verarbeiten Ihre personenbezogenen Daten nur, soweit dies für den Betrieb dieses Shops, die Abwicklung Ihrer Bestellungen und die Erfüllung gesetzlicher Pflichten erforderlich ist. Verantwortlich ist die Ironbridge Supply GmbH, Werkstraße 1, 10115 Berlin.</p>' +
-        '<h2>Was wir speichern</h2><p>Wenn Sie bestellen, speichern wir Ihren Namen, Ihre Adressen, Ihre E-Mail-Adresse und die Bestelldaten. Benutzerkonten von Geschäftskunden enthalten zusätzlich Rolle, Kostenstellen und Budgets.</p>' +
-        '<h2>Cookies</h2><p>Der Shop setzt nur die Cookies, die er benötigt: Ihre Sitzung (apiToken), Ihre Cookie-Einwilligung (cookieConsent) und, wenn Sie eine Sprache wählen, Ihre bevorzugte Sprache (preferredLocale). Werbe-Cookies verwenden wir nicht.</p>' +
+        '<h2>Was wir speichern</h2><p>Wenn Sie bestellen, speichern wir Ihren Namen, Ihre Adressen, Ihre E-Mail-Adresse und die Bestelldaten. Benutzerkonten von Geschäftskunden enthalten zusätzlich die Rolle des Benutzers im Unternehmen.</p>' +
+        '<h2>Cookies</h2><p>Der Shop setzt ein einziges Cookie, apiToken. Es hält Ihre Sitzung: Ihre Anmeldung, Ihren Warenkorb, die Produkte, die Sie vergleichen, und die Produkte, die Sie zuletzt angesehen haben. Es wird spätestens sieben Tage nach Ihrem letzten Besuch gelöscht. Ohne dieses Cookie funktioniert der Shop nicht; Cookies für Statistik oder Werbung setzen wir nicht.</p>' +
         '<h2>Ihre Rechte</h2><p>Sie können jederzeit Auskunft über Ihre gespeicherten Daten verlangen und diese berichtigen oder löschen lassen. Schreiben Sie an privacy@ironbridge.test.</p>',
       fr_FR:
         '<p>Nous ne traitons vos données personnelles que dans la mesure nécessaire au fonctionnement de cette boutique, au traitement de vos commandes et au respect de nos obligations légales. Le responsable du traitement est Ironbridge Supply GmbH, Werkstraße 1, 10115 Berlin.</p>' +
-        '<h2>Ce que nous enregistrons</h2><p>Lorsque vous commandez, nous enregistrons votre nom, vos adresses, votre adresse e-mail et le détail de la commande. Les comptes utilisateurs des clients professionnels contiennent en outre leur rôle, leurs centres de coûts et leurs budgets.</p>' +
-        "<h2>Cookies</h2><p>La boutique ne dépose que les cookies dont elle a besoin : votre session (apiToken), votre choix concernant les cookies (cookieConsent) et, si vous choisissez une langue, votre langue préférée (preferredLocale). Nous n'utilisons pas de cookies publicitaires.</p>" +
+        "<h2>Ce que nous enregistrons</h2><p>Lorsque vous commandez, nous enregistrons votre nom, vos adresses, votre adresse e-mail et le détail de la commande. Les comptes utilisateurs des clients professionnels contiennent en outre le rôle de l'utilisateur dans l'entreprise.</p>" +
+        "<h2>Cookies</h2><p>La boutique ne dépose qu'un seul cookie, apiToken. Il conserve votre session : votre connexion, votre panier, les produits que vous comparez et ceux que vous avez consultés récemment. Il est supprimé au plus tard sept jours après votre dernière visite. La boutique ne peut pas fonctionner sans lui ; nous ne déposons aucun cookie de mesure d'audience ni de publicité.</p>" +
         '<h2>Vos droits</h2><p>Vous pouvez à tout moment nous demander quelles données nous détenons à votre sujet, et les faire rectifier ou supprimer. Écrivez à privacy@ironbridge.test.</p>',
       pl_PL:
         '<p>Przetwarzamy Twoje dane osobowe wyłącznie w zakresie niezbędnym do prowadzenia tego sklepu, realizacji zamówień i wypełniania obowiązków prawnych. Administratorem danych jest Ironbridge Supply GmbH, Werkstraße 1, 10115 Berlin.</p>' +
-        '<h2>Jakie dane przechowujemy</h2><p>Przy zamówieniu zapisujemy Twoje imię i nazwisko, adresy, adres e-mail oraz szczegóły zamówienia. Konta użytkowników klientów biznesowych zawierają dodatkowo rolę, centra kosztów i budżety.</p>' +
-        '<h2>Pliki cookie</h2><p>Sklep zapisuje tylko niezbędne pliki cookie: Twoją sesję (apiToken), Twoją zgodę na pliki cookie (cookieConsent) oraz, jeśli wybierzesz język, preferowany język (preferredLocale). Nie używamy reklamowych plików cookie.</p>' +
+        '<h2>Jakie dane przechowujemy</h2><p>Przy zamówieniu zapisujemy Twoje imię i nazwisko, adresy, adres e-mail oraz szczegóły zamówienia. Konta użytkowników klientów biznesowych zawierają dodatkowo rolę użytkownika w firmie.</p>' +
+        '<h2>Pliki cookie</h2><p>Sklep zapisuje tylko jeden plik cookie, apiToken. Przechowuje on Twoją sesję: logowanie, koszyk, porównywane produkty oraz ostatnio oglądane produkty. Jest usuwany najpóźniej siedem dni po Twojej ostatniej wizycie. Bez niego sklep nie działa; nie używamy plików cookie do statystyk ani reklamy.</p>' +
         '<h2>Twoje prawa</h2><p>W każdej chwili możesz zażądać informacji o przechowywanych danych oraz ich sprostowania lub usunięcia. Napisz do nas na adres privacy@ironbridge.test.</p>',
       ro_RO:
         '<p>Prelucrăm datele dumneavoastră cu caracter personal doar în măsura în care este necesar pentru funcționarea acestui magazin, pentru procesarea comenzilor și pentru respectarea obligațiilor legale. Operatorul de date este Ironbridge Supply GmbH, Werkstraße 1, 10115 Berlin.</p>' +
-        '<h2>Ce date stocăm</h2><p>Când comandați, stocăm numele, adresele, adresa de e-mail și detaliile comenzii. Conturile de utilizator ale clienților business conțin în plus rolul, centrele de cost și bugetele.</p>' +
-        '<h2>Cookie-uri</h2><p>Magazinul setează doar cookie-urile de care are nevoie: sesiunea dumneavoastră (apiToken), consimțământul privind cookie-urile (cookieConsent) și, dacă alegeți o limbă, limba preferată (preferredLocale). Nu folosim cookie-uri de publicitate.</p>' +
+        '<h2>Ce date stocăm</h2><p>Când comandați, stocăm numele, adresele, adresa de e-mail și detaliile comenzii. Conturile de utilizator ale clienților business conțin în plus rolul utilizatorului în cadrul companiei.</p>' +
+        '<h2>Cookie-uri</h2><p>Magazinul setează un singur cookie, apiToken. Acesta păstrează sesiunea dumneavoastră: autentificarea, coșul, produsele pe care le comparați și produsele vizualizate recent. Este șters cel târziu la șapte zile după ultima vizită. Magazinul nu poate funcționa fără el; nu setăm cookie-uri pentru statistici sau publicitate.</p>' +
         '<h2>Drepturile dumneavoastră</h2><p>Ne puteți solicita oricând informații despre datele stocate, precum și rectificarea sau ștergerea acestora. Scrieți-ne la privacy@ironbridge.test.</p>',
     },
   },

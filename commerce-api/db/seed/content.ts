@@ -50,15 +50,15 @@ export function contentIncludes(featuredSkus: string[], topCategories: string[])
       configurationParameters: {
         HTMLText: html({
           en_US:
-            '<h2>Trade accounts</h2><p>Business customers order with net prices, cost centers and approvals. Ask us for a company account.</p>',
+            '<h2>Trade accounts</h2><p>Business customers see net prices, order with several users under one company account and pay by invoice. Ask us for a company account.</p>',
           de_DE:
-            '<h2>Geschäftskunden</h2><p>Geschäftskunden bestellen mit Nettopreisen, Kostenstellen und Freigaben. Fragen Sie nach einem Firmenkonto.</p>',
+            '<h2>Geschäftskunden</h2><p>Geschäftskunden sehen Nettopreise, bestellen mit mehreren Benutzern unter einem Firmenkonto und kaufen auf Rechnung. Fragen Sie nach einem Firmenkonto.</p>',
           fr_FR:
-            '<h2>Comptes professionnels</h2><p>Les clients professionnels commandent avec des prix HT, des centres de coûts et des validations. Demandez un compte entreprise.</p>',
+            '<h2>Comptes professionnels</h2><p>Les clients professionnels voient des prix HT, commandent à plusieurs utilisateurs sous un même compte entreprise et paient sur facture. Demandez un compte entreprise.</p>',
           pl_PL:
-            '<h2>Konta firmowe</h2><p>Klienci biznesowi zamawiają w cenach netto, z centrami kosztów i akceptacją zamówień. Zapytaj o konto firmowe.</p>',
+            '<h2>Konta firmowe</h2><p>Klienci biznesowi widzą ceny netto, zamawiają przez wielu użytkowników w ramach jednego konta firmowego i płacą na fakturę. Zapytaj o konto firmowe.</p>',
           ro_RO:
-            '<h2>Conturi pentru firme</h2><p>Clienții business comandă cu prețuri nete, centre de cost și aprobări. Solicitați un cont de firmă.</p>',
+            '<h2>Conturi pentru firme</h2><p>Clienții business văd prețuri nete, comandă cu mai mulți utilizatori în cadrul aceluiași cont de firmă și plătesc pe factură. Solicitați un cont de firmă.</p>',
         }),
       },
     },

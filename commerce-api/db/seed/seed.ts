@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm'
+import { eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '../client'
 import * as t from '../schema'
 import { rebuildSearchIndex, refreshStatistics } from '../search-index'
@@ -8,7 +8,7 @@ import { contentIncludes } from './content'
 import { contentPages, searchRedirects } from './content-pages'
 import { generateCatalog } from './generate'
 import { MANDATORY_LINK_TYPES, mandatoryDemo } from './mandatory-links'
-import { DEMO_PASSWORD, demoCustomers, demoUsers } from './people'
+import { DEMO_PASSWORD, demoCustomers, demoUsers, permissionRows, roleRows } from './people'
 import { productExtras } from './product-extras'
 
 export const DEFAULT_PRODUCT_COUNT = 3000
@@ -48,6 +48,70 @@ async function ensureMandatoryLinks(db: Db, products: number) {
 }
 
 /**
+ * Roles and permissions as the seed defines them: rows are added or updated, and a role's permissions are
+ * replaced, so that a database seeded before (or with older grants) gets today's. One transaction, and safe
+ * when several API processes start on one database at once.
+ */
+export async function ensureRolesAndPermissions(db: Db) {
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(t.permissions)
+      .values(permissionRows)
+      .onConflictDoUpdate({ target: t.permissions.id, set: { displayNames: sql`excluded.display_names` } })
+    await tx
+      .insert(t.roles)
+      .values(roleRows.map(({ permissions: _, ...role }) => role))
+      .onConflictDoUpdate({
+        target: t.roles.id,
+        set: {
+          displayNames: sql`excluded.display_names`,
+          fixed: sql`excluded.fixed`,
+          assignable: sql`excluded.assignable`,
+          position: sql`excluded.position`,
+        },
+      })
+    await tx.delete(t.rolePermissions).where(
+      inArray(
+        t.rolePermissions.roleId,
+        roleRows.map((role) => role.id),
+      ),
+    )
+    await tx
+      .insert(t.rolePermissions)
+      .values(
+        roleRows.flatMap((role) =>
+          role.permissions.map((permissionId) => ({ roleId: role.id, permissionId })),
+        ),
+      )
+      .onConflictDoNothing()
+  })
+}
+
+/** Demo customers and users added after a database was seeded (a second business customer, more roles). */
+async function ensureDemoPeople(db: Db) {
+  await db
+    .insert(t.customers)
+    .values(demoCustomers.map((c) => ({ companyName: null, taxationId: null, industry: null, ...c })))
+    .onConflictDoNothing()
+  const present = await db
+    .select({ login: t.users.login })
+    .from(t.users)
+    .where(
+      inArray(
+        t.users.login,
+        demoUsers.map((u) => u.login),
+      ),
+    )
+  const missing = demoUsers.filter((u) => !present.some((p) => p.login === u.login))
+  if (missing.length === 0) return
+  const passwordHash = await hashPassword(DEMO_PASSWORD)
+  await db
+    .insert(t.users)
+    .values(missing.map((u) => ({ ...u, passwordHash })))
+    .onConflictDoNothing()
+}
+
+/**
  * Fills an empty database with the demo shop, in one transaction: a failed seed leaves nothing behind.
  * Does nothing when the database was seeded before.
  */
@@ -56,6 +120,8 @@ export async function seedDatabase(db: Db, { products = DEFAULT_PRODUCT_COUNT }:
   if (existing) {
     // A database seeded before checkout existed gets shipping and payment methods and the demo addresses.
     await ensureCheckoutData(db)
+    await ensureDemoPeople(db)
+    await ensureRolesAndPermissions(db)
     await ensureMandatoryLinks(db, existing.products)
     return { seeded: false, info: existing }
   }
@@ -99,6 +165,7 @@ export async function seedDatabase(db: Db, { products = DEFAULT_PRODUCT_COUNT }:
       t.users,
       demoUsers.map((u) => ({ ...u, passwordHash })),
     )
+    await ensureRolesAndPermissions(txDb)
     await ensureCheckoutData(txDb)
     await rebuildSearchIndex(txDb)
     await tx.insert(t.meta).values({ key: SEED_KEY, value: info })

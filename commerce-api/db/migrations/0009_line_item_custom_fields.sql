@@ -1,0 +1,1 @@
+ALTER TABLE "line_items" ADD COLUMN "custom_fields" jsonb DEFAULT '[]'::jsonb NOT NULL;

@@ -1,0 +1,280 @@
+/**
+ * The ICM wire format of baskets (`application/vnd.intershop.basket.v1+json`, PWA `BasketData`): the
+ * envelope `{data, included, infos, errors}`, line items, rebates, the payment, and the answers of adding
+ * items and validating. Everything here is made from the domain's BasketState; nothing is decided here.
+ */
+import { addressUrn, type AddressRow } from '../domain/addresses'
+import {
+  basketNotices,
+  type AddItemsResult,
+  type BasketNotice,
+  type BasketState,
+  type ItemCause,
+  type PricedLine,
+  type QuantityAdjustment,
+} from '../domain/basket'
+import type { Currency, Locale } from '../domain/channel'
+import type { MandatoryState } from '../domain/mandatory'
+import { subtract, taxIn, ZERO, type Amount } from '../domain/money'
+import { paymentBasisOf } from '../domain/payments'
+import type { AppliedRebate } from '../domain/rebates'
+import { shippingCosts } from '../domain/shipping'
+import type { ValidationResults, ValidationScope } from '../domain/validation'
+import { addressJson } from './addresses'
+import { money, priceItemOf } from './money'
+import { infoJson } from './infos'
+import { methodInstrumentJson, paymentInstrumentJson, paymentJson, paymentMethodJson } from './payments'
+import { shippingMethodJson } from './shipping'
+import { lineItemWarranty } from './warranties'
+
+export const BASKET_INCLUDES = [
+  'lineItems',
+  'invoiceToAddress',
+  'commonShipToAddress',
+  'commonShippingMethod',
+  'payments',
+  'payments_paymentMethod',
+  'payments_paymentInstrument',
+] as const
+
+/** A line's mandatory selection and accessory links (ADR 0011): its parent, and its own links when it has any. */
+function mandatoryJson(line: PricedLine, state: MandatoryState | undefined) {
+  return {
+    ...(line.row.mandatorySelectionItemOf
+      ? { mandatorySelectionItemOf: line.row.mandatorySelectionItemOf }
+      : {}),
+    ...(state
+      ? {
+          mandatorySelectionLinks: state.selections,
+          mandatoryAccessoryLinks: state.accessories,
+          mandatoryLinksSatisfied: state.satisfied,
+        }
+      : {}),
+  }
+}
+
+/** ICM's LineItem of a line of the basket. */
+export function lineItemJson(state: BasketState, line: PricedLine) {
+  const { currency, locale } = state
+  const rebate = state.rebates.lines.get(line.row.id)
+  const totals = state.totals.lines.get(line.row.id)
+  const total = totals?.total ?? subtract(line, rebate ?? ZERO)
+  const undiscounted = priceItemOf(line, currency)
+  const single = priceItemOf(line.unit, currency)
+  return {
+    id: line.row.id,
+    position: line.row.position,
+    calculated: true,
+    product: line.row.sku,
+    quantity: { type: 'Quantity', value: line.row.quantity, unit: '' },
+    pricing: {
+      singleBasePrice: single,
+      undiscountedSingleBasePrice: single,
+      price: undiscounted,
+      undiscountedPrice: undiscounted,
+      total: priceItemOf(total, currency),
+      valueRebatesTotal: priceItemOf(rebate ?? ZERO, currency),
+      salesTaxTotal: money(totals?.salesTax ?? taxIn(total), currency),
+      shippingTotal: priceItemOf(ZERO, currency),
+    },
+    ...(line.row.desiredDelivery ? { desiredDelivery: line.row.desiredDelivery } : {}),
+    ...(line.warranty
+      ? { warranty: lineItemWarranty(line.warranty.row, line.warranty.price, currency, locale) }
+      : {}),
+    ...(line.customFields.length ? { customFields: line.customFields } : {}),
+    ...mandatoryJson(line, state.mandatory.get(line.row.id)),
+    hiddenGift: false,
+    freeGift: false,
+    quantityFixed: false,
+  }
+}
+
+function rebateJson(rebate: AppliedRebate, currency: Currency) {
+  return {
+    name: rebate.name,
+    promotionType: rebate.scope === 'order' ? 'ORDER_VALUE_REBATE' : 'ITEM_VALUE_REBATE',
+    promotion: rebate.promotionId,
+    code: rebate.code ?? undefined,
+    amount: priceItemOf(rebate.amount, currency),
+  }
+}
+
+/** The basket's totals (`BasketTotals`); estimated until invoice address, ship-to and shipping method are set. */
+function totalsJson(state: BasketState) {
+  const { totals, currency } = state
+  const pi = (a: Amount) => priceItemOf(a, currency)
+  return {
+    itemTotal: pi(totals.items),
+    undiscountedItemTotal: pi(totals.undiscountedItems),
+    shippingTotal: pi(totals.shipping),
+    undiscountedShippingTotal: pi(totals.shipping),
+    paymentCostsTotal: pi(totals.paymentCosts),
+    dutiesAndSurchargesTotal: pi(ZERO),
+    itemRebatesTotal: pi(totals.itemRebates),
+    valueRebatesTotal: pi(totals.valueRebates),
+    salesTaxTotal: money(totals.salesTax, currency),
+    grandTotal: { ...pi(totals.grand), tax: money(totals.salesTax, currency) },
+    isEstimated: totals.isEstimated,
+  }
+}
+
+const urnOf = (address: AddressRow | undefined) => address && addressUrn(address)
+
+/** The basket's `data`: its own fields, with ids (URNs for addresses) of what `included` holds. */
+export function basketData(state: BasketState) {
+  const { basket, currency, rebates } = state
+  const payment = paymentJson(state)
+  return {
+    id: basket.id,
+    purchaseCurrency: currency,
+    calculated: true,
+    customer: basket.customerNo ?? undefined,
+    email: basket.email ?? undefined,
+    invoiceToAddress: urnOf(state.invoiceToAddress),
+    commonShipToAddress: urnOf(state.shipToAddress),
+    commonShippingMethod: state.shippingMethod?.id,
+    payments: payment ? [payment.id] : [],
+    lineItems: state.lines.map((l) => l.id),
+    totalProductQuantity: state.lines.reduce((total, l) => total + l.quantity, 0),
+    promotionCodes: rebates.codes,
+    messageToMerchant: basket.messageToMerchant ?? undefined,
+    externalOrderReference: basket.externalOrderReference ?? undefined,
+    discounts: {
+      itemValueRebates: rebates.itemRebates.map((r) => rebateJson(r, currency)),
+      valueRebates: rebates.valueRebates.map((r) => rebateJson(r, currency)),
+    },
+    totals: totalsJson(state),
+  }
+}
+
+const addressEntry = (address: AddressRow | undefined, locale: Locale) =>
+  address ? { [addressUrn(address)]: addressJson(address, locale) } : undefined
+
+/** The payment's method and instrument, as `included` holds them. */
+function paymentIncluded(state: BasketState, anonymous: boolean) {
+  const payment = state.payment
+  if (!payment) return undefined
+  const instrumentId = payment.instrument?.id ?? payment.method.id
+  return {
+    method: {
+      [payment.method.id]: paymentMethodJson(payment.method, paymentBasisOf(state), state.locale, anonymous),
+    },
+    instrument: {
+      [instrumentId]: payment.instrument
+        ? paymentInstrumentJson(payment.instrument)
+        : methodInstrumentJson(payment.method, state.locale),
+    },
+  }
+}
+
+/** The `included` maps of the includes asked for (and that the basket has); each made only when asked for. */
+export function basketIncluded(state: BasketState, include: Set<string>) {
+  const { locale, shippingMethod } = state
+  const payment = paymentJson(state)
+  const paymentMaps = paymentIncluded(state, state.basket.userId === null)
+  const candidates: Record<string, () => Record<string, unknown> | undefined> = {
+    lineItems: () => Object.fromEntries(state.priced.map((l) => [l.row.id, lineItemJson(state, l)])),
+    invoiceToAddress: () => addressEntry(state.invoiceToAddress, locale),
+    commonShipToAddress: () => addressEntry(state.shipToAddress, locale),
+    commonShippingMethod: () =>
+      shippingMethod && {
+        [shippingMethod.id]: shippingMethodJson(
+          shippingMethod,
+          locale,
+          state.currency,
+          shippingCosts(shippingMethod, state),
+        ),
+      },
+    payments: () => payment && { [payment.id]: payment },
+    payments_paymentMethod: () => paymentMaps?.method,
+    payments_paymentInstrument: () => paymentMaps?.instrument,
+  }
+  const included: Record<string, Record<string, unknown>> = {}
+  for (const [key, make] of Object.entries(candidates)) {
+    const value = include.has(key) ? make() : undefined
+    if (value) included[key] = value
+  }
+  return included
+}
+
+/** The ICM basket envelope of a state: `data` and the `included` maps asked for. */
+export function basketEnvelope(state: BasketState, include: Set<string>) {
+  const included = basketIncluded(state, include)
+  return { data: basketData(state), ...(Object.keys(included).length ? { included } : {}) }
+}
+
+/** The basket answer: envelope, the call's notices and the basket's own (infos), no errors. */
+export function basketJson(state: BasketState, include: Set<string>, notices: BasketNotice[] = []) {
+  return {
+    ...basketEnvelope(state, include),
+    infos: [...notices, ...basketNotices(state)].map(infoJson),
+    errors: [],
+  }
+}
+
+/** A fitted quantity as ICM reports adjustments on adding items (`causes[].parameters.requested`). */
+function adjustmentJson(adjustment: QuantityAdjustment) {
+  const cause = adjustment.toExistingLine
+    ? 'basket.line_item.adjustment.cause.AddedToExistingLineItemWithAdjustedQuantity'
+    : 'basket.line_item.adjustment.cause.AddedToNewLineItemWithAdjustedQuantity'
+  return {
+    code: 'basket.line_item.quantity.adjusted.info',
+    message: `${adjustment.reason.message} ${adjustment.added} of the ${adjustment.requested} requested were added.`,
+    causes: [
+      {
+        code: cause,
+        message: adjustment.reason.message,
+        paths: [`[${adjustment.index}].quantity.value`],
+        parameters: {
+          product: adjustment.sku,
+          requested: String(adjustment.requested),
+          adjusted: String(adjustment.added),
+          lineItemQuantity: String(adjustment.lineQuantity),
+          reason: adjustment.reason.code,
+          lineItem: adjustment.lineItemId,
+        },
+      },
+    ],
+  }
+}
+
+/** The items that could not be added, as ICM names them: one error whose causes carry the items' paths. */
+const refusedJson = (refused: ItemCause[]) =>
+  refused.length
+    ? [
+        {
+          code: 'basket.line_item.creation.failed',
+          message: 'Some items could not be added to the basket.',
+          causes: refused,
+        },
+      ]
+    : []
+
+/** `POST baskets/{id}/items`: the lines the items went into, what was merged or fitted, what was left out. */
+export function addItemsJson(result: AddItemsResult) {
+  const { state } = result
+  const byId = new Map(state.priced.map((l) => [l.row.id, l]))
+  return {
+    data: result.lineIds.flatMap((id) => {
+      const line = byId.get(id)
+      return line ? [lineItemJson(state, line)] : []
+    }),
+    infos: [
+      ...result.increased.map((sku) => ({
+        code: 'basket.line_item.add_item_added_to_existing_line_item.info',
+        message: `The quantity of '${sku}' in the basket was increased.`,
+        causes: [],
+      })),
+      ...result.adjusted.map(adjustmentJson),
+    ],
+    errors: refusedJson(result.refused),
+  }
+}
+
+/** `POST baskets/{id}/validations`: the results in the PWA's shape, the basket included as `basket_*`. */
+export function validationJson(state: BasketState, results: ValidationResults, scopes: ValidationScope[]) {
+  const envelope = basketEnvelope(state, new Set(BASKET_INCLUDES))
+  const included: Record<string, unknown> = { basket: { [state.basket.id]: envelope.data } }
+  for (const [key, value] of Object.entries(envelope.included ?? {})) included[`basket_${key}`] = value
+  return { data: { basket: state.basket.id, results, scopes }, included, infos: [], errors: [] }
+}

@@ -1,0 +1,376 @@
+/**
+ * The catalog in ICM's wire format: Category, Product and its list stub (a Link with attributes),
+ * ResourceCollections, product prices and inventories.
+ */
+import type { ProductAttribute } from '../db/schema'
+import { attachmentUrl } from '../domain/attachments'
+import {
+  CATALOG_ID,
+  type CatalogScope,
+  type Category,
+  type PriceList,
+  type PriceTier,
+  type Product,
+  type ProductDetail,
+  type ProductLink,
+  type ProductPart,
+  type Stock,
+} from '../domain/catalog'
+import { localize, type Currency, type Locale } from '../domain/channel'
+import { IMAGE_SIZES, productImageUrl } from '../domain/images'
+import type { Filter, SortKey } from '../domain/listing'
+import { money, priceItem } from './money'
+
+const categoryUri = (scope: CatalogScope, uniqueId: string) =>
+  `${scope.site}/-/categories/${uniqueId.split('.').join('/')}`
+
+export function categoryJson(scope: CatalogScope, category: Category): Record<string, unknown> {
+  const name = localize(category.names, scope.locale)
+  const description = localize(category.descriptions, scope.locale)
+  return {
+    type: 'Category',
+    id: category.segment,
+    name,
+    description,
+    online: '1',
+    uri: categoryUri(scope, category.uniqueId),
+    categoryRef: `${category.uniqueId}@${CATALOG_ID}`,
+    hasOnlineProducts: category.hasProducts,
+    hasOnlineSubCategories: category.hasSubCategories,
+    categoryPath: category.path.map((step) => ({
+      type: 'Link',
+      id: step.segment,
+      name: step.names ? localize(step.names, scope.locale) : step.segment,
+      uri: categoryUri(scope, step.uniqueId),
+    })),
+    images: [],
+    attributes: [{ name: 'ShowInMenu', type: 'Boolean', value: true }],
+    seoAttributes: { metaTitle: name, metaDescription: description },
+    ...(category.subCategories
+      ? { subCategories: category.subCategories.map((child) => categoryJson(scope, child)) }
+      : {}),
+  }
+}
+
+/** The product's picture in every image type's size. */
+export function productImages(site: string, sku: string, style: number) {
+  return Object.entries(IMAGE_SIZES).map(([typeID, size]) => ({
+    name: `front ${typeID}`,
+    type: 'Image',
+    typeID,
+    viewID: 'front',
+    imageActualWidth: size,
+    imageActualHeight: size,
+    effectiveUrl: productImageUrl(site, sku, style, size),
+    primaryImage: true,
+  }))
+}
+
+function attributeJson(attribute: ProductAttribute, locale: Locale) {
+  const value = typeof attribute.value === 'object' ? localize(attribute.value, locale) : attribute.value
+  return {
+    name: localize(attribute.names, locale),
+    key: attribute.key,
+    type: typeof value === 'string' ? 'String' : attribute.type,
+    value: attribute.unit ? `${value} ${attribute.unit}` : value,
+  }
+}
+
+const TECHNICAL_DATA: Record<Locale, string> = {
+  en_US: 'Technical data',
+  de_DE: 'Technische Daten',
+  fr_FR: 'Caractéristiques techniques',
+  pl_PL: 'Dane techniczne',
+  ro_RO: 'Date tehnice',
+}
+
+/**
+ * ICM's attribute groups, keyed by group id: `PRODUCT_DETAIL_ATTRIBUTES` holds the measured values (a unit
+ * or a number), named for display; the other attributes stay ungrouped.
+ */
+function attributeGroupsJson(attributes: ProductAttribute[], locale: Locale) {
+  const measured = attributes.filter((a) => a.unit || a.type === 'Integer' || a.type === 'Double')
+  if (measured.length === 0) return {}
+  return {
+    PRODUCT_DETAIL_ATTRIBUTES: {
+      name: TECHNICAL_DATA[locale],
+      attributes: measured.map((a) => attributeJson(a, locale)),
+    },
+  }
+}
+
+function categoryLink(scope: CatalogScope, uniqueId: string) {
+  return { type: 'Link', uri: categoryUri(scope, uniqueId), title: uniqueId, itemId: uniqueId }
+}
+
+const PRODUCT_TYPES: Record<string, string> = {
+  master: 'VariationProductMaster',
+  variation: 'VariationProduct',
+  bundle: 'Bundle',
+  retailset: 'RetailSet',
+}
+
+/** A net price as a product shows it (the channel's price type is net). */
+export const productPrice = (net: number, currency: Currency) => ({
+  ...money(net, currency),
+  type: 'ProductPrice' as const,
+})
+
+export function productJson(scope: CatalogScope, p: Product) {
+  const name = localize(p.names, scope.locale)
+  const shortDescription = localize(p.shortDescriptions, scope.locale)
+  return {
+    type: PRODUCT_TYPES[p.kind] ?? 'Product',
+    sku: p.sku,
+    productName: name,
+    shortDescription,
+    longDescription: localize(p.longDescriptions, scope.locale),
+    manufacturer: p.manufacturer,
+    manufacturerSKU: p.manufacturerSku,
+    images: productImages(scope.site, p.sku, p.imageStyle),
+    attributes: p.attributes.map((a) => attributeJson(a, scope.locale)),
+    attributeGroups: attributeGroupsJson(p.attributes, scope.locale),
+    attachments: p.attachments.map((a) => ({
+      name: a.name,
+      type: a.type,
+      key: a.key,
+      description: localize(a.descriptions, scope.locale),
+      link: { type: 'Link', uri: attachmentUrl(scope.site, a.key) },
+    })),
+    listPrice: p.price ? productPrice(p.price.listNet, scope.currency) : undefined,
+    salePrice: p.price ? productPrice(p.price.saleNet, scope.currency) : undefined,
+    minOrderQuantity: p.minOrderQuantity,
+    maxOrderQuantity: p.maxOrderQuantity ?? undefined,
+    stepOrderQuantity: p.stepQuantity,
+    packingUnit: p.packingUnit,
+    productMaster: p.kind === 'master',
+    mastered: p.kind === 'variation',
+    productMasterSKU: p.masterSku ?? undefined,
+    productBundle: p.kind === 'bundle',
+    retailSet: p.kind === 'retailset',
+    productTypes: p.kind === 'bundle' ? ['BUNDLE'] : undefined,
+    availability: true,
+    inStock: p.inStock,
+    availableStock: p.availableStock ?? undefined,
+    readyForShipmentMin: p.readyForShipmentMin,
+    readyForShipmentMax: p.readyForShipmentMax,
+    roundedAverageRating: p.rating === null ? undefined : (Math.round(p.rating / 5) / 2).toFixed(1),
+    defaultCategory: categoryLink(scope, p.defaultCategoryId),
+    seoAttributes: { metaTitle: name, metaDescription: shortDescription },
+    variationAttributeValuesExtended: p.variationAttributes?.map((v) => ({
+      variationAttributeId: v.id,
+      name: localize(v.names, scope.locale),
+      value: { value: v.value, displayValue: localize(v.values, scope.locale) },
+    })),
+  }
+}
+
+/** `products/{sku}`: the product; a master adds the values its variations can take, for choosing one. */
+export function productDetailJson(scope: CatalogScope, detail: ProductDetail) {
+  const product = productJson(scope, detail.product)
+  if (!detail.variationChoices) return product
+  return {
+    ...product,
+    variableVariationAttributes: detail.variationChoices.map((choice) => ({
+      variationAttributeId: choice.id,
+      name: localize(choice.names, scope.locale),
+      values: choice.values.map((v) => ({ value: v.value, displayValue: localize(v.names, scope.locale) })),
+    })),
+    defaultVariationSKU: detail.defaultVariationSku,
+  }
+}
+
+/** A list entry as ICM returns it: a Link with the requested `attrs` (all of them without). */
+export function productStub(product: ReturnType<typeof productJson>, attrs: Set<string> | null) {
+  const available: Record<string, { type: string; value: unknown }> = {
+    sku: { type: 'String', value: product.sku },
+    availability: { type: 'Boolean', value: product.availability },
+    inStock: { type: 'Boolean', value: product.inStock },
+    manufacturer: { type: 'String', value: product.manufacturer },
+    image: { type: 'String', value: product.images.find((i) => i.typeID === 'M')?.effectiveUrl },
+    minOrderQuantity: { type: 'Integer', value: product.minOrderQuantity },
+    maxOrderQuantity: { type: 'Integer', value: product.maxOrderQuantity },
+    stepOrderQuantity: { type: 'Integer', value: product.stepOrderQuantity },
+    packingUnit: { type: 'String', value: product.packingUnit },
+    mastered: { type: 'Boolean', value: product.mastered },
+    productMaster: { type: 'Boolean', value: product.productMaster },
+    productMasterSKU: { type: 'String', value: product.productMasterSKU },
+    retailSet: { type: 'Boolean', value: product.retailSet },
+    productBundle: { type: 'Boolean', value: product.productBundle },
+    roundedAverageRating: { type: 'String', value: product.roundedAverageRating },
+    defaultCategory: { type: 'String', value: product.defaultCategory.itemId },
+    availableStock: { type: 'Integer', value: product.availableStock },
+  }
+  return {
+    type: 'Link',
+    uri: product.sku,
+    title: product.productName,
+    description: product.shortDescription,
+    attributes: Object.entries(available)
+      .filter(([name, a]) => a.value !== undefined && (attrs === null || attrs.has(name)))
+      .map(([name, a]) => ({ name, ...a })),
+  }
+}
+
+const stubOf = (scope: CatalogScope, product: Product, attrs: Set<string> | null = null) =>
+  productStub(productJson(scope, product), attrs)
+
+/** Paging and the attributes a list's stubs carry (`attrs`; all of them when null). */
+export type ListOptions = { amount: number; offset: number; attrs: Set<string> | null }
+
+/** One page of product stubs as an ICM ResourceCollection. */
+export function productCollectionJson(
+  scope: CatalogScope,
+  products: Product[],
+  options: ListOptions,
+  total: number,
+  sortKeys: readonly SortKey[],
+) {
+  return {
+    type: 'ResourceCollection',
+    name: 'products',
+    elements: products.map((p) => stubOf(scope, p, options.attrs)),
+    amount: options.amount,
+    offset: options.offset,
+    total,
+    sortKeys: [...sortKeys],
+  }
+}
+
+/** `products/{sku}/variations`: stubs with each variation's attribute values. */
+export function variationsJson(
+  scope: CatalogScope,
+  products: Product[],
+  page: { amount: number; offset: number; total: number },
+) {
+  return {
+    type: 'ResourceCollection',
+    name: 'variations',
+    elements: products.map((p) => {
+      const product = productJson(scope, p)
+      return {
+        ...productStub(product, null),
+        variableVariationAttributes: product.variationAttributeValuesExtended,
+      }
+    }),
+    amount: page.amount,
+    offset: page.offset,
+    total: page.total,
+  }
+}
+
+/**
+ * `products/{sku}/bundles` answers the parts of a bundle, each with its quantity; `products/{sku}/partOfRetailSet`
+ * the parts of a retail set (as ICM does, despite the name), without.
+ */
+export function partsJson(scope: CatalogScope, list: ProductPart[], kind: 'bundle' | 'retailset') {
+  return list.map(({ product, quantity }) => {
+    const stub = stubOf(scope, product)
+    if (kind === 'retailset') return stub
+    return {
+      ...stub,
+      attributes: [...stub.attributes, { name: 'quantity', type: 'Integer', value: quantity }],
+    }
+  })
+}
+
+/** `products/{sku}/links`: per link type, the linked products as stubs addressed by their product URI. */
+export function linksJson(scope: CatalogScope, list: ProductLink[]) {
+  const result: Record<string, { products: unknown[]; categories: unknown[] }> = {}
+  for (const { linkType, product } of list) {
+    result[linkType] ??= { products: [], categories: [] }
+    result[linkType]!.products.push({
+      ...stubOf(scope, product),
+      uri: `${scope.site}/-/products/${encodeURIComponent(product.sku)}`,
+    })
+  }
+  return result
+}
+
+/**
+ * `productfilters`: the facet groups as Filters, each Facet linking to the filter call of the selection it
+ * leads to (`filterUri` knows the listing: a category, a search or a master).
+ */
+export function productFiltersJson(filters: Filter[], filterUri: (searchParameter: string) => string) {
+  return {
+    type: 'ResourceCollection' as const,
+    name: 'productfilters' as const,
+    elements: filters.map((filter) => ({
+      type: 'Filter' as const,
+      id: filter.id,
+      name: filter.name,
+      displayType: filter.displayType,
+      selectionType: filter.selectionType,
+      limitCount: filter.limitCount,
+      facets: filter.facets.map((facet) => ({
+        type: 'Facet' as const,
+        name: `${facet.key}:${facet.value}`,
+        value: facet.value,
+        displayName: facet.displayName,
+        count: facet.count,
+        selected: facet.selected,
+        level: 0,
+        searchParameter: facet.searchParameter,
+        link: { type: 'Link' as const, uri: filterUri(facet.searchParameter), title: facet.displayName },
+      })),
+    })),
+  }
+}
+
+/** `productlookup`: stubs with all attributes, plus the manufacturer SKU where the product has one. */
+export function productLookupJson(scope: CatalogScope, products: Product[], limit: number) {
+  return {
+    type: 'ResourceCollection',
+    name: 'productlookup',
+    elements: products.map((product) => {
+      const stub = stubOf(scope, product)
+      return product.manufacturerSku
+        ? {
+            ...stub,
+            attributes: [
+              ...stub.attributes,
+              { name: 'manufacturerSKU', type: 'String', value: product.manufacturerSku },
+            ],
+          }
+        : stub
+    }),
+    amount: limit,
+    offset: 0,
+    total: products.length,
+  }
+}
+
+/** `productprices` (`…pricing.v1+json`): sale prices scaled by quantity and the list price. */
+export function productPricesJson(currency: Currency, lists: PriceList[]) {
+  const tier = (t: PriceTier) => ({
+    ...priceItem(t.net, t.gross, currency),
+    minQuantity: { value: t.minQuantity },
+    priceQuantity: { value: 1 },
+  })
+  return {
+    data: lists.map((l) => ({
+      sku: l.sku,
+      prices: { SalePrice: l.sale.map(tier), ListPrice: [tier(l.list)] },
+    })),
+  }
+}
+
+/**
+ * `inventories` (`…inventory.v1+json`). The shop keeps one stock level per SKU, which ICM shows as one
+ * warehouse: it has no warehouse names or delivery times to tell.
+ */
+export function inventoriesJson(stocks: Stock[]) {
+  return {
+    data: stocks.map((s) => ({
+      sku: s.sku,
+      inStock: s.inStock,
+      availableStock: s.stock,
+      warehouses: [
+        { id: 'MAIN', type: 'Warehouse', stock: s.stock, alwaysInStock: s.alwaysInStock, status: s.status },
+      ],
+    })),
+  }
+}
+
+/** `suggest`: the suggestions as ICM's SuggestTerms. */
+export const suggestTermsJson = <T>(elements: T[]) => ({ type: 'SuggestTerms', elements })

@@ -1,0 +1,37 @@
+import type { CustomerUser } from '../domain/customers'
+
+/** ICM's Customer: `customers/-`. */
+export function customerJson({ customer }: CustomerUser) {
+  return {
+    customerNo: customer.customerNo,
+    type: customer.type,
+    companyName: customer.companyName ?? undefined,
+    companyName2: customer.companyName2 ?? undefined,
+    taxationID: customer.taxationId ?? undefined,
+    industry: customer.industry ?? undefined,
+    description: customer.description ?? undefined,
+    budgetPriceType: customer.budgetPriceType,
+  }
+}
+
+/** ICM's User: `customers/-/users/-`. */
+export function userJson({ user }: CustomerUser) {
+  return {
+    login: user.login,
+    email: user.email,
+    title: user.title ?? undefined,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    phoneHome: user.phone ?? undefined,
+    preferredLanguage: user.preferredLanguage,
+    active: user.active,
+  }
+}
+
+/** `privatecustomers/-`: ICM merges the private customer and its one user into one object. */
+export function privateCustomerJson(row: CustomerUser) {
+  return { ...customerJson(row), ...userJson(row) }
+}
+
+/** `personalization`: the group id (`pgid`) that CMS calls carry. */
+export const personalizationJson = (pgid: string) => ({ pgid })

@@ -1,0 +1,198 @@
+/**
+ * The ICM wire format of orders (`application/vnd.intershop.order.v1+json`, PWA `OrderData`): the basket as
+ * ordered (the snapshot an order keeps) plus the order's own fields, lists, the rolled-back answer of
+ * `POST orders`, and the CSV export.
+ */
+import type { BasketNotice, BasketState } from '../domain/basket'
+import { localize, type Locale } from '../domain/channel'
+import type { OrderRow, OrderView, SnapshotOf } from '../domain/orders'
+import { BASKET_INCLUDES, basketEnvelope } from './basket'
+import { infoJson } from './infos'
+
+/** The includes an order answer knows; others are ignored (ICM answers include.not_resolved for them). */
+export const ORDER_INCLUDES = new Set<string>([
+  ...BASKET_INCLUDES,
+  'discounts',
+  'lineItems_discounts',
+  'lineItems_warranty',
+])
+
+const STATUS_NAMES: Record<string, string> = {
+  NEW: 'New',
+  PENDING_PAYMENT: 'Pending payment',
+  PENDING_APPROVAL: 'Pending approval',
+  CANCELLED: 'Cancelled',
+}
+
+export const statusName = (statusCode: string) => STATUS_NAMES[statusCode] ?? statusCode
+
+/** What an order keeps of its basket: the basket's envelope with every include, and each line's LineItem. */
+export const orderSnapshotOf: SnapshotOf = (state, email) => {
+  const envelope = basketEnvelope(state, new Set(BASKET_INCLUDES))
+  const lines = (envelope.included?.lineItems ?? {}) as Record<string, Record<string, unknown>>
+  return {
+    snapshot: { data: { ...envelope.data, email: email ?? undefined }, included: envelope.included ?? {} },
+    lineJson: (lineId) => lines[lineId] ?? {},
+  }
+}
+
+/** The order's `data`: the basket as ordered plus the order's own fields. */
+export function orderData(order: OrderRow) {
+  return {
+    ...order.snapshot.data,
+    id: order.id,
+    documentNumber: order.documentNumber,
+    creationDate: order.createdAt.toISOString(),
+    statusCode: order.statusCode,
+    status: statusName(order.statusCode),
+    orderCreation: {
+      status: order.orderCreation,
+      ...(order.stopAction ? { stopAction: order.stopAction } : {}),
+    },
+    basket: order.basketId,
+    customer: order.customerNo ?? undefined,
+    email: order.email ?? undefined,
+    ...(order.recurringOrderId ? { recurringOrderID: order.recurringOrderId } : {}),
+    ...(order.approvalStatus
+      ? {
+          approval: {
+            statusCode: order.approvalStatus,
+            approvalDate: order.approvedAt?.toISOString(),
+            approverFirstName: order.approverName ?? undefined,
+          },
+        }
+      : {}),
+  }
+}
+
+/**
+ * The payments as ordered; a completed order's payment is authorised and has no page to redirect to any more
+ * (the snapshot was taken before the payment finished).
+ */
+function paymentsIncluded(order: OrderRow, payments: Record<string, Record<string, unknown>>) {
+  if (order.orderCreation !== 'COMPLETED') return payments
+  return Object.fromEntries(
+    Object.entries(payments).map(([id, payment]) => {
+      const { redirect: _redirect, ...rest } = payment
+      return [id, { ...rest, status: 'Authorized' }]
+    }),
+  )
+}
+
+function orderIncluded({ order, lines }: OrderView, locale: Locale, include: Set<string>) {
+  const included: Record<string, unknown> = {}
+  for (const [key, value] of Object.entries(order.snapshot.included)) {
+    if (key === 'lineItems' || !include.has(key)) continue
+    included[key] =
+      key === 'payments' ? paymentsIncluded(order, value as Record<string, Record<string, unknown>>) : value
+  }
+  if (include.has('lineItems')) {
+    included.lineItems = Object.fromEntries(
+      lines.map((l) => {
+        const name = localize(l.names, locale)
+        return [
+          l.id,
+          {
+            ...l.json,
+            name,
+            displayName: name,
+            description: localize(l.descriptions, locale),
+            fulfillmentStatus: l.fulfillmentStatus,
+          },
+        ]
+      }),
+    )
+  }
+  return included
+}
+
+/** The order in ICM's envelope (`OrderData` with one order). */
+export function orderJson(view: OrderView, locale: Locale, include: Set<string>) {
+  return {
+    data: orderData(view.order),
+    included: orderIncluded(view, locale, include),
+    infos: view.notices.map(infoJson),
+    errors: [],
+  }
+}
+
+/** `GET orders`: the orders' data, the included maps of all of them merged, and the page. */
+export function ordersJson(
+  { orders, total }: { orders: OrderView[]; total: number },
+  page: { limit: number; offset: number },
+  locale: Locale,
+  include: Set<string>,
+) {
+  const included: Record<string, Record<string, unknown>> = {}
+  if (include.size) {
+    for (const view of orders) {
+      for (const [key, value] of Object.entries(orderIncluded(view, locale, include)))
+        included[key] = { ...included[key], ...(value as object) }
+    }
+  }
+  return {
+    data: orders.map((view) => orderData(view.order)),
+    ...(include.size ? { included } : {}),
+    info: { ...page, total },
+  }
+}
+
+/** `POST orders` rolled back: the basket as it stands, with ROLLED_BACK and why. */
+export function rolledBackJson(state: BasketState, notice: BasketNotice) {
+  return {
+    data: {
+      ...basketEnvelope(state, new Set()).data,
+      basket: state.basket.id,
+      orderCreation: { status: 'ROLLED_BACK' },
+    },
+    infos: [infoJson(notice)],
+    errors: [],
+  }
+}
+
+/** RFC 4180: fields with a comma, quote or line break are quoted, quotes doubled; lines end with CRLF. */
+const csvField = (value: string | number) => {
+  const text = String(value)
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text
+}
+
+const amount = (minor: number) => (minor / 100).toFixed(2)
+
+const CSV_HEADER = [
+  'Order number',
+  'Order date',
+  'Status',
+  'Position',
+  'SKU',
+  'Product',
+  'Quantity',
+  'Unit price (net)',
+  'Unit price (gross)',
+  'Total (net)',
+  'Total (gross)',
+  'Currency',
+]
+
+/** `POST orders-csv`: one row per line item of the orders, in their order. */
+export function ordersCsv(orders: OrderView[], locale: Locale) {
+  const rows: (string | number)[][] = [CSV_HEADER]
+  for (const { order, lines } of orders) {
+    for (const line of lines) {
+      rows.push([
+        order.documentNumber,
+        order.createdAt.toISOString().slice(0, 10),
+        statusName(order.statusCode),
+        line.position,
+        line.sku,
+        localize(line.names, locale),
+        line.quantity,
+        amount(line.singleNet),
+        amount(line.singleGross),
+        amount(line.totalNet),
+        amount(line.totalGross),
+        order.currency,
+      ])
+    }
+  }
+  return rows.map((r) => r.map(csvField).join(',')).join('\r\n') + '\r\n'
+}

@@ -1,0 +1,544 @@
+/**
+ * The authorization walk (issue 15): every route the commerce API registers is called, with path parameters
+ * naming customer A's real data (Brightline, BC-200001: jlink's open basket, its line item and payment, an
+ * order, an address only jlink may see, his saved bank account, his roles), by
+ *   - a user of another customer (mkestrel, account admin of Kestrel, BC-200002),
+ *   - a user of A without the permission the route needs and who owns none of that data (bbuyer),
+ *   - an anonymous shopper, and a caller without any token.
+ * None of them may get A's data: a route naming A's private data answers 401, 403 or 404; a route naming only
+ * A's customer refuses the foreign and anonymous callers; any other answer contains none of A's values (the
+ * ones the caller sent itself aside). jlink's own calls show that the walk's calls are well-formed, and A's
+ * data is unchanged afterwards. A route the walk does not know how to call fails the first test.
+ */
+import { asc, eq } from 'drizzle-orm'
+import Fastify from 'fastify'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { installAuthorization, routeAccessOf, type AccessRule } from '../../commerce-api/authorization'
+import { categories, cmsIncludes, cmsPages, promotions } from '../../commerce-api/db/schema'
+import { DEMO_ADDRESS_IDS, demoInstruments } from '../../commerce-api/db/seed/checkout'
+import { NO_LIMITS } from '../../commerce-api/rate-limits'
+import { anonymousToken, basketFor, guestAddress, sellableSkus, userToken } from './checkout-fixtures'
+import { call, SITE, startApi, type Api } from './harness'
+
+const EUR = ';loc=en_US;cur=EUR'
+const A = 'BC-200001'
+const IBAN = 'DE89370400440532013000'
+
+/** What customer A has, made or read before the walk. */
+type Fixtures = {
+  sku: string
+  basketId: string
+  itemId: string
+  paymentId: string
+  orderId: string
+  documentNumber: string
+  ownAddressId: string
+  instrumentId: string
+  category: string
+  promotionId: string
+  includeId: string
+  pageId: string
+}
+
+/**
+ * How far a route reaches into A's data: `private` names data of jlink alone (refused for every other caller),
+ * `customer` names A's customer only (refused for callers outside A; bbuyer gets what A shares with him),
+ * `none` names nothing of A (every caller gets an answer of its own).
+ */
+type Scope = 'private' | 'customer' | 'none'
+
+type Call = {
+  scope: Scope
+  /** A path under the REST root, or an absolute path starting with '/'. */
+  path: (f: Fixtures) => string
+  json?: (f: Fixtures) => unknown
+  form?: Record<string, string>
+  /** A value jlink's own call shows, proving the walk's call reaches A's data. */
+  ownerSees?: (f: Fixtures) => string
+  /** Values of A only this route's answers could reveal, checked for this route. */
+  secrets?: (f: Fixtures) => string[]
+}
+
+const address = guestAddress({ email: undefined, addressName: 'Walk test drop', city: 'Walkhausen' })
+const redirectReturn = { status: 'SUCCESS', parameters: [] }
+const basket = (f: Fixtures, rest = '') => `baskets/${f.basketId}${rest}`
+const book = (rest = '') => `customers/${A}/addresses${rest}`
+const payments = (rest = '') => `customers/${A}/payments${rest}`
+
+/**
+ * Every route of the API and how the walk calls it, by `METHOD url` as the server registers it. HEAD routes
+ * (Fastify adds one per GET) are called like their GET. Token logout comes last: it revokes the caller's token.
+ */
+const WALK: Record<string, Call> = {
+  'POST /rest/:site/token': { scope: 'none', path: () => 'token', form: { grant_type: 'anonymous' } },
+  'POST /rest/:site/challenges': { scope: 'none', path: () => 'challenges' },
+  'GET /rest/:site/configurations': { scope: 'none', path: () => 'configurations' },
+  'GET /rest/:site/personalization': { scope: 'none', path: () => 'personalization' },
+  'GET /rest/:site/categories': { scope: 'none', path: () => 'categories?view=tree&limit=2' },
+  'GET /rest/:site/categories/*': { scope: 'none', path: (f) => `categories/${f.category}/products` },
+  'GET /rest/:site/products': { scope: 'none', path: () => 'products?searchTerm=a' },
+  'GET /rest/:site/productfilters': { scope: 'none', path: () => 'productfilters?searchTerm=a' },
+  'GET /rest/:site/products/:sku': { scope: 'none', path: (f) => `products/${f.sku}` },
+  'GET /rest/:site/products/:sku/variations': { scope: 'none', path: (f) => `products/${f.sku}/variations` },
+  'GET /rest/:site/products/:sku/bundles': { scope: 'none', path: (f) => `products/${f.sku}/bundles` },
+  'GET /rest/:site/products/:sku/partOfRetailSet': {
+    scope: 'none',
+    path: (f) => `products/${f.sku}/partOfRetailSet`,
+  },
+  'GET /rest/:site/products/:sku/links': { scope: 'none', path: (f) => `products/${f.sku}/links` },
+  'GET /rest/:site/productprices': { scope: 'none', path: (f) => `productprices?sku=${f.sku}` },
+  'GET /rest/:site/inventories': { scope: 'none', path: (f) => `inventories?sku=${f.sku}` },
+  'GET /rest/:site/promotions/:id': { scope: 'none', path: (f) => `promotions/${f.promotionId}` },
+  'GET /rest/:site/suggest': { scope: 'none', path: () => 'suggest?SearchTerm=dr' },
+  'GET /rest/:site/productlookup': { scope: 'none', path: (f) => `productlookup?searchTerm=${f.sku}` },
+  'GET /rest/:site/cms/includes/:id': { scope: 'none', path: (f) => `cms/includes/${f.includeId}` },
+  'GET /rest/:site/cms/pages/:id': { scope: 'none', path: (f) => `cms/pages/${f.pageId}` },
+  'GET /rest/:site/cms/pagetree/:id': { scope: 'none', path: (f) => `cms/pagetree/${f.pageId}?depth=1` },
+  'GET /rest/:site/countries': { scope: 'none', path: () => 'countries' },
+  'GET /rest/:site/countries/:code/main-divisions': {
+    scope: 'none',
+    path: () => 'countries/DE/main-divisions',
+  },
+
+  'GET /rest/:site/customers/-': { scope: 'none', path: () => 'customers/-' },
+  'GET /rest/:site/customers/-/users/-': { scope: 'none', path: () => 'customers/-/users/-' },
+  'GET /rest/:site/privatecustomers/-': { scope: 'none', path: () => 'privatecustomers/-' },
+  'GET /rest/:site/customers/:customerNo/users/:login/roles': {
+    scope: 'private',
+    path: () => `customers/${A}/users/jlink/roles`,
+    ownerSees: () => 'APP_B2B_ACCOUNT_OWNER',
+    secrets: () => ['APP_B2B_ACCOUNT_OWNER', 'APP_B2B_COSTCENTER_OWNER'],
+  },
+  'GET /rest/:site/customers/:customerNo/roles': {
+    scope: 'private',
+    path: () => `customers/${A}/roles`,
+    ownerSees: () => 'APP_B2B_MANAGE_ORDERS',
+    secrets: () => ['APP_B2B_ACCOUNT_OWNER'],
+  },
+
+  'POST /rest/:site/baskets': { scope: 'none', path: () => 'baskets' },
+  'GET /rest/:site/baskets/:id': { scope: 'private', path: (f) => basket(f), ownerSees: (f) => f.itemId },
+  'PATCH /rest/:site/baskets/:id': {
+    scope: 'private',
+    path: (f) => basket(f),
+    json: () => ({ messageToMerchant: 'walked in' }),
+  },
+  'POST /rest/:site/baskets/:id/items': {
+    scope: 'private',
+    path: (f) => basket(f, '/items'),
+    json: (f) => [{ product: f.sku, quantity: { value: 1 } }],
+  },
+  'PATCH /rest/:site/baskets/:id/items/:itemId': {
+    scope: 'private',
+    path: (f) => basket(f, `/items/${f.itemId}`),
+    json: () => ({ quantity: { value: 3 } }),
+  },
+  'DELETE /rest/:site/baskets/:id/items/:itemId': {
+    scope: 'private',
+    path: (f) => basket(f, `/items/${f.itemId}`),
+  },
+  'POST /rest/:site/baskets/:id/promotioncodes': {
+    scope: 'private',
+    path: (f) => basket(f, '/promotioncodes'),
+    json: () => ({ code: 'WELCOME10' }),
+  },
+  'DELETE /rest/:site/baskets/:id/promotioncodes/:code': {
+    scope: 'private',
+    path: (f) => basket(f, '/promotioncodes/WELCOME10'),
+  },
+  'POST /rest/:site/baskets/:id/merges': {
+    scope: 'private',
+    path: (f) => basket(f, '/merges'),
+    json: (f) => ({ sourceBasket: f.basketId, sourceAuthenticationToken: 'not-a-token' }),
+  },
+  'POST /rest/:site/baskets/:id/addresses': {
+    scope: 'private',
+    path: (f) => basket(f, '/addresses'),
+    json: () => guestAddress(),
+  },
+  'PATCH /rest/:site/baskets/:id/addresses/:addressId': {
+    scope: 'private',
+    path: (f) => basket(f, `/addresses/${f.ownAddressId}`),
+    json: () => guestAddress(),
+  },
+  'GET /rest/:site/baskets/:id/eligible-addresses': {
+    scope: 'private',
+    path: (f) => basket(f, '/eligible-addresses'),
+    ownerSees: (f) => f.ownAddressId,
+  },
+  'GET /rest/:site/baskets/:id/eligible-shipping-methods': {
+    scope: 'private',
+    path: (f) => basket(f, '/eligible-shipping-methods'),
+    ownerSees: () => 'STD_GROUND',
+  },
+  'GET /rest/:site/baskets/:id/buckets/:bucketId/eligible-shipping-methods': {
+    scope: 'private',
+    path: (f) => basket(f, `/buckets/${f.basketId}/eligible-shipping-methods`),
+    ownerSees: () => 'STD_GROUND',
+  },
+  'GET /rest/:site/baskets/:id/eligible-payment-methods': {
+    scope: 'private',
+    path: (f) => basket(f, '/eligible-payment-methods?include=paymentInstruments'),
+    ownerSees: (f) => f.instrumentId,
+  },
+  'PUT /rest/:site/baskets/:id/payments/open-tender': {
+    scope: 'private',
+    path: (f) => basket(f, '/payments/open-tender'),
+    json: () => ({ paymentInstrument: 'INVOICE' }),
+  },
+  'PATCH /rest/:site/baskets/:id/payments/open-tender': {
+    scope: 'private',
+    path: (f) => basket(f, '/payments/open-tender'),
+    json: () => ({ redirect: redirectReturn }),
+  },
+  'DELETE /rest/:site/baskets/:id/payments/:paymentId': {
+    scope: 'private',
+    path: (f) => basket(f, `/payments/${f.paymentId}`),
+  },
+  'POST /rest/:site/baskets/:id/payment-instruments': {
+    scope: 'private',
+    path: (f) => basket(f, '/payment-instruments'),
+    json: () => ({ paymentMethod: 'DIRECT_DEBIT', parameters: [{ name: 'IBAN', value: IBAN }] }),
+  },
+  'DELETE /rest/:site/baskets/:id/payment-instruments/:instrumentId': {
+    scope: 'private',
+    path: (f) => basket(f, `/payment-instruments/${f.instrumentId}`),
+  },
+  'POST /rest/:site/baskets/:id/validations': {
+    scope: 'private',
+    path: (f) => basket(f, '/validations'),
+    json: () => ({}),
+  },
+
+  'POST /rest/:site/orders': {
+    scope: 'private',
+    path: () => 'orders',
+    json: (f) => ({ basket: f.basketId, termsAndConditionsAccepted: true }),
+  },
+  'GET /rest/:site/orders': {
+    scope: 'none',
+    path: () => 'orders?allBuyers=true',
+    ownerSees: (f) => f.orderId,
+    secrets: (f) => [`"${f.documentNumber}"`],
+  },
+  'GET /rest/:site/orders/:id': {
+    scope: 'private',
+    path: (f) => `orders/${f.orderId}`,
+    ownerSees: (f) => f.documentNumber,
+    secrets: (f) => [f.documentNumber],
+  },
+  'PATCH /rest/:site/orders/:id': {
+    scope: 'private',
+    path: (f) => `orders/${f.orderId}`,
+    json: () => ({ orderCreation: { status: 'CONTINUE', redirect: redirectReturn } }),
+    secrets: (f) => [f.documentNumber],
+  },
+  'POST /rest/:site/orders-csv': {
+    scope: 'private',
+    path: () => 'orders-csv',
+    json: (f) => ({ ids: [f.orderId] }),
+    secrets: (f) => [f.documentNumber],
+  },
+
+  'GET /rest/:site/:resource/:customer/addresses': {
+    scope: 'customer',
+    path: () => book(),
+    ownerSees: (f) => f.ownAddressId,
+  },
+  'POST /rest/:site/:resource/:customer/addresses': {
+    scope: 'customer',
+    path: () => book(),
+    json: () => address,
+  },
+  'GET /rest/:site/:resource/:customer/addresses/:id': {
+    scope: 'private',
+    path: (f) => book(`/${f.ownAddressId}`),
+    ownerSees: () => 'Walkhausen',
+  },
+  'PUT /rest/:site/:resource/:customer/addresses/:id': {
+    scope: 'private',
+    path: (f) => book(`/${f.ownAddressId}`),
+    json: () => ({ ...address, city: 'Overwritten' }),
+  },
+  'DELETE /rest/:site/:resource/:customer/addresses/:id': {
+    scope: 'private',
+    path: (f) => book(`/${f.ownAddressId}`),
+  },
+  'GET /rest/:site/:resource/:customer/payments': {
+    scope: 'customer',
+    path: () => payments(),
+    ownerSees: (f) => f.instrumentId,
+  },
+  'POST /rest/:site/:resource/:customer/payments': {
+    scope: 'customer',
+    path: () => payments(),
+    json: () => ({ name: 'DIRECT_DEBIT', parameters: [{ key: 'IBAN', property: IBAN }] }),
+  },
+  'GET /rest/:site/:resource/:customer/payments/:instrumentId': {
+    scope: 'private',
+    path: (f) => payments(`/${f.instrumentId}`),
+    ownerSees: () => 'DE02 **** 2051',
+  },
+  'DELETE /rest/:site/:resource/:customer/payments/:instrumentId': {
+    scope: 'private',
+    path: (f) => payments(`/${f.instrumentId}`),
+  },
+  'GET /rest/:site/:resource/:customer/eligible-payment-methods': {
+    scope: 'customer',
+    path: () => `customers/${A}/eligible-payment-methods`,
+    ownerSees: () => 'DIRECT_DEBIT',
+  },
+
+  'GET /psp/pay/:session': { scope: 'none', path: () => '/psp/pay/00000000-0000-4000-8000-00000000a11c' },
+  'POST /psp/pay/:session': {
+    scope: 'none',
+    path: () => '/psp/pay/00000000-0000-4000-8000-00000000a11c',
+    form: { outcome: 'SUCCESS' },
+  },
+  'GET /INTERSHOP/static/WFS/:site/-/images/:style/:size/:file': {
+    scope: 'none',
+    path: (f) => `/INTERSHOP/static/WFS/${SITE}/-/images/0/160/${f.sku}.svg`,
+  },
+  'GET /INTERSHOP/static/WFS/:site/-/attachments/:key': {
+    scope: 'none',
+    path: () => `/INTERSHOP/static/WFS/${SITE}/-/attachments/Data_sheet.pdf`,
+  },
+  'GET /health': { scope: 'none', path: () => '/health' },
+
+  'PUT /rest/:site/token/logout': { scope: 'none', path: () => 'token/logout' },
+}
+
+/** The walk's routes in order, each GET followed by its HEAD. */
+const WALKED = Object.keys(WALK).flatMap((key) =>
+  key.startsWith('GET ') ? [key, `HEAD ${key.slice(4)}`] : [key],
+)
+const LAST = 'PUT /rest/:site/token/logout'
+
+type Caller = 'foreign' | 'colleague' | 'anonymous' | 'none'
+const CALLERS: Caller[] = ['foreign', 'colleague', 'anonymous', 'none']
+
+let api: Api
+let origin: string
+let f: Fixtures
+const tokens: Partial<Record<Caller | 'owner', string>> = {}
+/** jlink's own data: no other user of A may see it. */
+let privateMarkers: string[]
+/** What A's company shares with its users (and only them). */
+let companyMarkers: string[]
+let rules: Map<string, AccessRule>
+
+beforeAll(async () => {
+  api = await startApi({ products: 120, protection: { limits: NO_LIMITS } })
+  origin = new URL(api.url('')).origin
+  rules = new Map(routeAccessOf(api.app).map((r) => [`${r.method} ${r.url}`, r.access]))
+  tokens.owner = await userToken(api, 'jlink')
+  tokens.foreign = await userToken(api, 'mkestrel')
+  tokens.colleague = await userToken(api, 'bbuyer')
+  tokens.anonymous = await anonymousToken(api)
+  const owner = tokens.owner
+  const [sku] = await sellableSkus(api, 1)
+  const headOffice = `urn:address:customer:${A}:${DEMO_ADDRESS_IDS.brightlineHeadOffice}`
+
+  // An order of jlink's: invoice to the head office, standard delivery, paid by invoice.
+  const ordered = await basketFor(api, owner, [{ sku: sku!, quantity: 1 }], EUR)
+  for (const json of [
+    { invoiceToAddress: headOffice, commonShipToAddress: headOffice },
+    { commonShippingMethod: 'STD_GROUND' },
+  ])
+    expect((await call(ordered.url(), { method: 'PATCH', token: owner, json })).status).toBe(200)
+  const tender = { method: 'PUT', token: owner, json: { paymentInstrument: 'INVOICE' } }
+  expect((await call(ordered.url('/payments/open-tender'), tender)).status).toBe(200)
+  const order = await call(api.url('orders', EUR), {
+    method: 'POST',
+    token: owner,
+    json: { basket: ordered.id, termsAndConditionsAccepted: true },
+  })
+  expect(order.status).toBe(201)
+
+  // His open basket: one line, shipped to the head office, an invoice payment.
+  const open = await basketFor(api, owner, [{ sku: sku!, quantity: 1 }], EUR)
+  const shipTo = { method: 'PATCH', token: owner, json: { commonShipToAddress: headOffice } }
+  expect((await call(open.url(), shipTo)).status).toBe(200)
+  expect((await call(open.url('/payments/open-tender'), tender)).status).toBe(200)
+  const openData = (await open.get()).data
+
+  // An address of his own, which other buyers of A do not see.
+  const own = await call(api.url('customers/-/addresses'), { method: 'POST', token: owner, json: address })
+  expect(own.status).toBe(201)
+
+  const db = api.database.db
+  const [top] = await db
+    .select()
+    .from(categories)
+    .where(eq(categories.level, 0))
+    .orderBy(asc(categories.position))
+  const [promotion] = await db.select({ id: promotions.id }).from(promotions).orderBy(asc(promotions.id))
+  const [include] = await db.select({ id: cmsIncludes.id }).from(cmsIncludes).orderBy(asc(cmsIncludes.id))
+  const [page] = await db.select({ id: cmsPages.id }).from(cmsPages).orderBy(asc(cmsPages.id))
+  f = {
+    sku: sku!,
+    basketId: open.id,
+    itemId: openData.lineItems[0],
+    paymentId: openData.payments[0],
+    orderId: order.json.data.id,
+    documentNumber: order.json.data.documentNumber,
+    ownAddressId: own.json.itemId,
+    instrumentId: demoInstruments.find((i) => i.login === 'jlink')!.id,
+    category: top!.segment,
+    promotionId: promotion!.id,
+    includeId: include!.id,
+    pageId: page!.id,
+  }
+  privateMarkers = [
+    f.basketId,
+    f.itemId,
+    f.paymentId,
+    f.orderId,
+    f.ownAddressId,
+    f.instrumentId,
+    ordered.id,
+    'Walkhausen',
+    'Walk test drop',
+    'DE02 **** 2051',
+  ]
+  companyMarkers = [
+    A,
+    DEMO_ADDRESS_IDS.brightlineHeadOffice,
+    DEMO_ADDRESS_IDS.brightlineSite,
+    'jlink@brightline.test',
+    'Leopoldstraße 50',
+    'Brightline Construction',
+  ]
+})
+afterAll(async () => {
+  await api?.close()
+})
+
+async function send(walked: string, token: string | undefined) {
+  const [method, url] = walked.split(' ') as [string, string]
+  const plan = WALK[walked] ?? WALK[`GET ${url}`]!
+  const path = plan.path(f)
+  const target = path.startsWith('/') ? `${origin}${path}` : api.url(path, EUR)
+  const json = plan.json?.(f)
+  const body = plan.form ? new URLSearchParams(plan.form).toString() : undefined
+  const headers = plan.form ? { 'content-type': 'application/x-www-form-urlencoded' } : undefined
+  const response = await call(target, { method, token, json, body, headers })
+  const text = typeof response.json === 'string' ? response.json : JSON.stringify(response.json ?? '')
+  return {
+    ...response,
+    /** What the caller got to see: the body and the headers that can carry data. */
+    seen: `${text} ${response.headers.get('location') ?? ''}`,
+    sent: `${target} ${JSON.stringify(json ?? '')} ${body ?? ''}`,
+    plan,
+  }
+}
+
+async function walk(walked: string) {
+  for (const caller of CALLERS) {
+    const label = `${walked} as ${caller}`
+    const response = await send(walked, caller === 'none' ? undefined : tokens[caller])
+    expect(response.status, label).toBeLessThan(500)
+    const { scope } = response.plan
+    if (scope === 'private' || (scope === 'customer' && caller !== 'colleague'))
+      expect([401, 403, 404], `${label} answered ${response.status}`).toContain(response.status)
+    const rule = rules.get(walked)
+    if (caller === 'none' && rule !== 'public') expect(response.status, label).toBe(401)
+    if (caller === 'anonymous' && rule !== 'public' && rule !== 'token')
+      expect(response.status, label).toBe(401)
+    const markers = [
+      ...privateMarkers,
+      ...(caller === 'colleague' ? [] : companyMarkers),
+      ...(response.plan.secrets?.(f) ?? []),
+    ]
+    for (const marker of markers.filter((m) => !response.sent.includes(m)))
+      expect(response.seen, `${label} shows ${marker}`).not.toContain(marker)
+  }
+  const ownerSees = (WALK[walked] ?? undefined)?.ownerSees
+  if (ownerSees && walked.startsWith('GET ')) {
+    const own = await send(walked, tokens.owner)
+    expect(own.status, `${walked} as jlink`).toBe(200)
+    expect(own.seen, `${walked} as jlink`).toContain(ownerSees(f))
+  }
+}
+
+describe('the authorization walk', () => {
+  it('knows how to call every route the server registers, and each has its access rule', () => {
+    const registered = routeAccessOf(api.app).map((r) => `${r.method} ${r.url}`)
+    expect(registered.length).toBeGreaterThan(60)
+    expect(
+      registered.filter((route) => !WALKED.includes(route)),
+      'routes the walk does not know how to call: add them to WALK',
+    ).toEqual([])
+    expect(
+      WALKED.filter((route) => !registered.includes(route)),
+      'routes in WALK the server does not register',
+    ).toEqual([])
+    expect(registered.filter((route) => !rules.has(route))).toEqual([])
+  })
+
+  for (const walked of WALKED.filter((route) => route !== LAST)) it(walked, () => walk(walked))
+
+  it('leaves A’s data as it was', async () => {
+    const owner = tokens.owner
+    const open = await call(api.url(`baskets/${f.basketId}?include=lineItems`, EUR), { token: owner })
+    expect(open.status).toBe(200)
+    expect(open.json.data).toMatchObject({ lineItems: [f.itemId], payments: [f.paymentId] })
+    expect(open.json.data.messageToMerchant).toBeUndefined()
+    expect(open.json.data.promotionCodes ?? []).toEqual([])
+    expect(open.json.included.lineItems[f.itemId].quantity.value).toBe(1)
+    const own = await call(api.url(book(`/${f.ownAddressId}`)), { token: owner })
+    expect(own.status).toBe(200)
+    expect(own.json.city).toBe('Walkhausen')
+    const order = await call(api.url(`orders/${f.orderId}`), { token: owner })
+    expect(order.json.data).toMatchObject({ documentNumber: f.documentNumber, statusCode: 'NEW' })
+    const saved = await call(api.url(payments()), { token: owner })
+    expect(saved.json.elements.map((e: any) => e.itemId)).toContain(f.instrumentId)
+  })
+
+  it('kept every caller’s token valid until the logout', async () => {
+    for (const caller of ['foreign', 'colleague'] as const)
+      expect((await call(api.url('customers/-'), { token: tokens[caller] })).status, caller).toBe(200)
+    expect((await call(api.url('baskets'), { method: 'POST', token: tokens.anonymous })).status).toBe(201)
+  })
+
+  it(LAST, () => walk(LAST))
+})
+
+describe('access rules at registration', () => {
+  const server = () => {
+    const app = Fastify()
+    return { app, authorization: installAuthorization(app, api.database.db) }
+  }
+  const handler = async () => ({})
+
+  it('stop the server when a route has none, or two', () => {
+    const { app } = server()
+    expect(() => app.get('/rest/:site/widgets', handler)).toThrow(
+      /GET \/rest\/:site\/widgets has no access rule/,
+    )
+    expect(() => app.get('/health', { config: { access: 'public' } }, handler)).toThrow(/twice/)
+    app.get('/rest/:site/widgets', { config: { access: 'user' } }, handler)
+    expect(routeAccessOf(app)).toContainEqual({ method: 'GET', url: '/rest/:site/widgets', access: 'user' })
+  })
+
+  it('refuse a customer rule whose path names no customer, or no user for a rule about the user', () => {
+    const { app } = server()
+    expect(() => app.get('/rest/:site/widgets', { config: { access: { customer: true } } }, handler)).toThrow(
+      /:customerNo/,
+    )
+    expect(() =>
+      app.get(
+        '/rest/:site/customers/:customerNo/widgets',
+        { config: { access: { customer: true, permission: 'APP_B2B_MANAGE_USERS', self: true } } },
+        handler,
+      ),
+    ).toThrow(/:login/)
+  })
+
+  it('leave a route the embedding program adds after the API’s own ones to that program', () => {
+    const { app, authorization } = server()
+    authorization.seal()
+    expect(() => app.get('/probe', handler)).not.toThrow()
+    expect(routeAccessOf(app)).toEqual([])
+  })
+})
