@@ -44,13 +44,14 @@ export type RootView = { locale: ShopLocale; shell: ShellData | null; errorTitle
 export type GuardErrorKind = 'missing-permission' | 'feature-deactivated'
 
 /**
- * The status of the `/error` page: the guards' kinds are 404 (spec org §8); any other or no `error` is the
- * general error page, 500, since spec shell §8 gives `/error` for statuses of 400 and above only and a
- * page of an unknown error is the server's fault, never a 200.
+ * The status of the `/error` page: the guards' kinds are 404 (spec org §8). Nothing in the shop sends to
+ * `/error` without a kind, so any other or no `error` is a page that does not exist: the not-found page,
+ * 404. Never a 200 (spec shell §8 gives `/error` for statuses of 400 and above only), and never a 5xx for
+ * a URL a stranger can type.
  */
 export function errorPageOf(error: string | null): { kind: GuardErrorKind | null; status: number } {
   if (error === 'missing-permission' || error === 'feature-deactivated') return { kind: error, status: 404 }
-  return { kind: null, status: 500 }
+  return { kind: null, status: 404 }
 }
 
 /** Refusals of a request that say what to do differently (issue 14): wrong method, size, type, origin, pace. */

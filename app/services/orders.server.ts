@@ -111,8 +111,16 @@ function outcomeOf(data: z.infer<typeof OrderCreationSchema>): OrderOutcome {
   return { kind: 'completed', orderId: id }
 }
 
+/**
+ * A basket ICM does not know, or one the caller has no token for (a guest whose session is gone posting the
+ * review form again: 401, since the client already dropped a refused token and asked once more), is a
+ * basket the shopper cannot order: back to the basket with its message.
+ */
 function orderRefusal(error: unknown): OrderOutcome {
-  if (error instanceof IcmError && (error.code === 'basket.not_found.error' || error.status === 404))
+  if (
+    error instanceof IcmError &&
+    (error.code === 'basket.not_found.error' || error.status === 404 || error.status === 401)
+  )
     return { kind: 'basketNotFound' }
   return { kind: 'refused', errors: refusalOf(error) }
 }

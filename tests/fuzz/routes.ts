@@ -1,8 +1,8 @@
 /**
  * What there is to fuzz, read from the code so that a new route or form field is fuzzed without touching
  * the suite: the storefront's routes from the file names in app/routes (Remix flat routes), their forms'
- * field names and literal values from the route modules (and the models and components they import), and
- * the commerce API's routes from Fastify's own route table.
+ * field names and literal values from the route modules (and the models, components and services they
+ * import, transitively), and the commerce API's routes from Fastify's own route table.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
@@ -19,7 +19,7 @@ export type ShopRoute = {
   segments: string[]
   hasLoader: boolean
   hasAction: boolean
-  /** Field names the module (or what it imports from ~/models and ~/components) reads or renders. */
+  /** Field names the module (or what it imports from ~/models, ~/components, ~/services) reads or renders. */
   fields: string[]
   /** Literal values it compares fields with (intents, enum members). */
   values: string[]
@@ -58,13 +58,20 @@ export function routeSegments(name: string): string[] {
 
 const MODULE = /\.(tsx?|jsx?)$/
 
-/** What a module imports from `~/models` and `~/components`: where its form schemas and fields live. */
-function importedSources(source: string): Source[] {
+/**
+ * What a module imports from `~/models`, `~/components` and `~/services`, and what those import in turn:
+ * where its form schemas, fields and form reads live once a route hands its form to a component or its
+ * action to a service.
+ */
+function importedSources(source: string, seen = new Set<string>()): Source[] {
   const sources: Source[] = []
-  for (const match of source.matchAll(/from '~\/((?:models|components)\/[\w/.-]+)'/g)) {
+  for (const match of source.matchAll(/from '~\/((?:models|components|services)\/[\w/.-]+)'/g)) {
     for (const ext of ['.ts', '.tsx']) {
       const file = path.join(root, 'app', `${match[1]}${ext}`)
-      if (existsSync(file)) sources.push({ text: readFileSync(file, 'utf8'), form: /form/i.test(match[1]!) })
+      if (seen.has(file) || !existsSync(file)) continue
+      seen.add(file)
+      const text = readFileSync(file, 'utf8')
+      sources.push({ text, form: /form/i.test(match[1]!) }, ...importedSources(text, seen))
     }
   }
   return sources
@@ -77,6 +84,7 @@ const FIELD_PATTERNS = [
   /\bprefix="([^"]+)"/g,
   /(?<!session|headers|Headers|cookies)\.get(?:All)?\('([^']+)'\)/g,
   /\bformText\(\s*\w+,\s*'([^']+)'\)/g,
+  /\b(intent)="[^"{}]+"/g, // <SubmitButton intent="…"> posts `intent`
 ]
 /**
  * Keys of the zod objects in a source: `intent: z.literal(…)`, and keys whose value is one of the file's
@@ -90,7 +98,7 @@ export function schemaKeys(text: string): string[] {
   const shorthand = helpers.length ? new RegExp(`^\\s*(${helpers.join('|')}),?$`, 'gm') : null
   return [...text.matchAll(keys), ...(shorthand ? text.matchAll(shorthand) : [])].map((m) => m[1]!)
 }
-const VALUE_PATTERNS = [/\bvalue="([^"{}]+)"/g, /z\.literal\('([^']+)'\)/g]
+const VALUE_PATTERNS = [/\bvalue="([^"{}]+)"/g, /\bintent="([^"{}]+)"/g, /z\.literal\('([^']+)'\)/g]
 
 type Source = { text: string; form: boolean }
 

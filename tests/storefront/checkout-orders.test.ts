@@ -145,6 +145,16 @@ describe('submitting the order (spec §4)', () => {
     expect(response.response.headers.get('Location')).toBe('/en/basket?error=true')
   })
 
+  it('sends a shopper without a session who posts a basket id to the basket, not to an error page', async () => {
+    icm.use(get('configurations', configurationWith({})))
+    recordChanges((call) =>
+      call.path === 'orders' ? icmError(401, 'authentication.token.missing', 'A token is required.') : undefined,
+    )
+    const response = await post({ basketId: ' ', termsAndConditions: 'on' }, '')
+    expect(response.response.status).toBe(303)
+    expect(response.response.headers.get('Location')).toBe('/en/basket?error=true')
+  })
+
   it('answers a second submit of an ordered basket with the same receipt, without validating again', async () => {
     // The first submit ordered the basket: there is no current basket any more.
     icm.use(

@@ -51,11 +51,11 @@ describe('/error', () => {
     )
   })
 
-  it('is the general error page with 500 for a bare /error and for a kind it does not know', async () => {
-    for (const path of ['/en/error', '/en/error?error=whatever&value=x']) {
+  it('is the not-found page with 404 for a bare /error and for a kind it does not know', async () => {
+    for (const path of ['/en/error', '/en/error?error=whatever&value=x', '/en/error?error[0]=']) {
       const { response, data } = await answer(errorLoader, args(path))
-      expect(response.status).toBe(500)
-      expect(data).toMatchObject({ kind: null, title: 'Something went wrong' })
+      expect(response.status).toBe(404)
+      expect(data).toMatchObject({ kind: null, title: 'Page not found' })
     }
   })
 
