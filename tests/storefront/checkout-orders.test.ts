@@ -148,7 +148,9 @@ describe('submitting the order (spec §4)', () => {
   it('sends a shopper without a session who posts a basket id to the basket, not to an error page', async () => {
     icm.use(get('configurations', configurationWith({})))
     recordChanges((call) =>
-      call.path === 'orders' ? icmError(401, 'authentication.token.missing', 'A token is required.') : undefined,
+      call.path === 'orders'
+        ? icmError(401, 'authentication.token.missing', 'A token is required.')
+        : undefined,
     )
     const response = await post({ basketId: ' ', termsAndConditions: 'on' }, '')
     expect(response.response.status).toBe(303)
