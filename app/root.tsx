@@ -14,7 +14,7 @@ import {
 } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { BasketAdderProvider } from '~/components/BasketAdder'
+import { BasketAdderProvider } from '~/components/basket/BasketAdder'
 import { CheckoutHeader, type StepIndicatorData } from '~/components/checkout/CheckoutHeader'
 import { ErrorPage } from '~/components/ErrorPage'
 import { Footer } from '~/components/Footer'

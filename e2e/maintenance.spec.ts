@@ -31,11 +31,13 @@ test('a guard’s error page answers 404 in the page language, unindexed, with a
   await expect(page).toHaveURL(/\/de\/home$/)
 })
 
-test('a switched-off feature and a bare /error are error pages, never 200', async ({ page }) => {
+test('a switched-off feature and a bare /error are error pages, never 200 and never 5xx', async ({
+  page,
+}) => {
   const feature = await page.goto('/en/error?error=feature-deactivated&value=costCenters')
   expect(feature?.status()).toBe(404)
   await expect(page.getByRole('heading', { level: 1, name: 'Function not available' })).toBeVisible()
   const general = await page.goto('/en/error')
-  expect(general?.status()).toBe(500)
-  await expect(page.getByRole('heading', { level: 1, name: 'Something went wrong' })).toBeVisible()
+  expect(general?.status()).toBe(404)
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible()
 })

@@ -33,11 +33,22 @@ test('browse from home to a product, add it to the basket and see it there', asy
   await expect(miniBasket).toContainText((await page.getByTestId('basket-total').textContent())!)
 })
 
-test('an invalid quantity is refused with a message and nothing is added', async ({ page }) => {
+test('an invalid quantity is refused with a message and nothing is added', async ({
+  page,
+  javaScriptEnabled,
+}) => {
   await openOrderableProduct(page)
-  await page.getByLabel('Quantity').fill('0')
+  const quantity = page.getByLabel('Quantity')
+  await quantity.fill('0')
   await page.getByRole('button', { name: 'Add to basket' }).click()
-  await expect(page.getByRole('alert')).toContainText('Please enter a whole number')
+  if (javaScriptEnabled) {
+    // The schema's own check in the browser: the message next to the field, named by aria-describedby.
+    await expect(quantity).toHaveAttribute('aria-invalid', 'true')
+    await expect(quantity).toHaveAccessibleDescription(/Please enter a whole number/)
+  } else {
+    // Without JavaScript the schema's constraints (min) stop the post with the browser's own message.
+    expect(await quantity.evaluate((input: HTMLInputElement) => input.validity.rangeUnderflow)).toBe(true)
+  }
   await expect(page.getByTestId('mini-basket')).toContainText('0 items')
 })
 

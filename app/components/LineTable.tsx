@@ -3,6 +3,7 @@ import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { LineView } from '~/models/line'
 import { formatMoney, pick, type PriceItem } from '~/models/price'
+import { TableHead } from './TableHead'
 import { useShell } from './useShell'
 
 type LineTableProps<L extends LineView> = {
@@ -33,20 +34,14 @@ export function LineTable<L extends LineView>({
   return (
     <table className={className ? `basket-table ${className}` : 'basket-table'}>
       {caption ? <caption>{caption}</caption> : null}
-      <thead>
-        <tr>
-          <th scope="col">{t('basket.line.product')}</th>
-          <th scope="col" className="num">
-            {t('basket.line.unit_price')}
-          </th>
-          <th scope="col" className="num">
-            {t('basket.line.quantity')}
-          </th>
-          <th scope="col" className="num">
-            {t('basket.line.total')}
-          </th>
-        </tr>
-      </thead>
+      <TableHead
+        columns={[
+          { label: t('basket.line.product') },
+          { label: t('basket.line.unit_price'), numeric: true },
+          { label: t('basket.line.quantity'), numeric: true },
+          { label: t('basket.line.total'), numeric: true },
+        ]}
+      />
       <tbody>
         {lines.map((line) => (
           <tr key={line.id} data-testid={rowTestId} className={rowClassName?.(line)}>
@@ -72,7 +67,15 @@ function useAmount() {
   return (item: PriceItem) => formatMoney(pick(item, display), locale.tag)
 }
 
-function Small({ children, ...props }: { children: ReactNode; className?: string; 'data-testid'?: string }) {
+/** A note under a line's name (SKU, variation, warranty, delivery...). */
+export function LineNote({
+  children,
+  ...props
+}: {
+  children: ReactNode
+  className?: string
+  'data-testid'?: string
+}) {
   return (
     <>
       <br />
@@ -88,18 +91,18 @@ function LineProduct({ line }: { line: LineView }) {
     <>
       {line.image ? <img src={line.image} alt="" width={60} height={60} /> : null}{' '}
       {line.url ? <Link to={line.url}>{line.name}</Link> : line.name}
-      <Small>{t('product.sku', { sku: line.sku })}</Small>
-      {line.variation ? <Small>{line.variation}</Small> : null}
+      <LineNote>{t('product.sku', { sku: line.sku })}</LineNote>
+      {line.variation ? <LineNote>{line.variation}</LineNote> : null}
       {line.warranty ? (
-        <Small className="line-warranty" data-testid="line-warranty">
+        <LineNote className="line-warranty" data-testid="line-warranty">
           {t('basket.line.warranty', { name: line.warranty.name })}{' '}
           {t('product.warranty.price', { price: amount(line.warranty.price) })}
-        </Small>
+        </LineNote>
       ) : null}
       {line.customFields?.map((field) => (
-        <Small key={field.name} className="line-custom-field" data-testid="line-custom-field">
+        <LineNote key={field.name} className="line-custom-field" data-testid="line-custom-field">
           {t('basket.line.custom_field', { name: field.name, value: field.value })}
-        </Small>
+        </LineNote>
       ))}
     </>
   )
@@ -120,7 +123,9 @@ function LineTotal({ line }: { line: LineView }) {
       ) : null}
       <span data-testid="line-total">{amount(line.total)}</span>
       {line.rebate ? (
-        <Small className="line-rebate">{t('basket.line.rebate', { amount: amount(line.rebate) })}</Small>
+        <LineNote className="line-rebate">
+          {t('basket.line.rebate', { amount: amount(line.rebate) })}
+        </LineNote>
       ) : null}
     </>
   )

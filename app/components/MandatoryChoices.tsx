@@ -1,30 +1,13 @@
+import { getFormProps } from '@conform-to/react'
 import { Form, Link } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { mandatoryPath } from '~/models/basket'
-import { pick, type PriceItem } from '~/models/price'
+import { mandatoryChoiceSchema, type MandatoryChoice, type MandatoryPrompt } from '~/models/mandatory'
+import { pick } from '~/models/price'
+import { FormErrors, SubmitButton, useShopForm } from './forms'
 import { MoneyText } from './Price'
 import { useShell } from './useShell'
-
-/** One product a line asks for, as the prompt shows it. */
-export type MandatoryChoice = {
-  sku: string
-  name: string
-  price?: PriceItem
-  /** The basket holds this product for the line already. */
-  inBasket: boolean
-}
-
-/** What the prompt page's loader answers (and the modal loads): the line and what it asks for. */
-export type MandatoryPrompt = {
-  lineId: string
-  parent: { sku: string; name: string; quantity: number }
-  selections: MandatoryChoice[]
-  accessories: MandatoryChoice[]
-  /** One of the selections is in the basket for the line. */
-  selectionMade: boolean
-  satisfied: boolean
-}
 
 /** One product to choose: a radio button among the selections (one required), a checkbox (checked) otherwise. */
 function Option({
@@ -56,18 +39,17 @@ function Option({
 /**
  * The choices a line still needs (spec §4 "Adding to basket", ADR 0011): one of the mandatory selections
  * (radio buttons, listed first: selections take precedence, spec §5) and the mandatory accessories
- * (checked by default). A plain form post to the prompt route, with or without JavaScript; `onLater`
- * (the modal) closes instead of linking back to the basket.
+ * (checked by default). A plain form post to the prompt route, with or without JavaScript; its refusals
+ * show on the prompt page, where the post lands. `onLater` (the modal) closes instead of linking back to
+ * the basket; the modal shows no earlier answer, since the page under it has an action of its own.
  */
 export function MandatoryChoices({
   prompt,
-  messages,
   headingId,
   headingLevel = 2,
   onLater,
 }: {
   prompt: MandatoryPrompt
-  messages?: string[]
   headingId: string
   /** 1 on the prompt page, 2 in the modal. */
   headingLevel?: 1 | 2
@@ -77,6 +59,11 @@ export function MandatoryChoices({
   const { t } = useTranslation()
   const { locale, display } = useShell()
   const openAccessories = prompt.accessories.filter((a) => !a.inBasket)
+  const [form] = useShopForm({
+    id: `mandatory-${prompt.lineId}`,
+    schema: mandatoryChoiceSchema,
+    ...(onLater ? { lastResult: null } : {}),
+  })
   const price = (choice: MandatoryChoice) =>
     choice.price ? (
       <span className="mandatory-price">
@@ -87,15 +74,9 @@ export function MandatoryChoices({
     <section className="mandatory-choices" aria-labelledby={headingId}>
       <Heading id={headingId}>{t('basket.mandatory.title', { name: prompt.parent.name })}</Heading>
       <p>{t('basket.mandatory.intro', { name: prompt.parent.name, quantity: prompt.parent.quantity })}</p>
-      {messages?.length ? (
-        <ul className="form-errors" role="alert">
-          {messages.map((message) => (
-            <li key={message}>{message}</li>
-          ))}
-        </ul>
-      ) : null}
+      <FormErrors form={form} />
       {prompt.satisfied ? <p role="status">{t('basket.mandatory.complete')}</p> : null}
-      <Form method="post" action={mandatoryPath(locale.lang, prompt.lineId)}>
+      <Form method="post" action={mandatoryPath(locale.lang, prompt.lineId)} {...getFormProps(form)}>
         {prompt.selections.length ? (
           <fieldset className="mandatory-selections">
             <legend>{t('basket.mandatory.selection.legend')}</legend>
@@ -132,9 +113,9 @@ export function MandatoryChoices({
         ) : null}
         <p className="mandatory-actions">
           {(!prompt.selectionMade && prompt.selections.length > 0) || openAccessories.length > 0 ? (
-            <button type="submit" className="primary">
+            <SubmitButton className="primary" action={mandatoryPath(locale.lang, prompt.lineId)}>
               {t('basket.mandatory.add')}
-            </button>
+            </SubmitButton>
           ) : null}{' '}
           {onLater ? (
             <button type="button" className="link-button" onClick={onLater}>

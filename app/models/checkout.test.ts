@@ -1,18 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import {
-  STEP_SCOPES,
-  adjustmentsAllowed,
-  deliveryDays,
-  firstIncompleteStep,
-  firstStepFor,
-  mapCheckoutBasket,
-  mayContinue,
-  nextStep,
-  periodDays,
-  stepPath,
-  totalsRows,
-  type ValidationResults,
-} from './checkout'
+import { mapCheckoutBasket } from './checkout-basket'
+import { STEP_SCOPES, firstIncompleteStep, firstStepFor, nextStep, stepPath } from './checkout-steps'
+import { totalsRows } from './checkout-totals'
+import { adjustmentsAllowed, mayContinue, type ValidationResults } from './checkout-validation'
+import { deliveryDays, periodDays } from './shipping-method'
 
 const money = (value: number) => ({ value, currency: 'EUR' })
 const item = (net: number, gross: number) => ({ net: money(net), gross: money(gross) })

@@ -3,7 +3,9 @@
  * read into items; each line keeps its number and text so that every line gets its result (spec §4, §5).
  * Pure functions, no I/O.
  */
+import { z } from 'zod'
 import { positiveQuantity } from './add-items'
+import type { Translate } from './messages'
 
 /** At most this many lines in one post (rows and pasted lines together). */
 export const QUICK_ORDER_MAX_LINES = 200
@@ -84,3 +86,35 @@ export type QuickOrderResult = {
   name?: string
   reason?: string
 }
+
+/** Longest pasted list in characters. */
+export const QUICK_ORDER_MAX_LIST = 20_000
+
+/**
+ * The quick-order form (rows of `sku` and `quantity`, repeated, n-th with n-th, and the pasted `list`),
+ * read into its lines: an empty form or more than QUICK_ORDER_MAX_LINES lines is the form's error. A line
+ * that is not an item stays a line, reported as invalid with its text.
+ */
+export function quickOrderSchema(t: Translate) {
+  const cells = (max: number) => z.array(z.string().max(max).optional()).max(QUICK_ORDER_MAX_ROWS).default([])
+  return z
+    .object({ sku: cells(100), quantity: cells(20), list: z.string().max(QUICK_ORDER_MAX_LIST).optional() })
+    .transform((form, ctx) => {
+      const lines = [
+        ...quickOrderRows(
+          form.sku.map((sku) => sku ?? ''),
+          form.quantity.map((quantity) => quantity ?? ''),
+        ),
+        ...parseQuickOrderList(form.list ?? ''),
+      ]
+      if (lines.length === 0 || lines.length > QUICK_ORDER_MAX_LINES) {
+        const key = lines.length ? 'quickorder.too_many_lines' : 'quickorder.empty'
+        ctx.addIssue({ code: 'custom', message: t(key, { max: QUICK_ORDER_MAX_LINES }) })
+        return z.NEVER
+      }
+      return lines
+    })
+}
+
+/** What a quick-order post answers besides the form's result: the summary and each line's result. */
+export type QuickOrderSummary = { message: string; results: QuickOrderResult[] }

@@ -2,7 +2,8 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/nod
 import { Form, Link, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { Breadcrumb } from '~/components/Breadcrumb'
-import { formatDate, OrderStatus } from '~/components/order/OrderDetails'
+import { formatDate, OrderStatus } from '~/components/order/OrderStatus'
+import { TableHead } from '~/components/TableHead'
 import { useShell } from '~/components/useShell'
 import { ORDERS_MAX_LIMIT, ORDERS_PAGE_SIZE, ordersLimit } from '~/models/order'
 import { formatMoney, pick } from '~/models/price'
@@ -60,25 +61,17 @@ export default function OrdersPage() {
         <Form method="post" action={`${base}/csv`} reloadDocument className="orders-export">
           <p className="orders-count">{t('account.orders.count', { shown: orders.length, total })}</p>
           <table className="orders-table">
-            <thead>
-              <tr>
-                <th scope="col">
-                  <span className="visually-hidden">{t('account.orders.column.select')}</span>
-                </th>
-                <th scope="col">{t('account.orders.column.date')}</th>
-                <th scope="col">{t('account.orders.column.number')}</th>
-                <th scope="col">{t('account.orders.column.status')}</th>
-                <th scope="col" className="num">
-                  {t('account.orders.column.items')}
-                </th>
-                <th scope="col" className="num">
-                  {t('account.orders.column.total')}
-                </th>
-                <th scope="col">
-                  <span className="visually-hidden">{t('account.orders.column.actions')}</span>
-                </th>
-              </tr>
-            </thead>
+            <TableHead
+              columns={[
+                { label: t('account.orders.column.select'), hidden: true },
+                { label: t('account.orders.column.date') },
+                { label: t('account.orders.column.number') },
+                { label: t('account.orders.column.status') },
+                { label: t('account.orders.column.items'), numeric: true },
+                { label: t('account.orders.column.total'), numeric: true },
+                { label: t('account.orders.column.actions'), hidden: true },
+              ]}
+            />
             <tbody>
               {orders.map((order) => (
                 <tr key={order.id} data-testid="order-row">

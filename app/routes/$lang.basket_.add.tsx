@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next'
 import { noindexMeta } from '~/models/seo'
 import { ADD_ITEMS_PARAMS, addItemsFromParams, addItemsParams, itemsFromForm } from '~/models/add-items'
 import { mandatoryPath } from '~/models/basket'
+import type { AddAnswer } from '~/models/basket-adder'
 import { safeReturnUrl } from '~/models/url'
 import { addTexts, addToast } from '~/services/add-to-basket.server'
 import { addToBasket } from '~/services/basket.server'
@@ -21,15 +22,6 @@ import { redirectWithToast } from '~/services/toast.server'
 import { formText, readForm } from '~/services/form.server'
 
 export const headers = pageHeaders
-
-/** What the collected adds get back (JavaScript): what was added, the lines to highlight, every refusal. */
-export type AddAnswer = {
-  added: string | null
-  lineIds: string[]
-  problems: string[]
-  /** A line the add made whose product asks for mandatory selections or accessories: the modal asks for them. */
-  mandatory: string | null
-}
 
 /**
  * Without link parameters there is nothing to show: the basket page is where a shopper looks at the basket.

@@ -1,8 +1,8 @@
-import { z } from 'zod'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { useActionData, useLoaderData, type ShouldRevalidateFunction } from '@remix-run/react'
-import { MandatoryChoices, type MandatoryChoice, type MandatoryPrompt } from '~/components/MandatoryChoices'
+import { useLoaderData, type ShouldRevalidateFunction } from '@remix-run/react'
+import { MandatoryChoices } from '~/components/MandatoryChoices'
 import type { Basket, BasketLine, MandatoryLink } from '~/models/basket'
+import { mandatoryChoiceSchema, type MandatoryChoice, type MandatoryPrompt } from '~/models/mandatory'
 import { noindexMeta } from '~/models/seo'
 import { addedAll, addToBasket, currentBasket, type BasketItem } from '~/services/basket.server'
 import { prices } from '~/services/prices.server'
@@ -18,12 +18,6 @@ import { parseSubmission, readForm } from '~/services/form.server'
 import { invalid, type ActionResult } from '~/services/form-result.server'
 
 export const headers = pageHeaders
-
-/** The prompt's form: the chosen selection (radio) and the checked accessories, as SKUs. */
-const MandatoryChoiceSchema = z.object({
-  selection: z.string().max(100).optional(),
-  accessory: z.array(z.string().max(100)).max(50).optional(),
-})
 
 /**
  * Only this route's own posts make it load again. The modal's fetcher keeps the data it loaded; after any
@@ -98,7 +92,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { locale, scope, session } = await shopperOf({ request, params, context })
   const t = fixedT(locale.id)
-  const submission = parseSubmission(await readForm(request), { schema: MandatoryChoiceSchema, t })
+  const submission = parseSubmission(await readForm(request), { schema: mandatoryChoiceSchema, t })
   if (submission.status !== 'success') return invalid(submission)
   const { line } = lineOf(await currentBasket(scope), params.lineId)
   const { selections, accessories } = line.mandatory
@@ -139,15 +133,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
 export default function MandatoryPromptPage() {
   const { prompt } = useLoaderData<typeof loader>()
-  const answer = useActionData<typeof action>()
   return (
     <div className="mandatory-page">
-      <MandatoryChoices
-        prompt={prompt}
-        messages={answer?.result.error?.[''] ?? undefined}
-        headingId="mandatory-title"
-        headingLevel={1}
-      />
+      <MandatoryChoices prompt={prompt} headingId="mandatory-title" headingLevel={1} />
     </div>
   )
 }

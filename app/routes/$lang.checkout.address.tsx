@@ -6,7 +6,7 @@ import { CheckoutTotals, ValidationMessages } from '~/components/checkout/Checko
 import { GuestAddresses } from '~/components/checkout/GuestAddresses'
 import { UserAddresses } from '~/components/checkout/UserAddresses'
 import { useShell } from '~/components/useShell'
-import { totalsRows } from '~/models/checkout'
+import { totalsRows } from '~/models/checkout-totals'
 import { noindexMeta } from '~/models/seo'
 import { eligibleAddresses } from '~/services/addresses.server'
 import { addressStepAction } from '~/services/checkout-address.server'

@@ -6,13 +6,14 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/node'
-import { Form, useLoaderData } from '@remix-run/react'
+import { useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { CheckoutTotals, ValidationMessages } from '~/components/checkout/CheckoutParts'
 import { PaymentMethodOption } from '~/components/checkout/PaymentMethodOption'
-import { ErrorList, FormErrors, SubmitButton, useShopForm } from '~/components/forms'
+import { CheckoutForm } from '~/components/checkout/CheckoutForm'
+import { ErrorList, useShopForm } from '~/components/forms'
 import { useShell } from '~/components/useShell'
-import { totalsRows } from '~/models/checkout'
+import { totalsRows } from '~/models/checkout-totals'
 import { paymentFormSchema, redirectsBeforeCheckout } from '~/models/payment'
 import { noindexMeta } from '~/models/seo'
 import { continueFrom, paymentReturnUrls, requireCheckoutStep } from '~/services/checkout-flow.server'
@@ -117,12 +118,9 @@ export default function PaymentStep() {
     <>
       <h1>{t('checkout.payment.title')}</h1>
       <ValidationMessages validation={validation} />
-      <Form
-        method="post"
-        id={form.id}
-        onSubmit={form.onSubmit}
-        noValidate={form.noValidate}
-        className="checkout-form"
+      <CheckoutForm
+        form={form}
+        submit={{ text: t('checkout.continue'), primary: true, disabled: available.length === 0 }}
       >
         <fieldset className="method-choice">
           <legend>{t('checkout.payment.methods')}</legend>
@@ -142,11 +140,7 @@ export default function PaymentStep() {
           ))}
           <ErrorList id={fields.paymentMethod!.errorId} errors={fields.paymentMethod!.errors} />
         </fieldset>
-        <FormErrors form={form} />
-        <SubmitButton className="primary" disabled={available.length === 0}>
-          {t('checkout.continue')}
-        </SubmitButton>
-      </Form>
+      </CheckoutForm>
       <CheckoutTotals totals={totalsRows(basket, display)} />
     </>
   )

@@ -12,14 +12,10 @@ import {
 } from '~/components/checkout/CheckoutParts'
 import { CheckboxField, FormErrors, SubmitButton, useShopForm } from '~/components/forms'
 import { useShell } from '~/components/useShell'
-import {
-  STEP_SCOPES,
-  firstStepFor,
-  mayContinue,
-  stepPath,
-  totalsRows,
-  type CheckoutBasket,
-} from '~/models/checkout'
+import type { CheckoutBasket } from '~/models/checkout-basket'
+import { STEP_SCOPES, firstStepFor, stepPath } from '~/models/checkout-steps'
+import { totalsRows } from '~/models/checkout-totals'
+import { mayContinue } from '~/models/checkout-validation'
 import { messageText, type Translate } from '~/models/messages'
 import { noindexMeta } from '~/models/seo'
 import { checkoutBasket } from '~/services/checkout.server'

@@ -1,5 +1,5 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Form, Link, useLoaderData } from '@remix-run/react'
+import { Link, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
 import {
@@ -9,9 +9,10 @@ import {
   DeliveryTime,
   ValidationMessages,
 } from '~/components/checkout/CheckoutParts'
-import { ErrorList, FormErrors, SubmitButton, useShopForm } from '~/components/forms'
+import { CheckoutForm } from '~/components/checkout/CheckoutForm'
+import { ErrorList, useShopForm } from '~/components/forms'
 import { useShell } from '~/components/useShell'
-import { totalsRows } from '~/models/checkout'
+import { totalsRows } from '~/models/checkout-totals'
 import type { Translate } from '~/models/messages'
 import { noindexMeta } from '~/models/seo'
 import { updateCheckoutBasket } from '~/services/checkout.server'
@@ -71,12 +72,9 @@ export default function ShippingStep() {
           <Link to={`/${locale.lang}/checkout/address`}>{t('checkout.change')}</Link>
         </section>
       ) : null}
-      <Form
-        method="post"
-        id={form.id}
-        onSubmit={form.onSubmit}
-        noValidate={form.noValidate}
-        className="checkout-form"
+      <CheckoutForm
+        form={form}
+        submit={{ text: t('checkout.continue'), primary: true, disabled: methods.length === 0 }}
       >
         <fieldset
           className="method-choice"
@@ -114,11 +112,7 @@ export default function ShippingStep() {
           ))}
           <ErrorList id={fields.shippingMethod!.errorId} errors={fields.shippingMethod!.errors} />
         </fieldset>
-        <FormErrors form={form} />
-        <SubmitButton className="primary" disabled={methods.length === 0}>
-          {t('checkout.continue')}
-        </SubmitButton>
-      </Form>
+      </CheckoutForm>
       <CheckoutTotals totals={totalsRows(basket, display)} />
     </>
   )

@@ -1,6 +1,6 @@
 import { data, type LoaderFunctionArgs } from '@remix-run/node'
 import { Outlet } from '@remix-run/react'
-import { firstIncompleteStep, stepIndex, type CheckoutStep } from '~/models/checkout'
+import { firstIncompleteStep, stepIndex, type CheckoutStep } from '~/models/checkout-steps'
 import { checkoutBasketOf } from '~/services/checkout-flow.server'
 import { pageHeaders } from '~/services/headers'
 import { PRIVATE_NO_STORE } from '~/services/http.server'

@@ -11,3 +11,11 @@ export async function loader({ params }: LoaderFunctionArgs) {
   await ping({ locale })
   throw redirect(`/${locale.lang}/home`)
 }
+
+/**
+ * Never shown, since the loader always redirects or throws; having a component makes this a page route, so
+ * its 503 is rendered by the error boundary as the maintenance page instead of going out as an empty body.
+ */
+export default function Maintenance() {
+  return null
+}

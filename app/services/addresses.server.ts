@@ -35,6 +35,25 @@ export async function eligibleAddresses(scope: IcmScope, basketId: string): Prom
   return data.data.map(mapAddress)
 }
 
+/** Writes a guest's address on the basket and answers it as ICM stored it. */
+function writeBasketAddress(
+  scope: IcmScope,
+  method: 'POST' | 'PATCH',
+  path: string,
+  form: AddressForm,
+  email?: string,
+): Promise<IcmResult<Address>> {
+  return tryIcm(
+    icmCall(scope, {
+      method,
+      path,
+      json: addressBody(form, email),
+      schema: AddressEnvelopeSchema,
+      cache: 'none',
+    }).then((data) => mapAddress(data.data)),
+  )
+}
+
 /** A guest's address on the basket (`POST baskets/{id}/addresses`); the invoice address carries the e-mail. */
 export function createBasketAddress(
   scope: IcmScope,
@@ -42,15 +61,7 @@ export function createBasketAddress(
   form: AddressForm,
   email?: string,
 ): Promise<IcmResult<Address>> {
-  return tryIcm(
-    icmCall(scope, {
-      method: 'POST',
-      path: basketPath(basketId, '/addresses'),
-      json: addressBody(form, email),
-      schema: AddressEnvelopeSchema,
-      cache: 'none',
-    }).then((data) => mapAddress(data.data)),
-  )
+  return writeBasketAddress(scope, 'POST', basketPath(basketId, '/addresses'), form, email)
 }
 
 export function updateBasketAddress(
@@ -60,14 +71,32 @@ export function updateBasketAddress(
   form: AddressForm,
   email?: string,
 ): Promise<IcmResult<Address>> {
+  const path = basketPath(basketId, `/addresses/${encodeURIComponent(addressId)}`)
+  return writeBasketAddress(scope, 'PATCH', path, form, email)
+}
+
+/**
+ * Adds to one of the logged-in customer's collections (`POST {customers}/-/{collection}`: addresses, payments);
+ * answers the new item's id, which ICM gives only as a link.
+ */
+export function createForCustomer(
+  scope: IcmScope,
+  user: SessionUser,
+  collection: 'addresses' | 'payments',
+  json: unknown,
+): Promise<IcmResult<string>> {
   return tryIcm(
     icmCall(scope, {
-      method: 'PATCH',
-      path: basketPath(basketId, `/addresses/${encodeURIComponent(addressId)}`),
-      json: addressBody(form, email),
-      schema: AddressEnvelopeSchema,
+      method: 'POST',
+      path: `${customerResource(user)}/-/${collection}`,
+      json,
+      schema: CreatedLinkSchema,
       cache: 'none',
-    }).then((data) => mapAddress(data.data)),
+    }).then((link) => {
+      const id = createdId(link)
+      if (!id) throw new Response(null, { status: 502, statusText: 'Bad Gateway' })
+      return id
+    }),
   )
 }
 
@@ -77,19 +106,7 @@ export function createCustomerAddress(
   user: SessionUser,
   form: AddressForm,
 ): Promise<IcmResult<string>> {
-  return tryIcm(
-    icmCall(scope, {
-      method: 'POST',
-      path: `${customerResource(user)}/-/addresses`,
-      json: addressBody(form),
-      schema: CreatedLinkSchema,
-      cache: 'none',
-    }).then((link) => {
-      const id = createdId(link)
-      if (!id) throw new Response(null, { status: 502, statusText: 'Bad Gateway' })
-      return id
-    }),
-  )
+  return createForCustomer(scope, user, 'addresses', addressBody(form))
 }
 
 export function updateCustomerAddress(

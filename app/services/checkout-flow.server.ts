@@ -1,17 +1,16 @@
 import { redirect } from '@remix-run/node'
 import type { Params } from '@remix-run/react'
+import type { CheckoutBasket } from '~/models/checkout-basket'
 import {
   STEP_SCOPES,
   firstIncompleteStep,
   firstStepFor,
-  mayContinue,
   nextStep,
   stepIndex,
   stepPath,
-  type CheckoutBasket,
   type CheckoutStep,
-  type ValidationResults,
-} from '~/models/checkout'
+} from '~/models/checkout-steps'
+import { mayContinue, type ValidationResults } from '~/models/checkout-validation'
 import { recalculateBasket } from './basket.server'
 import { product } from './products.server'
 import { checkoutBasket } from './checkout.server'

@@ -4,7 +4,7 @@ import {
   CheckoutBasketSchema,
   mapCheckoutBasket,
   type CheckoutBasket,
-} from '~/models/checkout'
+} from '~/models/checkout-basket'
 import { icmCall, IcmError, tryIcm, type IcmResult, type IcmScope, tokenOf } from './icm.server'
 
 /**

@@ -1,5 +1,6 @@
 import { redirect } from '@remix-run/node'
-import { stepPath, type ValidationResults } from '~/models/checkout'
+import { stepPath } from '~/models/checkout-steps'
+import type { ValidationResults } from '~/models/checkout-validation'
 import { continueOrder, type OrderOutcome } from './orders.server'
 import { paymentReturnUrls, redirectWithValidation } from './checkout-flow.server'
 import type { Shopper } from './shopper.server'

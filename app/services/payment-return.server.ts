@@ -1,5 +1,5 @@
 import { redirect } from '@remix-run/node'
-import { stepPath } from '~/models/checkout'
+import { stepPath } from '~/models/checkout-steps'
 import { checkoutBasket } from './checkout.server'
 import { continueOrder } from './orders.server'
 import { returnToOpenTender } from './payments.server'

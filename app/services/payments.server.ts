@@ -1,4 +1,3 @@
-import { CreatedLinkSchema, createdId } from '~/models/address'
 import {
   BasketInstrumentEnvelopeSchema,
   OpenTenderSchema,
@@ -7,7 +6,7 @@ import {
   type PaymentMethod,
 } from '~/models/payment'
 import type { ApiMessage } from '~/models/messages'
-import { customerResource } from './addresses.server'
+import { createForCustomer } from './addresses.server'
 import { icmCall, tryIcm, type IcmResult, type IcmScope } from './icm.server'
 import type { SessionUser } from './session.server'
 
@@ -96,17 +95,8 @@ export function saveUserInstrument(
   paymentMethod: string,
   parameters: ProviderAnswer,
 ): Promise<IcmResult<string>> {
-  return tryIcm(
-    icmCall(scope, {
-      method: 'POST',
-      path: `${customerResource(user)}/-/payments`,
-      json: { name: paymentMethod, parameters: parameters.map((p) => ({ key: p.name, property: p.value })) },
-      schema: CreatedLinkSchema,
-      cache: 'none',
-    }).then((link) => {
-      const id = createdId(link)
-      if (!id) throw new Response(null, { status: 502, statusText: 'Bad Gateway' })
-      return id
-    }),
-  )
+  return createForCustomer(scope, user, 'payments', {
+    name: paymentMethod,
+    parameters: parameters.map((p) => ({ key: p.name, property: p.value })),
+  })
 }

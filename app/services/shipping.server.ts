@@ -1,4 +1,4 @@
-import { ShippingMethodsSchema, mapShippingMethod, type ShippingMethod } from '~/models/checkout'
+import { ShippingMethodsSchema, mapShippingMethod, type ShippingMethod } from '~/models/shipping-method'
 import { icmCall, type IcmScope } from './icm.server'
 
 /** Shipping methods eligible for the basket's ship-to address (spec §7), personal, never cached. */

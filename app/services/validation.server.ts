@@ -3,7 +3,7 @@ import {
   adjustmentsAllowed,
   mapValidation,
   type ValidationResults,
-} from '~/models/checkout'
+} from '~/models/checkout-validation'
 import { icmCall, type IcmScope } from './icm.server'
 
 /** Validates the basket for the given scopes (spec §4); adjustments are allowed except for scope All. */

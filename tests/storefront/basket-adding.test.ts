@@ -306,7 +306,7 @@ describe('quick order', () => {
       context: {},
     })) as any
     expect(result.data.rows).toBe(10)
-    expect(result.data.values[0]).toEqual({ sku: '1000042', quantity: '2' })
+    expect(result.data.values).toEqual({ sku: ['1000042', ''], quantity: ['2', ''], list: '' })
   })
 
   it('looks up every line, adds all found items with the typed quantities in one call and reports each line, as ICM fitted it', async () => {
@@ -360,8 +360,8 @@ describe('quick order', () => {
       ],
     ])
     expect(queries).toEqual(['true'])
-    expect(result.data.message).toBe('2 of 3 products found.')
-    expect(result.data.results).toEqual([
+    expect(result.data.summary.message).toBe('2 of 3 products found.')
+    expect(result.data.summary.results).toEqual([
       {
         source: 'row',
         line: 1,
@@ -402,20 +402,34 @@ describe('quick order', () => {
     const result = await postForm(quickOrderAction, '/en/quick-order', [['list', '1000042 1\n1000043 4']])
     expect(bodies.length).toBe(2)
     expect(bodies[1]).toEqual([{ product: '1000043', quantity: { value: 4 } }])
-    expect(result.data.results.map((r: any) => [r.status, r.reason])).toEqual([
+    expect(result.data.summary.results.map((r: any) => [r.status, r.reason])).toEqual([
       ['refused', 'This product is out of stock.'],
       ['added', undefined],
     ])
   })
 
-  it('asks for input when nothing was entered (400)', async () => {
-    const result = await postForm(quickOrderAction, '/en/quick-order', [
+  it('asks for input when nothing was entered (400), in the shopper’s language', async () => {
+    const result = await postForm(quickOrderAction, '/de/quick-order', [
       ['sku', ''],
       ['quantity', ''],
       ['list', '\n\n'],
     ])
     expect(result.status).toBe(400)
-    expect(result.data.message).toBe('Please enter at least one SKU and quantity.')
+    expect(result.data.result.error['']).toEqual([
+      'Bitte geben Sie mindestens eine Artikelnummer und Menge ein.',
+    ])
+  })
+
+  it('keeps what was typed when there are too many lines (400)', async () => {
+    const list = Array.from({ length: 201 }, (_, i) => `SKU-${i} 1`).join('\n')
+    const result = await postForm(quickOrderAction, '/en/quick-order', [
+      ['sku', '1000042'],
+      ['quantity', '3'],
+      ['list', list],
+    ])
+    expect(result.status).toBe(400)
+    expect(result.data.result.error['']).toEqual(['Please send at most 200 lines at once.'])
+    expect(result.data.result.initialValue).toEqual({ sku: '1000042', quantity: '3', list })
   })
 })
 

@@ -1,7 +1,9 @@
 import { useTranslation } from 'react-i18next'
+import { LineNote, LineTable } from '~/components/LineTable'
 import { useShell } from '~/components/useShell'
 import { addressLines, type Address } from '~/models/address'
-import type { CheckoutBasket, TotalsRow } from '~/models/checkout'
+import type { CheckoutBasket } from '~/models/checkout-basket'
+import type { TotalsRow } from '~/models/checkout-totals'
 import { messageText, type ApiMessage } from '~/models/messages'
 import { formatMoney, pick, type PriceItem } from '~/models/price'
 
@@ -95,62 +97,20 @@ export function CheckoutTotals({
 
 export type NamedLine = CheckoutBasket['lines'][number] & { name: string; variation?: string }
 
-/** The lines to be ordered (or ordered): product, quantity, unit price, total. */
+/** The lines to be ordered: product, unit price, quantity, total, and the desired delivery date. */
 export function CheckoutLines({ lines }: { lines: NamedLine[] }) {
   const { t } = useTranslation()
   return (
-    <table className="basket-table checkout-lines">
-      <thead>
-        <tr>
-          <th scope="col">{t('basket.line.product')}</th>
-          <th scope="col" className="num">
-            {t('basket.line.unit_price')}
-          </th>
-          <th scope="col" className="num">
-            {t('basket.line.quantity')}
-          </th>
-          <th scope="col" className="num">
-            {t('basket.line.total')}
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {lines.map((line) => (
-          <tr key={line.id} data-testid="checkout-line">
-            <td>
-              {line.name}
-              <br />
-              <small>{t('product.sku', { sku: line.sku })}</small>
-              {line.variation ? (
-                <>
-                  <br />
-                  <small>{line.variation}</small>
-                </>
-              ) : null}
-              {line.warranty ? (
-                <>
-                  <br />
-                  <small>{t('basket.line.warranty', { name: line.warranty.name })}</small>
-                </>
-              ) : null}
-              {line.desiredDelivery ? (
-                <>
-                  <br />
-                  <small>{t('checkout.line.desired_delivery', { date: line.desiredDelivery })}</small>
-                </>
-              ) : null}
-            </td>
-            <td className="num">
-              <Amount item={line.singleBasePrice} />
-            </td>
-            <td className="num">{line.quantity}</td>
-            <td className="num">
-              <Amount item={line.total} />
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <LineTable
+      lines={lines}
+      className="checkout-lines"
+      rowTestId="checkout-line"
+      details={(line) =>
+        line.desiredDelivery ? (
+          <LineNote>{t('checkout.line.desired_delivery', { date: line.desiredDelivery })}</LineNote>
+        ) : null
+      }
+    />
   )
 }
 

@@ -1,9 +1,10 @@
 import type { SubmissionResult } from '@conform-to/react'
-import { Form, Link } from '@remix-run/react'
+import { Link } from '@remix-run/react'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { AddressFields, addressDefaults, addressFieldset } from '~/components/checkout/AddressFields'
-import { CheckboxField, Field, FormErrors, SubmitButton, useShopForm } from '~/components/forms'
+import { CheckoutForm } from '~/components/checkout/CheckoutForm'
+import { CheckboxField, Field, useShopForm } from '~/components/forms'
 import type { Address, Country, Region } from '~/models/address'
 import { guestAddressesSchema } from '~/models/address-form'
 import { regionCodes } from '~/models/address'
@@ -44,26 +45,12 @@ export function GuestAddresses({
   const [hydrated, setHydrated] = useState(false)
   useEffect(() => setHydrated(true), [])
   return (
-    <Form
-      method="post"
-      id={form.id}
-      onSubmit={form.onSubmit}
-      noValidate={form.noValidate}
-      className="checkout-form"
-      aria-label={t('checkout.address.guest.title')}
+    <CheckoutForm
+      form={form}
+      label={t('checkout.address.guest.title')}
+      submit={{ text: t('checkout.continue'), intent: 'guest', primary: true }}
+      regions
     >
-      {/* The default button for Enter: continue, not "update regions". */}
-      <button
-        type="submit"
-        name="intent"
-        value="guest"
-        className="visually-hidden"
-        tabIndex={-1}
-        aria-hidden="true"
-      >
-        {t('checkout.continue')}
-      </button>
-      <input type="hidden" name="formId" value="guest" />
       <p>
         {t('checkout.address.guest.intro')}{' '}
         <Link to={`/${lang}/login?returnUrl=${encodeURIComponent(`/${lang}/checkout/address`)}`}>
@@ -97,10 +84,6 @@ export function GuestAddresses({
           regions={regions}
         />
       </div>
-      <FormErrors form={form} />
-      <SubmitButton intent="guest" className="primary">
-        {t('checkout.continue')}
-      </SubmitButton>
-    </Form>
+    </CheckoutForm>
   )
 }

@@ -1,11 +1,13 @@
 import type { SubmissionResult } from '@conform-to/react'
-import { Form, Link } from '@remix-run/react'
+import { Link } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { AddressFields, addressDefaults, addressFieldset } from '~/components/checkout/AddressFields'
 import { AddressView } from '~/components/checkout/CheckoutParts'
-import { ErrorList, FormErrors, SubmitButton, useShopForm } from '~/components/forms'
-import { addressLines, regionCodes, type Address, type Country, type Region } from '~/models/address'
-import { editAddressSchema, newAddressSchema, selectAddressesSchema } from '~/models/address-form'
+import { AddressSelection } from '~/components/checkout/AddressSelection'
+import { CheckoutForm } from '~/components/checkout/CheckoutForm'
+import { useShopForm } from '~/components/forms'
+import { regionCodes, type Address, type Country, type Region } from '~/models/address'
+import { editAddressSchema, newAddressSchema } from '~/models/address-form'
 
 type Places = { countries: Country[]; regions: Record<string, Region[]> }
 type ResultFor = (formId: string) => SubmissionResult<string[]> | null
@@ -66,90 +68,6 @@ export function UserAddresses({
   )
 }
 
-function AddressSelection({
-  addresses,
-  invoiceUrn,
-  shipToUrn,
-  lastResult,
-}: {
-  addresses: Address[]
-  invoiceUrn?: string
-  shipToUrn?: string
-  lastResult: SubmissionResult<string[]> | null
-}) {
-  const { t } = useTranslation()
-  const [form, fields] = useShopForm({ id: 'select-addresses', schema: selectAddressesSchema(t), lastResult })
-  const invoiceOptions = addresses.filter((a) => a.invoiceTo)
-  const shipOptions = addresses.filter((a) => a.shipTo)
-  return (
-    <Form
-      method="post"
-      id={form.id}
-      onSubmit={form.onSubmit}
-      noValidate={form.noValidate}
-      className="checkout-form"
-      aria-label={t('checkout.address.choose')}
-    >
-      <AddressChoice
-        name={fields.invoiceAddress!.name}
-        errorId={fields.invoiceAddress!.errorId}
-        errors={fields.invoiceAddress!.errors}
-        addresses={invoiceOptions}
-        checked={invoiceUrn ?? invoiceOptions[0]?.urn}
-        legend={t('checkout.address.invoice')}
-      />
-      <AddressChoice
-        name={fields.shipToAddress!.name}
-        errorId={fields.shipToAddress!.errorId}
-        errors={fields.shipToAddress!.errors}
-        addresses={shipOptions}
-        checked={shipToUrn ?? invoiceUrn ?? shipOptions[0]?.urn}
-        legend={t('checkout.address.shipping')}
-      />
-      <FormErrors form={form} />
-      <SubmitButton intent="select" className="primary">
-        {t('checkout.continue')}
-      </SubmitButton>
-    </Form>
-  )
-}
-
-/** One radio group of addresses (invoice or ship-to). */
-function AddressChoice({
-  name,
-  errorId,
-  errors,
-  addresses,
-  checked,
-  legend,
-}: {
-  name: string
-  errorId: string
-  errors?: string[]
-  addresses: Address[]
-  checked?: string
-  legend: string
-}) {
-  return (
-    <fieldset className="address-choice" aria-describedby={errors ? errorId : undefined}>
-      <legend>{legend}</legend>
-      {addresses.map((address) => (
-        <label key={address.urn} className="address-option">
-          <input
-            type="radio"
-            name={name}
-            value={address.urn}
-            defaultChecked={address.urn === checked}
-            required
-          />{' '}
-          {addressLines(address).join(', ')}
-        </label>
-      ))}
-      <ErrorList id={errorId} errors={errors} />
-    </fieldset>
-  )
-}
-
 function EditAddressForm({
   address,
   places,
@@ -167,35 +85,19 @@ function EditAddressForm({
     defaultValue: { addressId: address.id, address: addressDefaults(address) },
   })
   return (
-    <Form
-      method="post"
-      id={form.id}
-      onSubmit={form.onSubmit}
-      noValidate={form.noValidate}
-      className="checkout-form"
-      aria-label={t('checkout.address.edit.title')}
+    <CheckoutForm
+      form={form}
+      label={t('checkout.address.edit.title')}
+      submit={{ text: t('checkout.address.edit.save'), intent: 'edit' }}
+      regions
     >
-      {/* The default button for Enter: save, not "update regions". */}
-      <button
-        type="submit"
-        name="intent"
-        value="edit"
-        className="visually-hidden"
-        tabIndex={-1}
-        aria-hidden="true"
-      >
-        {t('checkout.address.edit.save')}
-      </button>
-      <input type="hidden" name="formId" value="edit" />
       <input type="hidden" name={fields.addressId!.name} value={address.id} />
       <AddressFields
         fields={addressFieldset(fields.address)}
         legend={t('checkout.address.edit.title')}
         {...places}
       />
-      <FormErrors form={form} />
-      <SubmitButton intent="edit">{t('checkout.address.edit.save')}</SubmitButton>
-    </Form>
+    </CheckoutForm>
   )
 }
 
@@ -218,25 +120,12 @@ function NewAddressForm({
   return (
     <details className="new-address" open={open}>
       <summary>{t('checkout.address.new')}</summary>
-      <Form
-        method="post"
-        id={form.id}
-        onSubmit={form.onSubmit}
-        noValidate={form.noValidate}
-        className="checkout-form"
-        aria-label={t('checkout.address.new')}
+      <CheckoutForm
+        form={form}
+        label={t('checkout.address.new')}
+        submit={{ text: t('checkout.address.new.save'), intent: 'create' }}
+        regions
       >
-        <button
-          type="submit"
-          name="intent"
-          value="create"
-          className="visually-hidden"
-          tabIndex={-1}
-          aria-hidden="true"
-        >
-          {t('checkout.address.new.save')}
-        </button>
-        <input type="hidden" name="formId" value="create" />
         <AddressFields
           fields={addressFieldset(fields.address)}
           legend={t('checkout.address.new')}
@@ -256,9 +145,7 @@ function NewAddressForm({
             </label>
           ))}
         </fieldset>
-        <FormErrors form={form} />
-        <SubmitButton intent="create">{t('checkout.address.new.save')}</SubmitButton>
-      </Form>
+      </CheckoutForm>
     </details>
   )
 }

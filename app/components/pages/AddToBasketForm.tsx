@@ -3,7 +3,7 @@ import { Form, useLocation } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { formatMoney, pick, type PriceItem } from '~/models/price'
 import { addToBasketSchema, quantityHints, type QuantityRules } from '~/models/quantity'
-import { useBasketAdder } from '../BasketAdder'
+import { useBasketAdder } from '../basket/BasketAdder'
 import { ErrorList, FormErrors, SubmitButton, useShopForm } from '../forms'
 import { useShell } from '../useShell'
 

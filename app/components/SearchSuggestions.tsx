@@ -1,0 +1,85 @@
+import type { MouseEvent } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { ShopLocale } from '~/models/locale'
+import { SUGGESTIONS_ID, type SuggestionGroup, type SuggestionOption } from './useSearchSuggestions'
+
+/** The combobox's listbox of suggestions, grouped, with a live region announcing how many there are. */
+export function SearchSuggestions({
+  locale,
+  groups,
+  expanded,
+  activeOption,
+  highlight,
+  go,
+}: {
+  locale: ShopLocale
+  groups: SuggestionGroup[]
+  expanded: boolean
+  activeOption?: SuggestionOption
+  highlight: (option: SuggestionOption) => void
+  go: (url: string) => void
+}) {
+  const { t } = useTranslation()
+  const format = new Intl.NumberFormat(locale.tag)
+  const count = groups.reduce((sum, group) => sum + group.options.length, 0)
+
+  const onOptionClick = (event: MouseEvent<HTMLAnchorElement>, url: string) => {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
+    event.preventDefault()
+    go(url)
+  }
+
+  return (
+    <>
+      <div
+        id={SUGGESTIONS_ID}
+        role="listbox"
+        aria-label={t('header.search.suggestions.label')}
+        className="search-suggestions"
+        hidden={!expanded}
+      >
+        {groups.map((group) => (
+          <div key={group.key} role="group" aria-labelledby={`${SUGGESTIONS_ID}-${group.key}`}>
+            <div
+              role="presentation"
+              id={`${SUGGESTIONS_ID}-${group.key}`}
+              className="search-suggestions-heading"
+            >
+              {t(`header.search.suggestions.${group.key}`)}
+            </div>
+            {group.options.map((option) => (
+              <a
+                key={option.id}
+                id={option.id}
+                role="option"
+                aria-selected={option.id === activeOption?.id}
+                href={option.url}
+                tabIndex={-1}
+                className="search-suggestion"
+                // Keeps the focus in the field, so that leaving it does not close the list before the click.
+                onMouseDown={(event) => event.preventDefault()}
+                onMouseMove={() => highlight(option)}
+                onClick={(event) => onOptionClick(event, option.url)}
+              >
+                {group.key === 'products' ? (
+                  option.image ? (
+                    <img src={option.image} alt="" width={32} height={32} decoding="async" />
+                  ) : (
+                    <span className="search-suggestion-image" aria-hidden="true" />
+                  )
+                ) : null}
+                <span>{option.label}</span>
+                {option.count !== undefined ? (
+                  <span className="search-suggestion-count">{format.format(option.count)}</span>
+                ) : null}
+              </a>
+            ))}
+          </div>
+        ))}
+      </div>
+      <div aria-live="polite" className="visually-hidden">
+        {expanded ? t('header.search.suggestions.count', { count }) : ''}
+      </div>
+    </>
+  )
+}

@@ -1,0 +1,24 @@
+import type { ReactNode } from 'react'
+
+export type Column = {
+  label: ReactNode
+  /** Amounts and counts: right-aligned (`num`). */
+  numeric?: boolean
+  /** Named for screen readers only (a column of checkboxes or links). */
+  hidden?: boolean
+}
+
+/** The header row of a data table: one column header each. */
+export function TableHead({ columns }: { columns: Column[] }) {
+  return (
+    <thead>
+      <tr>
+        {columns.map((column, i) => (
+          <th key={i} scope="col" className={column.numeric ? 'num' : undefined}>
+            {column.hidden ? <span className="visually-hidden">{column.label}</span> : column.label}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  )
+}

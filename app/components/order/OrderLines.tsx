@@ -1,0 +1,43 @@
+import { useTranslation } from 'react-i18next'
+import type { LineView } from '~/models/line'
+import type { OrderLine } from '~/models/order'
+import { LineNote, LineTable } from '../LineTable'
+import { useShell } from '../useShell'
+import { FulfillmentStatus, formatDate } from './OrderStatus'
+
+type OrderLineView = LineView & Pick<OrderLine, 'desiredDelivery' | 'fulfillmentStatus'>
+
+/** The ordered lines, each linking to its product, with desired delivery and fulfilment status. */
+export function OrderLines({ lines }: { lines: OrderLine[] }) {
+  const { t } = useTranslation()
+  const { locale } = useShell()
+  const views = lines.map((line): OrderLineView => ({
+    ...line,
+    singleBasePrice: line.unitPrice,
+    url: `/${locale.lang}/product/${encodeURIComponent(line.sku)}`,
+  }))
+  return (
+    <LineTable
+      lines={views}
+      caption={t('account.orders.lines.title')}
+      className="order-lines"
+      rowTestId="order-line"
+      details={(line) => (
+        <>
+          {line.desiredDelivery ? (
+            <LineNote>
+              {t('account.orders.line.desired_delivery', {
+                date: formatDate(line.desiredDelivery, locale.tag),
+              })}
+            </LineNote>
+          ) : null}
+          {line.fulfillmentStatus ? (
+            <LineNote>
+              {t('account.orders.line.fulfillment')} <FulfillmentStatus status={line.fulfillmentStatus} />
+            </LineNote>
+          ) : null}
+        </>
+      )}
+    />
+  )
+}

@@ -1,0 +1,42 @@
+import { useTranslation } from 'react-i18next'
+import type { Order } from '~/models/order'
+
+const dateFormats = new Map<string, Intl.DateTimeFormat>()
+
+/** A date (ISO timestamp or yyyy-mm-dd) in the page's locale; formatters are reused. */
+export function formatDate(value: string, localeTag: string): string {
+  let format = dateFormats.get(localeTag)
+  if (!format) {
+    // A plain yyyy-mm-dd is a calendar day: shown in UTC so no time zone moves it to the day before.
+    format = new Intl.DateTimeFormat(localeTag, { dateStyle: 'medium', timeZone: 'UTC' })
+    dateFormats.set(localeTag, format)
+  }
+  const date = new Date(value)
+  return Number.isNaN(date.getTime()) ? value : format.format(date)
+}
+
+/** A translated text for an ICM code, or ICM's own text when there is no translation. */
+function useCodeText() {
+  const { t } = useTranslation()
+  return (key: string, fallback: string) => {
+    const text = t(key)
+    return text === key ? fallback : text
+  }
+}
+
+/** The order's status as a badge: translated by status code, else ICM's status name. */
+export function OrderStatus({ order }: { order: Pick<Order, 'status' | 'statusCode'> }) {
+  const text = useCodeText()
+  const code = order.statusCode ?? ''
+  return (
+    <span className={`order-status order-status-${code.toLowerCase()}`}>
+      {code ? text(`account.orders.status.${code}`, order.status ?? code) : (order.status ?? '')}
+    </span>
+  )
+}
+
+/** Fulfilment status of a line, translated by code. */
+export function FulfillmentStatus({ status }: { status: string }) {
+  const text = useCodeText()
+  return <span className="fulfillment-status">{text(`account.orders.fulfillment.${status}`, status)}</span>
+}
