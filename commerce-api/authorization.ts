@@ -200,25 +200,19 @@ async function authorize(db: Db, request: FastifyRequest, { rule, customer }: Co
 
 /**
  * Installs the access rules on the server; call it before any route is registered. Each route's rule is
- * checked when it is registered, and enforced in one preHandler hook that resolves the caller once.
- *
- * `seal()` marks the end of the API's own routes: every route registered before it must state a rule (the
- * server does not start otherwise). A route the embedding program adds to the built server afterwards (a
- * test's probe route) is not part of the API and, without a rule, is public.
+ * checked when it is registered, whenever that is (a route without one throws there), and enforced in one
+ * preHandler hook that resolves the caller once.
  */
 export function installAuthorization(app: FastifyInstance, db: Db) {
   const rules = new Map<string, CompiledRule>()
   const list: RouteAccess[] = []
   registered.set(app, list)
-  let sealed = false
 
   app.addHook('onRoute', (route) => {
     for (const method of Array.isArray(route.method) ? route.method : [route.method]) {
-      const access = sealed
-        ? (route.config?.access ?? 'public')
-        : ruleOf(method, route.url, route.config?.access)
+      const access = ruleOf(method, route.url, route.config?.access)
       rules.set(`${method} ${route.url}`, compile(method, route.url, access))
-      if (!sealed) list.push({ method, url: route.url, access })
+      list.push({ method, url: route.url, access })
     }
   })
 
@@ -231,10 +225,4 @@ export function installAuthorization(app: FastifyInstance, db: Db) {
     if (!compiled) throw new ApiError(403, 'authorization.forbidden', 'This route has no access rule.')
     await authorize(db, request, compiled)
   })
-
-  return {
-    seal: () => {
-      sealed = true
-    },
-  }
 }

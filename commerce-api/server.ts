@@ -141,7 +141,7 @@ export function buildServer({
   })
 
   // Before any route: every route must state who may call it, and one hook enforces it (authorization.ts).
-  const authorization = installAuthorization(app, db)
+  installAuthorization(app, db)
 
   // @fastify/helmet declares its options against its own copy of helmet's types: the same shape.
   app.register(fastifyHelmet, helmetOptions as unknown as FastifyHelmetOptions)
@@ -243,6 +243,5 @@ export function buildServer({
     routes(app, ctx)
   }
   app.get('/health', async () => ({ status: 'ok' }))
-  authorization.seal()
   return app
 }

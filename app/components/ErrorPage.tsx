@@ -1,4 +1,4 @@
-import { Link } from '@remix-run/react'
+import { isRouteErrorResponse, Link, useRouteError } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { errorTextKeys } from '~/models/shell'
 
@@ -23,4 +23,23 @@ export function ErrorPage({
       </p>
     </section>
   )
+}
+
+/** The status of a thrown error, and the reason a thrown `data({ reason })` gave for it. */
+export function errorShape(error: unknown): { status: number; reason?: string } {
+  if (!isRouteErrorResponse(error)) return { status: 500 }
+  const body: unknown = error.data
+  const reason =
+    body && typeof body === 'object' && 'reason' in body && typeof body.reason === 'string'
+      ? body.reason
+      : undefined
+  return { status: error.status, reason }
+}
+
+/** The error page of the error a route boundary caught (an unexpected one is logged). */
+export function RouteErrorPage({ lang }: { lang: string }) {
+  const error = useRouteError()
+  const { status, reason } = errorShape(error)
+  if (!isRouteErrorResponse(error)) console.error(error)
+  return <ErrorPage status={status} homeUrl={`/${lang}/home`} reason={reason} />
 }

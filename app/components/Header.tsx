@@ -9,6 +9,7 @@ import { SubmitButton } from './forms'
 import { MainNavigation } from './MainNavigation'
 import { MoneyText } from './Price'
 import { SearchBox } from './SearchBox'
+import { ShopLogo } from './ShopLogo'
 
 export type HeaderProps = {
   locale: ShopLocale
@@ -38,13 +39,7 @@ export function Header({
   return (
     <header className="site-header">
       <div className="header-bar">
-        <Link to={home} className="logo" aria-label={t('header.home')}>
-          <svg viewBox="0 0 32 32" width="32" height="32" aria-hidden="true">
-            <rect width="32" height="32" rx="6" fill="currentColor" />
-            <path d="M8 22h16v3H8zM11 8h10v12H11z" fill="#fff" />
-          </svg>
-          <span>{t('shop.name')}</span>
-        </Link>
+        <ShopLogo lang={locale.lang} />
         <SearchBox locale={locale} />
         <nav className="header-utility" aria-label={t('header.my_account')}>
           {user ? (

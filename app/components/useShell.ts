@@ -1,8 +1,8 @@
 import { useRouteLoaderData } from '@remix-run/react'
 import { DEFAULT_LOCALE } from '~/models/locale'
-import type { RootView } from '~/models/shell'
+import type { RootView, ShopChrome } from '~/models/shell'
 
-/** Locale and price display of the page, from the root loader. */
+/** Locale and price display of the page, and what else every page has, from the root loader. */
 export function useShell() {
   const root = useRouteLoaderData<RootView>('root')
   return {
@@ -10,4 +10,9 @@ export function useShell() {
     display: root?.shell?.display ?? ('gross' as const),
     shell: root?.shell,
   }
+}
+
+/** The shop layout's chrome (app/routes/$lang._shop.tsx); undefined in the checkout or when it failed. */
+export function useShopChrome() {
+  return useRouteLoaderData<ShopChrome>('routes/$lang._shop')
 }

@@ -1,6 +1,7 @@
 /**
- * What the root loader hands every page (the shop's chrome) and what the error pages show. Routes and
- * components both import these view types from here, never from root.tsx or from each other.
+ * What the root loader hands every page, what the shop layout's loader adds for its chrome, and what the
+ * error pages show. Routes and components both import these view types from here, never from root.tsx or
+ * from each other.
  */
 import type { Pagelet } from './cms'
 import type { ShopLocale } from './locale'
@@ -20,16 +21,22 @@ export type ShellBasket = { itemCount: number; total: Money; lines: MiniBasketLi
 
 export type ShellUser = { name: string }
 
+/** What every page of a language has, checkout included (the root loader's): who, which prices, the toast. */
 export type ShellData = {
-  navigation: NavItem[]
   footer: Pagelet[]
   user: ShellUser | null
-  basket: ShellBasket | null
   maxItemQuantity: number
   display: PriceDisplay
   toast: ToastView | null
   /** null when the compare feature is off: no compare buttons, no header link. */
   compareCount: number | null
+}
+
+/** The shop's chrome around every page but the checkout (the `$lang._shop` layout's loader). */
+export type ShopChrome = {
+  navigation: NavItem[]
+  basket: ShellBasket | null
+  /** The quick order page exists (feature quickorder). */
   quickOrder: boolean
   hasRecentlyViewed: boolean
 }

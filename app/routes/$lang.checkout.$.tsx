@@ -1,5 +1,6 @@
 import { redirect, type LoaderFunctionArgs } from '@remix-run/node'
 import { requireLocale } from '~/services/shopper.server'
+import { notFound } from '~/services/http.server'
 
 const MATRIX_STEP = /^(address|shipping|payment|review|receipt);lang=[a-z]{2}_[A-Z]{2}$/
 
@@ -11,7 +12,7 @@ const MATRIX_STEP = /^(address|shipping|payment|review|receipt);lang=[a-z]{2}_[A
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const locale = requireLocale(params)
   const match = MATRIX_STEP.exec(params['*'] ?? '')
-  if (!match) throw new Response(null, { status: 404, statusText: 'Not Found' })
+  if (!match) throw notFound()
   const url = new URL(request.url)
   throw redirect(`/${locale.lang}/checkout/${match[1]}${url.search}`)
 }

@@ -1,20 +1,22 @@
 import { data, type LoaderFunctionArgs } from '@remix-run/node'
-import { Outlet } from '@remix-run/react'
+import type { ReactNode } from 'react'
+import { Outlet, useLoaderData, useRouteLoaderData } from '@remix-run/react'
+import { CheckoutHeader, type StepIndicatorData } from '~/components/checkout/CheckoutHeader'
+import { RouteErrorPage } from '~/components/ErrorPage'
+import { useShell } from '~/components/useShell'
 import { firstIncompleteStep, stepIndex, type CheckoutStep } from '~/models/checkout-steps'
 import { checkoutBasketOf } from '~/services/checkout-flow.server'
 import { pageHeaders } from '~/services/headers'
-import { PRIVATE_NO_STORE } from '~/services/http.server'
+import { privateHeaders } from '~/services/http.server'
 import { shopperOf } from '~/services/shopper.server'
-
-export const handle = { checkoutHeader: true }
 
 export const headers = pageHeaders
 
 const STEPS = ['address', 'shipping', 'payment', 'review'] as const
 
 /**
- * The checkout's frame: the step indicator of the checkout header (root renders it instead of the main
- * navigation and search). A step is a link while the shopper may go there: up to the first incomplete one.
+ * The checkout's frame: its own header, the logo and the step indicator instead of the shop's navigation
+ * and search. A step is a link while the shopper may go there: up to the first incomplete one.
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const shopper = await shopperOf({ request, params, context })
@@ -31,16 +33,38 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       })),
       current,
     },
-    { headers: { 'Cache-Control': PRIVATE_NO_STORE, Vary: 'Cookie' } },
+    { headers: privateHeaders() },
   )
 }
 
 export type CheckoutLayoutData = typeof loader
 
+function CheckoutFrame({ steps, children }: { steps: StepIndicatorData | null; children: ReactNode }) {
+  const { locale } = useShell()
+  return (
+    <>
+      <CheckoutHeader locale={locale} steps={steps} />
+      <main id="main" tabIndex={-1}>
+        <div className="checkout">{children}</div>
+      </main>
+    </>
+  )
+}
+
 export default function CheckoutLayout() {
   return (
-    <div className="checkout">
+    <CheckoutFrame steps={useLoaderData<typeof loader>()}>
       <Outlet />
-    </div>
+    </CheckoutFrame>
+  )
+}
+
+/** A step's error keeps the checkout header, with the steps when the layout's loader got that far. */
+export function ErrorBoundary() {
+  const { locale } = useShell()
+  return (
+    <CheckoutFrame steps={useRouteLoaderData<typeof loader>('routes/$lang.checkout') ?? null}>
+      <RouteErrorPage lang={locale.lang} />
+    </CheckoutFrame>
   )
 }

@@ -37,10 +37,6 @@ async function checkoutBasketInShopCurrency(scope: IcmScope): Promise<CheckoutBa
   return checkoutBasket(scope)
 }
 
-/** The checkout steps before the receipt: their pages read the basket with addresses, shipping and payment. */
-export const isCheckoutStepPath = (pathname: string) =>
-  /^\/[^/]+\/checkout\/(address|shipping|payment|review)\/?$/.test(pathname)
-
 export type CheckoutContext = Shopper & {
   basket: CheckoutBasket
   t: ReturnType<typeof fixedT>

@@ -1,6 +1,5 @@
+import { notFound } from './http.server'
 import { IcmError } from './icm.server'
-
-export const notFound = () => new Response(null, { status: 404, statusText: 'Not Found' })
 
 /**
  * Category, product, listing, search and content page load failures are 404s (spec §8): an ICM error answer

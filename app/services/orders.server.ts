@@ -12,11 +12,10 @@ import {
 } from '~/models/order'
 import { icmCall, IcmError, refusalOf, type IcmProblem, type IcmScope } from './icm.server'
 import type { ProviderAnswer, RedirectUrls } from './payments.server'
+import { notFound } from './http.server'
 
 /** The most orders ICM returns for one `GET orders` call. */
 const ICM_MAX_LIMIT = 100
-
-const notFound = () => new Response(null, { status: 404, statusText: 'Not Found' })
 
 /**
  * The shopper's orders, newest first (spec §7 `GET orders`), personal and never cached. A limit above what

@@ -11,7 +11,7 @@ import { categoryPath, productLinker } from './categories.server'
 import { configuration } from './configuration.server'
 import { isFeatureEnabled } from './features.server'
 import type { IcmScope } from './icm.server'
-import { notFound } from './load-failure.server'
+import { notFound } from './http.server'
 import { prices } from './prices.server'
 import {
   inventory,

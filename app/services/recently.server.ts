@@ -6,7 +6,7 @@ import { productLinker } from './categories.server'
 import { prices } from './prices.server'
 import { product } from './products.server'
 import { isFeatureEnabled } from './features.server'
-import { cacheHeaders, PRIVATE_NO_STORE } from './http.server'
+import { cacheHeaders, privateHeaders } from './http.server'
 import type { IcmScope } from './icm.server'
 import { type ShopSession } from './session.server'
 
@@ -49,10 +49,7 @@ export function trackProductView(request: Request, scope: IcmScope, session: Sho
 export function productPageHeaders(request: Request): HeadersInit {
   if (!isFeatureEnabled('recently')) return cacheHeaders(request, 'catalog')
   if (!isShopperView(request)) return { ...cacheHeaders(request, 'catalog'), Vary: 'Cookie, User-Agent' }
-  return {
-    'Cache-Control': PRIVATE_NO_STORE,
-    Vary: 'Cookie, User-Agent',
-  }
+  return privateHeaders({ Vary: 'Cookie, User-Agent' })
 }
 
 /** Tiles in the given order; products ICM no longer knows are left out. Product and price calls are cached. */

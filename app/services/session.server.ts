@@ -1,6 +1,8 @@
 import { createCookieSessionStorage, type AppLoadContext, type Session } from '@remix-run/node'
 import { RECENTLY_VIEWED_MINUTES, type RecentlyViewedEntry } from '~/models/recently'
 import { config } from './config.server'
+import { PRIVATE_NO_STORE } from './headers'
+import type { RequestArgs } from './request-memo.server'
 
 export type Toast = {
   key: string
@@ -88,9 +90,6 @@ function endIfIdle(session: ShopSession) {
   }
 }
 
-/** What a loader or action gets that identifies the HTTP request it serves. */
-export type RequestArgs = { request: Request; context: AppLoadContext }
-
 type RequestSession = Promise<{ session: ShopSession; before: Record<string, string> }>
 const sessions = new WeakMap<AppLoadContext, RequestSession>()
 
@@ -168,7 +167,7 @@ export async function withSessionCookie(response: Response, context: AppLoadCont
     answer = new Response(response.body, response)
     answer.headers.append('Set-Cookie', cookie)
   }
-  answer.headers.set('Cache-Control', 'private, no-store')
+  answer.headers.set('Cache-Control', PRIVATE_NO_STORE)
   return answer
 }
 

@@ -1,14 +1,16 @@
 import type { Params } from '@remix-run/react'
 import { localeByLang, type ShopLocale } from '~/models/locale'
 import type { IcmScope } from './icm.server'
-import { sessionOf, type RequestArgs, type ShopSession } from './session.server'
+import type { RequestArgs } from './request-memo.server'
+import { sessionOf, type ShopSession } from './session.server'
+import { notFound } from './http.server'
 
 export type Shopper = { locale: ShopLocale; session: ShopSession; scope: IcmScope }
 
 /** The locale of a `/$lang/...` route; an unknown language is a 404. */
 export function requireLocale(params: Params): ShopLocale {
   const locale = localeByLang(params.lang)
-  if (!locale) throw new Response(null, { status: 404, statusText: 'Not Found' })
+  if (!locale) throw notFound()
   return locale
 }
 

@@ -24,19 +24,9 @@ import {
   type AddressRow,
   type AddressViewer,
 } from './addresses'
-import { DomainError } from './errors'
+import { refusal } from './basket-test-fixtures'
+import type { DomainError } from './errors'
 import { checkToken, loginWithPassword } from './tokens'
-
-/** What a call threw; a call that settles fails the test. */
-async function refusal(call: () => unknown): Promise<DomainError> {
-  try {
-    await call()
-  } catch (error) {
-    if (error instanceof DomainError) return error
-    throw error
-  }
-  throw new Error('expected a refusal')
-}
 
 const munich: AddressInput = {
   firstName: 'Gina',
@@ -201,7 +191,7 @@ describe('the address book in the database', () => {
       if (!loggedIn.ok) throw new Error(`cannot log in ${login}`)
       const check = await checkToken(database.db, loggedIn.grant.access_token)
       if (check.status !== 'valid' || check.principal.anonymous) throw new Error(`no user token for ${login}`)
-      viewers[login] = await addressViewer(database.db, check.principal)
+      viewers[login] = addressViewer(check.principal)
     }
   })
   afterAll(async () => {

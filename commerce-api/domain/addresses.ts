@@ -12,6 +12,7 @@ import { addresses, baskets, users } from '../db/schema'
 import { countryOf, requiresRegion, type Country } from './countries'
 import { forbiddenError, notFoundError, refusedError, type DomainErrorCause } from './errors'
 import { isUuid } from './ids'
+import { hasPermission } from './permissions'
 import type { Principal } from './tokens'
 
 export type AddressRow = typeof addresses.$inferSelect
@@ -207,8 +208,6 @@ function inputOf(row: AddressRow): AddressInput {
 export const addressNotFound = (id: string) =>
   notFoundError('address.not_found.error', `The address '${id}' could not be found.`)
 
-const ACCOUNT_ADMIN_ROLE = 'APP_B2B_ACCOUNT_OWNER'
-
 type UserPrincipal = Extract<Principal, { anonymous: false }>
 
 /** A logged-in user looking at their customer's addresses. */
@@ -217,21 +216,22 @@ export type AddressViewer = {
   login: string
   customerNo: string
   business: boolean
-  /** Holds APP_B2B_ACCOUNT_OWNER: administers the company's account, every address included. */
+  /** Administers the company's account, every address included. */
   accountAdmin: boolean
 }
 
-export async function addressViewer(db: Db, principal: UserPrincipal): Promise<AddressViewer> {
+// ICM has no permission for the company's address book; the one who manages the company's users, its account
+// admin, manages its addresses too.
+const ACCOUNT_ADMIN_PERMISSION = 'APP_B2B_MANAGE_USERS'
+
+export function addressViewer(principal: UserPrincipal): AddressViewer {
   const business = principal.customerType === 'SMBCustomer'
-  const [user] = business
-    ? await db.select({ roles: users.roles }).from(users).where(eq(users.id, principal.userId))
-    : []
   return {
     userId: principal.userId,
     login: principal.login,
     customerNo: principal.customerNo,
     business,
-    accountAdmin: !!user?.roles.includes(ACCOUNT_ADMIN_ROLE),
+    accountAdmin: business && hasPermission(principal, ACCOUNT_ADMIN_PERMISSION),
   }
 }
 
@@ -240,7 +240,7 @@ export type AddressAccess = 'none' | 'use' | 'change'
 
 /**
  * The ownership rule of customer addresses (spec §5): a user sees the addresses without owner and their own,
- * not other users' own ones, and changes only their own; an account admin (APP_B2B_ACCOUNT_OWNER) sees and
+ * not other users' own ones, and changes only their own; an account admin (APP_B2B_MANAGE_USERS) sees and
  * changes every address of the company. A private customer has one user, who owns every address of the
  * customer: rows from before owners were recorded (owner null) are that user's.
  */
@@ -396,7 +396,7 @@ export async function eligibleAddresses(
     .orderBy(asc(addresses.createdAt), asc(addresses.id))
   const basketAddresses = own.map((row) => ({ row }))
   if (principal.anonymous) return basketAddresses
-  const book = await customerAddresses(db, await addressViewer(db, principal))
+  const book = await customerAddresses(db, addressViewer(principal))
   return [...book, ...basketAddresses].sort(
     (a, b) => a.row.createdAt.getTime() - b.row.createdAt.getTime() || a.row.id.localeCompare(b.row.id),
   )

@@ -1,34 +1,17 @@
 /** Merging a guest's basket into a user's, without HTTP (basket-merge.ts). */
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Database, Db } from '../db/client'
+import { describe, expect, it } from 'vitest'
+import type { Db } from '../db/client'
 import { basketPromotionCodes, baskets, lineItems } from '../db/schema'
-import { seededTestDatabase } from '../db/test-database'
 import { addPromotionCode } from './basket-edits'
 import { mergeBaskets } from './basket-merge'
-import {
-  anonymousPrincipal,
-  basketWith,
-  plainSkus,
-  refusal,
-  setRules,
-  userPrincipal,
-} from './basket-test-fixtures'
+import { anonymousPrincipal, basketTestBed, basketWith, refusal, setRules } from './basket-test-fixtures'
 import type { Principal } from './tokens'
 
-let database: Database
 let db: Db
 let user: Principal
 let skus: string[]
-beforeAll(async () => {
-  database = await seededTestDatabase()
-  db = database.db
-  user = await userPrincipal(db, 'jlink')
-  skus = await plainSkus(db, 4)
-})
-afterAll(async () => {
-  await database?.close()
-})
+basketTestBed({ skus: 4, login: 'jlink' }, (bed) => ({ db, caller: user, skus } = bed))
 
 const linesOf = (basketId: string) =>
   db.select().from(lineItems).where(eq(lineItems.basketId, basketId)).orderBy(lineItems.position)

@@ -3,9 +3,11 @@
  * products of a seeded test database, products with chosen quantity rules, baskets with items and addresses.
  */
 import { and, eq, gt, inArray, isNull, notInArray } from 'drizzle-orm'
-import type { Db } from '../db/client'
+import { afterAll, beforeAll } from 'vitest'
+import type { Database, Db } from '../db/client'
 import { inventories, prices, productPromotions, products, promotions } from '../db/schema'
 import { DEMO_PASSWORD } from '../db/seed/people'
+import { seededTestDatabase } from '../db/test-database'
 import { createBasketAddress, type AddressInput } from './addresses'
 import { addItems, createBasket, type BasketRow } from './basket'
 import { updateBasket } from './basket-edits'
@@ -28,30 +30,38 @@ export async function userPrincipal(db: Db, login: string) {
   return principalOf(db, login_.grant.access_token)
 }
 
+/** Online simple products with the quantity rules 1/1/none. */
+export const PLAIN_RULES = and(
+  eq(products.kind, 'product'),
+  eq(products.online, true),
+  eq(products.minOrderQuantity, 1),
+  eq(products.stepQuantity, 1),
+  isNull(products.maxOrderQuantity),
+)
+
+/** The skus with an item promotion without a code: it applies by itself, coded ones only once entered. */
+export const automaticallyPromoted = (db: Db) =>
+  db
+    .select({ sku: productPromotions.sku })
+    .from(productPromotions)
+    .innerJoin(promotions, eq(promotions.id, productPromotions.promotionId))
+    .where(isNull(promotions.code))
+
 /**
  * Plain products (min 1, step 1, no maximum, no automatic promotion) with stock that is counted, priced in
  * every currency; the tests give them other rules where they need them.
  */
 export async function plainSkus(db: Db, count: number): Promise<string[]> {
-  const promoted = db
-    .select({ sku: productPromotions.sku })
-    .from(productPromotions)
-    .innerJoin(promotions, eq(promotions.id, productPromotions.promotionId))
-    .where(isNull(promotions.code))
   const rows = await db
     .select({ sku: products.sku })
     .from(products)
     .innerJoin(inventories, eq(inventories.sku, products.sku))
     .where(
       and(
-        eq(products.kind, 'product'),
-        eq(products.online, true),
-        eq(products.minOrderQuantity, 1),
-        eq(products.stepQuantity, 1),
-        isNull(products.maxOrderQuantity),
+        PLAIN_RULES,
         eq(inventories.alwaysInStock, false),
         gt(inventories.stock, 50),
-        notInArray(products.sku, promoted),
+        notInArray(products.sku, automaticallyPromoted(db)),
       ),
     )
     .orderBy(products.sku)
@@ -68,6 +78,29 @@ export async function plainSkus(db: Db, count: number): Promise<string[]> {
   const found = rows.map((r) => r.sku).filter((sku) => currencies(sku) === 4)
   if (found.length < count) throw new Error('not enough plain products in the seed')
   return found.slice(0, count)
+}
+
+/** What a domain test of baskets works on. */
+export type BasketTestBed = { db: Db; caller: Principal; skus: string[] }
+
+/**
+ * The test file's bed, made before its tests and closed after them: a seeded in-memory database, the caller
+ * (an anonymous shopper, or the demo user `login`) and `skus` plain products. `use` receives it.
+ */
+export function basketTestBed(
+  { skus, login }: { skus: number; login?: string },
+  use: (bed: BasketTestBed) => void,
+) {
+  let database: Database | undefined
+  beforeAll(async () => {
+    database = await seededTestDatabase()
+    const { db } = database
+    const caller = login ? await userPrincipal(db, login) : await anonymousPrincipal(db)
+    use({ db, caller, skus: await plainSkus(db, skus) })
+  })
+  afterAll(async () => {
+    await database?.close()
+  })
 }
 
 /** Gives a product the quantity rules a test needs. */

@@ -3,10 +3,9 @@
  * adjustments are allowed, the tax destination and what the basket tells the shopper about it, custom fields.
  */
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Database, Db } from '../db/client'
+import { describe, expect, it } from 'vitest'
+import type { Db } from '../db/client'
 import { lineItems, prices } from '../db/schema'
-import { seededTestDatabase } from '../db/test-database'
 import { lineItemJson } from '../icm/basket'
 import {
   addItems,
@@ -16,31 +15,14 @@ import {
   mergeCustomFields,
   type CustomField,
 } from './basket'
-import {
-  addressIn,
-  anonymousPrincipal,
-  basketWith,
-  plainSkus,
-  refusal,
-  setRules,
-  shipTo,
-} from './basket-test-fixtures'
+import { addressIn, basketTestBed, basketWith, refusal, setRules, shipTo } from './basket-test-fixtures'
 import { withTax } from './money'
 import type { Principal } from './tokens'
 
-let database: Database
 let db: Db
 let guest: Principal
 let skus: string[]
-beforeAll(async () => {
-  database = await seededTestDatabase()
-  db = database.db
-  guest = await anonymousPrincipal(db)
-  skus = await plainSkus(db, 6)
-})
-afterAll(async () => {
-  await database?.close()
-})
+basketTestBed({ skus: 6 }, (bed) => ({ db, caller: guest, skus } = bed))
 
 const linesOf = (basketId: string) =>
   db.select().from(lineItems).where(eq(lineItems.basketId, basketId)).orderBy(lineItems.position)

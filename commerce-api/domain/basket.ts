@@ -350,12 +350,33 @@ export type AddItemsResult = {
   refused: ItemCause[]
 }
 
-type ProductFacts = QuantityRules & {
+/** What the basket's rules need to know of a product: whether it can be ordered, its rules, its stock. */
+export type ProductFacts = QuantityRules & {
   sku: string
   kind: string
   online: boolean
   stock: number | null
   alwaysInStock: boolean | null
+}
+
+/** The facts of the products with these skus, by sku; unknown skus are left out. */
+export async function productFacts(t: Db, skus: string[]): Promise<Map<string, ProductFacts>> {
+  if (!skus.length) return new Map()
+  const rows = await t
+    .select({
+      sku: products.sku,
+      kind: products.kind,
+      online: products.online,
+      min: products.minOrderQuantity,
+      max: products.maxOrderQuantity,
+      step: products.stepQuantity,
+      stock: inventories.stock,
+      alwaysInStock: inventories.alwaysInStock,
+    })
+    .from(products)
+    .leftJoin(inventories, eq(inventories.sku, products.sku))
+    .where(inArray(products.sku, skus))
+  return new Map(rows.map((row) => [row.sku, row]))
 }
 
 /** Step 1 reads everything the rules need, inside the add's transaction. */
@@ -373,22 +394,8 @@ type AddContext = {
 async function resolveItems(t: Db, basket: BasketRow, items: ItemRequest[]): Promise<AddContext> {
   const currency = basket.currency as Currency
   const skus = [...new Set(items.map((i) => i.sku))]
-  const [rows, existing, priced, offered] = await readTogether(t, [
-    () =>
-      t
-        .select({
-          sku: products.sku,
-          kind: products.kind,
-          online: products.online,
-          min: products.minOrderQuantity,
-          max: products.maxOrderQuantity,
-          step: products.stepQuantity,
-          stock: inventories.stock,
-          alwaysInStock: inventories.alwaysInStock,
-        })
-        .from(products)
-        .leftJoin(inventories, eq(inventories.sku, products.sku))
-        .where(inArray(products.sku, skus)),
+  const [facts, existing, priced, offered] = await readTogether(t, [
+    () => productFacts(t, skus),
     () => t.select().from(lineItems).where(eq(lineItems.basketId, basket.id)),
     () => pricedSkus(t, currency, skus),
     () => offeredWarranties(t, currency, items.some((i) => i.warrantyId) ? skus : []),
@@ -400,7 +407,7 @@ async function resolveItems(t: Db, basket: BasketRow, items: ItemRequest[]): Pro
   })
   return {
     currency,
-    products: new Map(rows.map((p) => [p.sku, p])),
+    products: facts,
     priced,
     offered,
     lineById,

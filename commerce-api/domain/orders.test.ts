@@ -1,29 +1,19 @@
 /** Placing orders without HTTP: how `createOrder` ends, and what an order keeps (orders.ts). */
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Database, Db } from '../db/client'
+import { describe, expect, it } from 'vitest'
+import type { Db } from '../db/client'
 import { baskets, inventories } from '../db/schema'
-import { seededTestDatabase } from '../db/test-database'
 import { orderSnapshotOf } from '../icm/orders'
 import { updateBasket } from './basket-edits'
-import { addressIn, anonymousPrincipal, basketWith, plainSkus, refusal, shipTo } from './basket-test-fixtures'
+import { addressIn, basketTestBed, basketWith, refusal, shipTo } from './basket-test-fixtures'
 import { createOrder } from './orders'
 import { setOpenTender } from './payments'
 import type { Principal } from './tokens'
 
-let database: Database
 let db: Db
 let guest: Principal
 let skus: string[]
-beforeAll(async () => {
-  database = await seededTestDatabase()
-  db = database.db
-  guest = await anonymousPrincipal(db)
-  skus = await plainSkus(db, 2)
-})
-afterAll(async () => {
-  await database?.close()
-})
+basketTestBed({ skus: 2 }, (bed) => ({ db, caller: guest, skus } = bed))
 
 async function readyBasket(sku: string, paymentInstrument = 'INVOICE') {
   const basket = await shipTo(db, await basketWith(db, guest, [{ sku, quantity: 2 }]), guest, addressIn('DE'))

@@ -32,6 +32,7 @@ import { channelSettings } from './configuration'
 import { notFoundError, refusedError } from './errors'
 import { isUuid } from './ids'
 import { redirectsAfterCheckout, redirectsBeforeCheckout } from './payment-methods'
+import { hasPermission } from './permissions'
 import type { RedirectUrls } from './payments'
 import { createPaymentSession, finishSession, verifiedReturn, type PaymentOutcome } from './psp'
 import type { Principal } from './tokens'
@@ -446,17 +447,16 @@ export type OrderListQuery = {
   withLines?: boolean
 }
 
-/** `GET orders`: the caller's orders, newest first; a customer's account owner may ask for all buyers'. */
+/** `GET orders`: the caller's orders, newest first; a user who manages the customer's orders may ask for all. */
 export async function listOrders(
   db: Db,
   principal: Principal,
   { limit, offset, allBuyers, statusCodes = [], withLines = false }: OrderListQuery,
 ): Promise<{ orders: OrderView[]; total: number }> {
-  let whose = eq(orders.owner, principal.subject)
-  if (allBuyers && !principal.anonymous) {
-    const [user] = await db.select({ roles: users.roles }).from(users).where(eq(users.id, principal.userId))
-    if (user?.roles.includes('APP_B2B_ACCOUNT_OWNER')) whose = eq(orders.customerNo, principal.customerNo)
-  }
+  const whose =
+    allBuyers && !principal.anonymous && hasPermission(principal, 'APP_B2B_MANAGE_ORDERS')
+      ? eq(orders.customerNo, principal.customerNo)
+      : eq(orders.owner, principal.subject)
   const where = statusCodes.length ? and(whose, inArray(orders.statusCode, statusCodes)) : whose
   const [rows, totals] = await readTogether(db, [
     () =>

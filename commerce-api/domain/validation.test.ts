@@ -3,8 +3,8 @@
  * not (and, where it adjusts, what it puts right), and which checks a scope name runs.
  */
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Database, Db } from '../db/client'
+import { describe, expect, it } from 'vitest'
+import type { Db } from '../db/client'
 import {
   basketPromotionCodes,
   lineItems,
@@ -13,35 +13,18 @@ import {
   products,
   promotions,
 } from '../db/schema'
-import { seededTestDatabase } from '../db/test-database'
 import { addItems, type BasketRow } from './basket'
 import { addPromotionCode, updateBasket } from './basket-edits'
-import {
-  addressIn,
-  anonymousPrincipal,
-  basketWith,
-  plainSkus,
-  setStock,
-  shipTo,
-} from './basket-test-fixtures'
+import { addressIn, basketTestBed, basketWith, setStock, shipTo } from './basket-test-fixtures'
 import { MANDATORY_SELECTION } from './mandatory'
 import { setOpenTender } from './payments'
 import type { Principal } from './tokens'
 import { validateBasket, type ValidationScope } from './validation'
 
-let database: Database
 let db: Db
 let guest: Principal
 let skus: string[]
-beforeAll(async () => {
-  database = await seededTestDatabase()
-  db = database.db
-  guest = await anonymousPrincipal(db)
-  skus = await plainSkus(db, 6)
-})
-afterAll(async () => {
-  await database?.close()
-})
+basketTestBed({ skus: 6 }, (bed) => ({ db, caller: guest, skus } = bed))
 
 const validate = (basket: BasketRow, scopes: ValidationScope[], adjustmentsAllowed = false) =>
   validateBasket(db, basket, guest, 'en_US', { scopes, adjustmentsAllowed })

@@ -8,16 +8,25 @@
  * (a payment method's limit is the Payment scope's) and no cost centers yet, so they are accepted and check
  * nothing. A cost center check becomes one more entry of SCOPE_CHECKS.
  */
-import { and, eq, inArray } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import type { Db } from '../db/client'
-import { basketPayments, basketPromotionCodes, baskets, inventories, lineItems, products } from '../db/schema'
-import { basketState, lockBasket, type BasketRow, type BasketState, type LineRow } from './basket'
+import { readTogether } from '../db/reads'
+import { basketPayments, basketPromotionCodes, baskets, lineItems } from '../db/schema'
+import {
+  basketState,
+  lockBasket,
+  productFacts,
+  type BasketRow,
+  type BasketState,
+  type LineRow,
+  type ProductFacts,
+} from './basket'
 import { pricedSkus } from './catalog'
 import type { Locale } from './channel'
 import { invalidError } from './errors'
 import { mandatoryLinksBySku, mandatoryStates } from './mandatory'
 import { paymentRestrictions, redirectsBeforeCheckout } from './payment-methods'
-import { fitQuantity, quantityProblem, type QuantityRules } from './quantity'
+import { fitQuantity, quantityProblem } from './quantity'
 import { promotionByCode } from './rebates'
 import { eligibleShippingMethods } from './shipping'
 import type { Principal } from './tokens'
@@ -116,32 +125,13 @@ function messagesOf(scope: ValidationScope) {
   }
 }
 
-type ProductFacts = QuantityRules & {
-  online: boolean
-  kind: string
-  stock: number | null
-  alwaysInStock: boolean | null
-}
-
-async function productFacts(t: Db, basket: BasketRow, skus: string[]) {
-  const rows = skus.length
-    ? await t
-        .select({
-          sku: products.sku,
-          online: products.online,
-          kind: products.kind,
-          min: products.minOrderQuantity,
-          max: products.maxOrderQuantity,
-          step: products.stepQuantity,
-          stock: inventories.stock,
-          alwaysInStock: inventories.alwaysInStock,
-        })
-        .from(products)
-        .leftJoin(inventories, eq(inventories.sku, products.sku))
-        .where(inArray(products.sku, skus))
-    : []
-  const priced = await pricedSkus(t, basket.currency, skus)
-  return new Map(rows.filter((r) => priced.has(r.sku)).map((r): [string, ProductFacts] => [r.sku, r]))
+/** The facts of the products with these skus that have a price in the basket's currency. */
+async function orderableFacts(t: Db, basket: BasketRow, skus: string[]) {
+  const [facts, priced] = await readTogether(t, [
+    () => productFacts(t, skus),
+    () => pricedSkus(t, basket.currency, skus),
+  ])
+  return new Map([...facts].filter(([sku]) => priced.has(sku)))
 }
 
 /** What one line asks of its product: orderable, in stock, within the quantity rules and the stock left. */
@@ -180,7 +170,7 @@ function lineVerdict(line: LineRow, product: ProductFacts | undefined, used: num
 export async function validateProducts({ t, basket, options }: ScopeContext): Promise<ScopeMessages> {
   const { found, error, info } = messagesOf('Products')
   const lines = await t.select().from(lineItems).where(eq(lineItems.basketId, basket.id))
-  const facts = await productFacts(t, basket, [...new Set(lines.map((l) => l.sku))])
+  const facts = await orderableFacts(t, basket, [...new Set(lines.map((l) => l.sku))])
   const demand = new Map<string, number>()
   const removed = new Set<string>()
   for (const line of lines.sort((a, b) => a.position - b.position)) {

@@ -50,7 +50,7 @@ export const addressRoutes: RouteModule = (app, { db, site }) => {
   const paramsOf = (request: FastifyRequest) => request.params as CustomerParams
 
   /** The caller as a viewer of the customer's addresses (its ownership rule: domain/addresses.ts). */
-  const viewerOf = async (request: FastifyRequest) => addressViewer(db, await callerCustomer(db, request))
+  const viewerOf = async (request: FastifyRequest) => addressViewer(await callerCustomer(db, request))
 
   app.get(base, async (request) => {
     const viewer = await viewerOf(request)

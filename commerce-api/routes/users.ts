@@ -1,29 +1,8 @@
 import { requireUser } from '../auth'
 import type { AccessRule } from '../authorization'
-import { assignableRoles, userRoles, type AssignableRole, type RoleGrant } from '../domain/permissions'
+import { assignableRoles, userRoles } from '../domain/permissions'
+import { assignableRolesJson, userRolesJson } from '../icm/roles'
 import type { RouteModule } from './context'
-
-/** ICM's `UserRoles` answer: `{userRoles:[{roleID, roleDisplayName, permissions:[{permissionID}]}]}`. */
-export const userRolesJson = (grants: RoleGrant[]) => ({
-  userRoles: grants.map((grant) => ({
-    roleID: grant.roleId,
-    roleDisplayName: grant.displayName,
-    permissions: grant.permissionIds.map((permissionID) => ({ permissionID })),
-  })),
-})
-
-/** The roles user management offers, with `fixed` and the permissions' names as ICM lists them. */
-export const assignableRolesJson = (roles: AssignableRole[]) => ({
-  userRoles: roles.map((role) => ({
-    roleID: role.roleId,
-    roleDisplayName: role.displayName,
-    fixed: role.fixed,
-    permissions: role.permissions.map((permission) => ({
-      permissionID: permission.permissionId,
-      permissionDisplayName: permission.displayName,
-    })),
-  })),
-})
 
 /** A user reads their own roles (the storefront's permissions come from them); anyone else's need manage-users. */
 const ownRolesOrManageUsers: AccessRule = { customer: true, permission: 'APP_B2B_MANAGE_USERS', self: true }

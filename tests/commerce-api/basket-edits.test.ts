@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull, notInArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { inventories, lineItems, productPromotions, products, promotions } from '../../commerce-api/db/schema'
 import { desiredDeliveryProblem } from '../../commerce-api/domain/basket-edits'
+import { automaticallyPromoted, PLAIN_RULES } from '../../commerce-api/domain/basket-test-fixtures'
 import { call, startApi, tokenFor, type Api } from './harness'
 
 let api: Api
@@ -15,23 +16,14 @@ afterAll(async () => {
 /** Sellable products with stock and plain quantity rules, with or without an item promotion. */
 async function sellable(promoted: boolean) {
   const db = api.database.db
-  // Item promotions without a code apply by themselves; coded ones only once their code is entered.
-  const withPromotion = db
-    .select({ sku: productPromotions.sku })
-    .from(productPromotions)
-    .innerJoin(promotions, eq(promotions.id, productPromotions.promotionId))
-    .where(isNull(promotions.code))
+  const withPromotion = automaticallyPromoted(db)
   const rows = await db
     .select({ sku: products.sku })
     .from(products)
     .innerJoin(inventories, eq(inventories.sku, products.sku))
     .where(
       and(
-        eq(products.kind, 'product'),
-        eq(products.online, true),
-        eq(products.minOrderQuantity, 1),
-        eq(products.stepQuantity, 1),
-        isNull(products.maxOrderQuantity),
+        PLAIN_RULES,
         promoted ? inArray(products.sku, withPromotion) : notInArray(products.sku, withPromotion),
       ),
     )

@@ -1,7 +1,9 @@
-import { and, eq, isNotNull, isNull, ne } from 'drizzle-orm'
+import { and, eq, isNotNull, ne } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { baskets, inventories, lineItems, prices, products } from '../../commerce-api/db/schema'
-import { call, startApi, tokenFor, type Api } from './harness'
+import { PLAIN_RULES } from '../../commerce-api/domain/basket-test-fixtures'
+import { anonymousToken, basketFor, userToken } from './checkout-fixtures'
+import { call, startApi, type Api } from './harness'
 
 let api: Api
 beforeAll(async () => {
@@ -17,15 +19,7 @@ async function sellableSkus(count: number) {
     .select({ sku: products.sku })
     .from(products)
     .innerJoin(inventories, eq(inventories.sku, products.sku))
-    .where(
-      and(
-        eq(products.kind, 'product'),
-        eq(products.online, true),
-        eq(products.minOrderQuantity, 1),
-        eq(products.stepQuantity, 1),
-        isNull(products.maxOrderQuantity),
-      ),
-    )
+    .where(PLAIN_RULES)
     .limit(60)
   const skus: string[] = []
   for (const { sku } of rows) {
@@ -37,26 +31,10 @@ async function sellableSkus(count: number) {
   throw new Error('not enough sellable products in the seed')
 }
 
-const anonymousToken = async () =>
-  (await tokenFor(api, { grant_type: 'anonymous' })).json.access_token as string
-const userToken = async (username = 'patricia@ironbridge.test') =>
-  (await tokenFor(api, { grant_type: 'password', username, password: 'Demo!2026' })).json
-    .access_token as string
+const PATRICIA = 'patricia@ironbridge.test'
 
-async function basketOf(token: string, items: { sku: string; quantity: number }[], matrix?: string) {
-  const created = await call(api.url('baskets', matrix), { method: 'POST', token })
-  expect(created.status).toBe(201)
-  const id = created.json.data.id as string
-  if (items.length) {
-    const added = await call(api.url(`baskets/${id}/items`, matrix), {
-      method: 'POST',
-      token,
-      json: items.map((i) => ({ product: i.sku, quantity: { value: i.quantity } })),
-    })
-    expect(added.status).toBe(201)
-  }
-  return id
-}
+const basketOf = async (token: string, items: { sku: string; quantity: number }[], matrix?: string) =>
+  (await basketFor(api, token, items, matrix)).id
 
 const linesOf = async (basketId: string) =>
   api.database.db.select().from(lineItems).where(eq(lineItems.basketId, basketId))
@@ -131,7 +109,7 @@ describe('product lookup', () => {
 describe('basket merge', () => {
   it('moves the anonymous basket into the user basket: lines add up, the code comes along, the source closes', async () => {
     const [a, b, c] = await sellableSkus(3)
-    const anonymous = await anonymousToken()
+    const anonymous = await anonymousToken(api)
     const source = await basketOf(anonymous, [
       { sku: a!, quantity: 2 },
       { sku: b!, quantity: 1 },
@@ -142,7 +120,7 @@ describe('basket merge', () => {
       token: anonymous,
       json: { code: 'WELCOME10' },
     })
-    const user = await userToken()
+    const user = await userToken(api, PATRICIA)
     const target = await basketOf(user, [
       { sku: a!, quantity: 3 },
       { sku: c!, quantity: 99 },
@@ -179,9 +157,9 @@ describe('basket merge', () => {
 
   it('merges into a fresh basket of a user who had none', async () => {
     const [a] = await sellableSkus(1)
-    const anonymous = await anonymousToken()
+    const anonymous = await anonymousToken(api)
     const source = await basketOf(anonymous, [{ sku: a!, quantity: 4 }])
-    const user = await userToken('pierre@ironbridge.test')
+    const user = await userToken(api, 'pierre@ironbridge.test')
     const target = await basketOf(user, [])
     const merged = await merge(target, user, { sourceBasket: source, sourceAuthenticationToken: anonymous })
     expect(merged.status).toBe(200)
@@ -190,9 +168,9 @@ describe('basket merge', () => {
 
   it('refuses bad input with clear codes and changes nothing', async () => {
     const [a] = await sellableSkus(1)
-    const anonymous = await anonymousToken()
+    const anonymous = await anonymousToken(api)
     const source = await basketOf(anonymous, [{ sku: a!, quantity: 1 }])
-    const user = await userToken()
+    const user = await userToken(api, PATRICIA)
     const target = await basketOf(user, [])
 
     const missing = await merge(target, user, { sourceBasket: source })
@@ -209,7 +187,7 @@ describe('basket merge', () => {
     expect(badToken.json.errors[0].code).toBe('basket.merge.source_token.invalid.error')
 
     // Another shopper's token does not own the source basket.
-    const stranger = await anonymousToken()
+    const stranger = await anonymousToken(api)
     const notOwned = await merge(target, user, { sourceBasket: source, sourceAuthenticationToken: stranger })
     expect(notOwned.status).toBe(422)
     expect(notOwned.json.errors[0].code).toBe('basket.merge.source_basket.not_found.error')
@@ -229,9 +207,9 @@ describe('basket merge', () => {
 
   it('merges one source exactly once when two merges race', async () => {
     const [a] = await sellableSkus(1)
-    const anonymous = await anonymousToken()
+    const anonymous = await anonymousToken(api)
     const source = await basketOf(anonymous, [{ sku: a!, quantity: 3 }])
-    const user = await userToken('jlink')
+    const user = await userToken(api, 'jlink')
     const target = await basketOf(user, [{ sku: a!, quantity: 1 }])
     const body = { sourceBasket: source, sourceAuthenticationToken: anonymous }
     const results = await Promise.all([merge(target, user, body), merge(target, user, body)])
@@ -243,7 +221,7 @@ describe('basket merge', () => {
 describe('currency recalculation', () => {
   it('re-prices the basket in the currency of the call and drops lines without a price there', async () => {
     const [a, b] = await sellableSkus(2)
-    const token = await anonymousToken()
+    const token = await anonymousToken(api)
     const usd = ';loc=en_US;cur=USD'
     const eur = ';loc=de_DE;cur=EUR'
     const id = await basketOf(
@@ -310,7 +288,7 @@ describe('currency recalculation', () => {
   })
 
   it('refuses a PATCH without any field', async () => {
-    const token = await anonymousToken()
+    const token = await anonymousToken(api)
     const id = await basketOf(token, [])
     const empty = await call(api.url(`baskets/${id}`), { method: 'PATCH', token, json: {} })
     expect(empty.status).toBe(400)

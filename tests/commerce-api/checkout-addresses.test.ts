@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
   addresses,
   baskets,
@@ -12,23 +12,17 @@ import { seedDatabase } from '../../commerce-api/db/seed/seed'
 import {
   anonymousToken,
   basketFor,
+  checkoutTestBed,
   guestAddress,
   minor,
   readyGuestBasket,
-  sellableSkus,
   userToken,
 } from './checkout-fixtures'
-import { call, startApi, type Api } from './harness'
+import { call, type Api } from './harness'
 
 let api: Api
 let skus: string[]
-beforeAll(async () => {
-  api = await startApi()
-  skus = await sellableSkus(api)
-})
-afterAll(async () => {
-  await api?.close()
-})
+checkoutTestBed(3, (bed) => ({ api, skus } = bed))
 
 describe('checkout demo data', () => {
   it('is seeded with fixed ids, and an older database gets what it misses at the next start', async () => {

@@ -1,9 +1,10 @@
 /** What the checkout tests share: a sellable product, baskets for guests and demo users, a guest address. */
-import { and, between, eq, inArray, isNull, notInArray } from 'drizzle-orm'
-import { expect } from 'vitest'
-import { inventories, prices, productPromotions, products, promotions } from '../../commerce-api/db/schema'
+import { and, between, eq, inArray, notInArray } from 'drizzle-orm'
+import { afterAll, beforeAll, expect } from 'vitest'
+import { inventories, prices, products } from '../../commerce-api/db/schema'
 import { DEMO_PASSWORD } from '../../commerce-api/db/seed/people'
-import { call, tokenFor, type Api } from './harness'
+import { automaticallyPromoted, PLAIN_RULES } from '../../commerce-api/domain/basket-test-fixtures'
+import { call, startApi, tokenFor, type Api } from './harness'
 
 export const ALL_INCLUDES =
   'lineItems,invoiceToAddress,commonShipToAddress,commonShippingMethod,payments,payments_paymentMethod,payments_paymentInstrument'
@@ -15,11 +16,6 @@ export const minor = (money: { value: number }) => Math.round(money.value * 100)
  * net in EUR (so that one piece stays below the free shipping and payment cost thresholds).
  */
 export async function sellableSkus(api: Api, howMany = 3) {
-  const withPromotion = api.database.db
-    .select({ sku: productPromotions.sku })
-    .from(productPromotions)
-    .innerJoin(promotions, eq(promotions.id, productPromotions.promotionId))
-    .where(isNull(promotions.code))
   const rows = await api.database.db
     .select({ sku: products.sku })
     .from(products)
@@ -28,13 +24,9 @@ export async function sellableSkus(api: Api, howMany = 3) {
     .where(
       and(
         between(prices.saleNet, 500, 4000),
-        eq(products.kind, 'product'),
-        eq(products.online, true),
-        eq(products.minOrderQuantity, 1),
-        eq(products.stepQuantity, 1),
-        isNull(products.maxOrderQuantity),
+        PLAIN_RULES,
         eq(inventories.alwaysInStock, false),
-        notInArray(products.sku, withPromotion),
+        notInArray(products.sku, automaticallyPromoted(api.database.db)),
       ),
     )
     .orderBy(products.sku)
@@ -50,6 +42,21 @@ export async function sellableSkus(api: Api, howMany = 3) {
     if (found.length === howMany) return found
   }
   throw new Error('not enough sellable products in the seed')
+}
+
+/**
+ * The test file's API, started before its tests and closed after them, with `howMany` sellable products;
+ * `use` receives both.
+ */
+export function checkoutTestBed(howMany: number, use: (bed: { api: Api; skus: string[] }) => void) {
+  let api: Api | undefined
+  beforeAll(async () => {
+    api = await startApi()
+    use({ api, skus: await sellableSkus(api, howMany) })
+  })
+  afterAll(async () => {
+    await api?.close()
+  })
 }
 
 export async function anonymousToken(api: Api) {

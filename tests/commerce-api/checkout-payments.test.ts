@@ -1,25 +1,19 @@
 import { and, eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { basketPayments, paymentInstruments, paymentSessions, prices } from '../../commerce-api/db/schema'
 import {
   anonymousToken,
   basketFor,
+  checkoutTestBed,
   minor,
   readyGuestBasket,
-  sellableSkus,
   userToken,
 } from './checkout-fixtures'
-import { call, startApi, type Api } from './harness'
+import { call, type Api } from './harness'
 
 let api: Api
 let skus: string[]
-beforeAll(async () => {
-  api = await startApi()
-  skus = await sellableSkus(api)
-})
-afterAll(async () => {
-  await api?.close()
-})
+checkoutTestBed(3, (bed) => ({ api, skus } = bed))
 
 const EUR = ';loc=en_US;cur=EUR'
 const SAVED_PATRICIA = '00000000-0000-4000-8000-000000000201'

@@ -1,18 +1,18 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { inventories, lineItems, products, promotions } from '../../commerce-api/db/schema'
-import { anonymousToken, basketFor, guestAddress, readyGuestBasket, sellableSkus } from './checkout-fixtures'
-import { call, startApi, type Api } from './harness'
+import {
+  anonymousToken,
+  basketFor,
+  checkoutTestBed,
+  guestAddress,
+  readyGuestBasket,
+} from './checkout-fixtures'
+import { call, type Api } from './harness'
 
 let api: Api
 let skus: string[]
-beforeAll(async () => {
-  api = await startApi()
-  skus = await sellableSkus(api, 3)
-})
-afterAll(async () => {
-  await api?.close()
-})
+checkoutTestBed(3, (bed) => ({ api, skus } = bed))
 
 const validate = (basket: { url: (p?: string) => string; token: string }, body: unknown) =>
   call(basket.url('/validations'), { method: 'POST', token: basket.token, json: body })

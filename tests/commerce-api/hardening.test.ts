@@ -462,9 +462,10 @@ describe('database data exceptions', () => {
 
     // A route that lets bad text through to the database stands for any validation gap.
     const app = buildServer({ db, site: SITE })
-    app.get('/uuid', async () => db.execute(sql`select ${'not-a-uuid'}::uuid`))
-    app.get('/nul', async () => db.execute(sql`select ${'a\u0000b'}::text`))
-    app.get('/fault', async () => db.execute(sql`select from where`))
+    const probe = { config: { access: 'public' } } as const
+    app.get('/uuid', probe, async () => db.execute(sql`select ${'not-a-uuid'}::uuid`))
+    app.get('/nul', probe, async () => db.execute(sql`select ${'a\u0000b'}::text`))
+    app.get('/fault', probe, async () => db.execute(sql`select from where`))
     const address = await app.listen({ port: 0, host: '127.0.0.1' })
     try {
       expectIcmError(await call(`${address}/uuid`), 400, 'request.invalid')

@@ -1,5 +1,5 @@
 import { and, count, eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
   baskets,
   inventories,
@@ -12,22 +12,16 @@ import {
   ALL_INCLUDES,
   anonymousToken,
   basketFor,
+  checkoutTestBed,
   minor,
   readyGuestBasket,
-  sellableSkus,
   userToken,
 } from './checkout-fixtures'
-import { call, startApi, type Api } from './harness'
+import { call, type Api } from './harness'
 
 let api: Api
 let skus: string[]
-beforeAll(async () => {
-  api = await startApi()
-  skus = await sellableSkus(api, 4)
-})
-afterAll(async () => {
-  await api?.close()
-})
+checkoutTestBed(4, (bed) => ({ api, skus } = bed))
 
 const EUR = ';loc=en_US;cur=EUR'
 
@@ -438,11 +432,15 @@ describe('reading orders', () => {
     expect((await call(api.url('orders?limit=0'), { token })).status).toBe(400)
     expect((await call(api.url('orders?offset=x'), { token })).status).toBe(400)
 
-    // The account owner sees every buyer's orders when asking for all buyers; a buyer only ever their own.
+    // Who manages the customer's orders (APP_B2B_MANAGE_ORDERS: the account owner, an order manager) sees every
+    // buyer's orders when asking for all buyers; a buyer only ever their own.
     const owner = await userToken(api, 'jlink')
     expect((await call(api.url('orders'), { token: owner })).json.info.total).toBe(0)
     const everyone = await call(api.url('orders?allBuyers=true'), { token: owner })
     expect(everyone.json.data.map((o: any) => o.id)).toEqual(ids)
+    const manager = await userToken(api, 'omanager')
+    const managed = await call(api.url('orders?allBuyers=true'), { token: manager })
+    expect(managed.json.data.map((o: any) => o.id)).toEqual(ids)
     expect((await call(api.url('orders?allBuyers=true'), { token })).json.info.total).toBe(3)
     const approver = await userToken(api, 'aapprover')
     expect((await call(api.url('orders?allBuyers=true'), { token: approver })).json.info.total).toBe(0)

@@ -42,45 +42,45 @@ afterAll(assertNothingUnreported)
 describe('storefront fuzzing', () => {
   it('knows every route module and the fields of every form', () => {
     const byFile = new Map(routes.map((r) => [r.file, r]))
-    expect(byFile.get('$lang.basket_.add.tsx')?.segments).toEqual([':lang', 'basket', 'add'])
+    expect(byFile.get('$lang._shop.basket_.add.tsx')?.segments).toEqual([':lang', 'basket', 'add'])
     expect(byFile.get('robots[.]txt.ts')?.segments).toEqual(['robots.txt'])
-    expect(byFile.get('$lang.$.tsx')?.segments).toEqual([':lang', '*'])
+    expect(byFile.get('$lang._shop.$.tsx')?.segments).toEqual([':lang', '*'])
     expect(byFile.get('_index.tsx')?.segments).toEqual([])
-    expect(byFile.get('$lang.login.tsx')?.fields).toEqual(
+    expect(byFile.get('$lang._shop.login.tsx')?.fields).toEqual(
       expect.arrayContaining(['login', 'password', 'returnUrl']),
     )
-    expect(byFile.get('$lang.basket.tsx')?.fields).toEqual(
+    expect(byFile.get('$lang._shop.basket.tsx')?.fields).toEqual(
       expect.arrayContaining(['intent', 'lineId', 'quantity', 'code']),
     )
-    expect(byFile.get('$lang.basket.tsx')?.values).toEqual(
+    expect(byFile.get('$lang._shop.basket.tsx')?.values).toEqual(
       expect.arrayContaining(['quantity', 'delete', 'addCode', 'checkout']),
     )
     expect(byFile.get('$lang.checkout.address.tsx')?.fields).toEqual(
       expect.arrayContaining(['invoice', 'shipping', 'firstName', 'countryCode', 'intent']),
     )
-    expect(byFile.get('$lang.quick-order.tsx')?.fields).toEqual(
+    expect(byFile.get('$lang._shop.quick-order.tsx')?.fields).toEqual(
       expect.arrayContaining(['sku', 'quantity', 'list']),
     )
     const forms = routes.filter((r) => r.hasAction).map((r) => r.file)
     expect(forms).toEqual(
       expect.arrayContaining([
-        '$lang.login.tsx',
-        '$lang.logout.tsx',
-        '$lang.basket_.add.tsx',
-        '$lang.basket.tsx',
-        '$lang.quick-order.tsx',
-        '$lang.compare.tsx',
-        '$lang.recently.tsx',
+        '$lang._shop.login.tsx',
+        '$lang._shop.logout.tsx',
+        '$lang._shop.basket_.add.tsx',
+        '$lang._shop.basket.tsx',
+        '$lang._shop.quick-order.tsx',
+        '$lang._shop.compare.tsx',
+        '$lang._shop.recently.tsx',
         '$lang.checkout.address.tsx',
         '$lang.checkout.shipping.tsx',
         '$lang.checkout.payment.tsx',
         '$lang.checkout.review.tsx',
-        '$lang.basket_.mandatory.$lineId.tsx',
+        '$lang._shop.basket_.mandatory.$lineId.tsx',
         '$lang.account.orders.csv.ts',
       ]),
     )
     // Catalog pages only show: their add form posts to /basket/add.
-    expect(byFile.get('$lang.$.tsx')?.hasAction).toBe(false)
+    expect(byFile.get('$lang._shop.$.tsx')?.hasAction).toBe(false)
   })
 
   property(

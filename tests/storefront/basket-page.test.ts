@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
-import { action, loader } from '~/routes/$lang.basket'
+import { action, loader } from '~/routes/$lang._shop.basket'
 import { answer, args, sessionCookie, sessionFrom } from './loader-args'
 import { configurationData, get, icm, icmError, icmPath, money, priceItem, productData } from './icm-mock'
 import './setup'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import * as catalogRoute from '~/routes/$lang.$'
-import { action as addAction } from '~/routes/$lang.basket_.add'
+import * as catalogRoute from '~/routes/$lang._shop.$'
+import { action as addAction } from '~/routes/$lang._shop.basket_.add'
 import { http, HttpResponse } from 'msw'
 import {
   categoryData,

@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
-import { action as basketAction } from '~/routes/$lang.basket'
+import { action as basketAction } from '~/routes/$lang._shop.basket'
 import { loader as matrixLoader } from '~/routes/$lang.checkout.$'
 import { action as addressAction, loader as addressLoader } from '~/routes/$lang.checkout.address'
 import { loader as paymentLoader, action as paymentAction } from '~/routes/$lang.checkout.payment'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { loader as rootLoader } from '~/root'
-import { loader } from '~/routes/$lang.$'
+import { loader } from '~/routes/$lang._shop.$'
 import { loader as legacyLoader } from '~/routes/INTERSHOP.web.WFS.$'
 import { loader as sitemapLoader } from '~/routes/sitemap.$lang.$file'
 import { loader as sitemapIndexLoader } from '~/routes/sitemap[.]xml'

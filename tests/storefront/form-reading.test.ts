@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { action as loginAction } from '~/routes/$lang.login'
+import { action as loginAction } from '~/routes/$lang._shop.login'
 import { FORM_LIMITS, parseSubmission, readForm, schemaKnows, type FormLimits } from '~/services/form.server'
 import './setup'
 

@@ -6,9 +6,9 @@
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { loader as rootLoader } from '~/root'
-import { action as addAction, loader as addLoader } from '~/routes/$lang.basket_.add'
-import { action as loginAction } from '~/routes/$lang.login'
-import { action as logoutAction, loader as logoutLoader } from '~/routes/$lang.logout'
+import { action as addAction, loader as addLoader } from '~/routes/$lang._shop.basket_.add'
+import { action as loginAction } from '~/routes/$lang._shop.login'
+import { action as logoutAction, loader as logoutLoader } from '~/routes/$lang._shop.logout'
 import { loader as receiptLoader } from '~/routes/$lang.checkout.receipt'
 import { CLIENT_ADDRESS_HEADER } from '~/services/shopper.server'
 import {

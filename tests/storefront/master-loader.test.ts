@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { loader } from '~/routes/$lang.$'
+import { loader } from '~/routes/$lang._shop.$'
 import { categoryData, configurationData, get, icm, pricesFor, productData } from './icm-mock'
 import { args as shared } from './loader-args'
 import './setup'

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { loader as catalogLoader } from '~/routes/$lang.$'
-import { action as recentlyAction, loader as recentlyLoader } from '~/routes/$lang.recently'
+import { loader as catalogLoader } from '~/routes/$lang._shop.$'
+import { action as recentlyAction, loader as recentlyLoader } from '~/routes/$lang._shop.recently'
 import { RECENTLY_VIEWED_MAX_AGE, sessionOf } from '~/services/session.server'
 import { answer, args, sessionCookie, sessionFrom } from './loader-args'
 import { categoryData, configurationData, get, icm, pricesFor, productData } from './icm-mock'

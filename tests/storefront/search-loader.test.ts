@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { loader } from '~/routes/$lang.search'
+import { loader } from '~/routes/$lang._shop.search'
 import { get, icm, icmError, pricesFor } from './icm-mock'
 import { args as shared, thrown } from './loader-args'
 import './setup'

@@ -1,10 +1,11 @@
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { loader as rootLoader } from '~/root'
-import { loader as basketLoader } from '~/routes/$lang.basket'
-import { action as compareAction } from '~/routes/$lang.compare'
-import { loader as homeLoader } from '~/routes/$lang.home'
-import { action as loginAction } from '~/routes/$lang.login'
+import { loader as shopLayoutLoader } from '~/routes/$lang._shop'
+import { loader as basketLoader } from '~/routes/$lang._shop.basket'
+import { action as compareAction } from '~/routes/$lang._shop.compare'
+import { loader as homeLoader } from '~/routes/$lang._shop.home'
+import { action as loginAction } from '~/routes/$lang._shop.login'
 import { sessionStorage } from '~/services/session.server'
 import {
   categoryData,
@@ -17,7 +18,7 @@ import {
   pricesFor,
   productData,
 } from './icm-mock'
-import { answer, args, sessionCookie, sessionFrom, type Args } from './loader-args'
+import { answer, args, sessionCookie, sessionFrom, setCookieOf, type Args } from './loader-args'
 import './setup'
 
 /** Posts form fields to a route action under /en, as a browser without JavaScript would. */
@@ -36,7 +37,17 @@ const shellHandlers = () => [
   ),
 ]
 
-describe('root loader', () => {
+/** The root's and the shop layout's loaders of one page request, as Remix runs them: side by side, one context. */
+async function pageShell(path: string, options?: Parameters<typeof args>[1]) {
+  const page = args(path, options)
+  const [root, chrome] = await Promise.all([
+    answer(rootLoader, page),
+    answer(shopLayoutLoader, { ...page, request: page.request.clone() }),
+  ])
+  return { shell: root.data.shell, chrome: chrome.data, setCookie: (await setCookieOf(page.context)) ?? null }
+}
+
+describe('root and shop layout loaders', () => {
   it('builds navigation and footer without a basket call for a visitor without a session', async () => {
     let basketCalls = 0
     icm.use(
@@ -46,12 +57,13 @@ describe('root loader', () => {
         return icmError(404, 'basket.not_found.error')
       }),
     )
-    const result = await answer(rootLoader, args('/en/home'))
-    expect(result.data.shell.navigation[0]).toMatchObject({
+    const result = await pageShell('/en/home')
+    expect(result.chrome.navigation[0]).toMatchObject({
       name: 'Drills',
       url: '/en/power-tools/drills-ctgPower-Tools.Drills',
     })
-    expect(result.data.shell.basket).toBeNull()
+    expect(result.shell.footer).toEqual([])
+    expect(result.chrome.basket).toBeNull()
     expect(basketCalls).toBe(0)
     // Nothing personal: no cookie is written, so the page stays shareable.
     expect(result.setCookie).toBeNull()
@@ -91,16 +103,16 @@ describe('root loader', () => {
     const session = await sessionFrom(cookie)
     session.flash('toast', { key: 'account.logout.success.message', type: 'info' })
     const withToast = (await sessionStorage.commitSession(session)).split(';')[0]!
-    const result = await answer(rootLoader, args('/en/home', { cookie: withToast }))
+    const result = await pageShell('/en/home', { cookie: withToast })
     expect(tokenSent).toBe('user-token')
-    expect(result.data.shell.display).toBe('net')
-    expect(result.data.shell.basket).toEqual({
+    expect(result.shell.display).toBe('net')
+    expect(result.chrome.basket).toEqual({
       itemCount: 3,
       total: { value: 10, currency: 'USD' },
       lines: [],
     })
-    expect(result.data.shell.user).toEqual({ name: 'Jack Link' })
-    expect(result.data.shell.toast.text).toBe('You have been logged out.')
+    expect(result.shell.user).toEqual({ name: 'Jack Link' })
+    expect(result.shell.toast.text).toBe('You have been logged out.')
     // The toast is consumed: the cookie written back no longer holds it.
     expect(result.setCookie).toMatch(/^apiToken=/)
     expect((await sessionFrom(result.setCookie)).get('toast')).toBeUndefined()
@@ -139,8 +151,8 @@ describe('root loader', () => {
     )
     const now = Date.now()
     const cookie = await sessionCookie({ apiToken: 'gone', issuedAt: now, expiresAt: now + 3600_000 })
-    const result = await answer(rootLoader, args('/en/home', { cookie }))
-    expect(result.data.shell.basket).toBeNull()
+    const result = await pageShell('/en/home', { cookie })
+    expect(result.chrome.basket).toBeNull()
     const session = await sessionFrom(result.setCookie)
     expect(session.get('apiToken')).toBeUndefined()
   })

@@ -14,7 +14,7 @@ import type { AddAnswer } from '~/models/basket-adder'
 import { safeReturnUrl } from '~/models/url'
 import { addTexts, addToast } from '~/services/add-to-basket.server'
 import { addToBasket } from '~/services/basket.server'
-import { cacheHeaders, PRIVATE_NO_STORE } from '~/services/http.server'
+import { cacheHeaders, privateHeaders } from '~/services/http.server'
 import { pageHeaders } from '~/services/headers'
 import { fixedT } from '~/services/i18n.server'
 import { requireLocale, shopperOf } from '~/services/shopper.server'
@@ -77,7 +77,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     return data(answer, {
       // Nothing added: 422, and the page's data stays as it is.
       status: result.added.length ? 200 : 422,
-      headers: { 'Cache-Control': PRIVATE_NO_STORE },
+      headers: privateHeaders(),
     })
   }
   // A product that asks for mandatory items: on to the page that asks for them (ADR 0011).

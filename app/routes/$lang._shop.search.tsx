@@ -2,7 +2,7 @@ import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from '@rem
 import { Link, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { Listing } from '~/components/Listing'
-import { useShell } from '~/components/useShell'
+import { useShopChrome } from '~/components/useShell'
 import { parseListingParams } from '~/models/listing'
 import { noindexMeta } from '~/models/seo'
 import { searchRedirectTarget } from '~/models/url'
@@ -10,7 +10,7 @@ import { productLinker } from '~/services/categories.server'
 import { prices } from '~/services/prices.server'
 import { productFilters, searchProducts } from '~/services/products.server'
 import { pageHeaders } from '~/services/headers'
-import { cacheHeaders } from '~/services/http.server'
+import { cacheHeaders, notFound } from '~/services/http.server'
 import { fixedT } from '~/services/i18n.server'
 import { shopperOf } from '~/services/shopper.server'
 
@@ -19,8 +19,6 @@ export const headers = pageHeaders
 /** Items per search page (spec §9). */
 const SEARCH_PAGE_SIZE = 12
 const MAX_TERM_LENGTH = 200
-
-const notFound = () => new Response(null, { status: 404, statusText: 'Not Found' })
 
 /**
  * `/search?searchTerm=…`: ranked matches with facets, sorting and paging. A term with a redirect URL
@@ -74,7 +72,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 export default function SearchPage() {
   const { term, listing } = useLoaderData<typeof loader>()
   const { t } = useTranslation()
-  const navigation = useShell().shell?.navigation ?? []
+  const navigation = useShopChrome()?.navigation ?? []
   if (!term || !listing) return <h1>{t('search.empty_term')}</h1>
   if (listing.total === 0 && !listing.filters) {
     return (

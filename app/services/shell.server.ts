@@ -1,0 +1,67 @@
+/**
+ * The data of the two frames a page sits in (docs/architecture.md "Layouts"): the root's, which every page
+ * of a language has (the checkout too), and the shop layout's chrome around all other pages. Anonymous
+ * parts come from the ICM client's cache; only the basket is fetched per shopper, once per request.
+ */
+import type { Translate } from '~/models/messages'
+import { navigationFrom } from '~/models/navigation'
+import { pick, priceDisplayOf } from '~/models/price'
+import { recentlyViewedSkus } from '~/models/recently'
+import type { ShellData, ShopChrome, ToastView } from '~/models/shell'
+import { currentBasketOnce, miniBasketLines } from './basket.server'
+import { categoryTree } from './categories.server'
+import { contentInclude, FOOTER_INCLUDE } from './cms.server'
+import { configuration } from './configuration.server'
+import { isFeatureEnabled } from './features.server'
+import type { IcmScope } from './icm.server'
+import type { RequestArgs } from './request-memo.server'
+import type { ShopSession } from './session.server'
+
+/** Footer, login status, price display, the one-shot toast (taken from the session), compare count. */
+export async function shellData(scope: IcmScope, session: ShopSession, t: Translate): Promise<ShellData> {
+  const toast = session.get('toast')
+  const [footer, settings] = await Promise.all([
+    contentInclude(scope, FOOTER_INCLUDE, 'long').catch(() => null),
+    configuration(scope),
+  ])
+  const user = session.get('user')
+  const toastView: ToastView | null = toast
+    ? { id: `${Date.now()}`, text: t(toast.key, toast.values), type: toast.type, details: toast.details }
+    : null
+  return {
+    footer: footer?.pagelets ?? [],
+    user: user ? { name: [user.firstName, user.lastName].filter(Boolean).join(' ') } : null,
+    maxItemQuantity: settings.maxItemQuantity,
+    display: priceDisplayOf(user?.customerType, settings),
+    toast: toastView,
+    compareCount: isFeatureEnabled('compare') ? (session.get('compare')?.length ?? 0) : null,
+  }
+}
+
+/** Main navigation, mini basket (in the page's price display), header links of features that are on. */
+export async function shopChrome(
+  args: RequestArgs,
+  scope: IcmScope,
+  session: ShopSession,
+): Promise<ShopChrome> {
+  const [tree, basket, settings] = await Promise.all([
+    categoryTree(scope),
+    currentBasketOnce(args, scope),
+    configuration(scope),
+  ])
+  const display = priceDisplayOf(session.get('user')?.customerType, settings)
+  const lines = basket ? await miniBasketLines(scope, basket) : []
+  return {
+    navigation: navigationFrom(tree, scope.locale),
+    basket: basket
+      ? {
+          itemCount: basket.itemCount,
+          total: pick(basket.totals.total, display),
+          lines: lines.map((line) => ({ ...line, total: pick(line.total, display) })),
+        }
+      : null,
+    quickOrder: isFeatureEnabled('quickorder'),
+    hasRecentlyViewed:
+      isFeatureEnabled('recently') && recentlyViewedSkus(session.get('recently'), Date.now()).length > 0,
+  }
+}
