@@ -8,7 +8,6 @@ import {
   useParams,
   useRouteError,
   useRouteLoaderData,
-  type ShouldRevalidateFunction,
 } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -19,7 +18,7 @@ import { useNonce } from '~/components/NonceProvider'
 import { LoadingBar } from '~/components/LoadingBar'
 import { Toasts } from '~/components/Toasts'
 import { DEFAULT_LOCALE, localeByLang } from '~/models/locale'
-import { errorTitlesOf, errorTextKeys, type RootView } from '~/models/shell'
+import { errorTitlesOf, errorTextKeys, revalidateShell, type RootView } from '~/models/shell'
 import { refreshIfDue } from '~/services/auth.server'
 import { addItemsFromLink } from '~/services/add-to-basket.server'
 import { fixedT } from '~/services/i18n.server'
@@ -53,16 +52,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs): 
   return { locale, shell: await shellData(scope, session, t), errorTitles: errorTitlesOf(t) }
 }
 
-/** Client navigations keep the shell; it reloads after every form post (basket, login) and on a language change. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({
-  formMethod,
-  currentParams,
-  nextParams,
-  defaultShouldRevalidate,
-}) => {
-  if (formMethod && formMethod !== 'GET') return defaultShouldRevalidate
-  return currentParams.lang !== nextParams.lang
-}
+export const shouldRevalidate = revalidateShell
 
 export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
   if (!error) return []

@@ -3,6 +3,7 @@
  * error pages show. Routes and components both import these view types from here, never from root.tsx or
  * from each other.
  */
+import type { ShouldRevalidateFunction } from '@remix-run/react'
 import type { Pagelet } from './cms'
 import type { ShopLocale } from './locale'
 import type { NavItem } from './navigation'
@@ -39,6 +40,20 @@ export type ShopChrome = {
   /** The quick order page exists (feature quickorder). */
   quickOrder: boolean
   hasRecentlyViewed: boolean
+}
+
+/**
+ * When root's and the shop layout's data load again: client navigations keep them; every form post (basket,
+ * login) and a change of language reload them.
+ */
+export const revalidateShell: ShouldRevalidateFunction = ({
+  formMethod,
+  currentParams,
+  nextParams,
+  defaultShouldRevalidate,
+}) => {
+  if (formMethod && formMethod !== 'GET') return defaultShouldRevalidate
+  return currentParams.lang !== nextParams.lang
 }
 
 /** Error page titles by status (and by reason, e.g. `order-outcome-unknown`), in the page language. */

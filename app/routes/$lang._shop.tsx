@@ -1,11 +1,11 @@
 import { data, type LoaderFunctionArgs } from '@remix-run/node'
-import { Outlet, type ShouldRevalidateFunction } from '@remix-run/react'
+import { Outlet } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { BasketAdderProvider } from '~/components/basket/BasketAdder'
 import { RouteErrorPage } from '~/components/ErrorPage'
 import { Header } from '~/components/Header'
 import { useShell, useShopChrome } from '~/components/useShell'
-import type { ShopChrome } from '~/models/shell'
+import { revalidateShell, type ShopChrome } from '~/models/shell'
 import { privateHeaders } from '~/services/http.server'
 import { sessionOf } from '~/services/session.server'
 import { shopChrome } from '~/services/shell.server'
@@ -23,16 +23,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return data(chrome, { headers: privateHeaders() })
 }
 
-/** Like root: client navigations keep the chrome; it reloads after every form post and on a language change. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({
-  formMethod,
-  currentParams,
-  nextParams,
-  defaultShouldRevalidate,
-}) => {
-  if (formMethod && formMethod !== 'GET') return defaultShouldRevalidate
-  return currentParams.lang !== nextParams.lang
-}
+export const shouldRevalidate = revalidateShell
 
 /** The chrome of a page or of an error page; without its data (its loader failed) the header is empty. */
 function ShopFrame({ chrome, children }: { chrome: ShopChrome | undefined; children: ReactNode }) {
