@@ -9,6 +9,17 @@ import { createRequestHandler as createRemixHandler } from '@remix-run/node'
 import { createRemixRequest, sendRemixResponse } from '@remix-run/express/dist/server.js'
 
 /**
+ * A HEAD asks what a GET would answer. Remix's data requests (`*.data`) take every method but GET for an
+ * action, and refuse a cross-site one with an error (a 500): Remix is asked the GET, and Node sends only
+ * the head of its answer to a HEAD.
+ * @param {Request} request
+ */
+function asRead(request) {
+  if (request.method !== 'HEAD') return request
+  return new Request(request.url, { method: 'GET', headers: request.headers, signal: request.signal })
+}
+
+/**
  * @param {{ build: any | (() => Promise<any>), mode?: string, getLoadContext: (req: any, res: any) => object }} options
  * @returns {import('express').RequestHandler}
  */
@@ -16,7 +27,7 @@ export function remixHandler({ build, mode, getLoadContext }) {
   const handle = createRemixHandler(build, mode)
   return async (req, res, next) => {
     try {
-      const request = createRemixRequest(req, res)
+      const request = asRead(createRemixRequest(req, res))
       const context = getLoadContext(req, res)
       const response = await handle(request, context)
       const current = typeof build === 'function' ? await build() : build

@@ -223,6 +223,22 @@ describe('the built storefront', () => {
   })
 })
 
+describe('HEAD requests', () => {
+  it('answer as the GET would, without a body, for pages and data requests, whatever Origin they carry', async () => {
+    for (const path of ['/en/home', '/en/search/drill.data?view=1000001', '/en/home.data']) {
+      const get = await fetch(`${shop}${path}`, { redirect: 'manual' })
+      await get.arrayBuffer()
+      const head = await fetch(`${shop}${path}`, {
+        method: 'HEAD',
+        redirect: 'manual',
+        headers: { Origin: 'https://evil.example' },
+      })
+      expect(head.status, path).toBe(get.status)
+      expect(await head.text(), path).toBe('')
+    }
+  })
+})
+
 describe('the shopper’s session', () => {
   it('is written back by the server once per answer, redirects included; an unchanged session sets no cookie', async () => {
     const sku = /-prd([^/?#]+)$/.exec(productPath)![1]!
