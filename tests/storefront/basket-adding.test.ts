@@ -10,7 +10,6 @@ import { action as quickOrderAction, loader as quickOrderLoader } from '~/routes
 import { checkoutBasketOf } from '~/services/checkout-flow.server'
 import { shopperOf } from '~/services/shopper.server'
 import {
-  categoryData,
   configurationData,
   emptyBasket,
   get,
@@ -18,6 +17,7 @@ import {
   icmError,
   icmPath,
   priceItem,
+  shellHandlers,
   productData,
 } from './icm-mock'
 import { checkoutBasketData } from './checkout-fixtures'
@@ -212,12 +212,6 @@ describe('the add route', () => {
     expect(evil.headers.get('Location')).toBe('/en/home')
   })
 })
-
-const shellHandlers = () => [
-  get('categories', [categoryData]),
-  get('cms/includes/include.footer.content.pagelet2-Include', { id: 'footer', pagelets: [] }),
-  get('configurations', configurationData),
-]
 
 describe('the add-items link', () => {
   it('adds the valid items in one call, reports the invalid ones and redirects to the page without them', async () => {

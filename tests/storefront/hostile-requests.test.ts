@@ -11,16 +11,7 @@ import { action as loginAction } from '~/routes/$lang._shop.login'
 import { action as logoutAction, loader as logoutLoader } from '~/routes/$lang._shop.logout'
 import { loader as receiptLoader } from '~/routes/$lang.checkout.receipt'
 import { CLIENT_ADDRESS_HEADER } from '~/services/shopper.server'
-import {
-  categoryData,
-  configurationData,
-  emptyBasket,
-  get,
-  icm,
-  icmError,
-  icmPath,
-  priceItem,
-} from './icm-mock'
+import { emptyBasket, get, icm, icmError, icmPath, priceItem, shellHandlers } from './icm-mock'
 import { answer, args, sessionCookie, sessionFrom } from './loader-args'
 import './setup'
 
@@ -41,12 +32,6 @@ const userCookie = () =>
     },
   })
 const anonymousCookie = () => sessionCookie({ apiToken: 'anon-token', isAnonymous: true, ...live })
-
-const shellHandlers = () => [
-  get('categories', [categoryData]),
-  get('cms/includes/include.footer.content.pagelet2-Include', { id: 'footer', pagelets: [] }),
-  get('configurations', configurationData),
-]
 
 const added = (items: any[]) =>
   HttpResponse.json(

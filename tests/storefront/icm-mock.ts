@@ -118,3 +118,10 @@ export const localizedTree = (request: Request) => {
     },
   ]
 }
+
+/** What the root and shop layout loaders read for every page: categories, footer, configuration. */
+export const shellHandlers = (configuration: Parameters<typeof get>[1] = configurationData) => [
+  get('categories', [categoryData]),
+  get('cms/includes/include.footer.content.pagelet2-Include', { id: 'footer', pagelets: [] }),
+  get('configurations', configuration),
+]

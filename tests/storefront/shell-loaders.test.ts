@@ -17,6 +17,7 @@ import {
   priceItem,
   pricesFor,
   productData,
+  shellHandlers as icmShell,
 } from './icm-mock'
 import { answer, args, sessionCookie, sessionFrom, setCookieOf, type Args } from './loader-args'
 import './setup'
@@ -27,15 +28,10 @@ const postTo =
   (fields: Record<string, string>) =>
     answer(routeAction, args(path, { form: fields }))
 
-const shellHandlers = () => [
-  get('categories', [categoryData]),
-  get('cms/includes/include.footer.content.pagelet2-Include', { id: 'footer', pagelets: [] }),
-  http.get(/\/configurations$/, () =>
-    HttpResponse.json({
-      data: { pricing: { privateCustomerPriceDisplayType: 'gross', smbCustomerPriceDisplayType: 'net' } },
-    }),
-  ),
-]
+const shellHandlers = () =>
+  icmShell({
+    data: { pricing: { privateCustomerPriceDisplayType: 'gross', smbCustomerPriceDisplayType: 'net' } },
+  })
 
 /** The root's and the shop layout's loaders of one page request, as Remix runs them: side by side, one context. */
 async function pageShell(path: string, options?: Parameters<typeof args>[1]) {
