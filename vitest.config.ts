@@ -21,6 +21,7 @@ export default defineConfig({
           name: 'commerce-api',
           include: ['commerce-api/**/*.test.ts', 'tests/commerce-api/**/*.test.ts'],
           environment: 'node',
+          setupFiles: ['tests/commerce-api/setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

@@ -4,6 +4,7 @@ import { openDatabase, type Database } from '../../commerce-api/db/client'
 import { seedDatabase } from '../../commerce-api/db/seed/seed'
 import type { ProtectionOptions } from '../../commerce-api/rate-limits'
 import { buildServer } from '../../commerce-api/server'
+import { installWireCheck } from './wire-check'
 
 export const SITE = 'ironbridge-Site'
 
@@ -52,6 +53,7 @@ export async function startApi({
   const database = await openDatabase({ databaseUrl: server?.url })
   await seedDatabase(database.db, { products })
   const app = buildServer({ db: database.db, site: SITE, protection })
+  installWireCheck(app)
   const address = await app.listen({ port: 0, host: '127.0.0.1' })
   return {
     database,

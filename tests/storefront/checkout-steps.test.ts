@@ -61,7 +61,7 @@ const shippingMethods = get('baskets/b-1/eligible-shipping-methods', {
 
 describe('opening a checkout step', () => {
   it('sends a shopper without a basket, or with an empty one, to the basket page', async () => {
-    icm.use(http.get(icmPath('baskets/current'), () => HttpResponse.json({ errors: [] }, { status: 404 })))
+    icm.use(http.get(icmPath('baskets/current'), () => icmError(404, 'basket.not_found.error')))
     const none = await step(addressLoader, '/en/checkout/address')
     expect(none.response.status).toBe(302)
     expect(none.response.headers.get('Location')).toBe('/en/basket')

@@ -1,0 +1,80 @@
+/**
+ * The wire schema of every route the commerce API serves, by resource area. The contract tests validate each
+ * answer they receive against its route's schema (tests/commerce-api/wire-check.ts), so an answer in a shape
+ * ICM never sends fails the suite; the storefront's loader tests validate their ICM fixtures the same way.
+ */
+import { z } from 'zod'
+import { catalogWire } from './catalog'
+import { checkoutWire } from './checkout'
+import { ErrorBodySchema } from './common'
+import { contentWire } from './content'
+import type { NotJson, WireRule } from './rules'
+import { sessionWire } from './session'
+
+export type { NotJson, WireRule } from './rules'
+export { ErrorBodySchema } from './common'
+
+/** Outside ICM's contract: the API's own health probe. */
+const operationsWire: WireRule[] = [
+  { method: 'GET', route: '/health', schema: z.object({ status: z.literal('ok') }) },
+]
+
+export const WIRE_RULES: readonly WireRule[] = [
+  ...catalogWire,
+  ...contentWire,
+  ...sessionWire,
+  ...checkoutWire,
+  ...operationsWire,
+]
+
+export const NOT_JSON: readonly NotJson[] = [
+  { method: 'GET', route: '/psp/pay/:session', reason: "the payment provider's hosted page (HTML)" },
+  { method: 'POST', route: '/psp/pay/:session', reason: "the payment provider's answer (a redirect)" },
+  { method: 'GET', route: '/INTERSHOP/static/WFS/:site/-/images/:style/:size/:file', reason: 'a picture' },
+  { method: 'GET', route: '/INTERSHOP/static/WFS/:site/-/attachments/:key', reason: 'a document' },
+]
+
+const byRoute = new Map(WIRE_RULES.map((rule) => [`${rule.method} ${rule.route}`, rule]))
+
+/** The schema a successful answer of this route must match (undefined: the route has no rule). */
+export function wireSchemaOf(method: string, route: string, path: string): z.ZodTypeAny | undefined {
+  const rule = byRoute.get(`${method === 'HEAD' ? 'GET' : method} ${route}`)
+  if (!rule) return undefined
+  return typeof rule.schema === 'function' ? rule.schema(path) : rule.schema
+}
+
+export const errorSchema = ErrorBodySchema
+
+/** A route pattern as a regular expression over the request path (`:name` one segment, `*` the rest). */
+const patternOf = (route: string) =>
+  new RegExp(
+    '^' +
+      route
+        .split('/')
+        .map((segment) =>
+          segment === '*'
+            ? '.*'
+            : segment.startsWith(':')
+              ? '[^/]+'
+              : segment.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&'),
+        )
+        .join('/') +
+      '$',
+  )
+
+const patterns = WIRE_RULES.map((rule) => ({
+  rule,
+  pattern: patternOf(rule.route),
+  // The most literal route wins, as in Fastify's router (customers/- before :resource/:customer).
+  rank: rule.route.split('/').filter((segment) => segment.startsWith(':') || segment === '*').length,
+})).sort((a, b) => a.rank - b.rank)
+
+/**
+ * The schema of a successful answer for a request path as the API's router sees it (`/rest/{site}/…`, matrix
+ * parameters taken out), for checking answers made elsewhere (the storefront's ICM fixtures).
+ */
+export function wireSchemaForPath(method: string, path: string): z.ZodTypeAny | undefined {
+  const found = patterns.find(({ rule, pattern }) => rule.method === method && pattern.test(path))
+  if (!found) return undefined
+  return typeof found.rule.schema === 'function' ? found.rule.schema(path) : found.rule.schema
+}
