@@ -59,6 +59,8 @@ export default defineConfig({
         LOGIN_LOCK_SECONDS: '3',
         // Absolute URLs (canonical, sitemaps, payment returns) name the address the tests browse.
         PUBLIC_URL: `http://127.0.0.1:${PORT}`,
+        // e2e/icm-client.spec.ts serves a browser-side ICM client from this origin.
+        ICM_CORS_ORIGINS: `http://127.0.0.1:${PORT + 2}`,
       },
     },
     // A second storefront whose ICM is unreachable: every page is the maintenance page (503).
@@ -81,3 +83,6 @@ export default defineConfig({
 })
 
 export const UNREACHABLE_ICM_SHOP = `http://127.0.0.1:${PORT + 1}`
+/** The bundled commerce API as an ICM client addresses it, and the other origin such a client is served from. */
+export const ICM_REST = `http://127.0.0.1:${API_PORT}/INTERSHOP/rest/WFS/ironbridge-Site/-;loc=en_US;cur=USD`
+export const ICM_CLIENT_PORT = PORT + 2

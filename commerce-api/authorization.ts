@@ -117,6 +117,8 @@ export const ROUTE_ACCESS: Readonly<Record<string, AccessRule>> = {
   'GET /INTERSHOP/static/WFS/:site/-/images/:style/:size/:file': 'public',
   'GET /INTERSHOP/static/WFS/:site/-/attachments/:key': 'public',
   'GET /health': 'public',
+  // CORS preflights (@fastify/cors): they carry no credentials and answer only headers.
+  'OPTIONS *': 'public',
 }
 
 /** A rule with what its check needs from the path, worked out once when the route is registered. */

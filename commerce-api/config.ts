@@ -1,4 +1,5 @@
 import path from 'node:path'
+import { parseCorsOrigins } from './cors'
 import {
   DEFAULT_LIMITS,
   DEFAULT_TRUSTED_PROXIES,
@@ -20,6 +21,8 @@ export type ApiConfig = {
   paymentSecret?: string
   /** Origins allowed to frame the payment page (PAYMENT_FRAME_ANCESTORS, space- or comma-separated); none. */
   paymentFrameAncestors: string[]
+  /** Origins whose browser-side ICM clients may call the API (ICM_CORS_ORIGINS, space- or comma-separated). */
+  corsOrigins: string[]
   /** Strict-Transport-Security max-age in seconds (HSTS_MAX_AGE); 0 sends no HSTS header. */
   hstsMaxAge: number
   /** Rate limits and the login throttle (RATE_LIMIT_*, LOGIN_*; RATE_LIMITS=off switches all off). */
@@ -76,6 +79,7 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     paymentPageUrl: env.PAYMENT_PAGE_URL || undefined,
     paymentSecret: env.PAYMENT_SECRET || undefined,
     paymentFrameAncestors: (env.PAYMENT_FRAME_ANCESTORS ?? '').split(/[\s,]+/).filter(Boolean),
+    corsOrigins: parseCorsOrigins(env.ICM_CORS_ORIGINS),
     hstsMaxAge: Math.max(0, Math.floor(Number(env.HSTS_MAX_AGE ?? 0)) || 0),
     limits: limitSettings(env),
     trustedProxies: (env.API_TRUSTED_PROXIES ?? DEFAULT_TRUSTED_PROXIES.join(','))

@@ -32,6 +32,7 @@ const app = buildServer({
     frameAncestors: config.paymentFrameAncestors,
   },
   security: { hstsMaxAge: config.hstsMaxAge },
+  corsOrigins: config.corsOrigins,
   protection: {
     limits: config.limits,
     trustedProxies: config.trustedProxies,

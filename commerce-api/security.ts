@@ -8,10 +8,15 @@ import type { HelmetOptions } from 'helmet'
 export type SecuritySettings = {
   /** Strict-Transport-Security max-age in seconds; 0 or unset sends no HSTS header (plain-HTTP setups). */
   hstsMaxAge?: number
+  /** Other origins may read the answers (ICM_CORS_ORIGINS is set): their clients show the API's pictures too. */
+  crossOriginReads?: boolean
 }
 
 /** Options of @fastify/helmet for the whole API (JSON answers, images, PDFs). */
-export function apiHelmetOptions({ hstsMaxAge = 0 }: SecuritySettings = {}): HelmetOptions {
+export function apiHelmetOptions({
+  hstsMaxAge = 0,
+  crossOriginReads = false,
+}: SecuritySettings = {}): HelmetOptions {
   return {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -21,8 +26,9 @@ export function apiHelmetOptions({ hstsMaxAge = 0 }: SecuritySettings = {}): Hel
     referrerPolicy: { policy: 'no-referrer' },
     strictTransportSecurity: hstsMaxAge > 0 ? { maxAge: hstsMaxAge, includeSubDomains: true } : false,
     // The storefront fetches product images and attachments server-side and serves them from its own
-    // origin (app/routes/INTERSHOP.static.$.ts), so no other origin needs to embed the API's answers.
-    crossOriginResourcePolicy: { policy: 'same-origin' },
+    // origin (app/routes/INTERSHOP.static.$.ts), so no other origin needs to embed the API's answers, unless
+    // browser-side ICM clients of other origins are allowed (they load pictures from INTERSHOP/static).
+    crossOriginResourcePolicy: { policy: crossOriginReads ? 'cross-origin' : 'same-origin' },
   }
 }
 

@@ -1,9 +1,11 @@
 import { STATUS_CODES } from 'node:http'
 import { installAuthorization } from './authorization'
 import { icmErrorOf, isDomainError } from './icm/errors'
+import fastifyCors from '@fastify/cors'
 import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet'
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
 import helmet from 'helmet'
+import { addCorsHeaders, corsOptions, type CorsOrigins } from './cors'
 import type { Db } from './db/client'
 import {
   ApiError,
@@ -24,6 +26,7 @@ import { orderRoutes } from './routes/orders'
 import { pspRoutes } from './routes/psp'
 import { catalogRoutes } from './routes/catalog'
 import { cmsRoutes } from './routes/cms'
+import { localizationRoutes } from './routes/localizations'
 import type { ApiContext, PaymentSettings } from './routes/context'
 import { customerRoutes } from './routes/customers'
 import { productLookupRoutes } from './routes/product-lookup'
@@ -47,6 +50,8 @@ export type ServerOptions = {
   security?: SecuritySettings
   /** Rate limits, login throttle, trusted proxies (see rate-limits.ts); default: the production defaults. */
   protection?: ProtectionOptions
+  /** Origins whose browser-side ICM clients may read the answers (ICM_CORS_ORIGINS, see cors.ts); none. */
+  corsOrigins?: CorsOrigins
 }
 
 const malformedUrl = (message: string) => new ApiError(400, 'request.url.invalid', message)
@@ -59,8 +64,9 @@ export function buildServer({
   payment = {},
   security = {},
   protection = {},
+  corsOrigins = [],
 }: ServerOptions): FastifyInstance {
-  const helmetOptions = apiHelmetOptions(security)
+  const helmetOptions = apiHelmetOptions({ ...security, crossOriginReads: corsOrigins.length > 0 })
   // The same headers for answers made outside the routes' hooks (router errors, refusals before helmet ran).
   const jsonSecurityHeaders = helmet(helmetOptions)
   const secure = (request: FastifyRequest, reply: FastifyReply) => {
@@ -69,6 +75,7 @@ export function buildServer({
   }
   const sendError = (request: FastifyRequest, reply: FastifyReply, error: ApiError) => {
     secure(request, reply)
+    addCorsHeaders(corsOrigins, request, reply)
     return reply.code(error.status).header('error-key', error.code).send(errorBody(error))
   }
 
@@ -145,6 +152,8 @@ export function buildServer({
 
   // @fastify/helmet declares its options against its own copy of helmet's types: the same shape.
   app.register(fastifyHelmet, helmetOptions as unknown as FastifyHelmetOptions)
+  // Preflights (OPTIONS) and the CORS headers of allowed origins; refusals made earlier get them in sendError.
+  app.register(fastifyCors, corsOptions(corsOrigins))
 
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
     try {
@@ -231,6 +240,7 @@ export function buildServer({
     promotionRoutes,
     suggestRoutes,
     cmsRoutes,
+    localizationRoutes,
     basketRoutes,
     basketMergeRoutes,
     productLookupRoutes,

@@ -37,7 +37,43 @@ const LineItemSchema = z.object({
 
 type LineItemData = z.infer<typeof LineItemSchema>
 
-const RebateSchema = z.object({ name: z.string(), amount: PriceItemSchema, code: z.string().optional() })
+/** ICM's rebate (`BasketRebateData`) as `included.discounts` holds it; the promotion's title is its description. */
+export const DiscountSchema = z.object({
+  id: z.string(),
+  promotionType: z.string().optional(),
+  amount: PriceItemSchema,
+  description: z.string().optional(),
+  code: z.string().optional(),
+})
+
+/** The basket's (or order's) `discounts`: ids into `included.discounts` (item rebates by promotion are ours). */
+export const DiscountIdsSchema = z
+  .object({
+    valueBasedDiscounts: z.array(z.string()).default([]),
+    itemValueBasedDiscounts: z.array(z.string()).default([]),
+  })
+  .optional()
+
+/** The rebates the ids name, in their order; an id ICM did not include is left out. */
+export function rebatesOf(
+  ids: string[] = [],
+  discounts: Record<string, z.infer<typeof DiscountSchema>> = {},
+) {
+  return ids.flatMap((id): Rebate[] => {
+    const discount = discounts[id]
+    if (!discount) return []
+    const name = discount.description || discount.code || discount.promotionType || id
+    return [{ name, amount: discount.amount, ...(discount.code ? { code: discount.code } : {}) }]
+  })
+}
+
+/** Until invoice address, ship-to address and shipping method are set, totals are estimated (as the PWA says). */
+export const isEstimated = (data: {
+  invoiceToAddress?: string
+  commonShipToAddress?: string
+  commonShippingMethod?: string
+}) => !data.invoiceToAddress || !data.commonShipToAddress || !data.commonShippingMethod
+
 const MessageSchema = z.object({ code: z.string(), message: z.string().optional() })
 
 export const BasketSchema = z.object({
@@ -49,24 +85,23 @@ export const BasketSchema = z.object({
     promotionCodes: z.array(z.string()).default([]),
     messageToMerchant: z.string().optional(),
     externalOrderReference: z.string().optional(),
-    discounts: z
-      .object({
-        itemValueRebates: z.array(RebateSchema).default([]),
-        valueRebates: z.array(RebateSchema).default([]),
-      })
-      .optional(),
+    invoiceToAddress: z.string().optional(),
+    commonShipToAddress: z.string().optional(),
+    commonShippingMethod: z.string().optional(),
+    discounts: DiscountIdsSchema,
     totals: z.object({
       itemTotal: PriceItemSchema,
       undiscountedItemTotal: PriceItemSchema.optional(),
-      itemRebatesTotal: PriceItemSchema.optional(),
-      valueRebatesTotal: PriceItemSchema.optional(),
       shippingTotal: PriceItemSchema.optional(),
-      salesTaxTotal: MoneySchema.optional(),
-      grandTotal: PriceItemSchema,
-      isEstimated: z.boolean().optional(),
+      grandTotal: PriceItemSchema.extend({ tax: MoneySchema.optional() }),
     }),
   }),
-  included: z.object({ lineItems: z.record(LineItemSchema).optional() }).optional(),
+  included: z
+    .object({
+      lineItems: z.record(LineItemSchema).optional(),
+      discounts: z.record(DiscountSchema).optional(),
+    })
+    .optional(),
   infos: z.array(MessageSchema).optional(),
 })
 
@@ -220,16 +255,15 @@ export function mapBasket(envelope: z.infer<typeof BasketSchema>): Basket {
     promotionCodes: envelope.data.promotionCodes,
     messageToMerchant: envelope.data.messageToMerchant,
     externalOrderReference: envelope.data.externalOrderReference,
-    itemRebates: envelope.data.discounts?.itemValueRebates ?? [],
-    valueRebates: envelope.data.discounts?.valueRebates ?? [],
+    itemRebates: rebatesOf(envelope.data.discounts?.itemValueBasedDiscounts, envelope.included?.discounts),
+    valueRebates: rebatesOf(envelope.data.discounts?.valueBasedDiscounts, envelope.included?.discounts),
     infos: visibleInfos(envelope.infos),
     totals: {
       items: totals.itemTotal,
       shipping: totals.shippingTotal,
-      tax: totals.salesTaxTotal,
-      total: totals.grandTotal,
-      // Estimated while invoice address, shipping address or shipping method are missing.
-      estimated: totals.isEstimated ?? true,
+      tax: totals.grandTotal.tax,
+      total: { net: totals.grandTotal.net, gross: totals.grandTotal.gross },
+      estimated: isEstimated(envelope.data),
     },
   }
 }

@@ -4,7 +4,7 @@ import { mapSeo, SeoAttributesSchema } from './seo'
 const LinkSchema = z.object({ id: z.string(), name: z.string().optional() })
 
 type CategoryData = {
-  id: string
+  id?: string
   name: string
   categoryRef?: string
   description?: string
@@ -16,7 +16,7 @@ type CategoryData = {
 
 export const CategorySchema: z.ZodType<CategoryData> = z.lazy(() =>
   z.object({
-    id: z.string(),
+    id: z.string().optional(),
     name: z.string(),
     categoryRef: z.string().optional(),
     description: z.string().optional(),
@@ -26,7 +26,14 @@ export const CategorySchema: z.ZodType<CategoryData> = z.lazy(() =>
     subCategories: z.array(CategorySchema).optional(),
   }),
 )
-export const CategoryTreeSchema = z.array(CategorySchema)
+/** `categories[?view=tree]`: ICM's collection envelope of the top categories (none when it leaves them out). */
+export const CategoryTreeSchema = z.object({ elements: z.array(CategorySchema).default([]) })
+
+/** The uniqueId a category object names through its path (a product's `defaultCategory`). */
+export const DefaultCategorySchema = z.object({ categoryPath: z.array(z.object({ id: z.string() })).min(1) })
+
+export const uniqueIdOf = (category: z.infer<typeof DefaultCategorySchema>) =>
+  category.categoryPath.map((p) => p.id).join('.')
 
 export type Category = {
   /** ICM's uniqueId: the path ids joined by dots. */

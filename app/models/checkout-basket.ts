@@ -52,6 +52,7 @@ export const CheckoutBasketSchema = z.object({
   included: z
     .object({
       lineItems: BasketSchema.shape.included.unwrap().shape.lineItems,
+      discounts: BasketSchema.shape.included.unwrap().shape.discounts,
       invoiceToAddress: z.record(AddressSchema).optional(),
       commonShipToAddress: z.record(AddressSchema).optional(),
       commonShippingMethod: z.record(ShippingMethodSchema).optional(),
@@ -65,6 +66,7 @@ export const CheckoutBasketSchema = z.object({
 
 export const CHECKOUT_INCLUDE = [
   'lineItems',
+  'discounts',
   'invoiceToAddress',
   'commonShipToAddress',
   'commonShippingMethod',

@@ -105,9 +105,7 @@ function envelope(overrides: Record<string, unknown> = {}, totals: Record<string
       payments: [] as string[],
       totals: {
         itemTotal: item(100, 119),
-        grandTotal: item(100, 119),
-        salesTaxTotal: money(19),
-        isEstimated: true,
+        grandTotal: { ...item(100, 119), tax: money(19) },
         ...totals,
       },
       ...overrides,
@@ -120,6 +118,14 @@ function envelope(overrides: Record<string, unknown> = {}, totals: Record<string
           product: 'SKU1',
           quantity: { value: 1 },
           pricing: { singleBasePrice: item(100, 119), total: item(100, 119) },
+        },
+      },
+      discounts: {
+        welcome: {
+          id: 'welcome',
+          promotionType: 'ORDER_VALUE_REBATE',
+          description: 'Welcome',
+          amount: item(10, 11.9),
         },
       },
       invoiceToAddress: { [urn]: address },
@@ -187,14 +193,15 @@ describe('totals display', () => {
     const complete = mapCheckoutBasket(
       envelope(
         {
+          invoiceToAddress: urn,
+          commonShipToAddress: urn,
           commonShippingMethod: 'STD',
-          discounts: { itemValueRebates: [], valueRebates: [{ name: 'Welcome', amount: item(10, 11.9) }] },
+          discounts: { valueBasedDiscounts: ['welcome'] },
         },
         {
           shippingTotal: item(0, 0),
           paymentCostsTotal: item(2.5, 2.98),
-          grandTotal: item(92.5, 110.08),
-          isEstimated: false,
+          grandTotal: { ...item(92.5, 110.08), tax: money(19) },
         },
       ),
     )

@@ -5,24 +5,27 @@ import { mapSeo, SeoAttributesSchema, type Seo } from './seo'
 type PageletData = {
   id: string
   definitionQualifiedName: string
-  configurationParameters: Record<string, { type?: string; value?: unknown }>
-  slots?: { definitionQualifiedName: string; pagelets?: PageletData[] }[]
+  configurationParameters: Record<string, { value?: unknown }>
+  slots: Record<string, { definitionQualifiedName: string; pagelets?: PageletData[] }>
 }
 
+/**
+ * ICM's pagelet: parameters `{definitionQualifiedName, value}` by name, slots keyed by their qualified name;
+ * ICM leaves either out when there is none.
+ */
 const PageletSchema: z.ZodType<PageletData, z.ZodTypeDef, unknown> = z.lazy(() =>
   z.object({
     id: z.string(),
     definitionQualifiedName: z.string(),
-    configurationParameters: z
-      .record(z.object({ type: z.string().optional(), value: z.unknown() }))
-      .default({}),
+    configurationParameters: z.record(z.object({ value: z.unknown() })).default({}),
     slots: z
-      .array(z.object({ definitionQualifiedName: z.string(), pagelets: z.array(PageletSchema).optional() }))
-      .optional(),
+      .record(z.object({ definitionQualifiedName: z.string(), pagelets: z.array(PageletSchema).optional() }))
+      .default({}),
   }),
 )
 
-export const ContentIncludeSchema = z.object({ id: z.string(), pagelets: z.array(PageletSchema) })
+/** An include may come without pagelets when nothing is placed in it. */
+export const ContentIncludeSchema = z.object({ id: z.string(), pagelets: z.array(PageletSchema).default([]) })
 
 export type Pagelet = {
   id: string
@@ -34,18 +37,21 @@ export type Pagelet = {
 
 export type ContentInclude = { id: string; pagelets: Pagelet[] }
 
-/** ICM qualifies names with their cartridge (`app_sf_base_cm:component.common.freeStyle`); the UI keys on the rest. */
-const unqualified = (name: string) => name.split(':').pop() ?? name
+/**
+ * ICM qualifies names with their cartridge and kind (`app_sf_base_cm:component.common.freeStyle.pagelet2-Component`);
+ * the UI keys on the name between them (`component.common.freeStyle`), whether or not ICM sends the suffix.
+ */
+const unqualified = (name: string) => (name.split(':').pop() ?? name).replace(/\.pagelet2-Component$/, '')
 
 function mapPagelet(data: PageletData): Pagelet {
   return {
     id: data.id,
     component: unqualified(data.definitionQualifiedName),
     params: Object.fromEntries(Object.entries(data.configurationParameters).map(([k, v]) => [k, v.value])),
-    ...(data.slots?.length
+    ...(Object.keys(data.slots).length
       ? {
           slots: Object.fromEntries(
-            data.slots.map((slot) => [
+            Object.values(data.slots).map((slot) => [
               unqualified(slot.definitionQualifiedName),
               (slot.pagelets ?? []).map(mapPagelet),
             ]),

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { AddressSchema, mapAddress, type Address } from './address'
+import { DiscountIdsSchema, DiscountSchema, rebatesOf } from './basket'
 import { MoneySchema, PriceItemSchema, type Money, type PriceItem } from './price'
 
 /**
@@ -40,8 +41,6 @@ const OrderCreationStatusSchema = z.object({
     .optional(),
 })
 
-const RebateSchema = z.object({ name: z.string(), amount: PriceItemSchema, code: z.string().optional() })
-
 const TrackingLinkSchema = z.union([
   z.string(),
   z.object({ url: z.string(), name: z.string().optional(), trackingNumber: z.string().optional() }),
@@ -66,22 +65,16 @@ const OrderDataSchema = z.object({
   messageToMerchant: z.string().optional(),
   externalOrderReference: z.string().optional(),
   trackingLinks: z.array(TrackingLinkSchema).optional(),
-  discounts: z
-    .object({
-      itemValueRebates: z.array(RebateSchema).default([]),
-      valueRebates: z.array(RebateSchema).default([]),
-    })
-    .optional(),
+  discounts: DiscountIdsSchema,
   totals: z.object({
     itemTotal: PriceItemSchema,
     undiscountedItemTotal: PriceItemSchema.optional(),
-    itemRebatesTotal: PriceItemSchema.optional(),
-    valueRebatesTotal: PriceItemSchema.optional(),
+    itemValueDiscountsTotal: PriceItemSchema.optional(),
+    basketValueDiscountsTotal: PriceItemSchema.optional(),
     shippingTotal: PriceItemSchema.optional(),
     paymentCostsTotal: PriceItemSchema.optional(),
-    dutiesAndSurchargesTotal: PriceItemSchema.optional(),
-    salesTaxTotal: MoneySchema.optional(),
-    grandTotal: PriceItemSchema,
+    surchargeTotal: PriceItemSchema.optional(),
+    grandTotal: PriceItemSchema.extend({ tax: MoneySchema.optional() }),
   }),
 })
 
@@ -102,6 +95,7 @@ const PaymentInstrumentSchema = z.object({ id: z.string(), accountIdentifier: z.
 const OrderIncludedSchema = z
   .object({
     lineItems: z.record(OrderLineItemSchema).optional(),
+    discounts: z.record(DiscountSchema).optional(),
     invoiceToAddress: z.record(AddressSchema).optional(),
     commonShipToAddress: z.record(AddressSchema).optional(),
     commonShippingMethod: z.record(ShippingMethodSchema).optional(),
@@ -301,17 +295,17 @@ function mapOrderData(data: OrderData, included: OrderIncluded, infos: Order['in
             status: payment.status,
           }
         : undefined,
-    itemRebates: data.discounts?.itemValueRebates ?? [],
-    valueRebates: data.discounts?.valueRebates ?? [],
+    itemRebates: rebatesOf(data.discounts?.itemValueBasedDiscounts, included.discounts),
+    valueRebates: rebatesOf(data.discounts?.valueBasedDiscounts, included.discounts),
     totals: {
       items: totals.itemTotal,
-      itemRebates: nonZero(totals.itemRebatesTotal),
-      valueRebates: nonZero(totals.valueRebatesTotal),
+      itemRebates: nonZero(totals.itemValueDiscountsTotal),
+      valueRebates: nonZero(totals.basketValueDiscountsTotal),
       shipping: totals.shippingTotal,
       paymentCosts: nonZero(totals.paymentCostsTotal),
-      surcharges: nonZero(totals.dutiesAndSurchargesTotal),
-      tax: totals.salesTaxTotal,
-      total: totals.grandTotal,
+      surcharges: nonZero(totals.surchargeTotal),
+      tax: totals.grandTotal.tax,
+      total: { net: totals.grandTotal.net, gross: totals.grandTotal.gross },
     },
     messageToMerchant: data.messageToMerchant || undefined,
     externalOrderReference: data.externalOrderReference || undefined,

@@ -86,7 +86,7 @@ describe('eligible payment methods (spec §5 filters)', () => {
         restrictions: [],
         saveAllowed: true,
         parameterDefinitions: definitions,
-        paymentInstruments: ['i1', { id: 'i2', accountIdentifier: 'DE**3000', parameters: [] }],
+        paymentInstruments: ['i1', 'i2'],
       },
       {
         id: 'GIFT_CARD',
@@ -116,7 +116,13 @@ describe('eligible payment methods (spec §5 filters)', () => {
         paymentInstruments: [],
       },
     ],
-    included: { paymentInstruments: { i1: { id: 'i1', accountIdentifier: 'DE**1234', parameters: [] } } },
+    // ICM names a method's instruments by id and includes them.
+    included: {
+      paymentInstruments: {
+        i1: { id: 'i1', accountIdentifier: 'DE**1234', parameters: [] },
+        i2: { id: 'i2', accountIdentifier: 'DE**3000', parameters: [] },
+      },
+    },
   })
 
   it('drops limited tenders and the fast-pay method, keeps restricted ones with their causes', () => {

@@ -40,7 +40,8 @@ const PaymentMethodSchema = z.object({
   paymentCosts: PriceItemSchema.optional(),
   paymentCostsThreshold: PriceItemSchema.optional(),
   parameterDefinitions: z.array(ParameterDefinitionSchema).default([]),
-  paymentInstruments: z.array(z.union([z.string(), InstrumentSchema])).default([]),
+  /** Ids of the method's instruments; ICM includes them in `included.paymentInstruments`. */
+  paymentInstruments: z.array(z.string()).default([]),
 })
 
 export const PaymentMethodsSchema = z.object({
@@ -81,7 +82,7 @@ export function mapPaymentMethods(envelope: z.infer<typeof PaymentMethodsSchema>
     .filter((m) => !m.capabilities.includes('LimitedTender') && !DROPPED_METHODS.has(m.id))
     .map((m) => {
       const instruments = m.paymentInstruments
-        .map((entry) => (typeof entry === 'string' ? included[entry] : entry))
+        .map((id) => included[id])
         .filter((i): i is z.infer<typeof InstrumentSchema> => !!i && i.id !== m.id)
         .map((i) => ({ id: i.id, accountIdentifier: i.accountIdentifier ?? i.id }))
       return {

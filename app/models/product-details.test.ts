@@ -28,7 +28,20 @@ describe('product details from ICM', () => {
       readyForShipmentMax: 4,
       attachments: [{ name: 'Produktdatenblatt_1.pdf', type: 'application/pdf', link: { uri: '/a/1.pdf' } }],
       promotions: [{ uri: 'site/-/promotions/spring', title: 'Spring' }, { itemId: 'summer' }],
-      availableWarranties: [{ id: 'W-1Y', name: '1 year', price: { value: 9.99, currency: 'EUR' } }],
+      availableWarranties: [
+        {
+          uri: 'site/-/products/W-1Y',
+          title: '1 year',
+          attributes: [
+            { name: 'WarrantyPrice', value: { type: 'ProductPrice', value: 9.99, currency: 'EUR' } },
+          ],
+        },
+        { uri: 'site/-/products/W-2Y', title: '2 years', itemId: 'W-2Y' },
+      ],
+      defaultCategory: { categoryPath: [{ id: 'Power-Tools' }, { id: 'Drills' }] },
+      variationAttributeValuesExtended: [
+        { variationAttributeId: 'color', name: 'Colour', value: { name: 'Blue', value: 'blue' } },
+      ],
     })
     expect(product.manufacturerSku).toBe('VOL-1')
     expect(product.readyForShipmentMin).toBeUndefined()
@@ -42,8 +55,14 @@ describe('product details from ICM', () => {
       },
     ])
     expect(product.promotionIds).toEqual(['spring', 'summer'])
+    // ICM's warranty Links: id from the URI or itemId, price from the WarrantyPrice attribute if any.
     expect(product.warranties).toEqual([
       { id: 'W-1Y', name: '1 year', price: { value: 9.99, currency: 'EUR' } },
+      { id: 'W-2Y', name: '2 years' },
+    ])
+    expect(product.defaultCategoryId).toBe('Power-Tools.Drills')
+    expect(product.variationValues).toEqual([
+      { id: 'color', name: 'Colour', value: 'blue', displayValue: 'Blue' },
     ])
   })
 
@@ -55,10 +74,12 @@ describe('product details from ICM', () => {
   it('orders link types with products, known types first, and drops empty ones', () => {
     const stub = (sku: string) => ({ title: sku, attributes: [{ name: 'sku', value: sku }] })
     const links = mapProductLinks({
-      zubehoer: { products: [stub('9')], categories: [] },
-      crossselling: { products: [stub('2'), stub('3')], categories: [] },
-      accessory: { products: [stub('1')], categories: [] },
-      replacement: { products: [], categories: [] },
+      elements: [
+        { linkType: 'zubehoer', productLinks: [stub('9')], categoryLinks: [] },
+        { linkType: 'crossselling', productLinks: [stub('2'), stub('3')], categoryLinks: [] },
+        { linkType: 'accessory', productLinks: [stub('1')] },
+        { linkType: 'replacement', productLinks: [], categoryLinks: [] },
+      ],
     })
     expect(links.map((l) => [l.type, l.products.map((p) => p.sku)])).toEqual([
       ['accessory', ['1']],

@@ -119,6 +119,22 @@ describe('mapProductStub', () => {
       ],
     })
     expect(odd).toMatchObject({ minOrderQuantity: 1, stepQuantity: 1, maxOrderQuantity: undefined })
+    // ICM sends stub quantities as Quantities.
+    const quantities = mapProductStub({
+      attributes: [
+        { name: 'sku', value: '42' },
+        { name: 'minOrderQuantity', value: { value: 3 } },
+        { name: 'stepOrderQuantity', value: { value: 3 } },
+        { name: 'maxOrderQuantity', value: { value: 30 } },
+        { name: 'defaultCategory', value: { categoryPath: [{ id: 'A' }, { id: 'B' }] } },
+      ],
+    })
+    expect(quantities).toMatchObject({
+      minOrderQuantity: 3,
+      stepQuantity: 3,
+      maxOrderQuantity: 30,
+      defaultCategoryId: 'A.B',
+    })
   })
   it('refuses a stub without sku', () => {
     expect(() => mapProductStub({ attributes: [] })).toThrow(/without sku/)

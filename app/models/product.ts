@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { AttachmentSchema, mapAttachment, type Attachment } from './attachment'
+import { DefaultCategorySchema, uniqueIdOf } from './category'
 import { MoneySchema, PriceItemSchema, type Money } from './price'
 import type { QuantityRules } from './quantity'
 import { mapSeo, SeoAttributesSchema } from './seo'
@@ -20,6 +21,57 @@ const LinkSchema = z.object({
   itemId: z.string().optional(),
 })
 
+/** A warranty offered with a product: an ICM Link to the warranty, its price in `WarrantyPrice`. */
+const WarrantyLinkSchema = LinkSchema.extend({ attributes: z.array(AttributeSchema).optional() })
+
+/** The last segment of a Link's URI, decoded: the SKU of a product Link. */
+function lastSegment(uri: string | undefined): string | undefined {
+  const segment = uri?.split('?')[0]?.split('/').pop()
+  if (!segment) return undefined
+  try {
+    return decodeURIComponent(segment)
+  } catch {
+    return segment
+  }
+}
+
+/** A warranty Link as the shop shows it: id from `itemId` or the URI, price from its attribute if any. */
+function mapWarrantyLink(link: z.infer<typeof WarrantyLinkSchema>): ProductWarranty[] {
+  const id = link.itemId ?? lastSegment(link.uri)
+  if (!id) return []
+  const price = MoneySchema.safeParse(link.attributes?.find((a) => a.name === 'WarrantyPrice')?.value)
+  return [{ id, name: link.title ?? id, ...(price.success ? { price: price.data } : {}) }]
+}
+
+/** ICM's variation attribute value: `{name, value}`, name being the value's display name. */
+const VariationValueSchema = z.object({ name: z.string().optional(), value: z.string() })
+
+/**
+ * `variationAttributeValuesExtended`: a variation's own value per attribute (`value`), or on a master the
+ * values its variations take (`values`).
+ */
+export const VariationAttributeSchema = z.object({
+  variationAttributeId: z.string(),
+  name: z.string(),
+  value: VariationValueSchema.optional(),
+  values: z.array(z.object({ value: VariationValueSchema })).optional(),
+})
+
+/** A variation's own attribute values (a master's lists of values have none). */
+export const variationValuesOf = (list: z.infer<typeof VariationAttributeSchema>[] | undefined) =>
+  (list ?? []).flatMap((v) =>
+    v.value
+      ? [
+          {
+            id: v.variationAttributeId,
+            name: v.name,
+            value: v.value.value,
+            displayValue: v.value.name ?? v.value.value,
+          },
+        ]
+      : [],
+  )
+
 export const ProductSchema = z.object({
   type: z.string().optional(),
   sku: z.string(),
@@ -31,9 +83,7 @@ export const ProductSchema = z.object({
   images: z.array(ImageSchema).optional(),
   attachments: z.array(AttachmentSchema).optional(),
   promotions: z.array(LinkSchema).optional(),
-  availableWarranties: z
-    .array(z.object({ id: z.string(), name: z.string(), price: MoneySchema.optional() }))
-    .optional(),
+  availableWarranties: z.array(WarrantyLinkSchema).optional(),
   attributes: z.array(AttributeSchema).optional(),
   attributeGroups: z
     .record(z.object({ name: z.string().optional(), attributes: z.array(AttributeSchema).optional() }))
@@ -54,17 +104,9 @@ export const ProductSchema = z.object({
   readyForShipmentMin: z.number().nullish(),
   readyForShipmentMax: z.number().nullish(),
   roundedAverageRating: z.string().optional(),
-  defaultCategory: z.object({ itemId: z.string().optional() }).optional(),
+  defaultCategory: DefaultCategorySchema.optional(),
   seoAttributes: SeoAttributesSchema.optional(),
-  variationAttributeValuesExtended: z
-    .array(
-      z.object({
-        variationAttributeId: z.string(),
-        name: z.string(),
-        value: z.object({ value: z.string(), displayValue: z.string() }),
-      }),
-    )
-    .optional(),
+  variationAttributeValuesExtended: z.array(VariationAttributeSchema).optional(),
   listPrice: z.unknown().optional(),
   defaultVariationSKU: z.string().optional(),
 })
@@ -86,8 +128,15 @@ export const ProductCollectionSchema = z.object({
 /** A search answer: a listing, or `redirectUrl` when the term leads to a page instead (spec §4 Search). */
 export const SearchResultSchema = ProductCollectionSchema.extend({ redirectUrl: z.string().optional() })
 
-/** The parts of a bundle or retail set (`products/{sku}/bundles`, `/partOfRetailSet`). */
-export const PartsSchema = z.array(ProductStubSchema)
+/** The parts of a bundle or retail set (`products/{sku}/bundles`, `/partOfRetailSet`): ICM's envelope. */
+export const PartsSchema = z.object({ elements: z.array(ProductStubSchema).default([]) })
+
+/** A bundle part's quantity: ICM's Quantity `{value}` attribute; 1 when it names none. */
+export function partQuantity(stub: z.infer<typeof ProductStubSchema>): number {
+  const value = stub.attributes.find((a) => a.name === 'quantity')?.value
+  const parsed = z.object({ value: z.number().int().positive() }).safeParse(value)
+  return parsed.success ? parsed.data.value : 1
+}
 
 export type ProductKind =
   'Product' | 'VariationProductMaster' | 'VariationProduct' | 'Bundle' | 'RetailSet' | 'Warranty'
@@ -192,7 +241,7 @@ export function mapProduct(data: z.infer<typeof ProductSchema>): Product {
     })),
     attachments: (data.attachments ?? []).flatMap((a) => mapAttachment(a) ?? []),
     promotionIds: (data.promotions ?? []).flatMap((p) => p.itemId ?? p.uri?.split('/').pop() ?? []),
-    warranties: (data.availableWarranties ?? []).map((w) => ({ id: w.id, name: w.name, price: w.price })),
+    warranties: (data.availableWarranties ?? []).flatMap(mapWarrantyLink),
     attributes: attributeTexts(data.attributes).filter((a) => !grouped.has(a.name)),
     attributeGroups,
     minOrderQuantity: data.minOrderQuantity ?? 1,
@@ -204,15 +253,10 @@ export function mapProduct(data: z.infer<typeof ProductSchema>): Product {
     readyForShipmentMin: data.readyForShipmentMin ?? undefined,
     readyForShipmentMax: data.readyForShipmentMax ?? undefined,
     rating: data.roundedAverageRating ? Number(data.roundedAverageRating) : undefined,
-    defaultCategoryId: data.defaultCategory?.itemId,
+    defaultCategoryId: data.defaultCategory ? uniqueIdOf(data.defaultCategory) : undefined,
     masterSku: data.productMasterSKU,
     defaultVariationSku: data.defaultVariationSKU,
-    variationValues: (data.variationAttributeValuesExtended ?? []).map((v) => ({
-      id: v.variationAttributeId,
-      name: v.name,
-      value: v.value.value,
-      displayValue: v.value.displayValue,
-    })),
+    variationValues: variationValuesOf(data.variationAttributeValuesExtended),
     seo: mapSeo(data.seoAttributes),
   }
 }
@@ -244,14 +288,17 @@ export function tileOf(p: Product): ProductTile {
   }
 }
 
-function positiveInt(value: unknown) {
+/** A stub's quantity attribute: ICM sends a Quantity `{value}`; a bare number is read too. */
+function positiveInt(quantity: unknown) {
+  const value =
+    typeof quantity === 'object' && quantity !== null ? (quantity as { value?: unknown }).value : quantity
   const n = Number(value)
   return value !== undefined && value !== null && Number.isInteger(n) && n > 0 ? n : undefined
 }
 
 export function mapProductStub(stub: z.infer<typeof ProductStubSchema>): ProductTile {
   const attr = (name: string) => stub.attributes.find((a) => a.name === name)?.value
-  const sku = String(attr('sku') ?? stub.uri?.split('/').pop() ?? '')
+  const sku = String(attr('sku') ?? lastSegment(stub.uri) ?? '')
   if (!sku) throw new Error('A product stub without sku is an error (spec §5).')
   const rating = attr('roundedAverageRating')
   return {
@@ -270,9 +317,14 @@ export function mapProductStub(stub: z.infer<typeof ProductStubSchema>): Product
     maxOrderQuantity: positiveInt(attr('maxOrderQuantity')),
     stepQuantity: positiveInt(attr('stepOrderQuantity')) ?? 1,
     rating: rating !== undefined ? Number(rating) : undefined,
-    defaultCategoryId:
-      typeof attr('defaultCategory') === 'string' ? (attr('defaultCategory') as string) : undefined,
+    defaultCategoryId: defaultCategoryIdOf(attr('defaultCategory')),
   }
+}
+
+/** A stub's `defaultCategory`: ICM's category object, whose path names the uniqueId. */
+function defaultCategoryIdOf(value: unknown): string | undefined {
+  const parsed = DefaultCategorySchema.safeParse(value)
+  return parsed.success ? uniqueIdOf(parsed.data) : undefined
 }
 
 export const LISTING_ATTRS =
@@ -293,12 +345,18 @@ export function readyForShipment(
   return { key: 'product.ready_for_shipment.range', values: { min: from, count: max } }
 }
 
-export const ProductLinksSchema = z.record(
-  z.object({
-    products: z.array(ProductStubSchema).default([]),
-    categories: z.array(z.unknown()).default([]),
-  }),
-)
+/** `products/{sku}/links`: per link type, the linked products (Links, stub attributes where ICM adds them). */
+export const ProductLinksSchema = z.object({
+  elements: z
+    .array(
+      z.object({
+        linkType: z.string(),
+        productLinks: z.array(ProductStubSchema).nullish(),
+        categoryLinks: z.array(z.unknown()).nullish(),
+      }),
+    )
+    .default([]),
+})
 
 /** Link types in the order the product page shows them; others follow in ICM's order. */
 export const LINK_TYPES = ['accessory', 'crossselling', 'upselling', 'replacement', 'sparepart', 'followup']
@@ -306,8 +364,8 @@ export const LINK_TYPES = ['accessory', 'crossselling', 'upselling', 'replacemen
 /** `products/{sku}/links`: the product link types that have products, each with its product tiles. */
 export function mapProductLinks(data: z.infer<typeof ProductLinksSchema>) {
   const rank = (type: string) => (LINK_TYPES.includes(type) ? LINK_TYPES.indexOf(type) : LINK_TYPES.length)
-  return Object.entries(data)
-    .map(([type, link]) => ({ type, products: link.products.map(mapProductStub) }))
+  return data.elements
+    .map((link) => ({ type: link.linkType, products: (link.productLinks ?? []).map(mapProductStub) }))
     .filter((link) => link.products.length > 0)
     .sort((a, b) => rank(a.type) - rank(b.type))
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { VariationAttributeSchema, variationValuesOf } from './product'
 
 /** One variation of a master with the values of its variation attributes, in the master's attribute order. */
 export type Variation = {
@@ -67,36 +68,38 @@ export function variationGroups(variations: Variation[], reference: string | und
   })
 }
 
-/** ICM `products/{sku}/variations`: a master's variations with their variation attribute values. */
+/** ICM `products/{sku}/variations`: Links to a master's variations with their variation attribute values. */
 export const VariationsSchema = z.object({
-  elements: z.array(
-    z.object({
-      title: z.string().optional(),
-      attributes: z.array(z.object({ name: z.string(), value: z.unknown() })).default([]),
-      variableVariationAttributes: z
-        .array(
-          z.object({
-            variationAttributeId: z.string().optional(),
-            name: z.string(),
-            value: z.object({ value: z.string(), displayValue: z.string() }),
-          }),
-        )
-        .optional(),
-    }),
-  ),
+  elements: z
+    .array(
+      z.object({
+        uri: z.string().optional(),
+        title: z.string().optional(),
+        attributes: z.array(z.object({ name: z.string(), value: z.unknown() })).default([]),
+        variableVariationAttributeValuesExtended: z.array(VariationAttributeSchema).optional(),
+      }),
+    )
+    .default([]),
   total: z.number().optional(),
 })
 
+/** A variation Link: the SKU from its `sku` attribute or its URI, its values from ICM's extended list. */
 export function mapVariation(element: z.infer<typeof VariationsSchema>['elements'][number]): Variation {
+  const sku = element.attributes.find((a) => a.name === 'sku')?.value
   return {
-    sku: String(element.attributes.find((a) => a.name === 'sku')?.value ?? ''),
+    sku: typeof sku === 'string' ? sku : skuOfUri(element.uri),
     name: element.title ?? '',
     available: element.attributes.find((a) => a.name === 'inStock')?.value !== false,
-    attributes: (element.variableVariationAttributes ?? []).map((v) => ({
-      id: v.variationAttributeId ?? v.name,
-      name: v.name,
-      value: v.value.value,
-      displayValue: v.value.displayValue,
-    })),
+    attributes: variationValuesOf(element.variableVariationAttributeValuesExtended),
+  }
+}
+
+/** The SKU a product URI ends with (`…/products/{sku}`), decoded. */
+function skuOfUri(uri: string | undefined): string {
+  const segment = uri?.split('?')[0]?.split('/').pop() ?? ''
+  try {
+    return decodeURIComponent(segment)
+  } catch {
+    return segment
   }
 }

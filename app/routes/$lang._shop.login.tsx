@@ -13,7 +13,7 @@ import { Field, FormErrors, SubmitButton, useShopForm } from '~/components/forms
 import { messageText, type Translate } from '~/models/messages'
 import { noindexMeta } from '~/models/seo'
 import { safeReturnUrl } from '~/models/url'
-import { login, type LoginChallenge } from '~/services/auth.server'
+import { login, savedBasketId, type LoginChallenge } from '~/services/auth.server'
 import { anonymousBasket, mergeIntoUserBasket } from '~/services/basket.server'
 import { parseSubmission, readForm } from '~/services/form.server'
 import { invalid, refused, type ActionResult } from '~/services/form-result.server'
@@ -93,8 +93,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     }
     return refused(submission, t, [{ code: result.messageKey }], { hideFields: SECRET_FIELDS })
   }
+  // The anonymous basket goes into the user's saved one, found as ICM clients find it (GET baskets).
+  const userScope = { ...scope, token: session.get('apiToken') }
   const merge = anonymous
-    ? await mergeIntoUserBasket({ ...scope, token: session.get('apiToken') }, anonymous)
+    ? await mergeIntoUserBasket(userScope, anonymous, await savedBasketId(userScope))
     : null
   const details = !merge
     ? []

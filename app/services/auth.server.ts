@@ -59,9 +59,10 @@ export async function refreshIfDue(scope: IcmScope, session: ShopSession): Promi
   const expiresAt = session.get('expiresAt') ?? 0
   const now = Date.now()
   if (now < issuedAt + (expiresAt - issuedAt) / 2) return
-  const refreshToken = session.get('refreshToken')
+  // ICM takes the access token as refresh token too (what ICM storefronts keep, and sessions from before
+  // the refresh token was kept).
+  const refreshToken = session.get('refreshToken') || token
   try {
-    if (!refreshToken) throw new IcmError(401, 'invalid_grant', 'no refresh token')
     const grant = await tokenCall(scope, { grant_type: 'refresh_token', refresh_token: refreshToken })
     // A guest's order token stays one when refreshed: it shows the receipt, it does not start a basket.
     storeToken(session, grant, session.get('isAnonymous') ?? true, session.get('type') ?? 'user')
@@ -74,9 +75,19 @@ export async function refreshIfDue(scope: IcmScope, session: ShopSession): Promi
   }
 }
 
+/**
+ * `customers/-`: `customerType` names the kind of customer (`PRIVATE` or `SMBCustomer`, as the Intershop PWA
+ * reads it); `type` is the REST resource type. An ICM that leaves `customerType` out is read by `type`.
+ */
 const CustomerSchema = z.object({
   customerNo: z.string(),
-  type: z.enum(['PrivateCustomer', 'SMBCustomer']),
+  type: z.string().optional(),
+  customerType: z.string().optional(),
+  companyName: z.string().optional(),
+})
+/** `privatecustomers/-`: the private customer and its one user in one object. */
+const PrivateCustomerSchema = z.object({
+  customerNo: z.string(),
   firstName: z.string().optional(),
   lastName: z.string().optional(),
   login: z.string().optional(),
@@ -96,6 +107,16 @@ const UserRolesSchema = z.object({
     }),
   ),
 })
+
+/**
+ * Whether `customers/-` answered for a business customer: by `customerType` (`PRIVATE` or `SMBCustomer`),
+ * else by the resource type, else (older ICMs, as older PWAs read them) by a company name.
+ */
+export function isBusinessCustomer(customer: z.infer<typeof CustomerSchema>): boolean {
+  if (customer.customerType) return customer.customerType === 'SMBCustomer'
+  if (customer.type) return customer.type === 'SMBCustomer'
+  return Boolean(customer.companyName)
+}
 
 /**
  * A business user's roles and the union of their permission ids (spec shell §6); a private customer has
@@ -208,13 +229,13 @@ export async function login(
     icmCall(userScope, { path: 'customers/-', schema: CustomerSchema, ...personal }),
     icmCall(userScope, { path: 'personalization', schema: PersonalizationSchema, ...personal }),
   ])
-  const user =
-    customer.type === 'PrivateCustomer'
-      ? await icmCall(userScope, { path: 'privatecustomers/-', schema: CustomerSchema, ...personal })
-      : await icmCall(userScope, { path: 'customers/-/users/-', schema: UserSchema, ...personal })
+  const business = isBusinessCustomer(customer)
+  const user = business
+    ? await icmCall(userScope, { path: 'customers/-/users/-', schema: UserSchema, ...personal })
+    : await icmCall(userScope, { path: 'privatecustomers/-', schema: PrivateCustomerSchema, ...personal })
   const identity = {
     customerNo: customer.customerNo,
-    customerType: customer.type,
+    customerType: business ? ('SMBCustomer' as const) : ('PrivateCustomer' as const),
     login: user.login ?? credentials.login,
   }
   const roles = await rolesOf(userScope, identity)
@@ -229,6 +250,23 @@ export async function login(
   }
   session.set('user', sessionUser)
   return { ok: true }
+}
+
+const UserBasketsSchema = z.object({ data: z.array(z.object({ id: z.string() })).optional() })
+
+/**
+ * The user's saved basket as ICM clients find it after login: `GET baskets` lists the user's baskets, the
+ * most recently changed first (the Intershop PWA's `getBaskets`). Null when the user has none, or when ICM
+ * refuses the list (the caller then falls back to `baskets/current`).
+ */
+export async function savedBasketId(scope: IcmScope): Promise<string | null> {
+  try {
+    const answer = await icmCall(scope, { path: 'baskets', schema: UserBasketsSchema, cache: 'none' })
+    return answer.data?.[0]?.id ?? null
+  } catch (error) {
+    if (error instanceof IcmError) return null
+    throw error
+  }
 }
 
 export async function logout(scope: IcmScope, session: ShopSession) {

@@ -13,7 +13,8 @@ import { icmCall, IcmError, refusalOf, tryIcm, type IcmResult, type IcmScope, to
 import { oncePerRequest, type RequestArgs } from './request-memo.server'
 import { clearToken, type ShopSession } from './session.server'
 
-const INCLUDE = 'lineItems'
+/** The lines and the rebates the basket's `discounts` name. */
+const INCLUDE = 'lineItems,discounts'
 
 /** The shopper's current basket, or null when there is no token or no basket yet. */
 export async function currentBasket(scope: IcmScope): Promise<Basket | null> {
@@ -367,9 +368,13 @@ export async function anonymousBasket(
 export async function mergeIntoUserBasket(
   scope: IcmScope,
   source: AnonymousBasket,
+  /** The user's saved basket, found as ICM clients find it (`GET baskets`, the newest; auth.server.ts). */
+  savedBasketId?: string | null,
 ): Promise<{ ok: true; infos: { code: string; message?: string }[] } | { ok: false; errors: Problem[] }> {
   try {
-    const target = (await currentBasket(scope)) ?? (await createBasket(scope))
+    const target = savedBasketId
+      ? { id: savedBasketId }
+      : ((await currentBasket(scope)) ?? (await createBasket(scope)))
     const merged = await icmCall(scope, {
       method: 'POST',
       path: `baskets/${encodeURIComponent(target.id)}/merges`,

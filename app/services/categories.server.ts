@@ -25,7 +25,7 @@ export async function categoryTree(scope: IcmScope): Promise<Category[]> {
   })
   let tree = mappedTrees.get(data)
   if (!tree) {
-    tree = data.map(mapCategory)
+    tree = data.elements.map(mapCategory)
     mappedTrees.set(data, tree)
   }
   return tree

@@ -6,6 +6,7 @@ import {
   mapProduct,
   mapProductLinks,
   mapProductStub,
+  partQuantity,
   PartsSchema,
   ProductLinksSchema,
   ProductSchema,
@@ -145,9 +146,9 @@ export async function productParts(scope: IcmScope, sku: string, kind: 'Bundle' 
     cache: 'short',
     group: 'spgid',
   }).catch(notFoundOnLoadFailure)
-  return data.map((stub) => ({
+  return data.elements.map((stub) => ({
     ...mapProductStub(stub),
-    quantity: kind === 'Bundle' ? Number(stub.attributes.find((a) => a.name === 'quantity')?.value ?? 1) : 1,
+    quantity: kind === 'Bundle' ? partQuantity(stub) : 1,
   }))
 }
 

@@ -9,6 +9,7 @@ import { readTogether } from '../db/reads'
 import {
   basketPayments,
   baskets,
+  customers,
   inventories,
   lineItems,
   paymentInstruments,
@@ -16,6 +17,7 @@ import {
   paymentSessions,
   prices,
   products,
+  users,
 } from '../db/schema'
 import { addressesById, type AddressRow } from './addresses'
 import { pricedSkus } from './catalog'
@@ -204,16 +206,49 @@ export type BasketState = {
   totals: Totals
   /** Per line whose product asks for mandatory items: which of them the basket holds (ADR 0011). */
   mandatory: Map<string, MandatoryState>
+  /** The registered user whose basket it is (ICM's `buyer`); none for an anonymous basket. */
+  buyer?: Buyer
+}
+
+/** Who buys with a user's basket: the user and their customer, as ICM names the basket's buyer. */
+export type Buyer = {
+  login: string
+  customerNo: string
+  email: string
+  title: string | null
+  firstName: string
+  lastName: string
+  companyName: string | null
+}
+
+/** The user of a registered basket with their customer's company name; undefined for anonymous baskets. */
+async function buyerOf(db: Db, userId: string | null): Promise<Buyer | undefined> {
+  if (userId === null) return undefined
+  const [row] = await db
+    .select({
+      login: users.login,
+      customerNo: users.customerNo,
+      email: users.email,
+      title: users.title,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      companyName: customers.companyName,
+    })
+    .from(users)
+    .innerJoin(customers, eq(customers.customerNo, users.customerNo))
+    .where(eq(users.id, userId))
+  return row
 }
 
 export async function basketState(db: Db, basket: BasketRow, locale: Locale): Promise<BasketState> {
   const currency = basket.currency as Currency
-  const [lines, addressMap, shippingMethods, payment] = await readTogether(db, [
+  const [lines, addressMap, shippingMethods, payment, buyer] = await readTogether(db, [
     () =>
       db.select().from(lineItems).where(eq(lineItems.basketId, basket.id)).orderBy(asc(lineItems.position)),
     () => addressesById(db, [basket.invoiceToAddressId, basket.commonShipToAddressId]),
     () => allShippingMethods(db),
     () => basketPayment(db, basket.id),
+    () => buyerOf(db, basket.userId),
   ])
   const links = await mandatoryLinksBySku(
     db,
@@ -263,6 +298,7 @@ export async function basketState(db: Db, basket: BasketRow, locale: Locale): Pr
     payment,
     totals,
     mandatory: mandatoryStates(lines, links),
+    ...(buyer ? { buyer } : {}),
   }
 }
 

@@ -428,3 +428,10 @@ export async function inventoryOf(db: Db, skus: string[]): Promise<Stock[]> {
     ]
   })
 }
+
+/** The sale price tier that applies to a quantity: the one with the highest minimum quantity reached. */
+export function tierFor(list: PriceList, quantity: number): PriceTier {
+  return list.sale.reduce((best, tier) =>
+    tier.minQuantity <= quantity && tier.minQuantity > best.minQuantity ? tier : best,
+  )
+}

@@ -7,8 +7,46 @@ import { notFoundError } from './errors'
 export type ContentScope = { site: string; locale: Locale }
 
 /** The layout component of a content page, and the slot its content pagelets fill. */
-export const STATIC_PAGE_COMPONENT = 'app_sf_base_cm:component.shopping.staticPage'
+export const STATIC_PAGE_COMPONENT = 'app_sf_base_cm:component.shopping.staticPage.pagelet2-Component'
 export const STATIC_PAGE_CONTENT_SLOT = 'app_sf_base_cm:slot.staticPage.content.pagelet2-Slot'
+
+/** A database seeded before the names carried ICM's `.pagelet2-Component` suffix still lays its pages out. */
+const isStaticPageLayout = (name: string | undefined) =>
+  name === STATIC_PAGE_COMPONENT || name === STATIC_PAGE_COMPONENT.replace(/\.pagelet2-Component$/, '')
+
+/**
+ * The include ids an ICM storefront (the Intershop PWA) asks for on its pages: ICM answers each of them, empty
+ * where the shop placed no content, so the shop answers them too instead of 404. From the PWA's templates.
+ */
+export const STANDARD_INCLUDE_IDS: readonly string[] = [
+  'include.configuration.pagelet2-Include',
+  'include.homepage.content.pagelet2-Include',
+  'include.header.navigation.pagelet2-Include',
+  'include.footer.pagelet2-Include',
+  'include.dialog.privacyPolicy.pagelet2-Include',
+  'include.dialog.safeAndSecure.pagelet2-Include',
+  'include.basket.content.top.pagelet2-Include',
+  'include.basket.content.bottom.pagelet2-Include',
+  'include.basket.ordersummary.pagelet2-Include',
+  'include.searchresult.base.top.pagelet2-Include',
+  'include.searchresult.base.bottom.pagelet2-Include',
+  'include.searchresult.navigation.pagelet2-Include',
+  'include.searchresult.content.top.pagelet2-Include',
+  'include.searchresult.content.bottom.pagelet2-Include',
+]
+
+/**
+ * The storefront pages ICM's content model places includes on: an include of one of them (e.g.
+ * `include.registration.content.top.pagelet2-Include`, `include.account.navigation.pagelet2-Include`) answers,
+ * empty where the shop placed no content, as the ids above do; the PWA versions differ in the ids they ask for.
+ */
+const STANDARD_INCLUDE =
+  /^include\.(?:homepage|header|footer|dialog|basket|searchresult|searchnoresult|search|registration|login|account|checkout|product|category)(?:\.[A-Za-z0-9_-]{1,40}){0,4}\.pagelet2-Include$/
+
+const isStandardInclude = (id: string) => STANDARD_INCLUDE_IDS.includes(id) || STANDARD_INCLUDE.test(id)
+
+/** The cartridge whose models define the standard includes and view contexts (ICM's default resource set). */
+export const BASE_CONTENT_MODEL = 'app_sf_base_cm'
 
 /** Longest meta description search engines show in full. */
 const META_DESCRIPTION_LENGTH = 160
@@ -18,11 +56,38 @@ export const isLocalized = (value: unknown): value is Record<string, string> =>
 
 export type ContentInclude = typeof cmsIncludes.$inferSelect
 
-/** `cms/includes/{id}`: a stored include; an unknown one is not found. */
+/** A standard include the shop placed no content in: named after its id, without pagelets. */
+const emptyInclude = (id: string): ContentInclude => ({
+  id,
+  definitionQualifiedName: `${BASE_CONTENT_MODEL}:${id}`,
+  displayNames: { en_US: id },
+  pagelets: [],
+})
+
+/** `cms/includes/{id}`: a stored include, or an empty one for a standard id; any other is not found. */
 export async function contentInclude(db: Db, id: string): Promise<ContentInclude> {
   const [include] = await db.select().from(cmsIncludes).where(eq(cmsIncludes.id, id))
-  if (!include) throw notFoundError('cms.include.not_found', `The content include '${id}' does not exist.`)
-  return include
+  if (include) return include
+  if (isStandardInclude(id)) return emptyInclude(id)
+  throw notFoundError('cms.include.not_found', `The content include '${id}' does not exist.`)
+}
+
+/** A view context entry point: its id (`viewcontext.{name}@{resource set}`) and the model that defines it. */
+export type ViewContext = { id: string; definitionQualifiedName: string; pagelets: CmsPagelet[] }
+
+/** `viewcontext.include.product.base.top`, optionally `@app_sf_base_cm`: a name ICM can define, bounded. */
+const VIEW_CONTEXT_ID = /^(viewcontext(?:\.[A-Za-z0-9_-]{1,40}){1,8})(?:@([A-Za-z0-9_]{1,60}))?$/
+
+/**
+ * `cms/viewcontexts/{id}/entrypoint?{context}`: the content a view context shows for its context (a product,
+ * a category). The shop assigns no content to view contexts, so every well-formed one answers empty, as ICM
+ * does for a view context without assignments; a malformed id is not found.
+ */
+export function viewContextEntryPoint(id: string): ViewContext {
+  const match = VIEW_CONTEXT_ID.exec(id)
+  if (!match) throw notFoundError('cms.viewcontext.not_found', `The view context '${id}' does not exist.`)
+  const [, name, resourceSet = BASE_CONTENT_MODEL] = match
+  return { id, definitionQualifiedName: `${resourceSet}:${name}.pagelet2-ViewContext`, pagelets: [] }
 }
 
 /** Plain text of the first paragraph of the first pagelet that has one, cut at a word boundary. */
@@ -60,14 +125,14 @@ export type ContentPage = {
 }
 
 /**
- * `cms/pages/{id}`: a stored page's first pagelet may be its layout (`component.shopping.staticPage`); the
+ * `cms/pages/{id}`: a stored page's first pagelet may be its layout (`component.shopping.staticPage…`); the
  * pagelets after it are the page's content. An unknown page is not found.
  */
 export async function contentPage(db: Db, locale: Locale, id: string): Promise<ContentPage> {
   const [page] = await db.select().from(cmsPages).where(eq(cmsPages.id, id))
   if (!page) throw notFoundError('cms.page.not_found', `The content page '${id}' does not exist.`)
   const [first, ...rest] = page.pagelets
-  const layout = first?.definitionQualifiedName === STATIC_PAGE_COMPONENT ? first : undefined
+  const layout = isStaticPageLayout(first?.definitionQualifiedName) ? first : undefined
   const content = layout ? rest : page.pagelets
   return {
     id: page.id,

@@ -53,6 +53,7 @@ describe('customers', () => {
     expect(json).toEqual({
       customerNo: 'BC-1',
       type: 'SMBCustomer',
+      customerType: 'SMBCustomer',
       companyName: 'Example GmbH',
       companyName2: undefined,
       taxationID: undefined,
@@ -61,5 +62,10 @@ describe('customers', () => {
       budgetPriceType: 'gross',
     })
     expect(privateCustomerJson(customer('PrivateCustomer'))).not.toHaveProperty('isPriceDisplayActive')
+    // ICM names a private customer PRIVATE in customerType (the Intershop PWA then reads privatecustomers/-).
+    expect(customerJson(customer('PrivateCustomer'))).toMatchObject({
+      type: 'PrivateCustomer',
+      customerType: 'PRIVATE',
+    })
   })
 })

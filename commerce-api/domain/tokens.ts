@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto'
-import { and, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm'
+import { and, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { apiTokens, customers, users } from '../db/schema'
 import { REFRESH_LIFETIME, TOKEN_LIFETIME } from './channel'
@@ -77,27 +77,41 @@ export async function loginWithPassword(
   return { ok: true, grant: await issue(db, user.id, user.id) }
 }
 
-/** Rotates a refresh token: the old pair stops working, the subject (and so its baskets) stays. */
-export async function refresh(db: Db, refreshToken: string): Promise<TokenGrant | null> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(apiTokens)
-      .set({ revokedAt: new Date() })
-      .where(
-        and(
-          eq(apiTokens.refreshToken, refreshToken),
-          isNull(apiTokens.revokedAt),
-          sql`${apiTokens.refreshExpiresAt} > now()`,
+/**
+ * A refresh grant, as ICM answers it: the presented token may be a refresh token (within its refresh lifetime)
+ * or a live access token, because ICM storefronts keep only the access token (the PWA's `apiToken` cookie)
+ * and refresh with it on every full page load. The presented pair is not revoked: requests still under way
+ * with it keep working, and it runs out at its own expiry. The new pair keeps the subject (and so its baskets).
+ */
+export async function refresh(db: Db, presented: string): Promise<TokenGrant | null> {
+  const [row] = await db
+    .select({ subject: apiTokens.subject, userId: apiTokens.userId })
+    .from(apiTokens)
+    .where(
+      and(
+        isNull(apiTokens.revokedAt),
+        or(
+          and(eq(apiTokens.refreshToken, presented), sql`${apiTokens.refreshExpiresAt} > now()`),
+          and(eq(apiTokens.token, presented), sql`${apiTokens.expiresAt} > now()`),
         ),
-      )
-      .returning({ subject: apiTokens.subject, userId: apiTokens.userId })
-    if (!row) return null
-    return issue(tx as unknown as Db, row.subject, row.userId)
-  })
+      ),
+    )
+    .limit(1)
+  if (!row) return null
+  return issue(db, row.subject, row.userId)
 }
 
+/**
+ * Logout, as ICM does it: every token issued for the presented token's subject stops working, refresh tokens
+ * included. Refreshes do not revoke, so a user's subject covers the whole chain of tokens a session went
+ * through; an anonymous subject is one shopper's chain. An unknown token revokes nothing.
+ */
 export async function revoke(db: Db, token: string): Promise<void> {
-  await db.update(apiTokens).set({ revokedAt: new Date() }).where(eq(apiTokens.token, token))
+  const subject = db.select({ subject: apiTokens.subject }).from(apiTokens).where(eq(apiTokens.token, token))
+  await db
+    .update(apiTokens)
+    .set({ revokedAt: new Date() })
+    .where(and(inArray(apiTokens.subject, subject), isNull(apiTokens.revokedAt)))
 }
 
 export type TokenCheck = { status: 'valid'; principal: Principal } | { status: 'invalid' | 'expired' }
@@ -145,8 +159,8 @@ export async function checkToken(db: Db, token: string): Promise<TokenCheck> {
 }
 
 /**
- * Drops tokens that can no longer be used or refreshed: past their refresh expiry, or revoked (a refresh
- * revokes the old pair, a logout the token). Answers how many went.
+ * Drops tokens that can no longer be used or refreshed: past their refresh expiry, or revoked (by a logout).
+ * Answers how many went.
  */
 export async function purgeDeadTokens(db: Db, now = new Date()): Promise<number> {
   const purged = await db

@@ -29,6 +29,7 @@ import { lineItemWarranty } from './warranties'
 
 export const BASKET_INCLUDES = [
   'lineItems',
+  'discounts',
   'invoiceToAddress',
   'commonShipToAddress',
   'commonShippingMethod',
@@ -89,13 +90,45 @@ export function lineItemJson(state: BasketState, line: PricedLine) {
   }
 }
 
+/** A rebate's id in `included.discounts`: a promotion applies at most once per basket and scope. */
+const rebateId = (rebate: AppliedRebate) => `${rebate.scope}-${rebate.promotionId}`
+
+/** ICM's `BasketRebateData`: the promotion's title is the rebate's `description`. */
 function rebateJson(rebate: AppliedRebate, currency: Currency) {
   return {
-    name: rebate.name,
+    id: rebateId(rebate),
     promotionType: rebate.scope === 'order' ? 'ORDER_VALUE_REBATE' : 'ITEM_VALUE_REBATE',
     promotion: rebate.promotionId,
+    description: rebate.name,
     code: rebate.code ?? undefined,
     amount: priceItemOf(rebate.amount, currency),
+  }
+}
+
+/**
+ * The basket's `discounts` as ICM lists them: ids of the order value rebates (`valueBasedDiscounts`), and ours
+ * of the item rebates per promotion (`itemValueBasedDiscounts`); `included.discounts` holds both.
+ */
+function discountsJson({ rebates }: BasketState) {
+  return {
+    valueBasedDiscounts: rebates.valueRebates.map(rebateId),
+    itemValueBasedDiscounts: rebates.itemRebates.map(rebateId),
+  }
+}
+
+/** The registered user's basket names its buyer (ICM clients read it as the basket's user); anonymous ones not. */
+function buyerJson({ buyer }: BasketState) {
+  if (!buyer) return {}
+  return {
+    buyer: {
+      accountID: buyer.login,
+      customerNo: buyer.customerNo,
+      email: buyer.email,
+      title: buyer.title ?? undefined,
+      firstName: buyer.firstName,
+      lastName: buyer.lastName,
+      companyName: buyer.companyName ?? undefined,
+    },
   }
 }
 
@@ -109,6 +142,9 @@ function totalsJson(state: BasketState) {
     shippingTotal: pi(totals.shipping),
     undiscountedShippingTotal: pi(totals.shipping),
     paymentCostsTotal: pi(totals.paymentCosts),
+    surchargeTotal: pi(ZERO),
+    itemValueDiscountsTotal: pi(totals.itemRebates),
+    basketValueDiscountsTotal: pi(totals.valueRebates),
     dutiesAndSurchargesTotal: pi(ZERO),
     itemRebatesTotal: pi(totals.itemRebates),
     valueRebatesTotal: pi(totals.valueRebates),
@@ -129,6 +165,7 @@ export function basketData(state: BasketState) {
     purchaseCurrency: currency,
     calculated: true,
     customer: basket.customerNo ?? undefined,
+    ...buyerJson(state),
     email: basket.email ?? undefined,
     invoiceToAddress: urnOf(state.invoiceToAddress),
     commonShipToAddress: urnOf(state.shipToAddress),
@@ -139,10 +176,7 @@ export function basketData(state: BasketState) {
     promotionCodes: rebates.codes,
     messageToMerchant: basket.messageToMerchant ?? undefined,
     externalOrderReference: basket.externalOrderReference ?? undefined,
-    discounts: {
-      itemValueRebates: rebates.itemRebates.map((r) => rebateJson(r, currency)),
-      valueRebates: rebates.valueRebates.map((r) => rebateJson(r, currency)),
-    },
+    discounts: discountsJson(state),
     totals: totalsJson(state),
   }
 }
@@ -169,11 +203,15 @@ function paymentIncluded(state: BasketState, anonymous: boolean) {
 
 /** The `included` maps of the includes asked for (and that the basket has); each made only when asked for. */
 export function basketIncluded(state: BasketState, include: Set<string>) {
-  const { locale, shippingMethod } = state
+  const { locale, shippingMethod, rebates, currency } = state
   const payment = paymentJson(state)
   const paymentMaps = paymentIncluded(state, state.basket.userId === null)
   const candidates: Record<string, () => Record<string, unknown> | undefined> = {
     lineItems: () => Object.fromEntries(state.priced.map((l) => [l.row.id, lineItemJson(state, l)])),
+    discounts: () =>
+      Object.fromEntries(
+        [...rebates.valueRebates, ...rebates.itemRebates].map((r) => [rebateId(r), rebateJson(r, currency)]),
+      ),
     invoiceToAddress: () => addressEntry(state.invoiceToAddress, locale),
     commonShipToAddress: () => addressEntry(state.shipToAddress, locale),
     commonShippingMethod: () =>

@@ -15,6 +15,7 @@ import {
   type ProductLink,
   type ProductPart,
   type Stock,
+  tierFor,
 } from '../domain/catalog'
 import { localize, type Currency, type Locale } from '../domain/channel'
 import { IMAGE_SIZES, productImageUrl } from '../domain/images'
@@ -44,11 +45,44 @@ export function categoryJson(scope: CatalogScope, category: Category): Record<st
       uri: categoryUri(scope, step.uniqueId),
     })),
     images: [],
-    attributes: [{ name: 'ShowInMenu', type: 'Boolean', value: true }],
+    // ICM's attribute values of this kind are strings: '1' shows the category in the menu.
+    attributes: [{ name: 'ShowInMenu', type: 'String', value: '1' }],
     seoAttributes: { metaTitle: name, metaDescription: description },
     ...(category.subCategories
       ? { subCategories: category.subCategories.map((child) => categoryJson(scope, child)) }
       : {}),
+  }
+}
+
+/** `categories` (with or without `view=tree`): the top categories in ICM's collection envelope. */
+export function categoriesJson(scope: CatalogScope, tree: Category[]) {
+  return {
+    type: 'ResourceCollection' as const,
+    name: 'categories',
+    elements: tree.map((category) => categoryJson(scope, category)),
+  }
+}
+
+/**
+ * A product's `defaultCategory` as ICM sends it: a category object whose `categoryPath` gives the
+ * category's uniqueId. Products know their category by uniqueId only, so the path steps are named by
+ * their ids.
+ */
+export function defaultCategoryJson(scope: CatalogScope, uniqueId: string) {
+  const segments = uniqueId.split('.')
+  const id = segments.at(-1) ?? uniqueId
+  return {
+    type: 'Category',
+    id,
+    name: id,
+    uri: categoryUri(scope, uniqueId),
+    categoryRef: `${uniqueId}@${CATALOG_ID}`,
+    categoryPath: segments.map((segment, i) => ({
+      type: 'Link',
+      id: segment,
+      name: segment,
+      uri: categoryUri(scope, segments.slice(0, i + 1).join('.')),
+    })),
   }
 }
 
@@ -97,10 +131,6 @@ function attributeGroupsJson(attributes: ProductAttribute[], locale: Locale) {
       attributes: measured.map((a) => attributeJson(a, locale)),
     },
   }
-}
-
-function categoryLink(scope: CatalogScope, uniqueId: string) {
-  return { type: 'Link', uri: categoryUri(scope, uniqueId), title: uniqueId, itemId: uniqueId }
 }
 
 const PRODUCT_TYPES: Record<string, string> = {
@@ -155,42 +185,62 @@ export function productJson(scope: CatalogScope, p: Product) {
     readyForShipmentMin: p.readyForShipmentMin,
     readyForShipmentMax: p.readyForShipmentMax,
     roundedAverageRating: p.rating === null ? undefined : (Math.round(p.rating / 5) / 2).toFixed(1),
-    defaultCategory: categoryLink(scope, p.defaultCategoryId),
+    defaultCategory: defaultCategoryJson(scope, p.defaultCategoryId),
     seoAttributes: { metaTitle: name, metaDescription: shortDescription },
     variationAttributeValuesExtended: p.variationAttributes?.map((v) => ({
       variationAttributeId: v.id,
       name: localize(v.names, scope.locale),
-      value: { value: v.value, displayValue: localize(v.values, scope.locale) },
+      value: { name: localize(v.values, scope.locale), value: v.value },
     })),
   }
 }
 
-/** `products/{sku}`: the product; a master adds the values its variations can take, for choosing one. */
+/** A product's URI as ICM's Links carry it; the PWA reads the SKU from its last segment. */
+export const productUri = (scope: CatalogScope, sku: string) =>
+  `${scope.site}/-/products/${encodeURIComponent(sku)}`
+
+/**
+ * `products/{sku}`: the product; a master's `variationAttributeValuesExtended` lists, per attribute, the
+ * values its variations can take (`values[{value:{name, value}}]`), as ICM sends them for choosing one.
+ */
 export function productDetailJson(scope: CatalogScope, detail: ProductDetail) {
   const product = productJson(scope, detail.product)
   if (!detail.variationChoices) return product
   return {
     ...product,
-    variableVariationAttributes: detail.variationChoices.map((choice) => ({
+    variationAttributeValuesExtended: detail.variationChoices.map((choice) => ({
       variationAttributeId: choice.id,
       name: localize(choice.names, scope.locale),
-      values: choice.values.map((v) => ({ value: v.value, displayValue: localize(v.names, scope.locale) })),
+      values: choice.values.map((v) => ({
+        value: { name: localize(v.names, scope.locale), value: v.value },
+      })),
     })),
     defaultVariationSKU: detail.defaultVariationSku,
   }
 }
 
+/** A quantity stub attribute; none when the product has no such quantity. */
+const quantityAttribute = (value: number | undefined) => ({
+  type: 'Quantity',
+  value: value === undefined ? undefined : { value },
+})
+
 /** A list entry as ICM returns it: a Link with the requested `attrs` (all of them without). */
-export function productStub(product: ReturnType<typeof productJson>, attrs: Set<string> | null) {
+export function productStub(
+  scope: CatalogScope,
+  product: ReturnType<typeof productJson>,
+  attrs: Set<string> | null,
+) {
   const available: Record<string, { type: string; value: unknown }> = {
     sku: { type: 'String', value: product.sku },
     availability: { type: 'Boolean', value: product.availability },
     inStock: { type: 'Boolean', value: product.inStock },
     manufacturer: { type: 'String', value: product.manufacturer },
     image: { type: 'String', value: product.images.find((i) => i.typeID === 'M')?.effectiveUrl },
-    minOrderQuantity: { type: 'Integer', value: product.minOrderQuantity },
-    maxOrderQuantity: { type: 'Integer', value: product.maxOrderQuantity },
-    stepOrderQuantity: { type: 'Integer', value: product.stepOrderQuantity },
+    // Stub quantities are ICM Quantities (`{value}`), as the PWA's stub mapper reads them.
+    minOrderQuantity: quantityAttribute(product.minOrderQuantity),
+    maxOrderQuantity: quantityAttribute(product.maxOrderQuantity),
+    stepOrderQuantity: quantityAttribute(product.stepOrderQuantity),
     packingUnit: { type: 'String', value: product.packingUnit },
     mastered: { type: 'Boolean', value: product.mastered },
     productMaster: { type: 'Boolean', value: product.productMaster },
@@ -198,12 +248,12 @@ export function productStub(product: ReturnType<typeof productJson>, attrs: Set<
     retailSet: { type: 'Boolean', value: product.retailSet },
     productBundle: { type: 'Boolean', value: product.productBundle },
     roundedAverageRating: { type: 'String', value: product.roundedAverageRating },
-    defaultCategory: { type: 'String', value: product.defaultCategory.itemId },
+    defaultCategory: { type: 'Category', value: product.defaultCategory },
     availableStock: { type: 'Integer', value: product.availableStock },
   }
   return {
     type: 'Link',
-    uri: product.sku,
+    uri: productUri(scope, product.sku),
     title: product.productName,
     description: product.shortDescription,
     attributes: Object.entries(available)
@@ -213,7 +263,7 @@ export function productStub(product: ReturnType<typeof productJson>, attrs: Set<
 }
 
 const stubOf = (scope: CatalogScope, product: Product, attrs: Set<string> | null = null) =>
-  productStub(productJson(scope, product), attrs)
+  productStub(scope, productJson(scope, product), attrs)
 
 /** Paging and the attributes a list's stubs carry (`attrs`; all of them when null). */
 export type ListOptions = { amount: number; offset: number; attrs: Set<string> | null }
@@ -237,7 +287,7 @@ export function productCollectionJson(
   }
 }
 
-/** `products/{sku}/variations`: stubs with each variation's attribute values. */
+/** `products/{sku}/variations`: Links with each variation's `variableVariationAttributeValuesExtended`. */
 export function variationsJson(
   scope: CatalogScope,
   products: Product[],
@@ -249,8 +299,8 @@ export function variationsJson(
     elements: products.map((p) => {
       const product = productJson(scope, p)
       return {
-        ...productStub(product, null),
-        variableVariationAttributes: product.variationAttributeValuesExtended,
+        ...productStub(scope, product, null),
+        variableVariationAttributeValuesExtended: product.variationAttributeValuesExtended ?? [],
       }
     }),
     amount: page.amount,
@@ -260,31 +310,39 @@ export function variationsJson(
 }
 
 /**
- * `products/{sku}/bundles` answers the parts of a bundle, each with its quantity; `products/{sku}/partOfRetailSet`
- * the parts of a retail set (as ICM does, despite the name), without.
+ * `products/{sku}/bundles` answers the parts of a bundle, each with its `quantity` attribute (`{value}`);
+ * `products/{sku}/partOfRetailSet` the parts of a retail set (as ICM does, despite the name), without. Both
+ * in ICM's collection envelope.
  */
 export function partsJson(scope: CatalogScope, list: ProductPart[], kind: 'bundle' | 'retailset') {
-  return list.map(({ product, quantity }) => {
-    const stub = stubOf(scope, product)
-    if (kind === 'retailset') return stub
-    return {
-      ...stub,
-      attributes: [...stub.attributes, { name: 'quantity', type: 'Integer', value: quantity }],
-    }
-  })
+  return {
+    type: 'ResourceCollection' as const,
+    name: kind === 'bundle' ? 'bundles' : 'partOfRetailSet',
+    elements: list.map(({ product, quantity }) => {
+      const stub = stubOf(scope, product)
+      if (kind === 'retailset') return stub
+      return {
+        ...stub,
+        attributes: [...stub.attributes, { name: 'quantity', type: 'Quantity', value: { value: quantity } }],
+      }
+    }),
+  }
 }
 
-/** `products/{sku}/links`: per link type, the linked products as stubs addressed by their product URI. */
+/**
+ * `products/{sku}/links`: per link type one element `{linkType, productLinks, categoryLinks}`; the product
+ * Links carry the stub attributes too, so a tile needs no further call.
+ */
 export function linksJson(scope: CatalogScope, list: ProductLink[]) {
-  const result: Record<string, { products: unknown[]; categories: unknown[] }> = {}
+  const byType = new Map<string, ReturnType<typeof stubOf>[]>()
   for (const { linkType, product } of list) {
-    result[linkType] ??= { products: [], categories: [] }
-    result[linkType]!.products.push({
-      ...stubOf(scope, product),
-      uri: `${scope.site}/-/products/${encodeURIComponent(product.sku)}`,
-    })
+    byType.set(linkType, [...(byType.get(linkType) ?? []), stubOf(scope, product)])
   }
-  return result
+  return {
+    type: 'ResourceCollection' as const,
+    name: 'links',
+    elements: [...byType].map(([linkType, productLinks]) => ({ linkType, productLinks, categoryLinks: [] })),
+  }
 }
 
 /**
@@ -340,13 +398,15 @@ export function productLookupJson(scope: CatalogScope, products: Product[], limi
   }
 }
 
+const tierJson = (t: PriceTier, currency: Currency) => ({
+  ...priceItem(t.net, t.gross, currency),
+  minQuantity: { value: t.minQuantity },
+  priceQuantity: { value: 1 },
+})
+
 /** `productprices` (`…pricing.v1+json`): sale prices scaled by quantity and the list price. */
 export function productPricesJson(currency: Currency, lists: PriceList[]) {
-  const tier = (t: PriceTier) => ({
-    ...priceItem(t.net, t.gross, currency),
-    minQuantity: { value: t.minQuantity },
-    priceQuantity: { value: 1 },
-  })
+  const tier = (t: PriceTier) => tierJson(t, currency)
   return {
     data: lists.map((l) => ({
       sku: l.sku,
@@ -369,6 +429,60 @@ export function inventoriesJson(stocks: Stock[]) {
         { id: 'MAIN', type: 'Warehouse', stock: s.stock, alwaysInStock: s.alwaysInStock, status: s.status },
       ],
     })),
+  }
+}
+
+/** A product asked for in `POST prices` / `POST inventory`: its SKU and the quantity in question. */
+export type QuantityAsked = { sku: string; quantity: { value: number; unit?: string } }
+
+/**
+ * `POST prices`: one PriceInformation per priced SKU asked for, in the order asked for: the sale price
+ * that applies to the quantity, the list price and all tiers (as `productprices` gives them).
+ */
+export function priceInformationJson(currency: Currency, asked: QuantityAsked[], lists: PriceList[]) {
+  const bySku = new Map(lists.map((l) => [l.sku, l]))
+  return {
+    priceInformationList: asked.flatMap(({ sku, quantity }) => {
+      const list = bySku.get(sku)
+      if (!list) return []
+      const sale = tierFor(list, quantity.value)
+      return [
+        {
+          sku,
+          quantity,
+          salePrice: priceItem(sale.net, sale.gross, currency),
+          listPrice: priceItem(list.list.net, list.list.gross, currency),
+          prices: {
+            SalePrice: list.sale.map((t) => tierJson(t, currency)),
+            ListPrice: [tierJson(list.list, currency)],
+          },
+        },
+      ]
+    }),
+  }
+}
+
+/**
+ * `POST inventory`: one InventoryInformation per SKU with stock asked for, in the order asked for, saying
+ * whether the quantity asked for can be had.
+ */
+export function inventoryInformationJson(asked: QuantityAsked[], stocks: Stock[]) {
+  const bySku = new Map(stocks.map((s) => [s.sku, s]))
+  return {
+    inventoryInformationList: asked.flatMap(({ sku, quantity }) => {
+      const stock = bySku.get(sku)
+      if (!stock) return []
+      return [
+        {
+          sku,
+          quantity,
+          inStock: stock.inStock,
+          availableStock: stock.stock,
+          available: stock.alwaysInStock || stock.stock >= quantity.value,
+          status: stock.status,
+        },
+      ]
+    }),
   }
 }
 

@@ -1,10 +1,18 @@
 import type { CustomerUser } from '../domain/customers'
 
-/** ICM's Customer: `customers/-`. */
+/**
+ * What kind of customer `customers/-` names in `customerType`: ICM answers `PRIVATE` for a private customer
+ * (whose details a client then reads from `privatecustomers/-`) and `SMBCustomer` for a business one; the
+ * Intershop PWA decides on it (`customerType === 'PRIVATE'`, customer.interface.ts `CustomerDataType`).
+ */
+export const customerTypeOf = (type: string) => (type === 'SMBCustomer' ? 'SMBCustomer' : 'PRIVATE')
+
+/** ICM's Customer: `customers/-` (`type` is the REST resource type, `customerType` the kind of customer). */
 export function customerJson({ customer }: CustomerUser) {
   return {
     customerNo: customer.customerNo,
     type: customer.type,
+    customerType: customerTypeOf(customer.type),
     companyName: customer.companyName ?? undefined,
     companyName2: customer.companyName2 ?? undefined,
     taxationID: customer.taxationId ?? undefined,

@@ -36,10 +36,46 @@ export const orderSnapshotOf: SnapshotOf = (state, email) => {
   }
 }
 
+type StoredRebate = {
+  name?: string
+  promotionType?: string
+  promotion?: string
+  code?: string
+  amount: unknown
+}
+type StoredDiscounts = { itemValueRebates?: StoredRebate[]; valueRebates?: StoredRebate[] }
+
+/**
+ * Orders placed before the basket named its rebates by id kept them inside `data.discounts`; they are answered
+ * as ICM sends them all the same: ids in `data.discounts`, the rebates in `included.discounts`.
+ */
+function storedDiscounts(order: OrderRow) {
+  const discounts = order.snapshot.data.discounts as StoredDiscounts | undefined
+  if (!discounts || !(Array.isArray(discounts.valueRebates) || Array.isArray(discounts.itemValueRebates)))
+    return undefined
+  const entries = (rebates: StoredRebate[] = [], scope: string) =>
+    rebates.map((rebate, index) => {
+      const id = `${scope}-${rebate.promotion ?? index}`
+      const { name, ...rest } = rebate
+      return [id, { id, ...rest, description: name, promotionType: rebate.promotionType ?? scope }] as const
+    })
+  const value = entries(discounts.valueRebates, 'order')
+  const item = entries(discounts.itemValueRebates, 'item')
+  return {
+    ids: {
+      valueBasedDiscounts: value.map(([id]) => id),
+      itemValueBasedDiscounts: item.map(([id]) => id),
+    },
+    included: Object.fromEntries([...value, ...item]),
+  }
+}
+
 /** The order's `data`: the basket as ordered plus the order's own fields. */
 export function orderData(order: OrderRow) {
+  const stored = storedDiscounts(order)
   return {
     ...order.snapshot.data,
+    ...(stored ? { discounts: stored.ids } : {}),
     id: order.id,
     documentNumber: order.documentNumber,
     creationDate: order.createdAt.toISOString(),
@@ -53,15 +89,24 @@ export function orderData(order: OrderRow) {
     customer: order.customerNo ?? undefined,
     email: order.email ?? undefined,
     ...(order.recurringOrderId ? { recurringOrderID: order.recurringOrderId } : {}),
-    ...(order.approvalStatus
-      ? {
-          approval: {
-            statusCode: order.approvalStatus,
-            approvalDate: order.approvedAt?.toISOString(),
-            approverFirstName: order.approverName ?? undefined,
-          },
-        }
-      : {}),
+    ...approvalAttributes(order),
+  }
+}
+
+/**
+ * An approved order says who approved it when as ICM does, in `attributes` (`approval` of a basket is whether
+ * it needs approval, another thing).
+ */
+function approvalAttributes(order: OrderRow) {
+  if (!order.approvalStatus) return {}
+  const attribute = (name: string, type: string, value: string | undefined) =>
+    value === undefined ? [] : [{ name: `BusinessObjectAttributes#${name}`, type, value }]
+  return {
+    attributes: [
+      ...attribute('OrderApproval_ApprovalStatus', 'String', order.approvalStatus),
+      ...attribute('OrderApproval_ApprovalDate', 'Date', order.approvedAt?.toISOString()),
+      ...attribute('OrderApproval_ApproverFirstName', 'String', order.approverName ?? undefined),
+    ],
   }
 }
 
@@ -86,6 +131,8 @@ function orderIncluded({ order, lines }: OrderView, locale: Locale, include: Set
     included[key] =
       key === 'payments' ? paymentsIncluded(order, value as Record<string, Record<string, unknown>>) : value
   }
+  const stored = include.has('discounts') ? storedDiscounts(order) : undefined
+  if (stored) included.discounts = stored.included
   if (include.has('lineItems')) {
     included.lineItems = Object.fromEntries(
       lines.map((l) => {

@@ -2,15 +2,22 @@ import type { CatalogScope } from '../domain/catalog'
 import { localize, type Currency, type Locale } from '../domain/channel'
 import type { Minor } from '../domain/money'
 import type { WarrantyOffer, WarrantyRow } from '../domain/warranties'
-import { productPrice } from './catalog'
+import { productPrice, productUri } from './catalog'
 import { priceItem } from './money'
 
-/** `availableWarranties` of a product's JSON. */
+/**
+ * `availableWarranties` of a product's JSON: Links to the warranty products (the id is the link's last
+ * segment and its `itemId`), each with its price in the `WarrantyPrice` attribute, as ICM sends them.
+ */
 export function availableWarrantiesJson(scope: CatalogScope, offers: WarrantyOffer[]) {
   return offers.map(({ row, price }) => ({
-    id: row.id,
-    name: localize(row.names, scope.locale),
-    price: productPrice(price.net, scope.currency),
+    type: 'Link' as const,
+    uri: productUri(scope, row.id),
+    title: localize(row.names, scope.locale),
+    itemId: row.id,
+    attributes: [
+      { name: 'WarrantyPrice', type: 'ProductPrice', value: productPrice(price.net, scope.currency) },
+    ],
   }))
 }
 

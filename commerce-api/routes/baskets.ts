@@ -11,7 +11,9 @@ import {
   updateBasket,
   updateItem,
 } from '../domain/basket-edits'
+import { userBaskets } from '../domain/user-baskets'
 import { addItemsJson, basketJson, lineItemJson } from '../icm/basket'
+import { userBasketsJson } from '../icm/user-baskets'
 import { parseInput, queryList } from '../http'
 import { clientKey, RATE_LIMITED, tooManyRequests } from '../rate-limits'
 import type { RouteModule } from './context'
@@ -127,6 +129,12 @@ export const basketRoutes: RouteModule = (app, { db }) => {
     const basket = await createBasket(db, principal, request.scope.currency)
     reply.code(201).header('location', `baskets/${basket.id}`)
     return basketJson(await basketState(db, basket, request.scope.locale), includesOf(request))
+  })
+
+  // The caller's baskets, newest first (ICM `GET baskets`): how a client finds a saved basket after login.
+  app.get('/rest/:site/baskets', { config: { access: 'token' } }, async (request) => {
+    const principal = await requirePrincipal(db, request)
+    return userBasketsJson(await userBaskets(db, principal, request.scope.locale))
   })
 
   app.get('/rest/:site/baskets/:id', async (request) => {

@@ -24,10 +24,14 @@ import {
 } from '../domain/listing'
 import { productPromotionLinks } from '../domain/promotions'
 import { availableWarranties, warrantyOffer, warrantyPrices } from '../domain/warranties'
-import { badRequest, queryInt, queryList } from '../http'
+import { z } from 'zod'
+import { ApiError, badRequest, parseInput, queryInt, queryList } from '../http'
 import {
+  categoriesJson,
   categoryJson,
   inventoriesJson,
+  inventoryInformationJson,
+  priceInformationJson,
   linksJson,
   partsJson,
   productCollectionJson,
@@ -91,7 +95,7 @@ function categoryRoutes(app: FastifyInstance, ctx: ApiContext) {
       throw badRequest(`Unknown view '${String(query.view)}'.`)
     const scope = scopeOf(ctx, request)
     const tree = await categoryTree(ctx.db, queryInt(query.limit, 1, { min: 1, max: 10 }))
-    return tree.map((category) => categoryJson(scope, category))
+    return categoriesJson(scope, tree)
   })
 
   // categories/{A}/{B}/.../products or categories/{A}/{B}/...: the path has any depth.
@@ -211,24 +215,60 @@ function skuList(request: FastifyRequest) {
   return skus
 }
 
-/** `productprices` and `inventories`. */
+/** `POST prices` and `POST inventory`: 1 to 200 products, each a SKU and optionally a quantity. */
+const ProductsAskedSchema = z.object({
+  products: z
+    .array(
+      z.object({
+        sku: z.string().min(1).max(256),
+        quantity: z
+          .object({ value: z.number().int().min(1).max(1_000_000), unit: z.string().max(32).optional() })
+          .optional(),
+      }),
+    )
+    .min(1)
+    .max(200),
+})
+
+/** The products of a `POST prices` / `POST inventory` body; a body other than JSON is a 415. */
+function productsAsked(request: FastifyRequest) {
+  if (!/^application\/(?:[\w.+-]+\+)?json\b/i.test(request.headers['content-type'] ?? ''))
+    throw new ApiError(415, 'request.unsupported_media_type', 'The request body must be JSON.')
+  const { products } = parseInput(ProductsAskedSchema, request.body, 'list of products')
+  return products.map((p) => ({ sku: p.sku, quantity: p.quantity ?? { value: 1 } }))
+}
+
+/** Prices of SKUs that are products, else warranties (looked up only for SKUs no product answered). */
+async function pricesOf(db: ApiContext['db'], currency: CatalogScope['currency'], skus: string[]) {
+  const lists = await productPrices(db, currency, skus)
+  const found = new Set(lists.map((p) => p.sku))
+  const rest = skus.filter((sku) => !found.has(sku))
+  return rest.length ? [...lists, ...(await warrantyPrices(db, currency, rest))] : lists
+}
+
+/** `productprices`, `inventories` and the spec's `POST prices` and `POST inventory`. */
 function priceRoutes(app: FastifyInstance, { db }: ApiContext) {
   // Warranties have prices like products; they are looked up only for SKUs no product answered.
   app.get('/rest/:site/productprices', async (request) => {
-    const skus = skuList(request)
     const { currency } = request.scope
-    const lists = await productPrices(db, currency, skus)
-    const found = new Set(lists.map((p) => p.sku))
-    const rest = skus.filter((sku) => !found.has(sku))
-    return productPricesJson(
-      currency,
-      rest.length ? [...lists, ...(await warrantyPrices(db, currency, rest))] : lists,
-    )
+    return productPricesJson(currency, await pricesOf(db, currency, skuList(request)))
   })
 
   app.get('/rest/:site/inventories', async (request) =>
     inventoriesJson(await inventoryOf(db, skuList(request))),
   )
+
+  app.post('/rest/:site/prices', { config: { access: 'public' } }, async (request) => {
+    const asked = productsAsked(request)
+    const { currency } = request.scope
+    const skus = [...new Set(asked.map((a) => a.sku))]
+    return priceInformationJson(currency, asked, await pricesOf(db, currency, skus))
+  })
+
+  app.post('/rest/:site/inventory', { config: { access: 'public' } }, async (request) => {
+    const asked = productsAsked(request)
+    return inventoryInformationJson(asked, await inventoryOf(db, [...new Set(asked.map((a) => a.sku))]))
+  })
 }
 
 /** Categories, products and their sub-resources, prices and inventories. */

@@ -1,9 +1,9 @@
-import { contentInclude, contentPage, contentPageTree } from '../domain/content'
-import { includeJson, pageJson, pageTreeJson } from '../icm/content'
+import { contentInclude, contentPage, contentPageTree, viewContextEntryPoint } from '../domain/content'
+import { includeJson, pageJson, pageTreeJson, viewContextJson } from '../icm/content'
 import { queryInt } from '../http'
 import type { RouteModule } from './context'
 
-/** CMS includes, content pages and page trees, each in the call's locale. */
+/** CMS includes, content pages, page trees and view contexts, each in the call's locale. */
 export const cmsRoutes: RouteModule = (app, { db, site }) => {
   app.get('/rest/:site/cms/includes/:id', async (request) => {
     const { id } = request.params as { id: string }
@@ -23,4 +23,17 @@ export const cmsRoutes: RouteModule = (app, { db, site }) => {
     const levels = depth === undefined ? Infinity : queryInt(depth, 0, { min: 0, max: 100 })
     return pageTreeJson({ site, locale: request.scope.locale }, await contentPageTree(db, id, levels))
   })
+
+  /**
+   * The content of a view context (`viewcontext.include.product.base.top@app_sf_base_cm`); the query names its
+   * context (`Product=…`, `Category=…`), free parameters the shop's empty view contexts do not read.
+   */
+  app.get(
+    '/rest/:site/cms/viewcontexts/:id/entrypoint',
+    { config: { access: 'public' } },
+    async (request) => {
+      const { id } = request.params as { id: string }
+      return viewContextJson({ site, locale: request.scope.locale }, viewContextEntryPoint(id))
+    },
+  )
 }

@@ -14,7 +14,8 @@ const TokenRequest = z.discriminatedUnion('grant_type', [
     password: z.string().min(1, 'password is required'),
     organization: z.string().optional(),
   }),
-  z.object({ grant_type: z.literal('refresh_token'), refresh_token: z.string().min(1) }),
+  /** `refresh_token` may be a refresh token or a live access token (what ICM storefronts keep). */
+  z.object({ grant_type: z.literal('refresh_token'), refresh_token: z.string().min(1).max(500) }),
 ])
 
 /**
@@ -44,8 +45,9 @@ const tooManyCalls = 'Too many requests. Please wait before trying again.'
 
 /**
  * OAuth-style token endpoint: anonymous, password and refresh_token grants; `PUT token/logout`. Password
- * logins are throttled per account and per client address (domain/login-throttle.ts); token creation is
- * rate-limited per client address. `POST challenges` hands out the challenge an account asks for after a
+ * logins are throttled per account and per client address (domain/login-throttle.ts); token creation and
+ * refreshes are rate-limited per client address. A refresh takes a refresh token or an access token and
+ * leaves the presented one working, as ICM does (domain/tokens.ts). `POST challenges` hands out the challenge an account asks for after a
  * lock (an extension outside ICM's contract, like /psp/).
  */
 export const tokenRoutes: RouteModule = (app, { db }) => {
@@ -98,14 +100,16 @@ export const tokenRoutes: RouteModule = (app, { db }) => {
       const wait = await app.limiters.refreshTokens.take(client)
       if (wait !== null) return tooManyRequests(reply, wait, RATE_LIMITED, tooManyCalls)
       const refreshed = await refresh(db, input.refresh_token)
-      if (!refreshed) throw new ApiError(401, 'invalid_grant', 'The refresh token is invalid or expired.')
+      if (!refreshed)
+        throw new ApiError(401, 'invalid_grant', 'The refresh token (or access token) is invalid or expired.')
       grant = refreshed
     }
     reply.header(AUTH_HEADER, grant.access_token)
     return grant
   })
 
-  // Revokes whatever token it is sent; an expired or unknown one is no error.
+  // Revokes the tokens of whoever the token names (ICM: all tokens issued for the user); an expired or
+  // unknown one is no error.
   app.put('/rest/:site/token/logout', anyone, async (request, reply) => {
     const token = request.headers[AUTH_HEADER]
     if (typeof token === 'string' && token) await revoke(db, token)

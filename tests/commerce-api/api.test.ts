@@ -44,18 +44,68 @@ describe('token', () => {
       refresh_token: byLogin.json.refresh_token,
     })
     expect(refreshed.status).toBe(200)
-    expect(refreshed.json.access_token).not.toBe(byLogin.json.access_token)
-    // A refresh token works once.
-    const again = await tokenFor(api, {
-      grant_type: 'refresh_token',
-      refresh_token: byLogin.json.refresh_token,
+    expect(refreshed.json).toMatchObject({
+      access_token: expect.any(String),
+      token_type: 'bearer',
+      expires_in: 3600,
+      refresh_token: expect.any(String),
     })
-    expect(again.status).toBe(401)
-    // The old access token is revoked with its refresh token; the new one is the user's.
-    expect((await call(api.url('customers/-'), { token: byLogin.json.access_token })).status).toBe(401)
+    expect(refreshed.json.access_token).not.toBe(byLogin.json.access_token)
+    // As in ICM, the presented pair is not revoked: requests still under way with it keep working.
+    expect((await call(api.url('customers/-'), { token: byLogin.json.access_token })).status).toBe(200)
     expect((await call(api.url('customers/-'), { token: refreshed.json.access_token })).json.customerNo).toBe(
       'BC-200001',
     )
+    // Unknown and empty refresh tokens are refused.
+    const unknown = await tokenFor(api, { grant_type: 'refresh_token', refresh_token: 'no-such-token' })
+    expect(unknown.status).toBe(401)
+    expect(unknown.json.errors[0].code).toBe('invalid_grant')
+    expect((await tokenFor(api, { grant_type: 'refresh_token', refresh_token: '' })).status).toBe(400)
+  })
+
+  it('refreshes with the access token as refresh_token, as ICM storefronts do on a full page load', async () => {
+    const login = await tokenFor(api, { grant_type: 'password', username: 'jlink', password: 'Demo!2026' })
+    const byAccessToken = await tokenFor(api, {
+      grant_type: 'refresh_token',
+      refresh_token: login.json.access_token,
+    })
+    expect(byAccessToken.status).toBe(200)
+    expect(byAccessToken.headers.get('authentication-token')).toBe(byAccessToken.json.access_token)
+    // The new token is the same user's; the presented one still works.
+    const customer = await call(api.url('customers/-'), { token: byAccessToken.json.access_token })
+    expect(customer.json).toMatchObject({ customerNo: 'BC-200001', customerType: 'SMBCustomer' })
+    expect((await call(api.url('customers/-'), { token: login.json.access_token })).status).toBe(200)
+    // Refreshing again with the same access token works too (a second tab, a second page load).
+    const again = await tokenFor(api, { grant_type: 'refresh_token', refresh_token: login.json.access_token })
+    expect(again.status).toBe(200)
+
+    // A guest keeps their basket through such a refresh.
+    const guest = await tokenFor(api, { grant_type: 'anonymous' })
+    const basket = await call(api.url('baskets'), { method: 'POST', token: guest.json.access_token })
+    const guestRefreshed = await tokenFor(api, {
+      grant_type: 'refresh_token',
+      refresh_token: guest.json.access_token,
+    })
+    const current = await call(api.url('baskets/current'), { token: guestRefreshed.json.access_token })
+    expect(current.json.data.id).toBe(basket.json.data.id)
+  })
+
+  it('refuses an expired or logged-out access token as refresh_token', async () => {
+    const { json } = await tokenFor(api, { grant_type: 'anonymous' })
+    await api.database.db
+      .update(apiTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(apiTokens.token, json.access_token))
+    const expired = await tokenFor(api, { grant_type: 'refresh_token', refresh_token: json.access_token })
+    expect(expired.status).toBe(401)
+    expect(expired.json.errors[0].code).toBe('invalid_grant')
+
+    const user = await tokenFor(api, { grant_type: 'password', username: 'bbuyer', password: 'Demo!2026' })
+    await call(api.url('token/logout'), { method: 'PUT', token: user.json.access_token })
+    for (const presented of [user.json.access_token, user.json.refresh_token])
+      expect((await tokenFor(api, { grant_type: 'refresh_token', refresh_token: presented })).status).toBe(
+        401,
+      )
   })
 
   it('rejects wrong passwords with 401 and malformed requests with 400', async () => {
@@ -82,18 +132,32 @@ describe('token', () => {
     expect(refreshed.status).toBe(200)
   })
 
-  it('logs out: the token stops working', async () => {
+  it('logs out: the token and every token refreshed from it stop working', async () => {
     const { json } = await tokenFor(api, {
       grant_type: 'password',
       username: 'bbuyer',
       password: 'Demo!2026',
     })
     expect((await call(api.url('customers/-'), { token: json.access_token })).status).toBe(200)
-    const logout = await call(api.url('token/logout'), { method: 'PUT', token: json.access_token })
+    const refreshed = (await tokenFor(api, { grant_type: 'refresh_token', refresh_token: json.access_token }))
+      .json
+    const logout = await call(api.url('token/logout'), { method: 'PUT', token: refreshed.access_token })
     expect(logout.status).toBe(204)
-    const after = await call(api.url('customers/-'), { token: json.access_token })
-    expect(after.status).toBe(401)
-    expect(after.json.errors[0].message).toMatch(/Unable to decode token/)
+    for (const token of [refreshed.access_token, json.access_token]) {
+      const after = await call(api.url('customers/-'), { token })
+      expect(after.status).toBe(401)
+      expect(after.json.errors[0].message).toMatch(/Unable to decode token/)
+    }
+    expect(
+      (await tokenFor(api, { grant_type: 'refresh_token', refresh_token: refreshed.refresh_token })).status,
+    ).toBe(401)
+    // Another shopper's token is untouched.
+    const other = await tokenFor(api, { grant_type: 'password', username: 'jlink', password: 'Demo!2026' })
+    await call(api.url('token/logout'), {
+      method: 'PUT',
+      token: (await tokenFor(api, { grant_type: 'anonymous' })).json.access_token,
+    })
+    expect((await call(api.url('customers/-'), { token: other.json.access_token })).status).toBe(200)
   })
 })
 
@@ -102,6 +166,8 @@ describe('customers and configuration', () => {
     const { status, json } = await call(api.url('configurations', ''))
     expect(status).toBe(200)
     expect(json.data.general.locales).toEqual(['en_US', 'de_DE', 'fr_FR', 'pl_PL', 'ro_RO'])
+    expect(json.data.general).toMatchObject({ defaultLocale: 'de_DE', defaultCurrency: 'EUR' })
+    expect(json.data.general.currencies).toEqual(['EUR', 'USD', 'PLN', 'RON'])
     expect(json.data.basket.maxItemQuantity).toBe(100)
   })
 
@@ -118,7 +184,12 @@ describe('customers and configuration', () => {
       })
     ).json
     const customer = await call(api.url('customers/-'), { token: patricia.access_token })
-    expect(customer.json).toMatchObject({ customerNo: 'PC-100001', type: 'PrivateCustomer' })
+    // ICM names the kind of customer in customerType: PRIVATE, so a client reads privatecustomers/- next.
+    expect(customer.json).toMatchObject({
+      customerNo: 'PC-100001',
+      type: 'PrivateCustomer',
+      customerType: 'PRIVATE',
+    })
     const privateCustomer = await call(api.url('privatecustomers/-'), { token: patricia.access_token })
     expect(privateCustomer.json).toMatchObject({
       firstName: 'Patricia',
@@ -135,6 +206,7 @@ describe('customers and configuration', () => {
     expect(user.json).toMatchObject({ login: 'jlink', firstName: 'Jack' })
     expect((await call(api.url('customers/-'), { token: jack.access_token })).json).toMatchObject({
       type: 'SMBCustomer',
+      customerType: 'SMBCustomer',
       companyName: 'Brightline Construction GmbH',
     })
   })
@@ -145,8 +217,8 @@ describe('catalog', () => {
     const { json } = await call(
       api.url('categories?view=tree&limit=3&omitHasOnlineProducts=true', ';loc=de_DE;cur=EUR'),
     )
-    expect(json).toHaveLength(6)
-    const top = json[0]
+    expect(json.elements).toHaveLength(6)
+    const top = json.elements[0]
     expect(top.name).toBe('Elektrowerkzeuge')
     expect(top.subCategories).toHaveLength(3)
     expect(top.subCategories[0].subCategories).toHaveLength(3)
@@ -154,10 +226,21 @@ describe('catalog', () => {
     const leaf = top.subCategories[0].subCategories[0]
     expect(leaf.categoryPath.map((p: { id: string }) => p.id)).toHaveLength(3)
     expect(leaf.hasOnlineProducts).toBe(true)
+    // ICM sends ShowInMenu as a string attribute.
+    expect(top.attributes).toContainEqual({ name: 'ShowInMenu', type: 'String', value: '1' })
+  })
+
+  it('answers categories without view=tree in the same envelope', async () => {
+    const { json } = await call(api.url('categories'))
+    expect(json.elements.length).toBeGreaterThan(0)
+    expect(json.elements[0].subCategories).toBeUndefined()
+    expect(json.elements[0].categoryPath).toEqual([
+      expect.objectContaining({ id: json.elements[0].id, uri: expect.any(String) }),
+    ])
   })
 
   it('serves a category by path with its products, paged', async () => {
-    const tree = (await call(api.url('categories?view=tree&limit=3'))).json
+    const tree = (await call(api.url('categories?view=tree&limit=3'))).json.elements
     const leafPath = tree[0].subCategories[0].subCategories[0].categoryPath
       .map((p: { id: string }) => p.id)
       .join('/')
@@ -178,7 +261,7 @@ describe('catalog', () => {
   })
 
   it('sorts a category listing by name or price and rejects unknown sort keys', async () => {
-    const tree = (await call(api.url('categories?view=tree&limit=3'))).json
+    const tree = (await call(api.url('categories?view=tree&limit=3'))).json.elements
     const leafPath = tree[1].subCategories[0].subCategories[0].categoryPath
       .map((p: { id: string }) => p.id)
       .join('/')
@@ -219,7 +302,10 @@ describe('catalog', () => {
       productMaster: true,
       type: 'VariationProductMaster',
     })
-    expect(detail.json.variableVariationAttributes[0].values.length).toBeGreaterThan(1)
+    // A master lists the values its variations take as ICM's variationAttributeValuesExtended.
+    const choice = detail.json.variationAttributeValuesExtended[0]
+    expect(choice.values.length).toBeGreaterThan(1)
+    expect(choice.values[0].value).toEqual({ name: expect.any(String), value: expect.any(String) })
     // Measured values (with a unit or numeric) form the technical data group, named in the locale.
     const grouped = detail.json.attributeGroups.PRODUCT_DETAIL_ATTRIBUTES
     expect(grouped.name).toBe('Technical data')
@@ -232,26 +318,45 @@ describe('catalog', () => {
     for (const a of textual)
       expect(grouped.attributes.some((g: { key: string }) => g.key === a.key)).toBe(false)
     const variations = await call(api.url(`products/${master!.sku}/variations`))
-    expect(variations.json.total).toBe(detail.json.variableVariationAttributes[0].values.length)
-    const variation = await call(api.url(`products/${variations.json.elements[0].uri}`))
+    expect(variations.json.total).toBe(choice.values.length)
+    const first = variations.json.elements[0]
+    expect(first.variableVariationAttributeValuesExtended[0]).toEqual({
+      variationAttributeId: choice.variationAttributeId,
+      name: choice.name,
+      value: { name: expect.any(String), value: expect.any(String) },
+    })
+    const variationSku = first.uri.split('/products/')[1]
+    const variation = await call(api.url(`products/${variationSku}`))
     expect(variation.json).toMatchObject({ mastered: true, productMasterSKU: master!.sku })
+    expect(variation.json.variationAttributeValuesExtended).toEqual(
+      first.variableVariationAttributeValuesExtended,
+    )
 
     const [bundle] = await db.select().from(products).where(eq(products.kind, 'bundle')).limit(1)
     const parts = await call(api.url(`products/${bundle!.sku}/bundles`))
-    expect(parts.json.length).toBeGreaterThanOrEqual(2)
+    expect(parts.json.elements.length).toBeGreaterThanOrEqual(2)
     const [set] = await db.select().from(products).where(eq(products.kind, 'retailset')).limit(1)
     // As in ICM, partOfRetailSet answers the parts of a retail set; bundles only those of a bundle.
     const setParts = await call(api.url(`products/${set!.sku}/partOfRetailSet`))
     const stored = await db.select().from(productParts).where(eq(productParts.ownerSku, set!.sku))
-    expect(setParts.json.map((s: { uri: string }) => s.uri).sort()).toEqual(
-      stored.map((p) => p.partSku).sort(),
+    expect(setParts.json.elements.map((s: { uri: string }) => s.uri.split('/products/')[1]).sort()).toEqual(
+      stored.map((p) => encodeURIComponent(p.partSku)).sort(),
     )
-    expect(setParts.json.length).toBeGreaterThanOrEqual(2)
-    expect((await call(api.url(`products/${set!.sku}/bundles`))).json).toEqual([])
-    expect((await call(api.url(`products/${bundle!.sku}/partOfRetailSet`))).json).toEqual([])
-    expect(parts.json[0].attributes).toContainEqual(expect.objectContaining({ name: 'quantity' }))
+    expect(setParts.json.elements.length).toBeGreaterThanOrEqual(2)
+    expect((await call(api.url(`products/${set!.sku}/bundles`))).json.elements).toEqual([])
+    expect((await call(api.url(`products/${bundle!.sku}/partOfRetailSet`))).json.elements).toEqual([])
+    // ICM's bundle quantity is a Quantity: {value}.
+    const storedBundle = await db.select().from(productParts).where(eq(productParts.ownerSku, bundle!.sku))
+    const firstPart = parts.json.elements[0]
+    const firstStored = storedBundle.find((p) => firstPart.uri.endsWith(`/${encodeURIComponent(p.partSku)}`))
+    expect(firstPart.attributes).toContainEqual({
+      name: 'quantity',
+      type: 'Quantity',
+      value: { value: firstStored!.quantity },
+    })
     const links = await call(api.url(`products/${bundle!.sku}/links`))
     expect(links.status).toBe(200)
+    expect(Array.isArray(links.json.elements)).toBe(true)
   })
 
   it('prices products per currency with net, gross and scaled tiers, and checks the sku list', async () => {
@@ -275,6 +380,10 @@ describe('catalog', () => {
     )
     expect(en.json.pagelets[0].configurationParameters.HTML.value).toContain('Everything for the job site')
     expect(de.json.pagelets[0].configurationParameters.HTML.value).toContain('Alles für die Baustelle')
+    expect(de.json.pagelets[0].configurationParameters.HTML).toMatchObject({
+      definitionQualifiedName: 'app_sf_base_cm:component.common.freeStyle.pagelet2-Component-HTML',
+      type: 'bc_pmc:types.pagelet2-HTML',
+    })
     expect((await call(api.url('cms/includes/nope'))).status).toBe(404)
   })
 
@@ -506,5 +615,32 @@ describe('baskets', () => {
     const stranger = (await tokenFor(api, { grant_type: 'anonymous' })).json.access_token
     expect((await call(api.url(`baskets/${id}`), { token: stranger })).status).toBe(404)
     expect((await call(api.url('baskets/not-a-uuid'), { token })).status).toBe(404)
+  })
+
+  it('names the buyer of a registered user’s basket, as ICM does, and none of an anonymous one', async () => {
+    const anonymous = (await tokenFor(api, { grant_type: 'anonymous' })).json.access_token
+    const guest = await call(api.url('baskets'), { method: 'POST', token: anonymous })
+    expect(guest.json.data).not.toHaveProperty('buyer')
+
+    const token = (
+      await tokenFor(api, {
+        grant_type: 'password',
+        username: 'patricia@ironbridge.test',
+        password: 'Demo!2026',
+      })
+    ).json.access_token
+    const created = await call(api.url('baskets'), { method: 'POST', token })
+    expect(created.status).toBe(201)
+    const buyer = {
+      accountID: 'patricia@ironbridge.test',
+      customerNo: 'PC-100001',
+      email: 'patricia@ironbridge.test',
+      title: 'Ms.',
+      firstName: 'Patricia',
+      lastName: 'Miller',
+    }
+    expect(created.json.data.buyer).toEqual(buyer)
+    expect(created.json.data.customer).toBe('PC-100001')
+    expect((await call(api.url('baskets/current'), { token })).json.data.buyer).toEqual(buyer)
   })
 })

@@ -89,12 +89,28 @@ const WALK: Record<string, Call> = {
   'GET /rest/:site/products/:sku/links': { scope: 'none', path: (f) => `products/${f.sku}/links` },
   'GET /rest/:site/productprices': { scope: 'none', path: (f) => `productprices?sku=${f.sku}` },
   'GET /rest/:site/inventories': { scope: 'none', path: (f) => `inventories?sku=${f.sku}` },
+  'POST /rest/:site/prices': {
+    scope: 'none',
+    path: () => 'prices',
+    json: (f) => ({ products: [{ sku: f.sku }] }),
+  },
+  'POST /rest/:site/inventory': {
+    scope: 'none',
+    path: () => 'inventory',
+    json: (f) => ({ products: [{ sku: f.sku }] }),
+  },
   'GET /rest/:site/promotions/:id': { scope: 'none', path: (f) => `promotions/${f.promotionId}` },
   'GET /rest/:site/suggest': { scope: 'none', path: () => 'suggest?SearchTerm=dr' },
   'GET /rest/:site/productlookup': { scope: 'none', path: (f) => `productlookup?searchTerm=${f.sku}` },
   'GET /rest/:site/cms/includes/:id': { scope: 'none', path: (f) => `cms/includes/${f.includeId}` },
   'GET /rest/:site/cms/pages/:id': { scope: 'none', path: (f) => `cms/pages/${f.pageId}` },
   'GET /rest/:site/cms/pagetree/:id': { scope: 'none', path: (f) => `cms/pagetree/${f.pageId}?depth=1` },
+  'GET /rest/:site/cms/viewcontexts/:id/entrypoint': {
+    scope: 'none',
+    path: () => 'cms/viewcontexts/viewcontext.include.product.base.top/entrypoint?Product=1',
+  },
+  'GET /rest/:site/localizations': { scope: 'none', path: () => 'localizations?searchKeys=header.' },
+  'GET /rest/:site/localizations/:key': { scope: 'none', path: () => 'localizations/shop.name' },
   'GET /rest/:site/countries': { scope: 'none', path: () => 'countries' },
   'GET /rest/:site/countries/:code/main-divisions': {
     scope: 'none',
@@ -118,6 +134,13 @@ const WALK: Record<string, Call> = {
   },
 
   'POST /rest/:site/baskets': { scope: 'none', path: () => 'baskets' },
+  // Each caller's own baskets: jlink's basket and its line are listed for jlink alone.
+  'GET /rest/:site/baskets': {
+    scope: 'none',
+    path: () => 'baskets',
+    ownerSees: (f) => f.basketId,
+    secrets: (f) => [f.basketId, f.itemId],
+  },
   'GET /rest/:site/baskets/:id': { scope: 'private', path: (f) => basket(f), ownerSees: (f) => f.itemId },
   'PATCH /rest/:site/baskets/:id': {
     scope: 'private',
@@ -305,6 +328,8 @@ const WALK: Record<string, Call> = {
     path: () => `/INTERSHOP/static/WFS/${SITE}/-/attachments/Data_sheet.pdf`,
   },
   'GET /health': { scope: 'none', path: () => '/health' },
+  // CORS preflights of any path (none is allowed in this API: no ICM_CORS_ORIGINS).
+  'OPTIONS *': { scope: 'none', path: () => 'baskets/current' },
 
   'PUT /rest/:site/token/logout': { scope: 'none', path: () => 'token/logout' },
 }

@@ -214,18 +214,28 @@ describe('promotions', () => {
     expect(unknown.status).toBe(422)
     expect(unknown.json.errors[0].code).toBe('basket.promotion_code.not_found.error')
 
-    const added = await call(codes, { method: 'POST', token: basket.token, json: { code: ' welcome10 ' } })
+    const added = await call(`${codes}?include=discounts`, {
+      method: 'POST',
+      token: basket.token,
+      json: { code: ' welcome10 ' },
+    })
     expect(added.status).toBe(200)
     expect(added.json.data.promotionCodes).toEqual(['WELCOME10'])
     const totals = added.json.data.totals
     const itemGross = Math.round(before.itemTotal.gross.value * 100)
     const rebate = Math.round(itemGross * 0.1)
+    expect(Math.round(totals.basketValueDiscountsTotal.gross.value * 100)).toBe(rebate)
     expect(Math.round(totals.valueRebatesTotal.gross.value * 100)).toBe(rebate)
     expect(Math.round(totals.grandTotal.gross.value * 100)).toBe(itemGross - rebate)
-    expect(added.json.data.discounts.valueRebates[0]).toMatchObject({
+    // ICM's discounts: ids in `data.discounts.valueBasedDiscounts`, the rebates in `included.discounts`.
+    const [discountId] = added.json.data.discounts.valueBasedDiscounts
+    expect(added.json.included.discounts[discountId]).toMatchObject({
+      id: discountId,
+      promotionType: 'ORDER_VALUE_REBATE',
       promotion: 'welcome-10',
       code: 'WELCOME10',
     })
+    expect(Math.round(added.json.included.discounts[discountId].amount.gross.value * 100)).toBe(rebate)
 
     const second = await call(codes, { method: 'POST', token: basket.token, json: { code: 'SPRING5' } })
     expect(second.status).toBe(422)
@@ -283,6 +293,7 @@ describe('promotions', () => {
     expect(Math.round(line.pricing.valueRebatesTotal.gross.value * 100)).toBe(expected)
     expect(Math.round(line.pricing.total.gross.value * 100)).toBe(undiscounted - expected)
     expect(Math.round(json.data.totals.itemRebatesTotal.gross.value * 100)).toBe(expected)
+    expect(Math.round(json.data.totals.itemValueDiscountsTotal.gross.value * 100)).toBe(expected)
     expect(Math.round(json.data.totals.grandTotal.gross.value * 100)).toBe(undiscounted - expected)
   })
 })

@@ -97,7 +97,7 @@ describe('cleanUp', () => {
       .set({ updatedAt: new Date(Date.now() - 48 * HOUR) })
       .where(eq(baskets.id, user.id))
     await letTokensDie(user.token)
-    // A refreshed guest: the old pair is revoked and goes, the new one and the basket stay.
+    // A refreshed guest: the old pair (not revoked by a refresh, as in ICM), the new one and the basket stay.
     const refreshedGuest = await tokenFor(api, { grant_type: 'anonymous' })
     const refreshedBasket = await basketFor(api, refreshedGuest.json.access_token, [{ sku, quantity: 1 }])
     const refreshed = await tokenFor(api, {

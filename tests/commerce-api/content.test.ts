@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { cmsIncludes, cmsPages, searchRedirects } from '../../commerce-api/db/schema'
 import { paymentMethodRows, shippingMethodRows } from '../../commerce-api/db/seed/checkout'
+import { seedDatabase } from '../../commerce-api/db/seed/seed'
 import { call, startApi, type Api } from './harness'
 
 let api: Api
@@ -13,6 +14,7 @@ afterAll(async () => {
 })
 
 const LOCALES = ['en_US', 'de_DE', 'fr_FR', 'pl_PL', 'ro_RO']
+const CONTENT_SLOT = 'app_sf_base_cm:slot.staticPage.content.pagelet2-Slot'
 
 type TreeElement = {
   type: string
@@ -38,12 +40,24 @@ describe('cms/pages', () => {
 
     // The layout holds the navigation settings; the text sits in its content slot.
     const [layout] = en.json.pagelets
-    expect(layout.definitionQualifiedName).toBe('app_sf_base_cm:component.shopping.staticPage')
-    expect(layout.configurationParameters.NavigationRoot.value).toBe('service')
-    const [slot] = layout.slots
-    expect(slot.definitionQualifiedName).toBe('app_sf_base_cm:slot.staticPage.content.pagelet2-Slot')
+    expect(layout.definitionQualifiedName).toBe(
+      'app_sf_base_cm:component.shopping.staticPage.pagelet2-Component',
+    )
+    expect(layout.configurationParameters.NavigationRoot).toEqual({
+      definitionQualifiedName:
+        'app_sf_base_cm:component.shopping.staticPage.pagelet2-Component-NavigationRoot',
+      type: 'bc_pmc:types.pagelet2-PageRef',
+      value: 'service',
+    })
+    // ICM keys slots by their qualified name (an object, never a list).
+    expect(Object.keys(layout.slots)).toEqual([CONTENT_SLOT])
+    expect(layout.slots[CONTENT_SLOT]).toMatchObject({
+      definitionQualifiedName: CONTENT_SLOT,
+      displayName: 'Content',
+    })
     const text = (response: typeof en) =>
-      response.json.pagelets[0].slots[0].pagelets[0].configurationParameters.HTMLText.value as string
+      response.json.pagelets[0].slots[CONTENT_SLOT].pagelets[0].configurationParameters.HTMLText
+        .value as string
     expect(text(en)).toContain('<td>Standard delivery</td><td>3–5 working days</td><td>$5.35, free from')
     expect(text(de)).toContain(
       '<td>Standardversand</td><td>3–5 Werktage</td><td>4,95\u00a0€, versandkostenfrei',
@@ -116,7 +130,7 @@ describe('what the content promises', () => {
 
   it('describes the one cookie the shop sets, and no others', async () => {
     const privacy = await call(api.url('cms/pages/privacy', ';loc=de_DE;cur=EUR'))
-    const html = privacy.json.pagelets[0].slots[0].pagelets[0].configurationParameters.HTMLText
+    const html = privacy.json.pagelets[0].slots[CONTENT_SLOT].pagelets[0].configurationParameters.HTMLText
       .value as string
     expect(html).toContain('apiToken')
     expect(html).not.toMatch(/cookieConsent|preferredLocale/)
@@ -189,12 +203,24 @@ describe('cms/pagetree', () => {
 
 describe('footer and search redirects', () => {
   it('links the footer to content pages in the page:// form', async () => {
-    const footer = await call(
-      api.url('cms/includes/include.footer.content.pagelet2-Include', ';loc=pl_PL;cur=PLN'),
-    )
+    const footer = await call(api.url('cms/includes/include.footer.pagelet2-Include', ';loc=pl_PL;cur=PLN'))
     const html = footer.json.pagelets[0].configurationParameters.HTML.value as string
     expect(html).toContain('<a href="page://shipping">Wysyłka i dostawa</a>')
     expect(html).toContain('<a href="page://terms">Regulamin</a>')
+  })
+
+  it('moves the footer of a database seeded before issue 16 to the id ICM storefronts ask for', async () => {
+    const { db } = api.database
+    const footerId = 'include.footer.pagelet2-Include'
+    await db
+      .update(cmsIncludes)
+      .set({ id: 'include.footer.content.pagelet2-Include' })
+      .where(eq(cmsIncludes.id, footerId))
+    expect((await call(api.url(`cms/includes/${footerId}`))).json.pagelets).toEqual([])
+    await seedDatabase(db)
+    const footer = await call(api.url(`cms/includes/${footerId}`))
+    expect(footer.json.pagelets.length).toBeGreaterThan(0)
+    expect(footer.json.definitionQualifiedName).toBe(`app_sf_base_cm:${footerId}`)
   })
 
   it('sends content search terms of every language to their page', async () => {
@@ -208,6 +234,81 @@ describe('footer and search redirects', () => {
     for (const row of rows) {
       expect(row.term).toBe(row.term.toLowerCase())
       expect((await call(api.url(`cms/pages/${row.url.replace('/page/', '')}`))).status).toBe(200)
+    }
+  })
+})
+
+describe('cms includes and view contexts as ICM answers them', () => {
+  it('names components with the .pagelet2-Component suffix and qualifies their parameters', async () => {
+    const home = await call(api.url('cms/includes/include.homepage.content.pagelet2-Include'))
+    expect(home.status).toBe(200)
+    expect(home.json).toMatchObject({
+      id: 'include.homepage.content.pagelet2-Include',
+      definitionQualifiedName: 'app_sf_base_cm:include.homepage.content.pagelet2-Include',
+      displayName: 'Home page content',
+    })
+    const [hero] = home.json.pagelets
+    expect(hero.definitionQualifiedName).toBe('app_sf_base_cm:component.common.freeStyle.pagelet2-Component')
+    expect(hero.configurationParameters.HTML.definitionQualifiedName).toBe(
+      'app_sf_base_cm:component.common.freeStyle.pagelet2-Component-HTML',
+    )
+    // A component without slots has no `slots` key at all (ICM sends no empty list).
+    for (const pagelet of home.json.pagelets) expect(pagelet).not.toHaveProperty('slots')
+  })
+
+  it.each([
+    'include.header.navigation.pagelet2-Include',
+    'include.dialog.privacyPolicy.pagelet2-Include',
+    'include.registration.content.top.pagelet2-Include',
+    'include.account.navigation.pagelet2-Include',
+    'include.searchnoresult.content.pagelet2-Include',
+    'include.basket.content.top.pagelet2-Include',
+    'include.basket.ordersummary.pagelet2-Include',
+    'include.searchresult.content.top.pagelet2-Include',
+  ])('answers the standard include %s, empty where the shop placed no content', async (id) => {
+    const response = await call(api.url(`cms/includes/${id}`))
+    expect(response.status).toBe(200)
+    expect(response.json).toMatchObject({
+      id,
+      definitionQualifiedName: `app_sf_base_cm:${id}`,
+      pageletIDs: [],
+      pagelets: [],
+    })
+    expect(response.json).not.toHaveProperty('configurationParameters')
+  })
+
+  it('still answers an include nobody defined with a 404 ICM error', async () => {
+    const response = await call(api.url('cms/includes/include.nope.pagelet2-Include'))
+    expect(response.status).toBe(404)
+    expect(response.json.errors[0]).toMatchObject({ status: '404', code: 'cms.include.not_found' })
+  })
+
+  it('answers a view context entry point with its context as free query parameters', async () => {
+    const id = 'viewcontext.include.product.base.top@app_sf_base_cm'
+    const response = await call(
+      api.url(
+        `cms/viewcontexts/${encodeURIComponent(id)}/entrypoint?Product=1000042&Category=Tools`,
+        ';loc=de_DE;cur=EUR;pgid=x',
+      ),
+    )
+    expect(response.status).toBe(200)
+    expect(response.json).toMatchObject({
+      id,
+      definitionQualifiedName: 'app_sf_base_cm:viewcontext.include.product.base.top.pagelet2-ViewContext',
+      displayName: id,
+      pageletIDs: [],
+      pagelets: [],
+    })
+    const plain = await call(api.url('cms/viewcontexts/viewcontext.include.category.navigation/entrypoint'))
+    expect(plain.status).toBe(200)
+    expect(plain.json.id).toBe('viewcontext.include.category.navigation')
+  })
+
+  it('answers a view context id ICM could not define with a 404 ICM error', async () => {
+    for (const id of ['nope', 'viewcontext.', `viewcontext.${'x'.repeat(41)}`, 'viewcontext.a@b@c']) {
+      const response = await call(api.url(`cms/viewcontexts/${encodeURIComponent(id)}/entrypoint`))
+      expect(response.status, id).toBe(404)
+      expect(response.json.errors[0].code, id).toBe('cms.viewcontext.not_found')
     }
   })
 })

@@ -44,15 +44,18 @@ export type Api = {
 export async function startApi({
   products = 400,
   protection,
+  corsOrigins,
 }: {
   products?: number
+  /** Origins allowed to read answers cross-origin (ICM_CORS_ORIGINS); default none. */
+  corsOrigins?: string[]
   /** Rate limits, login throttle and trusted proxies; default: the production defaults. */
   protection?: ProtectionOptions
 } = {}): Promise<Api> {
   const server = process.env.DATABASE_URL ? await freshPostgres(process.env.DATABASE_URL) : undefined
   const database = await openDatabase({ databaseUrl: server?.url })
   await seedDatabase(database.db, { products })
-  const app = buildServer({ db: database.db, site: SITE, protection })
+  const app = buildServer({ db: database.db, site: SITE, protection, corsOrigins })
   installWireCheck(app)
   const address = await app.listen({ port: 0, host: '127.0.0.1' })
   return {

@@ -80,7 +80,9 @@ describe('seeded mandatory links', () => {
     const links = await call(api.url(`products/${demo.both.sku}/links`))
     expect(links.status).toBe(200)
     const skusOf = (type: string) =>
-      links.json[type].products.map((p: { uri: string }) => p.uri.split('/').pop())
+      links.json.elements
+        .find((l: { linkType: string }) => l.linkType === type)
+        .productLinks.map((p: { uri: string }) => p.uri.split('/').pop())
     expect(skusOf('mandatoryselection')).toEqual(demo.both.selections)
     expect(skusOf('mandatoryaccessory')).toEqual(demo.both.accessories)
   })

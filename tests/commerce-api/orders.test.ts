@@ -127,6 +127,8 @@ describe('placing an order', () => {
       invoiceToAddress: basket.addressUrn,
     })
     expect(data.documentNumber).toMatch(/^\d{6,}$/)
+    // A guest's order has no buyer (a registered user's names them: see 'reading orders').
+    expect(data).not.toHaveProperty('buyer')
     expect(new Date(data.creationDate).getTime()).toBeGreaterThan(Date.now() - 60_000)
     expect(data.totals.grandTotal).toEqual(before.totals.grandTotal)
     expect(minor(data.totals.valueRebatesTotal.gross)).toBeGreaterThan(0)
@@ -159,6 +161,49 @@ describe('placing an order', () => {
     const read = await call(api.url(`orders/${data.id}?include=lineItems`, EUR), { token: basket.token })
     expect(read.status).toBe(200)
     expect(read.json.included.lineItems[data.lineItems[0]].name).toBe(line.name)
+
+    // The order names its rebates as ICM does: ids in `discounts`, the rebates included.
+    const withDiscounts = await call(api.url(`orders/${data.id}?include=discounts`, EUR), {
+      token: basket.token,
+    })
+    const [rebateId] = withDiscounts.json.data.discounts.valueBasedDiscounts
+    expect(withDiscounts.json.included.discounts[rebateId]).toMatchObject({ code: 'WELCOME10' })
+  })
+
+  it('answers an order stored with its rebates inside `discounts` in ICM’s shape all the same', async () => {
+    const basket = await readyGuestBasket(api, [{ sku: skus[1]!, quantity: 1 }], { matrix: EUR })
+    await pay(basket, 'INVOICE')
+    const placed = await order(basket.token, basket.id)
+    const [row] = await api.database.db.select().from(orders).where(eq(orders.id, placed.json.data.id))
+    const amount = {
+      type: 'PriceItem',
+      net: { value: 1, currency: 'EUR' },
+      gross: { value: 1.19, currency: 'EUR' },
+    }
+    const { discounts: _ids, ...data } = row!.snapshot.data
+    const { discounts: _rebates, ...included } = row!.snapshot.included
+    const legacy = {
+      itemValueRebates: [],
+      valueRebates: [
+        { name: 'Welcome', promotionType: 'ORDER_VALUE_REBATE', promotion: 'welcome-10', amount },
+      ],
+    }
+    await api.database.db
+      .update(orders)
+      .set({ snapshot: { data: { ...data, discounts: legacy }, included } })
+      .where(eq(orders.id, row!.id))
+    const read = await call(api.url(`orders/${row!.id}?include=discounts`, EUR), { token: basket.token })
+    expect(read.status).toBe(200)
+    expect(read.json.data.discounts).toEqual({
+      valueBasedDiscounts: ['order-welcome-10'],
+      itemValueBasedDiscounts: [],
+    })
+    expect(read.json.included.discounts['order-welcome-10']).toMatchObject({
+      id: 'order-welcome-10',
+      promotionType: 'ORDER_VALUE_REBATE',
+      description: 'Welcome',
+      amount,
+    })
   })
 
   // Needs line_items.custom_fields: without the column, lines keep no custom fields (see domain/basket.ts).
@@ -416,6 +461,14 @@ describe('reading orders', () => {
       const placed = await order(token, basket.id)
       expect(placed.status).toBe(201)
       expect(placed.json.data.email).toBe('bbuyer@brightline.test')
+      // The order names its buyer as the basket did (ICM's `buyer`: the user and their customer).
+      expect(placed.json.data.buyer).toMatchObject({
+        accountID: 'bbuyer',
+        customerNo: 'BC-200001',
+        firstName: 'Bernhard',
+        lastName: 'Boldner',
+        companyName: 'Brightline Construction GmbH',
+      })
       ids.unshift(placed.json.data.id)
     }
     const all = await call(api.url('orders'), { token })

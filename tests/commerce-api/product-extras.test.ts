@@ -128,30 +128,26 @@ describe('warranties', () => {
     const offered = await warrantedProducts()
     const [sku, ids] = [...offered.entries()].find(([, ids]) => ids.length === 3)!
     const usd = (await call(api.url(`products/${sku}`))).json
+    // ICM's availableWarranties are Links to the warranty products with a WarrantyPrice attribute.
+    const warrantyLink = (id: string, title: string, price: Record<string, unknown>) => ({
+      type: 'Link',
+      uri: `${SITE}/-/products/${id}`,
+      title,
+      itemId: id,
+      attributes: [
+        { name: 'WarrantyPrice', type: 'ProductPrice', value: { type: 'ProductPrice', ...price } },
+      ],
+    })
     expect(usd.availableWarranties).toEqual([
-      {
-        id: 'W-1Y',
-        name: '1-year extended warranty',
-        price: { type: 'ProductPrice', value: 10.79, currency: 'USD' },
-      },
-      {
-        id: 'W-2Y',
-        name: '2-year extended warranty',
-        price: { type: 'ProductPrice', value: 19.43, currency: 'USD' },
-      },
-      {
-        id: 'W-3Y',
-        name: '3-year extended warranty',
-        price: { type: 'ProductPrice', value: 26.99, currency: 'USD' },
-      },
+      warrantyLink('W-1Y', '1-year extended warranty', { value: 10.79, currency: 'USD' }),
+      warrantyLink('W-2Y', '2-year extended warranty', { value: 19.43, currency: 'USD' }),
+      warrantyLink('W-3Y', '3-year extended warranty', { value: 26.99, currency: 'USD' }),
     ])
     expect([...ids].sort()).toEqual(['W-1Y', 'W-2Y', 'W-3Y'])
     const pln = (await call(api.url(`products/${sku}`, ';loc=pl_PL;cur=PLN'))).json
-    expect(pln.availableWarranties[1]).toEqual({
-      id: 'W-2Y',
-      name: 'Przedłużona gwarancja na 2 lata',
-      price: { type: 'ProductPrice', value: 77.36, currency: 'PLN' },
-    })
+    expect(pln.availableWarranties[1]).toEqual(
+      warrantyLink('W-2Y', 'Przedłużona gwarancja na 2 lata', { value: 77.36, currency: 'PLN' }),
+    )
 
     const [other] = await db()
       .select({ sku: products.sku })

@@ -25,6 +25,8 @@ export function installWireCheck(app: FastifyInstance) {
     const type = String(reply.getHeader('content-type') ?? '')
     const status = reply.statusCode
     if (route && notJson.has(`${method} ${route}`) && status < 400) return payload
+    // A page that is no ICM resource (the payment page) refuses in its own format; a JSON refusal is ICM's.
+    if (route && notJson.has(`${method} ${route}`) && !/json/.test(type)) return payload
     if (payload === undefined || payload === null || payload === '') return payload
     if (!/json/.test(type)) {
       if (status >= 400) violations.push(`${where}: a refusal must be ICM's JSON error body, got ${type}`)

@@ -20,7 +20,7 @@ import {
   shellHandlers,
   productData,
 } from './icm-mock'
-import { checkoutBasketData } from './checkout-fixtures'
+import { ICM_LINE, checkoutBasketData, grandTotal, linePricing } from './checkout-fixtures'
 import { answer, args as argsOf, sessionCookie, sessionFrom } from './loader-args'
 import './setup'
 
@@ -40,11 +40,12 @@ const anonymousCookie = () =>
 const sessionOf = (response: Response) => sessionFrom(response)
 
 const lineItem = (id: string, sku: string, quantity: number) => ({
+  ...ICM_LINE,
   id,
   position: 1,
   product: sku,
   quantity: { value: quantity },
-  pricing: { singleBasePrice: priceItem(10, 11.9), total: priceItem(10 * quantity, 11.9 * quantity) },
+  pricing: linePricing(priceItem(10, 11.9), priceItem(10 * quantity, 11.9 * quantity)),
 })
 
 /** Records every `POST baskets/b-1/items` body; answers with the handler's result per call. */
@@ -248,7 +249,12 @@ describe('the add-items link', () => {
     icm.use(
       http.post(icmPath('token'), () => {
         calls.push('token')
-        return HttpResponse.json({ access_token: 'anon-new', expires_in: 3600, refresh_token: 'r' })
+        return HttpResponse.json({
+          access_token: 'anon-new',
+          token_type: 'Bearer',
+          expires_in: 3600,
+          refresh_token: 'r',
+        })
       }),
       get('baskets/current', () => icmError(404, 'basket.not_found.error')),
       http.post(icmPath('baskets'), () => {
@@ -282,9 +288,11 @@ const lookupHandler = (known: Record<string, { min?: number; step?: number; max?
               attributes: [
                 { name: 'sku', type: 'String', value: term },
                 { name: 'availability', type: 'Boolean', value: true },
-                { name: 'minOrderQuantity', type: 'Integer', value: product.min ?? 1 },
-                { name: 'stepOrderQuantity', type: 'Integer', value: product.step ?? 1 },
-                ...(product.max ? [{ name: 'maxOrderQuantity', type: 'Integer', value: product.max }] : []),
+                { name: 'minOrderQuantity', type: 'Quantity', value: { value: product.min ?? 1 } },
+                { name: 'stepOrderQuantity', type: 'Quantity', value: { value: product.step ?? 1 } },
+                ...(product.max
+                  ? [{ name: 'maxOrderQuantity', type: 'Quantity', value: { value: product.max } }]
+                  : []),
               ],
             },
           ]
@@ -441,11 +449,18 @@ describe('basket after login and in another currency', () => {
           : icmError(404, 'basket.not_found.error'),
       ),
       http.post(icmPath('token'), () =>
-        HttpResponse.json({ access_token: 'user-1', expires_in: 3600, refresh_token: 'r' }),
+        HttpResponse.json({
+          access_token: 'user-1',
+          token_type: 'Bearer',
+          expires_in: 3600,
+          refresh_token: 'r',
+        }),
       ),
-      get('customers/-', { customerNo: 'PC-1', type: 'PrivateCustomer' }),
+      get('customers/-', { customerNo: 'PC-1', type: 'PrivateCustomer', customerType: 'PRIVATE' }),
       get('privatecustomers/-', { customerNo: 'PC-1', type: 'PrivateCustomer', login: 'p@x.test' }),
       get('personalization', { pgid: 'pg-PC-1' }),
+      // The user has no saved basket (GET baskets, as ICM clients look after login): one is created.
+      get('baskets', { data: [] }),
       http.post(icmPath('baskets'), () => HttpResponse.json(emptyBasket('b-user'), { status: 201 })),
       http.post(icmPath('baskets/b-user/merges'), async ({ request: req }) => {
         merges.push({
@@ -483,9 +498,10 @@ describe('basket after login and in another currency', () => {
     const eurBasket = {
       data: {
         id: 'b-1',
+        calculated: true,
         purchaseCurrency: 'EUR',
         lineItems: [],
-        totals: { itemTotal: priceItem(0, 0, 'EUR'), grandTotal: priceItem(0, 0, 'EUR') },
+        totals: { itemTotal: priceItem(0, 0, 'EUR'), grandTotal: grandTotal(0, 0, 'EUR') },
       },
     }
     icm.use(

@@ -2,7 +2,8 @@ import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { action, loader } from '~/routes/$lang._shop.basket'
 import { answer, args, sessionCookie, sessionFrom } from './loader-args'
-import { configurationData, get, icm, icmError, icmPath, money, priceItem, productData } from './icm-mock'
+import { ICM_LINE, grandTotal, linePricing } from './checkout-fixtures'
+import { configurationData, get, icm, icmError, icmPath, priceItem, productData } from './icm-mock'
 import './setup'
 
 /** A session cookie with a live token, as a shopper with a basket has. */
@@ -17,38 +18,41 @@ const shopperCookie = () =>
 const basketData = {
   data: {
     id: 'b-1',
+    calculated: true,
     purchaseCurrency: 'USD',
     lineItems: ['l-1'],
     totalProductQuantity: 2,
     promotionCodes: ['WELCOME10'],
     messageToMerchant: 'Call first',
-    discounts: {
-      itemValueRebates: [],
-      valueRebates: [{ name: 'Welcome offer', code: 'WELCOME10', amount: priceItem(20, 23.8) }],
-    },
+    discounts: { valueBasedDiscounts: ['order-welcome-10'] },
     totals: {
       itemTotal: priceItem(200, 238),
-      valueRebatesTotal: priceItem(20, 23.8),
-      salesTaxTotal: money(34.2),
-      grandTotal: priceItem(180, 214.2),
-      isEstimated: true,
+      basketValueDiscountsTotal: priceItem(20, 23.8),
+      grandTotal: grandTotal(180, 214.2),
     },
   },
   included: {
+    discounts: {
+      'order-welcome-10': {
+        id: 'order-welcome-10',
+        promotionType: 'ORDER_VALUE_REBATE',
+        description: 'Welcome offer',
+        code: 'WELCOME10',
+        amount: priceItem(20, 23.8),
+      },
+    },
     lineItems: {
       'l-1': {
+        ...ICM_LINE,
         id: 'l-1',
         position: 1,
         product: '1000042',
         quantity: { value: 2 },
         desiredDelivery: '2030-01-09',
         customFields: [{ name: 'pcode', value: 'PC-7', type: 'String' }],
-        pricing: {
-          singleBasePrice: priceItem(100, 119),
-          total: priceItem(200, 238),
-          undiscountedPrice: priceItem(200, 238),
+        pricing: linePricing(priceItem(100, 119), priceItem(200, 238), {
           valueRebatesTotal: priceItem(0, 0),
-        },
+        }),
       },
     },
   },
@@ -96,7 +100,9 @@ function changes() {
   icm.use(
     http.patch(icmPath('baskets/.*'), async ({ request }) => {
       await record(request)
-      return HttpResponse.json({ data: {}, infos: [] })
+      // ICM answers a line's change with the line, the basket's with the basket.
+      const line = /\/items\/[^/]+$/.test(new URL(request.url).pathname)
+      return HttpResponse.json(line ? { data: basketData.included.lineItems['l-1'], infos: [] } : basketData)
     }),
     http.delete(icmPath('baskets/.*'), async ({ request }) => {
       await record(request)

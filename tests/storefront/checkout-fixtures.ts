@@ -1,6 +1,7 @@
 import { http, HttpResponse } from 'msw'
 import { answer, args, sessionCookie, type Args } from './loader-args'
 import { configurationData, icm, icmPath, money, priceItem } from './icm-mock'
+import { orderEnvelope } from './order-fixtures'
 
 /** A session cookie with a live token: a guest with a basket, or a logged-in private customer. */
 export function shopperCookie(options: { user?: boolean } = {}) {
@@ -39,6 +40,30 @@ export async function step<T>(
   return answer(fn, args(path, { form, cookie: cookie ?? (await shopperCookie()), params }))
 }
 
+type PriceItemData = ReturnType<typeof priceItem>
+
+/** What every ICM LineItem carries besides its own values (`LineItemData`). */
+export const ICM_LINE = { calculated: true, hiddenGift: false, freeGift: false }
+
+/** A line's ICM `pricing` from its single price and total: no rebate, no shipping costs of its own. */
+export function linePricing(single: PriceItemData, total: PriceItemData, rest: Record<string, unknown> = {}) {
+  const none = priceItem(0, 0, total.gross.currency)
+  return {
+    singleBasePrice: single,
+    price: total,
+    undiscountedPrice: total,
+    total,
+    shippingTotal: none,
+    ...rest,
+  }
+}
+
+/** A grand total as ICM sends it: net, gross and the tax between them. */
+export const grandTotal = (net: number, gross: number, currency = 'USD') => ({
+  ...priceItem(net, gross, currency),
+  tax: money(Math.round((gross - net) * 100) / 100, currency),
+})
+
 export const URN = 'urn:address:basket:b-1:a-1'
 const address = {
   id: 'a-1',
@@ -66,6 +91,7 @@ export function checkoutBasketData(progress: Progress, id = 'b-1') {
   return {
     data: {
       id,
+      calculated: true,
       purchaseCurrency: 'USD',
       lineItems: progress === 'empty' ? [] : ['l-1'],
       totalProductQuantity: progress === 'empty' ? 0 : 1,
@@ -78,20 +104,19 @@ export function checkoutBasketData(progress: Progress, id = 'b-1') {
       totals: {
         itemTotal: priceItem(100, 119),
         shippingTotal: priceItem(0, 0),
-        salesTaxTotal: money(19),
-        grandTotal: priceItem(100, 119),
-        isEstimated: !at('shipping'),
+        grandTotal: grandTotal(100, 119),
       },
     },
     included: {
       lineItems: {
         'l-1': {
+          ...ICM_LINE,
           id: 'l-1',
           position: 1,
           product: '1000042',
           name: 'Voltwerk Drill XT 18',
           quantity: { value: 1 },
-          pricing: { singleBasePrice: priceItem(100, 119), total: priceItem(100, 119) },
+          pricing: linePricing(priceItem(100, 119), priceItem(100, 119)),
         },
       },
       ...(at('addressed')
@@ -103,6 +128,7 @@ export function checkoutBasketData(progress: Progress, id = 'b-1') {
               STD_GROUND: {
                 id: 'STD_GROUND',
                 name: 'Standard delivery',
+                shippingCosts: priceItem(0, 0),
                 deliveryTimeMin: 'P3D',
                 deliveryTimeMax: 'P5D',
               },
@@ -116,10 +142,14 @@ export function checkoutBasketData(progress: Progress, id = 'b-1') {
                 id: 'p-1',
                 paymentMethod: 'INVOICE',
                 paymentInstrument: 'INVOICE',
+                redirectRequired: false,
+                totalAmount: { gross: money(119) },
                 status: 'Unprocessed',
               },
             },
-            payments_paymentMethod: { INVOICE: { id: 'INVOICE', displayName: 'Invoice', capabilities: [] } },
+            payments_paymentMethod: {
+              INVOICE: { id: 'INVOICE', serviceID: 'ISH_INVOICE', displayName: 'Invoice', capabilities: [] },
+            },
           }
         : {}),
     },
@@ -129,7 +159,34 @@ export function checkoutBasketData(progress: Progress, id = 'b-1') {
 
 export type Call = { method: string; path: string; query: string; body: unknown }
 
-/** Records every ICM call that is not a GET (and answers it with `answer`, or 200 `{data:{}}`). */
+/** The basket's one line as ICM answers the items calls (`l-1`, as in `checkoutBasketData`). */
+const answeredLine = () => checkoutBasketData('new').included.lineItems['l-1']
+
+/** The invoice payment as ICM answers the open tender. */
+const answeredPayment = () => {
+  const { included } = checkoutBasketData('paid')
+  return { data: included.payments!['p-1'], included: { paymentMethod: included.payments_paymentMethod } }
+}
+
+/**
+ * What ICM answers a change the test does not answer itself, in ICM's shape for the resource: the basket for
+ * basket changes, the lines for item calls, the payment for the open tender, a placed order for orders.
+ */
+export function icmAnswerOf(call: Call): Response {
+  const path = call.path.replace(/^baskets\/[^/]+/, 'baskets/{id}')
+  if (/^baskets\/\{id\}\/items$/.test(path))
+    return HttpResponse.json({ data: [answeredLine()], infos: [], errors: [] })
+  if (/^baskets\/\{id\}\/items\/[^/]+$/.test(path))
+    return HttpResponse.json({ data: answeredLine(), infos: [] })
+  if (path === 'baskets/{id}/payments/open-tender') return HttpResponse.json(answeredPayment())
+  if (path === 'baskets/{id}/validations') return validation(true)
+  if (/^baskets\/\{id\}\/addresses(\/[^/]+)?$/.test(path)) return HttpResponse.json({ data: address })
+  if (/^(private)?customers\/[^/]+\/addresses\/[^/]+$/.test(path)) return HttpResponse.json(address)
+  if (/^orders(\/[^/]+)?$/.test(path)) return HttpResponse.json(orderEnvelope('o-1'))
+  return HttpResponse.json(checkoutBasketData('addressed'))
+}
+
+/** Records every ICM call that is not a GET (and answers it with `answer`, or as ICM would: `icmAnswerOf`). */
 export function recordChanges(answer?: (call: Call) => Response | undefined) {
   const calls: Call[] = []
   const handler = async ({ request }: { request: Request }) => {
@@ -142,7 +199,7 @@ export function recordChanges(answer?: (call: Call) => Response | undefined) {
       body: text ? JSON.parse(text) : undefined,
     }
     calls.push(call)
-    return answer?.(call) ?? HttpResponse.json({ data: {} })
+    return answer?.(call) ?? icmAnswerOf(call)
   }
   icm.use(
     http.post(icmPath('.*'), handler),

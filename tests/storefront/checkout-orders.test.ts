@@ -14,8 +14,18 @@ import './setup'
 
 const submit = { basketId: 'b-1', termsAndConditions: 'on' }
 
+/** An ICM order of the paid basket: the basket's fields plus the order's own. */
 const order = (orderCreation: Record<string, unknown>, id = 'o-1') => ({
-  data: { ...checkoutBasketData('paid').data, id, documentNumber: '100001', orderCreation },
+  data: {
+    ...checkoutBasketData('paid').data,
+    id,
+    basket: 'b-1',
+    documentNumber: '100001',
+    creationDate: '2026-11-20T09:30:00.000Z',
+    statusCode: 'NEW',
+    status: 'New',
+    orderCreation,
+  },
   included: checkoutBasketData('paid').included,
 })
 
@@ -76,7 +86,11 @@ describe('submitting the order (spec §4)', () => {
       if (call.path.endsWith('/validations')) return validation(true)
       if (call.path === 'orders')
         return HttpResponse.json({
-          data: { basket: 'b-1', orderCreation: { status: 'ROLLED_BACK' } },
+          data: {
+            ...checkoutBasketData('paid').data,
+            basket: 'b-1',
+            orderCreation: { status: 'ROLLED_BACK' },
+          },
           infos: [
             { code: 'order.payment.not_authorized.info', message: 'The wallet payment was not authorised.' },
           ],
@@ -265,7 +279,7 @@ describe('after the order', () => {
     recordChanges((call) =>
       call.path === 'orders/o-1'
         ? HttpResponse.json({
-            data: { id: 'o-1', orderCreation: { status: 'ROLLED_BACK' } },
+            ...order({ status: 'ROLLED_BACK' }),
             infos: [{ code: 'order.payment.cancelled.info' }],
           })
         : undefined,
@@ -334,7 +348,12 @@ describe('the guest’s order token', () => {
       http.post(icmPath('token'), async ({ request }) => {
         const grant = new URLSearchParams(await request.text()).get('grant_type')!
         grants.push(grant)
-        return HttpResponse.json({ access_token: `${grant}-token`, expires_in: 3600, refresh_token: 'r-2' })
+        return HttpResponse.json({
+          access_token: `${grant}-token`,
+          token_type: 'Bearer',
+          expires_in: 3600,
+          refresh_token: 'r-2',
+        })
       }),
     )
     const refreshed = await orderSession(Date.now() - 2000_000)

@@ -15,7 +15,7 @@ import {
   validation,
   type Progress,
 } from './checkout-fixtures'
-import { get, icm, icmError, icmPath, priceItem } from './icm-mock'
+import { get, icm, icmError, icmPath, money, priceItem } from './icm-mock'
 import { sessionFrom } from './loader-args'
 import './setup'
 
@@ -342,6 +342,7 @@ describe('the payment step', () => {
     data: [
       {
         id: 'INVOICE',
+        serviceID: 'ISH_INVOICE',
         displayName: 'Invoice',
         capabilities: [],
         restricted: false,
@@ -352,6 +353,7 @@ describe('the payment step', () => {
       },
       {
         id: 'DIRECT_DEBIT',
+        serviceID: 'ISH_DEBIT_TRANSFER',
         displayName: 'Direct debit',
         capabilities: [],
         restricted: false,
@@ -360,6 +362,8 @@ describe('the payment step', () => {
         parameterDefinitions: [
           {
             name: 'IBAN',
+            type: 'string',
+            displayName: 'IBAN',
             constraints: {
               required: { message: 'Enter the IBAN.' },
               pattern: { regexp: '^[A-Z]{2}\\d{2}[A-Z0-9]{11,30}$', message: 'Not an IBAN.' },
@@ -370,6 +374,7 @@ describe('the payment step', () => {
       },
       {
         id: 'WALLET',
+        serviceID: 'PSP_WALLET',
         displayName: 'Wallet',
         capabilities: ['RedirectBeforeCheckout'],
         restricted: false,
@@ -380,6 +385,7 @@ describe('the payment step', () => {
       },
       {
         id: 'GIFT_CARD',
+        serviceID: 'ISH_GIFT_CARD',
         displayName: 'Gift card',
         capabilities: ['LimitedTender'],
         restricted: false,
@@ -401,7 +407,10 @@ describe('the payment step', () => {
     icm.use(basketAt('shipping'), methods)
     const calls = recordChanges((call) => {
       if (call.path === 'baskets/b-1/payment-instruments')
-        return HttpResponse.json({ data: { id: 'pi-1' } }, { status: 201 })
+        return HttpResponse.json(
+          { data: { id: 'pi-1', paymentMethod: 'DIRECT_DEBIT', accountIdentifier: '****3000' } },
+          { status: 201 },
+        )
       if (call.path.endsWith('/validations')) return validation(true)
       return undefined
     })
@@ -432,7 +441,16 @@ describe('the payment step', () => {
     icm.use(basketAt('shipping'), methods)
     const calls = recordChanges((call) =>
       call.path.endsWith('open-tender')
-        ? HttpResponse.json({ data: { id: 'p-1', redirect: { redirectUrl: 'https://psp.test/pay/s1' } } })
+        ? HttpResponse.json({
+            data: {
+              id: 'p-1',
+              paymentMethod: 'WALLET',
+              paymentInstrument: 'WALLET',
+              redirectRequired: true,
+              redirect: { redirectUrl: 'https://psp.test/pay/s1' },
+              totalAmount: { gross: money(119) },
+            },
+          })
         : undefined,
     )
     const response = await step(paymentAction, '/en/checkout/payment', { paymentMethod: 'WALLET' })
@@ -601,20 +619,33 @@ describe('a logged-in customer’s address book and saved payment data', () => {
     expect(refused.data.result.error['']).toEqual(['The shop could not do this. (Unknown city.)'])
   })
 
-  const debit = (instruments: unknown[]) =>
+  const debit = (instruments: { id: string; accountIdentifier: string; parameters: unknown[] }[]) =>
     get('baskets/b-1/eligible-payment-methods', {
       data: [
         {
           id: 'DIRECT_DEBIT',
+          serviceID: 'ISH_DEBIT_TRANSFER',
           displayName: 'Direct debit',
           capabilities: [],
           restricted: false,
           restrictions: [],
           saveAllowed: true,
-          parameterDefinitions: [{ name: 'IBAN', constraints: { required: { message: 'Enter the IBAN.' } } }],
-          paymentInstruments: instruments,
+          parameterDefinitions: [
+            {
+              name: 'IBAN',
+              type: 'string',
+              displayName: 'IBAN',
+              constraints: { required: { message: 'Enter the IBAN.' } },
+            },
+          ],
+          paymentInstruments: instruments.map((i) => i.id),
         },
       ],
+      included: {
+        paymentInstruments: Object.fromEntries(
+          instruments.map((i) => [i.id, { ...i, paymentMethod: 'DIRECT_DEBIT' }]),
+        ),
+      },
     })
 
   it('saves payment data for later only when asked, and pays with a saved instrument as it is', async () => {

@@ -4,8 +4,15 @@ import { loader } from '~/routes/$lang._shop.$'
 import { loader as legacyLoader } from '~/routes/INTERSHOP.web.WFS.$'
 import { loader as sitemapLoader } from '~/routes/sitemap.$lang.$file'
 import { loader as sitemapIndexLoader } from '~/routes/sitemap[.]xml'
-import { categoryData, get, icm, icmError, localizedTree } from './icm-mock'
-import { http, HttpResponse } from 'msw'
+import {
+  categoryData,
+  configurationData,
+  defaultCategory,
+  get,
+  icm,
+  icmError,
+  localizedTree,
+} from './icm-mock'
 import { answer, args as shared, thrown } from './loader-args'
 import './setup'
 
@@ -21,7 +28,12 @@ const NAMES: Record<string, Record<string, string>> = {
   ro_RO: { service: 'Serviciu clienți', shipping: 'Livrare', returns: 'Retururi' },
 }
 const localeOf = (request: Request) => /;loc=(\w+)/.exec(request.url)?.[1] ?? 'en_US'
-const link = (id: string, locale: string) => ({ type: 'Link', itemId: id, title: NAMES[locale]![id] })
+const link = (id: string, locale: string) => ({
+  type: 'Link',
+  uri: `ironbridge-Site/-/cms/pages/${id}`,
+  itemId: id,
+  title: NAMES[locale]![id]!,
+})
 
 /** `cms/pagetree/{id}` of a two-level tree: service with shipping and returns below it. */
 const pageTreeHandlers = (requested: string[] = []) =>
@@ -40,11 +52,13 @@ const pageTreeHandlers = (requested: string[] = []) =>
       }
       return {
         type: 'PageTreeRO',
+        name: NAMES[locale]!.service,
         page: link('service', locale),
         ...(depth > 0
           ? {
               elements: ['shipping', 'returns'].map((child) => ({
                 type: 'PageTreeRO',
+                name: NAMES[locale]![child]!,
                 page: link(child, locale),
                 path: [link('service', locale)],
               })),
@@ -54,6 +68,9 @@ const pageTreeHandlers = (requested: string[] = []) =>
     }),
   )
 
+const STATIC_PAGE = 'app_sf_base_cm:component.shopping.staticPage.pagelet2-Component'
+const CONTENT_SLOT = 'app_sf_base_cm:slot.staticPage.content.pagelet2-Slot'
+
 const shippingPage = (request: Request) => ({
   id: 'shipping',
   definitionQualifiedName: 'app_sf_base_cm:page.staticPage.pagelet2-Page',
@@ -62,21 +79,26 @@ const shippingPage = (request: Request) => ({
   pagelets: [
     {
       id: 'shipping-layout',
-      definitionQualifiedName: 'app_sf_base_cm:component.shopping.staticPage',
+      definitionQualifiedName: STATIC_PAGE,
+      displayName: 'Layout',
       configurationParameters: {
-        ShowNavigation: { type: 'bc_pmc:types.pagelet2-Boolean', value: true },
-        NavigationRoot: { type: 'bc_pmc:types.pagelet2-PageRef', value: 'service' },
-        NavigationDepth: { type: 'bc_pmc:types.pagelet2-Integer', value: 1 },
+        ShowNavigation: { definitionQualifiedName: `${STATIC_PAGE}-ShowNavigation`, value: true },
+        NavigationRoot: { definitionQualifiedName: `${STATIC_PAGE}-NavigationRoot`, value: 'service' },
+        NavigationDepth: { definitionQualifiedName: `${STATIC_PAGE}-NavigationDepth`, value: 1 },
       },
-      slots: [
-        {
-          definitionQualifiedName: 'app_sf_base_cm:slot.staticPage.content.pagelet2-Slot',
+      // As ICM sends them: keyed by the slot's qualified name.
+      slots: {
+        [CONTENT_SLOT]: {
+          definitionQualifiedName: CONTENT_SLOT,
+          displayName: 'Content',
           pagelets: [
             {
               id: 'shipping-text',
-              definitionQualifiedName: 'app_sf_base_cm:component.common.text',
+              definitionQualifiedName: 'app_sf_base_cm:component.common.text.pagelet2-Component',
+              displayName: 'Text',
               configurationParameters: {
                 HTMLText: {
+                  definitionQualifiedName: 'app_sf_base_cm:component.common.text.pagelet2-Component-HTMLText',
                   type: 'bc_pmc:types.pagelet2-HTML',
                   value:
                     '<p>We ship from Brandenburg.</p><p>See <a href="page://returns">returns</a>, <a href="product://1000042@ironbridge">a drill</a>, <a href="category://Power-Tools.Drills@ironbridge-Catalog">drills</a> and <a href="https://example.com/x">elsewhere</a>.</p>',
@@ -85,7 +107,7 @@ const shippingPage = (request: Request) => ({
             },
           ],
         },
-      ],
+      },
     },
   ],
 })
@@ -164,12 +186,20 @@ describe('content page loader', () => {
     icm.use(
       get('cms/pages/lonely', {
         id: 'lonely',
+        definitionQualifiedName: 'app_sf_base_cm:page.staticPage.pagelet2-Page',
         displayName: 'Lonely page',
         pagelets: [
           {
+            // ICM's own name without the suffix is read the same.
             id: 'lonely-text',
             definitionQualifiedName: 'app_sf_base_cm:component.common.freeStyle',
-            configurationParameters: { HTML: { value: '<p>Alone.</p>' } },
+            displayName: 'Text',
+            configurationParameters: {
+              HTML: {
+                definitionQualifiedName: 'app_sf_base_cm:component.common.freeStyle-HTML',
+                value: '<p>Alone.</p>',
+              },
+            },
           },
         ],
       }),
@@ -208,13 +238,17 @@ describe('category references', () => {
 })
 
 const footer = {
-  id: 'include.footer.content.pagelet2-Include',
+  id: 'include.footer.pagelet2-Include',
+  definitionQualifiedName: 'app_sf_base_cm:include.footer.pagelet2-Include',
+  displayName: 'Footer content',
   pagelets: [
     {
       id: 'footer-content',
-      definitionQualifiedName: 'app_sf_base_cm:component.common.freeStyle',
+      definitionQualifiedName: 'app_sf_base_cm:component.common.freeStyle.pagelet2-Component',
+      displayName: 'Footer',
       configurationParameters: {
         HTML: {
+          definitionQualifiedName: 'app_sf_base_cm:component.common.freeStyle.pagelet2-Component-HTML',
           value:
             '<ul><li><a href="page://shipping">Shipping</a></li><li><a href="page://returns">Returns</a></li><li><a href=\'page://gone\'>Gone</a></li></ul>',
         },
@@ -226,11 +260,11 @@ const footer = {
 describe('footer and sitemap', () => {
   it('links the footer to the canonical URLs of content pages', async () => {
     icm.use(
-      get('categories', [categoryData]),
-      get('cms/includes/include.footer.content.pagelet2-Include', footer),
+      get('categories', { elements: [categoryData] }),
+      get('cms/includes/include.footer.pagelet2-Include', footer),
       get('cms/pagetree/gone', () => icmError(404, 'cms.pagetree.not_found')),
       ...pageTreeHandlers(),
-      http.get(/\/configurations$/, () => HttpResponse.json({ data: {} })),
+      get('configurations', configurationData),
     )
     const result = await answer(rootLoader, shared('/fr/home'))
     const html = result.data.shell.footer[0].params.HTML as string
@@ -242,8 +276,8 @@ describe('footer and sitemap', () => {
 
   it('lists the pages of the footer trees in a pages sitemap per locale', async () => {
     icm.use(
-      get('categories', [categoryData]),
-      get('cms/includes/include.footer.content.pagelet2-Include', footer),
+      get('categories', { elements: [categoryData] }),
+      get('cms/includes/include.footer.pagelet2-Include', footer),
       get('cms/pagetree/gone', () => icmError(404, 'cms.pagetree.not_found')),
       ...pageTreeHandlers(),
     )
@@ -274,8 +308,8 @@ describe('footer and sitemap', () => {
     icm.use(
       // ICM leaves out hasOnlineProducts in the tree (omitHasOnlineProducts): every leaf gets a sitemap.
       get('categories', (request) => {
-        const tree = localizedTree(request) as any[]
-        delete tree[0].subCategories[0].hasOnlineProducts
+        const tree = localizedTree(request) as any
+        delete tree.elements[0].subCategories[0].hasOnlineProducts
         return tree
       }),
       get('categories/Power-Tools/Drills', categoryData),
@@ -286,7 +320,7 @@ describe('footer and sitemap', () => {
           title: name,
           attributes: [
             { name: 'sku', value: sku },
-            { name: 'defaultCategory', value: home },
+            { name: 'defaultCategory', value: defaultCategory(home) },
           ],
         })
         return {

@@ -12,7 +12,7 @@ import ErrorRoute, { loader as errorLoader, meta as errorMeta } from '~/routes/$
 import { loader as maintenanceLoader } from '~/routes/$lang.maintenance'
 import { SHOP_LOCALES } from '~/models/locale'
 import { i18nFor } from '~/services/i18n.server'
-import { get, icm } from './icm-mock'
+import { configurationData, get, icm } from './icm-mock'
 import { answer, args } from './loader-args'
 import './setup'
 
@@ -89,7 +89,7 @@ describe('/maintenance', () => {
   })
 
   it('sends the shopper home while the shop works', async () => {
-    icm.use(get('configurations', { data: {} }))
+    icm.use(get('configurations', configurationData))
     const { response } = await answer(maintenanceLoader, args('/de/maintenance'))
     expect(response.status).toBe(302)
     expect(response.headers.get('Location')).toBe('/de/home')

@@ -141,10 +141,25 @@ describe('the roles a login brings', () => {
       http.post(icmPath('token'), async ({ request }) => {
         const grant = new URLSearchParams(await request.text()).get('grant_type')
         const token = grant === 'refresh_token' ? 'user-2' : 'user-1'
-        return HttpResponse.json({ access_token: token, expires_in: 3600, refresh_token: 'r' })
+        return HttpResponse.json({
+          access_token: token,
+          token_type: 'bearer',
+          expires_in: 3600,
+          refresh_token: 'r',
+        })
       }),
-      get('customers/-', { customerNo: 'OilCorp', type: 'SMBCustomer', companyName: 'Oil Corp' }),
-      get('customers/-/users/-', { login: 'jlink@oilcorp.test', firstName: 'Jack', lastName: 'Link' }),
+      get('customers/-', {
+        customerNo: 'OilCorp',
+        type: 'SMBCustomer',
+        customerType: 'SMBCustomer',
+        companyName: 'Oil Corp',
+      }),
+      get('customers/-/users/-', {
+        login: 'jlink@oilcorp.test',
+        email: 'jlink@oilcorp.test',
+        firstName: 'Jack',
+        lastName: 'Link',
+      }),
       get('personalization', { pgid: 'pg-OilCorp' }),
       // The login contains an '@': it is sent encoded in the path, as ICM expects.
       get('customers/OilCorp/users/jlink%40oilcorp\\.test/roles', (request) => {
@@ -194,8 +209,13 @@ describe('the roles a login brings', () => {
   it('reads the roles again with the new token when the token is refreshed', async () => {
     const rolesTokens = businessLogin()
     icm.use(
-      get('categories', [categoryData]),
-      get('cms/includes/include.footer.content.pagelet2-Include', { id: 'footer', pagelets: [] }),
+      get('categories', { elements: [categoryData] }),
+      get('cms/includes/include.footer.pagelet2-Include', {
+        id: 'footer',
+        definitionQualifiedName: 'app_sf_base_cm:include.footer.pagelet2-Include',
+        displayName: 'Footer',
+        pagelets: [],
+      }),
       get('configurations', configurationData),
       get('baskets/current', () => icmError(404, 'basket.not_found.error')),
     )
@@ -222,8 +242,15 @@ describe('the roles a login brings', () => {
   it('does not ask ICM for roles of a private customer', async () => {
     let asked = 0
     icm.use(
-      http.post(icmPath('token'), () => HttpResponse.json({ access_token: 'p-1', expires_in: 3600 })),
-      get('customers/-', { customerNo: 'PC-1', type: 'PrivateCustomer' }),
+      http.post(icmPath('token'), () =>
+        HttpResponse.json({
+          access_token: 'p-1',
+          token_type: 'bearer',
+          expires_in: 3600,
+          refresh_token: 'r',
+        }),
+      ),
+      get('customers/-', { customerNo: 'PC-1', type: 'PrivateCustomer', customerType: 'PRIVATE' }),
       get('privatecustomers/-', {
         customerNo: 'PC-1',
         type: 'PrivateCustomer',

@@ -38,10 +38,19 @@ const added = (items: any[]) =>
     {
       data: items.map((item, i) => ({
         id: `l-${i}`,
+        calculated: true,
         position: i + 1,
         product: item.product,
         quantity: item.quantity,
-        pricing: { singleBasePrice: priceItem(1, 1), total: priceItem(1, 1) },
+        pricing: {
+          price: priceItem(1, 1),
+          undiscountedPrice: priceItem(1, 1),
+          singleBasePrice: priceItem(1, 1),
+          total: priceItem(1, 1),
+          shippingTotal: priceItem(0, 0),
+        },
+        hiddenGift: false,
+        freeGift: false,
       })),
       infos: [],
     },

@@ -36,7 +36,35 @@ export const priceItem = (net: number, gross: number, currency = 'USD') => ({
 
 /** `configurations`: prices shown gross to private and net to business customers. */
 export const configurationData = {
-  data: { pricing: { privateCustomerPriceDisplayType: 'gross', smbCustomerPriceDisplayType: 'net' } },
+  data: {
+    general: {
+      locales: ['en_US', 'de_DE', 'fr_FR', 'pl_PL', 'ro_RO'],
+      defaultLocale: 'de_DE',
+      currencies: ['EUR', 'USD', 'PLN', 'RON'],
+      defaultCurrency: 'EUR',
+    },
+    pricing: { privateCustomerPriceDisplayType: 'gross', smbCustomerPriceDisplayType: 'net' },
+  },
+}
+
+/** ICM's category URI of a uniqueId (`Power-Tools.Drills` → `…/categories/Power-Tools/Drills`). */
+export const categoryUri = (uniqueId: string) =>
+  `ironbridge-Site/-/categories/${uniqueId.split('.').join('/')}`
+
+/** A step of a category path as ICM sends it: id, name and URI (uniqueId `A.B` → id `B`). */
+export const pathStep = (uniqueId: string, name = uniqueId.split('.').pop()!) => ({
+  id: uniqueId.split('.').pop()!,
+  name,
+  uri: categoryUri(uniqueId),
+})
+
+/** A product's `defaultCategory` (details and list stubs) as ICM sends it: a category with its path. */
+export const defaultCategory = (uniqueId: string) => {
+  const ids = uniqueId.split('.')
+  return {
+    name: ids.at(-1)!,
+    categoryPath: ids.map((_, i) => pathStep(ids.slice(0, i + 1).join('.'))),
+  }
 }
 
 export const categoryData = {
@@ -45,9 +73,10 @@ export const categoryData = {
   description: 'All drills',
   hasOnlineProducts: true,
   categoryPath: [
-    { id: 'Power-Tools', name: 'Power Tools' },
-    { id: 'Drills', name: 'Drills' },
+    { id: 'Power-Tools', name: 'Power Tools', uri: categoryUri('Power-Tools') },
+    { id: 'Drills', name: 'Drills', uri: categoryUri('Power-Tools.Drills') },
   ],
+  attributes: [{ name: 'ShowInMenu', type: 'String', value: '1' }],
   subCategories: [],
 }
 
@@ -63,7 +92,7 @@ export const productData = {
   stepOrderQuantity: 1,
   availability: true,
   inStock: true,
-  defaultCategory: { itemId: 'Power-Tools.Drills' },
+  defaultCategory: { name: 'Drills', categoryPath: categoryData.categoryPath },
 }
 
 export const pricesFor = (sku: string, net = 100, gross = 119) => ({
@@ -81,9 +110,10 @@ export const pricesFor = (sku: string, net = 100, gross = 119) => ({
 export const emptyBasket = (id = 'b-1') => ({
   data: {
     id,
+    calculated: true,
     lineItems: [],
     totalProductQuantity: 0,
-    totals: { itemTotal: priceItem(0, 0), grandTotal: priceItem(0, 0), isEstimated: true },
+    totals: { itemTotal: priceItem(0, 0), grandTotal: { ...priceItem(0, 0), tax: money(0) } },
   },
   infos: [],
   errors: [],
@@ -101,27 +131,33 @@ const TREE_NAMES: Record<string, [string, string]> = {
 /** `categories?view=tree`: Power Tools > Drills (as categoryData), named in the request's language. */
 export const localizedTree = (request: Request) => {
   const [top, sub] = TREE_NAMES[localeOf(request)] ?? TREE_NAMES.en_US!
-  const topLink = { id: 'Power-Tools', name: top }
-  return [
-    {
-      id: 'Power-Tools',
-      name: top,
-      categoryPath: [topLink],
-      subCategories: [
-        {
-          id: 'Drills',
-          name: sub,
-          hasOnlineProducts: true,
-          categoryPath: [topLink, { id: 'Drills', name: sub }],
-        },
-      ],
-    },
-  ]
+  const topLink = { id: 'Power-Tools', name: top, uri: categoryUri('Power-Tools') }
+  return {
+    elements: [
+      {
+        id: 'Power-Tools',
+        name: top,
+        categoryPath: [topLink],
+        subCategories: [
+          {
+            id: 'Drills',
+            name: sub,
+            hasOnlineProducts: true,
+            categoryPath: [topLink, { id: 'Drills', name: sub, uri: categoryUri('Power-Tools.Drills') }],
+          },
+        ],
+      },
+    ],
+  }
 }
 
 /** What the root and shop layout loaders read for every page: categories, footer, configuration. */
 export const shellHandlers = (configuration: Parameters<typeof get>[1] = configurationData) => [
-  get('categories', [categoryData]),
-  get('cms/includes/include.footer.content.pagelet2-Include', { id: 'footer', pagelets: [] }),
+  get('categories', { elements: [categoryData] }),
+  get('cms/includes/include.footer.pagelet2-Include', {
+    id: 'include.footer.pagelet2-Include',
+    definitionQualifiedName: 'app_sf_base_cm:include.footer.pagelet2-Include',
+    displayName: 'Footer content',
+  }),
   get('configurations', configuration),
 ]

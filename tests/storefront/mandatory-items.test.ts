@@ -4,6 +4,7 @@ import { loader as basketLoader } from '~/routes/$lang._shop.basket'
 import { action as addAction } from '~/routes/$lang._shop.basket_.add'
 import { action, loader } from '~/routes/$lang._shop.basket_.mandatory.$lineId'
 import { answer, args, sessionCookie, sessionFrom } from './loader-args'
+import { ICM_LINE, grandTotal, linePricing } from './checkout-fixtures'
 import { configurationData, get, icm, icmError, icmPath, priceItem, productData } from './icm-mock'
 import './setup'
 
@@ -23,11 +24,12 @@ const link = (product: string, lineItem?: string) => ({
 })
 
 const line = (id: string, position: number, sku: string, quantity: number, extra: object = {}) => ({
+  ...ICM_LINE,
   id,
   position,
   product: sku,
   quantity: { value: quantity },
-  pricing: { singleBasePrice: priceItem(10, 11.9), total: priceItem(10 * quantity, 11.9 * quantity) },
+  pricing: linePricing(priceItem(10, 11.9), priceItem(10 * quantity, 11.9 * quantity)),
   ...extra,
 })
 
@@ -45,10 +47,11 @@ function basketWith(parent: object) {
   return {
     data: {
       id: 'b-1',
+      calculated: true,
       purchaseCurrency: 'USD',
       lineItems: Object.keys(lines),
       totalProductQuantity: 5,
-      totals: { itemTotal: priceItem(50, 59.5), grandTotal: priceItem(50, 59.5), isEstimated: true },
+      totals: { itemTotal: priceItem(50, 59.5), grandTotal: grandTotal(50, 59.5) },
     },
     included: { lineItems: lines },
     infos: [],
@@ -80,7 +83,7 @@ function shop(basket: object = basketWith(OPEN)) {
       const sku = decodeURIComponent(new URL(req.url).pathname.split('/').pop()!)
       return NAMES[sku]
         ? { ...productData, sku, productName: NAMES[sku] }
-        : HttpResponse.json({}, { status: 404 })
+        : icmError(404, 'product.not_found.error')
     }),
     get('productprices', (req) => ({
       data: new URL(req.url).searchParams

@@ -6,7 +6,10 @@ import './setup'
 
 const args = (path: string) => shared(`/en/${path}`, { params: { lang: 'en', '*': path.split('?')[0]! } })
 
+/** A product Link as ICM lists it: its URI names the SKU. */
 const stub = (sku: string, title: string) => ({
+  type: 'Link' as const,
+  uri: `ironbridge-Site/-/products/${sku}`,
   title,
   attributes: [
     { name: 'sku', value: sku },
@@ -24,7 +27,7 @@ const masterHandlers = (onList: (query: URLSearchParams) => void, total = 8) => 
   get('productprices', pricesFor('1000041')),
   get('inventories', { data: [] }),
   get('categories/Power-Tools/Drills', categoryData),
-  get('products/1000040/links', {}),
+  get('products/1000040/links', { elements: [] }),
   get('products/1000040/variations', { elements: [] }),
   get('configurations', configurationData),
   get('products', (request) => {
@@ -87,16 +90,16 @@ describe('variation master page', () => {
     // 60 variations: two pages of ICM's variations call.
     const all = Array.from({ length: 60 }, (_, i) => ({
       ...stub(String(2000000 + i), 'Voltwerk Drill'),
-      variableVariationAttributes: [
+      variableVariationAttributeValuesExtended: [
         {
           variationAttributeId: 'voltage',
           name: 'Voltage',
-          value: { value: voltages[i % 2]!, displayValue: `${voltages[i % 2]} V` },
+          value: { value: voltages[i % 2]!, name: `${voltages[i % 2]} V` },
         },
         {
           variationAttributeId: 'pack',
           name: 'Pack',
-          value: { value: String(Math.floor(i / 2)), displayValue: `Pack ${Math.floor(i / 2)}` },
+          value: { value: String(Math.floor(i / 2)), name: `Pack ${Math.floor(i / 2)}` },
         },
       ],
     }))

@@ -1,3 +1,4 @@
+import { ICM_LINE, grandTotal, linePricing } from './checkout-fixtures'
 import { priceItem, money } from './icm-mock'
 
 const address = (id: string, firstName: string) => ({
@@ -21,6 +22,7 @@ export function orderEnvelope(
   return {
     data: {
       id,
+      calculated: true,
       documentNumber: overrides.documentNumber ?? '10000001',
       creationDate: overrides.creationDate ?? '2026-11-20T09:30:00.000Z',
       statusCode: 'NEW',
@@ -38,29 +40,23 @@ export function orderEnvelope(
       messageToMerchant: 'Please ring twice.',
       externalOrderReference: 'PO-4711',
       trackingLinks: [{ url: 'https://track.example.com/123', name: 'Parcel 123' }, 'javascript:alert(1)'],
-      discounts: {
-        itemValueRebates: [],
-        valueRebates: [
-          { name: '10 % off your order', amount: priceItem(10, 11.9, currency), code: 'SAVE10' },
-        ],
-      },
+      discounts: { valueBasedDiscounts: [`${id}-save10`] },
       totals: {
         itemTotal: priceItem(120, 142.8, currency),
         undiscountedItemTotal: priceItem(120, 142.8, currency),
         shippingTotal: priceItem(5, 5.95, currency),
         paymentCostsTotal: priceItem(2.5, 2.98, currency),
-        dutiesAndSurchargesTotal: priceItem(0, 0, currency),
-        itemRebatesTotal: priceItem(0, 0, currency),
-        valueRebatesTotal: priceItem(10, 11.9, currency),
-        salesTaxTotal: money(22.33, currency),
-        grandTotal: { ...priceItem(117.5, 139.83, currency), tax: money(22.33, currency) },
-        isEstimated: false,
+        surchargeTotal: priceItem(0, 0, currency),
+        itemValueDiscountsTotal: priceItem(0, 0, currency),
+        basketValueDiscountsTotal: priceItem(10, 11.9, currency),
+        grandTotal: grandTotal(117.5, 139.83, currency),
       },
       ...overrides.data,
     },
     included: {
       lineItems: {
         [`${id}-l1`]: {
+          ...ICM_LINE,
           id: `${id}-l1`,
           position: 1,
           product: '1000042',
@@ -69,37 +65,56 @@ export function orderEnvelope(
           description: 'A drill.',
           quantity: { type: 'Quantity', value: 2, unit: '' },
           customFields: [{ name: 'pcode', value: 'DRILL-18' }],
-          pricing: {
-            singleBasePrice: priceItem(50, 59.5, currency),
-            price: priceItem(100, 119, currency),
-            undiscountedPrice: priceItem(100, 119, currency),
-            total: priceItem(100, 119, currency),
+          pricing: linePricing(priceItem(50, 59.5, currency), priceItem(100, 119, currency), {
             valueRebatesTotal: priceItem(0, 0, currency),
-          },
+          }),
           desiredDelivery: '2026-11-30',
           warranty: { id: 'W-2Y', name: '2 years warranty', price: priceItem(5, 5.95, currency) },
           fulfillmentStatus: 'NEW',
         },
         [`${id}-l2`]: {
+          ...ICM_LINE,
           id: `${id}-l2`,
           position: 2,
           product: '2000007',
           name: 'Hex bolts M8, 100 pieces',
           quantity: { type: 'Quantity', value: 1, unit: '' },
-          pricing: {
-            singleBasePrice: priceItem(20, 23.8, currency),
-            total: priceItem(20, 23.8, currency),
-          },
+          pricing: linePricing(priceItem(20, 23.8, currency), priceItem(20, 23.8, currency)),
           fulfillmentStatus: 'SHIPPED',
         },
       },
       invoiceToAddress: { 'urn:address:customer:C100:a1': address('a1', 'Patricia') },
       commonShipToAddress: { 'urn:address:customer:C100:a2': address('a2', 'Paul') },
       commonShippingMethod: {
-        STD_GROUND: { id: 'STD_GROUND', name: 'Standard ground', description: '3–5 days' },
+        STD_GROUND: {
+          id: 'STD_GROUND',
+          name: 'Standard ground',
+          description: '3–5 days',
+          shippingCosts: priceItem(5, 5.95, currency),
+        },
       },
-      payments: { p1: { id: 'p1', paymentMethod: 'DIRECT_DEBIT', paymentInstrument: 'i1', status: 'Open' } },
-      payments_paymentMethod: { DIRECT_DEBIT: { id: 'DIRECT_DEBIT', displayName: 'Direct debit' } },
+      discounts: {
+        [`${id}-save10`]: {
+          id: `${id}-save10`,
+          promotionType: 'ORDER_VALUE_REBATE',
+          description: '10 % off your order',
+          amount: priceItem(10, 11.9, currency),
+          code: 'SAVE10',
+        },
+      },
+      payments: {
+        p1: {
+          id: 'p1',
+          paymentMethod: 'DIRECT_DEBIT',
+          paymentInstrument: 'i1',
+          redirectRequired: false,
+          totalAmount: { gross: money(139.83, currency) },
+          status: 'Open',
+        },
+      },
+      payments_paymentMethod: {
+        DIRECT_DEBIT: { id: 'DIRECT_DEBIT', serviceID: 'ISH_DEBIT_TRANSFER', displayName: 'Direct debit' },
+      },
       payments_paymentInstrument: {
         i1: { id: 'i1', accountIdentifier: 'DE89 **** 3000', paymentMethod: 'DIRECT_DEBIT' },
       },

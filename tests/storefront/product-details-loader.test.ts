@@ -8,11 +8,13 @@ import { shopperOf } from '~/services/shopper.server'
 import {
   categoryData,
   configurationData,
+  defaultCategory,
   emptyBasket,
   get,
   icm,
   icmError,
   icmPath,
+  pathStep,
   priceItem,
   productData,
 } from './icm-mock'
@@ -75,17 +77,21 @@ const detailedProduct = {
     itemId: id,
   })),
   availableWarranties: [
-    {
-      id: 'W-1Y',
-      name: '1-year extended warranty',
-      price: { type: 'ProductPrice', value: 10.79, currency: 'USD' },
-    },
-    {
-      id: 'W-2Y',
-      name: '2-year extended warranty',
-      price: { type: 'ProductPrice', value: 19.43, currency: 'USD' },
-    },
-  ],
+    ['W-1Y', '1-year extended warranty', 10.79],
+    ['W-2Y', '2-year extended warranty', 19.43],
+  ].map(([id, title, value]) => ({
+    type: 'Link',
+    uri: `ironbridge-Site/-/products/${id}`,
+    title,
+    itemId: id,
+    attributes: [
+      {
+        name: 'WarrantyPrice',
+        type: 'ProductPrice',
+        value: { type: 'ProductPrice', value, currency: 'USD' },
+      },
+    ],
+  })),
 }
 
 const promotionData = {
@@ -103,40 +109,45 @@ const promotionData = {
 }
 
 const linksData = {
-  accessory: {
-    products: [
-      {
-        type: 'Link',
-        uri: 'ironbridge-Site/-/products/1000043',
-        title: 'Voltwerk Battery 18 V',
-        attributes: [
-          { name: 'sku', value: '1000043' },
-          { name: 'availability', value: true },
-          { name: 'inStock', value: true },
-          { name: 'defaultCategory', value: 'Power-Tools.Drills' },
-        ],
-      },
-      {
-        type: 'Link',
-        uri: 'ironbridge-Site/-/products/1000044',
-        title: 'Voltwerk Charger',
-        attributes: [{ name: 'sku', value: '1000044' }],
-      },
-    ],
-    categories: [],
-  },
-  crossselling: { products: [], categories: [] },
+  elements: [
+    {
+      linkType: 'accessory',
+      productLinks: [
+        {
+          type: 'Link',
+          uri: 'ironbridge-Site/-/products/1000043',
+          title: 'Voltwerk Battery 18 V',
+          attributes: [
+            { name: 'sku', value: '1000043' },
+            { name: 'availability', value: true },
+            { name: 'inStock', value: true },
+            { name: 'defaultCategory', value: defaultCategory('Power-Tools.Drills') },
+          ],
+        },
+        {
+          type: 'Link',
+          uri: 'ironbridge-Site/-/products/1000044',
+          title: 'Voltwerk Charger',
+          attributes: [{ name: 'sku', value: '1000044' }],
+        },
+      ],
+      categoryLinks: [],
+    },
+    { linkType: 'crossselling', productLinks: [], categoryLinks: [] },
+  ],
 }
 
 /** The navigation tree, from which tiles take their default category path. */
-const treeData = [
-  {
-    id: 'Power-Tools',
-    name: 'Power Tools',
-    categoryPath: [{ id: 'Power-Tools', name: 'Power Tools' }],
-    subCategories: [categoryData],
-  },
-]
+const treeData = {
+  elements: [
+    {
+      id: 'Power-Tools',
+      name: 'Power Tools',
+      categoryPath: [pathStep('Power-Tools', 'Power Tools')],
+      subCategories: [categoryData],
+    },
+  ],
+}
 
 const handlers = (overrides: Parameters<typeof icm.use> = []) => [
   ...overrides,
@@ -365,7 +376,7 @@ describe('bundle and retail set pages', () => {
     attributes: [
       { name: 'sku', value: sku },
       { name: 'availability', value: true },
-      { name: 'defaultCategory', value: 'Power-Tools.Drills' },
+      { name: 'defaultCategory', value: defaultCategory('Power-Tools.Drills') },
       ...extra,
     ],
   })
@@ -375,8 +386,8 @@ describe('bundle and retail set pages', () => {
     icm.use(
       ...handlers([
         get(`products/${product.sku}`, { ...productData, ...product }),
-        get(`products/${product.sku}/${partsPath}`, parts),
-        get(`products/${product.sku}/links`, {}),
+        get(`products/${product.sku}/${partsPath}`, { elements: parts }),
+        get(`products/${product.sku}/links`, { elements: [] }),
       ]),
     )
     const data = ((await loader(args(`power-tools/drills/set-prd${product.sku}`))) as any).data
@@ -389,8 +400,8 @@ describe('bundle and retail set pages', () => {
       { sku: '3000001', productName: 'Drill kit', productBundle: true },
       'bundles',
       [
-        part('1000042', 'Voltwerk Drill', [{ name: 'quantity', value: 1 }]),
-        part('1000043', 'Voltwerk Battery 18 V', [{ name: 'quantity', value: 2 }]),
+        part('1000042', 'Voltwerk Drill', [{ name: 'quantity', value: { value: 1 } }]),
+        part('1000043', 'Voltwerk Battery 18 V', [{ name: 'quantity', value: { value: 2 } }]),
       ],
     )
     expect(data.product.kind).toBe('Bundle')
@@ -408,9 +419,9 @@ describe('bundle and retail set pages', () => {
       [
         part('1000042', 'Voltwerk Drill'),
         part('1000043', 'Voltwerk Battery 18 V', [
-          { name: 'minOrderQuantity', value: 2 },
-          { name: 'stepOrderQuantity', value: 2 },
-          { name: 'maxOrderQuantity', value: 20 },
+          { name: 'minOrderQuantity', value: { value: 2 } },
+          { name: 'stepOrderQuantity', value: { value: 2 } },
+          { name: 'maxOrderQuantity', value: { value: 20 } },
         ]),
         // No availability attribute: not available, so not addable (spec §3).
         { ...part('1000044', 'Voltwerk Charger'), attributes: [{ name: 'sku', value: '1000044' }] },

@@ -22,8 +22,8 @@ const catalogHandlers = () => [
   }),
   get('inventories', { data: [] }),
   get('categories/Power-Tools/Drills', categoryData),
-  get('products/1000042/links', {}),
-  get('products/1000077/links', {}),
+  get('products/1000042/links', { elements: [] }),
+  get('products/1000077/links', { elements: [] }),
   get('configurations', configurationData),
 ]
 

@@ -14,6 +14,7 @@ import {
   icm,
   icmError,
   icmPath,
+  money,
   priceItem,
   pricesFor,
   productData,
@@ -28,10 +29,7 @@ const postTo =
   (fields: Record<string, string>) =>
     answer(routeAction, args(path, { form: fields }))
 
-const shellHandlers = () =>
-  icmShell({
-    data: { pricing: { privateCustomerPriceDisplayType: 'gross', smbCustomerPriceDisplayType: 'net' } },
-  })
+const shellHandlers = () => icmShell(configurationData)
 
 /** The root's and the shop layout's loaders of one page request, as Remix runs them: side by side, one context. */
 async function pageShell(path: string, options?: Parameters<typeof args>[1]) {
@@ -74,9 +72,13 @@ describe('root and shop layout loaders', () => {
         return {
           data: {
             id: 'b',
+            calculated: true,
             lineItems: [],
             totalProductQuantity: 3,
-            totals: { itemTotal: priceItem(10, 11.9), grandTotal: priceItem(10, 11.9) },
+            totals: {
+              itemTotal: priceItem(10, 11.9),
+              grandTotal: { ...priceItem(10, 11.9), tax: money(1.9) },
+            },
           },
         }
       }),
@@ -165,16 +167,25 @@ describe('home loader', () => {
   it('resolves CMS product lists into tiles with prices', async () => {
     icm.use(
       get('cms/includes/include.homepage.content.pagelet2-Include', {
-        id: 'home',
+        id: 'include.homepage.content.pagelet2-Include',
+        definitionQualifiedName: 'app_sf_base_cm:include.homepage.content.pagelet2-Include',
+        displayName: 'Home page content',
         pagelets: [
           {
             id: 'p',
-            definitionQualifiedName: 'app_sf_base_cm:component.common.productListManual',
-            configurationParameters: { Products: { value: ['1000042'] } },
+            definitionQualifiedName: 'app_sf_base_cm:component.common.productListManual.pagelet2-Component',
+            displayName: 'Featured products',
+            configurationParameters: {
+              Products: {
+                definitionQualifiedName:
+                  'app_sf_base_cm:component.common.productListManual.pagelet2-Component-Products',
+                value: ['1000042'],
+              },
+            },
           },
         ],
       }),
-      get('categories', [categoryData]),
+      get('categories', { elements: [categoryData] }),
       get('products/1000042', productData),
       get('productprices', pricesFor('1000042')),
     )
@@ -202,18 +213,28 @@ describe('basket loader', () => {
       get('baskets/current', {
         data: {
           id: 'b',
+          calculated: true,
           lineItems: ['l1'],
           totalProductQuantity: 2,
-          totals: { itemTotal: priceItem(200, 238), grandTotal: priceItem(200, 238) },
+          totals: { itemTotal: priceItem(200, 238), grandTotal: { ...priceItem(200, 238), tax: money(38) } },
         },
         included: {
           lineItems: {
             l1: {
               id: 'l1',
+              calculated: true,
+              hiddenGift: false,
+              freeGift: false,
               position: 1,
               product: '1000042',
               quantity: { value: 2 },
-              pricing: { singleBasePrice: priceItem(100, 119), total: priceItem(200, 238) },
+              pricing: {
+                singleBasePrice: priceItem(100, 119),
+                price: priceItem(200, 238),
+                undiscountedPrice: priceItem(200, 238),
+                total: priceItem(200, 238),
+                shippingTotal: priceItem(0, 0),
+              },
             },
           },
         },
@@ -259,9 +280,14 @@ describe('login action', () => {
   it('logs in, remembers the user and redirects only to same-origin return URLs', async () => {
     icm.use(
       http.post(icmPath('token'), () =>
-        HttpResponse.json({ access_token: 'user-1', expires_in: 3600, refresh_token: 'r' }),
+        HttpResponse.json({
+          access_token: 'user-1',
+          token_type: 'bearer',
+          expires_in: 3600,
+          refresh_token: 'r',
+        }),
       ),
-      get('customers/-', { customerNo: 'PC-1', type: 'PrivateCustomer' }),
+      get('customers/-', { customerNo: 'PC-1', type: 'PrivateCustomer', customerType: 'PRIVATE' }),
       get('privatecustomers/-', {
         customerNo: 'PC-1',
         type: 'PrivateCustomer',

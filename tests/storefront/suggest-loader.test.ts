@@ -7,32 +7,34 @@ import './setup'
 const args = (query: string, headers: Record<string, string> = {}) =>
   shared(`/en/suggest?${query}`, { headers })
 
-const link = (id: string, name: string) => ({ id, name })
-const tree = [
-  {
-    id: 'Power-Tools',
-    name: 'Power Tools',
-    categoryPath: [link('Power-Tools', 'Power Tools')],
-    subCategories: [
-      {
-        id: 'Drills',
-        name: 'Drills',
-        categoryPath: [link('Power-Tools', 'Power Tools'), link('Drills', 'Drills')],
-        subCategories: [
-          {
-            id: 'Cordless-Drills',
-            name: 'Cordless Drills',
-            categoryPath: [
-              link('Power-Tools', 'Power Tools'),
-              link('Drills', 'Drills'),
-              link('Cordless-Drills', 'Cordless Drills'),
-            ],
-          },
-        ],
-      },
-    ],
-  },
-]
+const link = (id: string, name: string) => ({ id, name, uri: `ironbridge-Site/-/categories/${id}` })
+const tree = {
+  elements: [
+    {
+      id: 'Power-Tools',
+      name: 'Power Tools',
+      categoryPath: [link('Power-Tools', 'Power Tools')],
+      subCategories: [
+        {
+          id: 'Drills',
+          name: 'Drills',
+          categoryPath: [link('Power-Tools', 'Power Tools'), link('Drills', 'Drills')],
+          subCategories: [
+            {
+              id: 'Cordless-Drills',
+              name: 'Cordless Drills',
+              categoryPath: [
+                link('Power-Tools', 'Power Tools'),
+                link('Drills', 'Drills'),
+                link('Cordless-Drills', 'Cordless Drills'),
+              ],
+            },
+          ],
+        },
+      ],
+    },
+  ],
+}
 
 const answer = {
   type: 'SuggestTerms',

@@ -510,7 +510,7 @@ export function contentPages() {
     const pagelets: CmsPagelet[] = [
       {
         id: `${page.id}-layout`,
-        definitionQualifiedName: 'app_sf_base_cm:component.shopping.staticPage',
+        definitionQualifiedName: 'app_sf_base_cm:component.shopping.staticPage.pagelet2-Component',
         configurationParameters: {
           ShowNavigation: { type: 'bc_pmc:types.pagelet2-Boolean', value: true },
           NavigationRoot: { type: 'bc_pmc:types.pagelet2-PageRef', value: root },
@@ -519,7 +519,7 @@ export function contentPages() {
       },
       {
         id: `${page.id}-text`,
-        definitionQualifiedName: 'app_sf_base_cm:component.common.text',
+        definitionQualifiedName: 'app_sf_base_cm:component.common.text.pagelet2-Component',
         configurationParameters: { HTMLText: { type: 'bc_pmc:types.pagelet2-HTML', value: page.body } },
       },
     ]

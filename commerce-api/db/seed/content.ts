@@ -4,7 +4,10 @@ import { pageNames } from './content-pages'
 
 /** CMS includes of the demo shop: home page content and footer. Text parameters are localized maps. */
 export const HOME_INCLUDE_ID = 'include.homepage.content.pagelet2-Include'
-export const FOOTER_INCLUDE_ID = 'include.footer.content.pagelet2-Include'
+/** The footer include an ICM storefront asks for (the Intershop PWA's `include.footer.pagelet2-Include`). */
+export const FOOTER_INCLUDE_ID = 'include.footer.pagelet2-Include'
+/** The id the footer had before it took ICM's standard one (databases seeded before issue 16). */
+export const LEGACY_FOOTER_INCLUDE_ID = 'include.footer.content.pagelet2-Include'
 
 const html = (text: LocalizedText) => ({ type: 'bc_pmc:types.pagelet2-HTML', value: text })
 const str = (value: string) => ({ type: 'bc_pmc:types.pagelet2-String', value })
@@ -13,7 +16,7 @@ export function contentIncludes(featuredSkus: string[], topCategories: string[])
   const home: CmsPagelet[] = [
     {
       id: 'home-hero',
-      definitionQualifiedName: 'app_sf_base_cm:component.common.freeStyle',
+      definitionQualifiedName: 'app_sf_base_cm:component.common.freeStyle.pagelet2-Component',
       configurationParameters: {
         HTML: html({
           en_US:
@@ -31,14 +34,14 @@ export function contentIncludes(featuredSkus: string[], topCategories: string[])
     },
     {
       id: 'home-categories',
-      definitionQualifiedName: 'app_sf_base_cm:component.common.categoryTeasers',
+      definitionQualifiedName: 'app_sf_base_cm:component.common.categoryTeasers.pagelet2-Component',
       configurationParameters: {
         Categories: { type: 'bc_pmc:types.pagelet2-CategoryRefs', value: topCategories },
       },
     },
     {
       id: 'home-featured',
-      definitionQualifiedName: 'app_sf_base_cm:component.common.productListManual',
+      definitionQualifiedName: 'app_sf_base_cm:component.common.productListManual.pagelet2-Component',
       configurationParameters: {
         Title: str('featured'),
         Products: { type: 'bc_pmc:types.pagelet2-ProductRefs', value: featuredSkus },
@@ -46,7 +49,7 @@ export function contentIncludes(featuredSkus: string[], topCategories: string[])
     },
     {
       id: 'home-service',
-      definitionQualifiedName: 'app_sf_base_cm:component.common.text',
+      definitionQualifiedName: 'app_sf_base_cm:component.common.text.pagelet2-Component',
       configurationParameters: {
         HTMLText: html({
           en_US:
@@ -108,7 +111,7 @@ export function contentIncludes(featuredSkus: string[], topCategories: string[])
   const footer: CmsPagelet[] = [
     {
       id: 'footer-content',
-      definitionQualifiedName: 'app_sf_base_cm:component.common.freeStyle',
+      definitionQualifiedName: 'app_sf_base_cm:component.common.freeStyle.pagelet2-Component',
       configurationParameters: { HTML: html(footerHtml) },
     },
   ]
@@ -116,13 +119,13 @@ export function contentIncludes(featuredSkus: string[], topCategories: string[])
   return [
     {
       id: HOME_INCLUDE_ID,
-      definitionQualifiedName: 'app_sf_base_cm:include.homepage.content',
+      definitionQualifiedName: 'app_sf_base_cm:include.homepage.content.pagelet2-Include',
       displayNames: { en_US: 'Home page content' },
       pagelets: home,
     },
     {
       id: FOOTER_INCLUDE_ID,
-      definitionQualifiedName: 'app_sf_base_cm:include.footer.content',
+      definitionQualifiedName: 'app_sf_base_cm:include.footer.pagelet2-Include',
       displayNames: { en_US: 'Footer content' },
       pagelets: footer,
     },

@@ -4,7 +4,7 @@ import * as t from '../schema'
 import { rebuildSearchIndex, refreshStatistics } from '../search-index'
 import { hashPassword } from '../../domain/passwords'
 import { ensureCheckoutData } from './checkout'
-import { contentIncludes } from './content'
+import { contentIncludes, FOOTER_INCLUDE_ID, LEGACY_FOOTER_INCLUDE_ID } from './content'
 import { contentPages, searchRedirects } from './content-pages'
 import { generateCatalog } from './generate'
 import { MANDATORY_LINK_TYPES, mandatoryDemo } from './mandatory-links'
@@ -36,6 +36,14 @@ async function insertChunked<T extends Record<string, unknown>>(
 }
 
 /** A database seeded before mandatory items existed gets the demo products' mandatory links (ADR 0011). */
+/** A database seeded before issue 16 keeps its footer under the id ICM storefronts ask for. */
+async function ensureStandardIncludeIds(db: Db) {
+  await db
+    .update(t.cmsIncludes)
+    .set({ id: FOOTER_INCLUDE_ID, definitionQualifiedName: `app_sf_base_cm:${FOOTER_INCLUDE_ID}` })
+    .where(eq(t.cmsIncludes.id, LEGACY_FOOTER_INCLUDE_ID))
+}
+
 async function ensureMandatoryLinks(db: Db, products: number) {
   const [present] = await db
     .select({ sku: t.productLinks.sku })
@@ -123,6 +131,7 @@ export async function seedDatabase(db: Db, { products = DEFAULT_PRODUCT_COUNT }:
     await ensureDemoPeople(db)
     await ensureRolesAndPermissions(db)
     await ensureMandatoryLinks(db, existing.products)
+    await ensureStandardIncludeIds(db)
     return { seeded: false, info: existing }
   }
   const catalog = generateCatalog({ productCount: products })

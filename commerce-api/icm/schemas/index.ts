@@ -32,6 +32,8 @@ export const NOT_JSON: readonly NotJson[] = [
   { method: 'POST', route: '/psp/pay/:session', reason: "the payment provider's answer (a redirect)" },
   { method: 'GET', route: '/INTERSHOP/static/WFS/:site/-/images/:style/:size/:file', reason: 'a picture' },
   { method: 'GET', route: '/INTERSHOP/static/WFS/:site/-/attachments/:key', reason: 'a document' },
+  { method: 'POST', route: '/rest/:site/orders-csv', reason: 'the orders as CSV (text/csv)' },
+  { method: 'OPTIONS', route: '*', reason: 'CORS preflights answer only headers (204)' },
 ]
 
 const byRoute = new Map(WIRE_RULES.map((rule) => [`${rule.method} ${rule.route}`, rule]))

@@ -12,4 +12,4 @@ export type WireRule = {
 }
 
 /** Routes that are not ICM resources and answer no JSON (payment page, pictures, attachments). */
-export type NotJson = { method: 'GET' | 'POST'; route: string; reason: string }
+export type NotJson = { method: 'GET' | 'POST' | 'OPTIONS'; route: string; reason: string }
