@@ -212,8 +212,8 @@ async function buildWorkload(apiOrigin: string, shopOrigin: string): Promise<Wor
   const skus: string[] = []
 
   // Category listings: a leaf category, its largest brand, then the largest facet of another group.
-  const tree = await getJson<IcmCategory[]>(`${api}categories?view=tree&limit=3`)
-  const all = leaves(tree)
+  const tree = await getJson<{ elements: IcmCategory[] }>(`${api}categories?view=tree&limit=3`)
+  const all = leaves(tree.elements)
   const sample = spread(all, LEAF_CATEGORIES)
   // Spread over the whole tree; the others stand in for a category without a two-facet selection.
   const candidates = [...sample, ...all.filter((c) => !sample.includes(c))]

@@ -129,7 +129,7 @@ export async function loadFixtures(shopOrigin: string, apiOrigin: string): Promi
     }
     return undefined
   }
-  const category = leaf(categories)
+  const category = leaf(categories.elements)
   if (!category) throw new Error('fixture: no category with products')
   const categoryId = category.categoryRef.split('@')[0]!
   const listing = await json(
