@@ -8,7 +8,7 @@ type Leaf = { id: string; path: string }
 /** Leaf categories (three levels deep) through the commerce API, optionally of one top category. */
 async function leaves(request: APIRequestContext, top?: string): Promise<Leaf[]> {
   const tree = await (await request.get(`${API}/categories?view=tree&limit=3`)).json()
-  return tree
+  return tree.elements
     .filter((t: any) => !top || t.id === top)
     .flatMap((t: any) => t.subCategories.flatMap((sub: any) => sub.subCategories))
     .map((leaf: any) => ({
@@ -61,7 +61,9 @@ test('choose a warranty for a power tool, add it to the basket and see it on the
       (await priceOf(request, p.sku)) !== undefined,
     'Power-Tools',
   )
-  const warranty = product.availableWarranties[1]
+  // ICM sends warranties as Links: the warranty's id is the Link's itemId, its name the title.
+  const link = product.availableWarranties[1]
+  const warranty = { id: link.itemId as string, name: link.title as string }
   const [unit, cover] = await Promise.all([priceOf(request, product.sku), priceOf(request, warranty.id)])
 
   await page.goto(`/en/product/${product.sku}`)
@@ -96,18 +98,18 @@ test('a product in a promotion shows it, with the legal text folded in', async (
 })
 
 test('linked products show as tiles under their link type', async ({ page, request }) => {
-  let links: Record<string, { products: { title: string }[] }> = {}
+  type Links = { elements: { linkType: string; productLinks: { title: string }[] }[] }
+  let accessories: { title: string }[] = []
   const product = await findProduct(request, async (p) => {
-    links = await (await request.get(`${API}/products/${p.sku}/links`)).json()
-    return (links.accessory?.products.length ?? 0) > 0
+    const links: Links = await (await request.get(`${API}/products/${p.sku}/links`)).json()
+    accessories = links.elements.find((link) => link.linkType === 'accessory')?.productLinks ?? []
+    return accessories.length > 0
   })
 
   await page.goto(`/en/product/${product.sku}`)
-  const accessories = page.getByRole('region', { name: 'Accessories' })
-  await expect(accessories.locator('.product-tile')).toHaveCount(links.accessory!.products.length)
-  await expect(
-    accessories.getByRole('heading', { name: links.accessory!.products[0]!.title, exact: true }),
-  ).toBeVisible()
+  const region = page.getByRole('region', { name: 'Accessories' })
+  await expect(region.locator('.product-tile')).toHaveCount(accessories.length)
+  await expect(region.getByRole('heading', { name: accessories[0]!.title, exact: true })).toBeVisible()
   await expect(page.getByText('Loading related products…')).toBeHidden()
 })
 

@@ -8,7 +8,9 @@ async function findProducts(
   flag: 'retailSet' | 'productBundle' | 'productMaster',
 ) {
   const tree = await (await request.get(`${API}/categories?view=tree&limit=3`)).json()
-  const leaves = tree.flatMap((top: any) => top.subCategories.flatMap((sub: any) => sub.subCategories))
+  const leaves = tree.elements.flatMap((top: any) =>
+    top.subCategories.flatMap((sub: any) => sub.subCategories),
+  )
   for (const leaf of leaves) {
     const path = leaf.categoryPath.map((p: { id: string }) => p.id).join('/')
     const listing = await (

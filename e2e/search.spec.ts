@@ -115,7 +115,7 @@ test('search ranks, filters by category and pages through 12 results a page', as
 
 test('a search with a single hit lands on the product page', async ({ page, request }) => {
   const products = await (await request.get(`${API}/products?searchTerm=drill&amount=1&attrs=sku`)).json()
-  const sku = products.elements[0].uri as string
+  const sku = products.elements[0].attributes.find((a: { name: string }) => a.name === 'sku').value as string
   const name = products.elements[0].title as string
   await page.goto('/en/home')
   await page.locator('header input[name="searchTerm"]').fill(sku)
