@@ -34,6 +34,9 @@ type CategoryRow = typeof categories.$inferSelect & { hasProducts: boolean }
 
 type CategoryIndex = { byId: Map<string, CategoryRow>; children: Map<string, CategoryRow[]> }
 
+/** A segment of a category path, the category it leads to and its names (none: an offline category). */
+export type CategoryPathStep = { segment: string; uniqueId: string; names?: LocalizedText }
+
 /** A category with its path from the top and, down to the depth asked for, its online sub-categories. */
 export type Category = {
   uniqueId: string
@@ -42,7 +45,7 @@ export type Category = {
   descriptions: LocalizedText
   hasProducts: boolean
   /** Each segment of the path with the category it leads to; `names` is absent for an offline ancestor. */
-  path: { segment: string; uniqueId: string; names?: LocalizedText }[]
+  path: CategoryPathStep[]
   hasSubCategories: boolean
   /** Present only where a level below was asked for and there are sub-categories. */
   subCategories?: Category[]
@@ -93,8 +96,16 @@ async function readCategories(db: Db): Promise<CategoryIndex> {
   return { byId: new Map(rows.map((row) => [row.uniqueId, row])), children }
 }
 
+/** Each segment of a category's path with the category it leads to (no names for an offline one). */
+function pathOf(all: CategoryIndex, uniqueId: string): CategoryPathStep[] {
+  const segments = categoryPathOf(uniqueId)
+  return segments.map((segment, i) => {
+    const stepId = segments.slice(0, i + 1).join('.')
+    return { segment, uniqueId: stepId, names: all.byId.get(stepId)?.names }
+  })
+}
+
 function categoryOf(all: CategoryIndex, row: CategoryRow, subLevels: number): Category {
-  const segments = categoryPathOf(row.uniqueId)
   const children = all.children.get(row.uniqueId) ?? []
   return {
     uniqueId: row.uniqueId,
@@ -102,10 +113,7 @@ function categoryOf(all: CategoryIndex, row: CategoryRow, subLevels: number): Ca
     names: row.names,
     descriptions: row.descriptions,
     hasProducts: row.hasProducts,
-    path: segments.map((segment, i) => {
-      const uniqueId = segments.slice(0, i + 1).join('.')
-      return { segment, uniqueId, names: all.byId.get(uniqueId)?.names }
-    }),
+    path: pathOf(all, row.uniqueId),
     hasSubCategories: children.length > 0,
     ...(subLevels > 0 && children.length > 0
       ? { subCategories: children.map((child) => categoryOf(all, child, subLevels - 1)) }
@@ -180,8 +188,11 @@ type ProductRecord = {
 
 export type PriceRow = typeof prices.$inferSelect
 
-/** An online product with its stock and its price in the currency asked for (none: not sold in it). */
-export type Product = ProductRecord & { price: PriceRow | undefined }
+/**
+ * An online product with its stock, its price in the currency asked for (none: not sold in it) and the path of
+ * its default category (ICM names each step in a product's `defaultCategory`).
+ */
+export type Product = ProductRecord & { price: PriceRow | undefined; defaultCategoryPath: CategoryPathStep[] }
 
 async function loadProducts(db: Db, skus: string[]): Promise<ProductRecord[]> {
   if (skus.length === 0) return []
@@ -212,14 +223,18 @@ export async function pricedSkus(db: Db, currency: string, skus: string[]): Prom
 
 /** The online products among `skus`, in the order of `skus`, with their prices in the currency. */
 export async function productsBySku(db: Db, currency: Currency, skus: string[]): Promise<Product[]> {
-  const [rows, priceMap] = await readTogether(db, [
+  const [rows, priceMap, categoryIndex] = await readTogether(db, [
     () => loadProducts(db, skus),
     () => priceRows(db, currency, skus),
+    () => loadCategories(db),
   ])
   const bySku = new Map(rows.map((r) => [r.sku, r]))
   return skus.flatMap((sku) => {
     const row = bySku.get(sku)
-    return row ? [{ ...row, price: priceMap.get(sku) }] : []
+    if (!row) return []
+    return [
+      { ...row, price: priceMap.get(sku), defaultCategoryPath: pathOf(categoryIndex, row.defaultCategoryId) },
+    ]
   })
 }
 

@@ -8,6 +8,7 @@ import {
   CATALOG_ID,
   type CatalogScope,
   type Category,
+  type CategoryPathStep,
   type PriceList,
   type PriceTier,
   type Product,
@@ -25,6 +26,10 @@ import { money, priceItem } from './money'
 const categoryUri = (scope: CatalogScope, uniqueId: string) =>
   `${scope.site}/-/categories/${uniqueId.split('.').join('/')}`
 
+/** A category path step's name in the scope's locale; an offline category by its segment. */
+const stepName = (scope: CatalogScope, step: CategoryPathStep) =>
+  step.names ? localize(step.names, scope.locale) : step.segment
+
 export function categoryJson(scope: CatalogScope, category: Category): Record<string, unknown> {
   const name = localize(category.names, scope.locale)
   const description = localize(category.descriptions, scope.locale)
@@ -41,7 +46,7 @@ export function categoryJson(scope: CatalogScope, category: Category): Record<st
     categoryPath: category.path.map((step) => ({
       type: 'Link',
       id: step.segment,
-      name: step.names ? localize(step.names, scope.locale) : step.segment,
+      name: stepName(scope, step),
       uri: categoryUri(scope, step.uniqueId),
     })),
     images: [],
@@ -64,24 +69,22 @@ export function categoriesJson(scope: CatalogScope, tree: Category[]) {
 }
 
 /**
- * A product's `defaultCategory` as ICM sends it: a category object whose `categoryPath` gives the
- * category's uniqueId. Products know their category by uniqueId only, so the path steps are named by
- * their ids.
+ * A product's `defaultCategory` as ICM sends it: a category object whose `categoryPath` names each step in
+ * the scope's locale (an offline step by its segment), so a client builds the breadcrumb from it.
  */
-export function defaultCategoryJson(scope: CatalogScope, uniqueId: string) {
-  const segments = uniqueId.split('.')
-  const id = segments.at(-1) ?? uniqueId
+export function defaultCategoryJson(scope: CatalogScope, uniqueId: string, path: CategoryPathStep[]) {
+  const last = path.at(-1)
   return {
     type: 'Category',
-    id,
-    name: id,
+    id: last?.segment ?? uniqueId,
+    name: last ? stepName(scope, last) : uniqueId,
     uri: categoryUri(scope, uniqueId),
     categoryRef: `${uniqueId}@${CATALOG_ID}`,
-    categoryPath: segments.map((segment, i) => ({
+    categoryPath: path.map((step) => ({
       type: 'Link',
-      id: segment,
-      name: segment,
-      uri: categoryUri(scope, segments.slice(0, i + 1).join('.')),
+      id: step.segment,
+      name: stepName(scope, step),
+      uri: categoryUri(scope, step.uniqueId),
     })),
   }
 }
@@ -185,7 +188,7 @@ export function productJson(scope: CatalogScope, p: Product) {
     readyForShipmentMin: p.readyForShipmentMin,
     readyForShipmentMax: p.readyForShipmentMax,
     roundedAverageRating: p.rating === null ? undefined : (Math.round(p.rating / 5) / 2).toFixed(1),
-    defaultCategory: defaultCategoryJson(scope, p.defaultCategoryId),
+    defaultCategory: defaultCategoryJson(scope, p.defaultCategoryId, p.defaultCategoryPath),
     seoAttributes: { metaTitle: name, metaDescription: shortDescription },
     variationAttributeValuesExtended: p.variationAttributes?.map((v) => ({
       variationAttributeId: v.id,

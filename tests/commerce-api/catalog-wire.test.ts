@@ -20,12 +20,21 @@ async function plainProduct() {
 }
 
 describe('defaultCategory as ICM sends it', () => {
-  it('is a category object with its categoryPath in product details', async () => {
+  it('is a category object with its categoryPath in product details, named in the locale asked for', async () => {
     const row = await plainProduct()
     const { json } = await call(api.url(`products/${row.sku}`))
     const segments = row.defaultCategoryId.split('.')
     expect(json.defaultCategory.categoryPath.map((p: { id: string }) => p.id)).toEqual(segments)
     expect(json.defaultCategory.categoryPath.at(-1).uri).toBe(`${SITE}/-/categories/${segments.join('/')}`)
+    // Each step carries the name its category has in the call's locale, as `categories/{path}` does.
+    const german = await call(api.url(`products/${row.sku}`, ';loc=de_DE;cur=EUR'))
+    const category = await call(api.url(`categories/${segments.join('/')}`, ';loc=de_DE;cur=EUR'))
+    expect(german.json.defaultCategory.categoryPath).toEqual(
+      category.json.categoryPath.map((step: { id: string; name: string; uri: string }) =>
+        expect.objectContaining({ id: step.id, name: step.name, uri: step.uri }),
+      ),
+    )
+    expect(german.json.defaultCategory.name).toBe(category.json.name)
   })
 
   it('is a category object in list stubs, which address their product by URI', async () => {
