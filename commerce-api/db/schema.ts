@@ -174,7 +174,12 @@ export const customers = pgTable('customers', {
   industry: text('industry'),
   description: text('description'),
   budgetPriceType: text('budget_price_type').notNull().default('gross'),
+  /** Whether a business basket may be ordered without a cost center (ICM's `isCostCenterOptional`). */
+  costCenterOptional: boolean('cost_center_optional').notNull().default(false),
 })
+
+/** Budget periods of ICM (a user's budget and a cost center's): the spent amount restarts with each. */
+export type BudgetPeriod = 'weekly' | 'monthly' | 'quarterly' | 'yearly'
 
 export const users = pgTable(
   'users',
@@ -194,11 +199,110 @@ export const users = pgTable(
     /** Role ids (APP_B2B_ACCOUNT_OWNER, APP_B2B_BUYER, ...); empty for private customers. */
     roles: jsonb('roles').$type<string[]>().notNull(),
     active: boolean('active').notNull().default(true),
+    /**
+     * A business user's budget (ICM's UserBudget), in minor units of `budgetCurrency`: the most one order may
+     * cost (`orderSpentLimit`) and what the user may spend per `budgetPeriod`; null: no limit.
+     */
+    orderSpentLimit: bigint('order_spent_limit', { mode: 'number' }),
+    budget: bigint('budget', { mode: 'number' }),
+    budgetPeriod: text('budget_period').$type<BudgetPeriod>(),
+    budgetCurrency: text('budget_currency'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('users_login_idx').on(sql`lower(${t.login})`),
     uniqueIndex('users_email_idx').on(sql`lower(${t.email})`),
   ],
+)
+
+/**
+ * A business customer's cost centers: `costCenterId` is the company's own number for it (unique per customer,
+ * the id ICM clients use in paths and on baskets), `owner` the user who manages it. Budget in minor units of
+ * `currency` per `budgetPeriod`; null: none.
+ */
+export const costCenters = pgTable(
+  'cost_centers',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    customerNo: text('customer_no')
+      .notNull()
+      .references(() => customers.customerNo, { onDelete: 'cascade' }),
+    costCenterId: text('cost_center_id').notNull(),
+    name: text('name').notNull(),
+    ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'set null' }),
+    budget: bigint('budget', { mode: 'number' }),
+    budgetPeriod: text('budget_period').$type<BudgetPeriod>(),
+    currency: text('currency').notNull(),
+    active: boolean('active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('cost_centers_number_idx').on(t.customerNo, sql`lower(${t.costCenterId})`)],
+)
+
+/** The users who may order on a cost center, each with an optional budget of their own on it. */
+export const costCenterBuyers = pgTable(
+  'cost_center_buyers',
+  {
+    costCenterId: uuid('cost_center_id')
+      .notNull()
+      .references(() => costCenters.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    budget: bigint('budget', { mode: 'number' }),
+    budgetPeriod: text('budget_period').$type<BudgetPeriod>(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.costCenterId, t.userId] }),
+    index('cost_center_buyers_user_idx').on(t.userId),
+  ],
+)
+
+/**
+ * Mail the API sends, written in the same transaction as the change that causes it and delivered after the
+ * commit (SMTP_URL, or kept here for the local mailbox page); failed deliveries are retried.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    /** What the mail is for (e.g. `user.welcome`), for the mailbox and the logs. */
+    kind: text('kind').notNull(),
+    recipient: text('recipient').notNull(),
+    locale: text('locale').notNull(),
+    subject: text('subject').notNull(),
+    html: text('html').notNull(),
+    text: text('text').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+  },
+  (t) => [index('mail_outbox_due_idx').on(t.sentAt, t.nextAttemptAt)],
+)
+
+/**
+ * Single-use, expiring secrets of password links (a new user's "set your password", a password reminder):
+ * only their SHA-256 is stored.
+ */
+export const passwordTokens = pgTable(
+  'password_tokens',
+  {
+    hash: text('hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** `welcome` (a new user sets a first password) or `reminder` (a forgotten one). */
+    purpose: text('purpose').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('password_tokens_user_idx').on(t.userId)],
 )
 
 /**
@@ -284,6 +388,8 @@ export const baskets = pgTable(
     shippingMethodId: text('shipping_method_id'),
     /** The buyer's e-mail: a guest's from the invoice address, a user's own. */
     email: text('email'),
+    /** The cost center a business basket is ordered on (its `costCenterId`; ICM's `costCenter`). */
+    costCenter: text('cost_center'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -731,6 +837,10 @@ export const orders = pgTable(
     paymentSessionId: text('payment_session_id'),
     paymentMethodId: text('payment_method_id').notNull(),
     grandTotalGross: bigint('grand_total_gross', { mode: 'number' }).notNull(),
+    /** The net grand total, for budgets kept in net prices (null only for orders placed before issue 17). */
+    grandTotalNet: bigint('grand_total_net', { mode: 'number' }),
+    /** The cost center the order was placed on (its `costCenterId`), for cost center budgets. */
+    costCenter: text('cost_center'),
     snapshot: jsonb('snapshot').$type<OrderSnapshot>().notNull(),
     approvalStatus: text('approval_status'),
     approvedAt: timestamp('approved_at', { withTimezone: true }),

@@ -14,6 +14,7 @@ const customer = (type: 'PrivateCustomer' | 'SMBCustomer'): CustomerUser => ({
     industry: null,
     description: null,
     budgetPriceType: 'gross',
+    costCenterOptional: false,
   },
   user: {
     id: 'u-1',
@@ -28,6 +29,11 @@ const customer = (type: 'PrivateCustomer' | 'SMBCustomer'): CustomerUser => ({
     preferredLanguage: 'en_US',
     roles: [],
     active: true,
+    orderSpentLimit: null,
+    budget: null,
+    budgetPeriod: null,
+    budgetCurrency: null,
+    createdAt: new Date(0),
   },
 })
 
