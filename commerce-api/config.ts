@@ -35,6 +35,14 @@ export type ApiConfig = {
   cleanupSeconds: number
   /** Age after which an empty guest basket is deleted although its token lives. */
   emptyBasketSeconds: number
+  /** nodemailer SMTP URL (SMTP_URL); unset: mails stay in the outbox, shown on the API's /mailbox page. */
+  smtpUrl?: string
+  /** Sender of every mail (MAIL_FROM); default `Ironbridge Supply <shop@ironbridge.test>`. */
+  mailFrom?: string
+  /** The storefront's public address for links in mails (STOREFRONT_URL); default http://localhost:3000. */
+  storefrontUrl?: string
+  /** Seconds between runs of the mail delivery loop (MAIL_INTERVAL_SECONDS); 0: only after a queued mail. */
+  mailIntervalSeconds: number
 }
 
 /** A whole number of at least 0 from the environment, or the fallback. */
@@ -89,5 +97,9 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     challengeSecret: env.CHALLENGE_SECRET || undefined,
     cleanupSeconds: count(env, 'CLEANUP_INTERVAL_SECONDS', 3600),
     emptyBasketSeconds: count(env, 'CLEANUP_EMPTY_BASKET_SECONDS', 24 * 3600),
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || undefined,
+    storefrontUrl: env.STOREFRONT_URL || undefined,
+    mailIntervalSeconds: count(env, 'MAIL_INTERVAL_SECONDS', 15),
   }
 }

@@ -11,7 +11,13 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 export type CorsOrigins = readonly string[]
 
 /** The headers an ICM client reads from answers: the token of a new basket or login, and the error keys. */
-export const EXPOSED_HEADERS = ['authentication-token', 'error-key', 'error-type', 'error-missing-attributes']
+export const EXPOSED_HEADERS = [
+  'authentication-token',
+  'error-key',
+  'error-type',
+  'error-missing-attributes',
+  'error-invalid-attributes',
+]
 
 /** The headers ICM clients send besides the CORS-safelisted ones (the captcha goes in Authorization). */
 const ALLOWED_HEADERS = ['authentication-token', 'content-type', 'accept', 'authorization', 'pgid']

@@ -4,6 +4,8 @@ import { openDatabase } from './db/client'
 import { ensureSearchIndex } from './db/search-index'
 import { DEFAULT_PRODUCT_COUNT, seedDatabase } from './db/seed/seed'
 import { cleanUp } from './domain/cleanup'
+import { startMailDelivery } from './mail/delivery'
+import { mailSettings } from './mail/settings'
 import { buildServer } from './server'
 
 const config = loadApiConfig()
@@ -33,6 +35,7 @@ const app = buildServer({
   },
   security: { hstsMaxAge: config.hstsMaxAge },
   corsOrigins: config.corsOrigins,
+  mail: { smtpUrl: config.smtpUrl, from: config.mailFrom, storefrontUrl: config.storefrontUrl },
   protection: {
     limits: config.limits,
     trustedProxies: config.trustedProxies,
@@ -40,6 +43,11 @@ const app = buildServer({
   },
 })
 await app.listen({ port: config.port, host: config.host })
+// Mail queued in the outbox is delivered after its transaction committed: over SMTP when SMTP_URL is set,
+// else into the local mailbox (/mailbox). Runs after each queued mail and every MAIL_INTERVAL_SECONDS.
+const mailDelivery = startMailDelivery(database.db, mailSettings(), {
+  intervalSeconds: config.mailIntervalSeconds,
+})
 console.log(`commerce-api: ${database.kind} database, listening on http://${config.host}:${config.port}`)
 
 // Process-level safety net once serving (a failed start still exits): an error no handler caught (a stray
@@ -49,6 +57,7 @@ process.on('uncaughtException', (error, origin) => console.error(`commerce-api: 
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, async () => {
+    mailDelivery.stop()
     await app.close()
     await database.close()
     process.exit(0)

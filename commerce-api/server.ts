@@ -27,6 +27,9 @@ import { pspRoutes } from './routes/psp'
 import { catalogRoutes } from './routes/catalog'
 import { cmsRoutes } from './routes/cms'
 import { localizationRoutes } from './routes/localizations'
+import { mailboxRoutes } from './routes/mailbox'
+import { securityRoutes } from './routes/security'
+import { configureMail, type MailSettings } from './mail/settings'
 import type { ApiContext, PaymentSettings } from './routes/context'
 import { customerRoutes } from './routes/customers'
 import { productLookupRoutes } from './routes/product-lookup'
@@ -35,6 +38,8 @@ import { staticRoutes } from './routes/static'
 import { suggestRoutes } from './routes/suggest'
 import { tokenRoutes } from './routes/token'
 import { userRoutes } from './routes/users'
+import { organizationUserRoutes } from './routes/organization-users'
+import { costCenterRoutes } from './routes/cost-centers'
 import { createLimiters, trustProxyOf, type ProtectionOptions } from './rate-limits'
 import { apiHelmetOptions, type SecuritySettings } from './security'
 
@@ -52,6 +57,8 @@ export type ServerOptions = {
   protection?: ProtectionOptions
   /** Origins whose browser-side ICM clients may read the answers (ICM_CORS_ORIGINS, see cors.ts); none. */
   corsOrigins?: CorsOrigins
+  /** SMTP_URL, MAIL_FROM, STOREFRONT_URL (mail/settings.ts); default: the local mailbox, localhost:3000. */
+  mail?: Partial<MailSettings>
 }
 
 const malformedUrl = (message: string) => new ApiError(400, 'request.url.invalid', message)
@@ -65,6 +72,7 @@ export function buildServer({
   security = {},
   protection = {},
   corsOrigins = [],
+  mail = {},
 }: ServerOptions): FastifyInstance {
   const helmetOptions = apiHelmetOptions({ ...security, crossOriginReads: corsOrigins.length > 0 })
   // The same headers for answers made outside the routes' hooks (router errors, refusals before helmet ran).
@@ -231,11 +239,13 @@ export function buildServer({
     )
   })
 
-  const ctx: ApiContext = { db, site, payment }
+  const ctx: ApiContext = { db, site, payment, mail: configureMail(mail) }
   for (const routes of [
     tokenRoutes,
     customerRoutes,
     userRoutes,
+    organizationUserRoutes,
+    costCenterRoutes,
     catalogRoutes,
     promotionRoutes,
     suggestRoutes,
@@ -249,6 +259,8 @@ export function buildServer({
     orderRoutes,
     pspRoutes,
     staticRoutes,
+    securityRoutes,
+    mailboxRoutes,
   ]) {
     routes(app, ctx)
   }

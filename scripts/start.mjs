@@ -25,6 +25,8 @@ const env = { ...process.env, PORT: process.env.PORT ?? '3000', API_PORT: proces
 const bundledApi = !process.env.ICM_BASE_URL
 if (bundledApi) env.ICM_BASE_URL = `http://127.0.0.1:${env.API_PORT}`
 if (!dev) env.NODE_ENV = 'production'
+// The bundled API's mails (a new user's password link) lead to the storefront's public address.
+if (!env.STOREFRONT_URL) env.STOREFRONT_URL = env.PUBLIC_URL || `http://localhost:${env.PORT}`
 
 const FIRST_DELAY_MS = 1000
 const MAX_DELAY_MS = 30_000

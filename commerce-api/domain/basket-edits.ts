@@ -9,6 +9,7 @@ import { addresses, basketPromotionCodes, baskets, lineItems, products, users } 
 import { eligibleAddress } from './addresses'
 import { lockBasket, type BasketRow } from './basket'
 import { channelSettings } from './configuration'
+import { basketCostCenter } from './cost-centers'
 import { invalidError, notFoundError, refusedError } from './errors'
 import { isUuid } from './ids'
 import { quantityProblem } from './quantity'
@@ -130,12 +131,15 @@ export type BasketUpdate = {
   commonShipToAddress?: string
   /** Id of a shipping method eligible for the basket's ship-to address. */
   commonShippingMethod?: string
+  /** The costCenterId of a cost center the business user may order on (cost-centers.ts); null or '' removes it. */
+  costCenter?: string | null
 }
 
 /**
  * Basket fields: message to merchant and external order reference (empty texts are stored as null), invoice
- * and ship-to address (the caller's own), shipping method (an eligible one). The invoice address's e-mail
- * becomes a guest's basket e-mail; a user's basket carries the user's e-mail.
+ * and ship-to address (the caller's own), shipping method (an eligible one), cost center (one the business
+ * user is a buyer of). The invoice address's e-mail becomes a guest's basket e-mail; a user's basket carries
+ * the user's e-mail.
  */
 export async function updateBasket(db: Db, basket: BasketRow, update: BasketUpdate, principal?: Principal) {
   const text = (value: string | null | undefined) => (value === undefined ? undefined : value?.trim() || null)
@@ -182,6 +186,8 @@ export async function updateBasket(db: Db, basket: BasketRow, update: BasketUpda
       }
       changes.shippingMethodId = method.id
     }
+    if (principal && update.costCenter !== undefined)
+      changes.costCenter = await basketCostCenter(t, principal, update.costCenter)
     const [row] = await t.update(baskets).set(changes).where(eq(baskets.id, basket.id)).returning()
     return row!
   })

@@ -256,6 +256,9 @@ async function insertOrder(
       stopAction: stopped ? { type: 'Workflow', exitReason: 'redirect_urls_required' } : null,
       paymentMethodId: state.payment!.method.id,
       grandTotalGross: state.totals.grand.gross,
+      // For budgets kept in net prices and for cost center budgets (budgets.ts).
+      grandTotalNet: state.totals.grand.net,
+      costCenter: basket.costCenter,
       snapshot,
     })
     .returning()

@@ -4,9 +4,9 @@
  * removed, a shipping method chosen, a restricted payment removed), reported as infos. Each scope is its own
  * check returning its messages; `validateInTransaction` runs the ones asked for.
  *
- * `Value` and `CostCenter` are scopes the PWA sends before checkout: the shop has no order value limits
- * (a payment method's limit is the Payment scope's) and no cost centers yet, so they are accepted and check
- * nothing. A cost center check becomes one more entry of SCOPE_CHECKS.
+ * `Value` checks the order value limits of the channel (ICM's minimum and maximum order value: ORDER_VALUE_LIMITS
+ * below, on the net item total after item rebates; a payment method's own limit is the Payment scope's).
+ * `CostCenter` checks a business basket's cost center (cost-centers.ts `costCenterProblem`).
  */
 import { and, eq } from 'drizzle-orm'
 import type { Db } from '../db/client'
@@ -22,9 +22,11 @@ import {
   type ProductFacts,
 } from './basket'
 import { pricedSkus } from './catalog'
-import type { Locale } from './channel'
+import type { Currency, Locale } from './channel'
+import { costCenterProblem } from './cost-centers'
 import { invalidError } from './errors'
 import { mandatoryLinksBySku, mandatoryStates } from './mandatory'
+import { formatAmount, type Minor } from './money'
 import { paymentRestrictions, redirectsBeforeCheckout } from './payment-methods'
 import { fitQuantity, quantityProblem } from './quantity'
 import { promotionByCode } from './rebates'
@@ -340,10 +342,61 @@ export async function validatePayment({ t, options, state }: ScopeContext): Prom
   return found
 }
 
+/**
+ * The order value limits per currency, in minor units of the net item total after item rebates (ICM's
+ * minimum and maximum order value settings of the channel). Kept here until the channel settings
+ * (configuration.ts) carry them.
+ */
+export const ORDER_VALUE_LIMITS: Record<Currency, { min: Minor; max: Minor }> = {
+  EUR: { min: 100, max: 10_000_000 },
+  USD: { min: 100, max: 10_000_000 },
+  PLN: { min: 500, max: 50_000_000 },
+  RON: { min: 500, max: 50_000_000 },
+}
+
+/** The problem of an item total with the order value limits of its currency, or undefined. */
+export function orderValueProblem(itemsNet: Minor, currency: Currency) {
+  const limits = ORDER_VALUE_LIMITS[currency]
+  if (itemsNet < limits.min)
+    return {
+      code: 'basket.validation.order_value.minimum.error',
+      message: `The minimum order value is ${formatAmount(limits.min, currency)} (net).`,
+    }
+  if (itemsNet > limits.max)
+    return {
+      code: 'basket.validation.order_value.maximum.error',
+      message: `The maximum order value is ${formatAmount(limits.max, currency)} (net).`,
+    }
+  return undefined
+}
+
+/** Value: the basket's item total within the order value limits (an empty basket is the Products scope's). */
+export async function validateValue({ state }: ScopeContext): Promise<ScopeMessages> {
+  const { found, error } = messagesOf('Value')
+  const current = await state()
+  if (current.lines.length === 0) return found
+  const problem = orderValueProblem(current.itemsNet, current.currency)
+  if (problem) error(problem.code, problem.message)
+  return found
+}
+
+/**
+ * CostCenter: a business user's basket is on a cost center they may still order on; without one it fails
+ * unless the customer's cost centers are optional (or the user has none to choose from).
+ */
+export async function validateCostCenter({ t, principal, state }: ScopeContext): Promise<ScopeMessages> {
+  const { found, error } = messagesOf('CostCenter')
+  const problem = await costCenterProblem(t, principal, (await state()).basket.costCenter)
+  if (problem) error(problem.code, problem.message)
+  return found
+}
+
 /** The checks in the order they run: later scopes see what earlier ones adjusted. */
 const SCOPE_CHECKS: [ValidationScope, (ctx: ScopeContext) => Promise<ScopeMessages>][] = [
   ['Products', validateProducts],
   ['Promotion', validatePromotion],
+  ['Value', validateValue],
+  ['CostCenter', validateCostCenter],
   ['InvoiceAddress', validateInvoiceAddress],
   ['ShippingAddress', validateShippingAddress],
   ['Shipping', validateShipping],

@@ -156,6 +156,18 @@ function totalsJson(state: BasketState) {
 
 const urnOf = (address: AddressRow | undefined) => address && addressUrn(address)
 
+/**
+ * The basket's cost center: ICM's `costCenter` field, and the attribute `Order_CostCenter_ID` the storefront
+ * spec names for it (commerce-and-checkout §5).
+ */
+function costCenterJson(costCenter: string | null) {
+  if (!costCenter) return {}
+  return {
+    costCenter,
+    attributes: [{ name: 'Order_CostCenter_ID', type: 'String', value: costCenter }],
+  }
+}
+
 /** The basket's `data`: its own fields, with ids (URNs for addresses) of what `included` holds. */
 export function basketData(state: BasketState) {
   const { basket, currency, rebates } = state
@@ -170,6 +182,7 @@ export function basketData(state: BasketState) {
     invoiceToAddress: urnOf(state.invoiceToAddress),
     commonShipToAddress: urnOf(state.shipToAddress),
     commonShippingMethod: state.shippingMethod?.id,
+    ...costCenterJson(basket.costCenter),
     payments: payment ? [payment.id] : [],
     lineItems: state.lines.map((l) => l.id),
     totalProductQuantity: state.lines.reduce((total, l) => total + l.quantity, 0),

@@ -89,6 +89,7 @@ export function orderData(order: OrderRow) {
     customer: order.customerNo ?? undefined,
     email: order.email ?? undefined,
     ...(order.recurringOrderId ? { recurringOrderID: order.recurringOrderId } : {}),
+    ...(order.costCenter ? { costCenter: order.costCenter } : {}),
     ...approvalAttributes(order),
   }
 }
@@ -101,8 +102,11 @@ function approvalAttributes(order: OrderRow) {
   if (!order.approvalStatus) return {}
   const attribute = (name: string, type: string, value: string | undefined) =>
     value === undefined ? [] : [{ name: `BusinessObjectAttributes#${name}`, type, value }]
+  // The basket's own attributes as ordered (its cost center, Order_CostCenter_ID) stay.
+  const ordered = (order.snapshot.data as { attributes?: unknown[] }).attributes ?? []
   return {
     attributes: [
+      ...ordered,
       ...attribute('OrderApproval_ApprovalStatus', 'String', order.approvalStatus),
       ...attribute('OrderApproval_ApprovalDate', 'Date', order.approvedAt?.toISOString()),
       ...attribute('OrderApproval_ApproverFirstName', 'String', order.approverName ?? undefined),

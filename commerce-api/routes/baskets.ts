@@ -101,12 +101,14 @@ const BasketUpdateRequest = z
     invoiceToAddress: reference('invoiceToAddress'),
     commonShipToAddress: reference('commonShipToAddress'),
     commonShippingMethod: reference('commonShippingMethod'),
+    /** The costCenterId of one of the business user's cost centers; null or '' removes it. */
+    costCenter: z.string().max(100, 'costCenter has at most 100 characters').nullable().optional(),
     /** `true`: recalculate the basket in the call's currency (spec §4). */
     calculated: z.literal(true).optional(),
   })
   .refine((body) => Object.values(body).some((value) => value !== undefined), {
     message:
-      'one of messageToMerchant, externalOrderReference, invoiceToAddress, commonShipToAddress, commonShippingMethod or calculated is required',
+      'one of messageToMerchant, externalOrderReference, invoiceToAddress, commonShipToAddress, commonShippingMethod, costCenter or calculated is required',
   })
 
 const PromotionCodeRequest = z.object({ code: z.string().min(1, 'code is required').max(100) })

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../db/client'
+import type { MailSettings } from '../mail/settings'
 
 /**
  * The simulated payment provider's settings (PAYMENT_PAGE_URL, PAYMENT_SECRET, PAYMENT_FRAME_ANCESTORS);
@@ -7,6 +8,9 @@ import type { Db } from '../db/client'
  */
 export type PaymentSettings = { pageUrl?: string; secret?: string; frameAncestors?: string[] }
 
-/** What every route module gets: the database, the one site it serves, the payment provider's settings. */
-export type ApiContext = { db: Db; site: string; payment: PaymentSettings }
+/**
+ * What every route module gets: the database, the one site it serves, the payment provider's settings, how
+ * mail is sent (SMTP or the local mailbox).
+ */
+export type ApiContext = { db: Db; site: string; payment: PaymentSettings; mail: MailSettings }
 export type RouteModule = (app: FastifyInstance, ctx: ApiContext) => void

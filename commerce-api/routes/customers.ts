@@ -1,10 +1,24 @@
 import type { FastifyRequest } from 'fastify'
+import { z } from 'zod'
 import { principalOf, requireUser } from '../auth'
+import { updateCompanyProfile } from '../domain/company'
 import { channelSettings } from '../domain/configuration'
 import { companyUser, customerOfUser, personalizationGroup, privateCustomer } from '../domain/customers'
 import { configurationJson } from '../icm/configuration'
 import { customerJson, personalizationJson, privateCustomerJson, userJson } from '../icm/customers'
+import { parseInput } from '../http'
 import type { ApiContext, RouteModule } from './context'
+
+const optionalText = (max: number) => z.string().max(max).nullish()
+
+/** The company profile as `PUT customers/-` carries it (ICM's Customer); other Customer fields are ignored. */
+const CompanyProfileBody = z.object({
+  companyName: z.string().trim().min(1).max(120),
+  companyName2: optionalText(120),
+  taxationID: optionalText(40),
+  industry: optionalText(100),
+  description: optionalText(2000),
+})
 
 /** The logged-in caller's user and customer. */
 async function current(ctx: ApiContext, request: FastifyRequest) {
@@ -21,6 +35,13 @@ export const customerRoutes: RouteModule = (app, ctx) => {
   )
 
   app.get('/rest/:site/customers/-', async (request) => customerJson(await current(ctx, request)))
+
+  // The company profile: business customers with user management only (domain/company.ts decides).
+  app.put('/rest/:site/customers/-', { config: { access: 'user' } }, async (request) => {
+    const caller = await requireUser(ctx.db, request)
+    const input = parseInput(CompanyProfileBody, request.body, 'company profile')
+    return customerJson(await updateCompanyProfile(ctx.db, caller, input))
+  })
 
   app.get('/rest/:site/customers/-/users/-', async (request) =>
     userJson(companyUser(await current(ctx, request))),

@@ -132,6 +132,104 @@ const WALK: Record<string, Call> = {
     ownerSees: () => 'APP_B2B_MANAGE_ORDERS',
     secrets: () => ['APP_B2B_ACCOUNT_OWNER'],
   },
+  // User management (issue 17): A's users, their roles and budgets, for A's administrators only.
+  'GET /rest/:site/customers/:customerNo/users': {
+    scope: 'private',
+    path: () => `customers/${A}/users`,
+    ownerSees: () => 'aapprover@brightline.test',
+    secrets: () => ['aapprover@brightline.test', 'ccowner@brightline.test'],
+  },
+  'POST /rest/:site/customers/:customerNo/users': {
+    scope: 'private',
+    path: () => `customers/${A}/users`,
+    json: () => ({ elements: [{ firstName: 'Walk', lastName: 'Er', email: 'walker@brightline.test' }] }),
+  },
+  'GET /rest/:site/customers/:customerNo/users/:login': {
+    scope: 'private',
+    path: () => `customers/${A}/users/aapprover`,
+    ownerSees: () => 'aapprover@brightline.test',
+    secrets: () => ['aapprover@brightline.test'],
+  },
+  'PUT /rest/:site/customers/:customerNo/users/:login': {
+    scope: 'private',
+    path: () => `customers/${A}/users/aapprover`,
+    json: () => ({ firstName: 'Walked', lastName: 'Over', email: 'walked@brightline.test', active: false }),
+  },
+  'DELETE /rest/:site/customers/:customerNo/users/:login': {
+    scope: 'private',
+    path: () => `customers/${A}/users/aapprover`,
+  },
+  'PUT /rest/:site/customers/:customerNo/users/:login/roles': {
+    scope: 'private',
+    path: () => `customers/${A}/users/bbuyer/roles`,
+    json: () => ({ userRoles: ['APP_B2B_ACCOUNT_OWNER'] }),
+  },
+  'GET /rest/:site/customers/:customerNo/users/:login/budgets': {
+    scope: 'private',
+    path: () => `customers/${A}/users/jlink/budgets`,
+    ownerSees: () => 'spentBudget',
+  },
+  'PUT /rest/:site/customers/:customerNo/users/:login/budgets': {
+    scope: 'private',
+    path: () => `customers/${A}/users/bbuyer/budgets`,
+    json: () => ({ budget: { value: 999999, currency: 'EUR' }, budgetPeriod: 'weekly' }),
+  },
+  // Each caller's own company profile: mkestrel changes Kestrel's, bbuyer lacks user management.
+  'PUT /rest/:site/customers/-': {
+    scope: 'none',
+    path: () => 'customers/-',
+    json: () => ({ companyName: 'Walked Company GmbH', industry: 'Walking' }),
+  },
+
+  // Cost centers (issue 17): A's cost centers for its admins and owners only; bbuyer lacks the permissions.
+  'GET /rest/:site/customers/:customerNo/costcenters': {
+    scope: 'private',
+    path: () => `customers/${A}/costcenters?limit=5`,
+    ownerSees: () => '"total"',
+  },
+  'POST /rest/:site/customers/:customerNo/costcenters': {
+    scope: 'private',
+    path: () => `customers/${A}/costcenters`,
+    json: () => ({ costCenterId: 'WALK-1', name: 'Walked', costCenterOwner: { login: 'bbuyer' } }),
+  },
+  'GET /rest/:site/customers/:customerNo/costcenters/:id': {
+    scope: 'private',
+    path: () => `customers/${A}/costcenters/100600`,
+    secrets: () => ['Head Office'],
+  },
+  'PATCH /rest/:site/customers/:customerNo/costcenters/:id': {
+    scope: 'private',
+    path: () => `customers/${A}/costcenters/100600`,
+    json: () => ({ name: 'Walked Office', active: false }),
+  },
+  'PUT /rest/:site/customers/:customerNo/costcenters/:id': {
+    scope: 'private',
+    path: () => `customers/${A}/costcenters/100600`,
+    json: () => ({ name: 'Walked Office', active: false }),
+  },
+  'DELETE /rest/:site/customers/:customerNo/costcenters/:id': {
+    scope: 'private',
+    path: () => `customers/${A}/costcenters/100600`,
+  },
+  'POST /rest/:site/customers/:customerNo/costcenters/:id/buyers': {
+    scope: 'private',
+    path: () => `customers/${A}/costcenters/100600/buyers`,
+    json: () => ({ login: 'bbuyer', budget: { value: 999999, currency: 'EUR' }, budgetPeriod: 'weekly' }),
+  },
+  'PATCH /rest/:site/customers/:customerNo/costcenters/:id/buyers/:login': {
+    scope: 'private',
+    path: () => `customers/${A}/costcenters/100600/buyers/aapprover`,
+    json: () => ({ login: 'aapprover', budget: { value: 999999, currency: 'EUR' }, budgetPeriod: 'weekly' }),
+  },
+  'DELETE /rest/:site/customers/:customerNo/costcenters/:id/buyers/:login': {
+    scope: 'private',
+    path: () => `customers/${A}/costcenters/100600/buyers/aapprover`,
+  },
+  'GET /rest/:site/customers/:customerNo/users/:login/costcenters': {
+    scope: 'private',
+    path: () => `customers/${A}/users/jlink/costcenters`,
+    ownerSees: () => '"data"',
+  },
 
   'POST /rest/:site/baskets': { scope: 'none', path: () => 'baskets' },
   // Each caller's own baskets: jlink's basket and its line are listed for jlink alone.
@@ -328,6 +426,16 @@ const WALK: Record<string, Call> = {
     path: () => `/INTERSHOP/static/WFS/${SITE}/-/attachments/Data_sheet.pdf`,
   },
   'GET /health': { scope: 'none', path: () => '/health' },
+  // A password link's secret is the credential: a made-up one is refused, whoever asks.
+  'POST /rest/:site/security/password': {
+    scope: 'none',
+    path: () => 'security/password',
+    json: () => ({ userID: 'jlink', secureCode: 'not-a-secret', password: 'Walk2026x' }),
+  },
+  // The local mailbox of the embedded default (no SMTP_URL): no mail to A's users is queued by the walk.
+  'GET /mailbox': { scope: 'none', path: () => '/mailbox' },
+  'GET /mailbox.json': { scope: 'none', path: () => '/mailbox.json?limit=5' },
+  'GET /mailbox/:id': { scope: 'none', path: () => '/mailbox/00000000-0000-4000-8000-00000000a11c' },
   // CORS preflights of any path (none is allowed in this API: no ICM_CORS_ORIGINS).
   'OPTIONS *': { scope: 'none', path: () => 'baskets/current' },
 

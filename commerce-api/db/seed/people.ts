@@ -38,7 +38,8 @@ export type DemoUser = {
   roles: RoleId[]
 }
 
-export const demoUsers: DemoUser[] = [
+/** One user per role in each business customer, and the private customers. */
+const roleUsers: DemoUser[] = [
   {
     customerNo: 'PC-100001',
     login: 'patricia@ironbridge.test',
@@ -220,6 +221,40 @@ export const demoUsers: DemoUser[] = [
     roles: ['APP_B2B_IDS_USER'],
   },
 ]
+
+/** Brightline's staff besides its one user per role (issue 17): a second admin, site managers, buyers. */
+export const brightlineStaff: DemoUser[] = [
+  staff('efischer', 'Ms.', 'Emma', 'Fischer', 'de_DE', ['APP_B2B_ACCOUNT_OWNER', 'APP_B2B_BUYER']),
+  staff('hweber', 'Mr.', 'Hannes', 'Weber', 'de_DE', ['APP_B2B_BUYER', 'APP_B2B_COSTCENTER_OWNER']),
+  staff('mfoster', 'Mr.', 'Mark', 'Foster', 'en_US', ['APP_B2B_BUYER']),
+  staff('lnowak', 'Ms.', 'Lena', 'Nowak', 'pl_PL', ['APP_B2B_BUYER']),
+  staff('adumitru', 'Mr.', 'Andrei', 'Dumitru', 'ro_RO', ['APP_B2B_BUYER']),
+  staff('cmartin', 'Ms.', 'Claire', 'Martin', 'fr_FR', ['APP_B2B_BUYER', 'APP_B2B_APPROVER']),
+  staff('tschulz', 'Mr.', 'Tim', 'Schulz', 'de_DE', ['APP_B2B_BUYER']),
+  staff('nbauer', 'Ms.', 'Nina', 'Bauer', 'de_DE', ['APP_B2B_BUYER', 'APP_B2B_MANAGE_ORDERS']),
+]
+
+function staff(
+  login: string,
+  title: string,
+  firstName: string,
+  lastName: string,
+  preferredLanguage: string,
+  roles: DemoUser['roles'],
+): DemoUser {
+  return {
+    customerNo: 'BC-200001',
+    login,
+    email: `${login}@brightline.test`,
+    title,
+    firstName,
+    lastName,
+    preferredLanguage,
+    roles,
+  }
+}
+
+export const demoUsers: DemoUser[] = [...roleUsers, ...brightlineStaff]
 
 const text = (en_US: string, de_DE: string, fr_FR: string, pl_PL: string, ro_RO: string): LocalizedText => ({
   en_US,

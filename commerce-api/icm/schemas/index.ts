@@ -8,8 +8,11 @@ import { catalogWire } from './catalog'
 import { checkoutWire } from './checkout'
 import { ErrorBodySchema } from './common'
 import { contentWire } from './content'
+import { costCenterWire } from './cost-centers'
+import { organizationWire } from './organization'
 import type { NotJson, WireRule } from './rules'
 import { sessionWire } from './session'
+import { securityWire } from './security'
 
 export type { NotJson, WireRule } from './rules'
 export { ErrorBodySchema } from './common'
@@ -24,7 +27,10 @@ export const WIRE_RULES: readonly WireRule[] = [
   ...contentWire,
   ...sessionWire,
   ...checkoutWire,
+  ...costCenterWire,
+  ...organizationWire,
   ...operationsWire,
+  ...securityWire,
 ]
 
 export const NOT_JSON: readonly NotJson[] = [
@@ -34,6 +40,8 @@ export const NOT_JSON: readonly NotJson[] = [
   { method: 'GET', route: '/INTERSHOP/static/WFS/:site/-/attachments/:key', reason: 'a document' },
   { method: 'POST', route: '/rest/:site/orders-csv', reason: 'the orders as CSV (text/csv)' },
   { method: 'OPTIONS', route: '*', reason: 'CORS preflights answer only headers (204)' },
+  { method: 'GET', route: '/mailbox', reason: 'the local mailbox page (HTML; no SMTP_URL set)' },
+  { method: 'GET', route: '/mailbox/:id', reason: 'one mail of the local mailbox (HTML)' },
 ]
 
 const byRoute = new Map(WIRE_RULES.map((rule) => [`${rule.method} ${rule.route}`, rule]))

@@ -1,0 +1,332 @@
+/**
+ * User management's rules without HTTP (issue 17, organization-and-requisitions §5 and §6): the company keeps
+ * an administrator, administrators cannot remove themselves, roles only from the assignable ones with the
+ * fixed one kept, punchout users stay out, unique logins and e-mails, deactivation, the welcome mail, budgets.
+ */
+import { and, eq, sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Database } from '../db/client'
+import { mailOutbox, passwordTokens, rolePermissions, users } from '../db/schema'
+import { DEMO_PASSWORD } from '../db/seed/people'
+import { seededTestDatabase } from '../db/test-database'
+import { DomainError } from './errors'
+import { loginWithPassword } from './tokens'
+import {
+  companyUser,
+  createCompanyUsers,
+  deleteCompanyUser,
+  findCompanyUser,
+  listCompanyUsers,
+  resolveRoles,
+  setCompanyUserBudget,
+  setCompanyUserRoles,
+  updateCompanyUser,
+  type Manager,
+} from './users'
+
+let database: Database
+const ids: Record<string, string> = {}
+
+beforeAll(async () => {
+  database = await seededTestDatabase()
+  for (const row of await database.db.select({ id: users.id, login: users.login }).from(users))
+    ids[row.login] = row.id
+})
+afterAll(async () => {
+  await database?.close()
+})
+
+const brightline = (login = 'jlink'): Manager => ({ customerNo: 'BC-200001', userId: ids[login]! })
+const kestrel = (login = 'mkestrel'): Manager => ({ customerNo: 'BC-200002', userId: ids[login]! })
+
+/** The error code a call is refused with. */
+async function refusal(promise: Promise<unknown>): Promise<string> {
+  try {
+    await promise
+  } catch (error) {
+    if (error instanceof DomainError) return `${error.kind}:${error.code}`
+    throw error
+  }
+  throw new Error('the call was not refused')
+}
+
+/** Kestrel's administrators (users whose roles grant APP_B2B_MANAGE_USERS) besides mkestrel become buyers. */
+async function onlyAdministrator(customerNo: string, keep: string) {
+  await database.db
+    .update(users)
+    .set({ roles: ['APP_B2B_BUYER'] })
+    .where(
+      and(
+        eq(users.customerNo, customerNo),
+        sql`${users.login} <> ${keep}`,
+        sql`exists (select 1 from ${rolePermissions} where ${rolePermissions.permissionId} = 'APP_B2B_MANAGE_USERS'
+          and ${users.roles} @> jsonb_build_array(${rolePermissions.roleId}))`,
+      ),
+    )
+}
+
+describe('the user list', () => {
+  it('lists the company’s users with their budgets, without punchout users or other companies', async () => {
+    const list = await listCompanyUsers(database.db, brightline())
+    const logins = list.map((entry) => entry.user.login)
+    expect(logins).toEqual(expect.arrayContaining(['jlink', 'bbuyer', 'aapprover', 'ccowner', 'omanager']))
+    for (const punchout of ['brightline-oci', 'brightline-cxml', 'brightline-ids', 'mkestrel'])
+      expect(logins).not.toContain(punchout)
+    expect(list.every((entry) => typeof entry.budget.spent === 'number')).toBe(true)
+  })
+
+  it('does not find a punchout user or another company’s user by login', async () => {
+    expect(await refusal(findCompanyUser(database.db, brightline(), 'brightline-oci'))).toBe(
+      'not-found:customer.user.not_found',
+    )
+    expect(await refusal(findCompanyUser(database.db, brightline(), 'mkestrel'))).toBe(
+      'not-found:customer.user.not_found',
+    )
+    expect((await findCompanyUser(database.db, brightline(), 'BBUYER')).login).toBe('bbuyer')
+  })
+})
+
+describe('creating users', () => {
+  it('creates a user with the fixed role, the roles asked for and a budget, and queues the welcome mail', async () => {
+    const [created] = await createCompanyUsers(
+      database.db,
+      brightline(),
+      [
+        {
+          firstName: 'Nora',
+          lastName: 'Neu',
+          email: 'nora.neu@brightline.test',
+          preferredLanguage: 'de_DE',
+          roleIds: ['APP_B2B_APPROVER'],
+          budget: { currency: 'EUR', budget: 100_000, budgetPeriod: 'monthly', orderSpentLimit: 20_000 },
+        },
+      ],
+      'en_US',
+    )
+    expect(created!.user).toMatchObject({
+      login: 'nora.neu@brightline.test',
+      customerNo: 'BC-200001',
+      roles: ['APP_B2B_BUYER', 'APP_B2B_APPROVER'],
+      active: true,
+      budget: 100_000,
+      budgetPeriod: 'monthly',
+      orderSpentLimit: 20_000,
+      budgetCurrency: 'EUR',
+    })
+    expect(created!.budget).toMatchObject({ spent: 0, remaining: 100_000 })
+    const mails = await database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.recipient, 'nora.neu@brightline.test'))
+    expect(mails).toHaveLength(1)
+    expect(mails[0]!.locale).toBe('de_DE')
+    const links = await database.db
+      .select()
+      .from(passwordTokens)
+      .where(eq(passwordTokens.userId, created!.user.id))
+    expect(links.map((link) => link.purpose)).toEqual(['welcome'])
+    // Nobody knows a password for the new user until they set one.
+    expect((await loginWithPassword(database.db, 'nora.neu@brightline.test', DEMO_PASSWORD)).ok).toBe(false)
+  })
+
+  it('refuses a login or e-mail address that is taken, case-insensitively, and creates nothing', async () => {
+    expect(
+      await refusal(
+        createCompanyUsers(
+          database.db,
+          brightline(),
+          [
+            { firstName: 'A', lastName: 'B', email: 'fresh.one@brightline.test' },
+            { firstName: 'C', lastName: 'D', email: 'x@brightline.test', login: 'BBuyer' },
+          ],
+          'en_US',
+        ),
+      ),
+    ).toBe('conflict:customer.credentials.login.not_unique.error')
+    expect(
+      await refusal(
+        createCompanyUsers(
+          database.db,
+          brightline(),
+          [{ firstName: 'A', lastName: 'B', email: 'JLINK@brightline.test', login: 'someone-new' }],
+          'en_US',
+        ),
+      ),
+    ).toBe('conflict:customer.email.not_unique.error')
+    const [fresh] = await database.db.select().from(users).where(eq(users.email, 'fresh.one@brightline.test'))
+    expect(fresh).toBeUndefined()
+  })
+
+  it('gives only assignable roles: punchout and unknown roles are refused, the fixed Buyer role is kept', async () => {
+    expect(await refusal(resolveRoles(database.db, ['APP_B2B_OCI_USER']))).toBe(
+      'refused:customer.user.role.not_assignable',
+    )
+    expect(await refusal(resolveRoles(database.db, ['APP_B2B_CXML_USER']))).toBe(
+      'refused:customer.user.role.not_assignable',
+    )
+    expect(await refusal(resolveRoles(database.db, ['ROOT']))).toBe(
+      'refused:customer.user.role.not_assignable',
+    )
+    expect(await resolveRoles(database.db, [])).toEqual(['APP_B2B_BUYER'])
+    expect(await resolveRoles(database.db, ['APP_B2B_MANAGE_ORDERS', 'APP_B2B_ACCOUNT_OWNER'])).toEqual([
+      'APP_B2B_ACCOUNT_OWNER',
+      'APP_B2B_BUYER',
+      'APP_B2B_MANAGE_ORDERS',
+    ])
+  })
+})
+
+describe('roles', () => {
+  it('sets a user’s roles, keeping Buyer', async () => {
+    const grants = await setCompanyUserRoles(
+      database.db,
+      brightline(),
+      'omanager',
+      ['APP_B2B_APPROVER'],
+      'en_US',
+    )
+    expect(grants.map((grant) => grant.roleId)).toEqual(['APP_B2B_BUYER', 'APP_B2B_APPROVER'])
+    await setCompanyUserRoles(database.db, brightline(), 'omanager', ['APP_B2B_MANAGE_ORDERS'], 'en_US')
+  })
+
+  it('an account owner cannot remove their own owner role, even with another administrator', async () => {
+    await setCompanyUserRoles(database.db, brightline(), 'aapprover', ['APP_B2B_ACCOUNT_OWNER'], 'en_US')
+    expect(
+      await refusal(setCompanyUserRoles(database.db, brightline(), 'jlink', ['APP_B2B_APPROVER'], 'en_US')),
+    ).toBe('refused:customer.user.self_role_removal')
+    // Another administrator may.
+    await setCompanyUserRoles(database.db, brightline('aapprover'), 'jlink', ['APP_B2B_APPROVER'], 'en_US')
+    const [jlink] = await database.db.select().from(users).where(eq(users.login, 'jlink'))
+    expect(jlink!.roles).toEqual(['APP_B2B_BUYER', 'APP_B2B_APPROVER'])
+    await setCompanyUserRoles(
+      database.db,
+      brightline('aapprover'),
+      'jlink',
+      ['APP_B2B_ACCOUNT_OWNER', 'APP_B2B_APPROVER', 'APP_B2B_COSTCENTER_OWNER'],
+      'en_US',
+    )
+    await setCompanyUserRoles(database.db, brightline(), 'aapprover', ['APP_B2B_APPROVER'], 'en_US')
+  })
+
+  it('the last account owner cannot lose the role', async () => {
+    await onlyAdministrator('BC-200002', 'mkestrel')
+    // A second administrator of Kestrel, who then tries to demote mkestrel after being demoted: refused.
+    await setCompanyUserRoles(database.db, kestrel(), 'tkestrel', ['APP_B2B_ACCOUNT_OWNER'], 'en_US')
+    await setCompanyUserRoles(database.db, kestrel('tkestrel'), 'mkestrel', [], 'en_US')
+    expect(await refusal(setCompanyUserRoles(database.db, kestrel(), 'tkestrel', [], 'en_US'))).toBe(
+      'refused:customer.user.last_account_owner',
+    )
+    // Restore: tkestrel makes mkestrel owner again and mkestrel demotes tkestrel.
+    await setCompanyUserRoles(
+      database.db,
+      kestrel('tkestrel'),
+      'mkestrel',
+      ['APP_B2B_ACCOUNT_OWNER', 'APP_B2B_APPROVER'],
+      'en_US',
+    )
+    await setCompanyUserRoles(database.db, kestrel(), 'tkestrel', [], 'en_US')
+  })
+})
+
+describe('deleting and deactivating', () => {
+  it('an account owner cannot delete or deactivate themselves', async () => {
+    expect(await refusal(deleteCompanyUser(database.db, brightline(), 'jlink'))).toBe(
+      'refused:customer.user.self_deletion',
+    )
+    expect(await refusal(deleteCompanyUser(database.db, brightline(), '-'))).toBe(
+      'refused:customer.user.self_deletion',
+    )
+    const profile = { firstName: 'Jonas', lastName: 'Link', email: 'jlink@brightline.test', active: false }
+    expect(await refusal(updateCompanyUser(database.db, brightline(), 'jlink', profile))).toBe(
+      'refused:customer.user.self_deactivation',
+    )
+  })
+
+  it('the last account owner cannot be deleted or deactivated', async () => {
+    await onlyAdministrator('BC-200002', 'mkestrel')
+    // lkestrel was an administrator and is one no more: mkestrel is the last one, whoever asks.
+    await setCompanyUserRoles(database.db, kestrel(), 'lkestrel', ['APP_B2B_ACCOUNT_OWNER'], 'en_US')
+    await setCompanyUserRoles(database.db, kestrel(), 'lkestrel', ['APP_B2B_APPROVER'], 'en_US')
+    const [mkestrel] = await database.db.select().from(users).where(eq(users.login, 'mkestrel'))
+    // The authorization hook would stop lkestrel now; the domain rule holds on its own.
+    expect(await refusal(deleteCompanyUser(database.db, kestrel('lkestrel'), 'mkestrel'))).toBe(
+      'refused:customer.user.last_account_owner',
+    )
+    const deactivate = {
+      firstName: mkestrel!.firstName,
+      lastName: mkestrel!.lastName,
+      email: mkestrel!.email,
+      active: false,
+    }
+    expect(await refusal(updateCompanyUser(database.db, kestrel('lkestrel'), 'mkestrel', deactivate))).toBe(
+      'refused:customer.user.last_account_owner',
+    )
+  })
+
+  it('a deactivated user cannot log in; deleting a user removes them', async () => {
+    const user = await findCompanyUser(database.db, brightline(), 'ccowner')
+    const profile = { firstName: user.firstName, lastName: user.lastName, email: user.email }
+    const off = await updateCompanyUser(database.db, brightline(), 'ccowner', { ...profile, active: false })
+    expect(off.active).toBe(false)
+    expect(await loginWithPassword(database.db, 'ccowner', DEMO_PASSWORD)).toEqual({
+      ok: false,
+      reason: 'inactive',
+    })
+    await updateCompanyUser(database.db, brightline(), 'ccowner', { ...profile, active: true })
+    expect((await loginWithPassword(database.db, 'ccowner', DEMO_PASSWORD)).ok).toBe(true)
+
+    await createCompanyUsers(
+      database.db,
+      brightline(),
+      [{ firstName: 'Del', lastName: 'Ete', email: 'delete.me@brightline.test' }],
+      'en_US',
+    )
+    await deleteCompanyUser(database.db, brightline(), 'delete.me@brightline.test')
+    expect(await refusal(findCompanyUser(database.db, brightline(), 'delete.me@brightline.test'))).toBe(
+      'not-found:customer.user.not_found',
+    )
+  })
+
+  it('refuses an e-mail address another user has when updating', async () => {
+    const user = await findCompanyUser(database.db, brightline(), 'bbuyer')
+    const profile = { firstName: user.firstName, lastName: user.lastName, email: 'AAPPROVER@brightline.test' }
+    expect(await refusal(updateCompanyUser(database.db, brightline(), 'bbuyer', profile))).toBe(
+      'conflict:customer.email.not_unique.error',
+    )
+  })
+})
+
+describe('budgets', () => {
+  it('sets, reads and removes a user’s budget', async () => {
+    const set = await setCompanyUserBudget(database.db, brightline(), 'bbuyer', {
+      currency: 'EUR',
+      budget: 250_000,
+      budgetPeriod: 'quarterly',
+      orderSpentLimit: 50_000,
+    })
+    expect(set).toMatchObject({ budget: 250_000, budgetPeriod: 'quarterly', orderSpentLimit: 50_000 })
+    expect(set.remaining).toBe(250_000 - set.spent)
+    const read = await companyUser(database.db, brightline(), 'bbuyer')
+    expect(read.budget).toMatchObject({ budget: 250_000, currency: 'EUR' })
+    const removed = await setCompanyUserBudget(database.db, brightline(), 'bbuyer', {
+      currency: 'EUR',
+      budget: null,
+      budgetPeriod: null,
+      orderSpentLimit: null,
+    })
+    expect(removed).toMatchObject({ budget: null, remaining: null, orderSpentLimit: null })
+  })
+
+  it('refuses a budget without a period', async () => {
+    expect(
+      await refusal(
+        setCompanyUserBudget(database.db, brightline(), 'bbuyer', {
+          currency: 'EUR',
+          budget: 1_000,
+          budgetPeriod: null,
+          orderSpentLimit: null,
+        }),
+      ),
+    ).toBe('invalid:customer.user.budget.period.missing')
+  })
+})

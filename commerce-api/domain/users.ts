@@ -1,0 +1,420 @@
+/**
+ * A business customer's user management (ICM's `customers/{no}/users`): list, create, read, update, delete,
+ * roles and budgets of the company's users. The caller is a user of the customer whose permission the
+ * authorization hook has checked; the rules here are the ones about the company as a whole:
+ *
+ * - The company keeps an administrator: at least one active user whose roles grant APP_B2B_MANAGE_USERS
+ *   (the account owner role, spec §6). The last one cannot lose that permission, be deactivated or deleted.
+ *   Checks ask for the permission, never for a role id (ADR 0015), so a role granting it counts too.
+ * - Administrators cannot take user management away from themselves (remove their own owner role), nor
+ *   deactivate or delete themselves.
+ * - Roles are given only from the assignable ones (`customers/{no}/roles`); the fixed role (Buyer) is always
+ *   kept. Punchout roles (OCI, cXML, IDS: not assignable) are given with a punchout user only, and punchout
+ *   users are not managed here: they are not listed and not found (spec §5 and §6).
+ * - Logins and e-mail addresses are unique across the shop, case-insensitively (409).
+ * - A new user has no password: they get a "set your password" mail, queued in the same transaction.
+ *
+ * Writes that check the company's administrators lock the customer row first, so two administrators removing
+ * each other at the same time cannot leave the company without one.
+ */
+import { randomBytes } from 'node:crypto'
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm'
+import type { Db } from '../db/client'
+import { customers, rolePermissions, roles, users, type BudgetPeriod } from '../db/schema'
+import { queueWelcomeMail } from '../mail/welcome'
+import { budgetPriceTypeOf, budgetView, spentOfUsers, type BudgetView, type StoredBudget } from './budgets'
+import { DEFAULT_CURRENCY, isCurrency, type Currency, type Locale } from './channel'
+import { conflictError, invalidError, notFoundError, refusedError } from './errors'
+import type { Minor } from './money'
+import { hashPassword } from './passwords'
+import { rolesOf, type RoleGrant } from './permissions'
+
+export type UserRow = typeof users.$inferSelect
+
+/** The calling administrator: a user of the customer (the authorization hook checked the permission). */
+export type Manager = { customerNo: string; userId: string }
+
+/** The permission that makes a user an administrator of the company's users. */
+export const ADMIN_PERMISSION = 'APP_B2B_MANAGE_USERS'
+
+/** Most users one company may have; bounds the list and its budget sums. */
+export const MAX_COMPANY_USERS = 1000
+
+/** Profile fields of a business user (ICM's B2bUserData), bounded by the route's schema. */
+export type UserProfileInput = {
+  title?: string | null
+  firstName: string
+  lastName: string
+  email: string
+  phoneHome?: string | null
+  preferredLanguage?: Locale
+  businessPartnerNo?: string | null
+  active?: boolean
+}
+
+export type NewUserInput = UserProfileInput & {
+  /** ICM's B2B logins are the e-mail address unless the creator names one. */
+  login?: string
+  roleIds?: string[]
+  budget?: BudgetInput
+}
+
+/** A budget as set through `PUT …/budgets`; null amounts: no limit. */
+export type BudgetInput = {
+  currency: Currency
+  budget: Minor | null
+  budgetPeriod: BudgetPeriod | null
+  orderSpentLimit: Minor | null
+}
+
+/** A company user with their budget's state (list and detail). */
+export type CompanyUser = { user: UserRow; budget: BudgetView }
+
+const userNotFound = () => notFoundError('customer.user.not_found', 'The user could not be found.')
+
+/** SQL: whether the user row's roles grant a permission (the grants are data: role_permissions). */
+const grants = (permission: string) =>
+  sql<boolean>`exists (select 1 from ${rolePermissions} where ${rolePermissions.permissionId} = ${permission}
+    and ${users.roles} @> jsonb_build_array(${rolePermissions.roleId}))`
+
+/** SQL: the user holds a role user management may not give (a punchout user, managed elsewhere). */
+const holdsUnassignableRole = sql<boolean>`exists (select 1 from ${roles} where ${roles.assignable} = false
+  and ${users.roles} @> jsonb_build_array(${roles.id}))`
+
+const sameLogin = (login: string) => eq(sql`lower(${users.login})`, login.toLowerCase())
+
+/** The stored budget of a user row, in its currency (the channel's default until one is set). */
+export const storedBudgetOf = (user: UserRow): StoredBudget => ({
+  budget: user.budget,
+  budgetPeriod: user.budgetPeriod,
+  orderSpentLimit: user.orderSpentLimit,
+  currency: isCurrency(user.budgetCurrency ?? undefined)
+    ? (user.budgetCurrency as Currency)
+    : DEFAULT_CURRENCY,
+})
+
+async function priceTypeOf(db: Db, customerNo: string) {
+  const [row] = await db
+    .select({ type: customers.budgetPriceType })
+    .from(customers)
+    .where(eq(customers.customerNo, customerNo))
+  return budgetPriceTypeOf(row?.type)
+}
+
+/** The company's users that user management shows (punchout users aside), by last and first name. */
+export async function listCompanyUsers(db: Db, manager: Manager, at = new Date()): Promise<CompanyUser[]> {
+  const rows = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.customerNo, manager.customerNo), sql`not ${holdsUnassignableRole}`))
+    .orderBy(asc(users.lastName), asc(users.firstName), asc(users.login))
+    .limit(MAX_COMPANY_USERS)
+  const views = await spentOfUsers(
+    db,
+    rows.map((user) => ({ userId: user.id, stored: storedBudgetOf(user) })),
+    await priceTypeOf(db, manager.customerNo),
+    at,
+  )
+  return rows.map((user) => ({ user, budget: views.get(user.id)! }))
+}
+
+/** One managed user of the company by login ('-': the caller); punchout users and others' are not found. */
+export async function findCompanyUser(db: Db, manager: Manager, login: string): Promise<UserRow> {
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(
+      and(
+        eq(users.customerNo, manager.customerNo),
+        login === '-' ? eq(users.id, manager.userId) : sameLogin(login),
+        sql`not ${holdsUnassignableRole}`,
+      ),
+    )
+    .limit(1)
+  if (!user) throw userNotFound()
+  return user
+}
+
+/** A user with their budget's state. */
+export async function companyUser(db: Db, manager: Manager, login: string, at = new Date()) {
+  const user = await findCompanyUser(db, manager, login)
+  return { user, budget: await userBudgetView(db, user, at) }
+}
+
+/** The user's budget in the customer's budget price type, spent in the current period. */
+export async function userBudgetView(db: Db, user: UserRow, at = new Date()): Promise<BudgetView> {
+  return budgetView(db, { userId: user.id }, storedBudgetOf(user), await priceTypeOf(db, user.customerNo), at)
+}
+
+/** PostgreSQL's unique violation (the login and e-mail indexes), as Drizzle wraps it. */
+const isUniqueViolation = (error: unknown) =>
+  (error as { code?: string }).code === '23505' ||
+  (error as { cause?: { code?: string } }).cause?.code === '23505'
+
+/**
+ * A concurrent write that took the login or e-mail between our check and our insert or update: the unique
+ * indexes refuse it, and the caller gets the same 409 as if the check had seen it.
+ */
+async function uniquely<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write()
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error
+    throw conflictError(
+      'customer.credentials.login.not_unique.error',
+      'The login or e-mail address is taken.',
+    )
+  }
+}
+
+/** Refuses a login or e-mail address another user has already (case-insensitively), other than `except`. */
+async function requireUnique(db: Db, { login, email }: { login?: string; email?: string }, except?: string) {
+  const taken = async (column: typeof users.login | typeof users.email, value: string) => {
+    const condition = eq(sql`lower(${column})`, value.toLowerCase())
+    const [row] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(except ? and(condition, ne(users.id, except)) : condition)
+      .limit(1)
+    return row !== undefined
+  }
+  if (login !== undefined && (await taken(users.login, login)))
+    throw conflictError('customer.credentials.login.not_unique.error', `The login ${login} is already taken.`)
+  if (email !== undefined && (await taken(users.email, email)))
+    throw conflictError('customer.email.not_unique.error', `The e-mail address ${email} is already in use.`)
+}
+
+/** The roles the user will hold: the requested assignable ones plus the fixed ones; anything else refused. */
+export async function resolveRoles(db: Db, requested: readonly string[]): Promise<string[]> {
+  const rows = await db
+    .select({ id: roles.id, assignable: roles.assignable, fixed: roles.fixed })
+    .from(roles)
+    .orderBy(asc(roles.position))
+  const known = new Map(rows.map((row) => [row.id, row]))
+  const refused = [...new Set(requested)].filter((id) => !known.get(id)?.assignable)
+  if (refused.length)
+    throw refusedError(
+      'customer.user.role.not_assignable',
+      `These roles cannot be given through user management: ${refused.join(', ')}.`,
+      refused.map((id) => ({
+        code: known.has(id) ? 'customer.user.role.punchout' : 'customer.user.role.unknown',
+        message: known.has(id)
+          ? `${id} is given with a punchout user only.`
+          : `${id} is not a role of this shop.`,
+        paths: ['userRoles'],
+      })),
+    )
+  const wanted = new Set(requested)
+  return rows.filter((row) => row.fixed || wanted.has(row.id)).map((row) => row.id)
+}
+
+/** Whether a set of role ids grants a permission (the grants are data). */
+async function rolesGrant(db: Db, roleIds: readonly string[], permission: string): Promise<boolean> {
+  if (!roleIds.length) return false
+  const [row] = await db
+    .select({ roleId: rolePermissions.roleId })
+    .from(rolePermissions)
+    .where(and(eq(rolePermissions.permissionId, permission), inArray(rolePermissions.roleId, [...roleIds])))
+    .limit(1)
+  return row !== undefined
+}
+
+/** Locks the company's row for the rest of the transaction: changes to its administrators run one by one. */
+async function lockCompany(tx: Db, customerNo: string) {
+  await tx.execute(sql`select 1 from ${customers} where ${customers.customerNo} = ${customerNo} for update`)
+}
+
+/** Refuses a change that would leave the company without an active administrator besides `userId`. */
+async function requireAnotherAdministrator(tx: Db, customerNo: string, userId: string, what: string) {
+  const [other] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        eq(users.customerNo, customerNo),
+        ne(users.id, userId),
+        eq(users.active, true),
+        grants(ADMIN_PERMISSION),
+      ),
+    )
+    .limit(1)
+  if (!other)
+    throw refusedError(
+      'customer.user.last_account_owner',
+      `The last account administrator of the company cannot be ${what}; make another user an administrator first.`,
+    )
+}
+
+/** Whether the user's current roles make them an administrator. */
+const isAdministrator = (db: Db, user: UserRow) => rolesGrant(db, user.roles, ADMIN_PERMISSION)
+
+/** The columns a budget input sets; a budget needs its period. */
+function budgetColumns(budget: BudgetInput) {
+  if (budget.budget !== null && budget.budgetPeriod === null)
+    throw invalidError('customer.user.budget.period.missing', 'A budget needs a budget period.', [
+      {
+        code: 'customer.user.budget.period.missing',
+        message: 'Choose weekly, monthly, quarterly or yearly.',
+        paths: ['budgetPeriod'],
+      },
+    ])
+  return {
+    budget: budget.budget,
+    budgetPeriod: budget.budget === null ? null : budget.budgetPeriod,
+    orderSpentLimit: budget.orderSpentLimit,
+    budgetCurrency: budget.currency,
+  }
+}
+
+/**
+ * Creates the company's users (`POST customers/{no}/users {elements}`), all or none: each gets the fixed role,
+ * the assignable roles asked for, an optional budget, no usable password and a welcome mail with a link to set
+ * one. Logins default to the e-mail address, as ICM's B2B logins are.
+ */
+export async function createCompanyUsers(
+  db: Db,
+  manager: Manager,
+  inputs: NewUserInput[],
+  locale: Locale,
+): Promise<CompanyUser[]> {
+  const logins = inputs.map((input) => (input.login ?? input.email).toLowerCase())
+  const emails = inputs.map((input) => input.email.toLowerCase())
+  const repeated = [logins, emails].flatMap((list) => list.filter((value, at) => list.indexOf(value) !== at))
+  if (repeated.length)
+    throw conflictError('customer.credentials.login.not_unique.error', `Named twice: ${repeated.join(', ')}.`)
+  const created = await uniquely(() =>
+    db.transaction(async (tx) => {
+      const rows: UserRow[] = []
+      for (const input of inputs) {
+        const login = input.login ?? input.email
+        await requireUnique(tx, { login, email: input.email })
+        const roleIds = await resolveRoles(tx, input.roleIds ?? [])
+        const [user] = await tx
+          .insert(users)
+          .values({
+            customerNo: manager.customerNo,
+            login,
+            email: input.email,
+            // Nobody knows this password: the user sets their own through the welcome mail's link.
+            passwordHash: await hashPassword(randomBytes(32).toString('base64url')),
+            title: input.title ?? null,
+            firstName: input.firstName,
+            lastName: input.lastName,
+            phone: input.phoneHome ?? null,
+            preferredLanguage: input.preferredLanguage ?? locale,
+            roles: roleIds,
+            active: input.active ?? true,
+            ...(input.budget ? budgetColumns(input.budget) : {}),
+          })
+          .returning()
+        await queueWelcomeMail(tx, {
+          id: user!.id,
+          email: user!.email,
+          firstName: user!.firstName,
+          lastName: user!.lastName,
+          preferredLanguage: user!.preferredLanguage,
+          login: user!.login,
+        })
+        rows.push(user!)
+      }
+      return rows
+    }),
+  )
+  return Promise.all(created.map(async (user) => ({ user, budget: await userBudgetView(db, user) })))
+}
+
+/**
+ * Updates a user's profile (`PUT customers/{no}/users/{login}`); `active:false` deactivates (such a user
+ * cannot log in, and their tokens stop working). Administrators cannot deactivate themselves, and the last
+ * one cannot be deactivated.
+ */
+export async function updateCompanyUser(
+  db: Db,
+  manager: Manager,
+  login: string,
+  input: UserProfileInput,
+): Promise<UserRow> {
+  return uniquely(() =>
+    db.transaction(async (tx) => {
+      await lockCompany(tx, manager.customerNo)
+      const user = await findCompanyUser(tx, manager, login)
+      const deactivating = user.active && input.active === false
+      if (deactivating && user.id === manager.userId)
+        throw refusedError('customer.user.self_deactivation', 'You cannot deactivate your own account.')
+      if (deactivating && (await isAdministrator(tx, user)))
+        await requireAnotherAdministrator(tx, user.customerNo, user.id, 'deactivated')
+      await requireUnique(tx, { email: input.email }, user.id)
+      const [updated] = await tx
+        .update(users)
+        .set({
+          title: input.title === undefined ? user.title : input.title,
+          firstName: input.firstName,
+          lastName: input.lastName,
+          email: input.email,
+          phone: input.phoneHome === undefined ? user.phone : input.phoneHome,
+          preferredLanguage: input.preferredLanguage ?? user.preferredLanguage,
+          active: input.active ?? user.active,
+        })
+        .where(eq(users.id, user.id))
+        .returning()
+      return updated!
+    }),
+  )
+}
+
+/** Deletes a user (`DELETE customers/{no}/users/{login}`): never oneself, never the last administrator. */
+export async function deleteCompanyUser(db: Db, manager: Manager, login: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await lockCompany(tx, manager.customerNo)
+    const user = await findCompanyUser(tx, manager, login)
+    if (user.id === manager.userId)
+      throw refusedError('customer.user.self_deletion', 'You cannot delete your own account.')
+    if (await isAdministrator(tx, user))
+      await requireAnotherAdministrator(tx, user.customerNo, user.id, 'deleted')
+    // Cost center buyers and password links go with the user (foreign keys); orders keep their history.
+    await tx.delete(users).where(eq(users.id, user.id))
+  })
+}
+
+/**
+ * Sets a user's roles (`PUT …/users/{login}/roles {userRoles}`): assignable roles only, the fixed role kept.
+ * Administrators cannot take user management away from themselves, and the last one cannot lose it.
+ */
+export async function setCompanyUserRoles(
+  db: Db,
+  manager: Manager,
+  login: string,
+  requested: readonly string[],
+  locale: Locale,
+): Promise<RoleGrant[]> {
+  return db.transaction(async (tx) => {
+    await lockCompany(tx, manager.customerNo)
+    const user = await findCompanyUser(tx, manager, login)
+    const roleIds = await resolveRoles(tx, requested)
+    const losesAdministration =
+      (await isAdministrator(tx, user)) && !(await rolesGrant(tx, roleIds, ADMIN_PERMISSION))
+    if (losesAdministration && user.id === manager.userId)
+      throw refusedError(
+        'customer.user.self_role_removal',
+        'You cannot remove your own account administrator role; another administrator can.',
+      )
+    if (losesAdministration && user.active)
+      await requireAnotherAdministrator(tx, user.customerNo, user.id, 'removed from the administrators')
+    await tx.update(users).set({ roles: roleIds }).where(eq(users.id, user.id))
+    return rolesOf(tx, user.id, locale)
+  })
+}
+
+/** Sets a user's budget and order limit (`PUT …/users/{login}/budgets`), and answers its state. */
+export async function setCompanyUserBudget(
+  db: Db,
+  manager: Manager,
+  login: string,
+  budget: BudgetInput,
+  at = new Date(),
+): Promise<BudgetView> {
+  const columns = budgetColumns(budget)
+  const user = await findCompanyUser(db, manager, login)
+  const [updated] = await db.update(users).set(columns).where(eq(users.id, user.id)).returning()
+  return userBudgetView(db, updated!, at)
+}

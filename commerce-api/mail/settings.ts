@@ -1,0 +1,42 @@
+/**
+ * How the commerce API sends mail (SMTP_URL, MAIL_FROM, STOREFRONT_URL). The settings are process-wide:
+ * mails are queued deep inside business transactions (`queueWelcomeMail(tx, user)`), which get no server
+ * context, so `buildServer` sets them once with `configureMail` and the mail functions read them here.
+ */
+
+export const DEFAULT_MAIL_FROM = 'Ironbridge Supply <shop@ironbridge.test>'
+export const DEFAULT_STOREFRONT_URL = 'http://localhost:3000'
+
+export type MailSettings = {
+  /**
+   * nodemailer's SMTP transport URL (`smtp://user:pass@host:587`, `smtps://…`). Unset: the embedded default,
+   * where every mail stays in the outbox and the API's local mailbox page (`/mailbox`) shows it.
+   */
+  smtpUrl?: string
+  /** The sender of every mail. */
+  from: string
+  /** The storefront's public address, the base of every link in a mail. */
+  storefrontUrl: string
+}
+
+export const DEFAULT_MAIL_SETTINGS: MailSettings = {
+  from: DEFAULT_MAIL_FROM,
+  storefrontUrl: DEFAULT_STOREFRONT_URL,
+}
+
+let current: MailSettings = DEFAULT_MAIL_SETTINGS
+
+/** Sets the process's mail settings (buildServer does, from its options). */
+export function configureMail(settings: Partial<MailSettings> = {}): MailSettings {
+  current = {
+    smtpUrl: settings.smtpUrl || undefined,
+    from: settings.from || DEFAULT_MAIL_FROM,
+    storefrontUrl: (settings.storefrontUrl || DEFAULT_STOREFRONT_URL).replace(/\/+$/, ''),
+  }
+  return current
+}
+
+export const mailSettings = (): MailSettings => current
+
+/** The local mailbox exists only in the embedded default: with SMTP, mail leaves and the page answers 404. */
+export const mailboxEnabled = (settings: MailSettings = current) => !settings.smtpUrl

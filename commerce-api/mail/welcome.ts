@@ -1,0 +1,57 @@
+/**
+ * A new user's welcome mail: the account was made by their company's administrator, so the user gets a
+ * single-use, expiring link to set their first password, in their own language.
+ */
+import type { Db } from '../db/client'
+import { issuePasswordToken, PASSWORD_TOKEN_LIFETIME_SECONDS } from '../domain/password-tokens'
+import { queueMail } from './outbox'
+import { renderMail } from './render'
+import { mailSettings } from './settings'
+import { fill, MAIL_TEXTS, mailLocale } from './texts'
+
+export const WELCOME_MAIL = 'user.welcome'
+
+/**
+ * The storefront's page that sets a password with a link (spec shell §2.2: `/forgotPassword/updatePassword`
+ * with `uid` and `Hash`), in the user's language (`en_US` → `/en/…`).
+ */
+export function passwordLink(locale: string, userId: string, secret: string): string {
+  const url = new URL(`${mailSettings().storefrontUrl}/${locale.slice(0, 2)}/forgotPassword/updatePassword`)
+  url.searchParams.set('uid', userId)
+  url.searchParams.set('Hash', secret)
+  return url.toString()
+}
+
+/**
+ * Queues the welcome mail inside the user-creation transaction: a `welcome` password token and the mail with
+ * its link commit together with the user, or not at all.
+ */
+export async function queueWelcomeMail(
+  tx: Db,
+  user: {
+    id: string
+    email: string
+    firstName: string
+    lastName: string
+    preferredLanguage: string
+    login: string
+  },
+): Promise<void> {
+  const locale = mailLocale(user.preferredLanguage)
+  const texts = MAIL_TEXTS[locale].welcome
+  const { secret } = await issuePasswordToken(tx, user.id, 'welcome')
+  const hours = PASSWORD_TOKEN_LIFETIME_SECONDS.welcome / 3600
+  const mail = renderMail({
+    locale,
+    subject: texts.subject,
+    name: `${user.firstName} ${user.lastName}`.trim() || user.login,
+    blocks: [
+      { paragraph: texts.intro },
+      { paragraph: fill(texts.login, { login: user.login }) },
+      { paragraph: texts.action },
+      { action: { label: texts.button, url: passwordLink(locale, user.id, secret) } },
+      { paragraph: `${fill(texts.expiry, { hours })}\n${texts.ignore}` },
+    ],
+  })
+  await queueMail(tx, { ...mail, kind: WELCOME_MAIL, to: user.email, locale })
+}

@@ -1,0 +1,77 @@
+import { isIP } from 'node:net'
+import type { FastifyRequest } from 'fastify'
+import { z } from 'zod'
+import { ApiError, parseInput } from '../http'
+import {
+  listMailbox,
+  mailboxEntry,
+  mailboxJson,
+  mailboxListHtml,
+  mailboxMailHtml,
+  MAILBOX_PAGE,
+} from '../mail/mailbox'
+import { mailboxEnabled } from '../mail/settings'
+import type { RouteModule } from './context'
+
+/** The mailbox pages' policy: their own inline styles, no scripts, images, forms or framing. */
+const MAILBOX_DIRECTIVES = {
+  'default-src': ["'none'"],
+  'style-src': ["'unsafe-inline'"],
+  'form-action': ["'none'"],
+  'base-uri': ["'none'"],
+  'frame-ancestors': ["'none'"],
+}
+
+const MailboxQuery = z.object({
+  to: z.string().max(320).optional(),
+  limit: z.coerce.number().int().min(1).max(MAILBOX_PAGE).optional(),
+})
+
+const noMailbox = () =>
+  new ApiError(404, 'resource.not_found', 'There is no local mailbox: mail is sent over SMTP (SMTP_URL).')
+
+/** A caller on this machine: the loopback addresses of IPv4 and IPv6 (also IPv4-mapped). */
+export function isLoopback(ip: string): boolean {
+  const address = ip.startsWith('::ffff:') ? ip.slice(7) : ip
+  if (isIP(address) === 4) return address.startsWith('127.')
+  return address === '::1'
+}
+
+/**
+ * The local mailbox of the embedded default (mail/mailbox.ts): `GET /mailbox` (HTML, newest first),
+ * `GET /mailbox/{id}` (one mail, its HTML and text parts), `GET /mailbox.json?to=&limit=` (what the e2e
+ * tests read to follow a mail's link). Not ICM resources. It exists only while no SMTP_URL is set (a
+ * developer's or the tests' API), and only for callers on this machine: its mails hold password links, so an
+ * API bound to another interface, or a shopper's request forwarded by a trusted proxy (request.ip is then the
+ * shopper's), gets 404 as with SMTP.
+ */
+export const mailboxRoutes: RouteModule = (app, { db, mail }) => {
+  const html = {
+    access: 'public' as const,
+    helmet: { contentSecurityPolicy: { useDefaults: false, directives: MAILBOX_DIRECTIVES } },
+  }
+  const open = (request: FastifyRequest) => {
+    if (!mailboxEnabled(mail) || !isLoopback(request.ip)) throw noMailbox()
+  }
+
+  app.get('/mailbox', { config: html }, async (request, reply) => {
+    open(request)
+    reply.header('cache-control', 'no-store').type('text/html; charset=utf-8')
+    return mailboxListHtml(await listMailbox(db))
+  })
+
+  app.get('/mailbox.json', { config: { access: 'public' } }, async (request, reply) => {
+    open(request)
+    const query = parseInput(MailboxQuery, request.query ?? {}, 'mailbox query')
+    reply.header('cache-control', 'no-store')
+    return { elements: (await listMailbox(db, query)).map(mailboxJson) }
+  })
+
+  app.get('/mailbox/:id', { config: html }, async (request, reply) => {
+    open(request)
+    const found = await mailboxEntry(db, (request.params as { id: string }).id)
+    if (!found) throw new ApiError(404, 'resource.not_found', 'No such mail.')
+    reply.header('cache-control', 'no-store').type('text/html; charset=utf-8')
+    return mailboxMailHtml(found)
+  })
+}
