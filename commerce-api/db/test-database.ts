@@ -1,4 +1,5 @@
 import { openDatabase, type Database } from './client'
+import { users } from './schema'
 import { seedDatabase } from './seed/seed'
 
 /**
@@ -10,4 +11,10 @@ export async function seededTestDatabase({ products = 60 }: { products?: number 
   const database = await openDatabase({})
   await seedDatabase(database.db, { products })
   return database
+}
+
+/** The seeded users' ids by login, for domain tests that act as one of them. */
+export async function userIdsByLogin(db: Database['db']): Promise<Record<string, string>> {
+  const rows = await db.select({ id: users.id, login: users.login }).from(users)
+  return Object.fromEntries(rows.map((row) => [row.login, row.id]))
 }

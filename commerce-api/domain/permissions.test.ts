@@ -8,7 +8,7 @@ import type { Database } from '../db/client'
 import { customers, permissions, rolePermissions, roles, users } from '../db/schema'
 import { DEMO_PASSWORD, roleRows } from '../db/seed/people'
 import { ensureRolesAndPermissions, seedDatabase } from '../db/seed/seed'
-import { seededTestDatabase } from '../db/test-database'
+import { seededTestDatabase, userIdsByLogin } from '../db/test-database'
 import { DomainError } from './errors'
 import {
   assignableRoles,
@@ -22,12 +22,11 @@ import {
 import { checkToken, loginWithPassword, type Principal } from './tokens'
 
 let database: Database
-const ids: Record<string, string> = {}
+let ids: Record<string, string> = {}
 
 beforeAll(async () => {
   database = await seededTestDatabase()
-  for (const row of await database.db.select({ id: users.id, login: users.login }).from(users))
-    ids[row.login] = row.id
+  ids = await userIdsByLogin(database.db)
 })
 afterAll(async () => {
   await database?.close()

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from '../db/client'
 import { mailOutbox, passwordTokens, rolePermissions, users } from '../db/schema'
 import { DEMO_PASSWORD } from '../db/seed/people'
-import { seededTestDatabase } from '../db/test-database'
+import { seededTestDatabase, userIdsByLogin } from '../db/test-database'
 import { DomainError } from './errors'
 import { loginWithPassword } from './tokens'
 import {
@@ -25,12 +25,11 @@ import {
 } from './users'
 
 let database: Database
-const ids: Record<string, string> = {}
+let ids: Record<string, string> = {}
 
 beforeAll(async () => {
   database = await seededTestDatabase()
-  for (const row of await database.db.select({ id: users.id, login: users.login }).from(users))
-    ids[row.login] = row.id
+  ids = await userIdsByLogin(database.db)
 })
 afterAll(async () => {
   await database?.close()

@@ -1,5 +1,6 @@
 import type { CompanyUser } from '../domain/users'
 import { userBudgetAttributes, userBudgetJson } from './budgets'
+import { userDataJson } from './customers'
 
 /**
  * ICM's business user (`B2bUserData` = `UserData & {active}`, the PWA's `b2b-user.interface.ts`), as
@@ -8,14 +9,7 @@ import { userBudgetAttributes, userBudgetJson } from './budgets'
  */
 export function b2bUserJson({ user, budget }: CompanyUser) {
   return {
-    login: user.login,
-    email: user.email,
-    title: user.title ?? undefined,
-    firstName: user.firstName,
-    lastName: user.lastName,
-    phoneHome: user.phone ?? undefined,
-    preferredLanguage: user.preferredLanguage,
-    active: user.active,
+    ...userDataJson(user),
     roleIDs: user.roles,
     userBudget: userBudgetJson(budget),
   }

@@ -22,8 +22,11 @@ export function customerJson({ customer }: CustomerUser) {
   }
 }
 
-/** ICM's User: `customers/-/users/-`. */
-export function userJson({ user }: CustomerUser) {
+/** `customers/-/users/-`: the caller's own user. */
+export const userJson = ({ user }: Pick<CustomerUser, 'user'>) => userDataJson(user)
+
+/** ICM's User (`UserData`), also the base of a business user in user management (icm/b2b-users.ts). */
+export function userDataJson(user: CustomerUser['user']) {
   return {
     login: user.login,
     email: user.email,
