@@ -19,6 +19,18 @@ const TTL: Record<Exclude<CachePolicy, 'none'>, number> = {
 }
 
 /** An error answer of ICM: status, error key and causes of its `errors[]` body. */
+/**
+ * ICM names the attributes a refusal is about in headers (`error-missing-attributes`, `error-invalid-attributes`,
+ * comma-separated) rather than in causes; read as one cause with those paths, as the body's causes are.
+ */
+function causesOfHeaders(headers: Headers, code: string | undefined, message: string) {
+  const paths = ['error-missing-attributes', 'error-invalid-attributes']
+    .flatMap((name) => (headers.get(name) ?? '').split(','))
+    .map((attribute) => attribute.trim())
+    .filter(Boolean)
+  return paths.length ? [{ code: code ?? 'error.api.refused', message, paths }] : []
+}
+
 export class IcmError extends Error {
   constructor(
     readonly status: number,
@@ -179,11 +191,13 @@ async function send(
       // Not every ICM error has a JSON body.
     }
     const first = parsed.errors?.[0]
+    const code = response.headers.get('error-key') ?? first?.code
+    const message = first?.message ?? text
     throw new IcmError(
       response.status,
-      response.headers.get('error-key') ?? first?.code,
-      first?.message ?? text,
-      first?.causes ?? [],
+      code,
+      message,
+      first?.causes?.length ? first.causes : causesOfHeaders(response.headers, code, message),
       retryAfterSeconds(response.headers.get('retry-after')),
     )
   }

@@ -162,6 +162,27 @@ describe('the set-password page', () => {
     expect(data.result.error.password).toEqual([fixedT('ro_RO')(code)])
   })
 
+  it('reads the attribute from ICM’s header when the body names none', async () => {
+    const code = 'customer.credentials.passwordreset.invalid_password.error.PasswordExpressionViolation'
+    securityPassword(() =>
+      HttpResponse.json(
+        { errors: [{ status: '422', code: 'account.update_password.error', message: 'refused' }] },
+        {
+          status: 422,
+          headers: { 'error-key': 'account.update_password.error', 'error-invalid-attributes': 'password' },
+        },
+      ),
+    )
+    const { response, data } = await answer(
+      action,
+      args('/en/forgotPassword/updatePassword', {
+        form: form({ password: 'abcdefgh', passwordConfirmation: 'abcdefgh' }),
+      }),
+    )
+    expect(response.status).toBe(422)
+    expect(data.result.error.password).toEqual([fixedT('en_US')(code)])
+  })
+
   it('reads an ICM refusal it has no text for as the expired link, as the PWA does', async () => {
     securityPassword(() => refusal(400, 'some.other.error'))
     const { response, data } = await answer(
