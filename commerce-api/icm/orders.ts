@@ -222,9 +222,10 @@ const CSV_HEADER = [
   'Total (net)',
   'Total (gross)',
   'Currency',
+  'Cost center',
 ]
 
-/** `POST orders-csv`: one row per line item of the orders, in their order. */
+/** `POST orders-csv`: one row per line item of the orders, in their order, with the order's cost center. */
 export function ordersCsv(orders: OrderView[], locale: Locale) {
   const rows: (string | number)[][] = [CSV_HEADER]
   for (const { order, lines } of orders) {
@@ -242,6 +243,7 @@ export function ordersCsv(orders: OrderView[], locale: Locale) {
         amount(line.totalNet),
         amount(line.totalGross),
         order.currency,
+        order.costCenter ?? '',
       ])
     }
   }

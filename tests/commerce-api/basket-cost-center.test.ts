@@ -159,6 +159,14 @@ describe('the CostCenter scope and the order', () => {
     expect(row!.grandTotalNet).toBe(Math.round(placed.json.data.totals.grandTotal.net.value * 100))
     const read = await call(api.url(`orders/${placed.json.data.id}`, EUR), { token: basket.token })
     expect(read.json.data.costCenter).toBe('100400')
+    const csv = await fetch(api.url('orders-csv', EUR), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'authentication-token': basket.token },
+      body: JSON.stringify({ ids: [placed.json.data.id] }),
+    })
+    const [header, line] = (await csv.text()).split('\r\n')
+    expect(header!.split(',').at(-1)).toBe('Cost center')
+    expect(line!.split(',').at(-1)).toBe('100400')
 
     const center = await call(api.url(`customers/${A}/costcenters/100400`, EUR), { token: tokens.jlink })
     expect(center.json.spentBudget.value).toBe(placed.json.data.totals.grandTotal.gross.value)

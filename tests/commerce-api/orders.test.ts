@@ -531,7 +531,7 @@ describe('reading orders', () => {
     const text = await response.text()
     const lines = text.split('\r\n')
     expect(lines[0]).toBe(
-      'Order number,Order date,Status,Position,SKU,Product,Quantity,Unit price (net),Unit price (gross),Total (net),Total (gross),Currency',
+      'Order number,Order date,Status,Position,SKU,Product,Quantity,Unit price (net),Unit price (gross),Total (net),Total (gross),Currency,Cost center',
     )
     expect(lines).toHaveLength(4) // header, two lines, final CRLF
     const [orderLine] = await api.database.db
@@ -552,6 +552,7 @@ describe('reading orders', () => {
         (orderLine!.totalNet / 100).toFixed(2),
         (orderLine!.totalGross / 100).toFixed(2),
         'EUR',
+        '',
       ].join(','),
     )
     const plain = await call(api.url('orders-csv'), {
