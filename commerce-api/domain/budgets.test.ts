@@ -74,48 +74,20 @@ async function order(
 const clearOrders = () => database.db.delete(orders).where(eq(orders.userId, userId))
 
 describe('budget periods', () => {
-  it('are ISO weeks from Monday 00:00 UTC: Sunday 23:59 still belongs to the week before', () => {
-    // 2026-03-01 is a Sunday, 2026-03-02 a Monday.
-    expect(bounds('weekly', '2026-03-01T23:59:59.999Z')).toEqual([
-      '2026-02-23T00:00:00.000Z',
-      '2026-03-02T00:00:00.000Z',
-    ])
-    expect(bounds('weekly', '2026-03-02T00:00:00.000Z')).toEqual([
-      '2026-03-02T00:00:00.000Z',
-      '2026-03-09T00:00:00.000Z',
-    ])
-    // A week across the turn of the year (ISO week 1 of 2026 starts on Monday 2025-12-29).
-    expect(bounds('weekly', '2026-01-01T12:00:00Z')).toEqual([
-      '2025-12-29T00:00:00.000Z',
-      '2026-01-05T00:00:00.000Z',
-    ])
-  })
-
-  it('are calendar months, quarters and years in UTC, half-open', () => {
-    expect(bounds('monthly', '2024-02-29T23:59:59Z')).toEqual([
-      '2024-02-01T00:00:00.000Z',
-      '2024-03-01T00:00:00.000Z',
-    ])
-    expect(bounds('monthly', '2025-12-31T23:59:59.999Z')).toEqual([
-      '2025-12-01T00:00:00.000Z',
-      '2026-01-01T00:00:00.000Z',
-    ])
-    expect(bounds('quarterly', '2026-03-31T23:59:59.999Z')).toEqual([
-      '2026-01-01T00:00:00.000Z',
-      '2026-04-01T00:00:00.000Z',
-    ])
-    expect(bounds('quarterly', '2026-04-01T00:00:00Z')).toEqual([
-      '2026-04-01T00:00:00.000Z',
-      '2026-07-01T00:00:00.000Z',
-    ])
-    expect(bounds('quarterly', '2026-12-15T00:00:00Z')).toEqual([
-      '2026-10-01T00:00:00.000Z',
-      '2027-01-01T00:00:00.000Z',
-    ])
-    expect(bounds('yearly', '2025-12-31T23:59:59.999Z')).toEqual([
-      '2025-01-01T00:00:00.000Z',
-      '2026-01-01T00:00:00.000Z',
-    ])
+  // [period, moment, start, end]: ISO weeks from Monday 00:00 UTC, calendar months, quarters and years in
+  // UTC, half-open. 2026-03-01 is a Sunday; ISO week 1 of 2026 starts on Monday 2025-12-29.
+  it.each([
+    ['weekly', '2026-03-01T23:59:59.999Z', '2026-02-23T00:00:00.000Z', '2026-03-02T00:00:00.000Z'],
+    ['weekly', '2026-03-02T00:00:00.000Z', '2026-03-02T00:00:00.000Z', '2026-03-09T00:00:00.000Z'],
+    ['weekly', '2026-01-01T12:00:00Z', '2025-12-29T00:00:00.000Z', '2026-01-05T00:00:00.000Z'],
+    ['monthly', '2024-02-29T23:59:59Z', '2024-02-01T00:00:00.000Z', '2024-03-01T00:00:00.000Z'],
+    ['monthly', '2025-12-31T23:59:59.999Z', '2025-12-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z'],
+    ['quarterly', '2026-03-31T23:59:59.999Z', '2026-01-01T00:00:00.000Z', '2026-04-01T00:00:00.000Z'],
+    ['quarterly', '2026-04-01T00:00:00Z', '2026-04-01T00:00:00.000Z', '2026-07-01T00:00:00.000Z'],
+    ['quarterly', '2026-12-15T00:00:00Z', '2026-10-01T00:00:00.000Z', '2027-01-01T00:00:00.000Z'],
+    ['yearly', '2025-12-31T23:59:59.999Z', '2025-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z'],
+  ] as const)('%s at %s runs from %s to %s', (period, moment, from, to) => {
+    expect(bounds(period, moment)).toEqual([from, to])
   })
 })
 
