@@ -79,6 +79,23 @@ export default defineConfig({
         PUBLIC_URL: `http://127.0.0.1:${PORT + 1}`,
       },
     },
+    {
+      // The shop with cost centers switched off (ADD_FEATURES without costCenters), on the same commerce API.
+      command: 'node server.mjs',
+      url: `http://127.0.0.1:${PORT + 3}/favicon.svg`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(PORT + 3),
+        HOST: '127.0.0.1',
+        ICM_BASE_URL: `http://127.0.0.1:${API_PORT}`,
+        ADD_FEATURES: 'quickorder',
+        SESSION_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e',
+        PUBLIC_URL: `http://127.0.0.1:${PORT + 3}`,
+      },
+    },
   ],
 })
 
@@ -86,3 +103,5 @@ export const UNREACHABLE_ICM_SHOP = `http://127.0.0.1:${PORT + 1}`
 /** The bundled commerce API as an ICM client addresses it, and the other origin such a client is served from. */
 export const ICM_REST = `http://127.0.0.1:${API_PORT}/INTERSHOP/rest/WFS/ironbridge-Site/-;loc=en_US;cur=USD`
 export const ICM_CLIENT_PORT = PORT + 2
+/** The shop without the costCenters feature. */
+export const NO_COST_CENTERS_SHOP = `http://127.0.0.1:${PORT + 3}`

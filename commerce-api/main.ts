@@ -11,7 +11,10 @@ import { buildServer } from './server'
 const config = loadApiConfig()
 const database = await openDatabase(config)
 const started = Date.now()
-const seed = await seedDatabase(database.db, { products: config.seedProducts ?? DEFAULT_PRODUCT_COUNT })
+const seed = await seedDatabase(database.db, {
+  products: config.seedProducts ?? DEFAULT_PRODUCT_COUNT,
+  demoHistory: true,
+})
 if (seed.seeded)
   console.log(`commerce-api: seeded ${seed.info.products} products in ${Date.now() - started} ms`)
 if (!seed.seeded && (await ensureSearchIndex(database.db)))

@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page } from '@playwright/test'
+import { expect, test, type Locator, type Page } from '@playwright/test'
 
 /** Opens the first orderable product reachable through the main navigation, as a shopper would. */
 export async function openOrderableProduct(page: Page) {
@@ -41,4 +41,21 @@ export async function tileProduct(tile: Locator) {
     name: element.querySelector('h1, h2, h3, h4, [role="heading"]')!.textContent!.trim(),
   }))
   return { sku: /prd([^/?]+)$/.exec(href)![1]!, name }
+}
+
+/**
+ * No serious or critical accessibility violation on the page as it is now (axe-core, WCAG 2.1 A and AA
+ * rules). Minor and moderate findings are not failures here. axe runs as a script in the page, so it checks
+ * the pages of the JavaScript-on runs; the JavaScript-off runs walk the same server-rendered pages.
+ */
+export async function expectAccessible(page: Page) {
+  if (test.info().project.use.javaScriptEnabled === false) return
+  const { default: AxeBuilder } = await import('@axe-core/playwright')
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze()
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)
+  expect(serious, page.url()).toEqual([])
 }

@@ -44,7 +44,9 @@ export function Header({
         <nav className="header-utility" aria-label={t('header.my_account')}>
           {user ? (
             <>
-              <span className="login-status">{user.name || t('header.my_account')}</span>
+              <Link to={`/${locale.lang}/account`} className="login-status">
+                {user.name || t('header.my_account')}
+              </Link>
               <Link to={`/${locale.lang}/account/orders`} className="account-orders-link">
                 {t('header.account.orders')}
               </Link>

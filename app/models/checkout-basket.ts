@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { AddressSchema, mapAddress, type Address } from './address'
 import { BasketSchema, mapBasket, type Basket } from './basket'
+import type { Translate } from './messages'
 import { PriceItemSchema, type PriceItem } from './price'
 import { ShippingMethodSchema, mapShippingMethod, type ShippingMethod } from './shipping-method'
 
@@ -48,6 +49,7 @@ export const CheckoutBasketSchema = z.object({
     status: z.string().optional(),
     statusCode: z.string().optional(),
     basket: z.string().optional(),
+    costCenter: z.string().optional(),
   }),
   included: z
     .object({
@@ -86,8 +88,22 @@ export type CheckoutPayment = {
   status?: string
 }
 
+/**
+ * A cost center as the shop names it (issue 17): ICM's `costCenterId` and, when the user's cost centers name
+ * it (`customers/-/users/-/costcenters`), its name. A basket or order carries only the id (`costCenter`).
+ */
+export type CostCenterRef = { id: string; name?: string }
+
+/**
+ * The basket page's cost center choice of a business user: the cost centers they may order on, the one the
+ * basket is on, and whether the basket needs one (not when the customer's `isCostCenterOptional`).
+ */
+export type CostCenterChoice = { choices: CostCenterRef[]; selected?: CostCenterRef; required: boolean }
+
 export type CheckoutBasket = Basket & {
   email?: string
+  /** The business basket's (or order's) cost center (ICM's `costCenter`, attribute Order_CostCenter_ID). */
+  costCenter?: CostCenterRef
   invoiceAddress?: Address
   shipToAddress?: Address
   shippingMethod?: ShippingMethod
@@ -141,5 +157,27 @@ export function mapCheckoutBasket(envelope: z.infer<typeof CheckoutBasketSchema>
     paymentCosts: data.totals.paymentCostsTotal,
     documentNumber: data.documentNumber,
     creationDate: data.creationDate,
+    costCenter: data.costCenter ? { id: data.costCenter } : undefined,
   }
+}
+
+/** The basket page's `intent` of the cost center form. */
+export const COST_CENTER_INTENT = 'cost-center'
+
+/**
+ * The cost center form (issue 17), shared by the page and the action: the costCenterId chosen, required unless
+ * the customer's cost centers are optional (then empty takes the basket off its cost center). Which cost
+ * centers the user may order on is the API's rule; the action passes the choice on.
+ */
+export function costCenterFormSchema(t: Translate, required: boolean) {
+  const id = z
+    .string()
+    .trim()
+    .max(100, t('form.max_length', { max: 100 }))
+  return z.object({
+    intent: z.literal(COST_CENTER_INTENT),
+    costCenter: required
+      ? z.string({ required_error: t('checkout.cost_center.required.error') }).pipe(id)
+      : id.optional(),
+  })
 }

@@ -28,4 +28,10 @@ export type Feature =
  * The features this build has: spec §9's defaults and extras, minus those not built yet. A toggle that is
  * on gates a feature that exists; each further one joins this list in the change that builds it.
  */
-export const BUILT_FEATURES: readonly Feature[] = ['compare', 'rating', 'recently', 'quickorder']
+export const BUILT_FEATURES: readonly Feature[] = [
+  'compare',
+  'rating',
+  'recently',
+  'quickorder',
+  'costCenters',
+]

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { AddressSchema, mapAddress, type Address } from './address'
 import { DiscountIdsSchema, DiscountSchema, rebatesOf } from './basket'
+import type { CostCenterRef } from './checkout-basket'
 import { MoneySchema, PriceItemSchema, type Money, type PriceItem } from './price'
 
 /**
@@ -65,6 +66,12 @@ const OrderDataSchema = z.object({
   messageToMerchant: z.string().optional(),
   externalOrderReference: z.string().optional(),
   trackingLinks: z.array(TrackingLinkSchema).optional(),
+  /** The cost center the order was placed on (its costCenterId; business orders, issue 17). */
+  costCenter: z.string().optional(),
+  /** Who placed it (ICM's basket `buyer`: the user's login as `accountID`). */
+  buyer: z
+    .object({ accountID: z.string(), firstName: z.string().optional(), lastName: z.string().optional() })
+    .optional(),
   discounts: DiscountIdsSchema,
   totals: z.object({
     itemTotal: PriceItemSchema,
@@ -195,6 +202,10 @@ export type Order = {
   }
   messageToMerchant?: string
   externalOrderReference?: string
+  /** The business order's cost center; its name only where the user's cost centers name it. */
+  costCenter?: CostCenterRef
+  /** Who placed the order: login and name (the order list's buyer column). */
+  buyer?: { login: string; name: string }
   infos: { code: string; message?: string }[]
 }
 
@@ -309,6 +320,11 @@ function mapOrderData(data: OrderData, included: OrderIncluded, infos: Order['in
     },
     messageToMerchant: data.messageToMerchant || undefined,
     externalOrderReference: data.externalOrderReference || undefined,
+    costCenter: data.costCenter ? { id: data.costCenter } : undefined,
+    buyer: data.buyer && {
+      login: data.buyer.accountID,
+      name: [data.buyer.firstName, data.buyer.lastName].filter(Boolean).join(' ') || data.buyer.accountID,
+    },
     infos,
   }
 }
@@ -347,4 +363,62 @@ export function ordersCsvFilename(orders: { id: string; documentNumber?: string 
   const [order] = orders
   const name = (order!.documentNumber || order!.id).replace(/[^A-Za-z0-9._-]/g, '_')
   return `order-${name}.csv`
+}
+
+/**
+ * The order statuses the API knows (commerce-api: an order is NEW, PENDING_PAYMENT until the provider's page
+ * confirms it, PENDING_APPROVAL until approved, REJECTED by an approver, CANCELLED when rolled back): the
+ * status filter of the order list.
+ */
+export const ORDER_STATUS_CODES = [
+  'NEW',
+  'PENDING_PAYMENT',
+  'PENDING_APPROVAL',
+  'REJECTED',
+  'CANCELLED',
+] as const
+export type OrderStatusCode = (typeof ORDER_STATUS_CODES)[number]
+
+/** The order list's `buyer` value for every buyer of the company (order managers, account owners). */
+export const ALL_BUYERS = 'all'
+
+/**
+ * Whose orders a list shows: the user's own, every buyer's of the company, or one buyer's (their login), and
+ * the status, if one is chosen.
+ */
+export type OrderFilter = {
+  buyer: { kind: 'own' } | { kind: 'all' } | { kind: 'user'; login: string }
+  status?: OrderStatusCode
+}
+
+/** A login as a filter may name it: bounded, no control characters. */
+// eslint-disable-next-line no-control-regex -- a login has no control characters
+const LOGIN = /^[^\u0000-\u001f\u007f]{1,100}$/
+
+/**
+ * The filter of a list page from its query (`buyer`, `status`): anything unknown falls back to the user's own
+ * orders and every status. Only who may see others' orders has a filter (`mayFilter`); anyone else's list is
+ * their own orders, all of them. A buyer naming the user themselves is their own orders.
+ */
+export function orderFilterOf(query: URLSearchParams, ownLogin: string, mayFilter: boolean): OrderFilter {
+  if (!mayFilter) return { buyer: { kind: 'own' } }
+  const status = query.get('status') ?? ''
+  const filter: OrderFilter = {
+    buyer: { kind: 'own' },
+    status: (ORDER_STATUS_CODES as readonly string[]).includes(status)
+      ? (status as OrderStatusCode)
+      : undefined,
+  }
+  const buyer = query.get('buyer')?.trim() ?? ''
+  if (!buyer || !LOGIN.test(buyer) || buyer.toLowerCase() === ownLogin.toLowerCase()) return filter
+  return { ...filter, buyer: buyer === ALL_BUYERS ? { kind: 'all' } : { kind: 'user', login: buyer } }
+}
+
+/** ICM's `GET orders` query parameters of a filter: `allBuyers=true` or `buyer=<login>`, and `statusCode`. */
+export function orderFilterQuery(filter: OrderFilter): Record<string, string> {
+  return {
+    ...(filter.buyer.kind === 'all' ? { allBuyers: 'true' } : {}),
+    ...(filter.buyer.kind === 'user' ? { buyer: filter.buyer.login } : {}),
+    ...(filter.status ? { statusCode: filter.status } : {}),
+  }
 }

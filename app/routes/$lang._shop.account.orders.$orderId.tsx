@@ -10,6 +10,7 @@ import { loginAgainIfRefused, requireLogin } from '~/services/guards.server'
 import { pageHeaders } from '~/services/headers'
 import { privateHeaders } from '~/services/http.server'
 import { fixedT } from '~/services/i18n.server'
+import { namedCostCenter } from '~/services/basket-cost-center.server'
 import { getOrder } from '~/services/orders.server'
 
 export const headers = pageHeaders
@@ -18,7 +19,8 @@ export const headers = pageHeaders
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const shopper = await requireLogin({ request, params, context })
   const t = fixedT(shopper.locale.id)
-  const order = await loginAgainIfRefused(request, shopper, getOrder(shopper.scope, params.orderId ?? ''))
+  const found = await loginAgainIfRefused(request, shopper, getOrder(shopper.scope, params.orderId ?? ''))
+  const order = { ...found, costCenter: await namedCostCenter(shopper, found.costCenter) }
   const number = order.documentNumber ?? order.id
   return data({ title: t('account.orders.detail.title', { number }), order }, { headers: privateHeaders() })
 }

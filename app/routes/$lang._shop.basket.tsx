@@ -11,11 +11,13 @@ import { BasketLineDetails, BasketLineQuantity } from '~/components/basket/Baske
 import { BasketTotals } from '~/components/basket/BasketTotals'
 import { BasketFields, PromotionCodes } from '~/components/basket/PromotionCodes'
 import { ValidationMessages } from '~/components/checkout/CheckoutParts'
+import { CostCenterSelection } from '~/components/checkout/CostCenterSelection'
 import { SubmitButton } from '~/components/forms'
 import { LineTable } from '~/components/LineTable'
 import { useShell } from '~/components/useShell'
 import { basketFormSchema, type BasketForm } from '~/models/basket-forms'
 import { basketView, deliveryView } from '~/models/basket-view'
+import { COST_CENTER_INTENT } from '~/models/checkout-basket'
 import { STEP_SCOPES, firstStepFor, stepPath } from '~/models/checkout-steps'
 import { mayContinue } from '~/models/checkout-validation'
 import { messageText } from '~/models/messages'
@@ -30,6 +32,7 @@ import {
   updateLineItem,
   type ChangeResult,
 } from '~/services/basket.server'
+import { changeCostCenter, costCenterChoice } from '~/services/basket-cost-center.server'
 import { configuration } from '~/services/configuration.server'
 import { product } from '~/services/products.server'
 import { validateBasket } from '~/services/validation.server'
@@ -47,7 +50,8 @@ export const headers = pageHeaders
 
 /** The basket page: lines with product data, quantities and totals; personal, never cached. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const { locale, scope, session } = await shopperOf({ request, params, context })
+  const shopper = await shopperOf({ request, params, context })
+  const { locale, scope, session } = shopper
   const t = fixedT(locale.id)
   const [basket, settings] = await Promise.all([
     currentBasketOnce({ request, context }, scope),
@@ -55,13 +59,16 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   ])
   // Results of "Checkout" when the basket has to change first (spec §4, scopes of BeforeCheckout).
   const validation = session.get('validation') ?? null
-  const products = await Promise.all(
-    (basket?.lines ?? []).map((line) => product(scope, line.sku).catch(() => null)),
-  )
+  const [products, costCenter] = await Promise.all([
+    Promise.all((basket?.lines ?? []).map((line) => product(scope, line.sku).catch(() => null))),
+    // A business basket's cost center (issue 17): chosen here, before checkout.
+    basket?.lines.length ? costCenterChoice(shopper, basket.id) : null,
+  ])
   return data(
     {
       title: t('basket.title'),
       validation,
+      costCenter,
       delivery: deliveryView(settings.delivery),
       basket: basket && basketView(basket, products, locale, settings.maxItemQuantity),
     },
@@ -144,6 +151,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const formData = await readForm(request)
   if (formData.get('intent') === 'checkout') return startCheckout({ request, params, context })
   const { locale, scope, session } = await shopperOf({ request, params, context })
+  if (formData.get('intent') === COST_CENTER_INTENT)
+    return changeCostCenter({ request, params, context }, formData, (await currentBasket(scope))?.id)
   const t = fixedT(locale.id)
   const here = new URL(request.url).pathname
   const submission = parseSubmission(formData, { schema: basketFormSchema(t), t })
@@ -159,7 +168,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function BasketPage() {
-  const { basket, delivery, validation } = useLoaderData<typeof loader>()
+  const { basket, delivery, validation, costCenter } = useLoaderData<typeof loader>()
   const { locale } = useShell()
   const { t } = useTranslation()
   if (!basket || basket.lines.length === 0) {
@@ -192,8 +201,11 @@ export default function BasketPage() {
         <PromotionCodes codes={basket.promotionCodes} />
         <BasketFields reference={basket.externalOrderReference} note={basket.messageToMerchant} />
       </div>
+      {costCenter ? (
+        <CostCenterSelection selection={costCenter} messages={costCenterMessages(validation)} />
+      ) : null}
       <BasketTotals basket={basket} />
-      <ValidationMessages validation={validation} />
+      <ValidationMessages validation={costCenter ? otherMessages(validation) : validation} />
       <Form method="post" className="basket-checkout">
         <SubmitButton intent="checkout" className="primary">
           {t('basket.checkout')}
@@ -202,5 +214,20 @@ export default function BasketPage() {
     </>
   )
 }
+
+type Validation = { errors: Message[]; infos: Message[] } | null
+type Message = { code: string; message?: string; scopes: string[] }
+
+const isCostCenter = (m: Message) => m.scopes.includes('CostCenter')
+
+/** The errors of the CostCenter validation: shown with the cost center choice. */
+const costCenterMessages = (validation: Validation) => validation?.errors.filter(isCostCenter) ?? []
+
+/** The rest of a validation, shown above "Checkout". */
+const otherMessages = (validation: Validation): Validation =>
+  validation && {
+    errors: validation.errors.filter((m) => !isCostCenter(m)),
+    infos: validation.infos.filter((m) => !isCostCenter(m)),
+  }
 
 export const meta: MetaFunction<typeof loader> = noindexMeta

@@ -8,6 +8,7 @@ import { pageHeaders } from '~/services/headers'
 import { cacheHeaders, notFound } from '~/services/http.server'
 import { fixedT } from '~/services/i18n.server'
 import { tokenOf } from '~/services/icm.server'
+import { namedCostCenter } from '~/services/basket-cost-center.server'
 import { getOrder } from '~/services/orders.server'
 import { handlePaymentReturn } from '~/services/payment-return.server'
 import { shopperOf } from '~/services/shopper.server'
@@ -23,12 +24,14 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   // Back from the card payment page after the order (`?redirect=success&orderId=`).
   const returned = await handlePaymentReturn({ request, params, context })
   if (returned) throw returned
-  const { scope, session, locale } = await shopperOf({ request, params, context })
+  const shopper = await shopperOf({ request, params, context })
+  const { scope, session, locale } = shopper
   const orderId = new URL(request.url).searchParams.get('orderId') ?? session.get('orderId')
   if (!orderId) throw redirect(`/${locale.lang}/basket`)
   // An old receipt link without the session that placed the order shows nobody's order.
   if (!tokenOf(scope)) throw notFound()
-  const order = await getOrder(scope, orderId)
+  const found = await getOrder(scope, orderId)
+  const order = { ...found, costCenter: await namedCostCenter(shopper, found.costCenter) }
   const t = fixedT(locale.id)
   return data({ title: t('checkout.receipt.title'), order }, { headers: cacheHeaders(request, 'private') })
 }

@@ -10,6 +10,7 @@ import {
   DeliveryTime,
   ValidationMessages,
 } from '~/components/checkout/CheckoutParts'
+import { costCenterLabel } from '~/components/checkout/CostCenterSelection'
 import { CheckboxField, FormErrors, SubmitButton, useShopForm } from '~/components/forms'
 import { useShell } from '~/components/useShell'
 import type { CheckoutBasket } from '~/models/checkout-basket'
@@ -18,6 +19,7 @@ import { totalsRows } from '~/models/checkout-totals'
 import { mayContinue } from '~/models/checkout-validation'
 import { messageText, type Translate } from '~/models/messages'
 import { noindexMeta } from '~/models/seo'
+import { namedCostCenter } from '~/services/basket-cost-center.server'
 import { checkoutBasket } from '~/services/checkout.server'
 import { configuration } from '~/services/configuration.server'
 import { invalid } from '~/services/form-result.server'
@@ -55,11 +57,15 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const returned = await handlePaymentReturn({ request, params, context })
   if (returned) throw returned
   const ctx = await requireCheckoutStep({ request, params, context }, 'review')
-  const [lines, terms] = await Promise.all([namedLines(ctx.scope, ctx.basket), termsRequired(ctx.scope)])
+  const [lines, terms, costCenter] = await Promise.all([
+    namedLines(ctx.scope, ctx.basket),
+    termsRequired(ctx.scope),
+    namedCostCenter(ctx, ctx.basket.costCenter),
+  ])
   return data(
     {
       title: ctx.t('checkout.review.title'),
-      basket: ctx.basket,
+      basket: { ...ctx.basket, costCenter },
       lines,
       termsRequired: terms,
       validation: ctx.validation,
@@ -215,6 +221,13 @@ function ReviewSummary({ basket, lang }: { basket: CheckoutBasket; lang: string 
         ) : null}
         {change('payment')}
       </section>
+      {basket.costCenter ? (
+        <section>
+          <h2>{t('checkout.cost_center.label')}</h2>
+          <p data-testid="review-cost-center">{costCenterLabel(basket.costCenter)}</p>
+          <Link to={`/${lang}/basket`}>{t('checkout.change')}</Link>
+        </section>
+      ) : null}
     </div>
   )
 }

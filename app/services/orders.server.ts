@@ -7,9 +7,13 @@ import {
   ORDER_INCLUDE,
   OrderEnvelopeSchema,
   OrderListEnvelopeSchema,
+  orderFilterQuery,
   type Order,
+  type OrderFilter,
   type OrderPage,
 } from '~/models/order'
+import { isOrderingUser, userName } from '~/models/b2b-user'
+import { listUsers } from './b2b-users.server'
 import { icmCall, IcmError, refusalOf, type IcmProblem, type IcmScope } from './icm.server'
 import type { ProviderAnswer, RedirectUrls } from './payments.server'
 import { notFound } from './http.server'
@@ -19,11 +23,13 @@ const ICM_MAX_LIMIT = 100
 
 /**
  * The shopper's orders, newest first (spec §7 `GET orders`), personal and never cached. A limit above what
- * one ICM call returns is read in consecutive calls made at once.
+ * one ICM call returns is read in consecutive calls made at once. A filter (order managers, issue 17) asks
+ * ICM for every buyer's orders (`allBuyers=true`) or one buyer's (`buyer=<login>`), and for one status
+ * (`statusCode`).
  */
 export async function listOrders(
   scope: IcmScope,
-  { limit, offset = 0 }: { limit: number; offset?: number },
+  { limit, offset = 0, filter }: { limit: number; offset?: number; filter?: OrderFilter },
 ): Promise<OrderPage> {
   const chunks: { limit: number; offset: number }[] = []
   for (let start = 0; start < limit; start += ICM_MAX_LIMIT)
@@ -33,7 +39,7 @@ export async function listOrders(
       mapOrderList(
         await icmCall(scope, {
           path: 'orders',
-          query: { ...chunk, include: ORDER_INCLUDE },
+          query: { ...chunk, ...(filter ? orderFilterQuery(filter) : {}), include: ORDER_INCLUDE },
           schema: OrderListEnvelopeSchema,
           cache: 'none',
         }),
@@ -46,6 +52,20 @@ export async function listOrders(
     offset,
     limit,
   }
+}
+
+/** A user an order list can be filtered by: login and name. */
+export type OrderingUser = { login: string; name: string }
+
+/**
+ * The company's users who order (spec §5: without OCI and cXML users), by name, for the order list's buyer
+ * filter. ICM answers this list to holders of APP_B2B_MANAGE_USERS only.
+ */
+export async function orderingUsers(scope: IcmScope, customerNo: string): Promise<OrderingUser[]> {
+  return (await listUsers(scope, customerNo))
+    .filter(isOrderingUser)
+    .map((user) => ({ login: user.login, name: userName(user) }))
+    .sort((a, b) => a.name.localeCompare(b.name))
 }
 
 /** One of the shopper's orders; unknown, foreign (ICM answers 404) or not an id at all → a 404 response. */

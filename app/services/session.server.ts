@@ -43,6 +43,11 @@ export type SessionData = {
   recently?: RecentlyViewedEntry[]
   /** Epoch ms of the last commit other than a recorded product view: when the shop session was last used. */
   activeAt?: number
+  /**
+   * Organization pages the shopper has opened whose create and edit pages may be opened now (spec org §5: a
+   * direct visit without prior navigation goes to the parent); organization.server.ts keeps it.
+   */
+  visitedParents?: string[]
 }
 /** A checkout step's validation results, shown once on the page the shopper stays on (`?error=true`). */
 export type ValidationFlash = {

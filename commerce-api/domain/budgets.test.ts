@@ -15,6 +15,8 @@ import {
   exceedsBudget,
   exceedsOrderSpentLimit,
   periodBounds,
+  recentPeriods,
+  spendingHistory,
   spentBetween,
   spentOfUsers,
 } from './budgets'
@@ -205,5 +207,41 @@ describe('spent budget', () => {
     const stored = { budget: 10_000, budgetPeriod: 'monthly' as const, currency: 'EUR' as const }
     const views = await spentOfUsers(database.db, [{ userId, stored }], 'gross', at('2026-05-20T00:00:00Z'))
     expect(views.get(userId)).toMatchObject({ spent: 3_000, remaining: 7_000 })
+  })
+
+  it('gives the spending of the last periods, oldest first, across a year boundary', async () => {
+    await clearOrders()
+    await order('2025-11-30T23:59:59.999Z', 1_000) // before the three months asked for
+    await order('2025-12-01T00:00:00.000Z', 2_000)
+    await order('2025-12-31T23:59:59.999Z', 3_000)
+    await order('2026-01-01T00:00:00.000Z', 4_000)
+    await order('2026-02-10T12:00:00.000Z', 5_000, { statusCode: 'CANCELLED' })
+    const history = await spendingHistory(
+      database.db,
+      { userId },
+      'monthly',
+      3,
+      'gross',
+      'EUR',
+      at('2026-02-15T00:00:00Z'),
+    )
+    expect(history.map((h) => [h.period.start.toISOString().slice(0, 10), h.spent])).toEqual([
+      ['2025-12-01', 5_000],
+      ['2026-01-01', 4_000],
+      ['2026-02-01', 0],
+    ])
+  })
+
+  it('walks back whole periods of every kind, and caps how many', () => {
+    const starts = (kind: Parameters<typeof recentPeriods>[0], count: number, iso: string) =>
+      recentPeriods(kind, count, at(iso)).map((p) => p.start.toISOString().slice(0, 10))
+    expect(starts('weekly', 3, '2026-01-01T10:00:00Z')).toEqual(['2025-12-15', '2025-12-22', '2025-12-29'])
+    expect(starts('quarterly', 2, '2026-04-01T00:00:00Z')).toEqual(['2026-01-01', '2026-04-01'])
+    expect(starts('yearly', 2, '2026-06-01T00:00:00Z')).toEqual(['2025-01-01', '2026-01-01'])
+    for (const [a, b] of recentPeriods('monthly', 12, at('2026-03-15T00:00:00Z')).entries())
+      if (a > 0)
+        expect(b.start.getTime()).toBe(
+          recentPeriods('monthly', 12, at('2026-03-15T00:00:00Z'))[a - 1]!.end.getTime(),
+        )
   })
 })

@@ -16,7 +16,7 @@
  */
 import { and, eq, gte, inArray, lt, notInArray, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../db/client'
-import { orders, type BudgetPeriod } from '../db/schema'
+import { customers, orders, type BudgetPeriod } from '../db/schema'
 import { EXCHANGE_RATES, isCurrency, type Currency } from './channel'
 import type { Minor } from './money'
 
@@ -33,6 +33,15 @@ export type BudgetPriceType = 'gross' | 'net'
 /** The customer's budget price type; anything but `net` is ICM's default, gross. */
 export const budgetPriceTypeOf = (value: string | null | undefined): BudgetPriceType =>
   value === 'net' ? 'net' : 'gross'
+
+/** The budget price type of a customer (an unknown customer: gross). */
+export async function customerBudgetPriceType(db: Db, customerNo: string): Promise<BudgetPriceType> {
+  const [row] = await db
+    .select({ type: customers.budgetPriceType })
+    .from(customers)
+    .where(eq(customers.customerNo, customerNo))
+  return budgetPriceTypeOf(row?.type)
+}
 
 /** The largest budget or order limit the API keeps: 1,000,000,000.00 in any currency. */
 export const MAX_BUDGET_MINOR: Minor = 100_000_000_000
@@ -233,4 +242,44 @@ export async function spentOfUsers(
     }
   }
   return views
+}
+
+/** The most periods one budget history covers: two years of months, five years of quarters. */
+export const MAX_HISTORY_PERIODS = 24
+
+/** One period of a budget's history: its bounds, the budget that applies and what was spent in it. */
+export type PeriodSpending = { period: PeriodBounds; spent: Minor }
+
+/** The `count` periods up to and including the one containing `at`, oldest first. */
+export function recentPeriods(kind: BudgetPeriod, count: number, at: Date): PeriodBounds[] {
+  const periods: PeriodBounds[] = []
+  let current = periodBounds(kind, at)
+  for (let i = 0; i < count; i++) {
+    periods.unshift(current)
+    current = periodBounds(kind, new Date(current.start.getTime() - 1))
+  }
+  return periods
+}
+
+/**
+ * What the spender spent in each of the last `count` periods of the budget's kind (a budget without a period:
+ * months), counted as the current period's spent amount is. The budget of past periods is today's: budgets keep
+ * no history of their own changes.
+ */
+export async function spendingHistory(
+  db: Db,
+  filter: SpenderFilter,
+  kind: BudgetPeriod | null,
+  count: number,
+  priceType: BudgetPriceType,
+  currency: Currency,
+  at: Date = new Date(),
+): Promise<PeriodSpending[]> {
+  const periods = recentPeriods(kind ?? 'monthly', Math.min(Math.max(count, 1), MAX_HISTORY_PERIODS), at)
+  return Promise.all(
+    periods.map(async (period) => ({
+      period,
+      spent: await spentBetween(db, filter, period, priceType, currency),
+    })),
+  )
 }

@@ -354,31 +354,32 @@ describe("a user's cost centers and the basket's", () => {
 
   it('checks the CostCenter scope: required unless optional, and only one the user may still use', async () => {
     const bbuyer = callers.bbuyer!
-    expect(await costCenterProblem(db(), bbuyer, null)).toMatchObject({
-      code: 'basket.validation.cost_center.missing.error',
-    })
-    expect(await costCenterProblem(db(), bbuyer, '100400')).toBeUndefined()
+    const optional = (value: boolean) =>
+      db().update(customers).set({ costCenterOptional: value }).where(eq(customers.customerNo, 'BC-200001'))
+    // The seed makes Brightline's cost centers optional.
+    expect(await costCenterProblem(db(), bbuyer, null)).toBeUndefined()
+    await optional(false)
+    try {
+      expect(await costCenterProblem(db(), bbuyer, null)).toMatchObject({
+        code: 'basket.validation.cost_center.missing.error',
+      })
+      expect(await costCenterProblem(db(), bbuyer, '100400')).toBeUndefined()
+      expect(await costCenterProblem(db(), bbuyer, '100500')).toMatchObject({
+        code: 'basket.validation.cost_center.not_eligible.error',
+      })
+      // A deactivated cost center can no longer be used.
+      expect(await costCenterProblem(db(), bbuyer, 'SPEND-1')).toMatchObject({
+        code: 'basket.validation.cost_center.not_eligible.error',
+      })
+      // Nothing to choose from: the OCI user is asked for none.
+      expect(await costCenterProblem(db(), callers['brightline-oci']!, null)).toBeUndefined()
+    } finally {
+      await optional(true)
+    }
+    // Optional: none is fine, but a named one must still be usable.
     expect(await costCenterProblem(db(), bbuyer, '100500')).toMatchObject({
       code: 'basket.validation.cost_center.not_eligible.error',
     })
-    // A deactivated cost center can no longer be used.
-    expect(await costCenterProblem(db(), bbuyer, 'SPEND-1')).toMatchObject({
-      code: 'basket.validation.cost_center.not_eligible.error',
-    })
-    // Nothing to choose from: the OCI user is asked for none.
-    expect(await costCenterProblem(db(), callers['brightline-oci']!, null)).toBeUndefined()
-    await db()
-      .update(customers)
-      .set({ costCenterOptional: true })
-      .where(eq(customers.customerNo, 'BC-200001'))
-    try {
-      expect(await costCenterProblem(db(), bbuyer, null)).toBeUndefined()
-    } finally {
-      await db()
-        .update(customers)
-        .set({ costCenterOptional: false })
-        .where(eq(customers.customerNo, 'BC-200001'))
-    }
   })
 })
 

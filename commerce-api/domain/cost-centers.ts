@@ -24,12 +24,14 @@ import type { Db } from '../db/client'
 import { costCenterBuyers, costCenters, customers, orders, users, type BudgetPeriod } from '../db/schema'
 import { CURRENCIES, type Currency } from './channel'
 import {
-  budgetPriceTypeOf,
+  customerBudgetPriceType,
   MAX_BUDGET_MINOR,
   periodBounds,
+  spendingHistory,
   spentBetween,
   UNCOUNTED_STATUS_CODES,
   type PeriodBounds,
+  type PeriodSpending,
 } from './budgets'
 import { conflictError, forbiddenError, invalidError, notFoundError, refusedError } from './errors'
 import { isUuid } from './ids'
@@ -215,21 +217,13 @@ const rangeOf = (period: BudgetPeriod | null, now: Date): PeriodBounds =>
 const remainingOf = (budget: Minor | null, spent: Minor): Minor | null =>
   budget === null ? null : budget - spent
 
-async function budgetPriceType(db: Db, customerNo: string): Promise<'gross' | 'net'> {
-  const [row] = await db
-    .select({ priceType: customers.budgetPriceType })
-    .from(customers)
-    .where(eq(customers.customerNo, customerNo))
-  return budgetPriceTypeOf(row?.priceType)
-}
-
 /** The cost center the caller may see, with everything its answer shows; spent amounts as of `now`. */
 export async function costCenterView(db: Db, caller: Caller, ref: string, now = new Date()) {
   return viewOf(db, await visibleCostCenter(db, caller, ref), now)
 }
 
 async function viewOf(db: Db, center: CostCenterRow, now: Date): Promise<CostCenterView> {
-  const priceType = await budgetPriceType(db, center.customerNo)
+  const priceType = await customerBudgetPriceType(db, center.customerNo)
   const people = await companyPeople(db, center.customerNo)
   const byId = new Map(people.map((p) => [p.id, p]))
   const range = rangeOf(center.budgetPeriod, now)
@@ -317,6 +311,30 @@ async function viewOf(db: Db, center: CostCenterRow, now: Date): Promise<CostCen
     pendingOrders: Number(counts?.pending ?? 0),
     approvedOrders: Number(counts?.approved ?? 0),
   }
+}
+
+/**
+ * A cost center the caller may see, with what its orders spent in each of the last `count` periods of its
+ * budget (a cost center without a period: years, as its spent amount counts).
+ */
+export async function costCenterBudgetHistory(
+  db: Db,
+  caller: Caller,
+  ref: string,
+  count: number,
+  now = new Date(),
+): Promise<{ center: CostCenterRow; history: PeriodSpending[] }> {
+  const center = await visibleCostCenter(db, caller, ref)
+  const history = await spendingHistory(
+    db,
+    { customerNo: center.customerNo, costCenterId: center.costCenterId },
+    center.budgetPeriod ?? 'yearly',
+    count,
+    await customerBudgetPriceType(db, center.customerNo),
+    center.currency as Currency,
+    now,
+  )
+  return { center, history }
 }
 
 // --- Changing --------------------------------------------------------------------------------------------

@@ -66,7 +66,9 @@ describe('customers', () => {
       industry: undefined,
       description: undefined,
       budgetPriceType: 'gross',
+      isCostCenterOptional: false,
     })
+    expect(customerJson(customer('PrivateCustomer')).isCostCenterOptional).toBeUndefined()
     expect(privateCustomerJson(customer('PrivateCustomer'))).not.toHaveProperty('isPriceDisplayActive')
     // ICM names a private customer PRIVATE in customerType (the Intershop PWA then reads privatecustomers/-).
     expect(customerJson(customer('PrivateCustomer'))).toMatchObject({

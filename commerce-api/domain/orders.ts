@@ -29,7 +29,7 @@ import {
 } from './basket'
 import type { Locale } from './channel'
 import { channelSettings } from './configuration'
-import { notFoundError, refusedError } from './errors'
+import { forbiddenError, notFoundError, refusedError } from './errors'
 import { isUuid } from './ids'
 import { redirectsAfterCheckout, redirectsBeforeCheckout } from './payment-methods'
 import { hasPermission } from './permissions'
@@ -68,9 +68,22 @@ export async function findOrder(db: Db, principal: Principal, id: string) {
   return row
 }
 
-/** The caller's order with its lines, or order.not_found. */
+/**
+ * An order the caller may read, with its lines, or order.not_found: their own, or, for who manages the
+ * customer's orders (`managesOrders`), any order of their customer (the list of all buyers links to them).
+ * Continuing an order's payment stays with its owner (`findOrder`).
+ */
 export async function requireOrder(db: Db, principal: Principal, id: string): Promise<OrderView> {
-  const order = await findOrder(db, principal, id)
+  const order =
+    (await findOrder(db, principal, id)) ??
+    (principal.anonymous || !managesOrders(principal) || !isUuid(id)
+      ? undefined
+      : (
+          await db
+            .select()
+            .from(orders)
+            .where(and(eq(orders.id, id), eq(orders.customerNo, principal.customerNo)))
+        )[0])
   if (!order) throw orderNotFound(id)
   return viewOf(db, order)
 }
@@ -445,21 +458,62 @@ export type OrderListQuery = {
   limit: number
   offset: number
   allBuyers: boolean
+  /** One buyer's orders (their login, ICM's `buyer`); for who manages the customer's orders. */
+  buyer?: string
   statusCodes?: string[]
   /** Read each order's lines too (an answer that includes them); a plain list needs only the orders. */
   withLines?: boolean
 }
 
-/** `GET orders`: the caller's orders, newest first; a user who manages the customer's orders may ask for all. */
+/**
+ * Who sees the orders of every buyer of their customer: order managers (APP_B2B_MANAGE_ORDERS) and who
+ * manages the users (APP_B2B_MANAGE_USERS, the account owner's); the account owner's role grants both.
+ */
+const managesOrders = (principal: Principal) =>
+  !principal.anonymous &&
+  (hasPermission(principal, 'APP_B2B_MANAGE_ORDERS') || hasPermission(principal, 'APP_B2B_MANAGE_USERS'))
+
+/**
+ * Whose orders a list shows: the caller's own; all of the customer's (`allBuyers`) or one buyer's (`buyer`,
+ * a login of the customer; an unknown one has none) for who manages orders. `allBuyers` from anyone else is
+ * their own orders, as before; `buyer` naming someone else is refused (403, authorization.forbidden) rather
+ * than answered with the caller's own orders under another's name. Naming oneself is one's own orders.
+ */
+function ordersOf(
+  db: Db,
+  principal: Principal,
+  { allBuyers, buyer }: Pick<OrderListQuery, 'allBuyers' | 'buyer'>,
+) {
+  const own = eq(orders.owner, principal.subject)
+  if (principal.anonymous) return own
+  if (buyer !== undefined) {
+    if (buyer.toLowerCase() === principal.login.toLowerCase()) return own
+    if (!managesOrders(principal))
+      throw forbiddenError(
+        'authorization.forbidden',
+        "Only who manages the customer's orders (APP_B2B_MANAGE_ORDERS) may list another buyer's orders.",
+      )
+    const buyerIds = db
+      .select({ id: users.id })
+      .from(users)
+      .where(
+        and(eq(users.customerNo, principal.customerNo), sql`lower(${users.login}) = ${buyer.toLowerCase()}`),
+      )
+    return and(eq(orders.customerNo, principal.customerNo), inArray(orders.userId, buyerIds))
+  }
+  return allBuyers && managesOrders(principal) ? eq(orders.customerNo, principal.customerNo) : own
+}
+
+/**
+ * `GET orders`: the caller's orders, newest first; a user who manages the customer's orders may ask for all
+ * buyers' or one buyer's (`ordersOf`), and for some statuses.
+ */
 export async function listOrders(
   db: Db,
   principal: Principal,
-  { limit, offset, allBuyers, statusCodes = [], withLines = false }: OrderListQuery,
+  { limit, offset, allBuyers, buyer, statusCodes = [], withLines = false }: OrderListQuery,
 ): Promise<{ orders: OrderView[]; total: number }> {
-  const whose =
-    allBuyers && !principal.anonymous && hasPermission(principal, 'APP_B2B_MANAGE_ORDERS')
-      ? eq(orders.customerNo, principal.customerNo)
-      : eq(orders.owner, principal.subject)
+  const whose = ordersOf(db, principal, { allBuyers, buyer })
   const where = statusCodes.length ? and(whose, inArray(orders.statusCode, statusCodes)) : whose
   const [rows, totals] = await readTogether(db, [
     () =>

@@ -22,7 +22,15 @@ import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { customers, rolePermissions, roles, users, type BudgetPeriod } from '../db/schema'
 import { queueWelcomeMail } from '../mail/welcome'
-import { budgetPriceTypeOf, budgetView, spentOfUsers, type BudgetView, type StoredBudget } from './budgets'
+import {
+  budgetView,
+  customerBudgetPriceType,
+  spendingHistory,
+  spentOfUsers,
+  type BudgetView,
+  type PeriodSpending,
+  type StoredBudget,
+} from './budgets'
 import { DEFAULT_CURRENCY, isCurrency, type Currency, type Locale } from './channel'
 import { conflictError, invalidError, notFoundError, refusedError } from './errors'
 import type { Minor } from './money'
@@ -93,14 +101,6 @@ export const storedBudgetOf = (user: UserRow): StoredBudget => ({
     : DEFAULT_CURRENCY,
 })
 
-async function priceTypeOf(db: Db, customerNo: string) {
-  const [row] = await db
-    .select({ type: customers.budgetPriceType })
-    .from(customers)
-    .where(eq(customers.customerNo, customerNo))
-  return budgetPriceTypeOf(row?.type)
-}
-
 /** The company's users that user management shows (punchout users aside), by last and first name. */
 export async function listCompanyUsers(db: Db, manager: Manager, at = new Date()): Promise<CompanyUser[]> {
   const rows = await db
@@ -112,7 +112,7 @@ export async function listCompanyUsers(db: Db, manager: Manager, at = new Date()
   const views = await spentOfUsers(
     db,
     rows.map((user) => ({ userId: user.id, stored: storedBudgetOf(user) })),
-    await priceTypeOf(db, manager.customerNo),
+    await customerBudgetPriceType(db, manager.customerNo),
     at,
   )
   return rows.map((user) => ({ user, budget: views.get(user.id)! }))
@@ -143,7 +143,29 @@ export async function companyUser(db: Db, manager: Manager, login: string, at = 
 
 /** The user's budget in the customer's budget price type, spent in the current period. */
 export async function userBudgetView(db: Db, user: UserRow, at = new Date()): Promise<BudgetView> {
-  return budgetView(db, { userId: user.id }, storedBudgetOf(user), await priceTypeOf(db, user.customerNo), at)
+  return budgetView(
+    db,
+    { userId: user.id },
+    storedBudgetOf(user),
+    await customerBudgetPriceType(db, user.customerNo),
+    at,
+  )
+}
+
+/** A user's budget with what they spent in each of the last `count` periods (the budget chart). */
+export async function userBudgetHistory(
+  db: Db,
+  user: UserRow,
+  count: number,
+  at = new Date(),
+): Promise<{ budget: BudgetView; history: PeriodSpending[] }> {
+  const stored = storedBudgetOf(user)
+  const priceType = await customerBudgetPriceType(db, user.customerNo)
+  const [budget, history] = await Promise.all([
+    budgetView(db, { userId: user.id }, stored, priceType, at),
+    spendingHistory(db, { userId: user.id }, stored.budgetPeriod, count, priceType, stored.currency, at),
+  ])
+  return { budget, history }
 }
 
 /** PostgreSQL's unique violation (the login and e-mail indexes), as Drizzle wraps it. */

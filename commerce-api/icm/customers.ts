@@ -19,6 +19,8 @@ export function customerJson({ customer }: CustomerUser) {
     industry: customer.industry ?? undefined,
     description: customer.description ?? undefined,
     budgetPriceType: customer.budgetPriceType,
+    // Whether the company's orders may go without a cost center (the PWA's `isCostCenterOptional`).
+    isCostCenterOptional: customer.type === 'SMBCustomer' ? customer.costCenterOptional : undefined,
   }
 }
 

@@ -2,9 +2,10 @@ import type { FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { requireUser } from '../auth'
 import type { AccessRule } from '../authorization'
-import { BUDGET_PERIODS } from '../domain/budgets'
+import { BUDGET_PERIODS, MAX_HISTORY_PERIODS } from '../domain/budgets'
 import {
   addBuyer,
+  costCenterBudgetHistory,
   costCenterView,
   createCostCenter,
   deleteCostCenter,
@@ -25,6 +26,8 @@ import {
   minorOf,
   userCostCentersJson,
 } from '../icm/cost-centers'
+import { budgetHistoryJson } from '../icm/budgets'
+import type { Currency } from '../domain/channel'
 import { ApiError, parseInput, queryInt } from '../http'
 import type { RouteModule } from './context'
 
@@ -187,6 +190,21 @@ export const costCenterRoutes: RouteModule = (app, { db, site }) => {
       reply.code(204)
     },
   )
+
+  // This API's extension for the budget chart (icm/budgets.ts budgetHistoryJson): spending per period.
+  app.get(`${base}/:id/budgets/history`, { config: { access: viewCostCenters } }, async (request) => {
+    const caller = await callerOf(db, request)
+    const periods = queryInt((request.query as { periods?: unknown }).periods, 6, {
+      min: 1,
+      max: MAX_HISTORY_PERIODS,
+    })
+    const { center, history } = await costCenterBudgetHistory(db, caller, paramsOf(request).id, periods)
+    return budgetHistoryJson(
+      { budget: center.budget, budgetPeriod: center.budgetPeriod, currency: center.currency as Currency },
+      history,
+      center.budgetPeriod ?? 'yearly',
+    )
+  })
 
   app.get(
     '/rest/:site/customers/:customerNo/users/:login/costcenters',

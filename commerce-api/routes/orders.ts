@@ -12,7 +12,7 @@ import {
   orderSnapshotOf,
   rolledBackJson,
 } from '../icm/orders'
-import { parseInput, queryInt, queryList } from '../http'
+import { badRequest, hasControlCharacters, parseInput, queryInt, queryList } from '../http'
 import { pageBase, RedirectReturn, RedirectUrls } from './checkout'
 import type { RouteModule } from './context'
 
@@ -36,6 +36,18 @@ const CsvRequest = z.union([
 /** The includes asked for; an unknown one is ignored (ICM answers include.not_resolved for it). */
 const includesOf = (request: FastifyRequest) =>
   new Set(queryList((request.query as Record<string, unknown>).include).filter((i) => ORDER_INCLUDES.has(i)))
+
+/**
+ * ICM's `buyer` filter of `GET orders` (the PWA's order list query): one login, bounded. Who may use it for
+ * another user's orders is the domain's rule (domain/orders.ts `listOrders`: order managers and account
+ * owners; anyone else naming another buyer gets 403).
+ */
+function buyerOf(value: unknown): string | undefined {
+  if (value === undefined || value === '') return undefined
+  if (typeof value !== 'string' || value.length > 100 || hasControlCharacters(value))
+    throw badRequest('buyer is one login of at most 100 characters.')
+  return value.trim() || undefined
+}
 
 /** Orders of the caller: place, list, read, continue after the payment page, export as CSV. */
 export const orderRoutes: RouteModule = (app, ctx) => {
@@ -69,6 +81,7 @@ export const orderRoutes: RouteModule = (app, ctx) => {
     const list = await listOrders(db, principal, {
       ...page,
       allBuyers: query.allBuyers === 'true',
+      buyer: buyerOf(query.buyer),
       statusCodes: queryList(query['filter[statusCode]'] ?? query.statusCode),
       withLines: include.has('lineItems'),
     })

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { requireUser } from '../auth'
 import type { AccessRule } from '../authorization'
-import { BUDGET_PERIODS, MAX_BUDGET_MINOR } from '../domain/budgets'
+import { BUDGET_PERIODS, MAX_BUDGET_MINOR, MAX_HISTORY_PERIODS } from '../domain/budgets'
 import { CURRENCIES, LOCALES, type Currency } from '../domain/channel'
 import {
   companyUser,
@@ -12,13 +12,14 @@ import {
   listCompanyUsers,
   setCompanyUserBudget,
   updateCompanyUser,
+  userBudgetHistory,
   userBudgetView,
   type BudgetInput,
   type Manager,
 } from '../domain/users'
 import { b2bUserJson, b2bUserLink, b2bUsersJson, createdUsersJson } from '../icm/b2b-users'
-import { userBudgetJson } from '../icm/budgets'
-import { badRequest, parseInput } from '../http'
+import { budgetHistoryJson, userBudgetJson } from '../icm/budgets'
+import { badRequest, parseInput, queryInt } from '../http'
 import type { RouteModule } from './context'
 
 const manageUsers: AccessRule = { customer: true, permission: 'APP_B2B_MANAGE_USERS' }
@@ -26,7 +27,7 @@ const manageUsers: AccessRule = { customer: true, permission: 'APP_B2B_MANAGE_US
 const ownBudgetOrManageUsers: AccessRule = { customer: true, permission: 'APP_B2B_MANAGE_USERS', self: true }
 
 /** Most users one `POST …/users` creates (a pasted list of a bulk import included). */
-const MAX_NEW_USERS = 50
+const MAX_NEW_USERS = 100
 
 const text = (max: number) => z.string().trim().min(1).max(max)
 const optionalText = (max: number) => z.string().trim().max(max).nullish()
@@ -160,6 +161,21 @@ export const organizationUserRoutes: RouteModule = (app, { db, site }) => {
     const user = await findCompanyUser(db, await managerOf(request), loginOf(request))
     return userBudgetJson(await userBudgetView(db, user))
   })
+
+  // This API's extension for the budget chart (icm/budgets.ts budgetHistoryJson): spending per period.
+  app.get(
+    `${users}/:login/budgets/history`,
+    { config: { access: ownBudgetOrManageUsers } },
+    async (request) => {
+      const user = await findCompanyUser(db, await managerOf(request), loginOf(request))
+      const periods = queryInt((request.query as { periods?: unknown }).periods, 6, {
+        min: 1,
+        max: MAX_HISTORY_PERIODS,
+      })
+      const { budget, history } = await userBudgetHistory(db, user, periods)
+      return budgetHistoryJson(budget, history, budget.budgetPeriod ?? 'monthly')
+    },
+  )
 
   app.put(`${users}/:login/budgets`, { config: { access: manageUsers } }, async (request) => {
     const body = parseInput(BudgetBody, request.body, 'budget')

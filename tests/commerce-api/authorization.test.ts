@@ -169,6 +169,11 @@ const WALK: Record<string, Call> = {
     path: () => `customers/${A}/users/jlink/budgets`,
     ownerSees: () => 'spentBudget',
   },
+  'GET /rest/:site/customers/:customerNo/users/:login/budgets/history': {
+    scope: 'private',
+    path: () => `customers/${A}/users/jlink/budgets/history`,
+    ownerSees: () => 'BudgetHistory',
+  },
   'PUT /rest/:site/customers/:customerNo/users/:login/budgets': {
     scope: 'private',
     path: () => `customers/${A}/users/bbuyer/budgets`,
@@ -196,6 +201,11 @@ const WALK: Record<string, Call> = {
     scope: 'private',
     path: () => `customers/${A}/costcenters/100600`,
     secrets: () => ['Head Office'],
+  },
+  'GET /rest/:site/customers/:customerNo/costcenters/:id/budgets/history': {
+    scope: 'private',
+    path: () => `customers/${A}/costcenters/100600/budgets/history`,
+    ownerSees: () => 'BudgetHistory',
   },
   'PATCH /rest/:site/customers/:customerNo/costcenters/:id': {
     scope: 'private',

@@ -101,24 +101,36 @@ describe('the basket’s cost center', () => {
   })
 })
 
+describe('the cost center policy', () => {
+  it('is told on customers/-: optional for Brightline as seeded, required for Kestrel', async () => {
+    const policy = async (login: string) =>
+      (await call(api.url('customers/-', EUR), { token: tokens[login] })).json.isCostCenterOptional
+    expect(await policy('bbuyer')).toBe(true)
+    expect(await policy('mkestrel')).toBe(false)
+  })
+})
+
 describe('the CostCenter scope and the order', () => {
   it('fails without a cost center unless they are optional, and the order is refused the same', async () => {
     const basket = await readyBasket('bbuyer')
-    const missing = await validate(basket, ['CostCenter'])
-    expect(missing.status).toBe(200)
-    expect(missing.json.data.results.valid).toBe(false)
-    expect(codes(missing.json.data.results.errors)).toEqual(['basket.validation.cost_center.missing.error'])
-    const refused = await order(basket)
-    expect(refused.status).toBe(422)
-    expect(codes(refused.json.errors[0].causes)).toContain('basket.validation.cost_center.missing.error')
-
     const db = api.database.db
-    await db.update(customers).set({ costCenterOptional: true }).where(eq(customers.customerNo, A))
+    const optional = (value: boolean) =>
+      db.update(customers).set({ costCenterOptional: value }).where(eq(customers.customerNo, A))
+    // The seed makes Brightline's cost centers optional: required here, and optional again afterwards.
+    expect((await validate(basket, ['CostCenter'])).json.data.results.valid).toBe(true)
+    await optional(false)
     try {
-      expect((await validate(basket, ['CostCenter'])).json.data.results.valid).toBe(true)
+      const missing = await validate(basket, ['CostCenter'])
+      expect(missing.status).toBe(200)
+      expect(missing.json.data.results.valid).toBe(false)
+      expect(codes(missing.json.data.results.errors)).toEqual(['basket.validation.cost_center.missing.error'])
+      const refused = await order(basket)
+      expect(refused.status).toBe(422)
+      expect(codes(refused.json.errors[0].causes)).toContain('basket.validation.cost_center.missing.error')
     } finally {
-      await db.update(customers).set({ costCenterOptional: false }).where(eq(customers.customerNo, A))
+      await optional(true)
     }
+    expect((await validate(basket, ['CostCenter'])).json.data.results.valid).toBe(true)
   })
 
   it('fails with a cost center the user may no longer use (deactivated)', async () => {

@@ -137,3 +137,53 @@ describe('user budgets', () => {
     expect((await call(budgets('brightline-oci'), as('jlink'))).status).toBe(404)
   })
 })
+
+describe("budget history (this API's extension for the budget chart)", () => {
+  const history = (login: string, query = '') =>
+    api.url(`customers/${A}/users/${login}/budgets/history${query ? `?${query}` : ''}`, EUR)
+
+  it('gives the spending of the last periods of the budget, the current one last, with the budget', async () => {
+    await call(
+      budgets('aapprover'),
+      as('jlink', {
+        method: 'PUT',
+        json: { budget: { value: 4000, currency: 'EUR' }, budgetPeriod: 'monthly' },
+      }),
+    )
+    const answer = await call(history('aapprover', 'periods=4'), as('jlink'))
+    expect(answer.status).toBe(200)
+    expect(answer.json).toMatchObject({
+      type: 'BudgetHistory',
+      budgetPeriod: 'monthly',
+      countedPeriod: 'monthly',
+    })
+    expect(answer.json.periods).toHaveLength(4)
+    const current = answer.json.periods.at(-1)
+    expect(current.budget).toMatchObject({ value: 4000, currency: 'EUR' })
+    const budget = await call(budgets('aapprover'), as('jlink'))
+    expect(minor(current.spentBudget)).toBe(minor(budget.json.spentBudget))
+    const today = new Date().toISOString().slice(0, 10)
+    expect(current.fromDate <= today && today <= current.toDate).toBe(true)
+    // Consecutive: each period starts the day after the one before ends.
+    for (let i = 1; i < 4; i++) {
+      const end = new Date(`${answer.json.periods[i - 1].toDate}T00:00:00Z`)
+      end.setUTCDate(end.getUTCDate() + 1)
+      expect(answer.json.periods[i].fromDate).toBe(end.toISOString().slice(0, 10))
+    }
+  })
+
+  it('is the own history for any business user, and bounded', async () => {
+    const own = await call(api.url('customers/-/users/-/budgets/history', EUR), as('bbuyer'))
+    expect(own.status).toBe(200)
+    expect(own.json.periods).toHaveLength(6)
+    expect((await call(history('aapprover', 'periods=24'), as('jlink'))).json.periods).toHaveLength(24)
+    for (const periods of ['25', '0', 'x'])
+      expect((await call(history('aapprover', `periods=${periods}`), as('jlink'))).status).toBe(400)
+  })
+
+  it('is refused to other users without user management, and to other customers', async () => {
+    expect((await call(history('aapprover'), as('bbuyer'))).status).toBe(403)
+    expect((await call(history('aapprover'), as('mkestrel'))).status).toBe(404)
+    expect((await call(history('aapprover'))).status).toBe(401)
+  })
+})

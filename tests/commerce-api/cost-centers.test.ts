@@ -117,6 +117,30 @@ describe('one cost center', () => {
   })
 })
 
+describe('a cost center’s budget history (this API’s extension for the budget chart)', () => {
+  it('gives the spending of its last budget periods with its budget, to whoever may see it', async () => {
+    const answer = await send('ccowner', centers('/100400/budgets/history?periods=3'))
+    expect(answer.status).toBe(200)
+    expect(answer.json).toMatchObject({
+      type: 'BudgetHistory',
+      budgetPeriod: 'quarterly',
+      countedPeriod: 'quarterly',
+    })
+    expect(answer.json.periods).toHaveLength(3)
+    expect(answer.json.periods[2].budget).toMatchObject({ value: 60_000, currency: 'EUR' })
+    const view = await send('ccowner', centers('/100400'))
+    expect(answer.json.periods[2].spentBudget.value).toBe(view.json.spentBudget.value)
+    // Quarters: each starts on the first of January, April, July or October.
+    for (const period of answer.json.periods) expect(period.fromDate).toMatch(/-(01|04|07|10)-01$/)
+  })
+
+  it('is not found for an owner of another one or another customer, and refused without the permission', async () => {
+    expectRefused(await send('hweber', centers('/100400/budgets/history')), 404, 'costcenter.not_found')
+    expectRefused(await send('mkestrel', centers('/100400/budgets/history')), 404, 'customer.not_found')
+    expect((await send('anonymous', centers('/100400/budgets/history'))).status).toBe(401)
+  })
+})
+
 describe('creating, changing and deleting', () => {
   it('creates one (201, Location), unique per company (409), with an owner §5 allows', async () => {
     const body = {

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next'
 import type { Address } from '~/models/address'
 import type { Order } from '~/models/order'
 import { AddressView } from '../checkout/CheckoutParts'
+import { costCenterLabel } from '../checkout/CostCenterSelection'
 
 function OrderAddress({ title, address }: { title: string; address: Address }) {
   return (
@@ -12,7 +13,10 @@ function OrderAddress({ title, address }: { title: string; address: Address }) {
   )
 }
 
-/** What else was ordered besides the lines: addresses, shipping method, payment, reference, message. */
+/**
+ * What else was ordered besides the lines: addresses, shipping method, payment, cost center, reference,
+ * message.
+ */
 export function OrderFacts({ order }: { order: Order }) {
   const { t } = useTranslation()
   return (
@@ -37,6 +41,12 @@ export function OrderFacts({ order }: { order: Order }) {
           <h3>{t('account.orders.payment')}</h3>
           <p>{order.payment.methodName}</p>
           {order.payment.accountIdentifier ? <p>{order.payment.accountIdentifier}</p> : null}
+        </section>
+      ) : null}
+      {order.costCenter ? (
+        <section>
+          <h3>{t('checkout.cost_center.label')}</h3>
+          <p data-testid="order-cost-center">{costCenterLabel(order.costCenter)}</p>
         </section>
       ) : null}
       {order.externalOrderReference ? (

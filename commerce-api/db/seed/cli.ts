@@ -13,7 +13,7 @@ if (!Number.isInteger(products) || products < 100) {
 const config = loadApiConfig()
 const started = Date.now()
 const database = await openDatabase(config)
-const result = await seedDatabase(database.db, { products })
+const result = await seedDatabase(database.db, { products, demoHistory: true })
 console.log(
   result.seeded
     ? `seeded ${products} products in ${((Date.now() - started) / 1000).toFixed(1)} s`

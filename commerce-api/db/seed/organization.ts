@@ -59,6 +59,8 @@ export const demoCostCenters: DemoCostCenter[] = [
       mfoster: { budget: eur(1_000), budgetPeriod: 'monthly' },
       lnowak: { budget: eur(2_500), budgetPeriod: 'monthly' },
       ccowner: null,
+      // adumitru and lnowak buy for two cost centers each, and choose one for each basket.
+      adumitru: { budget: eur(1_000), budgetPeriod: 'monthly' },
     },
   },
   {
@@ -88,6 +90,7 @@ export const demoCostCenters: DemoCostCenter[] = [
       cmartin: { budget: eur(4_000), budgetPeriod: 'quarterly' },
       omanager: { budget: eur(2_000), budgetPeriod: 'monthly' },
       nbauer: { budget: eur(2_000), budgetPeriod: 'monthly' },
+      lnowak: { budget: eur(1_500), budgetPeriod: 'monthly' },
     },
   },
   {
@@ -157,11 +160,13 @@ async function ensureCostCenters(db: Db) {
   }
 }
 
-/** Budgets and cost centers of the demo companies, in one transaction. */
+/** Budgets and cost centers of the demo companies, inside the caller's transaction. */
+export async function ensureOrganization(db: Db) {
+  await ensureUserBudgets(db)
+  await ensureCostCenters(db)
+}
+
+/** Budgets and cost centers of the demo companies, in a transaction of their own (a database seeded earlier). */
 export async function ensureDemoOrganization(db: Db) {
-  await db.transaction(async (tx) => {
-    const txDb = tx as unknown as Db
-    await ensureUserBudgets(txDb)
-    await ensureCostCenters(txDb)
-  })
+  await db.transaction((tx) => ensureOrganization(tx as unknown as Db))
 }

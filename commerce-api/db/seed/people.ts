@@ -17,6 +17,8 @@ export const demoCustomers = [
     companyName: 'Brightline Construction GmbH',
     taxationId: 'DE123456789',
     industry: 'Construction',
+    // Brightline's buyers may order without a cost center; Kestrel's must name one (spec isCostCenterOptional).
+    costCenterOptional: true,
   },
   {
     customerNo: 'BC-200002',

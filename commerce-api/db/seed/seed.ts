@@ -8,6 +8,8 @@ import { contentIncludes, FOOTER_INCLUDE_ID, LEGACY_FOOTER_INCLUDE_ID } from './
 import { contentPages, searchRedirects } from './content-pages'
 import { generateCatalog } from './generate'
 import { MANDATORY_LINK_TYPES, mandatoryDemo } from './mandatory-links'
+import { ensureDemoOrderHistory } from './order-history'
+import { ensureDemoOrganization, ensureOrganization } from './organization'
 import { DEMO_PASSWORD, demoCustomers, demoUsers, permissionRows, roleRows } from './people'
 import { productExtras } from './product-extras'
 
@@ -123,7 +125,17 @@ async function ensureDemoPeople(db: Db) {
  * Fills an empty database with the demo shop, in one transaction: a failed seed leaves nothing behind.
  * Does nothing when the database was seeded before.
  */
-export async function seedDatabase(db: Db, { products = DEFAULT_PRODUCT_COUNT }: { products?: number } = {}) {
+export async function seedDatabase(
+  db: Db,
+  {
+    products = DEFAULT_PRODUCT_COUNT,
+    demoHistory = false,
+  }: {
+    products?: number
+    /** Six months of past orders by the demo companies' staff (the running shop; tests leave it out). */
+    demoHistory?: boolean
+  } = {},
+) {
   const existing = await seedInfo(db)
   if (existing) {
     // A database seeded before checkout existed gets shipping and payment methods and the demo addresses.
@@ -132,6 +144,8 @@ export async function seedDatabase(db: Db, { products = DEFAULT_PRODUCT_COUNT }:
     await ensureRolesAndPermissions(db)
     await ensureMandatoryLinks(db, existing.products)
     await ensureStandardIncludeIds(db)
+    await ensureDemoOrganization(db)
+    if (demoHistory) await ensureDemoOrderHistory(db)
     return { seeded: false, info: existing }
   }
   const catalog = generateCatalog({ productCount: products })
@@ -176,9 +190,11 @@ export async function seedDatabase(db: Db, { products = DEFAULT_PRODUCT_COUNT }:
     )
     await ensureRolesAndPermissions(txDb)
     await ensureCheckoutData(txDb)
+    await ensureOrganization(txDb)
     await rebuildSearchIndex(txDb)
     await tx.insert(t.meta).values({ key: SEED_KEY, value: info })
   })
+  if (demoHistory) await ensureDemoOrderHistory(db)
   await refreshStatistics(db)
   return { seeded: true, info }
 }

@@ -24,6 +24,28 @@ export const UserBudgetSchema = z.object({
   pendingRecurringBudget: MoneySchema.optional(),
 })
 
+/**
+ * A budget's spending per period, oldest first (`…/users/{login}/budgets/history`,
+ * `…/costcenters/{id}/budgets/history`): this API's extension for the budget chart, not an ICM resource, in
+ * ICM's manner (Money, ICM's period names). `countedPeriod` is the period kind the spending is counted in.
+ */
+export const BudgetHistorySchema = z.object({
+  type: z.literal('BudgetHistory'),
+  budgetPeriod: z.enum(['weekly', 'monthly', 'quarterly', 'yearly']).optional(),
+  countedPeriod: z.enum(['weekly', 'monthly', 'quarterly', 'yearly']),
+  periods: z
+    .array(
+      z.object({
+        fromDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+        toDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+        budget: MoneySchema.optional(),
+        spentBudget: MoneySchema,
+      }),
+    )
+    .min(1)
+    .max(24),
+})
+
 /** `GET customers/{no}/users/{login}`: `B2bUserData` (UserData and `active`), with its roles and budget. */
 export const B2bUserSchema = UserSchema.extend({
   active: z.boolean(),
@@ -53,5 +75,11 @@ export const organizationWire: WireRule[] = [
   { method: 'PUT', route: `${users}/:login/roles`, schema: UserRolesSchema },
   { method: 'GET', route: `${users}/:login/budgets`, schema: UserBudgetSchema },
   { method: 'PUT', route: `${users}/:login/budgets`, schema: UserBudgetSchema },
+  { method: 'GET', route: `${users}/:login/budgets/history`, schema: BudgetHistorySchema },
+  {
+    method: 'GET',
+    route: '/rest/:site/customers/:customerNo/costcenters/:id/budgets/history',
+    schema: BudgetHistorySchema,
+  },
   { method: 'PUT', route: '/rest/:site/customers/-', schema: CustomerSchema },
 ]

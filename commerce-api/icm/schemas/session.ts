@@ -61,6 +61,10 @@ const companyFields = {
   taxationID: z.string().optional(),
   industry: z.string().optional(),
   description: z.string().optional(),
+  /** Which order total budgets count (spec §9: gross by default). */
+  budgetPriceType: z.enum(['gross', 'net']).optional(),
+  /** Whether an order may go without a cost center (business customers). */
+  isCostCenterOptional: z.boolean().optional(),
 }
 
 /**

@@ -1,0 +1,129 @@
+import { Link } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import { TableHead } from '~/components/TableHead'
+import { useShell } from '~/components/useShell'
+import type { Budget } from '~/models/budget'
+import { personName, type CostCenter } from '~/models/cost-center'
+import { formatMoney } from '~/models/price'
+
+/** A budget as one line: "€1,000.00 (monthly)", or "no budget". */
+export function useBudgetText() {
+  const { t } = useTranslation()
+  const { locale } = useShell()
+  return (budget: Budget) =>
+    budget.budget
+      ? `${formatMoney(budget.budget, locale.tag)}${
+          budget.budgetPeriod ? ` (${t(`account.costcenter.period.${budget.budgetPeriod}`)})` : ''
+        }`
+      : t('account.costcenter.budget.none')
+}
+
+/** Spent and remaining of a budget: "€200.00 / €800.00"; remaining only where there is a budget. */
+export function useSpentText() {
+  const { locale } = useShell()
+  return (budget: Budget) =>
+    [budget.spent, budget.remaining]
+      .filter((money) => money !== undefined)
+      .map((money) => formatMoney(money, locale.tag))
+      .join(' / ')
+}
+
+/** The cost center list: id (linked to the detail), name, owner, budget and period, spent/remaining, status. */
+export function CostCenterTable({ costCenters, base }: { costCenters: CostCenter[]; base: string }) {
+  const { t } = useTranslation()
+  const budgetText = useBudgetText()
+  const spentText = useSpentText()
+  return (
+    <table className="cost-centers-table">
+      <TableHead
+        columns={[
+          { label: t('account.costcenter.column.id') },
+          { label: t('account.costcenter.column.name') },
+          { label: t('account.costcenter.column.owner') },
+          { label: t('account.costcenter.column.budget'), numeric: true },
+          { label: t('account.costcenter.column.spent_remaining'), numeric: true },
+          { label: t('account.costcenter.column.status') },
+        ]}
+      />
+      <tbody>
+        {costCenters.map((costCenter) => (
+          <tr key={costCenter.id} data-testid="cost-center-row">
+            <td>
+              <Link
+                to={`${base}/${encodeURIComponent(costCenter.costCenterId)}`}
+                aria-label={t('account.costcenter.view', { name: costCenter.name })}
+              >
+                {costCenter.costCenterId}
+              </Link>
+            </td>
+            <td>{costCenter.name}</td>
+            <td>{personName(costCenter.owner)}</td>
+            <td className="num">{budgetText(costCenter.budget)}</td>
+            <td className="num">{spentText(costCenter.budget)}</td>
+            <td>
+              {costCenter.active
+                ? t('account.costcenter.status.active')
+                : t('account.costcenter.status.inactive')}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  )
+}
+
+/** Page links (`?page=`, keeping the filter): previous, the page numbers, next; the current one marked. */
+export function CostCenterPager({
+  page,
+  pages,
+  base,
+  filter,
+}: {
+  page: number
+  pages: number
+  base: string
+  filter?: string
+}) {
+  const { t } = useTranslation()
+  if (pages <= 1) return null
+  const href = (to: number) => {
+    const query = new URLSearchParams()
+    if (filter) query.set('nameOrId', filter)
+    if (to > 1) query.set('page', String(to))
+    return query.size ? `${base}?${query}` : base
+  }
+  const numbers = Array.from({ length: pages }, (_, i) => i + 1).filter(
+    (n) => n === 1 || n === pages || Math.abs(n - page) <= 2,
+  )
+  return (
+    <nav aria-label={t('account.costcenter.list.pages')} className="pager">
+      <ul>
+        {page > 1 ? (
+          <li>
+            <Link to={href(page - 1)} rel="prev">
+              {t('account.costcenter.list.previous')}
+            </Link>
+          </li>
+        ) : null}
+        {numbers.map((n) => (
+          <li key={n}>
+            <Link
+              to={href(n)}
+              aria-current={n === page ? 'page' : undefined}
+              aria-label={t('account.costcenter.list.page', { page: n, pages })}
+            >
+              {n}
+            </Link>
+          </li>
+        ))}
+        {page < pages ? (
+          <li>
+            <Link to={href(page + 1)} rel="next">
+              {t('account.costcenter.list.next')}
+            </Link>
+          </li>
+        ) : null}
+      </ul>
+    </nav>
+  )
+}

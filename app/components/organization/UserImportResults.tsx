@@ -1,0 +1,70 @@
+import { Link } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import { TableHead } from '~/components/TableHead'
+import type { UserImportResult, UserImportSummary } from '~/models/b2b-user'
+
+/** The words of a line's result (never a colour alone): created, its problems, or the API's refusal. */
+function ResultCell({ result, base }: { result: UserImportResult; base: string }) {
+  const { t } = useTranslation()
+  if (result.status === 'created')
+    return (
+      <>
+        {t('account.user.import.result.created')}{' '}
+        <Link to={`${base}/${encodeURIComponent(result.login!)}`}>{result.name}</Link>
+      </>
+    )
+  const lead = {
+    invalid: 'account.user.import.result.invalid',
+    refused: 'account.user.import.result.refused',
+    'not-created': 'account.user.import.result.not_created',
+  }[result.status]
+  return (
+    <>
+      {t(lead)}
+      {result.problems?.length ? (
+        <ul>
+          {result.problems.map((problem) => (
+            <li key={problem}>{problem}</li>
+          ))}
+        </ul>
+      ) : null}
+    </>
+  )
+}
+
+/** What an import did: how many users were created, and every line's result in a table. */
+export function UserImportResults({ summary, base }: { summary: UserImportSummary; base: string }) {
+  const { t } = useTranslation()
+  return (
+    <section aria-labelledby="user-import-results" className="user-import-results">
+      <h2 id="user-import-results">{t('account.user.import.result.title')}</h2>
+      <p role="status" className={summary.created ? 'form-info' : 'form-errors'}>
+        {summary.created
+          ? t('account.user.import.result.summary', { count: summary.created })
+          : t('account.user.import.result.none')}
+      </p>
+      <table data-testid="user-import-results">
+        <TableHead
+          columns={[
+            { label: t('account.user.import.column.line'), numeric: true },
+            { label: t('account.user.import.column.text') },
+            { label: t('account.user.import.column.result') },
+          ]}
+        />
+        <tbody>
+          {summary.results.map((result) => (
+            <tr key={result.line} className={`user-import-result ${result.status}`}>
+              <td className="num">{result.line}</td>
+              <td className="break-word">
+                <code>{result.text}</code>
+              </td>
+              <td>
+                <ResultCell result={result} base={base} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  )
+}

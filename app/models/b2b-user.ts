@@ -1,0 +1,555 @@
+/**
+ * A business customer's users as user management shows them (issue 17, spec org §3): ICM's B2bUser
+ * (`GET customers/{no}/users/{login}`) and the typed attributes of the list's B2bUserLinks
+ * (`GET customers/{no}/users`), the roles the company can give (`GET customers/{no}/roles`), the forms that
+ * create and change a user, and the pasted list of a bulk import. Pure functions, no I/O.
+ */
+import { z } from 'zod'
+import {
+  budgetFields,
+  budgetInputOf,
+  budgetHasPeriod,
+  budgetPeriodRequired,
+  mapUserBudget,
+  UserBudgetSchema,
+  type Budget,
+} from './budget'
+import { messageText, type ApiMessage, type Translate } from './messages'
+import { MoneySchema } from './price'
+
+/** A user of the company (JSON-safe: what loaders serialize and components take). */
+export type B2bUser = {
+  login: string
+  title?: string
+  firstName: string
+  lastName: string
+  email: string
+  phoneHome?: string
+  roleIDs: string[]
+  active: boolean
+  budget?: Budget
+}
+
+/** A role the company can give: its id, its name in the shopper's language, and whether every user has it. */
+export type B2bRole = { id: string; name: string; description?: string; fixed: boolean }
+
+/** Roles of punchout users (spec §5, §6): such users never appear in lists of people who order. */
+export const PUNCHOUT_ROLES = ['APP_B2B_OCI_USER', 'APP_B2B_CXML_USER'] as const
+
+export const isOrderingUser = (user: Pick<B2bUser, 'roleIDs'>) =>
+  !user.roleIDs.some((role) => (PUNCHOUT_ROLES as readonly string[]).includes(role))
+
+/** The name a page shows for a user: first and last name, the login when both are empty. */
+export const userName = (user: Pick<B2bUser, 'firstName' | 'lastName' | 'login'>) =>
+  `${user.firstName} ${user.lastName}`.trim() || user.login
+
+// ---------------------------------------------------------------------------------------------------------
+// ICM's answers, as the storefront reads them
+
+/** `GET customers/{no}/users/{login}` (and `PUT`): B2bUserData with its roles and budget. */
+export const B2bUserWireSchema = z.object({
+  login: z.string().min(1),
+  title: z.string().optional(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phoneHome: z.string().optional(),
+  active: z.boolean(),
+  roleIDs: z.array(z.string()).optional(),
+  userBudget: UserBudgetSchema.optional(),
+})
+
+/** One user of the list: a Link with the login and typed attributes. */
+const B2bUserLinkWireSchema = z.object({
+  login: z.string().min(1),
+  attributes: z
+    .array(z.object({ name: z.string(), type: z.string().optional(), value: z.unknown() }))
+    .optional(),
+})
+
+/** `GET customers/{no}/users` and `POST customers/{no}/users`: a ResourceCollection of user Links. */
+export const B2bUsersWireSchema = z.object({ elements: z.array(B2bUserLinkWireSchema) })
+
+/** `GET customers/{no}/roles`: the roles user management offers. */
+export const AssignableRolesWireSchema = z.object({
+  userRoles: z.array(
+    z.object({
+      roleID: z.string().min(1),
+      roleDisplayName: z.string().optional(),
+      roleDescription: z.string().optional(),
+      fixed: z.boolean().optional(),
+    }),
+  ),
+})
+
+/** `PUT customers/{no}/users/{login}/roles`: the roles the user holds now. */
+export const UserRolesWireSchema = z.object({
+  userRoles: z.array(z.object({ roleID: z.string().min(1) })),
+})
+
+type UserBudgetWire = z.infer<typeof UserBudgetSchema>
+
+/** A budget worth showing: one with a limit or spending; ICM sends an empty one for a user without any. */
+function budgetOf(wire: UserBudgetWire | undefined): Budget | undefined {
+  if (!wire || Object.values(wire).every((value) => value === undefined)) return undefined
+  return mapUserBudget(wire)
+}
+
+export function mapB2bUser(wire: z.infer<typeof B2bUserWireSchema>): B2bUser {
+  const budget = budgetOf(wire.userBudget)
+  return {
+    login: wire.login,
+    ...(wire.title ? { title: wire.title } : {}),
+    firstName: wire.firstName,
+    lastName: wire.lastName,
+    email: wire.email,
+    ...(wire.phoneHome ? { phoneHome: wire.phoneHome } : {}),
+    roleIDs: wire.roleIDs ?? [],
+    active: wire.active,
+    ...(budget ? { budget } : {}),
+  }
+}
+
+const AttributeText = z.string()
+const AttributeList = z.array(z.string())
+const AttributeFlag = z.boolean()
+
+/**
+ * A user of the list from their Link's typed attributes (the PWA's `B2bUserMapper.fromListData`): names,
+ * e-mail, roles, whether active, and the budget's amounts. An attribute in another shape counts as missing.
+ */
+export function mapB2bUserLink(link: z.infer<typeof B2bUserLinkWireSchema>): B2bUser {
+  const attributes = new Map((link.attributes ?? []).map((attribute) => [attribute.name, attribute.value]))
+  const read = <T>(schema: z.ZodType<T>, name: string): T | undefined => {
+    const parsed = schema.safeParse(attributes.get(name))
+    return parsed.success ? parsed.data : undefined
+  }
+  const budget = UserBudgetSchema.safeParse({
+    budget: read(MoneySchema, 'budget'),
+    budgetPeriod: read(UserBudgetSchema.shape.budgetPeriod, 'budgetPeriod'),
+    orderSpentLimit: read(MoneySchema, 'orderSpentLimit'),
+    remainingBudget: read(MoneySchema, 'remainingBudget'),
+    spentBudget: read(MoneySchema, 'spentBudget'),
+  })
+  const mapped = budget.success ? budgetOf(budget.data) : undefined
+  return {
+    login: link.login,
+    firstName: read(AttributeText, 'firstName') ?? '',
+    lastName: read(AttributeText, 'lastName') ?? '',
+    email: read(AttributeText, 'email') ?? '',
+    roleIDs: read(AttributeList, 'roleIDs') ?? [],
+    active: read(AttributeFlag, 'active') ?? true,
+    ...(mapped ? { budget: mapped } : {}),
+  }
+}
+
+export function mapAssignableRoles(wire: z.infer<typeof AssignableRolesWireSchema>): B2bRole[] {
+  return wire.userRoles.map((role) => ({
+    id: role.roleID,
+    name: role.roleDisplayName || role.roleID,
+    ...(role.roleDescription ? { description: role.roleDescription } : {}),
+    fixed: role.fixed ?? false,
+  }))
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Forms
+
+/** The most characters each field holds, and the most roles: the commerce API's bounds. */
+export const USER_LIMITS = {
+  title: 30,
+  firstName: 60,
+  lastName: 60,
+  email: 254,
+  phoneHome: 40,
+  login: 100,
+  roleID: 100,
+  roles: 20,
+} as const
+
+/** A login names a user in paths: letters, digits and `. _ @ + -` (the API's rule, hinted here). */
+const LOGIN_PATTERN = /^[\p{L}\p{N}._@+-]{2,}$/u
+
+function profileShape(t: Translate) {
+  const required = (max: number, key: string) =>
+    z
+      .string({ required_error: t(key) })
+      .trim()
+      .min(1, t(key))
+      .max(max, t('form.max_length', { max }))
+  const optional = (max: number) => z.string().trim().max(max, t('form.max_length', { max })).optional()
+  return {
+    title: optional(USER_LIMITS.title),
+    firstName: required(USER_LIMITS.firstName, 'account.user.first_name.error.required'),
+    lastName: required(USER_LIMITS.lastName, 'account.user.last_name.error.required'),
+    email: required(USER_LIMITS.email, 'account.user.email.error.required').email(
+      t('account.user.email.error.invalid'),
+    ),
+    phoneHome: optional(USER_LIMITS.phoneHome),
+  }
+}
+
+function rolesShape(t: Translate) {
+  return {
+    roleIDs: z
+      .array(z.string().trim().min(1).max(USER_LIMITS.roleID))
+      .max(USER_LIMITS.roles, t('account.user.roles.error.max', { max: USER_LIMITS.roles }))
+      .default([]),
+  }
+}
+
+/** The optional login of a new user: empty means the e-mail address, as ICM's B2B logins are. */
+function loginShape(t: Translate) {
+  return {
+    login: z
+      .string()
+      .trim()
+      .max(USER_LIMITS.login, t('form.max_length', { max: USER_LIMITS.login }))
+      .regex(LOGIN_PATTERN, t('account.user.login.error.invalid'))
+      .optional(),
+  }
+}
+
+/** The profile form (`…/users/{login}/profile`): title, names, e-mail, phone. */
+export const userProfileSchema = (t: Translate) => z.object(profileShape(t))
+
+/** The roles form (`…/users/{login}/roles`): the ids of the roles ticked. */
+export const userRolesSchema = (t: Translate) => z.object(rolesShape(t))
+
+/** The new-user form: login (optional), profile, roles and budget in one. */
+export const userCreateSchema = (t: Translate) =>
+  z
+    .object({ ...loginShape(t), ...profileShape(t), ...rolesShape(t), ...budgetFields(t) })
+    .refine(budgetHasPeriod, budgetPeriodRequired(t))
+
+/** The detail page's status forms, told apart by `intent`. */
+export const userStatusSchema = z.object({ intent: z.enum(['activate', 'deactivate', 'delete']) })
+
+export type UserProfileForm = z.output<ReturnType<typeof userProfileSchema>>
+export type UserCreateForm = z.output<ReturnType<typeof userCreateSchema>>
+
+/** The profile form's starting values: the user as they are. */
+export const userProfileDefaults = (user: B2bUser) => ({
+  title: user.title ?? '',
+  firstName: user.firstName,
+  lastName: user.lastName,
+  email: user.email,
+  phoneHome: user.phoneHome ?? '',
+})
+
+export type UserProfileBody = {
+  title: string
+  firstName: string
+  lastName: string
+  email: string
+  phoneHome: string
+  active: boolean
+}
+
+/**
+ * The B2bUserData of `PUT customers/{no}/users/{login}`: the profile with the user's `active`; an empty title
+ * or phone is sent empty, which clears it.
+ */
+export const userProfileBody = (profile: UserProfileForm, active: boolean): UserProfileBody => ({
+  title: profile.title ?? '',
+  firstName: profile.firstName,
+  lastName: profile.lastName,
+  email: profile.email,
+  phoneHome: profile.phoneHome ?? '',
+  active,
+})
+
+/** A user as `POST customers/{no}/users {elements}` takes one (B2bUserData with roles and budget). */
+export type NewB2bUser = {
+  login?: string
+  title?: string
+  firstName: string
+  lastName: string
+  email: string
+  phoneHome?: string
+  roleIDs: string[]
+  userBudget: ReturnType<typeof budgetInputOf>
+}
+
+/** The new user a create form (or an import line) describes; amounts in the given currency. */
+export const newUserBody = (form: UserCreateForm, currency: string): NewB2bUser => ({
+  ...(form.login ? { login: form.login } : {}),
+  ...(form.title ? { title: form.title } : {}),
+  firstName: form.firstName,
+  lastName: form.lastName,
+  email: form.email,
+  ...(form.phoneHome ? { phoneHome: form.phoneHome } : {}),
+  roleIDs: form.roleIDs,
+  userBudget: budgetInputOf(form, currency),
+})
+
+/** The currency a user's budget is kept in, if it has one. */
+export const budgetCurrencyOf = (budget: Budget | undefined): string | undefined =>
+  budget?.budget?.currency ?? budget?.orderSpentLimit?.currency ?? budget?.spent?.currency
+
+/** Refusals the API names no field for, but which are about one (a login or e-mail address taken). */
+const CODE_FIELDS: Record<string, string[]> = {
+  'customer.email.not_unique.error': ['email'],
+  'customer.credentials.login.not_unique.error': ['login', 'email'],
+}
+
+/** The API's names of a form's fields, where they differ (`PUT …/roles {userRoles}`). */
+const PATH_FIELDS: Record<string, string> = { userRoles: 'roleIDs' }
+
+/**
+ * The API's reasons for refusing a user form, split into the form's fields they are about and the form's own
+ * messages, in the shopper's language. A path names the field (`email`, `elements.0.email`, `budget.value`).
+ */
+export function userRefusal(
+  problems: (ApiMessage & { paths?: string[] })[],
+  fields: readonly string[],
+  t: Translate,
+) {
+  const fieldErrors: Record<string, string[]> = {}
+  const formMessages: ApiMessage[] = []
+  for (const problem of problems) {
+    const named = (problem.paths ?? [])
+      .map((path) => path.replace(/^elements\.\d+\./, '').split('.')[0]!)
+      .map((path) => PATH_FIELDS[path] ?? path)
+    const field = [...named, ...(CODE_FIELDS[problem.code] ?? [])].find((name) => fields.includes(name))
+    if (field) (fieldErrors[field] ??= []).push(messageText(t, problem))
+    else formMessages.push(problem)
+  }
+  return { fieldErrors, formMessages }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Bulk import: a pasted list, one user a line
+
+/** Most users one import creates (header and blank lines aside). */
+export const USER_IMPORT_MAX_LINES = 100
+/** Longest pasted list in characters: 100 full lines. */
+export const USER_IMPORT_MAX_TEXT = 60_000
+/** The columns of a line, in order; the ones after `email` may be left out. */
+export const USER_IMPORT_COLUMNS = [
+  'login',
+  'firstName',
+  'lastName',
+  'email',
+  'roles',
+  'orderSpentLimit',
+  'budget',
+  'budgetPeriod',
+] as const
+const REQUIRED_COLUMNS = 4
+/** The text of a line kept for its result, at most this long. */
+const MAX_LINE_TEXT = 200
+
+export type UserImportLine =
+  | { line: number; text: string; ok: true; user: UserCreateForm }
+  | { line: number; text: string; ok: false; problems: string[] }
+
+const unquote = (cell: string) =>
+  cell
+    .trim()
+    .replace(/^"(.*)"$/, '$1')
+    .trim()
+
+/**
+ * A header names its columns: four or more word cells, the fourth naming the e-mail (`email`, `E-Mail`,
+ * `courriel`), never holding an address.
+ */
+const HEADER_CELL = /^[\p{L} _.-]*$/u
+const isHeader = (cells: string[]) =>
+  cells.length >= REQUIRED_COLUMNS &&
+  /mail|courriel/i.test(cells[3]!) &&
+  !cells[3]!.includes('@') &&
+  cells.every((cell) => HEADER_CELL.test(cell))
+
+/** The form field a column's value goes to, to name it in a problem. */
+const FIELD_LABELS: Record<string, string> = {
+  login: 'account.user.login.label',
+  firstName: 'account.user.first_name.label',
+  lastName: 'account.user.last_name.label',
+  email: 'account.user.email.label',
+  roleIDs: 'account.user.roles.label',
+  orderSpentLimit: 'account.user.budget.order_spent_limit.label',
+  budget: 'account.user.budget.budget.label',
+  budgetPeriod: 'account.user.budget.period.label',
+}
+
+/**
+ * Reads one line into a new user: roles are role ids separated by `|` (each one of `roles` when given);
+ * everything else goes through the new-user form's schema, so a line is checked as the form is.
+ */
+function importLine(
+  cells: string[],
+  t: Translate,
+  roles: readonly string[] | undefined,
+  schema: ReturnType<typeof userCreateSchema>,
+): { ok: true; user: UserCreateForm } | { ok: false; problems: string[] } {
+  if (cells.length < REQUIRED_COLUMNS || cells.length > USER_IMPORT_COLUMNS.length)
+    return {
+      ok: false,
+      problems: [
+        t('account.user.import.error.columns', {
+          min: REQUIRED_COLUMNS,
+          max: USER_IMPORT_COLUMNS.length,
+          found: cells.length,
+        }),
+      ],
+    }
+  const [login, firstName, lastName, email, roleCell = '', orderSpentLimit, budget, budgetPeriod] = cells
+  const problems: string[] = []
+  const roleIDs = roleCell
+    .split('|')
+    .map((role) => role.trim())
+    .filter(Boolean)
+    .map((role) => {
+      if (!roles) return role
+      const known = roles.find((id) => id.toLowerCase() === role.toLowerCase())
+      if (!known) problems.push(t('account.user.import.error.role', { role: role.slice(0, 100) }))
+      return known ?? role
+    })
+  const value = Object.fromEntries(
+    Object.entries({
+      login,
+      firstName,
+      lastName,
+      email,
+      roleIDs,
+      orderSpentLimit,
+      budget,
+      budgetPeriod: budgetPeriod?.toLowerCase(),
+    }).filter(([, cell]) => cell !== undefined && cell !== ''),
+  )
+  const parsed = schema.safeParse(value)
+  if (!parsed.success)
+    for (const issue of parsed.error.issues) {
+      const field = String(issue.path[0] ?? '')
+      const label = FIELD_LABELS[field]
+      problems.push(label ? `${t(label)}: ${issue.message}` : issue.message)
+    }
+  return parsed.success && problems.length === 0
+    ? { ok: true, user: parsed.data }
+    : { ok: false, problems: [...new Set(problems)] }
+}
+
+/**
+ * A pasted list of users, one a line: `login;firstName;lastName;email;roles;orderSpentLimit;budget;budgetPeriod`
+ * (a comma separates when the list has no semicolon). Blank lines are skipped, and so is a first line that
+ * names the columns. Each line keeps its number and gets a new user or its problems, in the shopper's language.
+ */
+export function parseUserImport(
+  text: string,
+  { t, roles }: { t: Translate; roles?: readonly string[] },
+): UserImportLine[] {
+  const separator = text.includes(';') ? ';' : ','
+  const schema = userCreateSchema(t)
+  const result: UserImportLine[] = []
+  let first = true
+  text.split(/\r\n|\r|\n/).forEach((raw, index) => {
+    const line = raw.trim()
+    if (!line) return
+    const cells = line.split(separator).map(unquote)
+    const isFirst = first
+    first = false
+    if (isFirst && isHeader(cells)) return
+    const shown = line.length > MAX_LINE_TEXT ? `${line.slice(0, MAX_LINE_TEXT - 1)}…` : line
+    result.push({ line: index + 1, text: shown, ...importLine(cells, t, roles, schema) })
+  })
+  return result
+}
+
+/**
+ * The import form: the pasted `list`, read into its lines. An empty list, or more than
+ * USER_IMPORT_MAX_LINES users, is the form's error.
+ */
+export function userImportSchema(t: Translate, roles?: readonly string[]) {
+  return z
+    .object({
+      list: z
+        .string({ required_error: t('account.user.import.error.empty') })
+        .max(USER_IMPORT_MAX_TEXT, t('form.max_length', { max: USER_IMPORT_MAX_TEXT })),
+    })
+    .transform((form, ctx) => {
+      const lines = parseUserImport(form.list, { t, roles })
+      if (lines.length === 0 || lines.length > USER_IMPORT_MAX_LINES) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['list'],
+          message: lines.length
+            ? t('account.user.import.error.too_many_lines', { max: USER_IMPORT_MAX_LINES })
+            : t('account.user.import.error.empty'),
+        })
+        return z.NEVER
+      }
+      return lines
+    })
+}
+
+/** What the import did with one line: created, the line's problems, or why the API did not create it. */
+export type UserImportResult = {
+  line: number
+  text: string
+  status: 'created' | 'invalid' | 'refused' | 'not-created'
+  /** The created user's login and name. */
+  login?: string
+  name?: string
+  /** The line's problems, or the API's refusal, in the shopper's language. */
+  problems?: string[]
+}
+
+export type UserImportSummary = { created: number; results: UserImportResult[] }
+
+/** What the API answered to the import's one `POST …/users`: the users created, or its reasons. */
+export type UserImportOutcome =
+  { ok: true; created: B2bUser[] } | { ok: false; problems: (ApiMessage & { paths?: string[] })[] }
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
+/** Whether a sentence of the API names a login or e-mail address (as a whole word, without case). */
+const names = (message: string | undefined, value: string | undefined) =>
+  Boolean(message && value) &&
+  new RegExp(`(?<![\\p{L}\\p{N}._@+-])${escapeRegExp(value!)}(?![\\p{L}\\p{N}_@+-])`, 'iu').test(message!)
+
+/**
+ * Every line's result of an import. Lines with problems were not sent. The valid ones were sent in one call,
+ * all or none: created (with the new user's login), or not. A refusal the API pins on a user (by its place in
+ * the call, or by naming its login or e-mail address) is that line's; one it pins on nobody is every line's.
+ */
+export function userImportResults(
+  lines: UserImportLine[],
+  outcome: UserImportOutcome | null,
+  t: Translate,
+): UserImportSummary {
+  const sent = lines.filter((line) => line.ok)
+  const keyOf = (user: UserCreateForm) => (user.login ?? user.email).toLowerCase()
+  const own = new Map<number, string[]>()
+  const general: string[] = []
+  if (outcome && !outcome.ok)
+    for (const problem of outcome.problems) {
+      const text = messageText(t, problem)
+      const at = (problem.paths ?? [])
+        .map((path) => /^elements\.(\d+)(?:\.|$)/.exec(path)?.[1])
+        .filter((index): index is string => index !== undefined)
+        .map((index) => sent[Number(index)])
+      const named = sent.filter(
+        (line) => names(problem.message, line.user.email) || names(problem.message, line.user.login),
+      )
+      const hit = [...new Set([...at, ...named])].filter((line) => line !== undefined)
+      if (hit.length === 0) general.push(text)
+      for (const line of hit) own.set(line.line, [...(own.get(line.line) ?? []), text])
+    }
+  const results = lines.map((line): UserImportResult => {
+    const base = { line: line.line, text: line.text }
+    if (!line.ok) return { ...base, status: 'invalid', problems: line.problems }
+    if (outcome?.ok) {
+      const created =
+        outcome.created.find((user) => user.login.toLowerCase() === keyOf(line.user)) ??
+        outcome.created[sent.indexOf(line)]
+      const login = created?.login ?? line.user.login ?? line.user.email
+      return { ...base, status: 'created', login, name: userName({ ...line.user, login }) }
+    }
+    const mine = own.get(line.line)
+    return mine
+      ? { ...base, status: 'refused', problems: [...mine, ...general] }
+      : { ...base, status: 'not-created', problems: general }
+  })
+  return { created: outcome?.ok ? sent.length : 0, results }
+}

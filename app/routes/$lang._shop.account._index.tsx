@@ -1,0 +1,112 @@
+import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Link, useLoaderData } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import { Breadcrumb } from '~/components/Breadcrumb'
+import { BudgetChart } from '~/components/organization/BudgetChart'
+import { BudgetWidget } from '~/components/organization/BudgetWidget'
+import { CostCenterWidget } from '~/components/organization/CostCenterWidget'
+import { useShell } from '~/components/useShell'
+import type { OrganizationAccess } from '~/models/company'
+import { noindexMeta } from '~/models/seo'
+import { userBudgetHistory } from '~/services/budgets.server'
+import { organizationAccessOf } from '~/services/company.server'
+import { isFeatureEnabled } from '~/services/features.server'
+import { loginAgainIfRefused, requireLogin } from '~/services/guards.server'
+import { pageHeaders } from '~/services/headers'
+import { privateHeaders } from '~/services/http.server'
+import { fixedT } from '~/services/i18n.server'
+import { IcmError } from '~/services/icm.server'
+import { organizationBase } from '~/services/organization.server'
+import { ownBudget, ownCostCenters } from '~/services/own-budget.server'
+
+export const headers = pageHeaders
+
+/**
+ * A widget's data: what ICM refuses to show (403, 404) leaves the widget out rather than the page; an invalid
+ * token (401) is thrown on, for the login again, and so is anything else.
+ */
+async function widget<T>(call: Promise<T>): Promise<T | null> {
+  try {
+    return await call
+  } catch (error) {
+    if (error instanceof IcmError && error.status !== 401 && error.status < 500) return null
+    throw error
+  }
+}
+
+/** Where "organization management" leads: the first part of it the user may open, if any. */
+function organizationUrl(lang: string, access: OrganizationAccess): string | null {
+  if (access.manageUsers) return `${organizationBase(lang)}/users`
+  if (access.viewCostCenters) return `${organizationBase(lang)}/cost-centers`
+  return null
+}
+
+/**
+ * The account overview (`/{lang}/account`, logged in, noindex): a greeting and the ways on; for a business user
+ * also their own budget, its burn-down chart (left out where the backend keeps no history) and, with the
+ * costCenters feature, their cost centers. A private customer's page asks ICM for nothing.
+ */
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const shopper = await requireLogin({ request, params, context })
+  const { user, scope, locale } = shopper
+  const t = fixedT(locale.id)
+  const access = organizationAccessOf(user)
+  const business = user.customerType === 'SMBCustomer'
+  const withCostCenters = business && isFeatureEnabled('costCenters')
+  const [budget, history, costCenters] = business
+    ? await loginAgainIfRefused(
+        request,
+        shopper,
+        Promise.all([
+          widget(ownBudget(scope)),
+          widget(userBudgetHistory(scope, '-', '-')),
+          withCostCenters ? widget(ownCostCenters(scope)) : Promise.resolve(null),
+        ]),
+      )
+    : [null, null, null]
+  return data(
+    {
+      title: t('account.overview.title'),
+      name: [user.firstName, user.lastName].filter(Boolean).join(' ') || user.login,
+      ordersUrl: `/${locale.lang}/account/orders`,
+      organizationUrl: organizationUrl(locale.lang, access),
+      budget,
+      history,
+      costCenters,
+      costCenterLinkBase: access.viewCostCenters ? `${organizationBase(locale.lang)}/cost-centers` : null,
+    },
+    { headers: privateHeaders() },
+  )
+}
+
+export default function AccountOverviewPage() {
+  const { name, ordersUrl, organizationUrl, budget, history, costCenters, costCenterLinkBase } =
+    useLoaderData<typeof loader>()
+  const { locale } = useShell()
+  const { t } = useTranslation()
+  return (
+    <>
+      <Breadcrumb items={[{ name: t('account.overview.title') }]} homeUrl={`/${locale.lang}/home`} />
+      <h1>{t('account.overview.greeting', { name })}</h1>
+      <nav aria-label={t('account.overview.links.label')} className="account-links">
+        <ul>
+          <li>
+            <Link to={ordersUrl}>{t('account.orders.title')}</Link>
+          </li>
+          {organizationUrl ? (
+            <li>
+              <Link to={organizationUrl}>{t('account.overview.organization')}</Link>
+            </li>
+          ) : null}
+        </ul>
+      </nav>
+      {budget ? <BudgetWidget budget={budget} /> : null}
+      {history ? <BudgetChart history={history} caption={t('account.budget.chart.own_caption')} /> : null}
+      {costCenters ? (
+        <CostCenterWidget costCenters={costCenters} linkBase={costCenterLinkBase ?? undefined} />
+      ) : null}
+    </>
+  )
+}
+
+export const meta: MetaFunction<typeof loader> = noindexMeta

@@ -1,0 +1,146 @@
+import { getFormProps, getTextareaProps } from '@conform-to/react'
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Form, useLoaderData } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import { Breadcrumb } from '~/components/Breadcrumb'
+import { ErrorList, Field, FormErrors, SubmitButton, useShopForm } from '~/components/forms'
+import { OrganizationNav } from '~/components/organization/OrganizationNav'
+import { useShell } from '~/components/useShell'
+import {
+  COMPANY_FIELD_LABELS,
+  COMPANY_FIELDS,
+  COMPANY_LIMITS,
+  companyProfileDefaults,
+  companyProfileSchema,
+} from '~/models/company'
+import { messageText } from '~/models/messages'
+import { noindexMeta } from '~/models/seo'
+import { getCompany, organizationAccessOf, updateCompanyProfile } from '~/services/company.server'
+import { parseSubmission, readForm } from '~/services/form.server'
+import { refused, invalid } from '~/services/form-result.server'
+import { loginAgainIfRefused, requirePermission } from '~/services/guards.server'
+import { pageHeaders } from '~/services/headers'
+import { privateHeaders } from '~/services/http.server'
+import { fixedT } from '~/services/i18n.server'
+import type { IcmProblem } from '~/services/icm.server'
+import { redirectWithToast } from '~/services/toast.server'
+
+export const headers = pageHeaders
+
+const PERMISSION = 'APP_B2B_MANAGE_USERS'
+const pathOf = (lang: string) => `/${lang}/account/organization/settings/company`
+
+/**
+ * The company profile (organization-and-requisitions §2 `settings/company`, APP_B2B_MANAGE_USERS): shown and
+ * changed in one form.
+ */
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const shopper = await requirePermission({ request, params, context }, PERMISSION)
+  const t = fixedT(shopper.locale.id)
+  const company = await loginAgainIfRefused(request, shopper, getCompany(shopper.scope))
+  return data(
+    {
+      title: t('account.organization.org_settings.company_profile'),
+      profile: companyProfileDefaults(company.profile),
+      access: organizationAccessOf(shopper.user),
+    },
+    { headers: privateHeaders() },
+  )
+}
+
+/** The API's reasons split into the fields they name (a profile field) and the form's own. */
+function reasonsOf(problems: IcmProblem[], t: (key: string) => string) {
+  const fieldErrors: Record<string, string[]> = {}
+  const formMessages: IcmProblem[] = []
+  for (const problem of problems) {
+    const field = COMPANY_FIELDS.find((name) => problem.paths?.includes(name))
+    if (field) (fieldErrors[field] ??= []).push(messageText(t, problem))
+    else formMessages.push(problem)
+  }
+  return { fieldErrors, formMessages }
+}
+
+/**
+ * `PUT customers/-` with the profile; success returns to the page with a toast (post/redirect/get). The API's
+ * refusals are shown on the form: its 403 (a private customer, or a user whose permission was taken away
+ * meanwhile) answers 403, any other 422.
+ */
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const shopper = await requirePermission({ request, params, context }, PERMISSION)
+  const t = fixedT(shopper.locale.id)
+  const submission = parseSubmission(await readForm(request), { schema: companyProfileSchema(t), t })
+  if (submission.status !== 'success') return invalid(submission)
+  const result = await loginAgainIfRefused(
+    request,
+    shopper,
+    updateCompanyProfile(shopper.scope, submission.value),
+  )
+  if (!result.ok) {
+    const { fieldErrors, formMessages } = reasonsOf(result.errors, t)
+    return refused(submission, t, formMessages, { fieldErrors, status: 'forbidden' in result ? 403 : 422 })
+  }
+  return redirectWithToast(shopper.session, pathOf(shopper.locale.lang), {
+    key: 'account.company.update.success.message',
+    type: 'success',
+  })
+}
+
+export default function CompanyProfilePage() {
+  const { profile, access } = useLoaderData<typeof loader>()
+  const { locale } = useShell()
+  const { t } = useTranslation()
+  const [form, fields] = useShopForm({
+    id: 'company-profile',
+    schema: companyProfileSchema(t),
+    defaultValue: profile,
+  })
+  const description = getTextareaProps(fields.description)
+  return (
+    <>
+      <Breadcrumb
+        items={[
+          {
+            name: t('account.organization.org_settings'),
+            url: `/${locale.lang}/account/organization/settings`,
+          },
+          { name: t('account.organization.org_settings.company_profile') },
+        ]}
+        homeUrl={`/${locale.lang}/home`}
+      />
+      <h1>{t('account.organization.org_settings.company_profile')}</h1>
+      <OrganizationNav current="settings" access={access} />
+      <Form method="post" {...getFormProps(form)} className="company-profile-form">
+        <FormErrors form={form} />
+        <Field
+          meta={fields.companyName}
+          label={t(COMPANY_FIELD_LABELS.companyName)}
+          autoComplete="organization"
+          maxLength={COMPANY_LIMITS.companyName}
+        />
+        <Field
+          meta={fields.companyName2}
+          label={t(COMPANY_FIELD_LABELS.companyName2)}
+          maxLength={COMPANY_LIMITS.companyName2}
+        />
+        <Field
+          meta={fields.taxationID}
+          label={t(COMPANY_FIELD_LABELS.taxationID)}
+          maxLength={COMPANY_LIMITS.taxationID}
+        />
+        <Field
+          meta={fields.industry}
+          label={t(COMPANY_FIELD_LABELS.industry)}
+          maxLength={COMPANY_LIMITS.industry}
+        />
+        <div className="form-field">
+          <label htmlFor={fields.description.id}>{t(COMPANY_FIELD_LABELS.description)}</label>
+          <textarea {...description} key={description.key} rows={5} maxLength={COMPANY_LIMITS.description} />
+          <ErrorList id={fields.description.errorId} errors={fields.description.errors} />
+        </div>
+        <SubmitButton>{t('account.company.update.submit')}</SubmitButton>
+      </Form>
+    </>
+  )
+}
+
+export const meta: MetaFunction<typeof loader> = noindexMeta

@@ -1,0 +1,95 @@
+import { UserEditFrame } from '~/components/organization/UserEditFrame'
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import { useShopForm } from '~/components/forms'
+import { UserBudgetFields } from '~/components/organization/UserForm'
+import { budgetCurrencyOf, userName, userRefusal } from '~/models/b2b-user'
+import { budgetFormSchema, budgetFormValue, budgetInputOf } from '~/models/budget'
+import { noindexMeta } from '~/models/seo'
+import { getUser, requireUserManager, setUserBudget, userUrl } from '~/services/b2b-users.server'
+import { organizationAccessOf } from '~/services/company.server'
+import { parseSubmission, readForm } from '~/services/form.server'
+import { invalid, refused } from '~/services/form-result.server'
+import { loginAgainIfRefused } from '~/services/guards.server'
+import { pageHeaders } from '~/services/headers'
+import { privateHeaders } from '~/services/http.server'
+import { clearParentVisited, requireParentVisited } from '~/services/organization.server'
+import { redirectWithToast } from '~/services/toast.server'
+
+export const headers = pageHeaders
+
+const FIELDS = ['orderSpentLimit', 'budget', 'budgetPeriod']
+
+/**
+ * A user's budget and order limit, changed (spec org §2 `users/{login}/budget`), in the currency the budget is
+ * kept in (the shop's for a user without one). Opened directly, without the user's page, it goes there (§5).
+ */
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const shopper = await requireUserManager({ request, params, context })
+  const login = params.login ?? ''
+  const detailUrl = userUrl(shopper.usersUrl, login)
+  requireParentVisited(shopper, detailUrl)
+  const user = await loginAgainIfRefused(request, shopper, getUser(shopper.scope, shopper.customerNo, login))
+  return data(
+    {
+      title: shopper.t('account.user.update_budget.heading'),
+      name: userName(user),
+      budget: budgetFormValue(user.budget),
+      currency: budgetCurrencyOf(user.budget) ?? shopper.locale.currency,
+      usersUrl: shopper.usersUrl,
+      detailUrl,
+      access: organizationAccessOf(shopper.user),
+    },
+    { headers: privateHeaders() },
+  )
+}
+
+/** `PUT …/users/{login}/budgets`: an empty amount removes that limit; back to the user with a toast. */
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const shopper = await requireUserManager({ request, params, context })
+  const { t, scope, customerNo, usersUrl, session } = shopper
+  const submission = parseSubmission(await readForm(request), { schema: budgetFormSchema(t), t })
+  if (submission.status !== 'success') return invalid(submission)
+  const user = await loginAgainIfRefused(request, shopper, getUser(scope, customerNo, params.login ?? ''))
+  const currency = budgetCurrencyOf(user.budget) ?? shopper.locale.currency
+  const result = await loginAgainIfRefused(
+    request,
+    shopper,
+    setUserBudget(scope, customerNo, user.login, budgetInputOf(submission.value, currency)),
+  )
+  if (!result.ok) {
+    const { fieldErrors, formMessages } = userRefusal(result.errors, FIELDS, t)
+    return refused(submission, t, formMessages, { fieldErrors })
+  }
+  clearParentVisited(session)
+  return redirectWithToast(session, userUrl(usersUrl, user.login), {
+    key: 'account.user.update_budget.success',
+    values: { name: userName(user) },
+    type: 'success',
+  })
+}
+
+export default function UserBudgetPage() {
+  const { name, budget, currency, usersUrl, detailUrl, access } = useLoaderData<typeof loader>()
+  const { t } = useTranslation()
+  const [form, fields] = useShopForm({
+    id: 'user-budget',
+    schema: budgetFormSchema(t),
+    defaultValue: budget,
+  })
+  return (
+    <UserEditFrame
+      heading="account.user.update_budget.heading"
+      name={name}
+      usersUrl={usersUrl}
+      detailUrl={detailUrl}
+      access={access}
+      form={form}
+    >
+      <UserBudgetFields fields={fields} currency={currency} />
+    </UserEditFrame>
+  )
+}
+
+export const meta: MetaFunction<typeof loader> = noindexMeta

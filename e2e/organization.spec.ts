@@ -1,0 +1,252 @@
+import { expect, test, type Page } from '@playwright/test'
+import { NO_COST_CENTERS_SHOP } from '../playwright.config'
+import { expectReceipt, login, pay, placeOrder, standardShipping } from './checkout-flow'
+import { expectAccessible, openOrderableProduct } from './helpers'
+
+/**
+ * Organization management (issue 17), with JavaScript on and off: the account admin creates a user with roles
+ * and a budget, edits the budget, and the new user sets a password from the welcome mail; cost centers are
+ * created and given buyers with budgets; a buyer without user management gets the missing-permission page;
+ * with `costCenters` off the cost center pages are the feature-deactivated page; a buyer checks out choosing
+ * a cost center and sees it on the order. Each project uses its own users and names, so runs never collide.
+ */
+const API_PORT = Number(process.env.E2E_API_PORT ?? 4200)
+const ADMIN = 'efischer'
+
+/** A name unique to this run and project. */
+const unique = (prefix: string) =>
+  `${prefix}${test.info().project.name.replace('js-', '')}${Date.now().toString(36)}`
+
+/** The links of the newest mail to an address, read from the commerce API's local mailbox. */
+async function mailLinks(page: Page, to: string): Promise<string[]> {
+  let links: string[] = []
+  await expect(async () => {
+    const answer = await page.request.get(
+      `http://127.0.0.1:${API_PORT}/mailbox.json?to=${encodeURIComponent(to)}&limit=5`,
+    )
+    expect(answer.status()).toBe(200)
+    const { elements } = (await answer.json()) as { elements: { links: string[] }[] }
+    expect(elements.length).toBeGreaterThan(0)
+    links = elements[0]!.links
+  }).toPass({ timeout: 15_000 })
+  return links
+}
+
+test('the account admin creates a user with roles and a budget, edits the budget; the user sets a password from the mail', async ({
+  page,
+}) => {
+  const lastName = unique('Tester')
+  const email = `${lastName.toLowerCase()}@brightline.test`
+  await login(page, ADMIN)
+  await page.goto('/en/account/organization/users')
+  await expect(page.getByRole('heading', { level: 1, name: 'User management' })).toBeVisible()
+  await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText('User management')
+  await expectAccessible(page)
+
+  await page.getByRole('link', { name: 'Add user' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'New user' })).toBeVisible()
+  await expectAccessible(page)
+  await page.getByLabel('First name').fill('Erik')
+  await page.getByLabel('Last name').fill(lastName)
+  await page.getByLabel('E-mail address').fill(email)
+  await page.getByRole('checkbox', { name: /^Approver/ }).check()
+  await page.getByLabel(/^Order limit/).fill('800')
+  await page.getByLabel(/^Budget per period/).fill('2500')
+  await page.getByLabel('Budget period').selectOption('monthly')
+  await page.getByRole('button', { name: 'Create user' }).click()
+
+  await expect(page.getByRole('heading', { level: 1, name: `Erik ${lastName}` })).toBeVisible()
+  const detail = page.url()
+  await expect(page.getByRole('region', { name: 'Roles' })).toContainText('Approver')
+  await expect(page.getByText(/2,500\.00 per month/)).toBeVisible()
+  await expectAccessible(page)
+
+  // The budget is edited on its own page, reached from the user's page.
+  await page.getByRole('link', { name: 'Edit budget' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Edit budget' })).toBeVisible()
+  await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText(`Erik ${lastName}`)
+  await page.getByLabel(/^Budget per period/).fill('3000')
+  await page.getByRole('button', { name: 'Save' }).click()
+  await expect(page).toHaveURL(detail)
+  await expect(page.getByText(/3,000\.00 per month/)).toBeVisible()
+
+  // Opened directly in a new session, without coming from the user's page, an edit page goes to its parent.
+  await page.context().clearCookies()
+  await login(page, ADMIN)
+  await page.goto(`${detail}/budget`)
+  await expect(page).toHaveURL(detail)
+
+  // The new user sets a password through the link of the welcome mail and logs in.
+  const link = (await mailLinks(page, email)).find((l) => l.includes('/forgotPassword/updatePassword'))
+  expect(link).toBeTruthy()
+  await page.context().clearCookies()
+  await page.goto(link!)
+  await page.getByLabel('New password', { exact: true }).fill('Welcome!2026')
+  await page.getByLabel('Repeat new password').fill('Welcome!2026')
+  await page.getByRole('button', { name: 'Save password' }).click()
+  await expect(page).toHaveURL(/\/en\/login/)
+  await page.getByLabel('E-mail address or user name').fill(email)
+  await page.getByLabel('Password').fill('Welcome!2026')
+  await page.getByRole('button', { name: 'Log in' }).click()
+  await expect(page).toHaveURL(/\/en\/home$/)
+  await page.goto('/en/account')
+  await expect(page.getByRole('heading', { name: 'My budget' })).toBeVisible()
+  await expect(page.getByText(/3,000\.00 per month/)).toBeVisible()
+  await expectAccessible(page)
+})
+
+test('the account admin creates a cost center and gives it a buyer with a budget', async ({ page }) => {
+  const id = unique('E2E-').toUpperCase()
+  const name = `Logistics ${id}`
+  await login(page, ADMIN)
+  await page.goto('/en/account/organization/cost-centers')
+  await expect(page.getByRole('heading', { level: 1, name: 'Cost center management' })).toBeVisible()
+  await expectAccessible(page)
+  // The list filters by name or id: the demo's Head Office is found by its number.
+  await page.getByLabel('Filter by name or ID').fill('100600')
+  await page.getByRole('button', { name: 'Filter' }).click()
+  await expect(page.getByRole('cell', { name: 'Head Office', exact: true })).toBeVisible()
+  await expect(page.getByRole('cell', { name: 'Site Operations Berlin', exact: true })).toHaveCount(0)
+
+  await page.getByRole('link', { name: 'Create cost center' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Create cost center' })).toBeVisible()
+  await expectAccessible(page)
+  await page.getByLabel('Cost center ID').fill(id)
+  await page.getByLabel('Name').fill(name)
+  await page.getByLabel('Cost center manager').selectOption('hweber')
+  await page.getByLabel('Budget', { exact: true }).fill('12000')
+  await page.getByLabel('Budget period').selectOption('quarterly')
+  await page.getByRole('button', { name: 'Create cost center' }).click()
+
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible()
+  await expect(page.getByText(/12,000\.00 per quarter/)).toBeVisible()
+  await expect(page.getByText('Hannes Weber').first()).toBeVisible()
+  await expectAccessible(page)
+
+  await page.getByRole('link', { name: 'Manage buyers' }).click()
+  await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText(name)
+  await page.getByRole('checkbox', { name: 'Add Tim Schulz as a buyer' }).check()
+  await page.getByLabel('Budget of Tim Schulz').fill('900')
+  await page.getByLabel('Budget period of Tim Schulz').selectOption('monthly')
+  await page.getByRole('button', { name: 'Add selected buyers' }).click()
+  await expect(page.getByText('1 buyer was added.')).toBeVisible()
+  await expect(page.getByLabel('Budget of Tim Schulz')).toHaveValue('900.00')
+  await expectAccessible(page)
+
+  // The buyer and the budget show on the cost center's page.
+  await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name }).click()
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible()
+  await expect(page.getByText('Tim Schulz')).toBeVisible()
+})
+
+test('a buyer without user management gets the missing-permission page (404)', async ({ page }) => {
+  await login(page, test.info().project.name === 'js-on' ? 'tschulz' : 'mfoster')
+  const response = await page.goto('/en/account/organization/users')
+  expect(response?.status()).toBe(404)
+  await expect(page).toHaveURL(/\/en\/error\?error=missing-permission&value=APP_B2B_MANAGE_USERS/)
+  await expect(page.getByRole('heading', { level: 1, name: 'Access denied' })).toBeVisible()
+})
+
+test('with costCenters off the cost center pages are the feature-deactivated page (404)', async ({
+  page,
+}) => {
+  await page.goto(`${NO_COST_CENTERS_SHOP}/en/login`)
+  await page.getByLabel('E-mail address or user name').fill(ADMIN)
+  await page.getByLabel('Password').fill('Demo!2026')
+  await page.getByRole('button', { name: 'Log in' }).click()
+  await expect(page).toHaveURL(/\/en\/home$/)
+  for (const path of ['cost-centers', 'cost-centers/100400', 'organization-settings']) {
+    const response = await page.goto(`${NO_COST_CENTERS_SHOP}/en/account/organization/${path}`)
+    expect(response?.status()).toBe(404)
+    await expect(page.getByRole('heading', { level: 1, name: 'Function not available' })).toBeVisible()
+  }
+  // The basket of a business buyer asks for no cost center there.
+  await page.goto(`${NO_COST_CENTERS_SHOP}/en/basket`)
+  await expect(page.getByRole('combobox', { name: /^Cost center/ })).toHaveCount(0)
+})
+
+test('a buyer chooses a cost center on the basket, checks out, and sees it on the order', async ({
+  page,
+}) => {
+  // Both buy for two cost centers: 100400 and one more.
+  await login(page, test.info().project.name === 'js-on' ? 'adumitru' : 'lnowak')
+  await openOrderableProduct(page)
+  await page.getByRole('button', { name: 'Add to basket' }).click()
+  await expect(page.getByRole('status')).toContainText('has been added to your basket')
+  await page.goto('/en/basket')
+  const select = page.getByRole('combobox', { name: /^Cost center/ })
+  await select.selectOption('100400')
+  if (test.info().project.name === 'js-off')
+    await page.getByRole('button', { name: 'Save cost center' }).click()
+  await expect(page.getByText('The cost center has been saved.')).toBeVisible()
+  await page.reload()
+  await expect(select).toHaveValue('100400')
+  await expectAccessible(page)
+
+  await page.getByRole('button', { name: 'Checkout' }).click()
+  await expect(page).toHaveURL(/\/en\/checkout\/address$/)
+  await page.getByRole('group', { name: 'Invoice address' }).getByRole('radio').first().check()
+  await page.getByRole('group', { name: 'Shipping address' }).getByRole('radio').first().check()
+  await page.getByRole('button', { name: 'Continue' }).click()
+  await standardShipping(page)
+  await pay(page, /Invoice/)
+  await expect(page.getByText(/Site Operations Berlin/)).toBeVisible()
+  await placeOrder(page)
+  const number = await expectReceipt(page)
+  await expect(page.getByText(/100400/).first()).toBeVisible()
+
+  await page.goto('/en/account/orders')
+  await page.getByRole('link', { name: `View order ${number}` }).click()
+  await expect(page.getByTestId('order-cost-center')).toContainText('100400')
+})
+
+test.describe('at 360 px wide, in German', () => {
+  test.use({ viewport: { width: 360, height: 740 } })
+
+  test('an order manager over budget sees it on the overview, with the chart as a table, and filters the company’s orders', async ({
+    page,
+  }) => {
+    // nbauer (seeded history) spent more than her monthly budget this month; she manages orders.
+    await login(page, 'nbauer')
+    await page.goto('/de/account')
+    await expect(page.getByRole('heading', { name: 'Mein Budget' })).toBeVisible()
+    await expect(page.getByText(/Budget überschritten/)).toBeVisible()
+    const chart = page.getByRole('table', { name: 'Mein Budget und meine Ausgaben je Zeitraum' })
+    await expect(chart.getByRole('row')).toHaveCount(7)
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
+    await expectAccessible(page)
+
+    await page.goto('/de/account/orders')
+    await page.getByLabel('Besteller').selectOption('all')
+    await page.getByRole('button', { name: 'Bestellungen anzeigen' }).click()
+    await expect(page).toHaveURL(/buyer=all/)
+    await expect(page.getByRole('columnheader', { name: 'Besteller' })).toBeVisible()
+    // Other buyers' orders of the company are listed and open.
+    await expect(page.getByRole('cell', { name: 'Hannes Weber' }).first()).toBeVisible()
+    await page
+      .getByTestId('order-row')
+      .filter({ hasText: 'Hannes Weber' })
+      .first()
+      .getByRole('link')
+      .first()
+      .click()
+    await expect(page).toHaveURL(/\/de\/account\/orders\/[^/?]+$/)
+    await expect(page.getByTestId('order-cost-center')).toBeVisible()
+  })
+
+  test('the new-user form is used by keyboard and answers an empty post with German messages', async ({
+    page,
+  }) => {
+    await login(page, ADMIN)
+    await page.goto('/de/account/organization/users')
+    const add = page.getByRole('link', { name: 'Benutzer hinzufügen' })
+    await add.focus()
+    await page.keyboard.press('Enter')
+    await expect(page).toHaveURL(/\/de\/account\/organization\/users\/create$/)
+    await page.getByLabel('Vorname').focus()
+    await page.keyboard.press('Enter')
+    await expect(page.getByText('Bitte geben Sie den Vornamen ein.')).toBeVisible()
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
+    await expectAccessible(page)
+  })
+})
