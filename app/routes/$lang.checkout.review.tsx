@@ -11,8 +11,10 @@ import {
   ValidationMessages,
 } from '~/components/checkout/CheckoutParts'
 import { costCenterLabel } from '~/components/checkout/CostCenterSelection'
+import { BudgetWidget } from '~/components/organization/BudgetWidget'
 import { CheckboxField, FormErrors, SubmitButton, useShopForm } from '~/components/forms'
 import { useShell } from '~/components/useShell'
+import { hasLimits } from '~/models/budget'
 import type { CheckoutBasket } from '~/models/checkout-basket'
 import { STEP_SCOPES, firstStepFor, stepPath } from '~/models/checkout-steps'
 import { totalsRows } from '~/models/checkout-totals'
@@ -20,6 +22,7 @@ import { mayContinue } from '~/models/checkout-validation'
 import { messageText, type Translate } from '~/models/messages'
 import { noindexMeta } from '~/models/seo'
 import { namedCostCenter } from '~/services/basket-cost-center.server'
+import { ownBudget } from '~/services/own-budget.server'
 import { checkoutBasket } from '~/services/checkout.server'
 import { configuration } from '~/services/configuration.server'
 import { invalid } from '~/services/form-result.server'
@@ -57,10 +60,13 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const returned = await handlePaymentReturn({ request, params, context })
   if (returned) throw returned
   const ctx = await requireCheckoutStep({ request, params, context }, 'review')
-  const [lines, terms, costCenter] = await Promise.all([
+  const business = ctx.session.get('user')?.customerType === 'SMBCustomer'
+  const [lines, terms, costCenter, budget] = await Promise.all([
     namedLines(ctx.scope, ctx.basket),
     termsRequired(ctx.scope),
     namedCostCenter(ctx, ctx.basket.costCenter),
+    // A business user sees their budget before ordering (spec org §2 budget widget); without it the page stays.
+    business ? ownBudget(ctx.scope).catch(() => null) : null,
   ])
   return data(
     {
@@ -68,6 +74,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       basket: { ...ctx.basket, costCenter },
       lines,
       termsRequired: terms,
+      budget: budget && hasLimits(budget) ? budget : null,
       validation: ctx.validation,
     },
     { headers: ctx.headers },
@@ -131,7 +138,7 @@ async function placeOrder<T>(call: Promise<T>): Promise<T> {
 }
 
 export default function ReviewStep() {
-  const { basket, lines, termsRequired, validation } = useLoaderData<typeof loader>()
+  const { basket, lines, termsRequired, validation, budget } = useLoaderData<typeof loader>()
   const { locale, display } = useShell()
   const { t } = useTranslation()
   const [submitted, setSubmitted] = useState(false)
@@ -155,6 +162,7 @@ export default function ReviewStep() {
         <p>{t('checkout.review.promotion_codes', { codes: basket.promotionCodes.join(', ') })}</p>
       ) : null}
       <CheckoutTotals totals={totalsRows(basket, display)} />
+      {budget ? <BudgetWidget budget={budget} /> : null}
       <Form
         method="post"
         id={form.id}
