@@ -250,3 +250,57 @@ test.describe('at 360 px wide, in German', () => {
     await expectAccessible(page)
   })
 })
+
+test('the organization area’s breadcrumbs are those of spec §2, in all five languages', async ({ page }) => {
+  await login(page, ADMIN)
+  const languages = [
+    ['en', 'en_US'],
+    ['de', 'de_DE'],
+    ['fr', 'fr_FR'],
+    ['pl', 'pl_PL'],
+    ['ro', 'ro_RO'],
+  ] as const
+  // The crumbs are drawn on the server: without JavaScript one language shows they are the same pages.
+  for (const [lang, file] of test.info().project.name === 'js-on' ? languages : languages.slice(1, 2)) {
+    const texts = (await import(`../locales/${file}.json`, { with: { type: 'json' } })).default as Record<
+      string,
+      string
+    >
+    const crumbs = async (...expected: string[]) => {
+      const nav = page.getByRole('navigation', { name: texts['breadcrumb.label'] })
+      await expect(nav.getByRole('listitem')).toHaveText([texts['breadcrumb.home']!, ...expected])
+    }
+    const base = `/${lang}/account/organization`
+    await page.goto(`${base}/settings`)
+    await crumbs(texts['account.organization.org_settings']!)
+    await page
+      .getByRole('link', { name: texts['account.organization.org_settings.company_profile.edit'] })
+      .click()
+    await crumbs(
+      texts['account.organization.org_settings']!,
+      texts['account.organization.org_settings.company_profile']!,
+    )
+    await page.goto(`${base}/organization-settings`)
+    await crumbs(texts['account.organization.organization_settings']!)
+
+    await page.goto(`${base}/users/tschulz`)
+    await crumbs(texts['account.organization.user_management']!, 'Tim Schulz')
+    await page.getByRole('link', { name: texts['account.user.update_profile.heading'] }).click()
+    await crumbs(
+      texts['account.organization.user_management']!,
+      'Tim Schulz',
+      texts['account.user.update_profile.heading']!,
+    )
+
+    await page.goto(`${base}/cost-centers`)
+    await crumbs(texts['account.organization.cost_center_management']!)
+    await page.goto(`${base}/cost-centers/100600`)
+    await crumbs(texts['account.organization.cost_center_management']!, 'Head Office')
+    await page.getByRole('link', { name: texts['account.costcenter.edit.heading'], exact: true }).click()
+    await crumbs(
+      texts['account.organization.cost_center_management']!,
+      'Head Office',
+      texts['account.costcenter.edit.heading']!,
+    )
+  }
+})

@@ -4,18 +4,16 @@ import { useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { useShopForm } from '~/components/forms'
 import { UserBudgetFields } from '~/components/organization/UserForm'
-import { budgetCurrencyOf, userName, userRefusal } from '~/models/b2b-user'
+import { budgetCurrencyOf, userName } from '~/models/b2b-user'
 import { budgetFormSchema, budgetFormValue, budgetInputOf } from '~/models/budget'
 import { noindexMeta } from '~/models/seo'
-import { getUser, requireUserManager, setUserBudget, userUrl } from '~/services/b2b-users.server'
-import { organizationAccessOf } from '~/services/company.server'
+import { getUser, requireUserManager, setUserBudget } from '~/services/b2b-users.server'
 import { parseSubmission, readForm } from '~/services/form.server'
-import { invalid, refused } from '~/services/form-result.server'
+import { invalid } from '~/services/form-result.server'
 import { loginAgainIfRefused } from '~/services/guards.server'
 import { pageHeaders } from '~/services/headers'
 import { privateHeaders } from '~/services/http.server'
-import { clearParentVisited, requireParentVisited } from '~/services/organization.server'
-import { redirectWithToast } from '~/services/toast.server'
+import { finishUserEdit, openUserEdit } from '~/services/user-edit.server'
 
 export const headers = pageHeaders
 
@@ -25,21 +23,19 @@ const FIELDS = ['orderSpentLimit', 'budget', 'budgetPeriod']
  * A user's budget and order limit, changed (spec org §2 `users/{login}/budget`), in the currency the budget is
  * kept in (the shop's for a user without one). Opened directly, without the user's page, it goes there (§5).
  */
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const shopper = await requireUserManager({ request, params, context })
-  const login = params.login ?? ''
-  const detailUrl = userUrl(shopper.usersUrl, login)
-  requireParentVisited(shopper, detailUrl)
-  const user = await loginAgainIfRefused(request, shopper, getUser(shopper.scope, shopper.customerNo, login))
+export async function loader(args: LoaderFunctionArgs) {
+  const { shopper, login, frame } = await openUserEdit(args, 'account.user.update_budget.heading')
+  const user = await loginAgainIfRefused(
+    args.request,
+    shopper,
+    getUser(shopper.scope, shopper.customerNo, login),
+  )
   return data(
     {
-      title: shopper.t('account.user.update_budget.heading'),
+      ...frame,
       name: userName(user),
       budget: budgetFormValue(user.budget),
       currency: budgetCurrencyOf(user.budget) ?? shopper.locale.currency,
-      usersUrl: shopper.usersUrl,
-      detailUrl,
-      access: organizationAccessOf(shopper.user),
     },
     { headers: privateHeaders() },
   )
@@ -48,7 +44,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 /** `PUT …/users/{login}/budgets`: an empty amount removes that limit; back to the user with a toast. */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const shopper = await requireUserManager({ request, params, context })
-  const { t, scope, customerNo, usersUrl, session } = shopper
+  const { t, scope, customerNo } = shopper
   const submission = parseSubmission(await readForm(request), { schema: budgetFormSchema(t), t })
   if (submission.status !== 'success') return invalid(submission)
   const user = await loginAgainIfRefused(request, shopper, getUser(scope, customerNo, params.login ?? ''))
@@ -58,15 +54,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     shopper,
     setUserBudget(scope, customerNo, user.login, budgetInputOf(submission.value, currency)),
   )
-  if (!result.ok) {
-    const { fieldErrors, formMessages } = userRefusal(result.errors, FIELDS, t)
-    return refused(submission, t, formMessages, { fieldErrors })
-  }
-  clearParentVisited(session)
-  return redirectWithToast(session, userUrl(usersUrl, user.login), {
-    key: 'account.user.update_budget.success',
-    values: { name: userName(user) },
-    type: 'success',
+  return finishUserEdit(shopper, submission, result, {
+    user,
+    fields: FIELDS,
+    success: 'account.user.update_budget.success',
   })
 }
 

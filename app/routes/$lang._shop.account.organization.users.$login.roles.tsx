@@ -4,17 +4,15 @@ import { useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { useShopForm } from '~/components/forms'
 import { UserRoleFields } from '~/components/organization/UserForm'
-import { userName, userRefusal, userRolesSchema } from '~/models/b2b-user'
+import { userName, userRolesSchema } from '~/models/b2b-user'
 import { noindexMeta } from '~/models/seo'
-import { getUser, listRoles, requireUserManager, setUserRoles, userUrl } from '~/services/b2b-users.server'
-import { organizationAccessOf } from '~/services/company.server'
+import { getUser, listRoles, requireUserManager, setUserRoles } from '~/services/b2b-users.server'
 import { parseSubmission, readForm } from '~/services/form.server'
-import { invalid, refused } from '~/services/form-result.server'
+import { invalid } from '~/services/form-result.server'
 import { loginAgainIfRefused } from '~/services/guards.server'
 import { pageHeaders } from '~/services/headers'
 import { privateHeaders } from '~/services/http.server'
-import { clearParentVisited, requireParentVisited } from '~/services/organization.server'
-import { redirectWithToast } from '~/services/toast.server'
+import { finishUserEdit, openUserEdit } from '~/services/user-edit.server'
 
 export const headers = pageHeaders
 
@@ -22,26 +20,20 @@ export const headers = pageHeaders
  * A user's roles, changed (spec org §2 `users/{login}/roles`): the company's roles as checkboxes. Opened
  * directly, without the user's page before it, it goes there (§5).
  */
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const shopper = await requireUserManager({ request, params, context })
+export async function loader(args: LoaderFunctionArgs) {
+  const { shopper, login, frame } = await openUserEdit(args, 'account.user.update_roles.heading')
   const { scope, customerNo } = shopper
-  const login = params.login ?? ''
-  const detailUrl = userUrl(shopper.usersUrl, login)
-  requireParentVisited(shopper, detailUrl)
   const [user, roles] = await loginAgainIfRefused(
-    request,
+    args.request,
     shopper,
     Promise.all([getUser(scope, customerNo, login), listRoles(scope, customerNo)]),
   )
   return data(
     {
-      title: shopper.t('account.user.update_roles.heading'),
+      ...frame,
       name: userName(user),
       roles,
       roleIDs: user.roleIDs.filter((id) => roles.some((role) => role.id === id && !role.fixed)),
-      usersUrl: shopper.usersUrl,
-      detailUrl,
-      access: organizationAccessOf(shopper.user),
     },
     { headers: privateHeaders() },
   )
@@ -53,7 +45,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
  */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const shopper = await requireUserManager({ request, params, context })
-  const { t, scope, customerNo, usersUrl, session } = shopper
+  const { t, scope, customerNo } = shopper
   const submission = parseSubmission(await readForm(request), { schema: userRolesSchema(t), t })
   if (submission.status !== 'success') return invalid(submission)
   const user = await loginAgainIfRefused(request, shopper, getUser(scope, customerNo, params.login ?? ''))
@@ -62,15 +54,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     shopper,
     setUserRoles(scope, customerNo, user.login, submission.value.roleIDs),
   )
-  if (!result.ok) {
-    const { fieldErrors, formMessages } = userRefusal(result.errors, ['roleIDs'], t)
-    return refused(submission, t, formMessages, { fieldErrors })
-  }
-  clearParentVisited(session)
-  return redirectWithToast(session, userUrl(usersUrl, user.login), {
-    key: 'account.user.update_roles.success',
-    values: { name: userName(user) },
-    type: 'success',
+  return finishUserEdit(shopper, submission, result, {
+    user,
+    fields: ['roleIDs'],
+    success: 'account.user.update_roles.success',
   })
 }
 

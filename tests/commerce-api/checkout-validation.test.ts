@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { inventories, lineItems, products, promotions } from '../../commerce-api/db/schema'
+import { inventories, lineItems, prices, products, promotions } from '../../commerce-api/db/schema'
 import {
   anonymousToken,
   basketFor,
@@ -49,7 +49,7 @@ describe('basket validation', () => {
     // No scope: the minimum (Products) is validated, so the missing payment is not named.
     const minimum = await validate(basket, {})
     expect(minimum.json.data.results).toMatchObject({ valid: true, adjusted: false, errors: [] })
-    // Value and CostCenter check nothing in this shop: the basket the All scope refuses passes them.
+    // Value passes an order within the currency's limits; CostCenter has nothing to ask of a guest.
     for (const scope of ['Value', 'CostCenter']) {
       const checked = await validate(basket, { scopes: [scope] })
       expect(checked.json.data.results, scope).toEqual({
@@ -162,6 +162,49 @@ describe('basket validation', () => {
     await db.update(products).set({ online: true }).where(eq(products.sku, fine))
     await db.update(products).set({ online: true }).where(eq(products.sku, gone))
     await db.update(inventories).set({ stock: 50 }).where(eq(inventories.sku, scarce))
+  })
+
+  it('checks the order value: below the minimum of its currency the Value and All scopes refuse the basket', async () => {
+    const sku = skus[1]!
+    const db = api.database.db
+    const before = await db.select().from(prices).where(eq(prices.sku, sku))
+    // 0.40 net a piece in the shop's currency (USD here): one is under the 1.00 minimum, three are over it.
+    await db
+      .update(prices)
+      .set({ saleNet: 40, saleGross: 48, listNet: 40, listGross: 48, scaled: [] })
+      .where(and(eq(prices.sku, sku), eq(prices.currency, 'USD')))
+    try {
+      const basket = await readyGuestBasket(api, [{ sku, quantity: 1 }])
+      const low = await validate(basket, { scopes: ['Value'] })
+      expect(low.json.data.results.valid).toBe(false)
+      expect(low.json.data.results.errors).toEqual([
+        {
+          code: 'basket.validation.order_value.minimum.error',
+          message: 'The minimum order value is 1.00 USD (net).',
+          parameters: { scopes: ['Value'] },
+        },
+      ])
+      expect(codes((await validate(basket, { scopes: ['All'] })).json.data.results.errors)).toContain(
+        'basket.validation.order_value.minimum.error',
+      )
+      const line = Object.keys((await basket.get()).included.lineItems)[0]
+      const more = await call(basket.url(`/items/${line}`), {
+        method: 'PATCH',
+        token: basket.token,
+        json: { quantity: { value: 3 } },
+      })
+      expect(more.status).toBe(200)
+      expect((await validate(basket, { scopes: ['Value'] })).json.data.results).toMatchObject({
+        valid: true,
+        errors: [],
+      })
+    } finally {
+      for (const row of before)
+        await db
+          .update(prices)
+          .set(row)
+          .where(and(eq(prices.sku, sku), eq(prices.currency, row.currency)))
+    }
   })
 
   it('drops a promotion code that ended, and checks the payment', async () => {

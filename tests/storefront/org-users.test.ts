@@ -113,6 +113,14 @@ describe('the user list', () => {
     const { response } = await page(listLoader, USERS_URL)
     expect(response.headers.get('Location')).toBe(`/en/login?returnUrl=${encodeURIComponent(USERS_URL)}`)
   })
+
+  it('answers a failing load (ICM 500, or ICM down) with the shop’s error status, never a half list', async () => {
+    icm.use(get('customers/OilCorp/users', () => new HttpResponse('boom', { status: 500 })), roles())
+    const failed = await page(listLoader, USERS_URL)
+    expect(failed.response.status).toBe(502)
+    icm.use(get('customers/OilCorp/users', () => HttpResponse.error()), roles())
+    expect((await page(listLoader, USERS_URL)).response.status).toBe(503)
+  })
 })
 
 describe('the new-user page', () => {
