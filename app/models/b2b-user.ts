@@ -25,6 +25,8 @@ export type B2bUser = {
   lastName: string
   email: string
   phoneHome?: string
+  /** The user's number in the company, given by ICM (`businessPartnerNo`). */
+  businessPartnerNo?: string
   roleIDs: string[]
   active: boolean
   budget?: Budget
@@ -54,6 +56,7 @@ export const B2bUserWireSchema = z.object({
   lastName: z.string(),
   email: z.string(),
   phoneHome: z.string().optional(),
+  businessPartnerNo: z.string().optional(),
   active: z.boolean(),
   roleIDs: z.array(z.string()).optional(),
   userBudget: UserBudgetSchema.optional(),
@@ -104,6 +107,7 @@ export function mapB2bUser(wire: z.infer<typeof B2bUserWireSchema>): B2bUser {
     lastName: wire.lastName,
     email: wire.email,
     ...(wire.phoneHome ? { phoneHome: wire.phoneHome } : {}),
+    ...(wire.businessPartnerNo ? { businessPartnerNo: wire.businessPartnerNo } : {}),
     roleIDs: wire.roleIDs ?? [],
     active: wire.active,
     ...(budget ? { budget } : {}),

@@ -131,6 +131,8 @@ export default function UserPage() {
           <dd className="break-word">{user.email}</dd>
           <dt>{t('account.user.login.label')}</dt>
           <dd className="break-word">{user.login}</dd>
+          {user.businessPartnerNo ? <dt>{t('account.user.business_partner_no.label')}</dt> : null}
+          {user.businessPartnerNo ? <dd>{user.businessPartnerNo}</dd> : null}
           {user.phoneHome ? <dt>{t('account.user.phone.label')}</dt> : null}
           {user.phoneHome ? <dd>{user.phoneHome}</dd> : null}
           <dt>{t('account.user.column.status')}</dt>

@@ -207,11 +207,17 @@ export const users = pgTable(
     budget: bigint('budget', { mode: 'number' }),
     budgetPeriod: text('budget_period').$type<BudgetPeriod>(),
     budgetCurrency: text('budget_currency'),
+    /**
+     * A business user's number in their company (ICM's `businessPartnerNo`), given by the API when the user is
+     * created (U00001, U00002, … per customer) and never changed; null for private customers' users.
+     */
+    businessPartnerNo: text('business_partner_no'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('users_login_idx').on(sql`lower(${t.login})`),
     uniqueIndex('users_email_idx').on(sql`lower(${t.email})`),
+    uniqueIndex('users_business_partner_no_idx').on(t.customerNo, t.businessPartnerNo),
   ],
 )
 

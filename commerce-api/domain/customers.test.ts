@@ -33,6 +33,7 @@ const customer = (type: 'PrivateCustomer' | 'SMBCustomer'): CustomerUser => ({
     budget: null,
     budgetPeriod: null,
     budgetCurrency: null,
+    businessPartnerNo: null,
     createdAt: new Date(0),
   },
 })

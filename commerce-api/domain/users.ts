@@ -56,7 +56,6 @@ export type UserProfileInput = {
   email: string
   phoneHome?: string | null
   preferredLanguage?: Locale
-  businessPartnerNo?: string | null
   active?: boolean
 }
 
@@ -246,6 +245,26 @@ async function lockCompany(tx: Db, customerNo: string) {
   await tx.execute(sql`select 1 from ${customers} where ${customers.customerNo} = ${customerNo} for update`)
 }
 
+/** SQL: the next business partner number of a company (U00001, U00002, …); call with the company locked. */
+const nextBusinessPartnerNo = (customerNo: string) =>
+  sql<string>`(select 'U' || lpad((coalesce(max(substring(${users.businessPartnerNo} from 2)::int), 0) + 1)::text, 5, '0')
+    from ${users} where ${users.customerNo} = ${customerNo} and ${users.businessPartnerNo} ~ '^U[0-9]+$')`
+
+/**
+ * Numbers the business users who have no business partner number yet (users the seed wrote directly), in the
+ * order they were created, after the highest number their company has.
+ */
+export async function numberBusinessUsers(db: Db) {
+  await db.execute(sql`update ${users} set business_partner_no = numbered.no from (
+    select u.id, 'U' || lpad((coalesce(taken.top, 0)
+        + row_number() over (partition by u.customer_no order by u.created_at, lower(u.login)))::text, 5, '0') as no
+      from ${users} u join ${customers} c on c.customer_no = u.customer_no
+      left join (select customer_no, max(substring(business_partner_no from 2)::int) as top from ${users}
+        where business_partner_no ~ '^U[0-9]+$' group by customer_no) taken on taken.customer_no = u.customer_no
+      where c.type = 'SMBCustomer' and u.business_partner_no is null) numbered
+    where ${users.id} = numbered.id`)
+}
+
 /** Refuses a change that would leave the company without an active administrator besides `userId`. */
 async function requireAnotherAdministrator(tx: Db, customerNo: string, userId: string, what: string) {
   const [other] = await tx
@@ -323,6 +342,7 @@ export async function createCompanyUsers(
             firstName: input.firstName,
             lastName: input.lastName,
             phone: input.phoneHome ?? null,
+            businessPartnerNo: nextBusinessPartnerNo(manager.customerNo),
             preferredLanguage: input.preferredLanguage ?? locale,
             roles: roleIds,
             active: input.active ?? true,

@@ -38,6 +38,7 @@ export function userDataJson(user: CustomerUser['user']) {
     phoneHome: user.phone ?? undefined,
     preferredLanguage: user.preferredLanguage,
     active: user.active,
+    businessPartnerNo: user.businessPartnerNo ?? undefined,
   }
 }
 

@@ -4,7 +4,7 @@
  * answer is checked against the wire schemas by the harness), with the foreign customer and the missing
  * permission refused.
  */
-import { eq } from 'drizzle-orm'
+import { and, eq, ne } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { mailOutbox, users } from '../../commerce-api/db/schema'
 import { NO_LIMITS } from '../../commerce-api/rate-limits'
@@ -112,6 +112,13 @@ describe('POST customers/{no}/users', () => {
       .from(mailOutbox)
       .where(eq(mailOutbox.recipient, 'greta.graf@brightline.test'))
     expect(mails).toHaveLength(1)
+    // The API numbers the new user after the company's highest business partner number; clients cannot set it.
+    const others = await api.database.db
+      .select({ no: users.businessPartnerNo })
+      .from(users)
+      .where(and(eq(users.customerNo, 'BC-200001'), ne(users.login, 'greta.graf@brightline.test')))
+    const highest = Math.max(...others.map((other) => Number(other.no!.slice(1))))
+    expect(user.json.businessPartnerNo).toBe(`U${String(highest + 1).padStart(5, '0')}`)
   })
 
   it('answers 409 for a taken login or e-mail, 400 for a malformed user, 422 for a punchout role', async () => {
@@ -151,6 +158,7 @@ describe('GET, PUT, DELETE customers/{no}/users/{login}', () => {
     const read = await call(usersUrl('/aapprover'), as('jlink'))
     expect(read.status).toBe(200)
     expect(read.json).toMatchObject({ login: 'aapprover', active: true })
+    expect(read.json.businessPartnerNo).toMatch(/^U\d{5}$/)
     expect((await call(usersUrl('/mkestrel'), as('jlink'))).status).toBe(404)
     expect((await call(usersUrl('/brightline-oci'), as('jlink'))).status).toBe(404)
     expect((await call(usersUrl('/aapprover'), as('bbuyer'))).status).toBe(403)

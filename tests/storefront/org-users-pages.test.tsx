@@ -124,7 +124,7 @@ describe('user management pages', () => {
     expect(within(crumbs).getByText('New user').getAttribute('aria-current')).toBe('page')
   })
 
-  it('the detail page links the edit pages and asks before deleting', async () => {
+  it('the detail page has its crumb and the user number, links the edit pages and asks before deleting', async () => {
     icm.use(
       get(userPath(PATRICIA.login), b2bUser(PATRICIA)),
       get(`${userPath(PATRICIA.login)}/budgets/history`, budgetHistory),
@@ -137,6 +137,11 @@ describe('user management pages', () => {
       detailLoader,
     )
     expect(await screen.findByRole('heading', { level: 1, name: 'Patricia Miller' })).toBeTruthy()
+    const crumbs = within(screen.getByRole('navigation', { name: 'Breadcrumb' })).getAllByRole('listitem')
+    expect(crumbs.map((crumb) => crumb.textContent)).toEqual(['Home', 'User management', 'Patricia Miller'])
+    const number = screen.getByText('User number')
+    expect(number.tagName).toBe('DT')
+    expect(number.nextElementSibling?.textContent).toBe('U-Miller')
     expect(screen.getByRole('link', { name: 'Edit roles' }).getAttribute('href')).toBe(
       `${USERS}/pmiller%40test.intershop.de/roles`,
     )

@@ -115,10 +115,16 @@ describe('the user list', () => {
   })
 
   it('answers a failing load (ICM 500, or ICM down) with the shop’s error status, never a half list', async () => {
-    icm.use(get('customers/OilCorp/users', () => new HttpResponse('boom', { status: 500 })), roles())
+    icm.use(
+      get('customers/OilCorp/users', () => new HttpResponse('boom', { status: 500 })),
+      roles(),
+    )
     const failed = await page(listLoader, USERS_URL)
     expect(failed.response.status).toBe(502)
-    icm.use(get('customers/OilCorp/users', () => HttpResponse.error()), roles())
+    icm.use(
+      get('customers/OilCorp/users', () => HttpResponse.error()),
+      roles(),
+    )
     expect((await page(listLoader, USERS_URL)).response.status).toBe(503)
   })
 })
@@ -268,6 +274,7 @@ describe('a user’s page', () => {
     expect(data.user).toMatchObject({
       login: 'pmiller@test.intershop.de',
       phoneHome: '+49 30 1234',
+      businessPartnerNo: 'U-Miller',
       active: true,
       budget: { budget: { value: 2000, currency: 'EUR' }, remaining: { value: 1700, currency: 'EUR' } },
     })

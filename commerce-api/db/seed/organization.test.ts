@@ -35,7 +35,10 @@ describe('the demo organization', () => {
         const buyer = byLogin.get(login)
         expect(buyer?.customerNo, login).toBe(BRIGHTLINE)
         // People who order never hold a punchout role (spec org §5).
-        expect(buyer!.roles.some((r) => PUNCHOUT.includes(r)), login).toBe(false)
+        expect(
+          buyer!.roles.some((r) => PUNCHOUT.includes(r)),
+          login,
+        ).toBe(false)
         if (budget) expect(budget.budget).toBeGreaterThan(0)
       }
       expect(buyers.some(([, budget]) => budget !== null)).toBe(true)

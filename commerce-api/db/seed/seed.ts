@@ -3,6 +3,7 @@ import type { Db } from '../client'
 import * as t from '../schema'
 import { rebuildSearchIndex, refreshStatistics } from '../search-index'
 import { hashPassword } from '../../domain/passwords'
+import { numberBusinessUsers } from '../../domain/users'
 import { ensureCheckoutData } from './checkout'
 import { contentIncludes, FOOTER_INCLUDE_ID, LEGACY_FOOTER_INCLUDE_ID } from './content'
 import { contentPages, searchRedirects } from './content-pages'
@@ -119,6 +120,7 @@ async function ensureDemoPeople(db: Db) {
     .insert(t.users)
     .values(missing.map((u) => ({ ...u, passwordHash })))
     .onConflictDoNothing()
+  await numberBusinessUsers(db)
 }
 
 /**
@@ -188,6 +190,7 @@ export async function seedDatabase(
       t.users,
       demoUsers.map((u) => ({ ...u, passwordHash })),
     )
+    await numberBusinessUsers(txDb)
     await ensureRolesAndPermissions(txDb)
     await ensureCheckoutData(txDb)
     await ensureOrganization(txDb)
