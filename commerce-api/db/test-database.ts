@@ -1,5 +1,6 @@
+import { randomUUID } from 'node:crypto'
 import { openDatabase, type Database } from './client'
-import { users } from './schema'
+import { orders, users } from './schema'
 import { seedDatabase } from './seed/seed'
 
 /**
@@ -17,4 +18,51 @@ export async function seededTestDatabase({ products = 60 }: { products?: number 
 export async function userIdsByLogin(db: Database['db']): Promise<Record<string, string>> {
   const rows = await db.select({ id: users.id, login: users.login }).from(users)
   return Object.fromEntries(rows.map((row) => [row.login, row.id]))
+}
+
+/**
+ * An order row as budgets count it (no lines, no snapshot content): a user's order of a customer placed at an
+ * instant, with its totals in minor units; a requisition with `statusCode: 'PENDING_APPROVAL'`.
+ */
+export async function insertOrderRow(
+  db: Database['db'],
+  {
+    userId,
+    customerNo,
+    createdAt,
+    gross,
+    net = Math.round(gross / 1.19),
+    statusCode = 'NEW',
+    orderCreation = 'COMPLETED',
+    currency = 'EUR',
+    costCenter = null,
+  }: {
+    userId: string
+    customerNo: string
+    createdAt: string
+    gross: number
+    net?: number
+    statusCode?: string
+    orderCreation?: string
+    currency?: string
+    costCenter?: string | null
+  },
+) {
+  await db.insert(orders).values({
+    documentNumber: `TEST-${randomUUID()}`,
+    basketId: randomUUID(),
+    owner: userId,
+    userId,
+    customerNo,
+    currency,
+    locale: 'en_US',
+    statusCode,
+    orderCreation,
+    paymentMethodId: 'INVOICE',
+    grandTotalGross: gross,
+    grandTotalNet: net,
+    costCenter,
+    snapshot: { data: {}, included: {} },
+    createdAt: new Date(createdAt),
+  })
 }

@@ -2,12 +2,11 @@
  * Budgets without HTTP (issue 17): exact UTC period boundaries, spent amounts from real order rows in the
  * customer's price type, which orders count, currencies, remaining and the per-order limit.
  */
-import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from '../db/client'
 import { orders, users } from '../db/schema'
-import { seededTestDatabase } from '../db/test-database'
+import { insertOrderRow, seededTestDatabase } from '../db/test-database'
 import {
   budgetPriceTypeOf,
   budgetView,
@@ -40,38 +39,12 @@ afterAll(async () => {
   await database?.close()
 })
 
-let orderNo = 0
 /** An order row of the test user, placed at an instant, with its totals in minor units. */
-async function order(
+const order = (
   createdAt: string,
   gross: number,
-  {
-    net = Math.round(gross / 1.19),
-    statusCode = 'NEW',
-    orderCreation = 'COMPLETED',
-    currency = 'EUR',
-    costCenter = null as string | null,
-  } = {},
-) {
-  orderNo += 1
-  await database.db.insert(orders).values({
-    documentNumber: `BUDGET-${orderNo}-${randomUUID().slice(0, 8)}`,
-    basketId: randomUUID(),
-    owner: userId,
-    userId,
-    customerNo: 'BC-200002',
-    currency,
-    locale: 'en_US',
-    statusCode,
-    orderCreation,
-    paymentMethodId: 'INVOICE',
-    grandTotalGross: gross,
-    grandTotalNet: net,
-    costCenter,
-    snapshot: { data: {}, included: {} },
-    createdAt: at(createdAt),
-  })
-}
+  options: Omit<Parameters<typeof insertOrderRow>[1], 'userId' | 'customerNo' | 'createdAt' | 'gross'> = {},
+) => insertOrderRow(database.db, { userId, customerNo: 'BC-200002', createdAt, gross, ...options })
 
 const clearOrders = () => database.db.delete(orders).where(eq(orders.userId, userId))
 

@@ -7,8 +7,8 @@
  *   00:00 to the next Monday 00:00), calendar months, quarters (Jan, Apr, Jul, Oct) and years.
  * - Spent is the sum of the orders placed in the period, in the customer's budget price type (gross by
  *   default, `customers.budgetPriceType`): orders.grandTotalGross or orders.grandTotalNet. Cancelled orders,
- *   rolled back order creations and rejected or still pending requisitions do not count (pending requisitions
- *   are added by the requisition issue as a pending amount of their own).
+ *   rolled back order creations and rejected or still pending requisitions do not count; what pending
+ *   requisitions hold is a sum of its own (`pendingBetween`), which the approval check adds (approval.ts).
  * - Orders in another currency count converted with the channel's exchange rates (each currency's sum once,
  *   rounded half away from zero), as the catalog's prices are derived from EUR with the same rates.
  * - Remaining is budget − spent and may be negative: an overrun (a budget lowered after ordering, or orders
@@ -118,18 +118,37 @@ function spenderCondition(filter: SpenderFilter): SQL {
   return and(...conditions)!
 }
 
+/** Requisitions submitted in the period that still wait for approval: what the budget spends if approved. */
+const pendingIn = ({ start, end }: PeriodBounds): SQL[] => [
+  gte(orders.createdAt, start),
+  lt(orders.createdAt, end),
+  eq(orders.statusCode, 'PENDING_APPROVAL'),
+]
+
 /** What the spender's orders placed in `[start, end)` cost, in the price type and in `currency`. */
-export async function spentBetween(
+export const spentBetween = (
   db: Db,
   filter: SpenderFilter,
   period: PeriodBounds,
   priceType: BudgetPriceType,
   currency: Currency,
-): Promise<Minor> {
+) => sumOf(db, and(spenderCondition(filter), ...countedIn(period))!, priceType, currency)
+
+/** What the spender's requisitions of `[start, end)` still pending approval come to (issue 18). */
+export const pendingBetween = (
+  db: Db,
+  filter: SpenderFilter,
+  period: PeriodBounds,
+  priceType: BudgetPriceType,
+  currency: Currency,
+) => sumOf(db, and(spenderCondition(filter), ...pendingIn(period))!, priceType, currency)
+
+/** The orders' totals in the price type, each currency's sum converted once into `currency`. */
+async function sumOf(db: Db, where: SQL, priceType: BudgetPriceType, currency: Currency): Promise<Minor> {
   const rows = await db
     .select({ currency: orders.currency, sum: sql<string>`coalesce(sum(${orderTotal(priceType)}), 0)::text` })
     .from(orders)
-    .where(and(spenderCondition(filter), ...countedIn(period)))
+    .where(where)
     .groupBy(orders.currency)
   let spent = 0
   for (const row of rows) {
