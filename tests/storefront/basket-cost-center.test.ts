@@ -17,7 +17,7 @@ const saved = vi.hoisted(() => {
 import { action, loader } from '~/routes/$lang._shop.basket'
 import { ICM_LINE, grandTotal, linePricing, validation } from './checkout-fixtures'
 import { configurationData, get, icm, icmError, icmPath, priceItem, productData } from './icm-mock'
-import { answer, args, sessionCookie, sessionFrom } from './loader-args'
+import { answer, args, signedInCookie, sessionFrom } from './loader-args'
 import { orderEnvelope } from './order-fixtures'
 import { loader as orderLoader } from '~/routes/$lang._shop.account.orders.$orderId'
 import { loader as receiptLoader } from '~/routes/$lang.checkout.receipt'
@@ -46,15 +46,7 @@ const privateUser = {
   permissions: [],
 }
 
-const cookieOf = (user: SessionUser = businessUser) =>
-  sessionCookie({
-    apiToken: 'user-token',
-    type: 'user',
-    isAnonymous: false,
-    issuedAt: Date.now(),
-    expiresAt: Date.now() + 3600_000,
-    user,
-  })
+const cookieOf = (user: SessionUser = businessUser) => signedInCookie(user, { type: 'user' })
 
 /** The basket as ICM answers it, on `costCenter` when given. */
 const basketOf = (costCenter?: string) => ({

@@ -49,6 +49,23 @@ export async function sessionCookie(data: Partial<SessionData> & Record<string, 
   return (await sessionStorage.commitSession(session)).split(';')[0]!
 }
 
+/**
+ * The `Cookie` header of a live session (a token valid for an hour) of `user`, or of an anonymous shopper
+ * with a token when `user` is null; `extra` adds to the session (a visited parent page, a basket id).
+ */
+export const signedInCookie = (user: SessionData['user'] | null, extra: Record<string, unknown> = {}) =>
+  sessionCookie({
+    apiToken: 'user-token',
+    isAnonymous: user === null,
+    issuedAt: Date.now(),
+    expiresAt: Date.now() + 3600_000,
+    ...(user ? { user } : {}),
+    ...extra,
+  })
+
+/** The `Cookie` to send on after a response's `Set-Cookie` (a session the response changed). */
+export const nextCookie = (setCookie: string | null) => setCookie!.split(';')[0]!
+
 /** The session a `Set-Cookie` value (or a response carrying one) leaves behind. */
 export async function sessionFrom(setCookie: string | Response | null | undefined) {
   const header = setCookie instanceof Response ? setCookie.headers.get('Set-Cookie') : setCookie

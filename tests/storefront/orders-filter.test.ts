@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest'
 import { loader as listLoader } from '~/routes/$lang._shop.account.orders._index'
 import { get, icm, icmError } from './icm-mock'
-import { answer, args, sessionCookie } from './loader-args'
+import { answer, args, signedInCookie } from './loader-args'
 import { orderEnvelope, orderListEnvelope } from './order-fixtures'
 import type { SessionUser } from '~/services/session.server'
 import './setup'
@@ -34,15 +34,7 @@ const ACCOUNT_OWNER = user(
   ['APP_B2B_PURCHASE', 'APP_B2B_MANAGE_USERS', 'APP_B2B_MANAGE_ORDERS'],
 )
 
-const cookieOf = (sessionUser: SessionUser) =>
-  sessionCookie({
-    apiToken: 'user-token',
-    type: 'user',
-    isAnonymous: false,
-    issuedAt: Date.now(),
-    expiresAt: Date.now() + 3600_000,
-    user: sessionUser,
-  })
+const cookieOf = (sessionUser: SessionUser) => signedInCookie(sessionUser, { type: 'user' })
 
 const buyerOf = (login: string, firstName: string, lastName: string) => ({
   accountID: login,

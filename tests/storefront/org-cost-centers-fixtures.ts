@@ -6,7 +6,7 @@
 import { http, HttpResponse, type JsonBodyType } from 'msw'
 import type { SessionUser } from '~/services/session.server'
 import { icm, icmPath } from './icm-mock'
-import { answer, args, sessionCookie } from './loader-args'
+import { answer, args, nextCookie, signedInCookie as cookieOf } from './loader-args'
 
 export const ADMIN: SessionUser = {
   login: 'jlink@oilcorp.test',
@@ -48,18 +48,7 @@ export const BUYER: SessionUser = {
 
 export const LIST_URL = '/en/account/organization/cost-centers'
 
-export const cookieOf = (user: SessionUser | null, extra: Record<string, unknown> = {}) =>
-  sessionCookie({
-    apiToken: 'user-token',
-    isAnonymous: user === null,
-    issuedAt: Date.now(),
-    expiresAt: Date.now() + 3600_000,
-    ...(user ? { user } : {}),
-    ...extra,
-  })
-
-/** The cookie a response left, for the next request (the marker of a visited parent page). */
-export const nextCookie = (setCookie: string | null) => setCookie!.split(';')[0]!
+export { cookieOf, nextCookie }
 
 /** The route params of a cost center path (`lang`, and `costCenterId` below `cost-centers/`). */
 function paramsOf(path: string) {

@@ -8,7 +8,7 @@ import { loader, meta } from '~/routes/$lang._shop.account._index'
 import type * as FeaturesModule from '~/services/features.server'
 import type { SessionUser } from '~/services/session.server'
 import { get, icm, icmError, money } from './icm-mock'
-import { answer, args, sessionCookie } from './loader-args'
+import { answer, args, signedInCookie } from './loader-args'
 import './setup'
 
 const features = vi.hoisted(() => ({ costCenters: true }))
@@ -51,13 +51,7 @@ const PRIVATE: SessionUser = {
 }
 
 async function overview(user: SessionUser | null, path = '/en/account') {
-  const cookie = await sessionCookie({
-    apiToken: 'user-token',
-    isAnonymous: user === null,
-    issuedAt: Date.now(),
-    expiresAt: Date.now() + 3600_000,
-    ...(user ? { user } : {}),
-  })
+  const cookie = await signedInCookie(user)
   return answer(loader, args(path, { cookie }))
 }
 

@@ -15,7 +15,7 @@ import { loader as settingsLoader, meta } from '~/routes/$lang._shop.account.org
 import type * as FeaturesModule from '~/services/features.server'
 import type { SessionUser } from '~/services/session.server'
 import { get, icm, icmError, icmPath } from './icm-mock'
-import { answer, args, sessionCookie, sessionFrom } from './loader-args'
+import { answer, args, sessionFrom, signedInCookie } from './loader-args'
 import './setup'
 
 const features = vi.hoisted(() => ({ costCenters: true }))
@@ -47,15 +47,6 @@ const BUYER: SessionUser = {
   permissions: [],
 }
 
-const cookieOf = (user: SessionUser | null) =>
-  sessionCookie({
-    apiToken: 'user-token',
-    isAnonymous: user === null,
-    issuedAt: Date.now(),
-    expiresAt: Date.now() + 3600_000,
-    ...(user ? { user } : {}),
-  })
-
 /** `customers/-` as ICM answers it for a business customer. */
 const customer = {
   customerNo: 'OilCorp',
@@ -73,7 +64,7 @@ const page = async (
   path: string,
   user: SessionUser | null = ADMIN,
   form?: Record<string, string>,
-) => answer(fn, args(path, { cookie: await cookieOf(user), form }))
+) => answer(fn, args(path, { cookie: await signedInCookie(user), form }))
 
 /** The `PUT customers/-` calls, answered with `reply`. */
 function putCustomer(reply: (body: any) => Response) {

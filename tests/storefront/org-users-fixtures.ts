@@ -6,7 +6,7 @@
 import { http, HttpResponse, type JsonBodyType } from 'msw'
 import type { SessionUser } from '~/services/session.server'
 import { icm, icmPath } from './icm-mock'
-import { answer, args, sessionCookie } from './loader-args'
+import { answer, args, nextCookie, signedInCookie as cookieOf } from './loader-args'
 
 export const ADMIN: SessionUser = {
   login: 'jlink@test.intershop.de',
@@ -26,18 +26,7 @@ export const BUYER: SessionUser = {
 
 export const USERS_URL = '/en/account/organization/users'
 
-export const cookieOf = (user: SessionUser | null, extra: Record<string, unknown> = {}) =>
-  sessionCookie({
-    apiToken: 'user-token',
-    isAnonymous: user === null,
-    issuedAt: Date.now(),
-    expiresAt: Date.now() + 3600_000,
-    ...(user ? { user } : {}),
-    ...extra,
-  })
-
-/** The cookie a response left, to send with the next request (the marker of a visited parent page). */
-export const nextCookie = (setCookie: string | null) => setCookie!.split(';')[0]!
+export { cookieOf, nextCookie }
 
 /** Calls a loader or action as the given user (ADMIN by default), with a form when posting. */
 export const page = async (
