@@ -14,7 +14,7 @@ import {
   type BudgetPeriod,
   type Money,
 } from './budget'
-
+import { isOrderingUser } from './b2b-user'
 import type { Translate } from './messages'
 
 // --- ICM's answers -------------------------------------------------------------------------------------
@@ -252,8 +252,6 @@ export type CompanyUser = {
 
 const sameLogin = (a: string, b: string) => a.toLowerCase() === b.toLowerCase()
 
-/** Roles whose holders never order for the company in the shop (spec §5: OCI and cXML punchout users). */
-export const PUNCHOUT_ROLES = ['APP_B2B_OCI_USER', 'APP_B2B_CXML_USER'] as const
 /** Roles whose holders may own cost centers (spec §5 manager choices). */
 export const MANAGER_ROLES = ['APP_B2B_COSTCENTER_OWNER', 'APP_B2B_ACCOUNT_OWNER'] as const
 
@@ -280,7 +278,7 @@ export function unassignedBuyers<U extends CompanyUser>(
   return users.filter(
     (user) =>
       user.active &&
-      !user.roleIDs.some((role) => (PUNCHOUT_ROLES as readonly string[]).includes(role)) &&
+      isOrderingUser(user) &&
       !costCenter.buyers.some((buyer) => sameLogin(buyer.login, user.login)),
   )
 }

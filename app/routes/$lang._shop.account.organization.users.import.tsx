@@ -7,8 +7,8 @@ import { ErrorList, FormErrors, SubmitButton, useShopForm } from '~/components/f
 import { OrganizationNav } from '~/components/organization/OrganizationNav'
 import { UserImportResults } from '~/components/organization/UserImportResults'
 import { useShell } from '~/components/useShell'
+import { newUserBody } from '~/models/b2b-user'
 import {
-  newUserBody,
   USER_IMPORT_COLUMNS,
   USER_IMPORT_MAX_LINES,
   USER_IMPORT_MAX_TEXT,
@@ -16,7 +16,7 @@ import {
   userImportSchema,
   type UserImportOutcome,
   type UserImportSummary,
-} from '~/models/b2b-user'
+} from '~/models/user-import'
 import { noindexMeta } from '~/models/seo'
 import { createUsers, listRoles, requireUserManager } from '~/services/b2b-users.server'
 import { organizationAccessOf } from '~/services/company.server'

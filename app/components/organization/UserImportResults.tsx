@@ -1,7 +1,7 @@
 import { Link } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { TableHead } from '~/components/TableHead'
-import type { UserImportResult, UserImportSummary } from '~/models/b2b-user'
+import type { UserImportResult, UserImportSummary } from '~/models/user-import'
 
 /** The words of a line's result (never a colour alone): created, its problems, or the API's refusal. */
 function ResultCell({ result, base }: { result: UserImportResult; base: string }) {
