@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 /**
- * The budget burn-down chart and budget info (issue 17 "Beyond"): drawn on the server as SVG hidden from
- * assistive technology, with the same figures in a table that screen readers read; an overrun is hatched, not
- * only coloured; periods are named by their kind.
+ * The budget burn-down chart (issue 17 "Beyond"): drawn on the server as SVG hidden from assistive technology,
+ * with the same figures in a table that screen readers read; an overrun is hatched, not only coloured; periods
+ * are named by their kind. And two widgets of spec org §2: budget info and the cost center widget.
  */
 import { createRemixStub } from '@remix-run/testing'
 import { cleanup, render, screen, within } from '@testing-library/react'
@@ -10,6 +10,7 @@ import { I18nextProvider } from 'react-i18next'
 import { afterEach, describe, expect, it } from 'vitest'
 import { BudgetChart, periodLabel } from '~/components/organization/BudgetChart'
 import { BudgetInfo } from '~/components/organization/BudgetInfo'
+import { CostCenterWidget } from '~/components/organization/CostCenterWidget'
 import type { BudgetHistory } from '~/models/budget'
 import { localeByLang } from '~/models/locale'
 import { i18nFor } from '~/services/i18n.server'
@@ -126,5 +127,55 @@ describe('BudgetInfo', () => {
   it('says "No limit" for a user without limits', async () => {
     show(<BudgetInfo budget={{ spent: eur(0) }} />)
     expect((await screen.findAllByText('No limit')).length).toBe(2)
+  })
+
+  it('keeps two on one page apart by their suffix (spec org §2 "takes a suffix")', async () => {
+    const { container } = show(
+      <>
+        <BudgetInfo budget={{ spent: eur(10) }} suffix="user" />
+        <BudgetInfo budget={{ spent: eur(20) }} suffix="cost-center" />
+      </>,
+    )
+    await screen.findByText('€20.00')
+    expect([...container.querySelectorAll('dl.budget-info')].map((list) => list.id)).toEqual([
+      'budget-info-user',
+      'budget-info-cost-center',
+    ])
+    expect(container.querySelector('#budget-info-user')!.textContent).toContain('€10.00')
+  })
+})
+
+describe('CostCenterWidget', () => {
+  const centers = [
+    { id: '100400', name: 'Site Operations Berlin', roles: ['Buyer', 'CostCenterOwner'] },
+    { id: 'K/10', name: 'North', roles: ['Buyer'] },
+  ]
+
+  it('lists the user’s cost centers with their part in words, linking each where the user may view them', async () => {
+    show(<CostCenterWidget costCenters={centers} linkBase="/en/account/organization/cost-centers" />)
+    const table = await screen.findByRole('table')
+    const rows = within(table).getAllByRole('row').slice(1)
+    expect(
+      rows.map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .map((cell) => cell.textContent),
+      ),
+    ).toEqual([
+      ['100400', 'Site Operations Berlin', 'Buyer, Cost center owner'],
+      ['K/10', 'North', 'Buyer'],
+    ])
+    const link = screen.getByRole('link', { name: 'Show cost center North (K/10)' })
+    expect(link.getAttribute('href')).toBe('/en/account/organization/cost-centers/K%2F10')
+    expect(screen.getByRole('region', { name: 'My cost centers' })).toBeTruthy()
+  })
+
+  it('names them without links for a user who may not view cost centers, and says when there are none', async () => {
+    show(<CostCenterWidget costCenters={centers} />)
+    await screen.findByRole('table')
+    expect(screen.queryAllByRole('link')).toEqual([])
+    cleanup()
+    show(<CostCenterWidget costCenters={[]} />)
+    expect(await screen.findByText('You are not assigned to any cost center.')).toBeTruthy()
   })
 })

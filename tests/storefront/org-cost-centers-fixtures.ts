@@ -197,14 +197,19 @@ export function recordIcm(
   return calls
 }
 
-/** A cost center's detail (and its chart history, which a real ICM does not have: 404). */
-export function detailOf(costCenter = costCenterJson()) {
+/**
+ * A cost center's detail, and its chart history: `history` as this API answers it, or by default the 404 of
+ * a real ICM, which does not have it.
+ */
+export function detailOf(costCenter = costCenterJson(), history?: JsonBodyType) {
   const id = String(costCenter.costCenterId)
   recordIcm('get', `costcenters/${id}/budgets/history`, () =>
-    HttpResponse.json(
-      { errors: [{ status: '404', code: 'resource.not_found', message: 'not found' }] },
-      { status: 404 },
-    ),
+    history
+      ? history
+      : HttpResponse.json(
+          { errors: [{ status: '404', code: 'resource.not_found', message: 'not found' }] },
+          { status: 404 },
+        ),
   )
   return recordIcm('get', `costcenters/${id}`, () => costCenter)
 }

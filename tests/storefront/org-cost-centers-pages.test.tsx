@@ -164,6 +164,49 @@ describe('cost center pages', () => {
     expect(screen.getByRole('cell', { name: 'Bernd Buyer bbuyer@oilcorp.test' })).toBeTruthy()
   })
 
+  it('the detail page draws the cost center’s budget per period, readable as a table, when the API has it', async () => {
+    detailOf(costCenterJson(), {
+      type: 'BudgetHistory',
+      budgetPeriod: 'quarterly',
+      countedPeriod: 'quarterly',
+      periods: [
+        {
+          fromDate: '2026-07-01',
+          toDate: '2026-09-30',
+          budget: { type: 'Money', value: 5000, currency: 'EUR' },
+          spentBudget: { type: 'Money', value: 5200, currency: 'EUR' },
+        },
+        {
+          fromDate: '2026-10-01',
+          toDate: '2026-12-31',
+          budget: { type: 'Money', value: 5000, currency: 'EUR' },
+          spentBudget: { type: 'Money', value: 1000, currency: 'EUR' },
+        },
+      ],
+    })
+    await show(
+      `${LIST_URL}/CC-100`,
+      '/:lang/account/organization/cost-centers/:costCenterId',
+      CostCenterPage,
+      detailLoader,
+      { user: OWNER },
+    )
+    const figure = await screen.findByRole('figure')
+    const table = within(figure).getByRole('table')
+    const rows = within(table).getAllByRole('row').slice(1)
+    expect(
+      rows.map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .map((cell) => cell.textContent),
+      ),
+    ).toEqual([
+      ['€5,000.00', '€5,200.00', '-€200.00'],
+      ['€5,000.00', '€1,000.00', '€4,000.00'],
+    ])
+    expect(within(rows[0]!).getByRole('rowheader').textContent).toBe('Q3 2026 (2026-07-01 – 2026-09-30)')
+  })
+
   it('the buyers page offers a labelled checkbox per unassigned user, with budget fields', async () => {
     detailOf()
     recordIcm('get', 'users', () => companyUsers())
