@@ -95,6 +95,51 @@ test('the account admin creates a user with roles and a budget, edits the budget
   await expectAccessible(page)
 })
 
+test('the account admin imports users from a pasted list, deactivates one and deletes another after confirming', async ({
+  page,
+}) => {
+  const first = unique('Imp').toLowerCase()
+  const second = unique('Del').toLowerCase()
+  await login(page, ADMIN)
+  await page.goto('/en/account/organization/users')
+  await page.getByRole('link', { name: 'Import users' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Import users' })).toBeVisible()
+  await page
+    .getByLabel('Users, one per line')
+    .fill(
+      [
+        'login;firstName;lastName;email;roles;orderSpentLimit;budget;budgetPeriod',
+        `${first};Ida;${first};${first}@brightline.test;APP_B2B_APPROVER;500;2000;monthly`,
+        `${second};Dan;${second};${second}@brightline.test`,
+      ].join('\n'),
+    )
+  await page.getByRole('button', { name: 'Import users' }).click()
+  await expect(
+    page.getByText('2 users were created. Each received an e-mail to set a password.'),
+  ).toBeVisible()
+  await expectAccessible(page)
+
+  // Each created line links to its user; the first is deactivated there.
+  await page.getByRole('link', { name: `Ida ${first}` }).click()
+  await expect(page.getByRole('heading', { level: 1, name: `Ida ${first}` })).toBeVisible()
+  await expect(page.getByText(/2,000\.00 per month/)).toBeVisible()
+  await page.getByRole('button', { name: 'Deactivate' }).click()
+  await expect(page.getByText(`Ida ${first} was deactivated and can no longer log in.`)).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Activate' })).toBeVisible()
+
+  // Deleting asks first, with a plain form; the user is then gone from the list.
+  await page.goto('/en/account/organization/users')
+  await page.getByRole('link', { name: `Dan ${second}` }).click()
+  await page.getByRole('link', { name: 'Delete user' }).click()
+  await expect(page.getByRole('alert')).toContainText(`Do you really want to delete Dan ${second}?`)
+  await expectAccessible(page)
+  await page.getByRole('button', { name: 'Yes, delete user' }).click()
+  await expect(page).toHaveURL(/\/en\/account\/organization\/users$/)
+  await expect(page.getByText(`Dan ${second} was deleted.`)).toBeVisible()
+  await expect(page.getByRole('link', { name: `Dan ${second}` })).toHaveCount(0)
+  await expect(page.getByRole('link', { name: `Ida ${first}` })).toBeVisible()
+})
+
 test('the account admin creates a cost center and gives it a buyer with a budget', async ({ page }) => {
   const id = unique('E2E-').toUpperCase()
   const name = `Logistics ${id}`
