@@ -279,6 +279,39 @@ test.describe('at 360 px wide, in German', () => {
     await expect(page.getByTestId('order-cost-center')).toBeVisible()
   })
 
+  test('every organization page fits 360 px without sideways scrolling and passes axe', async ({ page }) => {
+    await login(page, ADMIN)
+    const base = '/de/account/organization'
+    // Every page in German, whose compound words are the longest; an edit page after its parent (spec §5).
+    for (const path of [
+      'users',
+      'users/create',
+      'users/import',
+      'users/tschulz',
+      'users/tschulz/profile',
+      'users/tschulz/roles',
+      'users/tschulz/budget',
+      'cost-centers',
+      'cost-centers/create',
+      'cost-centers/100600',
+      'cost-centers/100600/edit',
+      'cost-centers/100600/buyers',
+      'settings',
+      'settings/company',
+      'organization-settings',
+    ]) {
+      const url = `${base}/${path}`
+      if (path.endsWith('/edit') || /tschulz\/|buyers/.test(path)) {
+        await page.goto(url.replace(/\/(profile|roles|budget|edit|buyers)$/, ''))
+      }
+      await page.goto(url)
+      await expect(page, path).toHaveURL(new RegExp(`${url}$`))
+      const width = await page.evaluate(() => document.documentElement.scrollWidth)
+      expect(width, path).toBeLessThanOrEqual(360)
+      await expectAccessible(page)
+    }
+  })
+
   test('the new-user form is used by keyboard and answers an empty post with German messages', async ({
     page,
   }) => {

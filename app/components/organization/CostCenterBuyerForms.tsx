@@ -52,7 +52,7 @@ export function AddBuyersForm({ candidates }: { candidates: CostCenterPerson[] |
     <Form method="post" {...getFormProps(form)} className="cost-center-buyers-add">
       <FormErrors form={form} />
       {candidates ? (
-        <table>
+        <table className="cost-center-buyers-table">
           <TableHead
             columns={[
               { label: t('account.costcenter.column.select'), hidden: true },

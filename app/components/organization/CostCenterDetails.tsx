@@ -2,6 +2,7 @@ import { Form, Link, useActionData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { SubmitButton } from '~/components/forms'
 import { formatDate } from '~/components/order/OrderStatus'
+import { ScrollRegion } from '~/components/ScrollRegion'
 import { TableHead } from '~/components/TableHead'
 import { useShell } from '~/components/useShell'
 import { personName, type CostCenter } from '~/models/cost-center'
@@ -15,34 +16,36 @@ export function CostCenterBuyersTable({ buyers }: { buyers: CostCenter['buyers']
   const spentText = useSpentText()
   if (buyers.length === 0) return <p>{t('account.costcenter.buyers.empty')}</p>
   return (
-    <table className="cost-center-buyers">
-      <TableHead
-        columns={[
-          { label: t('account.costcenter.column.buyer') },
-          { label: t('account.costcenter.column.budget'), numeric: true },
-          { label: t('account.costcenter.column.spent_remaining'), numeric: true },
-          { label: t('account.costcenter.column.orders'), numeric: true },
-        ]}
-      />
-      <tbody>
-        {buyers.map((buyer) => (
-          <tr key={buyer.login}>
-            <td>
-              {personName(buyer)}
-              {buyer.email ? <div className="muted">{buyer.email}</div> : null}
-            </td>
-            <td className="num">{budgetText(buyer.budget)}</td>
-            <td className="num">{spentText(buyer.budget)}</td>
-            <td className="num">
-              {t('account.costcenter.orders.counts', {
-                pending: buyer.pendingOrders,
-                approved: buyer.approvedOrders,
-              })}
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <ScrollRegion label={t('account.costcenter.buyers.title')}>
+      <table className="cost-center-buyers">
+        <TableHead
+          columns={[
+            { label: t('account.costcenter.column.buyer') },
+            { label: t('account.costcenter.column.budget'), numeric: true },
+            { label: t('account.costcenter.column.spent_remaining'), numeric: true },
+            { label: t('account.costcenter.column.orders'), numeric: true },
+          ]}
+        />
+        <tbody>
+          {buyers.map((buyer) => (
+            <tr key={buyer.login}>
+              <td>
+                {personName(buyer)}
+                {buyer.email ? <div className="muted">{buyer.email}</div> : null}
+              </td>
+              <td className="num">{budgetText(buyer.budget)}</td>
+              <td className="num">{spentText(buyer.budget)}</td>
+              <td className="num">
+                {t('account.costcenter.orders.counts', {
+                  pending: buyer.pendingOrders,
+                  approved: buyer.approvedOrders,
+                })}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </ScrollRegion>
   )
 }
 
@@ -52,30 +55,32 @@ export function CostCenterOrdersTable({ orders }: { orders: CostCenter['orders']
   const { locale, display } = useShell()
   if (orders.length === 0) return <p>{t('account.costcenter.orders.empty')}</p>
   return (
-    <table className="cost-center-orders">
-      <TableHead
-        columns={[
-          { label: t('account.costcenter.column.order_number') },
-          { label: t('account.costcenter.column.order_date') },
-          { label: t('account.costcenter.column.buyer') },
-          { label: t('account.costcenter.column.order_status') },
-          { label: t('account.costcenter.column.order_total'), numeric: true },
-        ]}
-      />
-      <tbody>
-        {orders.map((order) => (
-          <tr key={order.orderNo}>
-            <td>{order.orderNo}</td>
-            <td>{order.orderDate ? formatDate(order.orderDate, locale.tag) : null}</td>
-            <td>{personName(order.buyer)}</td>
-            <td>{order.status}</td>
-            <td className="num">
-              {formatMoney(pick({ gross: order.totalGross, net: order.totalNet }, display), locale.tag)}
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <ScrollRegion label={t('account.costcenter.orders.heading')}>
+      <table className="cost-center-orders">
+        <TableHead
+          columns={[
+            { label: t('account.costcenter.column.order_number') },
+            { label: t('account.costcenter.column.order_date') },
+            { label: t('account.costcenter.column.buyer') },
+            { label: t('account.costcenter.column.order_status') },
+            { label: t('account.costcenter.column.order_total'), numeric: true },
+          ]}
+        />
+        <tbody>
+          {orders.map((order) => (
+            <tr key={order.orderNo}>
+              <td>{order.orderNo}</td>
+              <td>{order.orderDate ? formatDate(order.orderDate, locale.tag) : null}</td>
+              <td>{personName(order.buyer)}</td>
+              <td>{order.status}</td>
+              <td className="num">
+                {formatMoney(pick({ gross: order.totalGross, net: order.totalNet }, display), locale.tag)}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </ScrollRegion>
   )
 }
 
