@@ -15,6 +15,7 @@ import type { BudgetHistory } from '~/models/budget'
 import { localeByLang } from '~/models/locale'
 import { i18nFor } from '~/services/i18n.server'
 import './setup'
+import { cellTexts } from './table-text'
 
 afterEach(cleanup)
 
@@ -50,13 +51,7 @@ describe('BudgetChart', () => {
     const { container } = show(<BudgetChart history={history} caption="Budget of Bea Buyer" />)
     const table = await screen.findByRole('table', { name: 'Budget of Bea Buyer' })
     const rows = within(table).getAllByRole('row').slice(1)
-    expect(
-      rows.map((row) =>
-        within(row)
-          .getAllByRole('cell')
-          .map((cell) => cell.textContent),
-      ),
-    ).toEqual([
+    expect(cellTexts(rows)).toEqual([
       ['€1,000.00', '€400.00', '€600.00'],
       ['€1,000.00', '€1,250.50', '-€250.50'],
       ['€1,000.00', '€0.00', '€1,000.00'],
@@ -155,13 +150,7 @@ describe('CostCenterWidget', () => {
     show(<CostCenterWidget costCenters={centers} linkBase="/en/account/organization/cost-centers" />)
     const table = await screen.findByRole('table')
     const rows = within(table).getAllByRole('row').slice(1)
-    expect(
-      rows.map((row) =>
-        within(row)
-          .getAllByRole('cell')
-          .map((cell) => cell.textContent),
-      ),
-    ).toEqual([
+    expect(cellTexts(rows)).toEqual([
       ['100400', 'Site Operations Berlin', 'Buyer, Cost center owner'],
       ['K/10', 'North', 'Buyer'],
     ])

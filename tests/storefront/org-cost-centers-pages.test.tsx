@@ -33,6 +33,7 @@ import {
   recordIcm,
 } from './org-cost-centers-fixtures'
 import './setup'
+import { cellTexts } from './table-text'
 
 afterEach(cleanup)
 
@@ -86,13 +87,7 @@ describe('cost center pages', () => {
     await screen.findByRole('heading', { level: 1, name: 'Cost center management' })
     expect(crumbs()).toEqual(['Home', 'Cost center management'])
     const rows = screen.getAllByTestId('cost-center-row')
-    expect(
-      rows.map((row) =>
-        within(row)
-          .getAllByRole('cell')
-          .map((cell) => cell.textContent),
-      ),
-    ).toEqual([
+    expect(cellTexts(rows)).toEqual([
       [
         'CC-126',
         'Cost center CC-126',
@@ -194,13 +189,7 @@ describe('cost center pages', () => {
     const figure = await screen.findByRole('figure')
     const table = within(figure).getByRole('table')
     const rows = within(table).getAllByRole('row').slice(1)
-    expect(
-      rows.map((row) =>
-        within(row)
-          .getAllByRole('cell')
-          .map((cell) => cell.textContent),
-      ),
-    ).toEqual([
+    expect(cellTexts(rows)).toEqual([
       ['€5,000.00', '€5,200.00', '-€200.00'],
       ['€5,000.00', '€1,000.00', '€4,000.00'],
     ])
