@@ -4,7 +4,7 @@ import { useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { useShopForm } from '~/components/forms'
 import { UserBudgetFields } from '~/components/organization/UserForm'
-import { budgetCurrencyOf, userName } from '~/models/b2b-user'
+import { budgetCurrencyOf } from '~/models/b2b-user'
 import { budgetFormSchema, budgetFormValue, budgetInputOf } from '~/models/budget'
 import { noindexMeta } from '~/models/seo'
 import { getUser, requireUserManager, setUserBudget } from '~/services/b2b-users.server'
@@ -24,16 +24,10 @@ const FIELDS = ['orderSpentLimit', 'budget', 'budgetPeriod']
  * kept in (the shop's for a user without one). Opened directly, without the user's page, it goes there (§5).
  */
 export async function loader(args: LoaderFunctionArgs) {
-  const { shopper, login, frame } = await openUserEdit(args, 'account.user.update_budget.heading')
-  const user = await loginAgainIfRefused(
-    args.request,
-    shopper,
-    getUser(shopper.scope, shopper.customerNo, login),
-  )
+  const { shopper, user, frame } = await openUserEdit(args, 'account.user.update_budget.heading')
   return data(
     {
       ...frame,
-      name: userName(user),
       budget: budgetFormValue(user.budget),
       currency: budgetCurrencyOf(user.budget) ?? shopper.locale.currency,
     },

@@ -4,7 +4,7 @@ import { useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { useShopForm } from '~/components/forms'
 import { UserProfileFields } from '~/components/organization/UserForm'
-import { userName, userProfileBody, userProfileDefaults, userProfileSchema } from '~/models/b2b-user'
+import { userProfileBody, userProfileDefaults, userProfileSchema } from '~/models/b2b-user'
 import { noindexMeta } from '~/models/seo'
 import { getUser, requireUserManager, updateUser } from '~/services/b2b-users.server'
 import { parseSubmission, readForm } from '~/services/form.server'
@@ -23,16 +23,8 @@ const FIELDS = ['title', 'firstName', 'lastName', 'email', 'phoneHome']
  * before it, it goes there (§5).
  */
 export async function loader(args: LoaderFunctionArgs) {
-  const { shopper, login, frame } = await openUserEdit(args, 'account.user.update_profile.heading')
-  const user = await loginAgainIfRefused(
-    args.request,
-    shopper,
-    getUser(shopper.scope, shopper.customerNo, login),
-  )
-  return data(
-    { ...frame, name: userName(user), profile: userProfileDefaults(user) },
-    { headers: privateHeaders() },
-  )
+  const { user, frame } = await openUserEdit(args, 'account.user.update_profile.heading')
+  return data({ ...frame, profile: userProfileDefaults(user) }, { headers: privateHeaders() })
 }
 
 /** `PUT customers/{no}/users/{login}` with the profile (and the user's `active` as it is); back to the user. */

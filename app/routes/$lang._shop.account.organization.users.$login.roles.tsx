@@ -4,7 +4,7 @@ import { useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { useShopForm } from '~/components/forms'
 import { UserRoleFields } from '~/components/organization/UserForm'
-import { userName, userRolesSchema } from '~/models/b2b-user'
+import { userRolesSchema } from '~/models/b2b-user'
 import { noindexMeta } from '~/models/seo'
 import { getUser, listRoles, requireUserManager, setUserRoles } from '~/services/b2b-users.server'
 import { parseSubmission, readForm } from '~/services/form.server'
@@ -21,17 +21,16 @@ export const headers = pageHeaders
  * directly, without the user's page before it, it goes there (§5).
  */
 export async function loader(args: LoaderFunctionArgs) {
-  const { shopper, login, frame } = await openUserEdit(args, 'account.user.update_roles.heading')
-  const { scope, customerNo } = shopper
-  const [user, roles] = await loginAgainIfRefused(
-    args.request,
-    shopper,
-    Promise.all([getUser(scope, customerNo, login), listRoles(scope, customerNo)]),
+  const {
+    user,
+    extra: roles,
+    frame,
+  } = await openUserEdit(args, 'account.user.update_roles.heading', ({ scope, customerNo }) =>
+    listRoles(scope, customerNo),
   )
   return data(
     {
       ...frame,
-      name: userName(user),
       roles,
       roleIDs: user.roleIDs.filter((id) => roles.some((role) => role.id === id && !role.fixed)),
     },

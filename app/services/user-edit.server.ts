@@ -5,28 +5,43 @@
  */
 import type { Submission } from '@conform-to/react'
 import { userName, userRefusal, type B2bUser } from '~/models/b2b-user'
-import { requireUserManager, userUrl } from './b2b-users.server'
+import { getUser, requireUserManager, userUrl } from './b2b-users.server'
 import { organizationAccessOf } from './company.server'
 import { refused } from './form-result.server'
+import { loginAgainIfRefused } from './guards.server'
 import type { IcmResult } from './icm.server'
 import { clearParentVisited, requireParentVisited } from './organization.server'
 import type { PageArgs } from './shopper.server'
 import { redirectWithToast } from './toast.server'
 
 /**
- * The user manager and the edited user's login, once the user's page has been visited (else a redirect there),
- * with what the page's frame shows: its title from `heading`, and the way back.
+ * The user manager and the edited user, once the user's page has been visited (else a redirect there), with
+ * what the page's frame shows: its title from `heading`, the user's name and the way back. `also` is read from
+ * ICM beside the user (the roles page's roles).
  */
-export async function openUserEdit(args: PageArgs, heading: string) {
+export async function openUserEdit<T = undefined>(
+  args: PageArgs,
+  heading: string,
+  also?: (shopper: UserManager) => Promise<T>,
+) {
   const shopper = await requireUserManager(args)
-  const login = args.params.login ?? ''
-  const detailUrl = userUrl(shopper.usersUrl, login)
+  const detailUrl = userUrl(shopper.usersUrl, args.params.login ?? '')
   requireParentVisited(shopper, detailUrl)
+  const [user, extra] = await loginAgainIfRefused(
+    args.request,
+    shopper,
+    Promise.all([
+      getUser(shopper.scope, shopper.customerNo, args.params.login ?? ''),
+      also ? also(shopper) : Promise.resolve(undefined as T),
+    ]),
+  )
   return {
     shopper,
-    login,
+    user,
+    extra,
     frame: {
       title: shopper.t(heading),
+      name: userName(user),
       usersUrl: shopper.usersUrl,
       detailUrl,
       access: organizationAccessOf(shopper.user),
@@ -34,12 +49,14 @@ export async function openUserEdit(args: PageArgs, heading: string) {
   }
 }
 
+type UserManager = Awaited<ReturnType<typeof requireUserManager>>
+
 /**
  * The end of an edit post: a refusal on the form, its causes at `fields`; else the page is used up (§5) and the
  * shopper goes back to the user with the `success` toast naming them.
  */
 export function finishUserEdit(
-  shopper: Awaited<ReturnType<typeof requireUserManager>>,
+  shopper: UserManager,
   submission: Submission<unknown>,
   result: IcmResult<unknown>,
   { user, fields, success }: { user: B2bUser; fields: readonly string[]; success: string },
