@@ -40,6 +40,7 @@ import { tokenRoutes } from './routes/token'
 import { userRoutes } from './routes/users'
 import { organizationUserRoutes } from './routes/organization-users'
 import { costCenterRoutes } from './routes/cost-centers'
+import { requisitionRoutes } from './routes/requisitions'
 import { createLimiters, trustProxyOf, type ProtectionOptions } from './rate-limits'
 import { apiHelmetOptions, type SecuritySettings } from './security'
 
@@ -246,6 +247,7 @@ export function buildServer({
     userRoutes,
     organizationUserRoutes,
     costCenterRoutes,
+    requisitionRoutes,
     catalogRoutes,
     promotionRoutes,
     suggestRoutes,

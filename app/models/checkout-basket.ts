@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { AddressSchema, mapAddress, type Address } from './address'
+import { BasketApprovalSchema, mapApproval, type BasketApproval } from './approval'
 import { BasketSchema, mapBasket, type Basket } from './basket'
 import type { Translate } from './messages'
 import { PriceItemSchema, type PriceItem } from './price'
@@ -50,6 +51,7 @@ export const CheckoutBasketSchema = z.object({
     statusCode: z.string().optional(),
     basket: z.string().optional(),
     costCenter: z.string().optional(),
+    approval: BasketApprovalSchema,
   }),
   included: z
     .object({
@@ -111,6 +113,8 @@ export type CheckoutBasket = Basket & {
   paymentCosts?: PriceItem
   documentNumber?: string
   creationDate?: string
+  /** A business basket's approval: whether ordering it needs approval, by whom and why (issue 18). */
+  approval?: BasketApproval
 }
 
 export function mapCheckoutBasket(envelope: z.infer<typeof CheckoutBasketSchema>): CheckoutBasket {
@@ -158,6 +162,7 @@ export function mapCheckoutBasket(envelope: z.infer<typeof CheckoutBasketSchema>
     documentNumber: data.documentNumber,
     creationDate: data.creationDate,
     costCenter: data.costCenter ? { id: data.costCenter } : undefined,
+    approval: mapApproval(data.approval),
   }
 }
 

@@ -47,7 +47,7 @@ const TrackingLinkSchema = z.union([
   z.object({ url: z.string(), name: z.string().optional(), trackingNumber: z.string().optional() }),
 ])
 
-const OrderDataSchema = z.object({
+export const OrderDataSchema = z.object({
   id: z.string(),
   documentNumber: z.string().optional(),
   creationDate: z.union([z.string(), z.number()]).optional(),
@@ -99,7 +99,7 @@ const PaymentSchema = z.object({
 const PaymentMethodSchema = z.object({ id: z.string(), displayName: z.string().optional() })
 const PaymentInstrumentSchema = z.object({ id: z.string(), accountIdentifier: z.string().optional() })
 
-const OrderIncludedSchema = z
+export const OrderIncludedSchema = z
   .object({
     lineItems: z.record(OrderLineItemSchema).optional(),
     discounts: z.record(DiscountSchema).optional(),
@@ -127,7 +127,12 @@ export const OrderEnvelopeSchema = z.object({
  */
 export const OrderCreationSchema = z.object({
   data: z
-    .object({ id: z.string().optional(), orderCreation: OrderCreationStatusSchema.optional() })
+    .object({
+      id: z.string().optional(),
+      orderCreation: OrderCreationStatusSchema.optional(),
+      /** A basket that needed approval became a requisition (issue 18): its number instead of an order's. */
+      requisitionNo: z.string().optional(),
+    })
     .passthrough(),
   infos: z.array(MessageSchema).optional(),
 })
@@ -228,7 +233,8 @@ function trackingLink(link: z.infer<typeof TrackingLinkSchema>): { url: string; 
   return { url, label }
 }
 
-function mapOrderData(data: OrderData, included: OrderIncluded, infos: Order['infos'] = []): Order {
+/** An order from ICM's data and `included` maps; a requisition's basket as submitted maps the same way. */
+export function mapOrderData(data: OrderData, included: OrderIncluded, infos: Order['infos'] = []): Order {
   const lineMap = included.lineItems ?? {}
   const lines: OrderLine[] = data.lineItems.flatMap((id) => {
     const line = lineMap[id]

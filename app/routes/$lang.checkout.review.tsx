@@ -10,6 +10,7 @@ import {
   DeliveryTime,
   ValidationMessages,
 } from '~/components/checkout/CheckoutParts'
+import { ApprovalPreview } from '~/components/checkout/ApprovalPreview'
 import { costCenterLabel } from '~/components/checkout/CostCenterSelection'
 import { BudgetWidget } from '~/components/organization/BudgetWidget'
 import { CheckboxField, FormErrors, SubmitButton, useShopForm } from '~/components/forms'
@@ -163,6 +164,7 @@ export default function ReviewStep() {
       ) : null}
       <CheckoutTotals totals={totalsRows(basket, display)} />
       {budget ? <BudgetWidget budget={budget} /> : null}
+      {basket.approval?.required ? <ApprovalPreview approval={basket.approval} /> : null}
       <Form
         method="post"
         id={form.id}
@@ -182,7 +184,9 @@ export default function ReviewStep() {
           label={`${t('checkout.review.terms')}${termsRequired ? ' *' : ''}`}
         />
         <FormErrors form={form} />
-        <SubmitButton className="primary">{t('checkout.review.submit')}</SubmitButton>
+        <SubmitButton className="primary">
+          {basket.approval?.required ? t('checkout.approval.submit') : t('checkout.review.submit')}
+        </SubmitButton>
       </Form>
     </>
   )

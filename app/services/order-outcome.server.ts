@@ -18,6 +18,18 @@ export async function finishOrder(shopper: Shopper, orderId: string) {
   })
 }
 
+/**
+ * The basket became a requisition (issue 18): the receipt shows it with its number and who must approve it.
+ * Only logged-in business users submit requisitions, and only they can read it: the id in the address is
+ * enough, no token is kept for it.
+ */
+export function finishRequisition(shopper: Shopper, requisitionId: string) {
+  return redirect(
+    `${stepPath(shopper.locale.lang, 'receipt')}?requisitionId=${encodeURIComponent(requisitionId)}`,
+    { status: 303 },
+  )
+}
+
 const asErrors = (messages: { code: string; message?: string }[], scopes: string[]): ValidationResults => ({
   valid: false,
   adjusted: false,
@@ -41,6 +53,8 @@ export async function followOrderOutcome(
   switch (outcome.kind) {
     case 'completed':
       return finishOrder(shopper, outcome.orderId)
+    case 'requisition':
+      return finishRequisition(shopper, outcome.requisitionId)
     case 'rolledBack':
       return redirectWithValidation(
         session,

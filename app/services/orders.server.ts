@@ -109,6 +109,8 @@ export async function ordersCsv(scope: IcmScope, ids: string[]): Promise<string>
 
 export type OrderOutcome =
   | { kind: 'completed'; orderId: string }
+  /** The basket needed approval: it was submitted as a requisition (issue 18). */
+  | { kind: 'requisition'; requisitionId: string }
   | { kind: 'rolledBack'; infos: ApiMessage[] }
   | { kind: 'redirect'; orderId?: string; url: string }
   | { kind: 'redirectUrlsRequired'; orderId: string }
@@ -119,6 +121,7 @@ function outcomeOf(data: z.infer<typeof OrderCreationSchema>): OrderOutcome {
   const creation = data.data.orderCreation
   const id = data.data.id
   if (creation?.status === 'ROLLED_BACK') return { kind: 'rolledBack', infos: data.infos ?? [] }
+  if (data.data.requisitionNo && id) return { kind: 'requisition', requisitionId: id }
   if (creation?.status === 'STOPPED') {
     const stop = creation.stopAction
     if (stop?.type === 'Redirect' && stop.redirectUrl)

@@ -377,7 +377,9 @@ export const baskets = pgTable(
     userId: uuid('user_id'),
     customerNo: text('customer_no'),
     currency: text('currency').notNull(),
-    /** open | submitted */
+    /**
+     * open | submitted | requisition | recurring (the template of a recurring order, whose id is the basket's)
+     */
     status: text('status').notNull().default('open'),
     /** Shown to the merchant with the order; null when empty. */
     messageToMerchant: text('message_to_merchant'),
@@ -396,11 +398,27 @@ export const baskets = pgTable(
     email: text('email'),
     /** The cost center a business basket is ordered on (its `costCenterId`; ICM's `costCenter`). */
     costCenter: text('cost_center'),
+    /**
+     * ICM's `recurrence`: a logged-in user's basket set to be ordered again and again (domain/recurrence.ts);
+     * `POST orders` then makes it a recurring order instead of an order. Null: an order placed once.
+     */
+    recurrence: jsonb('recurrence').$type<BasketRecurrence>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('baskets_owner_idx').on(t.owner, t.status, t.updatedAt)],
 )
+
+/**
+ * A basket's recurrence as stored: the interval as ICM answers it (ISO 8601, weeks as days: P1D, P14D, P1M,
+ * P1Y), the first order's day, and at most one end: a last day or a number of orders.
+ */
+export type BasketRecurrence = {
+  interval: string
+  startDate: string
+  endDate?: string
+  repetitions?: number
+}
 
 export const lineItems = pgTable(
   'line_items',
@@ -812,12 +830,28 @@ export const paymentSessions = pgTable('payment_sessions', {
 /** Document numbers of orders. */
 export const orderDocumentNumbers = pgSequence('order_document_number_seq', { startWith: 100001 })
 
+/** Numbers of requisitions (ICM's `requisitionNo`), apart from the orders' document numbers. */
+export const requisitionNumbers = pgSequence('requisition_no_seq', { startWith: 1001 })
+
+/** Why a requisition needed approval, as it was when it was submitted (domain/approval.ts ApprovalReason). */
+export type StoredApprovalReason = {
+  limit: string
+  stage: string
+  currency: string
+  allowed: number
+  amount: number
+  exceededBy: number
+  leftAfter: number | null
+}
+
 /** What an order keeps of its basket as ordered: the ICM basket envelope (data and included), frozen. */
 export type OrderSnapshot = { data: Record<string, unknown>; included: Record<string, unknown> }
 
 /**
- * Orders: one per basket (unique basket_id). Status codes: NEW, COMPLETED; PENDING_APPROVAL is reserved for
- * requisitions (approval columns), recurringOrderId for orders placed by a recurring order.
+ * Orders: one per basket (unique basket_id). Status codes: NEW, COMPLETED, PENDING_PAYMENT, CANCELLED. A
+ * requisition (ADR 0019) is a row with a `requisition_no`: PENDING_APPROVAL without a document number while it
+ * waits, REJECTED when refused, and the order itself (NEW, with its document number) once approved.
+ * recurringOrderId for orders placed by a recurring order.
  */
 export const orders = pgTable(
   'orders',
@@ -825,7 +859,10 @@ export const orders = pgTable(
     id: uuid('id')
       .primaryKey()
       .default(sql`gen_random_uuid()`),
-    documentNumber: text('document_number').notNull().unique(),
+    /** The order's number; null while the row is a requisition that is not approved (yet). */
+    documentNumber: text('document_number').unique(),
+    /** The requisition's number when the row began as one (ICM `requisitionNo`, an order's `requisitionDocumentNo`). */
+    requisitionNo: text('requisition_no').unique(),
     basketId: uuid('basket_id').notNull(),
     /** Token subject that placed the order (user id or anonymous id). */
     owner: text('owner').notNull(),
@@ -848,9 +885,15 @@ export const orders = pgTable(
     /** The cost center the order was placed on (its `costCenterId`), for cost center budgets. */
     costCenter: text('cost_center'),
     snapshot: jsonb('snapshot').$type<OrderSnapshot>().notNull(),
+    /** A requisition's status: PENDING, APPROVED or REJECTED; null for an order placed directly. */
     approvalStatus: text('approval_status'),
+    /** When the requisition was decided (approved or rejected), and the name of who decided last. */
     approvedAt: timestamp('approved_at', { withTimezone: true }),
     approverName: text('approver_name'),
+    /** Why approval was needed, as it was at submission. */
+    approvalReasons: jsonb('approval_reasons').$type<StoredApprovalReason[]>(),
+    /** Rejected by the shop itself at approval (products or prices changed): the reasons, ICM's `systemRejectErrors`. */
+    systemRejectErrors: jsonb('system_reject_errors').$type<{ code: string; message: string }[]>(),
     recurringOrderId: text('recurring_order_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -858,7 +901,123 @@ export const orders = pgTable(
     uniqueIndex('orders_basket_idx').on(t.basketId),
     index('orders_owner_idx').on(t.owner, t.createdAt),
     index('orders_customer_idx').on(t.customerNo, t.createdAt),
+    index('orders_requisition_user_idx').on(t.userId, t.approvalStatus, t.createdAt),
+    index('orders_recurring_order_idx').on(t.recurringOrderId, t.createdAt),
   ],
+)
+
+/**
+ * The approval stages of a requisition (domain/approval.ts): customer approval (the company's approvers) and
+ * cost center approval (the cost center's owner), each with who may decide it (user ids, fixed at submission)
+ * and, once decided, its status, who decided, when and with which comment.
+ */
+export const requisitionStages = pgTable(
+  'requisition_stages',
+  {
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** customer | costCenter */
+    stage: text('stage').notNull(),
+    approverIds: jsonb('approver_ids').$type<string[]>().notNull(),
+    /** PENDING | APPROVED | REJECTED */
+    statusCode: text('status_code').notNull().default('PENDING'),
+    decidedBy: uuid('decided_by'),
+    deciderName: text('decider_name'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    comment: text('comment'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orderId, t.stage] }),
+    index('requisition_stages_approvers_idx').using('gin', t.approverIds),
+  ],
+)
+
+/** Numbers of recurring orders (ICM's `number`), apart from the orders' and the requisitions'. */
+export const recurringOrderNumbers = pgSequence('recurring_order_no_seq', { startWith: 5001 })
+
+/**
+ * Recurring orders (ADR 0020): a logged-in user's basket with a recurrence, submitted with `POST orders`. Its id
+ * is the basket's (as in ICM), and the basket stays behind as its template (status `recurring`): each order is
+ * placed from a copy of it on its day, by the scheduler (domain/recurring-order-runs.ts). The schedule is the
+ * interval counted from the start date; `next_occurrence` is the index of the next order's day (0: the start
+ * date) and `next_order_date` that day, null once expired. What the answers show of lines, addresses, shipping,
+ * payment and totals is the basket as it was submitted (`snapshot`, made like an order's).
+ */
+export const recurringOrders = pgTable(
+  'recurring_orders',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .references(() => baskets.id, { onDelete: 'cascade' }),
+    /** ICM's `number`. */
+    documentNo: text('document_no').notNull().unique(),
+    /** Token subject of the user (their user id), who owns the orders placed. */
+    owner: text('owner').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    customerNo: text('customer_no').notNull(),
+    currency: text('currency').notNull(),
+    /** The locale of the submit, in which the orders are placed. */
+    locale: text('locale').notNull(),
+    /** ISO 8601, weeks as days (P1D, P14D, P1M, P1Y). */
+    interval: text('interval').notNull(),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    /** The last day an order may be placed on; or `repetitions`, the number of orders; or neither. */
+    endDate: date('end_date', { mode: 'string' }),
+    repetitions: integer('repetitions'),
+    /** Switched by the user (`PATCH {active}`), or off by the shop when an order could not be placed. */
+    active: boolean('active').notNull().default(true),
+    /** Past its end: no further order. */
+    expired: boolean('expired').notNull().default(false),
+    nextOccurrence: integer('next_occurrence').notNull().default(0),
+    nextOrderDate: date('next_order_date', { mode: 'string' }),
+    /** Orders placed, requisitions included. */
+    orderCount: integer('order_count').notNull().default(0),
+    lastOrderAt: timestamp('last_order_at', { withTimezone: true }),
+    /** Why the shop switched it off: the last placement's refusal (ICM's `errorCode`); null when none. */
+    errorCode: text('error_code'),
+    errorMessage: text('error_message'),
+    /** The cost center (its `costCenterId`) the orders are placed on. */
+    costCenter: text('cost_center'),
+    email: text('email'),
+    /** The basket as submitted: lines, their quantity, and its totals in minor units of `currency`. */
+    itemCount: integer('item_count').notNull(),
+    totalGross: bigint('total_gross', { mode: 'number' }).notNull(),
+    totalNet: bigint('total_net', { mode: 'number' }).notNull(),
+    snapshot: jsonb('snapshot').$type<OrderSnapshot>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('recurring_orders_due_idx')
+      .on(t.nextOrderDate)
+      .where(sql`${t.active} and not ${t.expired}`),
+    index('recurring_orders_customer_idx').on(t.customerNo, t.createdAt),
+    index('recurring_orders_user_idx').on(t.userId, t.createdAt),
+  ],
+)
+
+/**
+ * One row per scheduled day of a recurring order that was run: its key (recurring order, occurrence) is what
+ * makes each day's order be placed once, however many API processes run the scheduler. The outcome is an
+ * order, a requisition (the buyer's budget asked for approval), or a failure with its error code.
+ */
+export const recurringOrderExecutions = pgTable(
+  'recurring_order_executions',
+  {
+    recurringOrderId: uuid('recurring_order_id')
+      .notNull()
+      .references(() => recurringOrders.id, { onDelete: 'cascade' }),
+    occurrence: integer('occurrence').notNull(),
+    scheduledFor: date('scheduled_for', { mode: 'string' }).notNull(),
+    ranAt: timestamp('ran_at', { withTimezone: true }).notNull(),
+    /** order | requisition | failed */
+    outcome: text('outcome').notNull(),
+    orderId: uuid('order_id'),
+    errorCode: text('error_code'),
+  },
+  (t) => [primaryKey({ columns: [t.recurringOrderId, t.occurrence] })],
 )
 
 /** Order lines as ordered: names and prices do not follow later catalog changes. */

@@ -19,6 +19,7 @@ import {
   products,
   users,
 } from '../db/schema'
+import { approvalPlan, type ApprovalPlan } from './approvers'
 import { addressesById, type AddressRow } from './addresses'
 import { pricedSkus } from './catalog'
 import type { Currency, Locale } from './channel'
@@ -208,6 +209,11 @@ export type BasketState = {
   mandatory: Map<string, MandatoryState>
   /** The registered user whose basket it is (ICM's `buyer`); none for an anonymous basket. */
   buyer?: Buyer
+  /**
+   * Whether a business user's basket needs approval, why and by whom (approvers.ts); none for private and
+   * anonymous baskets, which never do.
+   */
+  approval?: ApprovalPlan
 }
 
 /** Who buys with a user's basket: the user and their customer, as ICM names the basket's buyer. */
@@ -219,6 +225,7 @@ export type Buyer = {
   firstName: string
   lastName: string
   companyName: string | null
+  customerType: string
 }
 
 /** The user of a registered basket with their customer's company name; undefined for anonymous baskets. */
@@ -233,6 +240,7 @@ async function buyerOf(db: Db, userId: string | null): Promise<Buyer | undefined
       firstName: users.firstName,
       lastName: users.lastName,
       companyName: customers.companyName,
+      customerType: customers.type,
     })
     .from(users)
     .innerJoin(customers, eq(customers.customerNo, users.customerNo))
@@ -281,6 +289,16 @@ export async function basketState(db: Db, basket: BasketRow, locale: Locale): Pr
     taxRate,
     complete: !!invoiceToAddress && !!shipToAddress && !!shippingMethod,
   })
+  const approval =
+    buyer?.customerType === 'SMBCustomer' && basket.userId && lines.length
+      ? await approvalPlan(db, {
+          userId: basket.userId,
+          customerNo: buyer.customerNo,
+          costCenter: basket.costCenter,
+          total: totals.grand,
+          currency,
+        })
+      : undefined
   return {
     basket,
     currency,
@@ -299,6 +317,7 @@ export async function basketState(db: Db, basket: BasketRow, locale: Locale): Pr
     totals,
     mandatory: mandatoryStates(lines, links),
     ...(buyer ? { buyer } : {}),
+    ...(approval ? { approval } : {}),
   }
 }
 

@@ -17,16 +17,16 @@ describe('channel settings', () => {
     expect(desiredDeliveryDaysMax).toBeGreaterThan(desiredDeliveryDaysMin)
   })
 
-  it('announce neither order approval nor recurring orders, which the API does not implement', () => {
-    expect(settings.features).toEqual({ orderApproval: false, recurringOrders: false })
+  it('announce order approval, which the API implements (requisitions), and not yet recurring orders', () => {
+    expect(settings.features).toEqual({ orderApproval: true, recurringOrders: false })
   })
 })
 
 describe('GET configurations', () => {
   const json = configurationJson(channelSettings()).data
 
-  it('reports the approval service and recurring orders as not available', () => {
-    expect(json.services.OrderApprovalServiceDefinition.runnable).toBe(false)
+  it('reports the approval service as runnable and recurring orders as not available', () => {
+    expect(json.services.OrderApprovalServiceDefinition.runnable).toBe(true)
     expect(json.recurringOrder.enabled).toBe(false)
   })
 

@@ -59,8 +59,8 @@ const SETTINGS: ChannelSettings = {
   },
   pricing: { priceType: 'net', privateCustomerPriceDisplayType: 'gross', smbCustomerPriceDisplayType: 'net' },
   advancedVariationHandling: false,
-  // Requisitions with approval and recurring orders are not built yet (no routes, no tables for them).
-  features: { orderApproval: false, recurringOrders: false },
+  // Requisitions with approval are built (ADR 0019); recurring orders are not yet (no routes, no tables).
+  features: { orderApproval: true, recurringOrders: false },
 }
 
 export const channelSettings = (): ChannelSettings => SETTINGS

@@ -294,7 +294,8 @@ async function viewOf(db: Db, center: CostCenterRow, now: Date): Promise<CostCen
       const buyer = o.userId ? byId.get(o.userId) : undefined
       const quantity = (o.snapshot.data as { totalProductQuantity?: unknown }).totalProductQuantity
       return {
-        documentNumber: o.documentNumber,
+        // A requisition has no order number until it is approved: it is named by its requisition number.
+        documentNumber: o.documentNumber ?? o.requisitionNo ?? '',
         createdAt: o.createdAt,
         statusCode: o.statusCode,
         items: typeof quantity === 'number' ? quantity : 0,

@@ -4,7 +4,7 @@
  * rows of the CSV export. Orders keep their basket as ordered (snapshot and order lines). The wire format,
  * the snapshot's included, is icm/orders.ts.
  */
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { readTogether } from '../db/reads'
 import {
@@ -16,9 +16,13 @@ import {
   orderLineItems,
   orders,
   products,
+  requisitionNumbers,
+  requisitionStages,
   users,
   type OrderSnapshot,
 } from '../db/schema'
+import { queueRequisitionSubmitted } from '../mail/requisitions'
+import { lockBudgets, type ApprovalPlan } from './approvers'
 import {
   basketNotFound,
   basketState,
@@ -47,14 +51,17 @@ export type OrderView = { order: OrderRow; lines: OrderLineRow[]; notices: Baske
 export const orderNotFound = (id: string) =>
   notFoundError('order.not_found.error', `The order '${id}' could not be found.`)
 
-const linesOf = (db: Db, orderId: string) =>
+/** A placed order: a row with an order number (a requisition has none until it is approved). */
+const placed = isNotNull(orders.documentNumber)
+
+export const linesOf = (db: Db, orderId: string) =>
   db
     .select()
     .from(orderLineItems)
     .where(eq(orderLineItems.orderId, orderId))
     .orderBy(asc(orderLineItems.position))
 
-async function viewOf(db: Db, order: OrderRow, notices: BasketNotice[] = []): Promise<OrderView> {
+export async function viewOf(db: Db, order: OrderRow, notices: BasketNotice[] = []): Promise<OrderView> {
   return { order, lines: await linesOf(db, order.id), notices }
 }
 
@@ -64,7 +71,7 @@ export async function findOrder(db: Db, principal: Principal, id: string) {
   const [row] = await db
     .select()
     .from(orders)
-    .where(and(eq(orders.id, id), eq(orders.owner, principal.subject)))
+    .where(and(eq(orders.id, id), eq(orders.owner, principal.subject), placed))
   return row
 }
 
@@ -82,7 +89,7 @@ export async function requireOrder(db: Db, principal: Principal, id: string): Pr
           await db
             .select()
             .from(orders)
-            .where(and(eq(orders.id, id), eq(orders.customerNo, principal.customerNo)))
+            .where(and(eq(orders.id, id), eq(orders.customerNo, principal.customerNo), placed))
         )[0])
   if (!order) throw orderNotFound(id)
   return viewOf(db, order)
@@ -104,6 +111,8 @@ export type SnapshotOf = (
  */
 export type CreateOrderResult =
   | { outcome: 'created' | 'existing'; order: OrderView }
+  /** The basket needs approval: a requisition was submitted (`created`), or had been for this basket before. */
+  | { outcome: 'requisition'; created: boolean; order: OrderView }
   | { outcome: 'rolled-back'; state: BasketState; notice: BasketNotice }
 
 export type OrderRequest = { basketId: string; termsAccepted: boolean }
@@ -124,6 +133,9 @@ const termsNotAccepted = () =>
       paths: ['termsAndConditionsAccepted'],
     },
   ])
+
+/** Why a basket that needs approval cannot become a requisition. */
+const approvalImpossible = (code: string, message: string) => validationFailed([{ code, message }])
 
 const notAuthorised: BasketNotice = {
   code: 'order.payment.not_authorized.info',
@@ -151,7 +163,7 @@ async function lockedBasket(t: Db, principal: Principal, basketId: string) {
 }
 
 /** Step 3: the stock of the basket's products, locked so that two orders cannot both take the last pieces. */
-const lockStock = (t: Db, basketId: string) =>
+export const lockStock = (t: Db, basketId: string) =>
   t.execute(
     sql`select ${inventories.sku} from ${inventories} where ${inventories.sku} in (select ${lineItems.sku} from ${lineItems} where ${lineItems.basketId} = ${basketId}) order by ${inventories.sku} for update`,
   )
@@ -180,10 +192,15 @@ export async function createOrder(
       const basket = await lockedBasket(t, principal, basketId)
       // Step 2: the order placed before, unless it waits for a payment the basket no longer asks for.
       const existing = await orderOfBasket(t, principal, basketId)
+      if (existing?.requisitionNo)
+        return { outcome: 'requisition' as const, created: false, order: await viewOf(t, existing) }
       if (existing && !(await staleStoppedOrder(t, existing, basket, locale)))
         return { outcome: 'existing' as const, order: await viewOf(t, existing) }
       if (basket.status !== 'open') throw basketNotFound()
       if (channelSettings().basket.termsAndConditions && !termsAccepted) throw termsNotAccepted()
+      // A business user's budgets, then the stock: whether the basket needs approval is decided under the lock.
+      if (!principal.anonymous && principal.customerType === 'SMBCustomer')
+        await lockBudgets(t, { ...principal, costCenter: basket.costCenter })
       await lockStock(t, basket.id)
       // Step 4: the whole basket must be valid as it is; nothing is adjusted while ordering.
       const { results, state } = await validateInTransaction(t, basket, principal, locale, {
@@ -192,11 +209,22 @@ export async function createOrder(
         forOrder: true,
       })
       if (!results.valid) throw validationFailed(results.errors)
+      if (state.approval?.required && !principal.anonymous) {
+        const requisition = await submitRequisition(t, principal, locale, state, state.approval, snapshotOf)
+        return { outcome: 'requisition' as const, created: true, order: requisition }
+      }
       const method = state.payment!.method
       if (redirectsBeforeCheckout(method) && !walletAuthorised(state))
         return { outcome: 'rolled-back' as const, state, notice: notAuthorised }
       // Step 5: the order, completed at once unless its payment redirects after checkout.
-      const order = await insertOrder(t, principal, locale, state, redirectsAfterCheckout(method), snapshotOf)
+      const order = await insertOrder(
+        t,
+        principal,
+        locale,
+        state,
+        { stopped: redirectsAfterCheckout(method) },
+        snapshotOf,
+      )
       if (order.orderCreation === 'COMPLETED') await completeOrder(t, order)
       const [fresh] = await t.select().from(orders).where(eq(orders.id, order.id))
       return { outcome: 'created' as const, order: await viewOf(t, fresh!) }
@@ -240,23 +268,75 @@ async function buyerEmail(t: Db, principal: Principal, state: BasketState) {
   return user?.email ?? null
 }
 
+/** The next number of a sequence, as text. */
+export async function nextNumber(t: Db, sequence: { seqName: string | undefined }): Promise<string> {
+  const result = await t.execute(sql`select nextval(${sequence.seqName}) as next`)
+  return String((result as unknown as { rows: { next: string | number }[] }).rows[0]!.next)
+}
+
+/**
+ * A basket that needs approval becomes a requisition (ADR 0019): an orders row awaiting approval, with its
+ * own number and no order number yet, its stages with their approvers, its lines as ordered; the basket is
+ * moved into it, and the buyer and every approver are told by mail, all in the caller's transaction. Nothing
+ * is taken from stock and nothing is paid until it is approved; a payment page (which only the buyer could
+ * visit) or a stage nobody can decide is refused before anything is written.
+ */
+async function submitRequisition(
+  t: Db,
+  principal: Extract<Principal, { anonymous: false }>,
+  locale: Locale,
+  state: BasketState,
+  plan: ApprovalPlan,
+  snapshotOf: SnapshotOf,
+): Promise<OrderView> {
+  const method = state.payment!.method
+  if (redirectsBeforeCheckout(method) || redirectsAfterCheckout(method))
+    throw approvalImpossible(
+      'basket.approval.payment_page.error',
+      'An order that needs approval cannot be paid on a payment page; please choose a payment method without one, such as invoice.',
+    )
+  if (plan.stages.some((stage) => !stage.approvers.length))
+    throw approvalImpossible(
+      'basket.approval.no_approver.error',
+      'This order needs approval, but nobody in your company can approve it; please ask your administrator.',
+    )
+  const row = await insertOrder(t, principal, locale, state, { requisition: plan }, snapshotOf)
+  await t.insert(requisitionStages).values(
+    plan.stages.map((stage) => ({
+      orderId: row.id,
+      stage: stage.stage,
+      approverIds: stage.approvers.map((person) => person.id),
+    })),
+  )
+  await t
+    .update(baskets)
+    .set({ status: 'requisition', updatedAt: new Date() })
+    .where(eq(baskets.id, row.basketId))
+  await queueRequisitionSubmitted(t, row, plan)
+  return viewOf(t, row)
+}
+
+/** What is inserted: an order (stopped while its payment page waits), or a requisition with its plan. */
+type Insertion = { stopped: boolean } | { requisition: ApprovalPlan }
+
 async function insertOrder(
   t: Db,
   principal: Principal,
   locale: Locale,
   state: BasketState,
-  stopped: boolean,
+  insertion: Insertion,
   snapshotOf: SnapshotOf,
 ) {
   const { basket } = state
-  const result = await t.execute(sql`select nextval(${orderDocumentNumbers.seqName}) as next`)
-  const next = (result as unknown as { rows: { next: string | number }[] }).rows[0]!.next
+  const requisition = 'requisition' in insertion ? insertion.requisition : undefined
+  const stopped = 'stopped' in insertion && insertion.stopped
   const email = await buyerEmail(t, principal, state)
   const { snapshot, lineJson } = snapshotOf(state, email)
   const [order] = await t
     .insert(orders)
     .values({
-      documentNumber: String(next),
+      documentNumber: requisition ? null : await nextNumber(t, orderDocumentNumbers),
+      requisitionNo: requisition ? await nextNumber(t, requisitionNumbers) : null,
       basketId: basket.id,
       owner: principal.subject,
       userId: principal.anonymous ? null : principal.userId,
@@ -264,8 +344,9 @@ async function insertOrder(
       email,
       currency: state.currency,
       locale,
-      statusCode: stopped ? 'PENDING_PAYMENT' : 'NEW',
+      statusCode: requisition ? 'PENDING_APPROVAL' : stopped ? 'PENDING_PAYMENT' : 'NEW',
       orderCreation: stopped ? 'STOPPED' : 'COMPLETED',
+      ...(requisition ? { approvalStatus: 'PENDING', approvalReasons: requisition.reasons } : {}),
       stopAction: stopped ? { type: 'Workflow', exitReason: 'redirect_urls_required' } : null,
       paymentMethodId: state.payment!.method.id,
       grandTotalGross: state.totals.grand.gross,
@@ -312,7 +393,7 @@ async function insertOrder(
  * Completes an order inside the caller's transaction: stock goes down by what was ordered (never below 0),
  * the basket is submitted, the order is NEW and COMPLETED, its payment authorised.
  */
-async function completeOrder(t: Db, order: OrderRow) {
+export async function completeOrder(t: Db, order: OrderRow) {
   const lines = await t
     .select()
     .from(orderLineItems)
@@ -513,7 +594,7 @@ export async function listOrders(
   principal: Principal,
   { limit, offset, allBuyers, buyer, statusCodes = [], withLines = false }: OrderListQuery,
 ): Promise<{ orders: OrderView[]; total: number }> {
-  const whose = ordersOf(db, principal, { allBuyers, buyer })
+  const whose = and(ordersOf(db, principal, { allBuyers, buyer }), placed)
   const where = statusCodes.length ? and(whose, inArray(orders.statusCode, statusCodes)) : whose
   const [rows, totals] = await readTogether(db, [
     () =>

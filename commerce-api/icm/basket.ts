@@ -3,6 +3,9 @@
  * envelope `{data, included, infos, errors}`, line items, rebates, the payment, and the answers of adding
  * items and validating. Everything here is made from the domain's BasketState; nothing is decided here.
  */
+import type { StoredApprovalReason } from '../db/schema'
+import type { ApprovalReason } from '../domain/approval'
+import type { Person } from '../domain/approvers'
 import { addressUrn, type AddressRow } from '../domain/addresses'
 import {
   basketNotices,
@@ -168,6 +171,49 @@ function costCenterJson(costCenter: string | null) {
   }
 }
 
+/** ICM's approver (`BasketApprover`): who may decide an approval stage. */
+export const approverJson = (person: Person) => ({
+  firstName: person.firstName,
+  lastName: person.lastName,
+  email: person.email,
+})
+
+/**
+ * A reason for approval as this API adds it to ICM's `approval` (ICM names the approvers but not why): the
+ * limit, the stage, and in the limit's currency what it allows, what the order comes to, by how much it is
+ * exceeded and what would be left of the budget. A client that does not know it ignores it.
+ */
+export const approvalReasonJson = (reason: ApprovalReason | StoredApprovalReason) => {
+  const currency = reason.currency as Currency
+  return {
+    limit: reason.limit,
+    stage: reason.stage,
+    allowed: money(reason.allowed, currency),
+    amount: money(reason.amount, currency),
+    exceededBy: money(reason.exceededBy, currency),
+    ...(reason.leftAfter === null ? {} : { leftAfter: money(reason.leftAfter, currency) }),
+  }
+}
+
+/**
+ * A business basket's `approval` (ICM `BasketApproval`): whether it needs approval, the approvers of customer
+ * approval and of cost center approval, and this API's `reasons`. Private and anonymous baskets have none.
+ */
+function approvalJson({ approval }: BasketState) {
+  if (!approval) return {}
+  const approversOf = (stage: string) => approval.stages.find((s) => s.stage === stage)?.approvers
+  const customer = approversOf('customer')
+  const costCenter = approversOf('costCenter')
+  return {
+    approval: {
+      approvalRequired: approval.required,
+      ...(customer ? { customerApproval: { approvers: customer.map(approverJson) } } : {}),
+      ...(costCenter ? { costCenterApproval: { approvers: costCenter.map(approverJson) } } : {}),
+      reasons: approval.reasons.map(approvalReasonJson),
+    },
+  }
+}
+
 /** The basket's `data`: its own fields, with ids (URNs for addresses) of what `included` holds. */
 export function basketData(state: BasketState) {
   const { basket, currency, rebates } = state
@@ -191,6 +237,7 @@ export function basketData(state: BasketState) {
     externalOrderReference: basket.externalOrderReference ?? undefined,
     discounts: discountsJson(state),
     totals: totalsJson(state),
+    ...approvalJson(state),
   }
 }
 

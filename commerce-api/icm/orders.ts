@@ -89,6 +89,8 @@ export function orderData(order: OrderRow) {
     customer: order.customerNo ?? undefined,
     email: order.email ?? undefined,
     ...(order.recurringOrderId ? { recurringOrderID: order.recurringOrderId } : {}),
+    // An order that began as a requisition names it (ICM `requisitionDocumentNo`).
+    ...(order.requisitionNo ? { requisitionDocumentNo: order.requisitionNo } : {}),
     ...(order.costCenter ? { costCenter: order.costCenter } : {}),
     ...approvalAttributes(order),
   }
@@ -128,7 +130,7 @@ function paymentsIncluded(order: OrderRow, payments: Record<string, Record<strin
   )
 }
 
-function orderIncluded({ order, lines }: OrderView, locale: Locale, include: Set<string>) {
+export function orderIncluded({ order, lines }: Pick<OrderView, 'order' | 'lines'>, locale: Locale, include: Set<string>) {
   const included: Record<string, unknown> = {}
   for (const [key, value] of Object.entries(order.snapshot.included)) {
     if (key === 'lineItems' || !include.has(key)) continue
@@ -231,7 +233,7 @@ export function ordersCsv(orders: OrderView[], locale: Locale) {
   for (const { order, lines } of orders) {
     for (const line of lines) {
       rows.push([
-        order.documentNumber,
+        order.documentNumber ?? '',
         order.createdAt.toISOString().slice(0, 10),
         statusName(order.statusCode),
         line.position,

@@ -4,6 +4,8 @@ import { requirePrincipal } from '../auth'
 import { invalidError } from '../domain/errors'
 import { continueOrder, createOrder, listOrders, ordersByIds, requireOrder } from '../domain/orders'
 import { paymentSecret } from '../domain/psp'
+import { requisitionOf } from '../domain/requisitions'
+import { requisitionJson } from '../icm/requisitions'
 import {
   ORDER_INCLUDES,
   orderJson,
@@ -66,6 +68,18 @@ export const orderRoutes: RouteModule = (app, ctx) => {
       orderSnapshotOf,
     )
     if (result.outcome === 'rolled-back') return rolledBackJson(result.state, result.notice)
+    if (result.outcome === 'requisition') {
+      // The basket needed approval: ICM answers with the requisition it became (clients that ask for it
+      // afterwards find it under the buyer's requisitions); 201 when this call submitted it.
+      reply.code(result.created ? 201 : 200)
+      const detail = await requisitionOf(db, result.order.order)
+      return requisitionJson(detail, locale, includesOf(request), [
+        {
+          code: 'order.requisition.created.info',
+          message: `The order needs approval and was submitted as requisition ${detail.order.requisitionNo}.`,
+        },
+      ])
+    }
     reply.code(result.outcome === 'created' ? 201 : 200)
     return orderJson(result.order, locale, includesOf(request))
   })

@@ -14,7 +14,14 @@ import { asc, eq } from 'drizzle-orm'
 import Fastify from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { installAuthorization, routeAccessOf, type AccessRule } from '../../commerce-api/authorization'
-import { categories, cmsIncludes, cmsPages, promotions } from '../../commerce-api/db/schema'
+import {
+  categories,
+  cmsIncludes,
+  cmsPages,
+  mailOutbox,
+  promotions,
+  users,
+} from '../../commerce-api/db/schema'
 import { DEMO_ADDRESS_IDS, demoInstruments } from '../../commerce-api/db/seed/checkout'
 import { NO_LIMITS } from '../../commerce-api/rate-limits'
 import { buildServer } from '../../commerce-api/server'
@@ -33,6 +40,9 @@ type Fixtures = {
   paymentId: string
   orderId: string
   documentNumber: string
+  /** A requisition of jlink's (his order limit lowered for it), waiting for A's approvers. */
+  requisitionId: string
+  requisitionNo: string
   ownAddressId: string
   instrumentId: string
   category: string
@@ -234,6 +244,22 @@ const WALK: Record<string, Call> = {
   'DELETE /rest/:site/customers/:customerNo/costcenters/:id/buyers/:login': {
     scope: 'private',
     path: () => `customers/${A}/costcenters/100600/buyers/aapprover`,
+  },
+  // Requisitions (issue 18): jlink's own; bbuyer is neither its buyer nor an approver of it.
+  'GET /rest/:site/customers/:customerNo/users/:login/requisitions': {
+    scope: 'private',
+    path: () => `customers/${A}/users/jlink/requisitions?view=buyer`,
+    ownerSees: (f) => f.requisitionNo,
+  },
+  'GET /rest/:site/customers/:customerNo/users/:login/requisitions/:id': {
+    scope: 'private',
+    path: (f) => `customers/${A}/users/jlink/requisitions/${f.requisitionId}`,
+    ownerSees: (f) => f.requisitionNo,
+  },
+  'PATCH /rest/:site/customers/:customerNo/users/:login/requisitions/:id': {
+    scope: 'private',
+    path: (f) => `customers/-/users/-/requisitions/${f.requisitionId}`,
+    json: () => ({ type: 'ApprovalStatusChange', statusCode: 'REJECTED', approvalComment: 'Walked' }),
   },
   'GET /rest/:site/customers/:customerNo/users/:login/costcenters': {
     scope: 'private',
@@ -499,6 +525,28 @@ beforeAll(async () => {
   })
   expect(order.status).toBe(201)
 
+  // A requisition of his: his order limit lowered below the basket for the submit, and lifted again.
+  const db = api.database.db
+  const wanted = await basketFor(api, owner, [{ sku: sku!, quantity: 1 }], EUR)
+  for (const json of [
+    { invoiceToAddress: headOffice, commonShipToAddress: headOffice },
+    { commonShippingMethod: 'STD_GROUND' },
+  ])
+    expect((await call(wanted.url(), { method: 'PATCH', token: owner, json })).status).toBe(200)
+  expect((await call(wanted.url('/payments/open-tender'), tender)).status).toBe(200)
+  const limit = (orderSpentLimit: number | null) =>
+    db.update(users).set({ orderSpentLimit, budgetCurrency: 'EUR' }).where(eq(users.login, 'jlink'))
+  await limit(1)
+  const requisition = await call(api.url('orders', EUR), {
+    method: 'POST',
+    token: owner,
+    json: { basket: wanted.id, termsAndConditionsAccepted: true },
+  })
+  await limit(null)
+  expect(requisition.status).toBe(201)
+  // The requisition's mails to A's users are not the local mailbox's to show in this walk (see GET /mailbox).
+  await db.delete(mailOutbox)
+
   // His open basket: one line, shipped to the head office, an invoice payment.
   const open = await basketFor(api, owner, [{ sku: sku!, quantity: 1 }], EUR)
   const shipTo = { method: 'PATCH', token: owner, json: { commonShipToAddress: headOffice } }
@@ -510,7 +558,6 @@ beforeAll(async () => {
   const own = await call(api.url('customers/-/addresses'), { method: 'POST', token: owner, json: address })
   expect(own.status).toBe(201)
 
-  const db = api.database.db
   const [top] = await db
     .select()
     .from(categories)
@@ -526,6 +573,8 @@ beforeAll(async () => {
     paymentId: openData.payments[0],
     orderId: order.json.data.id,
     documentNumber: order.json.data.documentNumber,
+    requisitionId: requisition.json.data.id,
+    requisitionNo: requisition.json.data.requisitionNo,
     ownAddressId: own.json.itemId,
     instrumentId: demoInstruments.find((i) => i.login === 'jlink')!.id,
     category: top!.segment,
@@ -538,6 +587,7 @@ beforeAll(async () => {
     f.itemId,
     f.paymentId,
     f.orderId,
+    f.requisitionId,
     f.ownAddressId,
     f.instrumentId,
     ordered.id,
@@ -635,6 +685,10 @@ describe('the authorization walk', () => {
     expect(own.json.city).toBe('Walkhausen')
     const order = await call(api.url(`orders/${f.orderId}`), { token: owner })
     expect(order.json.data).toMatchObject({ documentNumber: f.documentNumber, statusCode: 'NEW' })
+    const requisition = await call(api.url(`customers/-/users/-/requisitions/${f.requisitionId}`), {
+      token: owner,
+    })
+    expect(requisition.json.data.approvalStatus.statusCode).toBe('PENDING')
     const saved = await call(api.url(payments()), { token: owner })
     expect(saved.json.elements.map((e: any) => e.itemId)).toContain(f.instrumentId)
   })

@@ -174,6 +174,24 @@ export const BuyerSchema = z.object({
 })
 
 /** `BasketTotalData`: PriceItems; the grand total carries the tax. */
+/** ICM's `BasketApprover`. */
+export const ApproverSchema = z.object({
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  title: z.string().optional(),
+})
+
+/** This API's reason for an approval (icm/basket.ts approvalReasonJson). */
+export const ApprovalReasonSchema = z.object({
+  limit: z.enum(['orderSpentLimit', 'userBudget', 'costCenterBudget', 'costCenterBuyerBudget']),
+  stage: z.enum(['customer', 'costCenter']),
+  allowed: MoneySchema,
+  amount: MoneySchema,
+  exceededBy: MoneySchema,
+  leftAfter: MoneySchema.optional(),
+})
+
 const TotalsSchema = z.object({
   itemTotal: PriceItemSchema,
   undiscountedItemTotal: PriceItemSchema.optional(),
@@ -216,8 +234,9 @@ export const BasketDataSchema = z.object({
   approval: z
     .object({
       approvalRequired: z.boolean(),
-      customerApproval: z.unknown().optional(),
-      costCenterApproval: z.unknown().optional(),
+      customerApproval: z.object({ approvers: z.array(ApproverSchema) }).optional(),
+      costCenterApproval: z.object({ approvers: z.array(ApproverSchema) }).optional(),
+      reasons: z.array(ApprovalReasonSchema).optional(),
     })
     .optional(),
   attributes: z.array(AttributeSchema).optional(),
@@ -299,7 +318,7 @@ export const OrderDataSchema = BasketDataSchema.extend({
   recurringOrderID: z.string().optional(),
 })
 
-const orderIncluded = basketIncluded()
+export const orderIncluded = basketIncluded()
   .unwrap()
   .extend({ lineItems_warranty: maps(z.record(z.unknown())) })
   .optional()
@@ -316,7 +335,10 @@ export const OrderListSchema = envelope(z.array(OrderDataSchema)).extend({
     .optional(),
 })
 
-/** `POST orders` rolled back: the basket as it stands with `orderCreation.status = ROLLED_BACK`. */
+/**
+ * `POST orders`: the order, or rolled back, the basket as it stands with `orderCreation.status = ROLLED_BACK`;
+ * for a basket that needs approval, the requisition it became (requisitions.ts has that route's rule).
+ */
 export const OrderCreationSchema = z.union([
   OrderSchema,
   envelope(
@@ -439,7 +461,6 @@ export const checkoutWire: WireRule[] = [
     route: '/rest/:site/:resource/:customer/eligible-payment-methods',
     schema: UserPaymentMethodsSchema,
   },
-  { method: 'POST', route: '/rest/:site/orders', schema: OrderCreationSchema },
   { method: 'GET', route: '/rest/:site/orders', schema: OrderListSchema },
   { method: 'GET', route: '/rest/:site/orders/:id', schema: OrderSchema },
   { method: 'PATCH', route: '/rest/:site/orders/:id', schema: OrderSchema },

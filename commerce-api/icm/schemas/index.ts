@@ -10,6 +10,7 @@ import { ErrorBodySchema } from './common'
 import { contentWire } from './content'
 import { costCenterWire } from './cost-centers'
 import { organizationWire } from './organization'
+import { requisitionWire } from './requisitions'
 import type { NotJson, WireRule } from './rules'
 import { sessionWire } from './session'
 import { securityWire } from './security'
@@ -29,6 +30,7 @@ export const WIRE_RULES: readonly WireRule[] = [
   ...checkoutWire,
   ...costCenterWire,
   ...organizationWire,
+  ...requisitionWire,
   ...operationsWire,
   ...securityWire,
 ]

@@ -1,0 +1,80 @@
+import { z } from 'zod'
+import { MoneySchema, type Money } from './price'
+
+/**
+ * Whether a business basket needs approval before it can be ordered (issue 18; ICM's basket `approval`):
+ * who approves at each stage — the company's approvers (customer approval) and the cost center's owner (cost
+ * center approval) — and why, with the limit, what the order comes to and by how much it goes beyond it. ICM
+ * itself names no reasons; the shop's commerce API adds them, and without them the preview names the approvers
+ * only.
+ */
+const ApproverSchema = z.object({
+  firstName: z.string().optional(),
+  lastName: z.string().optional(),
+  email: z.string().optional(),
+})
+
+const APPROVAL_LIMITS = [
+  'orderSpentLimit',
+  'userBudget',
+  'costCenterBudget',
+  'costCenterBuyerBudget',
+] as const
+export type ApprovalLimit = (typeof APPROVAL_LIMITS)[number]
+
+const ReasonSchema = z.object({
+  limit: z.string(),
+  stage: z.string().optional(),
+  allowed: MoneySchema,
+  amount: MoneySchema,
+  exceededBy: MoneySchema,
+  leftAfter: MoneySchema.optional(),
+})
+
+/** Why approval is needed, as the basket's `approval` and a requisition's `approvalStatus` name it. */
+export const ApprovalReasonsSchema = z.array(ReasonSchema).default([])
+
+export const BasketApprovalSchema = z
+  .object({
+    approvalRequired: z.boolean(),
+    customerApproval: z.object({ approvers: z.array(ApproverSchema).default([]) }).optional(),
+    costCenterApproval: z.object({ approvers: z.array(ApproverSchema).default([]) }).optional(),
+    reasons: ApprovalReasonsSchema,
+  })
+  .optional()
+
+export type ApprovalReason = {
+  limit: ApprovalLimit
+  allowed: Money
+  amount: Money
+  exceededBy: Money
+  leftAfter?: Money
+}
+
+export type BasketApproval = {
+  required: boolean
+  reasons: ApprovalReason[]
+  /** Names of who decides customer approval and cost center approval; empty where the stage is not needed. */
+  customerApprovers: string[]
+  costCenterApprovers: string[]
+}
+
+const personName = (person: z.infer<typeof ApproverSchema>) =>
+  [person.firstName, person.lastName].filter(Boolean).join(' ') || person.email || ''
+
+const isLimit = (value: string): value is ApprovalLimit =>
+  (APPROVAL_LIMITS as readonly string[]).includes(value)
+
+/** The reasons of limits the shop knows (a limit it does not know is left out). */
+export const mapApprovalReasons = (reasons: z.infer<typeof ApprovalReasonsSchema>): ApprovalReason[] =>
+  reasons.flatMap(({ limit, stage: _stage, ...amounts }) => (isLimit(limit) ? [{ limit, ...amounts }] : []))
+
+export function mapApproval(approval: z.infer<typeof BasketApprovalSchema>): BasketApproval | undefined {
+  if (!approval) return undefined
+  return {
+    required: approval.approvalRequired,
+    reasons: mapApprovalReasons(approval.reasons),
+    customerApprovers: (approval.customerApproval?.approvers ?? []).map(personName).filter(Boolean),
+    costCenterApprovers: (approval.costCenterApproval?.approvers ?? []).map(personName).filter(Boolean),
+  }
+}

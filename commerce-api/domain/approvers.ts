@@ -1,0 +1,97 @@
+/**
+ * Whether a business basket needs approval and who would decide it (issue 18, ADR 0019): approval-check.ts's
+ * verdict with the people of each stage, chosen by approval.ts's `approversOf` among the company's users. The
+ * basket's `approval`, the review step's preview and a new requisition's stages are all this one plan.
+ */
+import { and, eq, inArray, sql } from 'drizzle-orm'
+import type { Db } from '../db/client'
+import { costCenters, users } from '../db/schema'
+import { approversOf, type ApprovalReason, type ApprovalStage } from './approval'
+import { approvalCheck, type ApprovalSubject } from './approval-check'
+import { findCostCenter } from './cost-centers'
+import { permissionIdsOfRoles } from './permissions'
+
+/** A user as approvals name them: in lists, in mails, in a requisition's stages. */
+export type Person = {
+  id: string
+  login: string
+  firstName: string
+  lastName: string
+  email: string
+  preferredLanguage: string
+}
+
+export const PERSON_COLUMNS = {
+  id: users.id,
+  login: users.login,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+  preferredLanguage: users.preferredLanguage,
+}
+
+export const fullName = (person: Pick<Person, 'firstName' | 'lastName' | 'login'>) =>
+  `${person.firstName} ${person.lastName}`.trim() || person.login
+
+/** One stage of an approval and who may decide it (never empty in a requisition: see `approvalPlan`). */
+export type PlannedStage = { stage: ApprovalStage; approvers: Person[] }
+
+/** Whether approval is required, why, and the stages with their approvers. */
+export type ApprovalPlan = { required: boolean; reasons: ApprovalReason[]; stages: PlannedStage[] }
+
+export const NO_APPROVAL: ApprovalPlan = { required: false, reasons: [], stages: [] }
+
+/** The people of the ids, in the order of the ids; unknown ids are left out. */
+export async function peopleByIds(db: Db, ids: readonly string[]): Promise<Person[]> {
+  if (!ids.length) return []
+  const rows = await db
+    .select(PERSON_COLUMNS)
+    .from(users)
+    .where(inArray(users.id, [...ids]))
+  const byId = new Map(rows.map((row) => [row.id, row]))
+  return ids.flatMap((id) => byId.get(id) ?? [])
+}
+
+/** The approval plan of what the subject is about to order, at `at`. */
+export async function approvalPlan(db: Db, subject: ApprovalSubject, at = new Date()): Promise<ApprovalPlan> {
+  const check = await approvalCheck(db, subject, at)
+  if (!check.required) return { required: false, reasons: check.reasons, stages: [] }
+  const company = await db
+    .select({ ...PERSON_COLUMNS, active: users.active, permissionIds: permissionIdsOfRoles(users.roles) })
+    .from(users)
+    .where(eq(users.customerNo, subject.customerNo))
+  const center = subject.costCenter
+    ? await findCostCenter(db, subject.customerNo, subject.costCenter)
+    : undefined
+  const byId = new Map(company.map((person) => [person.id, person]))
+  const stages = check.stages.map((stage) => ({
+    stage,
+    approvers: approversOf(stage, subject.userId, company, center?.ownerId)
+      .map((id) => byId.get(id)!)
+      .map(({ active: _active, permissionIds: _permissions, ...person }) => person),
+  }))
+  return { required: true, reasons: check.reasons, stages }
+}
+
+/**
+ * Locks the budgets an order of the subject spends, inside the caller's transaction: the buyer's user row and
+ * the cost center's row. Two baskets of one buyer, or two buyers on one cost center, are then checked one
+ * after the other, so that two orders that each fit but together do not are not both let through.
+ */
+export async function lockBudgets(
+  t: Db,
+  subject: Pick<ApprovalSubject, 'userId' | 'customerNo' | 'costCenter'>,
+) {
+  await t.execute(sql`select ${users.id} from ${users} where ${users.id} = ${subject.userId} for update`)
+  if (subject.costCenter)
+    await t
+      .select({ id: costCenters.id })
+      .from(costCenters)
+      .where(
+        and(
+          eq(costCenters.customerNo, subject.customerNo),
+          eq(sql`lower(${costCenters.costCenterId})`, subject.costCenter.toLowerCase()),
+        ),
+      )
+      .for('update')
+}

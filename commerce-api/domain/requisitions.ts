@@ -1,0 +1,438 @@
+/**
+ * Requisitions (issue 18, ADR 0019): a business basket that needs approval is submitted as an orders row
+ * awaiting approval (orders.ts `createOrder`); here it is listed per view and status, read, and decided.
+ *
+ * - **Who sees one.** The buyer sees their own (view `buyer`); an approver sees those they may decide (view
+ *   `approver`: they are among the approvers of a stage). Anyone else gets requisition.not_found.
+ * - **Deciding.** An approver decides every still-pending stage they are an approver of. Rejecting needs a
+ *   comment and ends the requisition (REJECTED frees the pending budget). Approving the last pending stage
+ *   places the order for real in the same transaction: the basket is validated again as an order is (scope
+ *   All) and must come to the same lines and totals; then stock is taken, the payment authorised and the row
+ *   gets its order number. A failed check rejects it as the shop (`systemRejected`) with the reasons.
+ * - **Exactly once.** The row is locked for the decision, and a decided requisition refuses another
+ *   decision (requisition.already_decided): two approvers clicking at once place one order.
+ */
+import { and, count, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm'
+import type { Db } from '../db/client'
+import { readTogether } from '../db/reads'
+import { baskets, orderDocumentNumbers, orders, requisitionStages, users } from '../db/schema'
+import { queueRequisitionDecided } from '../mail/requisitions'
+import { COST_CENTER_APPROVAL, CUSTOMER_APPROVAL, type ApprovalStage } from './approval'
+import { fullName, peopleByIds, PERSON_COLUMNS, type Person } from './approvers'
+import type { BudgetView } from './budgets'
+import { isLocale, type Locale } from './channel'
+import { findCostCenter } from './cost-centers'
+import { conflictError, forbiddenError, notFoundError, refusedError } from './errors'
+import { isUuid } from './ids'
+import { completeOrder, linesOf, lockStock, nextNumber, type OrderLineRow, type OrderRow } from './orders'
+import { hasPermission, permissionsOf } from './permissions'
+import type { Principal } from './tokens'
+import { userBudgetView } from './users'
+import { validateInTransaction } from './validation'
+
+export const REQUISITION_STATUSES = ['PENDING', 'APPROVED', 'REJECTED'] as const
+export type RequisitionStatus = (typeof REQUISITION_STATUSES)[number]
+export const REQUISITION_VIEWS = ['buyer', 'approver'] as const
+export type RequisitionViewer = (typeof REQUISITION_VIEWS)[number]
+
+export type StageRow = typeof requisitionStages.$inferSelect
+
+/** A stage as its answer shows it: its approvers by name, and who decided it when with which comment. */
+export type StageView = {
+  stage: ApprovalStage
+  statusCode: RequisitionStatus
+  approvers: Person[]
+  decidedBy: Person | undefined
+  deciderName: string | null
+  decidedAt: Date | null
+  comment: string | null
+}
+
+/** A requisition with its lines (empty in lists), stages, buyer, and the buyer's budget now (detail only). */
+export type RequisitionDetail = {
+  order: OrderRow
+  lines: OrderLineRow[]
+  stages: StageView[]
+  buyer: Person | undefined
+  budget?: BudgetView
+  /** The name of the cost center it is ordered on (detail only). */
+  costCenterName?: string
+}
+
+type BusinessPrincipal = Extract<Principal, { anonymous: false }>
+
+export const requisitionNotFound = (id: string) =>
+  notFoundError('requisition.not_found.error', `The requisition '${id}' could not be found.`)
+
+/** Whether the user may see the approver view: the company's approvers and who approves for cost centers. */
+export const mayApprove = (principal: Principal) =>
+  hasPermission(principal, CUSTOMER_APPROVAL) || hasPermission(principal, COST_CENTER_APPROVAL)
+
+const isRequisition = isNotNull(orders.requisitionNo)
+
+/** The rows whose stages name the user among their approvers. */
+const approverOf = (userId: string): SQL =>
+  sql`exists (select 1 from ${requisitionStages} where ${requisitionStages.orderId} = ${orders.id} and ${requisitionStages.approverIds} @> ${JSON.stringify([userId])}::jsonb)`
+
+/** Whose requisitions a view lists: the buyer's own, or those the approver may decide. */
+function viewCondition(principal: BusinessPrincipal, view: RequisitionViewer): SQL {
+  if (view === 'buyer') return and(eq(orders.userId, principal.userId), isRequisition)!
+  if (!mayApprove(principal))
+    throw forbiddenError(
+      'authorization.forbidden',
+      'The approver view needs the permission APP_B2B_ORDER_APPROVAL or EDE_APP_B2B_COSTCENTER_APPROVAL.',
+    )
+  return and(eq(orders.customerNo, principal.customerNo), isRequisition, approverOf(principal.userId))!
+}
+
+/** The stages of the rows with their people, by order id. */
+async function stagesOf(db: Db, orderIds: readonly string[]): Promise<Map<string, StageView[]>> {
+  const byOrder = new Map<string, StageView[]>()
+  if (!orderIds.length) return byOrder
+  const rows = await db
+    .select()
+    .from(requisitionStages)
+    .where(inArray(requisitionStages.orderId, [...orderIds]))
+  const people = await peopleByIds(db, [
+    ...new Set(rows.flatMap((row) => [...row.approverIds, ...(row.decidedBy ? [row.decidedBy] : [])])),
+  ])
+  const byId = new Map(people.map((person) => [person.id, person]))
+  // Customer approval first, as the stages are decided and shown.
+  const rank = (stage: string) => (stage === 'customer' ? 0 : 1)
+  for (const row of rows.sort((a, b) => rank(a.stage) - rank(b.stage))) {
+    const list = byOrder.get(row.orderId) ?? []
+    list.push({
+      stage: row.stage as ApprovalStage,
+      statusCode: row.statusCode as RequisitionStatus,
+      approvers: row.approverIds.flatMap((id) => byId.get(id) ?? []),
+      decidedBy: row.decidedBy ? byId.get(row.decidedBy) : undefined,
+      deciderName: row.deciderName,
+      decidedAt: row.decidedAt,
+      comment: row.comment,
+    })
+    byOrder.set(row.orderId, list)
+  }
+  return byOrder
+}
+
+async function detailsOf(db: Db, rows: OrderRow[]): Promise<RequisitionDetail[]> {
+  const [stages, buyers] = await readTogether(db, [
+    () =>
+      stagesOf(
+        db,
+        rows.map((row) => row.id),
+      ),
+    () => peopleByIds(db, [...new Set(rows.flatMap((row) => (row.userId ? [row.userId] : [])))]),
+  ])
+  const buyerById = new Map(buyers.map((buyer) => [buyer.id, buyer]))
+  return rows.map((order) => ({
+    order,
+    lines: [],
+    stages: stages.get(order.id) ?? [],
+    buyer: order.userId ? buyerById.get(order.userId) : undefined,
+  }))
+}
+
+export type RequisitionQuery = {
+  view: RequisitionViewer
+  /** None: every status. */
+  status?: RequisitionStatus
+  limit: number
+  offset: number
+}
+
+/**
+ * `GET customers/{no}/users/{login}/requisitions?view=&status=`: the caller's requisitions in a view and
+ * status, newest first, with their stages and buyer (no lines), and how many there are.
+ */
+export async function listRequisitions(
+  db: Db,
+  principal: BusinessPrincipal,
+  { view, status, limit, offset }: RequisitionQuery,
+): Promise<{ requisitions: RequisitionDetail[]; total: number }> {
+  const where = and(viewCondition(principal, view), status ? eq(orders.approvalStatus, status) : undefined)
+  const [rows, totals] = await readTogether(db, [
+    () =>
+      db
+        .select()
+        .from(orders)
+        .where(where)
+        .orderBy(desc(orders.createdAt), desc(orders.requisitionNo))
+        .limit(limit)
+        .offset(offset),
+    () => db.select({ total: count() }).from(orders).where(where) as Promise<{ total: number }[]>,
+  ])
+  return { requisitions: await detailsOf(db, rows), total: Number(totals[0]?.total ?? 0) }
+}
+
+/** A requisition the caller may see (their own, or one they approve), for `view`-less reads. */
+async function visibleRow(db: Db, principal: BusinessPrincipal, id: string) {
+  if (!isUuid(id)) return undefined
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.id, id),
+        eq(orders.customerNo, principal.customerNo),
+        isRequisition,
+        sql`(${eq(orders.userId, principal.userId)} or ${approverOf(principal.userId)})`,
+      ),
+    )
+  return row
+}
+
+/** A requisition with lines, stages, buyer and the buyer's budget now. */
+async function fullDetail(db: Db, row: OrderRow): Promise<RequisitionDetail> {
+  const [detail] = await detailsOf(db, [row])
+  const [lines, buyerRow] = await readTogether(db, [
+    () => linesOf(db, row.id),
+    () =>
+      row.userId
+        ? db.select().from(users).where(eq(users.id, row.userId))
+        : Promise.resolve([] as (typeof users.$inferSelect)[]),
+  ])
+  const [budget, center] = await Promise.all([
+    buyerRow[0] ? userBudgetView(db, buyerRow[0]) : undefined,
+    row.costCenter && row.customerNo ? findCostCenter(db, row.customerNo, row.costCenter) : undefined,
+  ])
+  return {
+    ...detail!,
+    lines,
+    ...(budget ? { budget } : {}),
+    ...(center ? { costCenterName: center.name } : {}),
+  }
+}
+
+/** A requisition row as its answer shows it (the answer of `POST orders` that submitted it). */
+export const requisitionOf = (db: Db, row: OrderRow) => fullDetail(db, row)
+
+/** `GET …/requisitions/{id}`: the requisition, for its buyer or one of its approvers; anyone else: not found. */
+export async function requireRequisition(
+  db: Db,
+  principal: BusinessPrincipal,
+  id: string,
+): Promise<RequisitionDetail> {
+  const row = await visibleRow(db, principal, id)
+  if (!row) throw requisitionNotFound(id)
+  return fullDetail(db, row)
+}
+
+/** An approver's decision: approve, or reject with a comment. */
+export type RequisitionDecision = { statusCode: 'APPROVED' | 'REJECTED'; comment?: string }
+
+/** How a decision ended. */
+export type DecisionOutcome = 'approved' | 'stage-approved' | 'rejected' | 'system-rejected'
+
+export const MAX_APPROVAL_COMMENT = 1000
+
+const commentRequired = () =>
+  refusedError('requisition.approval_comment.required.error', 'A rejection needs a comment for the buyer.', [
+    {
+      code: 'requisition.approval_comment.required.error',
+      message: 'A rejection needs a comment for the buyer.',
+      paths: ['approvalComment'],
+    },
+  ])
+
+/** What the shop found when it placed an approved requisition: why it cannot be ordered as submitted. */
+type Problem = { code: string; message: string }
+
+/** Lines and totals of the basket now against the requisition as submitted. */
+function changesOf(
+  row: OrderRow,
+  submitted: OrderLineRow[],
+  now: { lines: { sku: string; quantity: number }[]; gross: number; net: number },
+): Problem[] {
+  const key = (items: { sku: string; quantity: number }[]) =>
+    items
+      .map((l) => `${l.sku}\u0000${l.quantity}`)
+      .sort()
+      .join('\n')
+  if (key(submitted) !== key(now.lines))
+    return [
+      {
+        code: 'requisition.lines.changed.error',
+        message: 'The products or quantities are no longer those that were submitted.',
+      },
+    ]
+  if (now.gross !== row.grandTotalGross || (row.grandTotalNet !== null && now.net !== row.grandTotalNet))
+    return [
+      {
+        code: 'requisition.prices.changed.error',
+        message: 'The prices have changed since the requisition was submitted.',
+      },
+    ]
+  return []
+}
+
+/** The buyer as the basket's validation sees them: the user who submitted, with their permissions now. */
+async function buyerPrincipal(t: Db, row: OrderRow): Promise<BusinessPrincipal | undefined> {
+  const [user] = await t.select().from(users).where(eq(users.id, row.userId!))
+  if (!user) return undefined
+  return {
+    anonymous: false,
+    subject: row.owner,
+    token: '',
+    userId: user.id,
+    customerNo: user.customerNo,
+    customerType: 'SMBCustomer',
+    login: user.login,
+    roleIds: user.roles,
+    permissionIds: await permissionsOf(t, user.id),
+  }
+}
+
+/**
+ * Places the approved requisition inside the caller's transaction, which holds its row lock: the basket is
+ * validated again as an order is and must come to what was submitted; then the row becomes the order.
+ * Returns the problems when it cannot (the caller rejects it as the shop).
+ */
+async function placeRequisition(t: Db, row: OrderRow, decider: Person, at: Date): Promise<Problem[]> {
+  const buyer = await buyerPrincipal(t, row)
+  if (!buyer || row.userId === null)
+    return [{ code: 'requisition.buyer.missing.error', message: 'The buyer no longer exists.' }]
+  const [basket] = await t.select().from(baskets).where(eq(baskets.id, row.basketId)).for('update')
+  if (!basket) return [{ code: 'requisition.basket.missing.error', message: 'The basket no longer exists.' }]
+  await lockStock(t, basket.id)
+  const locale: Locale = isLocale(row.locale) ? row.locale : 'en_US'
+  const { results, state } = await validateInTransaction(t, basket, buyer, locale, {
+    scopes: ['All'],
+    adjustmentsAllowed: false,
+    forOrder: true,
+  })
+  const submitted = await linesOf(t, row.id)
+  const problems = results.valid
+    ? changesOf(row, submitted, {
+        lines: state.lines,
+        gross: state.totals.grand.gross,
+        net: state.totals.grand.net,
+      })
+    : results.errors.map((e) => ({ code: e.code, message: e.message }))
+  if (problems.length) return problems
+  await t
+    .update(orders)
+    .set({
+      documentNumber: await nextNumber(t, orderDocumentNumbers),
+      approvalStatus: 'APPROVED',
+      approvedAt: at,
+      approverName: fullName(decider),
+    })
+    .where(eq(orders.id, row.id))
+  await completeOrder(t, row)
+  return []
+}
+
+/**
+ * `PATCH …/requisitions/{id}` (`ApprovalStatusChange`): the caller approves or rejects the stages they may
+ * decide; see the file's comment. Returns the requisition after the decision and how it ended.
+ */
+export async function decideRequisition(
+  db: Db,
+  principal: BusinessPrincipal,
+  id: string,
+  decision: RequisitionDecision,
+  at = new Date(),
+): Promise<{ outcome: DecisionOutcome; requisition: RequisitionDetail }> {
+  if (!isUuid(id)) throw requisitionNotFound(id)
+  const comment = decision.comment?.trim() || null
+  if (decision.statusCode === 'REJECTED' && !comment) throw commentRequired()
+  const { outcome, row } = await db.transaction(async (tx) => {
+    const t = tx as unknown as Db
+    const [row] = await t
+      .select()
+      .from(orders)
+      .where(and(eq(orders.id, id), eq(orders.customerNo, principal.customerNo), isRequisition))
+      .for('update')
+    if (!row) throw requisitionNotFound(id)
+    const stages = await t.select().from(requisitionStages).where(eq(requisitionStages.orderId, row.id))
+    const mine = stages.filter((stage) => stage.approverIds.includes(principal.userId))
+    if (!mine.length) {
+      if (row.userId === principal.userId)
+        throw forbiddenError('requisition.approval.own.error', 'Nobody approves their own requisition.')
+      throw requisitionNotFound(id)
+    }
+    if (row.approvalStatus !== 'PENDING')
+      throw conflictError(
+        'requisition.already_decided.error',
+        `The requisition has already been ${row.approvalStatus === 'APPROVED' ? 'approved' : 'rejected'}.`,
+      )
+    const open = mine.filter((stage) => stage.statusCode === 'PENDING')
+    if (!open.length)
+      throw conflictError(
+        'requisition.stage_decided.error',
+        'You have already decided on this requisition; it waits for another approver.',
+      )
+    const [decider] = await t.select(PERSON_COLUMNS).from(users).where(eq(users.id, principal.userId))
+    const name = fullName(decider!)
+    await t
+      .update(requisitionStages)
+      .set({
+        statusCode: decision.statusCode,
+        decidedBy: principal.userId,
+        deciderName: name,
+        decidedAt: at,
+        comment,
+      })
+      .where(
+        and(
+          eq(requisitionStages.orderId, row.id),
+          inArray(
+            requisitionStages.stage,
+            open.map((stage) => stage.stage),
+          ),
+        ),
+      )
+    const approverIds = [...new Set(stages.flatMap((stage) => stage.approverIds))]
+    const reject = async (problems?: Problem[]) => {
+      const [rejected] = await t
+        .update(orders)
+        .set({
+          statusCode: 'REJECTED',
+          approvalStatus: 'REJECTED',
+          approvedAt: at,
+          approverName: name,
+          systemRejectErrors: problems ?? null,
+        })
+        .where(eq(orders.id, row.id))
+        .returning()
+      await queueRequisitionDecided(
+        t,
+        rejected!,
+        decider!,
+        approverIds,
+        problems ? { outcome: 'system-rejected', problems } : { outcome: 'rejected', comment: comment! },
+      )
+      return rejected!
+    }
+    if (decision.statusCode === 'REJECTED') return { outcome: 'rejected' as const, row: await reject() }
+    const stillOpen = stages.filter(
+      (stage) => stage.statusCode === 'PENDING' && !open.some((o) => o.stage === stage.stage),
+    )
+    if (stillOpen.length) return { outcome: 'stage-approved' as const, row }
+    const problems = await placeRequisition(t, row, decider!, at)
+    if (problems.length) return { outcome: 'system-rejected' as const, row: await reject(problems) }
+    const [approved] = await t.select().from(orders).where(eq(orders.id, row.id))
+    await queueRequisitionDecided(t, approved!, decider!, approverIds, { outcome: 'approved' })
+    return { outcome: 'approved' as const, row: approved! }
+  })
+  return { outcome, requisition: await fullDetail(db, row) }
+}
+
+/** For the account overview's widgets: how many requisitions wait, as buyer and as approver. */
+export async function pendingCounts(db: Db, principal: BusinessPrincipal) {
+  const pending = eq(orders.approvalStatus, 'PENDING')
+  const [[buyer], [approver]] = await Promise.all([
+    db
+      .select({ total: count() })
+      .from(orders)
+      .where(and(viewCondition(principal, 'buyer'), pending)),
+    mayApprove(principal)
+      ? db
+          .select({ total: count() })
+          .from(orders)
+          .where(and(viewCondition(principal, 'approver'), pending))
+      : Promise.resolve([{ total: 0 }]),
+  ])
+  return { buyer: Number(buyer?.total ?? 0), approver: Number(approver?.total ?? 0) }
+}

@@ -1,0 +1,184 @@
+/**
+ * The requisition mails (issue 18): the buyer and every approver hear of a submission, and of its approval or
+ * rejection. Each is queued in the transaction that made the change (outbox.ts), so a mail goes out exactly
+ * when the change is committed, in its recipient's language, with a link to the storefront's page for it.
+ */
+import type { Db } from '../db/client'
+import type { OrderRow } from '../domain/orders'
+import type { StoredApprovalReason } from '../db/schema'
+import { fullName, peopleByIds, type ApprovalPlan, type Person } from '../domain/approvers'
+import type { Locale } from '../domain/channel'
+import { queueMail } from './outbox'
+import { renderMail, type MailBlock } from './render'
+import { REQUISITION_TEXTS } from './requisition-texts'
+import { mailSettings } from './settings'
+import { fill, mailLocale } from './texts'
+
+export const REQUISITION_MAIL = {
+  submitted: 'requisition.submitted',
+  request: 'requisition.approval_request',
+  approved: 'requisition.approved',
+  rejected: 'requisition.rejected',
+  systemRejected: 'requisition.system_rejected',
+  decided: 'requisition.decided',
+} as const
+
+/** An amount in minor units, written as the recipient's language writes money. */
+export const formatMoney = (minor: number, currency: string, locale: Locale) =>
+  new Intl.NumberFormat(locale.replace('_', '-'), { style: 'currency', currency }).format(minor / 100)
+
+/** The storefront's page of a requisition (buyer or approver view) or of the order it became. */
+export function requisitionLink(locale: Locale, view: 'buyer' | 'approver' | 'order', id: string): string {
+  const lang = locale.slice(0, 2)
+  const path = view === 'order' ? `account/orders/${id}` : `account/requisitions/${view}/${id}`
+  return `${mailSettings().storefrontUrl}/${lang}/${path}`
+}
+
+const totalOf = (row: OrderRow, locale: Locale) => formatMoney(row.grandTotalGross, row.currency, locale)
+
+/** One line per reason, in the recipient's language. */
+function reasonLines(reasons: readonly StoredApprovalReason[], locale: Locale): string {
+  const texts = REQUISITION_TEXTS[locale].reasons
+  return reasons
+    .map((reason) => {
+      const text = texts[reason.limit as keyof typeof texts] ?? texts.userBudget
+      return `• ${fill(text, {
+        allowed: formatMoney(reason.allowed, reason.currency, locale),
+        exceededBy: formatMoney(reason.exceededBy, reason.currency, locale),
+      })}`
+    })
+    .join('\n')
+}
+
+async function send(
+  t: Db,
+  to: Person,
+  kind: string,
+  content: (locale: Locale) => { subject: string; blocks: MailBlock[] },
+) {
+  const locale = mailLocale(to.preferredLanguage)
+  const { subject, blocks } = content(locale)
+  const mail = renderMail({ locale, subject, name: fullName(to), blocks })
+  await queueMail(t, { ...mail, kind, to: to.email, locale })
+}
+
+/** A requisition was submitted: the buyer gets a confirmation, each approver a request to decide. */
+export async function queueRequisitionSubmitted(t: Db, row: OrderRow, plan: ApprovalPlan) {
+  const [buyer] = await peopleByIds(t, [row.userId!])
+  const approvers = [...new Map(plan.stages.flatMap((s) => s.approvers).map((p) => [p.id, p])).values()]
+  const reasons = row.approvalReasons ?? []
+  const no = row.requisitionNo!
+  if (buyer)
+    await send(t, buyer, REQUISITION_MAIL.submitted, (locale) => {
+      const texts = REQUISITION_TEXTS[locale].submitted
+      return {
+        subject: fill(texts.subject, { no }),
+        blocks: [
+          {
+            paragraph: `${fill(texts.intro, { no, total: totalOf(row, locale) })}\n${reasonLines(reasons, locale)}`,
+          },
+          { paragraph: fill(texts.approvers, { names: approvers.map(fullName).join(', ') }) },
+          { action: { label: texts.button, url: requisitionLink(locale, 'buyer', row.id) } },
+        ],
+      }
+    })
+  const buyerName = buyer ? fullName(buyer) : ''
+  for (const approver of approvers)
+    await send(t, approver, REQUISITION_MAIL.request, (locale) => {
+      const texts = REQUISITION_TEXTS[locale].request
+      return {
+        subject: fill(texts.subject, { no, buyer: buyerName }),
+        blocks: [
+          {
+            paragraph: `${fill(texts.intro, { no, buyer: buyerName, total: totalOf(row, locale) })}\n${reasonLines(reasons, locale)}`,
+          },
+          { action: { label: texts.button, url: requisitionLink(locale, 'approver', row.id) } },
+        ],
+      }
+    })
+}
+
+/** How a decision ended: approved and placed, rejected by an approver, or rejected by the shop at approval. */
+export type Decision =
+  | { outcome: 'approved' }
+  | { outcome: 'rejected'; comment: string }
+  | { outcome: 'system-rejected'; problems: { message: string }[] }
+
+/**
+ * A requisition was decided: the buyer hears how (with the order number, the comment or the problems), the
+ * approver who decided hears of a rejection by the shop, and every other approver that nothing more is needed.
+ */
+export async function queueRequisitionDecided(
+  t: Db,
+  row: OrderRow,
+  decider: Person,
+  approverIds: readonly string[],
+  decision: Decision,
+) {
+  const no = row.requisitionNo!
+  const approver = fullName(decider)
+  const [buyer] = await peopleByIds(t, [row.userId!])
+  if (buyer) {
+    if (decision.outcome === 'approved')
+      await send(t, buyer, REQUISITION_MAIL.approved, (locale) => {
+        const texts = REQUISITION_TEXTS[locale].approved
+        const values = { no, orderNo: row.documentNumber ?? '', approver }
+        return {
+          subject: fill(texts.subject, values),
+          blocks: [
+            { paragraph: fill(texts.intro, values) },
+            { action: { label: texts.button, url: requisitionLink(locale, 'order', row.id) } },
+          ],
+        }
+      })
+    if (decision.outcome === 'rejected')
+      await send(t, buyer, REQUISITION_MAIL.rejected, (locale) => {
+        const texts = REQUISITION_TEXTS[locale].rejected
+        return {
+          subject: fill(texts.subject, { no }),
+          blocks: [
+            {
+              paragraph: `${fill(texts.intro, { no, approver })}\n${fill(texts.comment, { comment: decision.comment })}`,
+            },
+            { action: { label: texts.button, url: requisitionLink(locale, 'buyer', row.id) } },
+          ],
+        }
+      })
+  }
+  if (decision.outcome === 'system-rejected') {
+    const told: { person: Person; view: 'buyer' | 'approver' }[] = buyer
+      ? [{ person: buyer, view: 'buyer' }]
+      : []
+    told.push({ person: decider, view: 'approver' })
+    for (const { person, view } of told)
+      await send(t, person, REQUISITION_MAIL.systemRejected, (locale) => {
+        const texts = REQUISITION_TEXTS[locale].systemRejected
+        return {
+          subject: fill(texts.subject, { no }),
+          blocks: [
+            {
+              paragraph: `${fill(texts.intro, { no })}\n${decision.problems.map((p) => `• ${p.message}`).join('\n')}`,
+            },
+            { action: { label: texts.button, url: requisitionLink(locale, view, row.id) } },
+          ],
+        }
+      })
+  }
+  const others = await peopleByIds(
+    t,
+    approverIds.filter((id) => id !== decider.id),
+  )
+  for (const other of others)
+    await send(t, other, REQUISITION_MAIL.decided, (locale) => {
+      const texts = REQUISITION_TEXTS[locale].decided
+      const approved = decision.outcome === 'approved'
+      const values = { no, approver, buyer: buyer ? fullName(buyer) : '' }
+      return {
+        subject: fill(approved ? texts.approvedSubject : texts.rejectedSubject, values),
+        blocks: [
+          { paragraph: fill(approved ? texts.approved : texts.rejected, values) },
+          { action: { label: texts.button, url: requisitionLink(locale, 'approver', row.id) } },
+        ],
+      }
+    })
+}
