@@ -43,6 +43,11 @@ export type ApiConfig = {
   storefrontUrl?: string
   /** Seconds between runs of the mail delivery loop (MAIL_INTERVAL_SECONDS); 0: only after a queued mail. */
   mailIntervalSeconds: number
+  /**
+   * When recurring orders are placed (RECURRING_ORDERS_CRON, a cron of whole minutes in UTC; default every
+   * minute); `off` starts no scheduler in this process (the others on the database still place them).
+   */
+  recurringOrdersCron?: string
 }
 
 /** A whole number of at least 0 from the environment, or the fallback. */
@@ -101,5 +106,7 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     mailFrom: env.MAIL_FROM || undefined,
     storefrontUrl: env.STOREFRONT_URL || undefined,
     mailIntervalSeconds: count(env, 'MAIL_INTERVAL_SECONDS', 15),
+    recurringOrdersCron:
+      env.RECURRING_ORDERS_CRON === 'off' ? undefined : env.RECURRING_ORDERS_CRON?.trim() || '* * * * *',
   }
 }

@@ -39,6 +39,8 @@ const app = buildServer({
   security: { hstsMaxAge: config.hstsMaxAge },
   corsOrigins: config.corsOrigins,
   mail: { smtpUrl: config.smtpUrl, from: config.mailFrom, storefrontUrl: config.storefrontUrl },
+  // The recurring order scheduler starts with the server (pg-boss on this database) and stops on close.
+  recurringOrders: { cron: config.recurringOrdersCron },
   protection: {
     limits: config.limits,
     trustedProxies: config.trustedProxies,

@@ -41,6 +41,9 @@ import { userRoutes } from './routes/users'
 import { organizationUserRoutes } from './routes/organization-users'
 import { costCenterRoutes } from './routes/cost-centers'
 import { requisitionRoutes } from './routes/requisitions'
+import { recurringOrderRoutes } from './routes/recurring-orders'
+import { orderSnapshotOf } from './icm/orders'
+import { recurringOrderJob, type RecurringOrderJob } from './jobs/recurring-orders'
 import { createLimiters, trustProxyOf, type ProtectionOptions } from './rate-limits'
 import { apiHelmetOptions, type SecuritySettings } from './security'
 
@@ -60,6 +63,19 @@ export type ServerOptions = {
   corsOrigins?: CorsOrigins
   /** SMTP_URL, MAIL_FROM, STOREFRONT_URL (mail/settings.ts); default: the local mailbox, localhost:3000. */
   mail?: Partial<MailSettings>
+  /**
+   * The recurring order scheduler (jobs/recurring-orders.ts): `cron` starts its pg-boss job with the server and
+   * stops it on close (RECURRING_ORDERS_CRON); without it only `app.recurringOrders.runDue(at)` places orders.
+   * `now` is the job's clock.
+   */
+  recurringOrders?: { cron?: string; now?: () => Date; pollingIntervalSeconds?: number }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The recurring order scheduler of this server (its runs, and its pg-boss job when started). */
+    recurringOrders: RecurringOrderJob
+  }
 }
 
 const malformedUrl = (message: string) => new ApiError(400, 'request.url.invalid', message)
@@ -74,6 +90,7 @@ export function buildServer({
   protection = {},
   corsOrigins = [],
   mail = {},
+  recurringOrders,
 }: ServerOptions): FastifyInstance {
   const helmetOptions = apiHelmetOptions({ ...security, crossOriginReads: corsOrigins.length > 0 })
   // The same headers for answers made outside the routes' hooks (router errors, refusals before helmet ran).
@@ -173,6 +190,20 @@ export function buildServer({
   })
 
   app.decorateRequest('scope', null as never)
+  const scheduler = recurringOrderJob(db, { snapshotOf: orderSnapshotOf, ...recurringOrders })
+  app.decorate('recurringOrders', scheduler)
+  if (recurringOrders?.cron) {
+    // A scheduler that cannot start leaves the API serving (another process, or the next start, places the
+    // orders, which are due until placed); it is logged.
+    app.addHook('onReady', async () => {
+      await scheduler
+        .start()
+        .catch((error: unknown) =>
+          console.error('commerce-api: the recurring order scheduler did not start', error),
+        )
+    })
+    app.addHook('onClose', () => scheduler.stop())
+  }
   app.decorate('limiters', createLimiters(db, protection))
   app.addHook('onRequest', async (request) => {
     const marks = request.raw as RawMarks
@@ -248,6 +279,7 @@ export function buildServer({
     organizationUserRoutes,
     costCenterRoutes,
     requisitionRoutes,
+    recurringOrderRoutes,
     catalogRoutes,
     promotionRoutes,
     suggestRoutes,

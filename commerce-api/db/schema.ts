@@ -907,6 +907,27 @@ export const orders = pgTable(
 )
 
 /**
+ * The links of a requisition mail that let an approver decide without logging in (issue 18): one per approver
+ * and requisition, a random secret in the link and only its SHA-256 here; it works once, until it expires,
+ * and only while the requisition is pending (domain/requisition-links.ts).
+ */
+export const requisitionLinks = pgTable(
+  'requisition_links',
+  {
+    hash: text('hash').primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    approverId: uuid('approver_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('requisition_links_order_idx').on(t.orderId)],
+)
+
+/**
  * The approval stages of a requisition (domain/approval.ts): customer approval (the company's approvers) and
  * cost center approval (the cost center's owner), each with who may decide it (user ids, fixed at submission)
  * and, once decided, its status, who decided, when and with which comment.

@@ -14,6 +14,7 @@ import { invalidError, notFoundError, refusedError } from './errors'
 import { isUuid } from './ids'
 import { quantityProblem } from './quantity'
 import { promotionByCode } from './rebates'
+import { recurrenceProblems, storedRecurrence, type RecurrenceRequest } from './recurrence'
 import { allShippingMethods, servesCountry } from './shipping'
 import type { Principal } from './tokens'
 
@@ -133,13 +134,32 @@ export type BasketUpdate = {
   commonShippingMethod?: string
   /** The costCenterId of a cost center the business user may order on (cost-centers.ts); null or '' removes it. */
   costCenter?: string | null
+  /** ICM's `recurrence` (recurrence.ts), its form checked; null removes it. Logged-in users only. */
+  recurrence?: RecurrenceRequest | null
+}
+
+/**
+ * The recurrence a basket keeps, or why it cannot have it: only a logged-in customer's basket can become a
+ * recurring order (a guest has no account to place the later orders for), and the dates must fit the rules.
+ */
+function basketRecurrence(principal: Principal | undefined, request: RecurrenceRequest, now: Date) {
+  if (!principal || principal.anonymous) {
+    const message = 'Only a logged-in customer can set up a recurring order.'
+    throw refusedError('basket.recurrence.login_required.error', message, [
+      { code: 'basket.recurrence.login_required.error', message, paths: ['recurrence'] },
+    ])
+  }
+  const problems = recurrenceProblems(request, now)
+  if (problems.length)
+    throw refusedError('basket.recurrence.invalid.error', 'The recurrence cannot be set.', problems)
+  return storedRecurrence(request)
 }
 
 /**
  * Basket fields: message to merchant and external order reference (empty texts are stored as null), invoice
  * and ship-to address (the caller's own), shipping method (an eligible one), cost center (one the business
- * user is a buyer of). The invoice address's e-mail becomes a guest's basket e-mail; a user's basket carries
- * the user's e-mail.
+ * user is a buyer of), recurrence (a logged-in user's). The invoice address's e-mail becomes a guest's basket
+ * e-mail; a user's basket carries the user's e-mail.
  */
 export async function updateBasket(db: Db, basket: BasketRow, update: BasketUpdate, principal?: Principal) {
   const text = (value: string | null | undefined) => (value === undefined ? undefined : value?.trim() || null)
@@ -188,6 +208,9 @@ export async function updateBasket(db: Db, basket: BasketRow, update: BasketUpda
     }
     if (principal && update.costCenter !== undefined)
       changes.costCenter = await basketCostCenter(t, principal, update.costCenter)
+    if (update.recurrence !== undefined)
+      changes.recurrence =
+        update.recurrence === null ? null : basketRecurrence(principal, update.recurrence, new Date())
     const [row] = await t.update(baskets).set(changes).where(eq(baskets.id, basket.id)).returning()
     return row!
   })

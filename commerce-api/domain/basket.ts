@@ -210,8 +210,8 @@ export type BasketState = {
   /** The registered user whose basket it is (ICM's `buyer`); none for an anonymous basket. */
   buyer?: Buyer
   /**
-   * Whether a business user's basket needs approval, why and by whom (approvers.ts); none for private and
-   * anonymous baskets, which never do.
+   * Whether a business user's basket needs approval, why and by whom (approvers.ts), when read with
+   * `withApproval`; none for private and anonymous baskets, which never do.
    */
   approval?: ApprovalPlan
 }
@@ -289,16 +289,6 @@ export async function basketState(db: Db, basket: BasketRow, locale: Locale): Pr
     taxRate,
     complete: !!invoiceToAddress && !!shipToAddress && !!shippingMethod,
   })
-  const approval =
-    buyer?.customerType === 'SMBCustomer' && basket.userId && lines.length
-      ? await approvalPlan(db, {
-          userId: basket.userId,
-          customerNo: buyer.customerNo,
-          costCenter: basket.costCenter,
-          total: totals.grand,
-          currency,
-        })
-      : undefined
   return {
     basket,
     currency,
@@ -317,8 +307,25 @@ export async function basketState(db: Db, basket: BasketRow, locale: Locale): Pr
     totals,
     mandatory: mandatoryStates(lines, links),
     ...(buyer ? { buyer } : {}),
-    ...(approval ? { approval } : {}),
   }
+}
+
+/**
+ * The state with its `approval` (approvers.ts): whether the business user's basket needs approval, why and by
+ * whom. Read apart from `basketState`, which every basket change and validation reads, because it costs a
+ * query per budget: the basket's answers and placing the order ask for it.
+ */
+export async function withApproval(db: Db, state: BasketState): Promise<BasketState> {
+  const { basket, buyer } = state
+  if (buyer?.customerType !== 'SMBCustomer' || !basket.userId || !state.lines.length) return state
+  const approval = await approvalPlan(db, {
+    userId: basket.userId,
+    customerNo: buyer.customerNo,
+    costCenter: basket.costCenter,
+    total: state.totals.grand,
+    currency: state.currency,
+  })
+  return { ...state, approval }
 }
 
 /**

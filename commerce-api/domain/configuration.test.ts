@@ -17,26 +17,26 @@ describe('channel settings', () => {
     expect(desiredDeliveryDaysMax).toBeGreaterThan(desiredDeliveryDaysMin)
   })
 
-  it('announce order approval, which the API implements (requisitions), and not yet recurring orders', () => {
-    expect(settings.features).toEqual({ orderApproval: true, recurringOrders: false })
+  it('announce order approval and recurring orders, which the API implements (requisitions, ADR 0020)', () => {
+    expect(settings.features).toEqual({ orderApproval: true, recurringOrders: true })
   })
 })
 
 describe('GET configurations', () => {
   const json = configurationJson(channelSettings()).data
 
-  it('reports the approval service as runnable and recurring orders as not available', () => {
+  it('reports the approval service as runnable and recurring orders as enabled', () => {
     expect(json.services.OrderApprovalServiceDefinition.runnable).toBe(true)
-    expect(json.recurringOrder.enabled).toBe(false)
+    expect(json.recurringOrder.enabled).toBe(true)
   })
 
-  it('follows the settings, so that a feature shows as soon as it exists', () => {
-    const withFeatures = configurationJson({
+  it('follows the settings, so that a feature shows only while it exists', () => {
+    const withoutFeatures = configurationJson({
       ...channelSettings(),
-      features: { orderApproval: true, recurringOrders: true },
+      features: { orderApproval: false, recurringOrders: false },
     }).data
-    expect(withFeatures.services.OrderApprovalServiceDefinition.runnable).toBe(true)
-    expect(withFeatures.recurringOrder.enabled).toBe(true)
+    expect(withoutFeatures.services.OrderApprovalServiceDefinition.runnable).toBe(false)
+    expect(withoutFeatures.recurringOrder.enabled).toBe(false)
   })
 
   it('keeps ICM’s shape for locales, basket, shipping and pricing', () => {

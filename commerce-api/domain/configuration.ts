@@ -59,8 +59,8 @@ const SETTINGS: ChannelSettings = {
   },
   pricing: { priceType: 'net', privateCustomerPriceDisplayType: 'gross', smbCustomerPriceDisplayType: 'net' },
   advancedVariationHandling: false,
-  // Requisitions with approval are built (ADR 0019); recurring orders are not yet (no routes, no tables).
-  features: { orderApproval: true, recurringOrders: false },
+  // Requisitions with approval (ADR 0019) and recurring orders (ADR 0020) are built.
+  features: { orderApproval: true, recurringOrders: true },
 }
 
 export const channelSettings = (): ChannelSettings => SETTINGS

@@ -27,6 +27,7 @@ import {
   basketNotFound,
   basketState,
   lockBasket,
+  withApproval,
   type BasketNotice,
   type BasketRow,
   type BasketState,
@@ -39,6 +40,7 @@ import { redirectsAfterCheckout, redirectsBeforeCheckout } from './payment-metho
 import { hasPermission } from './permissions'
 import type { RedirectUrls } from './payments'
 import { createPaymentSession, finishSession, verifiedReturn, type PaymentOutcome } from './psp'
+import { recurringOrderOfBasket, submitRecurringOrder, type RecurringOrderRow } from './recurring-orders'
 import type { Principal } from './tokens'
 import { validateInTransaction, walletAuthorised } from './validation'
 
@@ -113,6 +115,8 @@ export type CreateOrderResult =
   | { outcome: 'created' | 'existing'; order: OrderView }
   /** The basket needs approval: a requisition was submitted (`created`), or had been for this basket before. */
   | { outcome: 'requisition'; created: boolean; order: OrderView }
+  /** The basket has a recurrence: a recurring order was set up (`created`), or had been from it before. */
+  | { outcome: 'recurring'; created: boolean; recurringOrder: RecurringOrderRow }
   | { outcome: 'rolled-back'; state: BasketState; notice: BasketNotice }
 
 export type OrderRequest = { basketId: string; termsAccepted: boolean }
@@ -190,6 +194,8 @@ export async function createOrder(
     return await db.transaction(async (tx) => {
       const t = tx as unknown as Db
       const basket = await lockedBasket(t, principal, basketId)
+      const recurring = basket.status === 'recurring' && (await recurringOrderOfBasket(t, basket.id))
+      if (recurring) return { outcome: 'recurring' as const, created: false, recurringOrder: recurring }
       // Step 2: the order placed before, unless it waits for a payment the basket no longer asks for.
       const existing = await orderOfBasket(t, principal, basketId)
       if (existing?.requisitionNo)
@@ -203,12 +209,18 @@ export async function createOrder(
         await lockBudgets(t, { ...principal, costCenter: basket.costCenter })
       await lockStock(t, basket.id)
       // Step 4: the whole basket must be valid as it is; nothing is adjusted while ordering.
-      const { results, state } = await validateInTransaction(t, basket, principal, locale, {
+      const { results, state: validated } = await validateInTransaction(t, basket, principal, locale, {
         scopes: ['All'],
         adjustmentsAllowed: false,
         forOrder: true,
       })
       if (!results.valid) throw validationFailed(results.errors)
+      // A basket with a recurrence becomes a recurring order (ADR 0020); each of its orders asks for approval.
+      if (basket.recurrence && !principal.anonymous) {
+        const recurringOrder = await submitRecurringOrder(t, principal, locale, validated, snapshotOf)
+        return { outcome: 'recurring' as const, created: true, recurringOrder }
+      }
+      const state = await withApproval(t, validated)
       if (state.approval?.required && !principal.anonymous) {
         const requisition = await submitRequisition(t, principal, locale, state, state.approval, snapshotOf)
         return { outcome: 'requisition' as const, created: true, order: requisition }

@@ -70,19 +70,33 @@ export const mayApprove = (principal: Principal) =>
 
 const isRequisition = isNotNull(orders.requisitionNo)
 
-/** The rows whose stages name the user among their approvers. */
-const approverOf = (userId: string): SQL =>
-  sql`exists (select 1 from ${requisitionStages} where ${requisitionStages.orderId} = ${orders.id} and ${requisitionStages.approverIds} @> ${JSON.stringify([userId])}::jsonb)`
+/**
+ * The rows whose stages name the user among their approvers; `waiting`: only those with a stage of theirs still
+ * to decide (what waits for them, not what waits for another approver after they approved their stage).
+ */
+const approverOf = (userId: string, waiting = false): SQL =>
+  sql`exists (select 1 from ${requisitionStages} where ${requisitionStages.orderId} = ${orders.id} and ${requisitionStages.approverIds} @> ${JSON.stringify([userId])}::jsonb${waiting ? sql` and ${requisitionStages.statusCode} = 'PENDING'` : sql``})`
 
-/** Whose requisitions a view lists: the buyer's own, or those the approver may decide. */
-function viewCondition(principal: BusinessPrincipal, view: RequisitionViewer): SQL {
+/**
+ * Whose requisitions a view lists: the buyer's own, or those the approver may decide; for an approver, the
+ * pending ones are those still waiting for them.
+ */
+function viewCondition(
+  principal: BusinessPrincipal,
+  view: RequisitionViewer,
+  status?: RequisitionStatus,
+): SQL {
   if (view === 'buyer') return and(eq(orders.userId, principal.userId), isRequisition)!
   if (!mayApprove(principal))
     throw forbiddenError(
       'authorization.forbidden',
       'The approver view needs the permission APP_B2B_ORDER_APPROVAL or EDE_APP_B2B_COSTCENTER_APPROVAL.',
     )
-  return and(eq(orders.customerNo, principal.customerNo), isRequisition, approverOf(principal.userId))!
+  return and(
+    eq(orders.customerNo, principal.customerNo),
+    isRequisition,
+    approverOf(principal.userId, status === 'PENDING'),
+  )!
 }
 
 /** The stages of the rows with their people, by order id. */
@@ -150,7 +164,10 @@ export async function listRequisitions(
   principal: BusinessPrincipal,
   { view, status, limit, offset }: RequisitionQuery,
 ): Promise<{ requisitions: RequisitionDetail[]; total: number }> {
-  const where = and(viewCondition(principal, view), status ? eq(orders.approvalStatus, status) : undefined)
+  const where = and(
+    viewCondition(principal, view, status),
+    status ? eq(orders.approvalStatus, status) : undefined,
+  )
   const [rows, totals] = await readTogether(db, [
     () =>
       db
@@ -266,13 +283,20 @@ function changesOf(
   return []
 }
 
-/** The buyer as the basket's validation sees them: the user who submitted, with their permissions now. */
-async function buyerPrincipal(t: Db, row: OrderRow): Promise<BusinessPrincipal | undefined> {
-  const [user] = await t.select().from(users).where(eq(users.id, row.userId!))
+/**
+ * A business user acting without a token of their own: the buyer whose basket is validated again at approval,
+ * or the approver of a mail's link. Their permissions are read now; `subject` is their tokens' subject.
+ */
+export async function principalOfUser(
+  t: Db,
+  userId: string,
+  subject = userId,
+): Promise<BusinessPrincipal | undefined> {
+  const [user] = await t.select().from(users).where(eq(users.id, userId))
   if (!user) return undefined
   return {
     anonymous: false,
-    subject: row.owner,
+    subject,
     token: '',
     userId: user.id,
     customerNo: user.customerNo,
@@ -289,9 +313,8 @@ async function buyerPrincipal(t: Db, row: OrderRow): Promise<BusinessPrincipal |
  * Returns the problems when it cannot (the caller rejects it as the shop).
  */
 async function placeRequisition(t: Db, row: OrderRow, decider: Person, at: Date): Promise<Problem[]> {
-  const buyer = await buyerPrincipal(t, row)
-  if (!buyer || row.userId === null)
-    return [{ code: 'requisition.buyer.missing.error', message: 'The buyer no longer exists.' }]
+  const buyer = row.userId === null ? undefined : await principalOfUser(t, row.userId, row.owner)
+  if (!buyer) return [{ code: 'requisition.buyer.missing.error', message: 'The buyer no longer exists.' }]
   const [basket] = await t.select().from(baskets).where(eq(baskets.id, row.basketId)).for('update')
   if (!basket) return [{ code: 'requisition.basket.missing.error', message: 'The basket no longer exists.' }]
   await lockStock(t, basket.id)
@@ -333,6 +356,11 @@ export async function decideRequisition(
   id: string,
   decision: RequisitionDecision,
   at = new Date(),
+  /**
+   * Runs in the decision's transaction once the requisition's row is locked, before anything is decided: a
+   * mail link is used up here (requisition-links.ts), so that it works once however often it is sent.
+   */
+  consume?: (t: Db) => Promise<void>,
 ): Promise<{ outcome: DecisionOutcome; requisition: RequisitionDetail }> {
   if (!isUuid(id)) throw requisitionNotFound(id)
   const comment = decision.comment?.trim() || null
@@ -345,6 +373,7 @@ export async function decideRequisition(
       .where(and(eq(orders.id, id), eq(orders.customerNo, principal.customerNo), isRequisition))
       .for('update')
     if (!row) throw requisitionNotFound(id)
+    await consume?.(t)
     const stages = await t.select().from(requisitionStages).where(eq(requisitionStages.orderId, row.id))
     const mine = stages.filter((stage) => stage.approverIds.includes(principal.userId))
     if (!mine.length) {
@@ -431,7 +460,7 @@ export async function pendingCounts(db: Db, principal: BusinessPrincipal) {
       ? db
           .select({ total: count() })
           .from(orders)
-          .where(and(viewCondition(principal, 'approver'), pending))
+          .where(and(viewCondition(principal, 'approver', 'PENDING'), pending))
       : Promise.resolve([{ total: 0 }]),
   ])
   return { buyer: Number(buyer?.total ?? 0), approver: Number(approver?.total ?? 0) }

@@ -172,7 +172,7 @@ function costCenterJson(costCenter: string | null) {
 }
 
 /** ICM's approver (`BasketApprover`): who may decide an approval stage. */
-export const approverJson = (person: Person) => ({
+export const approverJson = (person: Pick<Person, 'firstName' | 'lastName' | 'email'>) => ({
   firstName: person.firstName,
   lastName: person.lastName,
   email: person.email,
@@ -235,6 +235,8 @@ export function basketData(state: BasketState) {
     promotionCodes: rebates.codes,
     messageToMerchant: basket.messageToMerchant ?? undefined,
     externalOrderReference: basket.externalOrderReference ?? undefined,
+    // ICM's `recurrence` (PWA `Recurrence`), when the basket is to be ordered again and again.
+    ...(basket.recurrence ? { recurrence: basket.recurrence } : {}),
     discounts: discountsJson(state),
     totals: totalsJson(state),
     ...approvalJson(state),

@@ -130,7 +130,11 @@ function paymentsIncluded(order: OrderRow, payments: Record<string, Record<strin
   )
 }
 
-export function orderIncluded({ order, lines }: Pick<OrderView, 'order' | 'lines'>, locale: Locale, include: Set<string>) {
+export function orderIncluded(
+  { order, lines }: Pick<OrderView, 'order' | 'lines'>,
+  locale: Locale,
+  include: Set<string>,
+) {
   const included: Record<string, unknown> = {}
   for (const [key, value] of Object.entries(order.snapshot.included)) {
     if (key === 'lineItems' || !include.has(key)) continue

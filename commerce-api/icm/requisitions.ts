@@ -90,7 +90,6 @@ export function requisitionData(detail: RequisitionDetail) {
     id: order.id,
     requisitionNo: order.requisitionNo!,
     ...(order.documentNumber ? { orderNo: order.documentNumber, order: { itemId: order.id } } : {}),
-    ...(order.recurringOrderId ? { recurringOrderDocumentNo: order.recurringOrderId } : {}),
     creationDate: order.createdAt.getTime(),
     lineItemCount: Array.isArray(snapshot.lineItems) ? snapshot.lineItems.length : 0,
     totalGross: money(order.grandTotalGross, currency),

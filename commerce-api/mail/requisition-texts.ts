@@ -8,7 +8,15 @@ export type RequisitionTexts = {
   /** To the buyer: the basket went to approval. */
   submitted: { subject: string; intro: string; approvers: string; button: string }
   /** To each approver: a requisition waits for their decision. */
-  request: { subject: string; intro: string; button: string }
+  request: {
+    subject: string
+    intro: string
+    button: string
+    approve: string
+    reject: string
+    /** What the two decision buttons do, and where else to decide. */
+    linkNote: string
+  }
   /** Why approval is needed, one line per limit. */
   reasons: {
     orderSpentLimit: string
@@ -44,6 +52,10 @@ export const REQUISITION_TEXTS: Record<Locale, RequisitionTexts> = {
       subject: 'Please decide on requisition {no} from {buyer}',
       intro: '{buyer} submitted requisition {no} of {total}. It needs your approval because:',
       button: 'Review requisition',
+      approve: 'Approve',
+      reject: 'Reject (with a comment)',
+      linkNote:
+        'The two buttons open a confirmation page and work once, for {days} days, without logging in. You can also decide in the shop:',
     },
     reasons: {
       orderSpentLimit: 'it exceeds the order limit of {allowed} by {exceededBy}',
@@ -89,6 +101,10 @@ export const REQUISITION_TEXTS: Record<Locale, RequisitionTexts> = {
       intro:
         '{buyer} hat die Bestellanforderung {no} über {total} eingereicht. Sie benötigt Ihre Genehmigung, weil:',
       button: 'Bestellanforderung prüfen',
+      approve: 'Genehmigen',
+      reject: 'Ablehnen (mit Kommentar)',
+      linkNote:
+        'Die beiden Schaltflächen öffnen eine Bestätigungsseite und funktionieren einmal, {days} Tage lang, ohne Anmeldung. Sie können auch im Shop entscheiden:',
     },
     reasons: {
       orderSpentLimit: 'sie das Bestelllimit von {allowed} um {exceededBy} überschreitet',
@@ -137,6 +153,10 @@ export const REQUISITION_TEXTS: Record<Locale, RequisitionTexts> = {
       subject: 'Merci de statuer sur la demande d’achat {no} de {buyer}',
       intro: '{buyer} a soumis la demande d’achat {no} de {total}. Elle nécessite votre approbation car :',
       button: 'Examiner la demande d’achat',
+      approve: 'Approuver',
+      reject: 'Refuser (avec un commentaire)',
+      linkNote:
+        'Les deux boutons ouvrent une page de confirmation et fonctionnent une seule fois, pendant {days} jours, sans connexion. Vous pouvez aussi décider dans la boutique :',
     },
     reasons: {
       orderSpentLimit: 'elle dépasse de {exceededBy} la limite de commande de {allowed}',
@@ -184,6 +204,10 @@ export const REQUISITION_TEXTS: Record<Locale, RequisitionTexts> = {
       intro:
         '{buyer} złożył(a) zapotrzebowanie {no} na kwotę {total}. Wymaga ono Twojego zatwierdzenia, ponieważ:',
       button: 'Sprawdź zapotrzebowanie',
+      approve: 'Zatwierdź',
+      reject: 'Odrzuć (z komentarzem)',
+      linkNote:
+        'Oba przyciski otwierają stronę potwierdzenia i działają jeden raz, przez {days} dni, bez logowania. Możesz też zdecydować w sklepie:',
     },
     reasons: {
       orderSpentLimit: 'przekracza limit zamówienia {allowed} o {exceededBy}',
@@ -230,6 +254,10 @@ export const REQUISITION_TEXTS: Record<Locale, RequisitionTexts> = {
       intro:
         '{buyer} a trimis solicitarea {no} în valoare de {total}. Are nevoie de aprobarea dvs. deoarece:',
       button: 'Verifică solicitarea',
+      approve: 'Aprobă',
+      reject: 'Respinge (cu un comentariu)',
+      linkNote:
+        'Cele două butoane deschid o pagină de confirmare și funcționează o singură dată, timp de {days} zile, fără autentificare. Puteți decide și în magazin:',
     },
     reasons: {
       orderSpentLimit: 'depășește limita de comandă de {allowed} cu {exceededBy}',

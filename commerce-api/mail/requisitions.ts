@@ -8,6 +8,7 @@ import type { OrderRow } from '../domain/orders'
 import type { StoredApprovalReason } from '../db/schema'
 import { fullName, peopleByIds, type ApprovalPlan, type Person } from '../domain/approvers'
 import type { Locale } from '../domain/channel'
+import { issueRequisitionLinks, REQUISITION_LINK_LIFETIME_SECONDS } from '../domain/requisition-link-tokens'
 import { queueMail } from './outbox'
 import { renderMail, type MailBlock } from './render'
 import { REQUISITION_TEXTS } from './requisition-texts'
@@ -26,6 +27,22 @@ export const REQUISITION_MAIL = {
 /** An amount in minor units, written as the recipient's language writes money. */
 export const formatMoney = (minor: number, currency: string, locale: Locale) =>
   new Intl.NumberFormat(locale.replace('_', '-'), { style: 'currency', currency }).format(minor / 100)
+
+/**
+ * The storefront's confirmation page of a mail's decision link (requisition-links.ts): the requisition, the
+ * link's secret and the decision the button stands for.
+ */
+export function decisionLink(
+  locale: Locale,
+  id: string,
+  secret: string,
+  decision: 'approve' | 'reject',
+): string {
+  const url = new URL(`${mailSettings().storefrontUrl}/${locale.slice(0, 2)}/requisition-decision/${id}`)
+  url.searchParams.set('token', secret)
+  url.searchParams.set('decision', decision)
+  return url.toString()
+}
 
 /** The storefront's page of a requisition (buyer or approver view) or of the order it became. */
 export function requisitionLink(locale: Locale, view: 'buyer' | 'approver' | 'order', id: string): string {
@@ -62,7 +79,10 @@ async function send(
   await queueMail(t, { ...mail, kind, to: to.email, locale })
 }
 
-/** A requisition was submitted: the buyer gets a confirmation, each approver a request to decide. */
+/**
+ * A requisition was submitted: the buyer gets a confirmation, each approver a request to decide with two
+ * buttons that decide without logging in (a link of their own each, made here in the same transaction).
+ */
 export async function queueRequisitionSubmitted(t: Db, row: OrderRow, plan: ApprovalPlan) {
   const [buyer] = await peopleByIds(t, [row.userId!])
   const approvers = [...new Map(plan.stages.flatMap((s) => s.approvers).map((p) => [p.id, p])).values()]
@@ -83,6 +103,12 @@ export async function queueRequisitionSubmitted(t: Db, row: OrderRow, plan: Appr
       }
     })
   const buyerName = buyer ? fullName(buyer) : ''
+  const secrets = await issueRequisitionLinks(
+    t,
+    row.id,
+    approvers.map((approver) => approver.id),
+  )
+  const days = REQUISITION_LINK_LIFETIME_SECONDS / 86400
   for (const approver of approvers)
     await send(t, approver, REQUISITION_MAIL.request, (locale) => {
       const texts = REQUISITION_TEXTS[locale].request
@@ -92,6 +118,19 @@ export async function queueRequisitionSubmitted(t: Db, row: OrderRow, plan: Appr
           {
             paragraph: `${fill(texts.intro, { no, buyer: buyerName, total: totalOf(row, locale) })}\n${reasonLines(reasons, locale)}`,
           },
+          {
+            action: {
+              label: texts.approve,
+              url: decisionLink(locale, row.id, secrets.get(approver.id)!, 'approve'),
+            },
+          },
+          {
+            action: {
+              label: texts.reject,
+              url: decisionLink(locale, row.id, secrets.get(approver.id)!, 'reject'),
+            },
+          },
+          { paragraph: fill(texts.linkNote, { days }) },
           { action: { label: texts.button, url: requisitionLink(locale, 'approver', row.id) } },
         ],
       }

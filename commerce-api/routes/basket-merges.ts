@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { basketState } from '../domain/basket'
+import { basketState, withApproval } from '../domain/basket'
 import { mergeBaskets } from '../domain/basket-merge'
 import { basketJson } from '../icm/basket'
 import { parseInput } from '../http'
@@ -24,6 +24,10 @@ export const basketMergeRoutes: RouteModule = (app, { db }) => {
     const body = parseInput(MergeRequest, request.body, 'basket merge')
     const { principal, basket: target } = await basketOf(db, request)
     const { basket, infos } = await mergeBaskets(db, principal, target, body)
-    return basketJson(await basketState(db, basket, request.scope.locale), includesOf(request), infos)
+    return basketJson(
+      await withApproval(db, await basketState(db, basket, request.scope.locale)),
+      includesOf(request),
+      infos,
+    )
   })
 }

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { requirePrincipal } from '../auth'
 import type { Db } from '../db/client'
-import { addItems, basketState, createBasket, requireBasket } from '../domain/basket'
+import { addItems, basketState, createBasket, requireBasket, withApproval } from '../domain/basket'
 import { recalculateBasket } from '../domain/basket-currency'
 import {
   addPromotionCode,
@@ -11,6 +11,7 @@ import {
   updateBasket,
   updateItem,
 } from '../domain/basket-edits'
+import { dayOfInput, INTERVAL_PATTERN, MAX_REPETITIONS } from '../domain/recurrence'
 import { userBaskets } from '../domain/user-baskets'
 import { addItemsJson, basketJson, lineItemJson } from '../icm/basket'
 import { userBasketsJson } from '../icm/user-baskets'
@@ -86,6 +87,42 @@ const ItemUpdateRequest = z
 const reference = (field: string) =>
   z.string().min(1, `${field} must not be empty`).max(200, `${field} has at most 200 characters`).optional()
 
+/** A day as clients send it: yyyy-mm-dd, or an ISO 8601 date-time whose date part is the day (recurrence.ts). */
+const day = (field: string) =>
+  z
+    .string({ invalid_type_error: `recurrence.${field} is a date (yyyy-mm-dd)` })
+    .max(40, `recurrence.${field} is a date (yyyy-mm-dd)`)
+    .refine((value) => dayOfInput(value) !== undefined, `recurrence.${field} is a date (yyyy-mm-dd)`)
+    .transform((value) => dayOfInput(value)!)
+
+/**
+ * ICM's `recurrence` (PWA `Recurrence`): its form here (400), its rules in the domain (422). The PWA sends the
+ * end it does not use as null.
+ */
+const RecurrenceRequest = z
+  .object({
+    interval: z
+      .string({ required_error: 'recurrence.interval is required' })
+      .max(10, 'recurrence.interval is too long')
+      .regex(
+        INTERVAL_PATTERN,
+        'recurrence.interval is a number of days, weeks, months or years in ISO 8601 (P1D, P2W, P1M, P1Y)',
+      ),
+    startDate: day('startDate'),
+    endDate: day('endDate').nullable().optional(),
+    repetitions: z
+      .number({ invalid_type_error: 'recurrence.repetitions is a whole number' })
+      .int('recurrence.repetitions is a whole number')
+      .min(1, 'recurrence.repetitions is at least 1')
+      .max(MAX_REPETITIONS, `recurrence.repetitions is at most ${MAX_REPETITIONS}`)
+      .nullable()
+      .optional(),
+  })
+  .refine((recurrence) => !(recurrence.endDate && recurrence.repetitions), {
+    message: 'recurrence ends with an endDate or after a number of repetitions, not both',
+    path: ['endDate'],
+  })
+
 const BasketUpdateRequest = z
   .object({
     messageToMerchant: z
@@ -105,10 +142,12 @@ const BasketUpdateRequest = z
     costCenter: z.string().max(100, 'costCenter has at most 100 characters').nullable().optional(),
     /** `true`: recalculate the basket in the call's currency (spec §4). */
     calculated: z.literal(true).optional(),
+    /** A logged-in user's basket ordered again and again (ADR 0020); null removes it. */
+    recurrence: RecurrenceRequest.nullable().optional(),
   })
   .refine((body) => Object.values(body).some((value) => value !== undefined), {
     message:
-      'one of messageToMerchant, externalOrderReference, invoiceToAddress, commonShipToAddress, commonShippingMethod, costCenter or calculated is required',
+      'one of messageToMerchant, externalOrderReference, invoiceToAddress, commonShipToAddress, commonShippingMethod, costCenter, recurrence or calculated is required',
   })
 
 const PromotionCodeRequest = z.object({ code: z.string().min(1, 'code is required').max(100) })
@@ -130,7 +169,10 @@ export const basketRoutes: RouteModule = (app, { db }) => {
       )
     const basket = await createBasket(db, principal, request.scope.currency)
     reply.code(201).header('location', `baskets/${basket.id}`)
-    return basketJson(await basketState(db, basket, request.scope.locale), includesOf(request))
+    return basketJson(
+      await withApproval(db, await basketState(db, basket, request.scope.locale)),
+      includesOf(request),
+    )
   })
 
   // The caller's baskets, newest first (ICM `GET baskets`): how a client finds a saved basket after login.
@@ -141,7 +183,10 @@ export const basketRoutes: RouteModule = (app, { db }) => {
 
   app.get('/rest/:site/baskets/:id', async (request) => {
     const { basket } = await basketOf(db, request)
-    return basketJson(await basketState(db, basket, request.scope.locale), includesOf(request))
+    return basketJson(
+      await withApproval(db, await basketState(db, basket, request.scope.locale)),
+      includesOf(request),
+    )
   })
 
   app.patch('/rest/:site/baskets/:id', async (request) => {
@@ -154,7 +199,7 @@ export const basketRoutes: RouteModule = (app, { db }) => {
     const updated = Object.values(fields).some((value) => value !== undefined)
       ? await updateBasket(db, recalculated.basket, fields, principal)
       : recalculated.basket
-    const state = await basketState(db, updated, request.scope.locale)
+    const state = await withApproval(db, await basketState(db, updated, request.scope.locale))
     return basketJson(state, includesOf(request), recalculated.infos)
   })
 
@@ -192,7 +237,10 @@ export const basketRoutes: RouteModule = (app, { db }) => {
     const { code } = parseInput(PromotionCodeRequest, request.body, 'promotion code')
     const { basket } = await basketOf(db, request)
     await addPromotionCode(db, basket, code)
-    return basketJson(await basketState(db, basket, request.scope.locale), includesOf(request))
+    return basketJson(
+      await withApproval(db, await basketState(db, basket, request.scope.locale)),
+      includesOf(request),
+    )
   })
 
   app.delete('/rest/:site/baskets/:id/promotioncodes/:code', async (request, reply) => {

@@ -5,6 +5,7 @@ import { invalidError } from '../domain/errors'
 import { continueOrder, createOrder, listOrders, ordersByIds, requireOrder } from '../domain/orders'
 import { paymentSecret } from '../domain/psp'
 import { requisitionOf } from '../domain/requisitions'
+import { recurringOrderCreatedJson } from '../icm/recurring-orders'
 import { requisitionJson } from '../icm/requisitions'
 import {
   ORDER_INCLUDES,
@@ -68,6 +69,12 @@ export const orderRoutes: RouteModule = (app, ctx) => {
       orderSnapshotOf,
     )
     if (result.outcome === 'rolled-back') return rolledBackJson(result.state, result.notice)
+    if (result.outcome === 'recurring') {
+      // The basket had a recurrence: ICM stops the order creation with exit reason recurring.order and names
+      // the recurring order (ADR 0020); 201 when this call set it up.
+      reply.code(result.created ? 201 : 200)
+      return recurringOrderCreatedJson(result.recurringOrder, includesOf(request))
+    }
     if (result.outcome === 'requisition') {
       // The basket needed approval: ICM answers with the requisition it became (clients that ask for it
       // afterwards find it under the buyer's requisitions); 201 when this call submitted it.

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify'
 import { z } from 'zod'
-import { requireUser } from '../auth'
+import { principalOf, requireUser } from '../auth'
 import type { AccessRule } from '../authorization'
 import { forbiddenError } from '../domain/errors'
 import {
@@ -13,6 +13,9 @@ import {
   type RequisitionStatus,
   type RequisitionViewer,
 } from '../domain/requisitions'
+import { checkRequisitionLink, decideWithLink } from '../domain/requisition-links'
+import { MAX_LINK_TOKEN_LENGTH } from '../domain/requisition-link-tokens'
+import { approverJson } from '../icm/basket'
 import { ORDER_INCLUDES } from '../icm/orders'
 import { requisitionJson, requisitionListJson } from '../icm/requisitions'
 import { badRequest, queryInt, queryList, parseInput } from '../http'
@@ -34,6 +37,20 @@ const StatusChange = z.object({
     .string()
     .max(MAX_APPROVAL_COMMENT, `approvalComment has at most ${MAX_APPROVAL_COMMENT} characters`)
     .optional(),
+})
+
+/**
+ * A mail's decision link as the storefront's confirmation page passes it on (this API's own resource, not
+ * ICM's): the requisition and the link's secret, in the body so that the secret stays out of access logs.
+ */
+const LinkBody = z.object({
+  requisition: z.string().min(1, 'requisition is required').max(100),
+  token: z.string().min(1, 'token is required').max(MAX_LINK_TOKEN_LENGTH),
+})
+
+const LinkDecisionBody = LinkBody.extend({
+  statusCode: StatusChange.shape.statusCode,
+  approvalComment: StatusChange.shape.approvalComment,
 })
 
 const includesOf = (request: FastifyRequest) =>
@@ -78,6 +95,31 @@ export const requisitionRoutes: RouteModule = (app, { db }) => {
     const caller = await callerOf(db, request)
     const detail = await requireRequisition(db, caller, (request.params as { id: string }).id)
     return requisitionJson(detail, request.scope.locale, includesOf(request))
+  })
+
+  // Deciding from the mail without logging in (domain/requisition-links.ts): the link is the credential. A
+  // caller logged in as another user is refused; an anonymous or no token is nobody.
+  app.post('/rest/:site/requisition-links/verify', { config: { access: 'public' } }, async (request) => {
+    const body = parseInput(LinkBody, request.body, 'requisition link')
+    const { requisition, approver } = await checkRequisitionLink(db, {
+      requisitionId: body.requisition,
+      token: body.token,
+      caller: await principalOf(db, request),
+    })
+    return {
+      ...requisitionJson(requisition, request.scope.locale, includesOf(request)),
+      approver: approverJson(approver),
+    }
+  })
+
+  app.post('/rest/:site/requisition-links/decision', { config: { access: 'public' } }, async (request) => {
+    const body = parseInput(LinkDecisionBody, request.body, 'requisition decision')
+    const { requisition } = await decideWithLink(
+      db,
+      { requisitionId: body.requisition, token: body.token, caller: await principalOf(db, request) },
+      { statusCode: body.statusCode, comment: body.approvalComment },
+    )
+    return requisitionJson(requisition, request.scope.locale, includesOf(request))
   })
 
   app.patch(`${base}/:id`, { config: { access: ownRequisitions } }, async (request) => {

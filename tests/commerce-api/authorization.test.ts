@@ -43,6 +43,9 @@ type Fixtures = {
   /** A requisition of jlink's (his order limit lowered for it), waiting for A's approvers. */
   requisitionId: string
   requisitionNo: string
+  /** A recurring order of jlink's (ADR 0020), placing nothing during the walk (it starts next month). */
+  recurringOrderId: string
+  recurringOrderNo: string
   ownAddressId: string
   instrumentId: string
   category: string
@@ -75,6 +78,29 @@ const redirectReturn = { status: 'SUCCESS', parameters: [] }
 const basket = (f: Fixtures, rest = '') => `baskets/${f.basketId}${rest}`
 const book = (rest = '') => `customers/${A}/addresses${rest}`
 const payments = (rest = '') => `customers/${A}/payments${rest}`
+
+/** The walk of one of the three ways to recurring orders (list, read, switch off, delete), under `route`. */
+function recurringOrderWalk(route: string, at: () => string, ownerSees = true): Record<string, Call> {
+  const base = `/rest/:site/${route}/recurringorders`
+  const one = (f: Fixtures) => `${at()}/recurringorders/${f.recurringOrderId}`
+  const secrets = (f: Fixtures) => [f.recurringOrderNo]
+  return {
+    [`GET ${base}`]: {
+      scope: 'private',
+      path: () => `${at()}/recurringorders`,
+      secrets,
+      ...(ownerSees ? { ownerSees: (f: Fixtures) => f.recurringOrderNo } : {}),
+    },
+    [`GET ${base}/:id`]: {
+      scope: 'private',
+      path: one,
+      secrets,
+      ...(ownerSees ? { ownerSees: (f: Fixtures) => f.recurringOrderNo } : {}),
+    },
+    [`PATCH ${base}/:id`]: { scope: 'private', path: one, json: () => ({ active: false }), secrets },
+    [`DELETE ${base}/:id`]: { scope: 'private', path: one },
+  }
+}
 
 /**
  * Every route of the API and how the walk calls it, by `METHOD url` as the server registers it. HEAD routes
@@ -261,6 +287,22 @@ const WALK: Record<string, Call> = {
     path: (f) => `customers/-/users/-/requisitions/${f.requisitionId}`,
     json: () => ({ type: 'ApprovalStatusChange', statusCode: 'REJECTED', approvalComment: 'Walked' }),
   },
+  // A mail's decision link (public): without its secret, nobody learns or decides anything.
+  'POST /rest/:site/requisition-links/verify': {
+    scope: 'private',
+    path: () => 'requisition-links/verify',
+    json: (f) => ({ requisition: f.requisitionId, token: 'guessed-secret' }),
+  },
+  'POST /rest/:site/requisition-links/decision': {
+    scope: 'private',
+    path: () => 'requisition-links/decision',
+    json: (f) => ({ requisition: f.requisitionId, token: 'guessed-secret', statusCode: 'APPROVED' }),
+  },
+  // Recurring orders (ADR 0020): jlink's own; the company's list is for its admins (bbuyer lacks
+  // APP_B2B_MANAGE_USERS), a user's for that user; a business user has none under privatecustomers.
+  ...recurringOrderWalk('customers/:customerNo', () => `customers/${A}`),
+  ...recurringOrderWalk('customers/:customerNo/users/:login', () => `customers/${A}/users/jlink`),
+  ...recurringOrderWalk('privatecustomers/:customerNo', () => `privatecustomers/${A}`, false),
   'GET /rest/:site/customers/:customerNo/users/:login/costcenters': {
     scope: 'private',
     path: () => `customers/${A}/users/jlink/costcenters`,
@@ -547,6 +589,23 @@ beforeAll(async () => {
   // The requisition's mails to A's users are not the local mailbox's to show in this walk (see GET /mailbox).
   await db.delete(mailOutbox)
 
+  // A recurring order of his: monthly from next month on, paid by invoice.
+  const repeated = await basketFor(api, owner, [{ sku: sku!, quantity: 1 }], EUR)
+  const nextMonth = new Date(Date.now() + 31 * 86_400_000).toISOString().slice(0, 10)
+  for (const json of [
+    { invoiceToAddress: headOffice, commonShipToAddress: headOffice },
+    { commonShippingMethod: 'STD_GROUND' },
+    { recurrence: { interval: 'P1M', startDate: nextMonth } },
+  ])
+    expect((await call(repeated.url(), { method: 'PATCH', token: owner, json })).status).toBe(200)
+  expect((await call(repeated.url('/payments/open-tender'), tender)).status).toBe(200)
+  const recurring = await call(api.url('orders', EUR), {
+    method: 'POST',
+    token: owner,
+    json: { basket: repeated.id, termsAndConditionsAccepted: true },
+  })
+  expect(recurring.status).toBe(201)
+
   // His open basket: one line, shipped to the head office, an invoice payment.
   const open = await basketFor(api, owner, [{ sku: sku!, quantity: 1 }], EUR)
   const shipTo = { method: 'PATCH', token: owner, json: { commonShipToAddress: headOffice } }
@@ -575,6 +634,8 @@ beforeAll(async () => {
     documentNumber: order.json.data.documentNumber,
     requisitionId: requisition.json.data.id,
     requisitionNo: requisition.json.data.requisitionNo,
+    recurringOrderId: recurring.json.data.recurringOrderID,
+    recurringOrderNo: recurring.json.data.documentNumber,
     ownAddressId: own.json.itemId,
     instrumentId: demoInstruments.find((i) => i.login === 'jlink')!.id,
     category: top!.segment,
@@ -588,6 +649,7 @@ beforeAll(async () => {
     f.paymentId,
     f.orderId,
     f.requisitionId,
+    f.recurringOrderId,
     f.ownAddressId,
     f.instrumentId,
     ordered.id,
@@ -689,6 +751,10 @@ describe('the authorization walk', () => {
       token: owner,
     })
     expect(requisition.json.data.approvalStatus.statusCode).toBe('PENDING')
+    const recurring = await call(api.url(`customers/-/users/-/recurringorders/${f.recurringOrderId}`), {
+      token: owner,
+    })
+    expect(recurring.json.data).toMatchObject({ number: f.recurringOrderNo, active: true, expired: false })
     const saved = await call(api.url(payments()), { token: owner })
     expect(saved.json.elements.map((e: any) => e.itemId)).toContain(f.instrumentId)
   })

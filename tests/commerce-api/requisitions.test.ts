@@ -341,6 +341,11 @@ describe('deciding a requisition', () => {
         costCenterApproval: { statusCode: 'PENDING' },
       })
       expect(first.json.data.orderNo).toBeUndefined()
+      // It no longer waits for aapprover: his pending list leaves it out; the owner's has it.
+      const waiting = async (login: string) =>
+        (await requisitions(login, '?view=approver&status=PENDING')).json.data.map((r: any) => r.id)
+      expect(await waiting('aapprover')).not.toContain(id)
+      expect(await waiting('ccowner')).toContain(id)
       const twice = await decide('aapprover', id, { statusCode: 'APPROVED' })
       expect(twice.status).toBe(409)
       expect(twice.headers.get('error-key')).toBe('requisition.stage_decided.error')

@@ -250,3 +250,32 @@ describe('the plan of the history', () => {
     expect(planHistory(fixedNow)).toEqual(planHistory(fixedNow))
   })
 })
+
+describe('the demo order history beyond a budget (issue 18)', () => {
+  // At the end of November the plan takes nbauer beyond her budgets: that order needed approval.
+  const lateNow = new Date('2026-11-27T20:00:00Z')
+  let late: Database
+
+  beforeAll(async () => {
+    late = await seededTestDatabase()
+    await ensureDemoOrganization(late.db)
+    await ensureDemoOrderHistory(late.db, lateNow)
+  }, 60_000)
+  afterAll(async () => {
+    await late?.close()
+  })
+
+  it('places every planned order, those beyond a budget as requisitions approved by the company', async () => {
+    const rows = await late.db.select().from(t.orders)
+    expect(rows.length).toBe(planHistory(lateNow).length)
+    expect(rows.every((row) => row.documentNumber !== null && row.statusCode === 'NEW')).toBe(true)
+    const approved = rows.filter((row) => row.requisitionNo !== null)
+    expect(approved.length).toBeGreaterThan(0)
+    for (const row of approved) {
+      expect(row.approvalStatus).toBe('APPROVED')
+      expect(row.approverName).toMatch(/\S/)
+      // Decided an hour after it was submitted, on the order's own day.
+      expect(row.approvedAt!.getTime() - row.createdAt.getTime()).toBeLessThan(86_400_000)
+    }
+  })
+})

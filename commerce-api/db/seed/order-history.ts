@@ -23,6 +23,7 @@ import { updateBasket } from '../../domain/basket-edits'
 import { orderableCostCenters, type Caller } from '../../domain/cost-centers'
 import { MANDATORY_LINK_TYPES } from '../../domain/mandatory'
 import { createOrder } from '../../domain/orders'
+import { decideRequisition, principalOfUser } from '../../domain/requisitions'
 import { setOpenTender } from '../../domain/payments'
 import { permissionIdsOfRoles } from '../../domain/permissions'
 import { orderSnapshotOf } from '../../icm/orders'
@@ -386,15 +387,33 @@ async function placeOrder(
     { basketId: basket.id, termsAccepted: true },
     orderSnapshotOf,
   )
-  if (result.outcome !== 'created')
-    throw new Error(`demo order history: the order of ${principal.login} was not placed (${result.outcome})`)
   const { at } = order
+  // An order beyond a budget was a requisition, approved by the company's approvers (issue 18) on its day.
+  if (result.outcome === 'requisition') await approveAll(db, result.order.order.id, at)
+  else if (result.outcome !== 'created')
+    throw new Error(`demo order history: the order of ${principal.login} was not placed (${result.outcome})`)
   await db.update(t.orders).set({ createdAt: at }).where(eq(t.orders.id, result.order.order.id))
   await db.update(t.baskets).set({ createdAt: at, updatedAt: at }).where(eq(t.baskets.id, basket.id))
   await db.update(t.lineItems).set({ createdAt: at }).where(eq(t.lineItems.basketId, basket.id))
   await db.update(t.basketPayments).set({ createdAt: at }).where(eq(t.basketPayments.basketId, basket.id))
   await db.update(t.addresses).set({ createdAt: at }).where(eq(t.addresses.basketId, basket.id))
   return result.order.order
+}
+
+/** Approves a requisition of the history: each stage by its first approver, an hour after it was submitted. */
+async function approveAll(db: Db, id: string, at: Date) {
+  const decidedAt = new Date(at.getTime() + 3600_000)
+  for (;;) {
+    const [open] = await db
+      .select()
+      .from(t.requisitionStages)
+      .where(and(eq(t.requisitionStages.orderId, id), eq(t.requisitionStages.statusCode, 'PENDING')))
+    if (!open) return
+    const approver = await principalOfUser(db, open.approverIds[0]!)
+    const { outcome } = await decideRequisition(db, approver!, id, { statusCode: 'APPROVED' }, decidedAt)
+    if (outcome !== 'approved' && outcome !== 'stage-approved')
+      throw new Error(`demo order history: requisition ${id} was not approved (${outcome})`)
+  }
 }
 
 export type DemoHistoryResult = { created: number; skipped: string[] }

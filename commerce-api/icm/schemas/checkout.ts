@@ -173,7 +173,20 @@ export const BuyerSchema = z.object({
   companyName: z.string().optional(),
 })
 
-/** `BasketTotalData`: PriceItems; the grand total carries the tax. */
+/**
+ * ICM's `Recurrence` of a basket (and of a recurring order): an ISO 8601 interval of one unit, weeks answered
+ * as days (P14D); the days as yyyy-mm-dd; at most one end.
+ */
+export const RecurrenceSchema = z.object({
+  interval: z.string().regex(/^P[1-9]\d*[DMY]$/),
+  startDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  endDate: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .optional(),
+  repetitions: z.number().int().min(1).optional(),
+})
+
 /** ICM's `BasketApprover`. */
 export const ApproverSchema = z.object({
   firstName: z.string(),
@@ -192,7 +205,8 @@ export const ApprovalReasonSchema = z.object({
   leftAfter: MoneySchema.optional(),
 })
 
-const TotalsSchema = z.object({
+/** `BasketTotalData`: PriceItems; the grand total carries the tax. */
+export const TotalsSchema = z.object({
   itemTotal: PriceItemSchema,
   undiscountedItemTotal: PriceItemSchema.optional(),
   shippingTotal: PriceItemSchema.optional(),
@@ -242,6 +256,7 @@ export const BasketDataSchema = z.object({
   attributes: z.array(AttributeSchema).optional(),
   externalOrderReference: z.string().optional(),
   messageToMerchant: z.string().optional(),
+  recurrence: RecurrenceSchema.optional(),
 })
 
 /** The `included` maps of a basket (and, with `lineItems_warranty` etc., of an order). */
@@ -306,7 +321,9 @@ export const OrderDataSchema = BasketDataSchema.extend({
     stopAction: z
       .object({
         type: z.enum(['Redirect', 'Workflow']),
-        exitReason: z.enum(['waiting_for_pending_payments', 'redirect_urls_required']).optional(),
+        exitReason: z
+          .enum(['waiting_for_pending_payments', 'redirect_urls_required', 'recurring.order'])
+          .optional(),
         redirectUrl: z.string().optional(),
       })
       .optional(),

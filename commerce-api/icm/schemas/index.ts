@@ -11,6 +11,7 @@ import { contentWire } from './content'
 import { costCenterWire } from './cost-centers'
 import { organizationWire } from './organization'
 import { requisitionWire } from './requisitions'
+import { recurringOrderWire } from './recurring-orders'
 import type { NotJson, WireRule } from './rules'
 import { sessionWire } from './session'
 import { securityWire } from './security'
@@ -31,6 +32,7 @@ export const WIRE_RULES: readonly WireRule[] = [
   ...costCenterWire,
   ...organizationWire,
   ...requisitionWire,
+  ...recurringOrderWire,
   ...operationsWire,
   ...securityWire,
 ]

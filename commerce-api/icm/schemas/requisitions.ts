@@ -90,4 +90,10 @@ export const requisitionWire: WireRule[] = [
   { method: 'GET', route: base, schema: RequisitionListSchema },
   { method: 'GET', route: `${base}/:id`, schema: RequisitionSchema },
   { method: 'PATCH', route: `${base}/:id`, schema: RequisitionSchema },
+  {
+    method: 'POST',
+    route: '/rest/:site/requisition-links/verify',
+    schema: RequisitionSchema.extend({ approver: ApproverSchema }),
+  },
+  { method: 'POST', route: '/rest/:site/requisition-links/decision', schema: RequisitionSchema },
 ]
