@@ -59,3 +59,46 @@ export async function expectAccessible(page: Page) {
     .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)
   expect(serious, page.url()).toEqual([])
 }
+
+/** The commerce API the end-to-end servers run (playwright.config.ts), on loopback. */
+export const API_ORIGIN = `http://127.0.0.1:${Number(process.env.E2E_API_PORT ?? 4200)}`
+
+/**
+ * The links of the newest mail to an address that has one matching `wanted` (any link when not given), read
+ * from the commerce API's local mailbox; waits for it to arrive.
+ */
+export async function mailLinks(
+  page: Page,
+  to: string,
+  wanted?: (link: string) => boolean,
+): Promise<string[]> {
+  let links: string[] = []
+  await expect(async () => {
+    const answer = await page.request.get(`${API_ORIGIN}/mailbox.json?to=${encodeURIComponent(to)}&limit=20`)
+    expect(answer.status()).toBe(200)
+    const { elements } = (await answer.json()) as { elements: { links: string[] }[] }
+    const mail = elements.find((element) => !wanted || element.links.some(wanted))
+    expect(mail).toBeDefined()
+    links = mail!.links
+  }).toPass({ timeout: 15_000 })
+  return links
+}
+
+/**
+ * The page is no wider than the screen: nothing scrolls sideways. On failure the message names the elements
+ * that reach beyond it (tag, class, width), so that the culprit is found without a trace.
+ */
+export async function expectFitsWidth(page: Page, width: number) {
+  const { scrollWidth, wide } = await page.evaluate((limit) => {
+    const beyond = [...document.querySelectorAll('body *')]
+      .filter((element) => element.getBoundingClientRect().right > limit + 1)
+      .filter((element) => !element.closest('[role="region"][tabindex]'))
+      .slice(0, 5)
+      .map(
+        (element) =>
+          `${element.tagName.toLowerCase()}.${element.className} (${Math.round(element.getBoundingClientRect().right)})`,
+      )
+    return { scrollWidth: document.documentElement.scrollWidth, wide: beyond }
+  }, width)
+  expect(scrollWidth, `wider than ${width}: ${wide.join(', ')}`).toBeLessThanOrEqual(width)
+}

@@ -1,7 +1,7 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { NO_COST_CENTERS_SHOP } from '../playwright.config'
 import { expectReceipt, login, pay, placeOrder, standardShipping } from './checkout-flow'
-import { expectAccessible, openOrderableProduct } from './helpers'
+import { expectAccessible, mailLinks, openOrderableProduct } from './helpers'
 
 /**
  * Organization management (issue 17), with JavaScript on and off: the account admin creates a user with roles
@@ -10,27 +10,11 @@ import { expectAccessible, openOrderableProduct } from './helpers'
  * with `costCenters` off the cost center pages are the feature-deactivated page; a buyer checks out choosing
  * a cost center and sees it on the order. Each project uses its own users and names, so runs never collide.
  */
-const API_PORT = Number(process.env.E2E_API_PORT ?? 4200)
 const ADMIN = 'efischer'
 
 /** A name unique to this run and project. */
 const unique = (prefix: string) =>
   `${prefix}${test.info().project.name.replace('js-', '')}${Date.now().toString(36)}`
-
-/** The links of the newest mail to an address, read from the commerce API's local mailbox. */
-async function mailLinks(page: Page, to: string): Promise<string[]> {
-  let links: string[] = []
-  await expect(async () => {
-    const answer = await page.request.get(
-      `http://127.0.0.1:${API_PORT}/mailbox.json?to=${encodeURIComponent(to)}&limit=5`,
-    )
-    expect(answer.status()).toBe(200)
-    const { elements } = (await answer.json()) as { elements: { links: string[] }[] }
-    expect(elements.length).toBeGreaterThan(0)
-    links = elements[0]!.links
-  }).toPass({ timeout: 15_000 })
-  return links
-}
 
 test('the account admin creates a user with roles and a budget, edits the budget; the user sets a password from the mail', async ({
   page,

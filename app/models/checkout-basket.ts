@@ -52,6 +52,16 @@ export const CheckoutBasketSchema = z.object({
     basket: z.string().optional(),
     costCenter: z.string().optional(),
     approval: BasketApprovalSchema,
+    /** The schedule a logged-in customer set to order this basket regularly (spec §3, ADR 0020). */
+    recurrence: z
+      .object({
+        interval: z.string(),
+        startDate: z.string(),
+        endDate: z.string().optional(),
+        repetitions: z.number().optional(),
+      })
+      .optional()
+      .catch(undefined),
   }),
   included: z
     .object({
@@ -115,6 +125,8 @@ export type CheckoutBasket = Basket & {
   creationDate?: string
   /** A business basket's approval: whether ordering it needs approval, by whom and why (issue 18). */
   approval?: BasketApproval
+  /** Order regularly: every interval from the start date, until an end date or a number of orders. */
+  recurrence?: { interval: string; startDate: string; endDate?: string; repetitions?: number }
 }
 
 export function mapCheckoutBasket(envelope: z.infer<typeof CheckoutBasketSchema>): CheckoutBasket {
@@ -163,6 +175,7 @@ export function mapCheckoutBasket(envelope: z.infer<typeof CheckoutBasketSchema>
     creationDate: data.creationDate,
     costCenter: data.costCenter ? { id: data.costCenter } : undefined,
     approval: mapApproval(data.approval),
+    recurrence: data.recurrence,
   }
 }
 

@@ -73,6 +73,10 @@ export const OrderDataSchema = z.object({
     .object({ accountID: z.string(), firstName: z.string().optional(), lastName: z.string().optional() })
     .optional(),
   discounts: DiscountIdsSchema,
+  /** The requisition the order was approved from (issue 18). */
+  requisitionDocumentNo: z.string().optional(),
+  /** ICM's typed attributes; an approved order's approval is among them (`OrderApproval_*`). */
+  attributes: z.array(z.object({ name: z.string(), value: z.unknown().optional() }).passthrough()).optional(),
   totals: z.object({
     itemTotal: PriceItemSchema,
     undiscountedItemTotal: PriceItemSchema.optional(),
@@ -132,6 +136,8 @@ export const OrderCreationSchema = z.object({
       orderCreation: OrderCreationStatusSchema.optional(),
       /** A basket that needed approval became a requisition (issue 18): its number instead of an order's. */
       requisitionNo: z.string().optional(),
+      /** A basket with a recurrence became a recurring order (spec §4): its id (the basket's). */
+      recurringOrderID: z.string().optional(),
     })
     .passthrough(),
   infos: z.array(MessageSchema).optional(),
@@ -211,6 +217,8 @@ export type Order = {
   costCenter?: CostCenterRef
   /** Who placed the order: login and name (the order list's buyer column). */
   buyer?: { login: string; name: string }
+  /** An order placed by approving a requisition: its number, and when and by whom it was approved. */
+  requisition?: { number: string; approvedAt?: string; approver?: string }
   infos: { code: string; message?: string }[]
 }
 
@@ -231,6 +239,25 @@ function trackingLink(link: z.infer<typeof TrackingLinkSchema>): { url: string; 
   if (!/^https?:\/\//i.test(url)) return undefined
   const label = typeof link === 'string' ? url : (link.name ?? link.trackingNumber ?? url)
   return { url, label }
+}
+
+/** An attribute's text value by its name (with or without ICM's `BusinessObjectAttributes#` prefix). */
+function attributeText(data: OrderData, name: string): string | undefined {
+  const found = data.attributes?.find(
+    (attribute) => attribute.name === name || attribute.name === `BusinessObjectAttributes#${name}`,
+  )
+  return typeof found?.value === 'string' && found.value ? found.value : undefined
+}
+
+/** The requisition an order came from, with its approval (ICM's `requisitionDocumentNo` and attributes). */
+function requisitionOf(data: OrderData): Order['requisition'] {
+  if (!data.requisitionDocumentNo) return undefined
+  const date = attributeText(data, 'OrderApproval_ApprovalDate')
+  return {
+    number: data.requisitionDocumentNo,
+    approvedAt: date && !Number.isNaN(Date.parse(date)) ? new Date(date).toISOString() : undefined,
+    approver: attributeText(data, 'OrderApproval_ApproverFirstName'),
+  }
 }
 
 /** An order from ICM's data and `included` maps; a requisition's basket as submitted maps the same way. */
@@ -331,6 +358,7 @@ export function mapOrderData(data: OrderData, included: OrderIncluded, infos: Or
       login: data.buyer.accountID,
       name: [data.buyer.firstName, data.buyer.lastName].filter(Boolean).join(' ') || data.buyer.accountID,
     },
+    requisition: requisitionOf(data),
     infos,
   }
 }

@@ -5,6 +5,7 @@ import { Breadcrumb } from '~/components/Breadcrumb'
 import { BudgetChart } from '~/components/organization/BudgetChart'
 import { BudgetWidget } from '~/components/organization/BudgetWidget'
 import { CostCenterWidget } from '~/components/organization/CostCenterWidget'
+import { ApprovalWidget, RequisitionWidget } from '~/components/requisition/RequisitionWidgets'
 import { useShell } from '~/components/useShell'
 import type { OrganizationAccess } from '~/models/company'
 import { noindexMeta } from '~/models/seo'
@@ -18,6 +19,7 @@ import { fixedT } from '~/services/i18n.server'
 import { IcmError } from '~/services/icm.server'
 import { organizationBase } from '~/services/organization.server'
 import { ownBudget, ownCostCenters } from '~/services/own-budget.server'
+import { requisitionWidgets } from '~/services/requisitions.server'
 
 export const headers = pageHeaders
 
@@ -53,7 +55,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const access = organizationAccessOf(user)
   const business = user.customerType === 'SMBCustomer'
   const withCostCenters = business && isFeatureEnabled('costCenters')
-  const [budget, history, costCenters] = business
+  const [budget, history, costCenters, requisitions] = business
     ? await loginAgainIfRefused(
         request,
         shopper,
@@ -61,27 +63,39 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
           widget(ownBudget(scope)),
           widget(userBudgetHistory(scope, '-', '-')),
           withCostCenters ? widget(ownCostCenters(scope)) : Promise.resolve(null),
+          requisitionWidgets(scope, user),
         ]),
       )
-    : [null, null, null]
+    : [null, null, null, null]
   return data(
     {
       title: t('account.overview.title'),
       name: [user.firstName, user.lastName].filter(Boolean).join(' ') || user.login,
       ordersUrl: `/${locale.lang}/account/orders`,
+      recurringOrdersUrl: `/${locale.lang}/account/recurring-orders`,
       organizationUrl: organizationUrl(locale.lang, access),
       budget,
       history,
       costCenters,
       costCenterLinkBase: access.viewCostCenters ? `${organizationBase(locale.lang)}/cost-centers` : null,
+      requisitions,
     },
     { headers: privateHeaders() },
   )
 }
 
 export default function AccountOverviewPage() {
-  const { name, ordersUrl, organizationUrl, budget, history, costCenters, costCenterLinkBase } =
-    useLoaderData<typeof loader>()
+  const {
+    name,
+    ordersUrl,
+    recurringOrdersUrl,
+    organizationUrl,
+    budget,
+    history,
+    costCenters,
+    costCenterLinkBase,
+    requisitions,
+  } = useLoaderData<typeof loader>()
   const { locale } = useShell()
   const { t } = useTranslation()
   return (
@@ -93,6 +107,9 @@ export default function AccountOverviewPage() {
           <li>
             <Link to={ordersUrl}>{t('account.orders.title')}</Link>
           </li>
+          <li>
+            <Link to={recurringOrdersUrl}>{t('account.recurring_orders.title')}</Link>
+          </li>
           {organizationUrl ? (
             <li>
               <Link to={organizationUrl}>{t('account.overview.organization')}</Link>
@@ -100,6 +117,8 @@ export default function AccountOverviewPage() {
           ) : null}
         </ul>
       </nav>
+      {requisitions?.approval ? <ApprovalWidget widget={requisitions.approval} /> : null}
+      {requisitions?.requisition ? <RequisitionWidget widget={requisitions.requisition} /> : null}
       {budget ? <BudgetWidget budget={budget} /> : null}
       {history ? <BudgetChart history={history} caption={t('account.budget.chart.own_caption')} /> : null}
       {costCenters ? (

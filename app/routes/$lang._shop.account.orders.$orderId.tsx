@@ -48,6 +48,20 @@ export default function OrderPage() {
             <dd>{formatDate(order.creationDate, locale.tag)}</dd>
           </>
         ) : null}
+        {order.requisition ? (
+          <>
+            <dt>{t('account.orders.requisition.label')}</dt>
+            <dd data-testid="order-requisition">
+              {order.requisition.approvedAt
+                ? t('account.orders.requisition.approved', {
+                    number: order.requisition.number,
+                    date: formatDate(order.requisition.approvedAt, locale.tag),
+                    approver: order.requisition.approver ?? '',
+                  })
+                : order.requisition.number}
+            </dd>
+          </>
+        ) : null}
         <dt>{t('account.orders.column.status')}</dt>
         <dd data-testid="order-status">
           <OrderStatus order={order} />

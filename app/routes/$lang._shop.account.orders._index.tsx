@@ -94,6 +94,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
         statusCode: order.statusCode,
         itemCount: order.itemCount,
         total: order.totals.total,
+        requisitionNo: order.requisition?.number,
       })),
     },
     { headers: privateHeaders() },
@@ -156,6 +157,11 @@ export default function OrdersPage() {
                     >
                       {order.documentNumber}
                     </Link>
+                    {order.requisitionNo ? (
+                      <small className="order-requisition">
+                        {t('account.orders.requisition.from', { number: order.requisitionNo })}
+                      </small>
+                    ) : null}
                   </td>
                   {showBuyer ? <td>{order.buyer}</td> : null}
                   <td>

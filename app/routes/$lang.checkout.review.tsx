@@ -1,5 +1,11 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Form, Link, useLoaderData } from '@remix-run/react'
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/node'
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
@@ -14,6 +20,7 @@ import { ApprovalPreview } from '~/components/checkout/ApprovalPreview'
 import { costCenterLabel } from '~/components/checkout/CostCenterSelection'
 import { BudgetWidget } from '~/components/organization/BudgetWidget'
 import { CheckboxField, FormErrors, SubmitButton, useShopForm } from '~/components/forms'
+import { RecurrenceForm } from '~/components/recurring-order/RecurrenceForm'
 import { useShell } from '~/components/useShell'
 import { hasLimits } from '~/models/budget'
 import type { CheckoutBasket } from '~/models/checkout-basket'
@@ -21,6 +28,12 @@ import { STEP_SCOPES, firstStepFor, stepPath } from '~/models/checkout-steps'
 import { totalsRows } from '~/models/checkout-totals'
 import { mayContinue } from '~/models/checkout-validation'
 import { messageText, type Translate } from '~/models/messages'
+import {
+  RECURRENCE_FIELD_OF,
+  RECURRENCE_INTENT,
+  recurrenceFormSchema,
+  recurrenceOfForm,
+} from '~/models/recurring-order'
 import { noindexMeta } from '~/models/seo'
 import { namedCostCenter } from '~/services/basket-cost-center.server'
 import { ownBudget } from '~/services/own-budget.server'
@@ -29,7 +42,16 @@ import { configuration } from '~/services/configuration.server'
 import { invalid } from '~/services/form-result.server'
 import { createOrder } from '~/services/orders.server'
 import { validateBasket } from '~/services/validation.server'
-import { namedLines, redirectWithValidation, requireCheckoutStep } from '~/services/checkout-flow.server'
+import {
+  namedLines,
+  redirectWithValidation,
+  requireCheckoutStep,
+  type CheckoutContext,
+} from '~/services/checkout-flow.server'
+import { refusalReply } from '~/services/cost-centers.server'
+import { loginUrl } from '~/services/guards.server'
+import { setBasketRecurrence } from '~/services/recurring-orders.server'
+import { redirectWithToast } from '~/services/toast.server'
 import { pageHeaders } from '~/services/headers'
 import { IcmError } from '~/services/icm.server'
 import { followOrderOutcome } from '~/services/order-outcome.server'
@@ -62,6 +84,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (returned) throw returned
   const ctx = await requireCheckoutStep({ request, params, context }, 'review')
   const business = ctx.session.get('user')?.customerType === 'SMBCustomer'
+  const loggedIn = isLoggedIn(ctx)
   const [lines, terms, costCenter, budget] = await Promise.all([
     namedLines(ctx.scope, ctx.basket),
     termsRequired(ctx.scope),
@@ -77,6 +100,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       termsRequired: terms,
       budget: budget && hasLimits(budget) ? budget : null,
       validation: ctx.validation,
+      // Recurring orders are for logged-in customers only (ADR 0020): a guest sees no "order regularly".
+      recurrence: loggedIn ? { today: today() } : null,
     },
     { headers: ctx.headers },
   )
@@ -94,6 +119,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const shopper = await shopperOf({ request, params, context })
   const { scope, locale } = shopper
   const form = await readForm(request)
+  if (form.get('intent') === RECURRENCE_INTENT) return saveRecurrence({ request, params, context }, form)
   const postedBasket = String(form.get('basketId') ?? '')
   const accepted = form.get('termsAndConditions') === 'on'
   const current = await checkoutBasket(scope)
@@ -121,6 +147,42 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   return followOrderOutcome(request, shopper, await placeOrder(createOrder(scope, current.id, accepted)))
 }
 
+/** Today as the form's first possible start date (yyyy-mm-dd); the API's own rule is the authority. */
+const today = () => new Date().toISOString().slice(0, 10)
+
+const isLoggedIn = (shopper: Pick<CheckoutContext, 'session'>) =>
+  !!shopper.session.get('user') && !shopper.session.get('isAnonymous')
+
+/**
+ * "Order regularly" (spec §3, ADR 0020): sets the basket's recurrence, or removes it ("order once"), by a PATCH
+ * of the basket; the API's refusals (400, 422 `basket.recurrence.*`) show at the field they name. Logged-in
+ * customers only: a guest's post goes to the login page.
+ */
+async function saveRecurrence(args: ActionFunctionArgs, form: FormData) {
+  const ctx = await requireCheckoutStep(args, 'review')
+  if (!isLoggedIn(ctx)) throw redirect(loginUrl(args.request, ctx))
+  const submission = parseSubmission(form, { schema: recurrenceFormSchema(ctx.t), t: ctx.t })
+  if (submission.status !== 'success')
+    return data({ intent: RECURRENCE_INTENT, result: submission.reply() }, { status: 400 })
+  const recurrence = recurrenceOfForm(submission.value)
+  const page = `/${ctx.locale.lang}/checkout/review`
+  // "Order once" on a basket without a recurrence changes nothing: nothing is sent.
+  if (!recurrence && !ctx.basket.recurrence) return redirect(page, { status: 303 })
+  const saved = await setBasketRecurrence(ctx.scope, ctx.basket.id, recurrence)
+  if (!saved.ok)
+    return data(
+      {
+        intent: RECURRENCE_INTENT,
+        result: refusalReply(submission, ctx.t, saved.errors, RECURRENCE_FIELD_OF),
+      },
+      { status: 422 },
+    )
+  return redirectWithToast(ctx.session, page, {
+    key: recurrence ? 'checkout.recurrence.saved.message' : 'checkout.recurrence.removed.message',
+    type: 'success',
+  })
+}
+
 /**
  * The order call itself: when ICM went away or timed out while it ran, the order may well have been placed.
  * The shopper is told exactly that (and how to check) instead of the general maintenance page (issue 14).
@@ -139,11 +201,17 @@ async function placeOrder<T>(call: Promise<T>): Promise<T> {
 }
 
 export default function ReviewStep() {
-  const { basket, lines, termsRequired, validation, budget } = useLoaderData<typeof loader>()
+  const { basket, lines, termsRequired, validation, budget, recurrence } = useLoaderData<typeof loader>()
+  const answer = useActionData<typeof action>()
   const { locale, display } = useShell()
   const { t } = useTranslation()
   const [submitted, setSubmitted] = useState(false)
-  const [form, fields] = useShopForm({ id: 'order', schema: reviewSchema(t, termsRequired) })
+  const recurrenceAnswer = answer && 'intent' in answer ? answer : null
+  const [form, fields] = useShopForm({
+    id: 'order',
+    schema: reviewSchema(t, termsRequired),
+    lastResult: answer && !recurrenceAnswer ? answer.result : null,
+  })
   const infos = basket.infos.filter((info) => REVIEW_INFOS.has(info.code))
   return (
     <>
@@ -165,6 +233,13 @@ export default function ReviewStep() {
       <CheckoutTotals totals={totalsRows(basket, display)} />
       {budget ? <BudgetWidget budget={budget} /> : null}
       {basket.approval?.required ? <ApprovalPreview approval={basket.approval} /> : null}
+      {recurrence ? (
+        <RecurrenceForm
+          recurrence={basket.recurrence}
+          today={recurrence.today}
+          lastResult={recurrenceAnswer?.result ?? null}
+        />
+      ) : null}
       <Form
         method="post"
         id={form.id}
@@ -185,7 +260,11 @@ export default function ReviewStep() {
         />
         <FormErrors form={form} />
         <SubmitButton className="primary">
-          {basket.approval?.required ? t('checkout.approval.submit') : t('checkout.review.submit')}
+          {basket.recurrence && recurrence
+            ? t('checkout.recurrence.submit')
+            : basket.approval?.required
+              ? t('checkout.approval.submit')
+              : t('checkout.review.submit')}
         </SubmitButton>
       </Form>
     </>

@@ -30,6 +30,17 @@ export function finishRequisition(shopper: Shopper, requisitionId: string) {
   )
 }
 
+/**
+ * The basket became a recurring order (spec §4: STOPPED with exit reason `recurring.order`): the receipt shows
+ * it by its `recurringOrderId`. Only logged-in customers set up recurring orders and read them.
+ */
+export function finishRecurringOrder(shopper: Shopper, recurringOrderId: string) {
+  return redirect(
+    `${stepPath(shopper.locale.lang, 'receipt')}?recurringOrderId=${encodeURIComponent(recurringOrderId)}`,
+    { status: 303 },
+  )
+}
+
 const asErrors = (messages: { code: string; message?: string }[], scopes: string[]): ValidationResults => ({
   valid: false,
   adjusted: false,
@@ -55,6 +66,8 @@ export async function followOrderOutcome(
       return finishOrder(shopper, outcome.orderId)
     case 'requisition':
       return finishRequisition(shopper, outcome.requisitionId)
+    case 'recurring':
+      return finishRecurringOrder(shopper, outcome.recurringOrderId)
     case 'rolledBack':
       return redirectWithValidation(
         session,

@@ -111,6 +111,8 @@ export type OrderOutcome =
   | { kind: 'completed'; orderId: string }
   /** The basket needed approval: it was submitted as a requisition (issue 18). */
   | { kind: 'requisition'; requisitionId: string }
+  /** The basket has a recurrence: it was set up as a recurring order (exit reason `recurring.order`). */
+  | { kind: 'recurring'; recurringOrderId: string }
   | { kind: 'rolledBack'; infos: ApiMessage[] }
   | { kind: 'redirect'; orderId?: string; url: string }
   | { kind: 'redirectUrlsRequired'; orderId: string }
@@ -128,6 +130,9 @@ function outcomeOf(data: z.infer<typeof OrderCreationSchema>): OrderOutcome {
       return { kind: 'redirect', orderId: id, url: stop.redirectUrl }
     if (stop?.type === 'Workflow' && stop.exitReason === 'redirect_urls_required' && id)
       return { kind: 'redirectUrlsRequired', orderId: id }
+    const recurringOrderId = data.data.recurringOrderID ?? id
+    if (stop?.exitReason === 'recurring.order' && recurringOrderId)
+      return { kind: 'recurring', recurringOrderId }
   }
   if (!id) throw new Response(null, { status: 502, statusText: 'Bad Gateway' })
   return { kind: 'completed', orderId: id }

@@ -9,6 +9,7 @@ import type * as FeaturesModule from '~/services/features.server'
 import type { SessionUser } from '~/services/session.server'
 import { get, icm, icmError, money } from './icm-mock'
 import { answer, args, signedInCookie } from './loader-args'
+import { requisitionEnvelope } from './requisition-fixtures'
 import './setup'
 
 const features = vi.hoisted(() => ({ costCenters: true }))
@@ -95,6 +96,11 @@ function ownResources({ historyStatus = 200 }: { historyStatus?: number } = {}) 
       record(historyStatus === 200 ? history : icmError(historyStatus, 'not.found', 'Not Found')),
     ),
     get('customers/-/users/-/costcenters', record(costCenters)),
+    // The requisition widget: one of the buyer's requisitions waits for approval.
+    get(
+      'customers/-/users/-/requisitions',
+      record({ data: [requisitionEnvelope().data], info: { limit: 1, offset: 0, total: 1 } }),
+    ),
   )
   return calls
 }
@@ -146,11 +152,14 @@ describe('the account overview', () => {
     // The cost centers link to their detail pages: the user may view cost centers.
     expect(data.costCenterLinkBase).toBe('/de/account/organization/cost-centers')
     expect(data.organizationUrl).toBe('/de/account/organization/cost-centers')
-    expect(calls.map((call) => call.token)).toEqual(['user-token', 'user-token', 'user-token'])
+    // The requisition widget (issue 18): the buyer's pending requisitions; no approval widget without approval.
+    expect(data.requisitions).toMatchObject({ approval: null, requisition: { count: 1 } })
+    expect(calls.map((call) => call.token)).toEqual(['user-token', 'user-token', 'user-token', 'user-token'])
     expect(calls.map((call) => call.path).sort()).toEqual([
       'customers/-/users/-/budgets',
       'customers/-/users/-/budgets/history',
       'customers/-/users/-/costcenters',
+      'customers/-/users/-/requisitions',
     ])
   })
 
@@ -174,12 +183,14 @@ describe('the account overview', () => {
       get('customers/-/users/-/budgets', () => icmError(403, 'authorization.forbidden', 'Forbidden')),
       get('customers/-/users/-/budgets/history', () => icmError(403, 'authorization.forbidden', 'Forbidden')),
       get('customers/-/users/-/costcenters', costCenters),
+      get('customers/-/users/-/requisitions', () => icmError(403, 'authorization.forbidden', 'Forbidden')),
     )
     const { response, data } = await overview(BUYER)
     expect(response.status).toBe(200)
     expect(data.budget).toBeNull()
     expect(data.history).toBeNull()
     expect(data.costCenters).toHaveLength(2)
+    expect(data.requisitions).toEqual({ approval: null, requisition: null })
   })
 
   it('asks for no cost centers and links none while the costCenters feature is off', async () => {

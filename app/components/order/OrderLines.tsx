@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next'
 import type { LineView } from '~/models/line'
 import type { OrderLine } from '~/models/order'
 import { LineNote, LineTable } from '../LineTable'
+import { ScrollRegion } from '../ScrollRegion'
 import { useShell } from '../useShell'
 import { FulfillmentStatus, formatDate } from './OrderStatus'
 
@@ -16,28 +17,31 @@ export function OrderLines({ lines }: { lines: OrderLine[] }) {
     singleBasePrice: line.unitPrice,
     url: `/${locale.lang}/product/${encodeURIComponent(line.sku)}`,
   }))
+  // On a phone the table scrolls in its own named region rather than the page sideways.
   return (
-    <LineTable
-      lines={views}
-      caption={t('account.orders.lines.title')}
-      className="order-lines"
-      rowTestId="order-line"
-      details={(line) => (
-        <>
-          {line.desiredDelivery ? (
-            <LineNote>
-              {t('account.orders.line.desired_delivery', {
-                date: formatDate(line.desiredDelivery, locale.tag),
-              })}
-            </LineNote>
-          ) : null}
-          {line.fulfillmentStatus ? (
-            <LineNote>
-              {t('account.orders.line.fulfillment')} <FulfillmentStatus status={line.fulfillmentStatus} />
-            </LineNote>
-          ) : null}
-        </>
-      )}
-    />
+    <ScrollRegion label={t('account.orders.lines.title')}>
+      <LineTable
+        lines={views}
+        caption={t('account.orders.lines.title')}
+        className="order-lines"
+        rowTestId="order-line"
+        details={(line) => (
+          <>
+            {line.desiredDelivery ? (
+              <LineNote>
+                {t('account.orders.line.desired_delivery', {
+                  date: formatDate(line.desiredDelivery, locale.tag),
+                })}
+              </LineNote>
+            ) : null}
+            {line.fulfillmentStatus ? (
+              <LineNote>
+                {t('account.orders.line.fulfillment')} <FulfillmentStatus status={line.fulfillmentStatus} />
+              </LineNote>
+            ) : null}
+          </>
+        )}
+      />
+    </ScrollRegion>
   )
 }

@@ -1,4 +1,5 @@
 import { Link } from '@remix-run/react'
+import { Pager } from '~/components/Pager'
 import { useTranslation } from 'react-i18next'
 import { TableHead } from '~/components/TableHead'
 import { useShell } from '~/components/useShell'
@@ -72,7 +73,7 @@ export function CostCenterTable({ costCenters, base }: { costCenters: CostCenter
   )
 }
 
-/** Page links (`?page=`, keeping the filter): previous, the page numbers, next; the current one marked. */
+/** Page links of the cost center list (`?page=`, keeping the filter). */
 export function CostCenterPager({
   page,
   pages,
@@ -84,46 +85,11 @@ export function CostCenterPager({
   base: string
   filter?: string
 }) {
-  const { t } = useTranslation()
-  if (pages <= 1) return null
   const href = (to: number) => {
     const query = new URLSearchParams()
     if (filter) query.set('nameOrId', filter)
     if (to > 1) query.set('page', String(to))
     return query.size ? `${base}?${query}` : base
   }
-  const numbers = Array.from({ length: pages }, (_, i) => i + 1).filter(
-    (n) => n === 1 || n === pages || Math.abs(n - page) <= 2,
-  )
-  return (
-    <nav aria-label={t('account.costcenter.list.pages')} className="pager">
-      <ul>
-        {page > 1 ? (
-          <li>
-            <Link to={href(page - 1)} rel="prev">
-              {t('account.costcenter.list.previous')}
-            </Link>
-          </li>
-        ) : null}
-        {numbers.map((n) => (
-          <li key={n}>
-            <Link
-              to={href(n)}
-              aria-current={n === page ? 'page' : undefined}
-              aria-label={t('account.costcenter.list.page', { page: n, pages })}
-            >
-              {n}
-            </Link>
-          </li>
-        ))}
-        {page < pages ? (
-          <li>
-            <Link to={href(page + 1)} rel="next">
-              {t('account.costcenter.list.next')}
-            </Link>
-          </li>
-        ) : null}
-      </ul>
-    </nav>
-  )
+  return <Pager page={page} pages={pages} href={href} texts="account.costcenter.list" />
 }

@@ -1,0 +1,90 @@
+import { Link } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import { formatDate } from '~/components/order/OrderStatus'
+import { ScrollRegion } from '~/components/ScrollRegion'
+import { TableHead } from '~/components/TableHead'
+import { useShell } from '~/components/useShell'
+import { formatMoney, pick } from '~/models/price'
+import { requisitionPath, type RequisitionRow, type RequisitionView } from '~/models/requisition'
+import { RequisitionStatus } from './RequisitionStatus'
+
+/** A checkbox per row for a bulk decision: the field's name and the rows chosen. */
+export type RowSelection = { name: string; chosen: Set<string>; describedBy?: string }
+
+/**
+ * A list of requisitions: number (linked to the requisition), date, buyer (approver view), total, status with
+ * the date of the decision, and who approves (pending) or decided. At phone width it scrolls sideways in a
+ * named region. With `select`, a checkbox per requisition for the bulk decision.
+ */
+export function RequisitionTable({
+  rows,
+  view,
+  caption,
+  select,
+}: {
+  rows: RequisitionRow[]
+  view: RequisitionView
+  caption: string
+  select?: RowSelection
+}) {
+  const { t } = useTranslation()
+  const { locale, display } = useShell()
+  return (
+    <ScrollRegion label={caption}>
+      <table className="requisitions-table">
+        <caption className="visually-hidden">{caption}</caption>
+        <TableHead
+          columns={[
+            ...(select ? [{ label: t('account.requisitions.column.select'), hidden: true }] : []),
+            { label: t('account.requisitions.column.number') },
+            { label: t('account.requisitions.column.date') },
+            ...(view === 'approver' ? [{ label: t('account.requisitions.column.buyer') }] : []),
+            { label: t('account.requisitions.column.total'), numeric: true },
+            { label: t('account.requisitions.column.status') },
+            { label: t('account.requisitions.column.approvers') },
+          ]}
+        />
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.id} data-testid="requisition-row">
+              {select ? (
+                <td>
+                  <input
+                    type="checkbox"
+                    name={select.name}
+                    value={row.id}
+                    defaultChecked={select.chosen.has(row.id)}
+                    key={`${row.id}-${select.chosen.has(row.id)}`}
+                    aria-label={t('account.requisitions.select', { number: row.requisitionNo })}
+                    aria-describedby={select.describedBy}
+                  />
+                </td>
+              ) : null}
+              <td>
+                <Link
+                  to={requisitionPath(locale.lang, view, row.id)}
+                  aria-label={t('account.requisitions.view', { number: row.requisitionNo })}
+                >
+                  {row.requisitionNo}
+                </Link>
+              </td>
+              <td>{row.creationDate ? formatDate(row.creationDate, locale.tag) : null}</td>
+              {view === 'approver' ? <td>{row.buyer}</td> : null}
+              <td className="num">{formatMoney(pick(row.total, display), locale.tag)}</td>
+              <td>
+                <RequisitionStatus status={row.status} />
+                {row.approvalDate ? (
+                  <span className="requisition-date">
+                    {' '}
+                    {t('account.requisitions.decided_on', { date: formatDate(row.approvalDate, locale.tag) })}
+                  </span>
+                ) : null}
+              </td>
+              <td>{row.approvers.join(', ')}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </ScrollRegion>
+  )
+}
