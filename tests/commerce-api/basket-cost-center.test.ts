@@ -9,15 +9,13 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from '../../commerce-api/db/client'
 import { customers, orders } from '../../commerce-api/db/schema'
-import { DEMO_ADDRESS_IDS } from '../../commerce-api/db/seed/checkout'
 import { ensureDemoOrganization } from '../../commerce-api/db/seed/organization'
 import { NO_LIMITS } from '../../commerce-api/rate-limits'
-import { basketFor, readyGuestBasket, sellableSkus, userToken } from './checkout-fixtures'
+import { readyBusinessBasket, readyGuestBasket, sellableSkus, userToken } from './checkout-fixtures'
 import { call, startApi, type Api } from './harness'
 
 const A = 'BC-200001'
 const EUR = ';loc=en_US;cur=EUR'
-const headOffice = `urn:address:customer:${A}:${DEMO_ADDRESS_IDS.brightlineHeadOffice}`
 
 let api: Api
 let sku: string
@@ -35,20 +33,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await api?.close()
 })
-
-/** A business user's basket ready to order but for its cost center: addresses, shipping, invoice payment. */
-async function readyBasket(login: string) {
-  const token = tokens[login]!
-  const basket = await basketFor(api, token, [{ sku, quantity: 1 }], EUR)
-  for (const json of [
-    { invoiceToAddress: headOffice, commonShipToAddress: headOffice },
-    { commonShippingMethod: 'STD_GROUND' },
-  ])
-    expect((await call(basket.url(), { method: 'PATCH', token, json })).status).toBe(200)
-  const tender = { method: 'PUT', token, json: { paymentInstrument: 'INVOICE' } }
-  expect((await call(basket.url('/payments/open-tender'), tender)).status).toBe(200)
-  return basket
-}
 
 const patch = (basket: { url: (p?: string) => string; token: string }, json: unknown) =>
   call(basket.url(), { method: 'PATCH', token: basket.token, json })
@@ -68,7 +52,7 @@ const codes = (messages: any[] | undefined) => (messages ?? []).map((m) => m.cod
 
 describe('the basket’s cost center', () => {
   it('takes one the user is a buyer of, answers it with its attribute, and removes it with null', async () => {
-    const basket = await readyBasket('bbuyer')
+    const basket = await readyBusinessBasket(api, tokens.bbuyer!, [{ sku, quantity: 1 }])
     const set = await patch(basket, { costCenter: '100400' })
     expect(set.status).toBe(200)
     expect(set.json.data.costCenter).toBe('100400')
@@ -82,7 +66,7 @@ describe('the basket’s cost center', () => {
   })
 
   it('refuses a cost center the user is no buyer of, another customer’s, and any for a guest', async () => {
-    const basket = await readyBasket('bbuyer')
+    const basket = await readyBusinessBasket(api, tokens.bbuyer!, [{ sku, quantity: 1 }])
     const other = await patch(basket, { costCenter: '100500' })
     expect(other.status).toBe(422)
     expect(other.headers.get('error-key')).toBe('basket.cost_center.not_eligible.error')
@@ -112,7 +96,7 @@ describe('the cost center policy', () => {
 
 describe('the CostCenter scope and the order', () => {
   it('fails without a cost center unless they are optional, and the order is refused the same', async () => {
-    const basket = await readyBasket('bbuyer')
+    const basket = await readyBusinessBasket(api, tokens.bbuyer!, [{ sku, quantity: 1 }])
     const db = api.database.db
     const optional = (value: boolean) =>
       db.update(customers).set({ costCenterOptional: value }).where(eq(customers.customerNo, A))
@@ -134,7 +118,7 @@ describe('the CostCenter scope and the order', () => {
   })
 
   it('fails with a cost center the user may no longer use (deactivated)', async () => {
-    const basket = await readyBasket('bbuyer')
+    const basket = await readyBusinessBasket(api, tokens.bbuyer!, [{ sku, quantity: 1 }])
     expect((await patch(basket, { costCenter: '100400' })).status).toBe(200)
     expect((await validate(basket, ['CostCenter'])).json.data.results.valid).toBe(true)
     const off = await call(api.url(`customers/${A}/costcenters/100400`, EUR), {
@@ -159,7 +143,7 @@ describe('the CostCenter scope and the order', () => {
   })
 
   it('places the order on the cost center: the order answers it, keeps its net total, and the budget shows it', async () => {
-    const basket = await readyBasket('bbuyer')
+    const basket = await readyBusinessBasket(api, tokens.bbuyer!, [{ sku, quantity: 1 }])
     expect((await patch(basket, { costCenter: '100400' })).status).toBe(200)
     const valid = await validate(basket, ['Products', 'Promotion', 'Value', 'CostCenter'])
     expect(valid.json.data.results).toMatchObject({ valid: true, adjusted: false })

@@ -2,6 +2,7 @@
 import { and, between, eq, inArray, notInArray } from 'drizzle-orm'
 import { afterAll, beforeAll, expect } from 'vitest'
 import { inventories, prices, products } from '../../commerce-api/db/schema'
+import { DEMO_ADDRESS_IDS } from '../../commerce-api/db/seed/checkout'
 import { DEMO_PASSWORD } from '../../commerce-api/db/seed/people'
 import { automaticallyPromoted, PLAIN_RULES } from '../../commerce-api/domain/basket-test-fixtures'
 import { call, startApi, tokenFor, type Api } from './harness'
@@ -131,4 +132,29 @@ export async function readyGuestBasket(
   })
   expect(shipped.status).toBe(200)
   return { ...basket, addressUrn: urn, addressId: created.json.data.id as string }
+}
+
+/** Brightline's (BC-200001) head office, shared by its users: a business basket's invoice and ship-to address. */
+export const BRIGHTLINE_HEAD_OFFICE = `urn:address:customer:BC-200001:${DEMO_ADDRESS_IDS.brightlineHeadOffice}`
+
+/**
+ * A Brightline user's basket of `items` (in EUR) ready to order: invoiced and shipped to the head office,
+ * standard delivery, paid by invoice, on `costCenter` when one is given.
+ */
+export async function readyBusinessBasket(
+  api: Api,
+  token: string,
+  items: { sku: string; quantity: number }[],
+  costCenter?: string,
+) {
+  const basket = await basketFor(api, token, items, ';loc=en_US;cur=EUR')
+  for (const json of [
+    { invoiceToAddress: BRIGHTLINE_HEAD_OFFICE, commonShipToAddress: BRIGHTLINE_HEAD_OFFICE },
+    { commonShippingMethod: 'STD_GROUND' },
+    ...(costCenter ? [{ costCenter }] : []),
+  ])
+    expect((await call(basket.url(), { method: 'PATCH', token, json })).status).toBe(200)
+  const tender = { method: 'PUT', token, json: { paymentInstrument: 'INVOICE' } }
+  expect((await call(basket.url('/payments/open-tender'), tender)).status).toBe(200)
+  return basket
 }

@@ -7,16 +7,13 @@
 import { and, desc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { mailOutbox, requisitionLinks, users } from '../../commerce-api/db/schema'
-import { DEMO_ADDRESS_IDS } from '../../commerce-api/db/seed/checkout'
 import { ensureDemoOrganization } from '../../commerce-api/db/seed/organization'
 import { linksOf } from '../../commerce-api/mail/mailbox'
 import { NO_LIMITS } from '../../commerce-api/rate-limits'
-import { basketFor, minor, sellableSkus, userToken } from './checkout-fixtures'
+import { minor, readyBusinessBasket, sellableSkus, userToken } from './checkout-fixtures'
 import { call, startApi, type Api } from './harness'
 
-const A = 'BC-200001'
 const EUR = ';loc=en_US;cur=EUR'
-const headOffice = `urn:address:customer:${A}:${DEMO_ADDRESS_IDS.brightlineHeadOffice}`
 
 let api: Api
 let sku: string
@@ -37,14 +34,7 @@ const db = () => api.database.db
 /** A requisition of bbuyer (order limit one cent below the basket), and aapprover's and jlink's links. */
 async function requisition() {
   const token = tokens.bbuyer!
-  const basket = await basketFor(api, token, [{ sku, quantity: 1 }], EUR)
-  for (const json of [
-    { invoiceToAddress: headOffice, commonShipToAddress: headOffice },
-    { commonShippingMethod: 'STD_GROUND' },
-  ])
-    expect((await call(basket.url(), { method: 'PATCH', token, json })).status).toBe(200)
-  const tender = { method: 'PUT', token, json: { paymentInstrument: 'INVOICE' } }
-  expect((await call(basket.url('/payments/open-tender'), tender)).status).toBe(200)
+  const basket = await readyBusinessBasket(api, token, [{ sku, quantity: 1 }])
   const gross = minor((await basket.get()).data.totals.grandTotal.gross)
   await db()
     .update(users)

@@ -17,15 +17,13 @@ import {
   prices,
   users,
 } from '../../commerce-api/db/schema'
-import { DEMO_ADDRESS_IDS } from '../../commerce-api/db/seed/checkout'
 import { ensureDemoOrganization } from '../../commerce-api/db/seed/organization'
 import { NO_LIMITS } from '../../commerce-api/rate-limits'
-import { basketFor, minor, sellableSkus, userToken } from './checkout-fixtures'
+import { minor, readyBusinessBasket, sellableSkus, userToken } from './checkout-fixtures'
 import { call, startApi, type Api } from './harness'
 
 const A = 'BC-200001'
 const EUR = ';loc=en_US;cur=EUR'
-const headOffice = `urn:address:customer:${A}:${DEMO_ADDRESS_IDS.brightlineHeadOffice}`
 
 let api: Api
 let sku: string
@@ -42,22 +40,7 @@ afterAll(async () => {
   await api?.close()
 })
 
-type Basket = Awaited<ReturnType<typeof basketFor>>
-
-/** A business user's basket ready to order: addresses, shipping, invoice payment, optionally a cost center. */
-async function readyBasket(login: string, costCenter?: string): Promise<Basket> {
-  const token = tokens[login]!
-  const basket = await basketFor(api, token, [{ sku, quantity: 2 }], EUR)
-  for (const json of [
-    { invoiceToAddress: headOffice, commonShipToAddress: headOffice },
-    { commonShippingMethod: 'STD_GROUND' },
-    ...(costCenter ? [{ costCenter }] : []),
-  ])
-    expect((await call(basket.url(), { method: 'PATCH', token, json })).status).toBe(200)
-  const tender = { method: 'PUT', token, json: { paymentInstrument: 'INVOICE' } }
-  expect((await call(basket.url('/payments/open-tender'), tender)).status).toBe(200)
-  return basket
-}
+type Basket = Awaited<ReturnType<typeof readyBusinessBasket>>
 
 const db = () => api.database.db
 
@@ -71,7 +54,7 @@ async function limitOrders(login: string, orderSpentLimit: number | null) {
 
 /** A basket of bbuyer whose gross total is one cent above their per-order limit. */
 async function overLimitBasket(costCenter?: string) {
-  const basket = await readyBasket('bbuyer', costCenter)
+  const basket = await readyBusinessBasket(api, tokens.bbuyer!, [{ sku, quantity: 2 }], costCenter)
   const gross = minor((await basket.get()).data.totals.grandTotal.gross)
   await limitOrders('bbuyer', gross - 1)
   return { basket, gross }
@@ -303,7 +286,7 @@ describe('deciding a requisition', () => {
 
   it('beyond the order limit and the buyer’s budget on a cost center, it waits for an approver and the cost center’s owner', async () => {
     await limitOrders('bbuyer', null)
-    const basket = await readyBasket('bbuyer', '100400')
+    const basket = await readyBusinessBasket(api, tokens.bbuyer!, [{ sku, quantity: 2 }], '100400')
     const gross = minor((await basket.get()).data.totals.grandTotal.gross)
     const [center] = await db().select().from(costCenters).where(eq(costCenters.costCenterId, '100400'))
     const [buyer] = await db().select().from(users).where(eq(users.login, 'bbuyer'))

@@ -3,9 +3,7 @@
  * User management's pages as a shopper meets them (issue 17): the breadcrumb of spec §2, labelled fields and
  * role checkboxes, the status words, the delete confirmation without JavaScript, and the import's results.
  */
-import { createRemixStub } from '@remix-run/testing'
-import { cleanup, render, screen, within } from '@testing-library/react'
-import { I18nextProvider } from 'react-i18next'
+import { cleanup, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import UserDetailPage, {
   loader as detailLoader,
@@ -16,7 +14,6 @@ import UserImportPage, {
   action as importAction,
   loader as importLoader,
 } from '~/routes/$lang._shop.account.organization.users.import'
-import { i18nFor } from '~/services/i18n.server'
 import { get, icm } from './icm-mock'
 import {
   ADMIN,
@@ -30,6 +27,7 @@ import {
   userPath,
   usersCollection,
 } from './org-users-fixtures'
+import { renderRoute, type RouteFn } from './render-route'
 import './setup'
 
 afterEach(cleanup)
@@ -39,36 +37,11 @@ async function show(
   path: string,
   pattern: string,
   Component: () => JSX.Element,
-  loader: (args: any) => Promise<unknown>,
-  action?: (args: any) => Promise<unknown>,
+  loader: RouteFn,
+  action?: RouteFn,
   extra: Record<string, unknown> = {},
 ) {
-  const cookie = await cookieOf(ADMIN, extra)
-  const withCookie = (request: Request) => {
-    const headers = new Headers(request.headers)
-    headers.set('Cookie', cookie)
-    return new Request(request.url, {
-      method: request.method,
-      headers,
-      body: request.method === 'POST' ? request.body : undefined,
-      duplex: 'half',
-    } as RequestInit)
-  }
-  const Stub = createRemixStub([
-    {
-      path: pattern,
-      Component,
-      loader: ({ request, params, context }) => loader({ request: withCookie(request), params, context }),
-      action: action
-        ? ({ request, params, context }) => action({ request: withCookie(request), params, context })
-        : undefined,
-    },
-  ])
-  render(
-    <I18nextProvider i18n={i18nFor('en_US')}>
-      <Stub initialEntries={[path]} />
-    </I18nextProvider>,
-  )
+  renderRoute({ path, pattern, Component, loader, action, cookie: await cookieOf(ADMIN, extra) })
 }
 
 const USERS = '/en/account/organization/users'
@@ -87,7 +60,7 @@ describe('user management pages', () => {
       expect.stringContaining('Jack Link'),
       // Amounts in the root's locale, German without a root route.
       expect.stringMatching(
-        /Patricia Miller.*Buyer, Cost Center Manager.*Order limit 500,00\s€ · 2\.000,00\s€ monthly · 1\.700,00\s€ left.*Active/,
+        /Patricia Miller.*Buyer, Cost Center Manager.*Order limit €500\.00 · €2,000\.00 monthly · €1,700\.00 left.*Active/,
       ),
       expect.stringMatching(/Bernd Boldner.*No limit.*Inactive/),
     ])

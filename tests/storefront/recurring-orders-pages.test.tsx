@@ -31,48 +31,19 @@ import {
   recurringOrderEnvelope,
   recurringOrderList,
 } from './recurring-order-fixtures'
+import { renderRoute, type RouteFn } from './render-route'
 import './setup'
 
 afterEach(cleanup)
-
-type Fn = (args: any) => Promise<unknown>
 
 async function show(
   path: string,
   pattern: string,
   Component: () => JSX.Element,
-  loader: Fn,
+  loader: RouteFn,
   user: SessionUser,
 ) {
-  const lang = path.split('/')[1]!
-  const locale = localeByLang(lang)!
-  const cookie = await signedInCookie(user)
-  const withCookie = (request: Request) => {
-    const headers = new Headers(request.headers)
-    headers.set('Cookie', cookie)
-    return new Request(request.url, { method: request.method, headers })
-  }
-  const Stub = createRemixStub([
-    {
-      id: 'root',
-      path: '/',
-      loader: () => ({ locale }),
-      Component: Outlet,
-      children: [
-        {
-          path: pattern,
-          Component,
-          loader: ({ request, params, context }) => loader({ request: withCookie(request), params, context }),
-        },
-      ],
-    },
-  ])
-  render(
-    <I18nextProvider i18n={i18nFor(locale.id)}>
-      <Stub initialEntries={[path]} />
-    </I18nextProvider>,
-  )
-  return i18nFor(locale.id).t
+  return renderRoute({ path, pattern, Component, loader, cookie: await signedInCookie(user) })
 }
 
 const LIST = ':lang/account/recurring-orders'

@@ -8,7 +8,6 @@
  */
 import { createRemixStub } from '@remix-run/testing'
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react'
-import { Outlet } from '@remix-run/react'
 import { I18nextProvider } from 'react-i18next'
 import { afterEach, describe, expect, it } from 'vitest'
 import { ApprovalWidget, RequisitionWidget } from '~/components/requisition/RequisitionWidgets'
@@ -43,11 +42,10 @@ import {
   requisitionList,
   stage,
 } from './requisition-fixtures'
+import { renderRoute, type RouteFn } from './render-route'
 import './setup'
 
 afterEach(cleanup)
-
-type Fn = (args: any) => Promise<unknown>
 
 /**
  * Renders one route below a root route that gives the page its locale, its loader and action called as the
@@ -57,46 +55,10 @@ async function show(
   path: string,
   pattern: string,
   Component: () => JSX.Element,
-  loader: Fn,
-  { action, user = APPROVER }: { action?: Fn; user?: SessionUser } = {},
+  loader: RouteFn,
+  { action, user = APPROVER }: { action?: RouteFn; user?: SessionUser } = {},
 ) {
-  const lang = path.split('/')[1]!
-  const locale = localeByLang(lang)!
-  const cookie = await signedInCookie(user)
-  const withCookie = (request: Request) => {
-    const headers = new Headers(request.headers)
-    headers.set('Cookie', cookie)
-    return new Request(request.url, {
-      method: request.method,
-      headers,
-      body: request.method === 'POST' ? request.body : undefined,
-      duplex: 'half',
-    } as RequestInit)
-  }
-  const Stub = createRemixStub([
-    {
-      id: 'root',
-      path: '/',
-      loader: () => ({ locale }),
-      Component: Outlet,
-      children: [
-        {
-          path: pattern,
-          Component,
-          loader: ({ request, params, context }) => loader({ request: withCookie(request), params, context }),
-          action: action
-            ? ({ request, params, context }) => action({ request: withCookie(request), params, context })
-            : undefined,
-        },
-      ],
-    },
-  ])
-  render(
-    <I18nextProvider i18n={i18nFor(locale.id)}>
-      <Stub initialEntries={[path]} />
-    </I18nextProvider>,
-  )
-  return i18nFor(locale.id).t
+  return renderRoute({ path, pattern, Component, loader, action, cookie: await signedInCookie(user) })
 }
 
 const APPROVER_DETAIL = ':lang/account/requisitions/approver/:requisitionId'

@@ -1,0 +1,65 @@
+import { Outlet } from '@remix-run/react'
+import { createRemixStub } from '@remix-run/testing'
+import { render } from '@testing-library/react'
+import { I18nextProvider } from 'react-i18next'
+import { localeByLang } from '~/models/locale'
+import { i18nFor } from '~/services/i18n.server'
+
+export type RouteFn = (args: any) => Promise<unknown>
+
+/**
+ * Renders one route at `path` (matched by `pattern`) below a root route that gives the page its locale, in the
+ * path's language; its loader and action are called as the server would call them, with `cookie` as the
+ * request's session. Answers the language's translate function, for the texts the test expects.
+ */
+export function renderRoute({
+  path,
+  pattern,
+  Component,
+  loader,
+  action,
+  cookie,
+}: {
+  path: string
+  pattern: string
+  Component: () => JSX.Element
+  loader: RouteFn
+  action?: RouteFn
+  cookie: string
+}) {
+  const locale = localeByLang(path.split('/')[1]!)!
+  const withCookie = (request: Request) => {
+    const headers = new Headers(request.headers)
+    headers.set('Cookie', cookie)
+    return new Request(request.url, {
+      method: request.method,
+      headers,
+      body: request.method === 'POST' ? request.body : undefined,
+      duplex: 'half',
+    } as RequestInit)
+  }
+  const Stub = createRemixStub([
+    {
+      id: 'root',
+      path: '/',
+      loader: () => ({ locale }),
+      Component: Outlet,
+      children: [
+        {
+          path: pattern,
+          Component,
+          loader: ({ request, params, context }) => loader({ request: withCookie(request), params, context }),
+          action: action
+            ? ({ request, params, context }) => action({ request: withCookie(request), params, context })
+            : undefined,
+        },
+      ],
+    },
+  ])
+  render(
+    <I18nextProvider i18n={i18nFor(locale.id)}>
+      <Stub initialEntries={[path]} />
+    </I18nextProvider>,
+  )
+  return i18nFor(locale.id).t
+}
