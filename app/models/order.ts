@@ -47,6 +47,18 @@ const TrackingLinkSchema = z.union([
   z.object({ url: z.string(), name: z.string().optional(), trackingNumber: z.string().optional() }),
 ])
 
+/** An order's totals as ICM names them (orders, and the template of a recurring order). */
+export const OrderTotalsSchema = z.object({
+  itemTotal: PriceItemSchema,
+  undiscountedItemTotal: PriceItemSchema.optional(),
+  itemValueDiscountsTotal: PriceItemSchema.optional(),
+  basketValueDiscountsTotal: PriceItemSchema.optional(),
+  shippingTotal: PriceItemSchema.optional(),
+  paymentCostsTotal: PriceItemSchema.optional(),
+  surchargeTotal: PriceItemSchema.optional(),
+  grandTotal: PriceItemSchema.extend({ tax: MoneySchema.optional() }),
+})
+
 export const OrderDataSchema = z.object({
   id: z.string(),
   documentNumber: z.string().optional(),
@@ -77,16 +89,7 @@ export const OrderDataSchema = z.object({
   requisitionDocumentNo: z.string().optional(),
   /** ICM's typed attributes; an approved order's approval is among them (`OrderApproval_*`). */
   attributes: z.array(z.object({ name: z.string(), value: z.unknown().optional() }).passthrough()).optional(),
-  totals: z.object({
-    itemTotal: PriceItemSchema,
-    undiscountedItemTotal: PriceItemSchema.optional(),
-    itemValueDiscountsTotal: PriceItemSchema.optional(),
-    basketValueDiscountsTotal: PriceItemSchema.optional(),
-    shippingTotal: PriceItemSchema.optional(),
-    paymentCostsTotal: PriceItemSchema.optional(),
-    surchargeTotal: PriceItemSchema.optional(),
-    grandTotal: PriceItemSchema.extend({ tax: MoneySchema.optional() }),
-  }),
+  totals: OrderTotalsSchema,
 })
 
 const ShippingMethodSchema = z.object({

@@ -2,9 +2,9 @@ import { z } from 'zod'
 import { AddressSchema } from './address'
 import { DiscountIdsSchema, DiscountSchema } from './basket'
 import type { Translate } from './messages'
-import { mapOrderData, type Order } from './order'
+import { mapOrderData, OrderTotalsSchema, type Order } from './order'
 import { requisitionPath } from './requisition'
-import { MoneySchema, PriceItemSchema, type Money } from './price'
+import { PriceItemSchema, type Money } from './price'
 
 /**
  * Recurring orders (spec commerce-and-checkout §3 "Recurring order", §4, §6, §7; ADR 0020): a basket kept as a
@@ -191,16 +191,7 @@ const LastOrderSchema = z.object({
 export const RecurringOrderEnvelopeSchema = z.object({
   data: RecurringOrderListItemSchema.extend({
     purchaseCurrency: z.string().optional(),
-    totals: z.object({
-      itemTotal: PriceItemSchema,
-      undiscountedItemTotal: PriceItemSchema.optional(),
-      itemValueDiscountsTotal: PriceItemSchema.optional(),
-      basketValueDiscountsTotal: PriceItemSchema.optional(),
-      shippingTotal: PriceItemSchema.optional(),
-      paymentCostsTotal: PriceItemSchema.optional(),
-      surchargeTotal: PriceItemSchema.optional(),
-      grandTotal: PriceItemSchema.and(z.object({ tax: MoneySchema.optional() })),
-    }),
+    totals: OrderTotalsSchema,
     discounts: DiscountIdsSchema,
     lineItems: z.array(LineSchema).default([]),
     addresses: z.array(AddressSchema).default([]),
