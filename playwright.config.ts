@@ -61,6 +61,8 @@ export default defineConfig({
         PUBLIC_URL: `http://127.0.0.1:${PORT}`,
         // e2e/icm-client.spec.ts serves a browser-side ICM client from this origin.
         ICM_CORS_ORIGINS: `http://127.0.0.1:${PORT + 2}`,
+        // e2e/recurring-orders.spec.ts runs the scheduler as of a later day (routes/scheduler-runs.ts).
+        SCHEDULER_TEST_RUNS: 'on',
       },
     },
     // A second storefront whose ICM is unreachable: every page is the maintenance page (503).

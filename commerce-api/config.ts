@@ -48,6 +48,19 @@ export type ApiConfig = {
    * minute); `off` starts no scheduler in this process (the others on the database still place them).
    */
   recurringOrdersCron?: string
+  /**
+   * SCHEDULER_TEST_RUNS=on: callers on this machine may run the scheduler as of a time they name
+   * (routes/scheduler-runs.ts), what the end-to-end tests do. Never for a shop: it lets orders be placed early.
+   */
+  schedulerTestRuns: boolean
+}
+
+/** SCHEDULER_TEST_RUNS: `on`, or `off`/unset; anything else is a mistake worth stopping for. */
+function schedulerTestRuns(env: NodeJS.ProcessEnv): boolean {
+  const value = env.SCHEDULER_TEST_RUNS?.trim() || 'off'
+  if (value !== 'on' && value !== 'off')
+    throw new Error(`SCHEDULER_TEST_RUNS must be 'on' or 'off', got '${value}'`)
+  return value === 'on'
 }
 
 /** A whole number of at least 0 from the environment, or the fallback. */
@@ -108,5 +121,6 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     mailIntervalSeconds: count(env, 'MAIL_INTERVAL_SECONDS', 15),
     recurringOrdersCron:
       env.RECURRING_ORDERS_CRON === 'off' ? undefined : env.RECURRING_ORDERS_CRON?.trim() || '* * * * *',
+    schedulerTestRuns: schedulerTestRuns(env),
   }
 }

@@ -40,7 +40,7 @@ const app = buildServer({
   corsOrigins: config.corsOrigins,
   mail: { smtpUrl: config.smtpUrl, from: config.mailFrom, storefrontUrl: config.storefrontUrl },
   // The recurring order scheduler starts with the server (pg-boss on this database) and stops on close.
-  recurringOrders: { cron: config.recurringOrdersCron },
+  recurringOrders: { cron: config.recurringOrdersCron, testRuns: config.schedulerTestRuns },
   protection: {
     limits: config.limits,
     trustedProxies: config.trustedProxies,
@@ -53,6 +53,10 @@ await app.listen({ port: config.port, host: config.host })
 const mailDelivery = startMailDelivery(database.db, mailSettings(), {
   intervalSeconds: config.mailIntervalSeconds,
 })
+if (config.schedulerTestRuns)
+  console.warn(
+    'commerce-api: SCHEDULER_TEST_RUNS=on: callers on this machine may run the scheduler as of any time',
+  )
 console.log(`commerce-api: ${database.kind} database, listening on http://${config.host}:${config.port}`)
 
 // Process-level safety net once serving (a failed start still exits): an error no handler caught (a stray

@@ -28,6 +28,7 @@ import { catalogRoutes } from './routes/catalog'
 import { cmsRoutes } from './routes/cms'
 import { localizationRoutes } from './routes/localizations'
 import { mailboxRoutes } from './routes/mailbox'
+import { schedulerRunRoutes } from './routes/scheduler-runs'
 import { securityRoutes } from './routes/security'
 import { configureMail, type MailSettings } from './mail/settings'
 import type { ApiContext, PaymentSettings } from './routes/context'
@@ -66,9 +67,10 @@ export type ServerOptions = {
   /**
    * The recurring order scheduler (jobs/recurring-orders.ts): `cron` starts its pg-boss job with the server and
    * stops it on close (RECURRING_ORDERS_CRON); without it only `app.recurringOrders.runDue(at)` places orders.
-   * `now` is the job's clock.
+   * `now` is the job's clock; `testRuns` adds the route through which a test on this machine runs the job as
+   * of a time it names (routes/scheduler-runs.ts, SCHEDULER_TEST_RUNS).
    */
-  recurringOrders?: { cron?: string; now?: () => Date; pollingIntervalSeconds?: number }
+  recurringOrders?: { cron?: string; now?: () => Date; pollingIntervalSeconds?: number; testRuns?: boolean }
 }
 
 declare module 'fastify' {
@@ -295,6 +297,7 @@ export function buildServer({
     staticRoutes,
     securityRoutes,
     mailboxRoutes,
+    ...(recurringOrders?.testRuns ? [schedulerRunRoutes] : []),
   ]) {
     routes(app, ctx)
   }

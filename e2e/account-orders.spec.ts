@@ -1,22 +1,17 @@
 import { readFile } from 'node:fs/promises'
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
-import { openOrderableProduct } from './helpers'
+import { apiToken, DEMO_PASSWORD, openOrderableProduct } from './helpers'
 
 const API_PORT = Number(process.env.E2E_API_PORT ?? 4200)
 const API = `http://127.0.0.1:${API_PORT}/INTERSHOP/rest/WFS/ironbridge-Site/-;loc=en_US;cur=USD`
 const LOGIN = 'patricia@ironbridge.test'
-const PASSWORD = 'Demo!2026'
 
 /**
  * Places an invoice order for the demo user straight through the commerce API (the user's saved address,
  * standard shipping), as the storefront's checkout would, and returns its number.
  */
 async function placeOrder(request: APIRequestContext, sku: string, quantity: number) {
-  const grant = await request.post(`${API}/token`, {
-    form: { grant_type: 'password', username: LOGIN, password: PASSWORD },
-  })
-  expect(grant.status()).toBe(200)
-  const headers = { 'authentication-token': (await grant.json()).access_token as string }
+  const headers = { 'authentication-token': await apiToken(request, LOGIN) }
   const created = await request.post(`${API}/baskets`, { headers })
   expect(created.status()).toBe(201)
   const basket = `${API}/baskets/${(await created.json()).data.id}`
@@ -49,7 +44,7 @@ async function placeOrder(request: APIRequestContext, sku: string, quantity: num
 
 async function logIn(page: Page) {
   await page.getByLabel('E-mail address or user name').fill(LOGIN)
-  await page.getByLabel('Password').fill(PASSWORD)
+  await page.getByLabel('Password').fill(DEMO_PASSWORD)
   await page.getByRole('button', { name: 'Log in' }).click()
 }
 

@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test'
-import { openOrderableProduct } from './helpers'
+import { apiToken, DEMO_PASSWORD, openOrderableProduct } from './helpers'
 
 /** Puts one orderable product into the basket, opens the basket and starts checkout. */
 export async function startCheckout(page: Page) {
@@ -74,12 +74,8 @@ const API = `http://127.0.0.1:${process.env.E2E_API_PORT ?? 4200}/INTERSHOP/rest
 
 /** The orders the commerce API holds for a basket, read with the user's own token. */
 export async function ordersOfBasket(page: Page, login: string, basketId: string) {
-  const token = await page.request.post(`${API.replace(/;loc=.*$/, '')}/token`, {
-    form: { grant_type: 'password', username: login, password: 'Demo!2026' },
-  })
-  const { access_token } = (await token.json()) as { access_token: string }
   const list = await page.request.get(`${API}/orders?limit=100`, {
-    headers: { 'authentication-token': access_token },
+    headers: { 'authentication-token': await apiToken(page.request, login) },
   })
   const { data } = (await list.json()) as { data: { id: string; basket?: string }[] }
   return data.filter((o) => o.basket === basketId)
@@ -88,7 +84,7 @@ export async function ordersOfBasket(page: Page, login: string, basketId: string
 export async function login(page: Page, user: string) {
   await page.goto('/en/login')
   await page.getByLabel('E-mail address or user name').fill(user)
-  await page.getByLabel('Password').fill('Demo!2026')
+  await page.getByLabel('Password').fill(DEMO_PASSWORD)
   await page.getByRole('button', { name: 'Log in' }).click()
   await expect(page).toHaveURL(/\/en\/home$/)
 }

@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test'
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test'
 
 /** Opens the first orderable product reachable through the main navigation, as a shopper would. */
 export async function openOrderableProduct(page: Page) {
@@ -62,6 +62,18 @@ export async function expectAccessible(page: Page) {
 
 /** The commerce API the end-to-end servers run (playwright.config.ts), on loopback. */
 export const API_ORIGIN = `http://127.0.0.1:${Number(process.env.E2E_API_PORT ?? 4200)}`
+/** Its ICM REST base, in English and euros. */
+export const REST = `${API_ORIGIN}/INTERSHOP/rest/WFS/ironbridge-Site/-;loc=en_US;cur=EUR`
+export const DEMO_PASSWORD = 'Demo!2026'
+
+/** A user's token from the commerce API (the demo password). */
+export async function apiToken(request: APIRequestContext, login: string) {
+  const answer = await request.post(`${REST.replace(/;loc=.*$/, '')}/token`, {
+    form: { grant_type: 'password', username: login, password: DEMO_PASSWORD },
+  })
+  expect(answer.status()).toBe(200)
+  return ((await answer.json()) as { access_token: string }).access_token
+}
 
 /**
  * The links of the newest mail to an address that has one matching `wanted` (any link when not given), read
@@ -101,4 +113,31 @@ export async function expectFitsWidth(page: Page, width: number) {
     return { scrollWidth: document.documentElement.scrollWidth, wide: beyond }
   }, width)
   expect(scrollWidth, `wider than ${width}: ${wide.join(', ')}`).toBeLessThanOrEqual(width)
+}
+
+/** The shop's five languages: the path's prefix and the locale file of its texts. */
+export const LANGUAGES = [
+  ['en', 'en_US'],
+  ['de', 'de_DE'],
+  ['fr', 'fr_FR'],
+  ['pl', 'pl_PL'],
+  ['ro', 'ro_RO'],
+] as const
+export type Lang = (typeof LANGUAGES)[number][0]
+
+/**
+ * A language's texts as the shop shows them (locales/{file}.json), with `{{name}}` filled in: what a test in
+ * that language expects, without writing each translation a second time.
+ */
+export async function textsOf(lang: Lang) {
+  const file = LANGUAGES.find(([prefix]) => prefix === lang)![1]
+  const texts = (await import(`../locales/${file}.json`, { with: { type: 'json' } })).default as Record<
+    string,
+    string
+  >
+  return (key: string, values: Record<string, string | number> = {}) => {
+    const text = texts[key]
+    if (text === undefined) throw new Error(`no text ${key} in ${file}`)
+    return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? `{{${name}}}`))
+  }
 }

@@ -1,6 +1,14 @@
 import { expect, test, type Page } from '@playwright/test'
-import { login, pay, standardShipping } from './checkout-flow'
-import { API_ORIGIN, expectAccessible, expectFitsWidth, mailLinks, openOrderableProduct } from './helpers'
+import {
+  APPROVER,
+  newBuyer,
+  readyBasketThroughApi,
+  submitThroughApi,
+  switchUser,
+  toReview,
+} from './business-buyers'
+import { login } from './checkout-flow'
+import { expectAccessible, expectFitsWidth, LANGUAGES, mailLinks, textsOf } from './helpers'
 
 /**
  * Requisitions and approvals (issue 18), with JavaScript on and off: a buyer's basket beyond their order limit
@@ -9,129 +17,16 @@ import { API_ORIGIN, expectAccessible, expectFitsWidth, mailLinks, openOrderable
  * which the buyer reads; an approver decides from the link of their mail without logging in, once. Each test
  * makes its own buyer (order limit 1.00 EUR: every basket needs approval), so runs never collide.
  */
-const REST = `${API_ORIGIN}/INTERSHOP/rest/WFS/ironbridge-Site/-;loc=en_US;cur=EUR`
-const PASSWORD = 'Demo!2026'
-const APPROVER = 'aapprover'
-const HEAD_OFFICE = 'urn:address:customer:BC-200001:'
-
-async function apiToken(page: Page, login: string) {
-  const answer = await page.request.post(`${REST.replace(/;loc=.*$/, '')}/token`, {
-    form: { grant_type: 'password', username: login, password: PASSWORD },
-  })
-  expect(answer.status()).toBe(200)
-  return ((await answer.json()) as { access_token: string }).access_token
-}
-
-/**
- * A new buyer of Brightline for this test, made by its account admin through the API, with an order limit of
- * 1.00 EUR; the password is set with the link of the welcome mail, as the user would.
- */
-async function newBuyer(page: Page) {
-  const login = `req${test.info().project.name.replace('js-', '')}${Date.now().toString(36)}`
-  const email = `${login}@brightline.test`
-  const created = await page.request.post(`${REST}/customers/BC-200001/users`, {
-    headers: { 'authentication-token': await apiToken(page, 'jlink') },
-    data: {
-      elements: [
-        {
-          login,
-          firstName: 'Rita',
-          lastName: login,
-          email,
-          preferredLanguage: 'en_US',
-          roleIDs: ['APP_B2B_BUYER'],
-          userBudget: { orderSpentLimit: { value: 1, currency: 'EUR' } },
-        },
-      ],
-    },
-  })
-  expect(created.status()).toBe(201)
-  const link = (await mailLinks(page, email)).find((l) => l.includes('/forgotPassword/updatePassword'))!
-  const url = new URL(link)
-  const set = await page.request.post(`${REST}/security/password`, {
-    data: {
-      userID: url.searchParams.get('uid'),
-      secureCode: url.searchParams.get('Hash'),
-      password: PASSWORD,
-    },
-  })
-  expect(set.ok()).toBe(true)
-  return { login, name: `Rita ${login}` }
-}
-
-/** Through the shop: one product into the basket, addresses, standard delivery and invoice, to the review. */
-async function toReview(page: Page) {
-  await openOrderableProduct(page)
-  await page.getByRole('button', { name: 'Add to basket' }).click()
-  await expect(page.getByRole('status')).toContainText('has been added to your basket')
-  await page.goto('/en/basket')
-  await page.getByRole('button', { name: 'Checkout' }).click()
-  await expect(page).toHaveURL(/\/en\/checkout\/address$/)
-  await page.getByRole('group', { name: 'Invoice address' }).getByRole('radio').first().check()
-  await page.getByRole('group', { name: 'Shipping address' }).getByRole('radio').first().check()
-  await page.getByRole('button', { name: 'Continue' }).click()
-  await standardShipping(page)
-  await pay(page, /Invoice/)
-  await expect(page).toHaveURL(/\/en\/checkout\/review$/)
-}
-
 /** The buyer's requisition submitted through the API (for the tests about deciding it): its id and number. */
-async function submitThroughApi(page: Page, login: string) {
-  const token = await apiToken(page, login)
-  const headers = { 'authentication-token': token }
-  const basket = (await (await page.request.post(`${REST}/baskets`, { headers })).json()).data.id as string
-  const products = await page.request.get(`${REST}/products?searchTerm=drills&amount=20`)
-  const skus = ((await products.json()).elements as { uri: string }[]).map((p) =>
-    decodeURIComponent(p.uri.split('/products/')[1]!),
-  )
-  let added = false
-  for (const sku of skus) {
-    const answer = await page.request.post(`${REST}/baskets/${basket}/items`, {
-      headers,
-      data: [{ product: sku, quantity: { value: 1 } }],
-    })
-    if (answer.status() === 201) {
-      added = true
-      break
-    }
-  }
-  expect(added).toBe(true)
-  const addresses = await page.request.get(`${REST}/baskets/${basket}/eligible-addresses`, { headers })
-  const urn = ((await addresses.json()).data as { urn: string }[]).find((a) =>
-    a.urn.startsWith(HEAD_OFFICE),
-  )!.urn
-  for (const data of [
-    { invoiceToAddress: urn, commonShipToAddress: urn },
-    { commonShippingMethod: 'STD_GROUND' },
-  ])
-    expect((await page.request.patch(`${REST}/baskets/${basket}`, { headers, data })).status()).toBe(200)
-  const tender = await page.request.put(`${REST}/baskets/${basket}/payments/open-tender`, {
-    headers,
-    data: { paymentInstrument: 'INVOICE' },
-  })
-  expect(tender.status()).toBe(200)
-  const submitted = await page.request.post(`${REST}/orders`, {
-    headers,
-    data: { basket, termsAndConditionsAccepted: true },
-  })
-  expect(submitted.status()).toBe(201)
-  const { id, requisitionNo } = (await submitted.json()).data as { id: string; requisitionNo: string }
-  return { id, number: requisitionNo }
-}
-
-async function switchUser(page: Page, login: string) {
-  await page.context().clearCookies()
-  await page.goto('/en/login')
-  await page.getByLabel('E-mail address or user name').fill(login)
-  await page.getByLabel('Password').fill(PASSWORD)
-  await page.getByRole('button', { name: 'Log in' }).click()
-  await expect(page).toHaveURL(/\/en\/home$/)
+async function requisitionThroughApi(page: Page, login: string) {
+  const data = await submitThroughApi(page, await readyBasketThroughApi(page, login))
+  return { id: data.id, number: data.requisitionNo as string }
 }
 
 test('a basket beyond the order limit shows the approval preview, becomes a requisition, is approved and appears in the buyer’s orders', async ({
   page,
 }) => {
-  const buyer = await newBuyer(page)
+  const buyer = await newBuyer(page, { orderLimit: 1 })
   await login(page, buyer.login)
   await toReview(page)
 
@@ -189,8 +84,8 @@ test('a basket beyond the order limit shows the approval preview, becomes a requ
 })
 
 test('a rejection needs a comment, and the buyer reads it', async ({ page }) => {
-  const buyer = await newBuyer(page)
-  const { id, number } = await submitThroughApi(page, buyer.login)
+  const buyer = await newBuyer(page, { orderLimit: 1 })
+  const { id, number } = await requisitionThroughApi(page, buyer.login)
   await login(page, APPROVER)
   await page.goto(`/en/account/requisitions/approver/${id}`)
   await page.getByRole('button', { name: 'Reject', exact: true }).click()
@@ -212,8 +107,8 @@ test('a rejection needs a comment, and the buyer reads it', async ({ page }) => 
 test('an approver approves from the mail’s link without logging in, and the link works once', async ({
   page,
 }) => {
-  const buyer = await newBuyer(page)
-  const { id, number } = await submitThroughApi(page, buyer.login)
+  const buyer = await newBuyer(page, { orderLimit: 1 })
+  const { id, number } = await requisitionThroughApi(page, buyer.login)
   const approve = (
     await mailLinks(
       page,
@@ -248,9 +143,9 @@ test.describe('at 360 px wide, in German', () => {
   test('the approver’s list and a requisition fit the screen, with bulk approval of the selected', async ({
     page,
   }) => {
-    const buyer = await newBuyer(page)
-    const first = await submitThroughApi(page, buyer.login)
-    const second = await submitThroughApi(page, buyer.login)
+    const buyer = await newBuyer(page, { orderLimit: 1 })
+    const first = await requisitionThroughApi(page, buyer.login)
+    const second = await requisitionThroughApi(page, buyer.login)
     await login(page, APPROVER)
     await page.goto('/de/account/requisitions/approver')
     await expect(page.getByRole('heading', { level: 1, name: 'Genehmigungen' })).toBeVisible()
@@ -269,4 +164,68 @@ test.describe('at 360 px wide, in German', () => {
     await expectFitsWidth(page, 360)
     await expectAccessible(page)
   })
+})
+
+test('an approver reads and decides requisitions in every language, and the buyer reads the outcome in theirs', async ({
+  page,
+}) => {
+  // Five requisitions, five languages, two users: three times the usual time on two busy cores.
+  test.slow()
+  const buyer = await newBuyer(page, { orderLimit: 1 })
+  const requisitions = []
+  for (const _ of LANGUAGES) requisitions.push(await requisitionThroughApi(page, buyer.login))
+  await login(page, APPROVER)
+  for (const [index, [lang]] of LANGUAGES.entries()) {
+    const t = await textsOf(lang)
+    const { id, number } = requisitions[index]!
+    await page.goto(`/${lang}/account/requisitions/approver`)
+    await expect(
+      page.getByRole('heading', { level: 1, name: t('account.requisitions.approver.title') }),
+    ).toBeVisible()
+    await page.getByRole('link', { name: t('account.requisitions.view', { number }) }).click()
+    await expect(page).toHaveURL(new RegExp(`/${lang}/account/requisitions/approver/${id}`))
+    await expect(
+      page.getByRole('heading', { level: 1, name: t('account.requisitions.detail.title', { number }) }),
+    ).toBeVisible()
+    await expectAccessible(page)
+    const approve = index % 2 === 0
+    if (approve) {
+      await page.getByRole('button', { name: t('account.requisitions.approve'), exact: true }).click()
+      const done = t('account.requisitions.decision.approved_order', {
+        requisitionNo: number,
+        orderNo: 'ORDER',
+      })
+      const [before, after] = done.split('ORDER') as [string, string]
+      await expect(page.getByText(before, { exact: false }).first()).toBeVisible()
+      await expect(page.getByText(after, { exact: false }).first()).toBeVisible()
+    } else {
+      // Rejecting without a reason is refused in the page's language.
+      const reject = page.getByRole('button', { name: t('account.requisitions.reject'), exact: true })
+      await reject.click()
+      await expect(page.getByText(t('account.requisitions.comment.error.required'))).toBeVisible()
+      await page.getByLabel(t('account.requisitions.comment.label')).fill(`Nein — ${lang}`)
+      await reject.click()
+      await expect(
+        page.getByText(t('account.requisitions.decision.rejected', { requisitionNo: number })),
+      ).toBeVisible()
+    }
+  }
+
+  // The buyer finds each outcome under its status, in the language it was decided in.
+  await switchUser(page, buyer.login)
+  for (const [index, [lang]] of LANGUAGES.entries()) {
+    const t = await textsOf(lang)
+    const { number } = requisitions[index]!
+    const status = index % 2 === 0 ? 'APPROVED' : 'REJECTED'
+    await page.goto(`/${lang}/account/requisitions/buyer?status=${status}`)
+    await expect(
+      page.getByRole('heading', { level: 1, name: t('account.requisitions.buyer.title') }),
+    ).toBeVisible()
+    await page.getByRole('link', { name: t('account.requisitions.view', { number }) }).click()
+    await expect(page.getByTestId('requisition-status')).toContainText(
+      t(`account.requisitions.status.${status}`),
+    )
+    if (status === 'REJECTED') await expect(page.getByText(`Nein — ${lang}`)).toBeVisible()
+  }
+  await expectAccessible(page)
 })

@@ -103,6 +103,8 @@ export async function listCostCenters(
       path: base(customerNo),
       query: { offset: query.offset, limit: query.limit, nameOrId: query.nameOrId },
       schema: CostCenterListSchema,
+      // The list of links with `info` paging is ICM's second version of it (icm-contract.md).
+      accept: 'application/vnd.intershop.costcenter.v2+json',
       cache: 'none',
     }),
   )

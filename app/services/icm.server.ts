@@ -83,6 +83,11 @@ export type IcmCall<S extends z.ZodTypeAny> = {
   /** Further request headers (e.g. a solved login challenge's `Authorization: CAPTCHA …`). */
   headers?: Record<string, string>
   /**
+   * The media type the answer is asked in, where ICM versions a resource beyond its default (`…v2+json`, e.g.
+   * recurring orders and the cost center list, icm-contract.md); default `application/json`.
+   */
+  accept?: string
+  /**
    * The caller shows ICM's "too many requests" (429) itself (login). Otherwise a 429 becomes the shop's own
    * 429 page with ICM's `Retry-After`.
    */
@@ -137,7 +142,7 @@ async function send(
 ): Promise<unknown> {
   const headers: Record<string, string> = {
     ...call.headers,
-    Accept: call.text ? 'text/csv, text/plain' : 'application/json',
+    Accept: call.text ? 'text/csv, text/plain' : (call.accept ?? 'application/json'),
   }
   if (clientAddress) headers['x-forwarded-for'] = clientAddress
   let body: string | undefined

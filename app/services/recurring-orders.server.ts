@@ -47,6 +47,9 @@ const BASES: Record<RecurringOrderScope, string> = {
   private: 'privatecustomers/-/recurringorders',
 }
 
+/** ICM answers recurring orders in this version of its format (icm-contract.md), as the PWA asks for them. */
+export const RECURRING_ORDER_V2 = 'application/vnd.intershop.recurringorder.v2+json'
+
 const one = (scope: RecurringOrderScope, id: string) => `${BASES[scope]}/${encodeURIComponent(id)}`
 
 /** A page of recurring orders (`limit`, `offset`; ICM answers `info.total`). */
@@ -60,6 +63,7 @@ export async function listRecurringOrders(
       path: BASES[scope],
       query: { limit: String(limit), offset: String(offset) },
       schema: RecurringOrderListSchema,
+      accept: RECURRING_ORDER_V2,
       cache: 'none',
     }),
   )
@@ -82,6 +86,7 @@ export async function getRecurringOrder(
     path: one(scope, id),
     query: { include: 'discounts,lineItems_discounts' },
     schema: RecurringOrderEnvelopeSchema,
+    accept: RECURRING_ORDER_V2,
     cache: 'none',
   })
     .then(mapRecurringOrder)
@@ -120,6 +125,7 @@ export async function setRecurringOrderActive(
   const current = await icmCall(icm, {
     path: one(scope, id),
     schema: RecurringOrderEnvelopeSchema,
+    accept: RECURRING_ORDER_V2,
     cache: 'none',
   }).catch(orNotFound)
   const number = current.data.number ?? id
@@ -129,6 +135,7 @@ export async function setRecurringOrderActive(
     path: one(scope, id),
     json: { active },
     schema: z.unknown(),
+    accept: RECURRING_ORDER_V2,
     cache: 'none',
   }).catch(orNotFound)
   return { changed: true, number }
@@ -140,6 +147,7 @@ export async function deleteRecurringOrder(icm: IcmScope, scope: RecurringOrderS
     method: 'DELETE',
     path: one(scope, id),
     schema: z.unknown(),
+    accept: RECURRING_ORDER_V2,
     cache: 'none',
   }).catch(orNotFound)
 }

@@ -16,7 +16,7 @@
  *    kept as the execution's and the recurring order's error, and switches it off; it never stops the run.
  */
 import { randomUUID } from 'node:crypto'
-import { and, asc, eq, lte } from 'drizzle-orm'
+import { and, asc, eq, inArray, lte } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import {
   basketPayments,
@@ -282,15 +282,16 @@ async function placeDay(
 
 /**
  * Places the orders of every recurring order due at `at` (its next day is `at`'s UTC day or earlier): at most
- * `limit` of them, the longest waiting first. One that fails to run at all (the database gone for a moment)
+ * `limit` of them, the longest waiting first; with `only`, only those of them named there. One that fails to run at all (the database gone for a moment)
  * is reported as failed without a record and is due again on the next run; the others go on.
  */
 export async function placeDueRecurringOrders(
   db: Db,
   at: Date,
   snapshotOf: SnapshotOf,
-  { limit = RUN_BATCH }: { limit?: number } = {},
+  { limit = RUN_BATCH, only }: { limit?: number; only?: readonly string[] } = {},
 ): Promise<RecurringRunOutcome[]> {
+  if (only && only.length === 0) return []
   const due = await db
     .select({ id: recurringOrders.id, nextOrderDate: recurringOrders.nextOrderDate })
     .from(recurringOrders)
@@ -299,6 +300,7 @@ export async function placeDueRecurringOrders(
         eq(recurringOrders.active, true),
         eq(recurringOrders.expired, false),
         lte(recurringOrders.nextOrderDate, dayOf(at)),
+        only ? inArray(recurringOrders.id, [...only]) : undefined,
       ),
     )
     .orderBy(asc(recurringOrders.nextOrderDate), asc(recurringOrders.createdAt))

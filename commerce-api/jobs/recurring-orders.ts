@@ -6,17 +6,23 @@
  * of a recurring order becomes one order is the database's doing (row lock and execution key), not the
  * queue's: a job run twice, or two runs at once, place nothing twice.
  *
- * Time is handed in: `runDue(at)` places what is due at `at`, and the worker runs it with `now()`, so that tests
- * move time instead of waiting for it.
+ * Time is handed in: `runDue(at)` places what is due at `at` in this process; the worker runs a job as of the time
+ * the job names (`runQueued(at)`) or else as of `now()`, so that tests move time instead of waiting for it.
  */
+import { randomUUID } from 'node:crypto'
+import { setTimeout as delay } from 'node:timers/promises'
 import PgBoss from 'pg-boss'
 import type { Db } from '../db/client'
 import type { SnapshotOf } from '../domain/orders'
 import { placeDueRecurringOrders, type RecurringRunOutcome } from '../domain/recurring-order-runs'
 import { bossDatabase } from './boss-database'
 
-/** The queue of the runs; its policy keeps at most one run waiting and one running across all processes. */
+/** The queue of the runs; its policy keeps at most one cron run waiting and one running across all processes. */
 export const RECURRING_ORDER_QUEUE = 'recurring-orders-place-due'
+
+/** What a queued run names: the instant it runs as of (ISO 8601), the recurring orders it is limited to; none for the cron's. */
+type RunData = { at?: string; only?: string[] }
+type RunOutput = { outcomes: RecurringRunOutcome[] }
 
 export type RecurringOrderJobOptions = {
   /** The order answers' snapshot (icm/orders.ts), handed in because the domain imports no wire format. */
@@ -35,10 +41,15 @@ export type RecurringOrderJob = {
   runDue: (at?: Date) => Promise<RecurringRunOutcome[]>
   /** Starts pg-boss on the database: its tables, the queue, the schedule and this process's worker. */
   start: () => Promise<void>
-  /** Queues a run now and wakes this process's worker (the run is the queue's: any process may take it). */
-  kick: () => Promise<void>
-  /** What the next run this process's worker makes places (tests wait on it instead of on the clock). */
-  nextRun: () => Promise<RecurringRunOutcome[]>
+  /**
+   * Queues a run as of `at` (default: the clock of the worker that takes it), limited to the recurring orders
+   * `only` names when given, wakes this process's worker and waits until a worker of any process has made it:
+   * what it placed. Refused (rejects) after `timeoutMs`.
+   */
+  runQueued: (
+    at?: Date,
+    options?: { only?: readonly string[]; timeoutMs?: number },
+  ) => Promise<RecurringRunOutcome[]>
   /** Stops the worker and the schedule's timers; the database stays open. */
   stop: () => Promise<void>
   readonly started: boolean
@@ -49,19 +60,20 @@ export function recurringOrderJob(db: Db, options: RecurringOrderJobOptions): Re
   const pollingIntervalSeconds = Math.max(0.5, options.pollingIntervalSeconds ?? 10)
   let boss: PgBoss | undefined
   let workerId: string | undefined
-  let waiting: ((outcomes: RecurringRunOutcome[]) => void)[] = []
 
-  const runDue = (at: Date = now()) => placeDueRecurringOrders(db, at, snapshotOf)
+  const runDue = (at: Date = now(), only?: readonly string[]) =>
+    placeDueRecurringOrders(db, at, snapshotOf, { only })
 
-  const work = async () => {
-    const outcomes = await runDue(now())
+  // The cron's jobs carry nothing and run as of now; a queued run may name its time. The outcomes are the
+  // job's output (pg-boss keeps it), which is how `runQueued` learns them from whichever process ran it.
+  const work = async ([job]: PgBoss.Job<RunData>[]): Promise<RunOutput> => {
+    const at = job?.data?.at ? new Date(job.data.at) : now()
+    const outcomes = await runDue(Number.isNaN(at.getTime()) ? now() : at, job?.data?.only)
     for (const failed of outcomes.filter((outcome) => outcome.outcome === 'failed'))
       log.warn(
         `commerce-api: recurring order ${failed.recurringOrderId} (${failed.scheduledFor}) not placed: ${failed.errorCode}`,
       )
-    const resolve = waiting
-    waiting = []
-    for (const done of resolve) done(outcomes)
+    return { outcomes }
   }
 
   return {
@@ -79,12 +91,26 @@ export function recurringOrderJob(db: Db, options: RecurringOrderJobOptions): Re
       workerId = await instance.work(RECURRING_ORDER_QUEUE, { pollingIntervalSeconds, batchSize: 1 }, work)
       boss = instance
     },
-    async kick() {
-      if (!boss) throw new Error('the recurring order job is not started')
-      await boss.send(RECURRING_ORDER_QUEUE, {})
-      if (workerId) boss.notifyWorker(workerId)
+    async runQueued(at, { only, timeoutMs = 30_000 } = {}) {
+      const instance = boss
+      if (!instance) throw new Error('the recurring order job is not started')
+      // A key of its own: the stately queue keeps one waiting job per key, so the cron's cannot swallow it.
+      const data: RunData = { ...(at ? { at: at.toISOString() } : {}), ...(only ? { only: [...only] } : {}) }
+      const id = await instance.send(RECURRING_ORDER_QUEUE, data, {
+        singletonKey: `run-${randomUUID()}`,
+      })
+      if (!id) throw new Error('the recurring order run was not queued')
+      if (workerId) instance.notifyWorker(workerId)
+      const deadline = Date.now() + timeoutMs
+      for (;;) {
+        const job = await instance.getJobById<RunData>(RECURRING_ORDER_QUEUE, id, { includeArchive: true })
+        if (job?.state === 'completed' && job.output) return (job.output as RunOutput).outcomes
+        if (job?.state === 'failed')
+          throw new Error(`the recurring order run failed: ${JSON.stringify(job.output)}`)
+        if (Date.now() > deadline) throw new Error('the recurring order run did not finish in time')
+        await delay(100)
+      }
     },
-    nextRun: () => new Promise((resolve) => waiting.push(resolve)),
     async stop() {
       const instance = boss
       boss = undefined

@@ -10,6 +10,7 @@
  */
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { loadApiConfig } from '../../commerce-api/config'
 import { orders, recurringOrders, users } from '../../commerce-api/db/schema'
 import { DEMO_ADDRESS_IDS } from '../../commerce-api/db/seed/checkout'
 import { ensureDemoOrganization } from '../../commerce-api/db/seed/organization'
@@ -549,17 +550,84 @@ describe('the scheduler’s job', () => {
         rows: { name: string; cron: string }[]
       }
       expect(schedules.rows).toContainEqual({ name: 'recurring-orders-place-due', cron: '* * * * *' })
-      const ran = second.recurringOrders.nextRun()
-      await second.recurringOrders.kick()
-      const outcomes = await ran
+      // A run queued without a time runs as of the worker's clock.
+      const outcomes = await second.recurringOrders.runQueued()
       expect(outcomes.filter((o) => o.recurringOrderId === id)).toEqual([
         expect.objectContaining({ outcome: 'order', scheduledFor: addDays(today, 6) }),
       ])
+      // Once placed, the same day is never placed again, whoever runs it.
+      const again = await second.recurringOrders.runQueued(at)
+      expect(again.filter((o) => o.recurringOrderId === id)).toEqual([])
     } finally {
       await second.close()
     }
     expect(second.recurringOrders.started).toBe(false)
+    await expect(second.recurringOrders.runQueued()).rejects.toThrow('not started')
     const configuration = await call(api.url('configurations'))
     expect(configuration.json.data.recurringOrder).toEqual({ enabled: true })
+  })
+
+  it('lets a test on this machine run it as of a time it names, only when SCHEDULER_TEST_RUNS is on', async () => {
+    const { id } = await recurringOrderOf(PATRICIA, { interval: 'P1M', startDate: addDays(today, 9) })
+    const runs = buildServer({
+      db: db(),
+      site: SITE,
+      recurringOrders: { cron: '* * * * *', pollingIntervalSeconds: 0.5, testRuns: true },
+    })
+    await runs.ready()
+    try {
+      const run = (body: unknown, remoteAddress = '127.0.0.1') =>
+        runs.inject({
+          method: 'POST',
+          url: '/scheduler/recurring-orders/runs',
+          payload: body as object,
+          remoteAddress,
+        })
+      // The real clock: not due yet.
+      const now = await run({ at: new Date().toISOString() })
+      expect(now.statusCode).toBe(200)
+      expect(
+        now.json().outcomes.filter((o: { recurringOrderId: string }) => o.recurringOrderId === id),
+      ).toEqual([])
+      // Nine days on, limited to another recurring order: nothing of this one.
+      const other = await run({ at: morningOf(9).toISOString(), recurringOrderIds: [crypto.randomUUID()] })
+      expect(other.statusCode).toBe(200)
+      expect(other.json().outcomes).toEqual([])
+      // Nine days on: its first order, placed by the job.
+      const later = await run({ at: morningOf(9).toISOString(), recurringOrderIds: [id] })
+      expect(later.statusCode).toBe(200)
+      const placed = later
+        .json()
+        .outcomes.filter((o: { recurringOrderId: string }) => o.recurringOrderId === id)
+      expect(placed).toEqual([expect.objectContaining({ outcome: 'order', scheduledFor: addDays(today, 9) })])
+      const order = await db().select().from(orders).where(eq(orders.recurringOrderId, id))
+      expect(order).toHaveLength(1)
+      // Malformed times and callers from elsewhere are refused.
+      expect((await run({ at: 'tomorrow' })).statusCode).toBe(400)
+      expect((await run({ at: morningOf(9).toISOString(), extra: 1 })).statusCode).toBe(400)
+      for (const recurringOrderIds of [[], ['not-an-id']])
+        expect((await run({ at: morningOf(9).toISOString(), recurringOrderIds })).statusCode).toBe(400)
+      expect((await run({ at: morningOf(9).toISOString() }, '203.0.113.9')).statusCode).toBe(404)
+    } finally {
+      await runs.close()
+    }
+    // Without the switch there is no such route.
+    const none = await api.app.inject({
+      method: 'POST',
+      url: '/scheduler/recurring-orders/runs',
+      payload: { at: morningOf(9).toISOString() },
+    })
+    expect(none.statusCode).toBe(404)
+  })
+
+  it('takes its cron and the test runs from the environment', () => {
+    const env = (vars: Record<string, string>) => vars as NodeJS.ProcessEnv
+    const defaults = loadApiConfig(env({}))
+    expect(defaults).toMatchObject({ recurringOrdersCron: '* * * * *', schedulerTestRuns: false })
+    expect(loadApiConfig(env({ RECURRING_ORDERS_CRON: 'off' })).recurringOrdersCron).toBeUndefined()
+    expect(loadApiConfig(env({ RECURRING_ORDERS_CRON: '0 5 * * *' })).recurringOrdersCron).toBe('0 5 * * *')
+    expect(loadApiConfig(env({ SCHEDULER_TEST_RUNS: 'on' })).schedulerTestRuns).toBe(true)
+    expect(loadApiConfig(env({ SCHEDULER_TEST_RUNS: 'off' })).schedulerTestRuns).toBe(false)
+    expect(() => loadApiConfig(env({ SCHEDULER_TEST_RUNS: 'yes' }))).toThrow("must be 'on' or 'off'")
   })
 })

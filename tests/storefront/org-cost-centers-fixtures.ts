@@ -165,7 +165,13 @@ export const companyUsers = () => ({
   total: 6,
 })
 
-export type Call = { method: string; path: string; query: URLSearchParams; body: unknown }
+export type Call = {
+  method: string
+  path: string
+  query: URLSearchParams
+  body: unknown
+  accept: string | null
+}
 
 /**
  * Answers ICM calls below `customers/OilCorp/` (a regex source over the rest of the path) and records them.
@@ -187,6 +193,7 @@ export function recordIcm(
         path: decodeURIComponent(url.pathname.replace(/^.*\/customers\/OilCorp\//, '')),
         query: url.searchParams,
         body: text ? JSON.parse(text) : undefined,
+        accept: request.headers.get('accept'),
       })
       const result = await reply(request)
       if (result instanceof Response) return result

@@ -101,6 +101,8 @@ describe('the cost center list', () => {
     expect(response.headers.get('Cache-Control')).toBe('private, no-store')
     expect(calls).toHaveLength(1)
     expect(Object.fromEntries(calls[0]!.query)).toEqual({ offset: '25', limit: '25', nameOrId: 'CC-1' })
+    // The list of links with paging is ICM's second version of it, as the PWA asks for it.
+    expect(calls[0]!.accept).toBe('application/vnd.intershop.costcenter.v2+json')
     expect(data.costCenters.map((c: any) => c.costCenterId)).toEqual(['CC-126', 'CC-127'])
     expect(data.costCenters[0]).toMatchObject({
       name: 'Cost center CC-126',

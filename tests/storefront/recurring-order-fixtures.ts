@@ -170,7 +170,7 @@ export const recurringOrderList = (
   info = { limit: 25, offset: 0, total: items.length },
 ) => ({ data: items, info })
 
-export type Call = { method: string; path: string; query: URLSearchParams; body: any }
+export type Call = { method: string; path: string; query: URLSearchParams; body: any; accept: string | null }
 
 /** Answers and records the calls below any of the three recurring order endpoints. */
 export function recordRecurringOrders(reply: (call: Call) => JsonBodyType | Response | undefined) {
@@ -184,6 +184,7 @@ export function recordRecurringOrders(reply: (call: Call) => JsonBodyType | Resp
       path: decodeURIComponent(url.pathname.replace(/^.*\/-;[^/]*\//, '')),
       query: url.searchParams,
       body: text ? JSON.parse(text) : undefined,
+      accept: request.headers.get('accept'),
     }
     calls.push(call)
     const result = reply(call)

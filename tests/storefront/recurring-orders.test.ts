@@ -69,6 +69,8 @@ describe('which recurring orders a user reads (spec §6)', () => {
     const { response, data } = await page(listLoader, LIST, { user: ADMIN })
     expect(response.status).toBe(200)
     expect(calls.map((c) => c.path)).toEqual(['customers/-/recurringorders'])
+    // ICM's second version of the format, as the PWA asks for it (icm-contract.md).
+    expect(calls[0]!.accept).toBe('application/vnd.intershop.recurringorder.v2+json')
     expect(calls[0]!.query.get('limit')).toBe('25')
     expect(calls[0]!.query.get('offset')).toBe('0')
     expect(data.context).toBe('admin')
@@ -289,6 +291,9 @@ describe('switching on and off (spec §4: a PATCH only when it changes)', () => 
       ['GET', `customers/-/users/-/recurringorders/${RO_ID}`, undefined],
       ['PATCH', `customers/-/users/-/recurringorders/${RO_ID}`, { active: false }],
     ])
+    expect(new Set(calls.map((c) => c.accept))).toEqual(
+      new Set(['application/vnd.intershop.recurringorder.v2+json']),
+    )
     expect(active).toBe(false)
     expect(await toastOf(setCookie)).toMatchObject({
       key: 'account.recurring_orders.deactivated.message',

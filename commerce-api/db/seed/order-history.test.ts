@@ -30,17 +30,13 @@ import { demoCostCenters, ensureDemoOrganization, userBudgets } from './organiza
 const fixedNow = new Date('2026-05-14T10:30:00Z')
 
 let database: Database
-let elapsed = 0
 let placed = 0
 const db = () => database.db
 
 beforeAll(async () => {
   database = await seededTestDatabase()
   await ensureDemoOrganization(database.db)
-  const started = performance.now()
   placed = (await ensureDemoOrderHistory(database.db, fixedNow)).created
-  elapsed = performance.now() - started
-  console.log(`ensureDemoOrderHistory placed ${placed} orders in ${Math.round(elapsed)} ms (PGlite)`)
 }, 60_000)
 afterAll(async () => {
   await database?.close()
@@ -66,10 +62,9 @@ function e2eText() {
 }
 
 describe('the demo order history', () => {
-  it('places about 40 orders in well under ten seconds', () => {
+  it('places about 40 orders', () => {
     expect(placed).toBeGreaterThanOrEqual(35)
     expect(placed).toBeLessThanOrEqual(45)
-    expect(elapsed).toBeLessThan(10_000)
   })
 
   it('spreads them over the last six months, the current one included, never after now', async () => {
