@@ -1,6 +1,8 @@
 import { readFile } from 'node:fs/promises'
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
-import { apiToken, DEMO_PASSWORD, openOrderableProduct } from './helpers'
+import { newBuyer, readyBasketThroughApi, submitThroughApi } from './business-buyers'
+import { login } from './checkout-flow'
+import { apiToken, DEMO_PASSWORD, expectAccessible, openOrderableProduct } from './helpers'
 
 const API_PORT = Number(process.env.E2E_API_PORT ?? 4200)
 const API = `http://127.0.0.1:${API_PORT}/INTERSHOP/rest/WFS/ironbridge-Site/-;loc=en_US;cur=USD`
@@ -116,4 +118,35 @@ test('an order placed by the user is in the account with its details and CSV exp
   // Someone else's or an unknown order is not found.
   const missing = await page.goto('/en/account/orders/00000000-0000-4000-8000-000000000000')
   expect(missing?.status()).toBe(404)
+})
+
+test('buy again: an order of the history, and one line of it, go back into the basket', async ({ page }) => {
+  // A buyer of this test's own: their basket is touched by nobody else.
+  const buyer = await newBuyer(page, { prefix: 'again' })
+  const order = await submitThroughApi(page, await readyBasketThroughApi(page, buyer.login))
+  const number = order.documentNumber as string
+  await login(page, buyer.login)
+
+  await page.goto('/en/account/orders')
+  const row = page.getByTestId('order-row').filter({ hasText: number })
+  await expectAccessible(page)
+  await row.getByRole('button', { name: `Buy again: order ${number}` }).click()
+  await expect(page).toHaveURL(/\/en\/basket$/)
+  await expect(page.getByText(/ is in your basket again\.$/)).toBeVisible()
+  const line = page.getByTestId('basket-line')
+  await expect(line).toHaveCount(1)
+  const quantity = line.getByRole('spinbutton')
+  await expect(quantity).toHaveValue('1')
+
+  // One line from the order's page: the same product once more.
+  await page.goto('/en/account/orders')
+  await page.getByRole('link', { name: `View order ${number}` }).click()
+  const ordered = page.getByTestId('order-line')
+  const name = (await ordered.getByRole('link').first().textContent())!.trim()
+  await expectAccessible(page)
+  await ordered.getByRole('button', { name: `Buy again: ${name}` }).click()
+  await expect(page).toHaveURL(/\/en\/basket$/)
+  await expect(page.getByText(`${name} is in your basket again.`)).toBeVisible()
+  await expect(line).toHaveCount(1)
+  await expect(quantity).toHaveValue('2')
 })

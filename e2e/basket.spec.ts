@@ -34,6 +34,25 @@ test('change the quantity of a line, then remove it', async ({ page }) => {
   await expect(page.getByText('Your basket is empty.')).toBeVisible()
 })
 
+test('before checkout the basket says what shipping costs and how much more ships free', async ({ page }) => {
+  const { name, line } = await basketWithOneLine(page)
+  // No address yet: the cheapest method for every country, "from".
+  const summary = page.getByRole('region', { name: 'Order summary' })
+  await expect(summary.getByText('Shipping from')).toBeVisible()
+  await expect(page.getByTestId('basket-shipping')).toContainText('(Standard delivery)')
+  await expect(page.getByTestId('free-shipping')).toHaveText(
+    /^(Only .+ more to free shipping \(Standard delivery, free from .+\)\.|Free shipping with Standard delivery\.)$/,
+  )
+  await expect(page.getByText('Estimated total, without shipping')).toBeVisible()
+
+  // Enough of it and standard delivery is free.
+  await line.getByRole('spinbutton', { name: `Quantity of ${name}` }).fill('100')
+  await line.getByRole('button', { name: 'Update' }).click()
+  await expect(line.getByRole('spinbutton')).toHaveValue('100')
+  await expect(page.getByTestId('free-shipping')).toHaveText('Free shipping with Standard delivery.')
+  await expect(page.getByTestId('basket-shipping')).toHaveText('Free (Standard delivery)')
+})
+
 test('a promotion code takes its discount off the total; an invalid one is refused', async ({ page }) => {
   await basketWithOneLine(page)
   const before = await totalOf(page)

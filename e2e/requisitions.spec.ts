@@ -26,6 +26,8 @@ async function requisitionThroughApi(page: Page, login: string) {
 test('a basket beyond the order limit shows the approval preview, becomes a requisition, is approved and appears in the buyer’s orders', async ({
   page,
 }) => {
+  // The whole checkout, two users and eight pages through axe: more than the usual time on two busy cores.
+  test.slow()
   const buyer = await newBuyer(page, { orderLimit: 1 })
   await login(page, buyer.login)
   await toReview(page)

@@ -197,6 +197,8 @@ export type Basket = {
   valueRebates: Rebate[]
   /** The API's infos worth showing (spec §8 filters). */
   infos: { code: string; message?: string }[]
+  /** The shipping method chosen for the basket, if any. */
+  shippingMethodId?: string
   totals: {
     items: PriceItem
     shipping?: PriceItem
@@ -258,6 +260,7 @@ export function mapBasket(envelope: z.infer<typeof BasketSchema>): Basket {
     itemRebates: rebatesOf(envelope.data.discounts?.itemValueBasedDiscounts, envelope.included?.discounts),
     valueRebates: rebatesOf(envelope.data.discounts?.valueBasedDiscounts, envelope.included?.discounts),
     infos: visibleInfos(envelope.infos),
+    shippingMethodId: envelope.data.commonShippingMethod,
     totals: {
       items: totals.itemTotal,
       shipping: totals.shippingTotal,

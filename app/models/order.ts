@@ -165,6 +165,9 @@ export const ORDER_INCLUDE = [
   'payments_paymentInstrument',
 ].join(',')
 
+/** The intent of "Buy again" on an order's page (the whole order, or one line with `line`). */
+export const BUY_AGAIN_INTENT = 'buy-again'
+
 export type OrderLine = {
   id: string
   position: number

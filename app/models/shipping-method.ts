@@ -35,6 +35,8 @@ export const ShippingMethodSchema = z.object({
   name: z.string().optional(),
   description: z.string().optional(),
   shippingCosts: PriceItemSchema.optional(),
+  /** The item total from which it ships free (the bundled API's addition; a real ICM may not say). */
+  shippingCostsThreshold: PriceItemSchema.optional(),
   deliveryTimeMin: z.string().optional(),
   deliveryTimeMax: z.string().optional(),
   shippingTimeMin: z.number().optional(),
@@ -48,6 +50,8 @@ export type ShippingMethod = {
   name: string
   description?: string
   costs?: PriceItem
+  /** Free from this item total on. */
+  freeFrom?: PriceItem
   days?: { min: number; max: number }
 }
 
@@ -65,6 +69,64 @@ export function mapShippingMethod(data: z.infer<typeof ShippingMethodSchema>): S
     name: data.name ?? data.id,
     description: data.description,
     costs: data.shippingCosts,
+    freeFrom: data.shippingCostsThreshold,
     days,
+  }
+}
+
+/**
+ * What the basket page says about shipping before checkout (issue 19): what shipping costs this basket (its
+ * chosen method's costs, or else `from` the cheapest method eligible now), and how far the items are from
+ * free shipping with a method that offers it (the chosen one if it does, else the cheapest that does);
+ * `missing` is absent once the items reach it.
+ */
+export type ShippingPreview = {
+  costs: PriceItem
+  /** The method whose costs these are. */
+  method: string
+  /** The costs are those of the basket's chosen method (part of its total). */
+  chosen: boolean
+  from: boolean
+  free?: { method: string; threshold: PriceItem; missing?: PriceItem }
+}
+
+const net = (item: PriceItem) => item.net.value
+const minus = (a: PriceItem, b: PriceItem): PriceItem => {
+  const diff = (x: number, y: number) => Math.max(0, Math.round((x - y) * 100) / 100)
+  return {
+    net: { ...a.net, value: diff(a.net.value, b.net.value) },
+    gross: { ...a.gross, value: diff(a.gross.value, b.gross.value) },
+  }
+}
+
+export function shippingPreview(
+  basket: { items: PriceItem; shipping?: PriceItem; methodId?: string },
+  methods: ShippingMethod[],
+): ShippingPreview | undefined {
+  const priced = methods.filter((m): m is ShippingMethod & { costs: PriceItem } => m.costs !== undefined)
+  const chosen = basket.methodId ? methods.find((m) => m.id === basket.methodId) : undefined
+  const cheapest = [...priced].sort((a, b) => net(a.costs) - net(b.costs))[0]
+  const isChosen = !!chosen && !!basket.shipping
+  const costs = isChosen ? basket.shipping : cheapest?.costs
+  if (!costs) return undefined
+  const freeMethod =
+    chosen?.freeFrom !== undefined
+      ? chosen
+      : [...priced].filter((m) => m.freeFrom).sort((a, b) => net(a.costs) - net(b.costs))[0]
+  const free = freeMethod?.freeFrom
+    ? {
+        method: freeMethod.name,
+        threshold: freeMethod.freeFrom,
+        ...(net(basket.items) < net(freeMethod.freeFrom)
+          ? { missing: minus(freeMethod.freeFrom, basket.items) }
+          : {}),
+      }
+    : undefined
+  return {
+    costs,
+    method: (isChosen ? chosen : cheapest)?.name ?? '',
+    chosen: isChosen,
+    from: !isChosen && priced.some((m) => net(m.costs) !== net(costs)),
+    ...(free ? { free } : {}),
   }
 }

@@ -1,16 +1,20 @@
-import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { Breadcrumb } from '~/components/Breadcrumb'
+import { BuyAgainButton } from '~/components/order/BuyAgain'
 import { OrderDetails } from '~/components/order/OrderDetails'
 import { formatDate, OrderStatus } from '~/components/order/OrderStatus'
 import { useShell } from '~/components/useShell'
+import { BUY_AGAIN_INTENT } from '~/models/order'
 import { noindexMeta } from '~/models/seo'
 import { loginAgainIfRefused, requireLogin } from '~/services/guards.server'
 import { pageHeaders } from '~/services/headers'
 import { privateHeaders } from '~/services/http.server'
 import { fixedT } from '~/services/i18n.server'
 import { namedCostCenter } from '~/services/basket-cost-center.server'
+import { buyAgain } from '~/services/buy-again.server'
+import { formText, readForm } from '~/services/form.server'
 import { getOrder } from '~/services/orders.server'
 
 export const headers = pageHeaders
@@ -23,6 +27,15 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const order = { ...found, costCenter: await namedCostCenter(shopper, found.costCenter) }
   const number = order.documentNumber ?? order.id
   return data({ title: t('account.orders.detail.title', { number }), order }, { headers: privateHeaders() })
+}
+
+/** "Buy again" (issue 19): the order's items, or one line's (`line`), into the basket; then the basket. */
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const shopper = await requireLogin({ request, params, context })
+  const form = await readForm(request)
+  if (formText(form, 'intent') !== BUY_AGAIN_INTENT)
+    throw new Response(null, { status: 400, statusText: 'Bad Request' })
+  return buyAgain(request, shopper, params.orderId ?? '', formText(form, 'line') ?? undefined)
 }
 
 export default function OrderPage() {
@@ -89,13 +102,14 @@ export default function OrderPage() {
           </>
         ) : null}
       </dl>
-      <p className="order-actions">
+      <div className="order-actions">
+        <BuyAgainButton orderId={order.id} number={number} />{' '}
         <a href={`${base}/csv?ids=${encodeURIComponent(order.id)}`} download>
           {t('account.orders.download_csv')}
         </a>{' '}
         <Link to={base}>{t('account.orders.detail.back')}</Link>
-      </p>
-      <OrderDetails order={order} />
+      </div>
+      <OrderDetails order={order} lineAction={(line) => <BuyAgainButton orderId={order.id} line={line} />} />
     </>
   )
 }

@@ -3,6 +3,7 @@ import { Form, Link, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { Breadcrumb } from '~/components/Breadcrumb'
 import { BuyersSelect } from '~/components/organization/BuyersSelect'
+import { BuyAgainButton, BuyAgainForm } from '~/components/order/BuyAgain'
 import { formatDate, OrderStatus } from '~/components/order/OrderStatus'
 import { TableHead } from '~/components/TableHead'
 import { useShell } from '~/components/useShell'
@@ -170,13 +171,20 @@ export default function OrdersPage() {
                   <td className="num">{t('account.orders.items', { count: order.itemCount })}</td>
                   <td className="num">{formatMoney(pick(order.total, display), locale.tag)}</td>
                   <td>
-                    <a
-                      href={`${base}/csv?ids=${encodeURIComponent(order.id)}`}
-                      download
-                      aria-label={t('account.orders.download_csv_of', { number: order.documentNumber })}
-                    >
-                      {t('account.orders.download_csv')}
-                    </a>
+                    <div className="order-row-actions">
+                      <BuyAgainButton
+                        orderId={order.id}
+                        number={order.documentNumber}
+                        formId={`buy-again-${order.id}`}
+                      />{' '}
+                      <a
+                        href={`${base}/csv?ids=${encodeURIComponent(order.id)}`}
+                        download
+                        aria-label={t('account.orders.download_csv_of', { number: order.documentNumber })}
+                      >
+                        {t('account.orders.download_csv')}
+                      </a>
+                    </div>
                   </td>
                 </tr>
               ))}
@@ -185,6 +193,10 @@ export default function OrdersPage() {
           <button type="submit">{t('account.orders.export_selected')}</button>
         </Form>
       )}
+      {/* The rows' "Buy again" forms: outside the export form, which a form cannot be nested in. */}
+      {orders.map((order) => (
+        <BuyAgainForm key={order.id} orderId={order.id} formId={`buy-again-${order.id}`} />
+      ))}
       {hasMore ? (
         <p className="orders-more">
           <Link to={`${base}?${more}`} preventScrollReset replace>

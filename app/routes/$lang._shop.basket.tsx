@@ -22,6 +22,7 @@ import { STEP_SCOPES, firstStepFor, stepPath } from '~/models/checkout-steps'
 import { mayContinue } from '~/models/checkout-validation'
 import { messageText } from '~/models/messages'
 import { noindexMeta } from '~/models/seo'
+import { shippingPreview } from '~/models/shipping-method'
 import {
   addPromotionCode,
   currentBasket,
@@ -40,6 +41,7 @@ import { redirectWithValidation } from '~/services/checkout-flow.server'
 import { parseSubmission, readForm } from '~/services/form.server'
 import { invalid, refused } from '~/services/form-result.server'
 import { pageHeaders } from '~/services/headers'
+import { eligibleShippingMethods } from '~/services/shipping.server'
 import { cacheHeaders } from '~/services/http.server'
 import { fixedT } from '~/services/i18n.server'
 import type { IcmScope } from '~/services/icm.server'
@@ -59,10 +61,13 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   ])
   // Results of "Checkout" when the basket has to change first (spec §4, scopes of BeforeCheckout).
   const validation = session.get('validation') ?? null
-  const [products, costCenter] = await Promise.all([
+  const [products, costCenter, shippingMethods] = await Promise.all([
     Promise.all((basket?.lines ?? []).map((line) => product(scope, line.sku).catch(() => null))),
     // A business basket's cost center (issue 17): chosen here, before checkout.
     basket?.lines.length ? costCenterChoice(shopper, basket.id) : null,
+    // What shipping costs, and from when it is free, before checkout (issue 19); without them, the page
+    // simply does not say.
+    basket?.lines.length ? eligibleShippingMethods(scope, basket.id).catch(() => []) : [],
   ])
   return data(
     {
@@ -71,6 +76,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       costCenter,
       delivery: deliveryView(settings.delivery),
       basket: basket && basketView(basket, products, locale, settings.maxItemQuantity),
+      shipping:
+        basket &&
+        shippingPreview(
+          { items: basket.totals.items, shipping: basket.totals.shipping, methodId: basket.shippingMethodId },
+          shippingMethods,
+        ),
     },
     { headers: cacheHeaders(request, 'private') },
   )
@@ -168,7 +179,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function BasketPage() {
-  const { basket, delivery, validation, costCenter } = useLoaderData<typeof loader>()
+  const { basket, delivery, validation, costCenter, shipping } = useLoaderData<typeof loader>()
   const { locale } = useShell()
   const { t } = useTranslation()
   if (!basket || basket.lines.length === 0) {
@@ -204,7 +215,7 @@ export default function BasketPage() {
       {costCenter ? (
         <CostCenterSelection selection={costCenter} messages={costCenterMessages(validation)} />
       ) : null}
-      <BasketTotals basket={basket} />
+      <BasketTotals basket={basket} shipping={shipping} />
       <ValidationMessages validation={costCenter ? otherMessages(validation) : validation} />
       <Form method="post" className="basket-checkout">
         <SubmitButton intent="checkout" className="primary">

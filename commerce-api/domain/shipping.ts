@@ -30,3 +30,15 @@ export const shippingCosts = (
   method: ShippingMethodRow,
   basis: { currency: Currency; itemsNet: number; taxRate: number },
 ): Amount => withTax(shippingCostNet(method, basis.currency, basis.itemsNet), basis.taxRate)
+
+/**
+ * The item total from which the method ships free for this basket (net as the method names it, gross with the
+ * basket's tax), or undefined when it never does.
+ */
+export function freeShippingFrom(
+  method: ShippingMethodRow,
+  basis: { currency: Currency; taxRate: number },
+): Amount | undefined {
+  const freeFrom = method.freeFrom?.[basis.currency]
+  return freeFrom === undefined ? undefined : withTax(freeFrom, basis.taxRate)
+}

@@ -23,7 +23,7 @@ import {
   userPaymentBasis,
 } from '../domain/payments'
 import { paymentSecret } from '../domain/psp'
-import { eligibleShippingMethods, shippingCosts } from '../domain/shipping'
+import { eligibleShippingMethods, freeShippingFrom, shippingCosts } from '../domain/shipping'
 import { parseScopes, validateBasket } from '../domain/validation'
 import { addressJson } from '../icm/addresses'
 import { validationJson } from '../icm/basket'
@@ -128,7 +128,15 @@ export const checkoutRoutes: RouteModule = (app, ctx) => {
     const { state } = await stateOf(request)
     const methods = eligibleShippingMethods(state.shippingMethods, state.shipToAddress?.countryCode)
     return {
-      data: methods.map((m) => shippingMethodJson(m, state.locale, state.currency, shippingCosts(m, state))),
+      data: methods.map((m) =>
+        shippingMethodJson(
+          m,
+          state.locale,
+          state.currency,
+          shippingCosts(m, state),
+          freeShippingFrom(m, state),
+        ),
+      ),
     }
   }
   app.get('/rest/:site/baskets/:id/eligible-shipping-methods', eligibleShipping)

@@ -315,6 +315,11 @@ describe('shipping and totals', () => {
     })
     expect(express.shippingCosts.net).toEqual({ type: 'Money', value: 12.9, currency: 'EUR' })
     expect(express.shippingCosts.gross.value).toBe(15.35) // 12.90 + 19 % (2.451 → 2.45)
+    // Express never ships free; standard delivery does from a net item total of 100.00 (with tax: 119.00).
+    expect(express.shippingCostsThreshold).toBeUndefined()
+    const standard = methods.find((m: any) => m.id === 'STD_GROUND')
+    expect(standard.shippingCostsThreshold.net).toEqual({ type: 'Money', value: 100, currency: 'EUR' })
+    expect(standard.shippingCostsThreshold.gross.value).toBe(119)
     const bucket = await call(de.url(`/buckets/${de.id}/eligible-shipping-methods`), { token: de.token })
     expect(bucket.json.data).toEqual(methods)
 

@@ -135,6 +135,55 @@ describe('basket page loader', () => {
     expect(page.delivery.min < page.delivery.max).toBe(true)
     expect(response.headers.get('Cache-Control')).toBe('private, no-store')
   })
+
+  it('says what shipping costs before checkout and how far the items are from free shipping', async () => {
+    icm.use(
+      ...pageHandlers(),
+      get('baskets/b-1/eligible-shipping-methods', {
+        data: [
+          {
+            id: 'STD_GROUND',
+            name: 'Standard delivery',
+            shippingCosts: priceItem(4.95, 5.89),
+            shippingCostsThreshold: priceItem(250, 297.5),
+          },
+          { id: 'EXP_EXPRESS', name: 'Express delivery', shippingCosts: priceItem(12.9, 15.35) },
+        ],
+      }),
+    )
+    const { data: page } = await answer(loader, args('/en/basket', { cookie: await shopperCookie() }))
+    // The model keeps amounts as values and currencies (ICM's `type`s are dropped).
+    const usd = (net: number, gross: number) => ({
+      net: { value: net, currency: 'USD' },
+      gross: { value: gross, currency: 'USD' },
+    })
+    expect(page.shipping).toEqual({
+      costs: usd(4.95, 5.89),
+      method: 'Standard delivery',
+      chosen: false,
+      from: true,
+      free: {
+        method: 'Standard delivery',
+        threshold: usd(250, 297.5),
+        // Items: 200.00 net, 238.00 gross.
+        missing: usd(50, 59.5),
+      },
+    })
+  })
+
+  it('shows the page without the shipping preview when ICM does not answer the methods', async () => {
+    icm.use(
+      ...pageHandlers(),
+      get('baskets/b-1/eligible-shipping-methods', () => icmError(500, 'server.error')),
+    )
+    const { response, data: page } = await answer(
+      loader,
+      args('/en/basket', { cookie: await shopperCookie() }),
+    )
+    expect(response.status).toBe(200)
+    expect(page.shipping).toBeUndefined()
+    expect(page.basket.lines).toHaveLength(1)
+  })
 })
 
 describe('basket page action', () => {

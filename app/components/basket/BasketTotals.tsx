@@ -1,14 +1,26 @@
 import { useTranslation } from 'react-i18next'
 import type { BasketView } from '~/models/basket-view'
 import { formatMoney, pick } from '~/models/price'
+import type { ShippingPreview } from '~/models/shipping-method'
 import { MoneyText } from '../Price'
 import { useShell } from '../useShell'
 
-/** Items, order rebates, tax and the total of the basket (estimated until checkout knows more). */
-export function BasketTotals({ basket }: { basket: Pick<BasketView, 'totals' | 'valueRebates'> }) {
+/**
+ * Items, order rebates, shipping, tax and the total of the basket (estimated until checkout knows more), and
+ * how far the items are from free shipping (issue 19: every cost in view before checkout).
+ */
+export function BasketTotals({
+  basket,
+  shipping,
+}: {
+  basket: Pick<BasketView, 'totals' | 'valueRebates'>
+  shipping?: ShippingPreview | null
+}) {
   const { t } = useTranslation()
   const { locale, display } = useShell()
   const { totals } = basket
+  const money = (item: Parameters<typeof pick>[0]) => formatMoney(pick(item, display), locale.tag)
+  const shippingFree = shipping && pick(shipping.costs, display).value === 0
   return (
     <section className="basket-totals" aria-labelledby="totals-title">
       <h2 id="totals-title">{t('basket.totals.title')}</h2>
@@ -23,6 +35,17 @@ export function BasketTotals({ basket }: { basket: Pick<BasketView, 'totals' | '
             <dd data-testid="basket-rebate">−{formatMoney(pick(rebate.amount, display), locale.tag)}</dd>
           </div>
         ))}
+        {shipping ? (
+          <>
+            <dt>{t(shipping.from ? 'basket.totals.shipping_from' : 'basket.totals.shipping')}</dt>
+            <dd data-testid="basket-shipping">
+              {t('basket.totals.shipping_of', {
+                amount: shippingFree ? t('basket.totals.shipping_free') : money(shipping.costs),
+                method: shipping.method,
+              })}
+            </dd>
+          </>
+        ) : null}
         {totals.tax ? (
           <>
             <dt>{t('basket.totals.tax')}</dt>
@@ -36,7 +59,26 @@ export function BasketTotals({ basket }: { basket: Pick<BasketView, 'totals' | '
           <MoneyText money={pick(totals.total, display)} locale={locale} />
         </dd>
       </dl>
-      {totals.estimated ? <p className="hint">{t('basket.totals.estimated')}</p> : null}
+      {shipping?.free ? (
+        <p className="free-shipping" data-testid="free-shipping">
+          {shipping.free.missing
+            ? t('basket.totals.free_shipping.missing', {
+                amount: money(shipping.free.missing),
+                method: shipping.free.method,
+                threshold: money(shipping.free.threshold),
+              })
+            : t('basket.totals.free_shipping.reached', { method: shipping.free.method })}
+        </p>
+      ) : null}
+      {totals.estimated ? (
+        <p className="hint">
+          {t(
+            shipping && !shipping.chosen
+              ? 'basket.totals.estimated_without_shipping'
+              : 'basket.totals.estimated',
+          )}
+        </p>
+      ) : null}
     </section>
   )
 }

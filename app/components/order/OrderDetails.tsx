@@ -1,4 +1,5 @@
-import type { Order } from '~/models/order'
+import type { ReactNode } from 'react'
+import type { Order, OrderLine } from '~/models/order'
 import { useShell } from '../useShell'
 import { OrderFacts } from './OrderFacts'
 import { OrderLines } from './OrderLines'
@@ -7,13 +8,19 @@ import { OrderTotals } from './OrderTotals'
 /**
  * What was ordered: lines (name linking to the product, SKU, warranty, desired delivery, fulfilment status,
  * unit price, quantity, total), addresses, shipping method, payment, message to merchant, reference and totals.
- * Used by the receipt and the account's order detail.
+ * Used by the receipt and the account's order detail; `lineAction` adds a control under each line's name.
  */
-export function OrderDetails({ order }: { order: Order }) {
+export function OrderDetails({
+  order,
+  lineAction,
+}: {
+  order: Order
+  lineAction?: (line: OrderLine) => ReactNode
+}) {
   const { locale, display } = useShell()
   return (
     <div className="order-details">
-      <OrderLines lines={order.lines} />
+      <OrderLines lines={order.lines} lineAction={lineAction} />
       <OrderFacts order={order} />
       <OrderTotals order={order} display={display} locale={locale} />
     </div>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { LineView } from '~/models/line'
 import type { OrderLine } from '~/models/order'
@@ -6,10 +7,19 @@ import { ScrollRegion } from '../ScrollRegion'
 import { useShell } from '../useShell'
 import { FulfillmentStatus, formatDate } from './OrderStatus'
 
-type OrderLineView = LineView & Pick<OrderLine, 'desiredDelivery' | 'fulfillmentStatus'>
+type OrderLineView = LineView & OrderLine
 
-/** The ordered lines, each linking to its product, with desired delivery and fulfilment status. */
-export function OrderLines({ lines }: { lines: OrderLine[] }) {
+/**
+ * The ordered lines, each linking to its product, with desired delivery and fulfilment status, and the
+ * page's own control for a line (`lineAction`) when it has one.
+ */
+export function OrderLines({
+  lines,
+  lineAction,
+}: {
+  lines: OrderLine[]
+  lineAction?: (line: OrderLine) => ReactNode
+}) {
   const { t } = useTranslation()
   const { locale } = useShell()
   const views = lines.map((line): OrderLineView => ({
@@ -39,6 +49,7 @@ export function OrderLines({ lines }: { lines: OrderLine[] }) {
                 {t('account.orders.line.fulfillment')} <FulfillmentStatus status={line.fulfillmentStatus} />
               </LineNote>
             ) : null}
+            {lineAction?.(line)}
           </>
         )}
       />

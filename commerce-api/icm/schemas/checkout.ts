@@ -61,6 +61,8 @@ export const ShippingMethodSchema = z.object({
   deliveryTimeMin: z.union([z.string(), z.number()]).optional(),
   deliveryTimeMax: z.union([z.string(), z.number()]).optional(),
   shippingCosts: PriceItemSchema,
+  /** This API's addition: the item total from which the method ships free (icm/shipping.ts). */
+  shippingCostsThreshold: PriceItemSchema.optional(),
 })
 
 /** `BasketRebateData`: one discount, referenced by id from the basket's or a line's `discounts`. */
