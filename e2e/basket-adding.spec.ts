@@ -120,7 +120,7 @@ test('the add-items link adds the valid items, reports the others and leaves the
   await page.goto(`/en/home?addItems=${sku}|3;|2;${sku}|0`)
   await expect(page).toHaveURL(/\/en\/home$/)
   const status = page.getByRole('status')
-  await expect(status).toContainText(`The product ${sku} has been added to your basket.`)
+  await expect(status).toContainText(`${name} has been added to your basket.`)
   await expect(status).toContainText(`“|2” was not added`)
   await expect(status).toContainText(`“${sku}|0” was not added`)
   await expect(page.getByTestId('mini-basket')).toContainText('3 items')

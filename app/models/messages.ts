@@ -9,13 +9,16 @@ const RULE_CODES = /quantity/
 
 /**
  * The one translation point for API refusals and infos (spec §8): the shop's text for the code, followed by
- * ICM's message where that names the rule. A code the shop has no text for gets the shop's general text in
- * the shopper's language, with ICM's sentence after it, so a German shopper never reads English alone.
+ * ICM's message where that names the rule; a code the shop has no text for gets the shop's general text. ICM
+ * speaks English: its sentence is added only where the language's own text says so (`error.api.rule_detail`,
+ * `error.api.detail`: the English shop adds it, the others never show an English sentence).
  */
 export function messageText(t: Translate, message: ApiMessage): string {
   const text = t(message.code)
   if (text !== message.code)
-    return RULE_CODES.test(message.code) && message.message ? `${text} ${message.message}` : text
+    return RULE_CODES.test(message.code) && message.message
+      ? t('error.api.rule_detail', { text, message: message.message })
+      : text
   const general = t('error.api.refused')
-  return message.message ? `${general} (${message.message})` : general
+  return message.message ? t('error.api.detail', { general, message: message.message }) : general
 }

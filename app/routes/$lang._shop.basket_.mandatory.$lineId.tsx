@@ -13,7 +13,7 @@ import { fixedT } from '~/services/i18n.server'
 import type { IcmScope } from '~/services/icm.server'
 import { shopperOf } from '~/services/shopper.server'
 import { redirectWithToast } from '~/services/toast.server'
-import { addTexts } from '~/services/add-to-basket.server'
+import { addTexts, namesOfAdd } from '~/services/add-to-basket.server'
 import { parseSubmission, readForm } from '~/services/form.server'
 import { invalid, type ActionResult } from '~/services/form-result.server'
 
@@ -121,7 +121,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   }))
   const result = await addToBasket(scope, session, items)
   if (!addedAll(result)) {
-    const { problems } = addTexts(t, result)
+    const { problems } = addTexts(t, result, [], await namesOfAdd(scope, result))
     return data<ActionResult>({ result: submission.reply({ formErrors: problems }) }, { status: 422 })
   }
   return redirectWithToast(session, `/${locale.lang}/basket`, {

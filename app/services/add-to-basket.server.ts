@@ -1,11 +1,13 @@
 /**
  * Saying what an add did, for every way of adding (product page, tiles, the collected adds, the add-items
- * link, quick order): one success text naming the added SKUs (`ede.shopping_cart.product.added.message`)
- * and one line per refused or invalid item.
+ * link, quick order): one success text (`ede.shopping_cart.product.added.message`, spec §8) naming the product
+ * when it is one and counting them when more, in the language's plural forms (issue 19: products by name, no
+ * SKUs alone), and one line per refused or invalid item, named by its product.
  */
 import { redirect } from '@remix-run/node'
 import { addItemsFromUrl, addItemsParams } from '~/models/add-items'
 import { messageText } from '~/models/messages'
+import { product } from './products.server'
 import { addToBasket, type AddResult } from './basket.server'
 import { fixedT } from './i18n.server'
 import type { IcmScope } from './icm.server'
@@ -14,16 +16,53 @@ import { boundedToast, redirectWithToast } from './toast.server'
 
 type Translate = ReturnType<typeof fixedT>
 
-/** The texts of an add: what was added (undefined when nothing) and every refusal, first cause each (§8). */
-export function addTexts(t: Translate, result: AddResult, invalid: string[] = []) {
+/**
+ * The names of the products an add touched, by SKU: as ICM's answer names them, else from the catalogue (its
+ * cached product call), else none (the texts then say the SKU).
+ */
+export async function namesOfAdd(scope: IcmScope, result: AddResult): Promise<Record<string, string>> {
+  const skus = [...new Set([...result.added, ...result.refused.map((r) => r.item)].map((item) => item.sku))]
+  const missing = skus.filter((sku) => !result.names[sku])
+  const found = await Promise.all(
+    missing.map((sku) =>
+      product(scope, sku).then(
+        (p) => p.name,
+        () => undefined,
+      ),
+    ),
+  )
+  return {
+    ...Object.fromEntries(missing.flatMap((sku, i) => (found[i] ? [[sku, found[i]]] : []))),
+    ...result.names,
+  }
+}
+
+/** The values of the product-added text: the SKUs (spec §8), the product's name, how many products. */
+function addedValues(result: AddResult, names: Record<string, string>) {
   const skus = [...new Set(result.added.map((item) => item.sku))]
   return {
-    added: skus.length ? t('ede.shopping_cart.product.added.message', { sku: skus.join(', ') }) : undefined,
+    sku: skus.join(', '),
+    name: skus.length === 1 ? (names[skus[0]!] ?? skus[0]!) : '',
+    count: skus.length,
+  }
+}
+
+/** The texts of an add: what was added (undefined when nothing) and every refusal, first cause each (§8). */
+export function addTexts(
+  t: Translate,
+  result: AddResult,
+  invalid: string[] = [],
+  names: Record<string, string> = result.names,
+) {
+  return {
+    added: result.added.length
+      ? t('ede.shopping_cart.product.added.message', addedValues(result, names))
+      : undefined,
     problems: [
       ...invalid.map((entry) => t('ede.shopping_cart.add_items.invalid.message', { item: entry })),
       ...result.refused.map(({ item, errors }) =>
         t('ede.shopping_cart.add_items.refused.message', {
-          sku: item.sku,
+          name: names[item.sku] ?? item.sku,
           reason: errors[0] ? messageText(t, errors[0]) : '',
         }),
       ),
@@ -33,15 +72,20 @@ export function addTexts(t: Translate, result: AddResult, invalid: string[] = []
 }
 
 /** The toast after an add: success (with any refusals listed), or an error when nothing was added. */
-export function addToast(t: Translate, result: AddResult, invalid: string[] = []): Toast {
-  const texts = addTexts(t, result, invalid)
+export function addToast(
+  t: Translate,
+  result: AddResult,
+  invalid: string[] = [],
+  names: Record<string, string> = result.names,
+): Toast {
+  const texts = addTexts(t, result, invalid, names)
   const details = texts.problems.length ? { details: texts.problems } : {}
   const more = (count: number) => t('ede.shopping_cart.add_items.more.message', { count })
   if (result.added.length > 0) {
     return boundedToast(
       {
         key: 'ede.shopping_cart.product.added.message',
-        values: { sku: [...new Set(result.added.map((item) => item.sku))].join(', ') },
+        values: addedValues(result, names),
         type: texts.problems.length ? 'info' : 'success',
         ...details,
       },
@@ -82,5 +126,6 @@ export async function addItemsFromLink(
   }
   const t = fixedT(scope.locale.id)
   const result = await addToBasket(scope, session, link.items)
-  return redirectWithToast(session, link.cleanUrl, addToast(t, result, link.invalid))
+  const names = await namesOfAdd(scope, result)
+  return redirectWithToast(session, link.cleanUrl, addToast(t, result, link.invalid, names))
 }

@@ -106,6 +106,8 @@ export type Problem = { code: string; message: string }
 /** What an add did: the items the basket took (and their lines), the items it refused with ICM's causes. */
 export type AddResult = {
   added: BasketItem[]
+  /** The added products' names by SKU, as ICM's answered lines name them (it may not). */
+  names: Record<string, string>
   /** Ids of the lines the added items went into, for the mini basket's highlight. */
   lineIds: string[]
   /** Lines the add touched whose product still asks for mandatory selections or accessories (ADR 0011). */
@@ -120,6 +122,7 @@ export type AddResult = {
 
 const nothingAdded = (): AddResult => ({
   added: [],
+  names: {},
   lineIds: [],
   mandatoryLineIds: [],
   refused: [],
@@ -227,6 +230,9 @@ async function addWithToken(
       for (const [index, errors] of byIndex ?? []) refused.push({ item: remaining[index]!, errors })
       return {
         added: byIndex ? remaining.filter((_, index) => !byIndex.has(index)) : remaining,
+        names: Object.fromEntries(
+          result.data.flatMap((line) => (line.name ? [[line.product, line.name]] : [])),
+        ),
         lineIds: result.data.map((line) => line.id),
         mandatoryLineIds: result.data
           .filter((line) => mandatoryOf(line)?.satisfied === false)

@@ -39,11 +39,13 @@ const anonymousCookie = () =>
 
 const sessionOf = (response: Response) => sessionFrom(response)
 
+/** A line as the bundled API answers it, named after its product (a real ICM may name none). */
 const lineItem = (id: string, sku: string, quantity: number) => ({
   ...ICM_LINE,
   id,
   position: 1,
   product: sku,
+  name: `Drill ${sku}`,
   quantity: { value: quantity },
   pricing: linePricing(priceItem(10, 11.9), priceItem(10 * quantity, 11.9 * quantity)),
 })
@@ -98,7 +100,8 @@ describe('the add route', () => {
     ])
     expect(result.status).toBe(200)
     expect(result.data).toEqual({
-      added: 'The product 1000042, 1000043 has been added to your basket.',
+      // Several products are counted, in the language's plural (issue 19).
+      added: '2 products have been added to your basket.',
       lineIds: ['l-1000042', 'l-1000043'],
       problems: [],
       mandatory: null,
@@ -108,6 +111,7 @@ describe('the add route', () => {
   })
 
   it('reports the items ICM refuses and still adds the others', async () => {
+    icm.use(get('products/1000043', { ...productData, sku: '1000043', productName: 'Hammer 1000043' }))
     const bodies = itemsEndpoint((items, call) =>
       call === 1
         ? icmError(422, 'basket.line_item.creation.failed', 'failed', [
@@ -129,10 +133,11 @@ describe('the add route', () => {
       ['quantity', '3'],
     ])
     expect(bodies.map((b) => b.map((i) => i.product))).toEqual([['1000042', '1000043'], ['1000042']])
-    expect(result.data.added).toBe('The product 1000042 has been added to your basket.')
+    // One product is named by its name (from ICM's answer); a refused one by the catalogue's name.
+    expect(result.data.added).toBe('Drill 1000042 has been added to your basket.')
     expect(result.data.problems).toEqual([
       '“|3” was not added: an item needs a SKU and a quantity above 0.',
-      "1000043 was not added: The quantity exceeds the maximum order quantity. The maximum order quantity of '1000043' is 10.",
+      "Hammer 1000043 was not added: The quantity exceeds the maximum order quantity. The maximum order quantity of '1000043' is 10.",
     ])
   })
 
@@ -168,8 +173,9 @@ describe('the add route', () => {
     ])
     expect(bodies).toHaveLength(1)
     expect(result.data).toEqual({
-      added: 'The product 1000042 has been added to your basket.',
+      added: 'Drill 1000042 has been added to your basket.',
       lineIds: ['l-1'],
+      // The catalogue does not know it either: its SKU is all there is to name it by.
       problems: ['1000043 was not added: This product is out of stock.'],
       mandatory: null,
     })
@@ -202,7 +208,7 @@ describe('the add route', () => {
     expect(response.headers.get('Location')).toBe('/en/search?SearchTerm=drill')
     expect((await sessionOf(response)).get('toast')).toEqual({
       key: 'ede.shopping_cart.product.added.message',
-      values: { sku: '1000042' },
+      values: { sku: '1000042', name: 'Drill 1000042', count: 1 },
       type: 'success',
     })
     const { response: evil } = await postForm(addAction, '/en/basket/add', [

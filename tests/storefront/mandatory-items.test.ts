@@ -244,7 +244,8 @@ describe('the mandatory prompt action', () => {
     const result = await post('l-p', [['selection', 'S-1']])
     expect(result.response.status).toBe(422)
     expect(result.data.result.error['']).toEqual([
-      'S-1 was not added: The product this choice belongs to is no longer in your basket.',
+      // Named by its product, not by its SKU (issue 19).
+      'Plug type F was not added: The product this choice belongs to is no longer in your basket.',
     ])
   })
 })

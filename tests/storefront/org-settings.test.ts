@@ -221,7 +221,8 @@ describe('the company profile', () => {
     })
     expect(response.status).toBe(422)
     expect(data.result.error.companyName2).toEqual([
-      'Der Shop konnte das nicht ausführen. (String must contain at most 120 character(s))',
+      // The API's English sentence stays out of the German shop (issue 19).
+      'Der Shop konnte das nicht ausführen.',
     ])
   })
 

@@ -32,3 +32,43 @@ describe('order value refusals', () => {
     expect(text).toContain('Höchstbestellwert')
   })
 })
+
+/** Issue 19: the commerce API's English sentence never reaches the German, French, Polish or Romanian shop. */
+describe('refusals the shop has its own text for, or none', () => {
+  const unknown = { code: 'basket.something.new.error', message: 'Something new went wrong.' }
+  const rule = {
+    code: 'basket.line_item.quantity.min_order_quantity.error',
+    message: "The minimum order quantity of '1000042' is 5.",
+  }
+
+  it('add the API’s sentence on the English shop, where it helps', () => {
+    const t = fixedT('en_US')
+    expect(messageText(t, unknown)).toBe('The shop could not do this. (Something new went wrong.)')
+    expect(messageText(t, rule)).toBe(
+      "The quantity is below the minimum order quantity. The minimum order quantity of '1000042' is 5.",
+    )
+  })
+
+  it.each(['de_DE', 'fr_FR', 'pl_PL', 'ro_RO'] as const)('say it in %s alone', (locale) => {
+    const t = fixedT(locale)
+    expect(messageText(t, unknown)).toBe(t('error.api.refused'))
+    expect(messageText(t, rule)).toBe(t(rule.code))
+    expect(messageText(t, rule)).not.toContain('minimum order quantity')
+  })
+})
+
+/** Issue 19: what an add did names the product, or counts the products in each language's plural forms. */
+describe('the product-added message', () => {
+  it.each(['en_US', 'de_DE', 'fr_FR', 'pl_PL', 'ro_RO'] as const)('in %s', (locale) => {
+    const t = fixedT(locale)
+    const key = 'ede.shopping_cart.product.added.message'
+    const one = t(key, { count: 1, name: 'Voltwerk Drill XT 18', sku: '1000042' })
+    expect(one).toContain('Voltwerk Drill XT 18')
+    expect(one).not.toContain('1000042')
+    for (const count of [2, 5, 22]) {
+      const many = t(key, { count, name: '', sku: '1000042, 1000043' })
+      expect(many, `${locale} ${count}`).toContain(String(count))
+      expect(many).not.toContain('1000042')
+    }
+  })
+})
