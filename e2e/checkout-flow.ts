@@ -58,6 +58,10 @@ export async function pay(page: Page, method: string | RegExp) {
 /** Accepts the terms and places the order. */
 export async function placeOrder(page: Page) {
   await expect(page).toHaveURL(/\/en\/checkout\/review$/)
+  // The terms are one click away, in a tab of their own.
+  const terms = page.getByRole('link', { name: 'Read the terms and conditions (opens in a new tab)' })
+  await expect(terms).toHaveAttribute('href', '/en/page/terms')
+  await expect(terms).toHaveAttribute('target', '_blank')
   await page.getByLabel('I accept the terms and conditions.').check()
   await page.getByRole('button', { name: 'Place order' }).click()
 }

@@ -258,6 +258,12 @@ export default function ReviewStep() {
           meta={fields.termsAndConditions!}
           label={`${t('checkout.review.terms')}${termsRequired ? ' *' : ''}`}
         />
+        {/* The terms themselves, one click away; a new tab keeps the review as the shopper left it. */}
+        <p className="field-hint terms-link">
+          <a href={`/${locale.lang}/page/terms`} target="_blank" rel="noopener">
+            {t('checkout.review.terms_link')}
+          </a>
+        </p>
         <FormErrors form={form} />
         <SubmitButton className="primary">
           {basket.recurrence && recurrence
