@@ -260,7 +260,7 @@ export default function ReviewStep() {
         />
         {/* The terms themselves, one click away; a new tab keeps the review as the shopper left it. */}
         <p className="field-hint terms-link">
-          <a href={`/${locale.lang}/page/terms`} target="_blank" rel="noopener">
+          <a href={`/${locale.lang}/page/terms`} target="_blank" rel="noopener noreferrer">
             {t('checkout.review.terms_link')}
           </a>
         </p>
