@@ -1,13 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
-import {
-  expectReceipt,
-  login,
-  ordersOfBasket,
-  pay,
-  placeOrder,
-  standardShipping,
-  startCheckout,
-} from './checkout-flow'
+import { toReview as toBusinessReview } from './business-buyers'
+import { expectReceipt, login, ordersOfBasket, placeOrder } from './checkout-flow'
 
 // Business users of Brightline, one per project and test, so that parallel runs never share a basket.
 const users: Record<string, [string, string]> = {
@@ -15,15 +8,10 @@ const users: Record<string, [string, string]> = {
   'js-off': ['ccowner', 'jlink'],
 }
 
+/** The user, logged in, at the review step of a basket with one product; the basket's id. */
 async function toReview(page: Page, user: string) {
   await login(page, user)
-  await startCheckout(page)
-  await page.getByRole('group', { name: 'Invoice address' }).getByRole('radio').first().check()
-  await page.getByRole('group', { name: 'Shipping address' }).getByRole('radio').first().check()
-  await page.getByRole('button', { name: 'Continue' }).click()
-  await standardShipping(page)
-  await pay(page, /Invoice/)
-  await expect(page).toHaveURL(/\/en\/checkout\/review$/)
+  await toBusinessReview(page)
   return (await page.locator('input[name="basketId"]').inputValue())!
 }
 

@@ -6,18 +6,14 @@
  * off, last orders linking to the order or the pending requisition), and the checkout's "order regularly"
  * fieldset with its controls labelled and an API refusal at its field.
  */
-import { createRemixStub } from '@remix-run/testing'
-import { cleanup, render, screen, within } from '@testing-library/react'
-import { Outlet } from '@remix-run/react'
-import { I18nextProvider } from 'react-i18next'
+import { cleanup, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { RecurrenceForm } from '~/components/recurring-order/RecurrenceForm'
-import { localeByLang, SHOP_LOCALES } from '~/models/locale'
+import { SHOP_LOCALES } from '~/models/locale'
 import DetailPage, {
   loader as detailLoader,
 } from '~/routes/$lang._shop.account.recurring-orders.$recurringOrderId'
 import ListPage, { loader as listLoader } from '~/routes/$lang._shop.account.recurring-orders._index'
-import { i18nFor } from '~/services/i18n.server'
 import type { SessionUser } from '~/services/session.server'
 import { get, icm } from './icm-mock'
 import { signedInCookie } from './loader-args'
@@ -175,36 +171,21 @@ describe('a recurring order’s page', () => {
 
 describe('the checkout’s "order regularly"', () => {
   it('labels every control and shows the API’s refusal at its field', async () => {
-    const locale = localeByLang('en')!
-    const Stub = createRemixStub([
-      {
-        id: 'root',
-        path: '/',
-        loader: () => ({ locale }),
-        Component: Outlet,
-        children: [
-          {
-            path: 'en/checkout/review',
-            Component: () => (
-              <RecurrenceForm
-                recurrence={{ interval: 'P14D', startDate: '2026-12-01', repetitions: 6 }}
-                today="2026-11-27"
-                lastResult={{
-                  status: 'error',
-                  initialValue: { intent: 'recurrence', recurring: 'regularly', startDate: '2020-01-01' },
-                  error: { startDate: ['The first order cannot be in the past.'] },
-                }}
-              />
-            ),
-          },
-        ],
-      },
-    ])
-    render(
-      <I18nextProvider i18n={i18nFor(locale.id)}>
-        <Stub initialEntries={['/en/checkout/review']} />
-      </I18nextProvider>,
-    )
+    renderRoute({
+      path: '/en/checkout/review',
+      pattern: ':lang/checkout/review',
+      Component: () => (
+        <RecurrenceForm
+          recurrence={{ interval: 'P14D', startDate: '2026-12-01', repetitions: 6 }}
+          today="2026-11-27"
+          lastResult={{
+            status: 'error',
+            initialValue: { intent: 'recurrence', recurring: 'regularly', startDate: '2020-01-01' },
+            error: { startDate: ['The first order cannot be in the past.'] },
+          }}
+        />
+      ),
+    })
     expect((await screen.findByTestId('recurrence-summary')).textContent).toBe(
       'This order will be placed regularly: every 2 weeks from Dec 1, 2026, 6 times.',
     )

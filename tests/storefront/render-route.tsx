@@ -23,14 +23,15 @@ export function renderRoute({
   path: string
   pattern: string
   Component: () => JSX.Element
-  loader: RouteFn
+  /** None: a component that needs no data of its own (a form part). */
+  loader?: RouteFn
   action?: RouteFn
-  cookie: string
+  cookie?: string
 }) {
   const locale = localeByLang(path.split('/')[1]!)!
   const withCookie = (request: Request) => {
     const headers = new Headers(request.headers)
-    headers.set('Cookie', cookie)
+    if (cookie) headers.set('Cookie', cookie)
     return new Request(request.url, {
       method: request.method,
       headers,
@@ -48,7 +49,9 @@ export function renderRoute({
         {
           path: pattern,
           Component,
-          loader: ({ request, params, context }) => loader({ request: withCookie(request), params, context }),
+          loader: loader
+            ? ({ request, params, context }) => loader({ request: withCookie(request), params, context })
+            : undefined,
           action: action
             ? ({ request, params, context }) => action({ request: withCookie(request), params, context })
             : undefined,
