@@ -18,7 +18,7 @@ async function openListingWithAddableTiles(page: Page) {
   throw new Error('no listing page with two addable tiles')
 }
 
-const addButtons = (page: Page) => page.getByRole('button', { name: /^Add .+ to basket$/ })
+const addButtons = (page: Page) => page.getByRole('button', { name: /^Add to basket: .+$/ })
 
 /** A tile that can add its product, with the product's name and SKU (from its canonical URL). */
 async function addableTile(page: Page, index: number) {
@@ -46,7 +46,7 @@ test('add a product from its tile on a listing', async ({ page }) => {
   const { tile, name } = await addableTile(page, 0)
   const listing = page.url()
   await tile.getByLabel(`Pieces of ${name}`).fill('2')
-  await tile.getByRole('button', { name: `Add ${name} to basket` }).click()
+  await tile.getByRole('button', { name: `Add to basket: ${name}` }).click()
   await expect(page.getByRole('status')).toContainText('has been added to your basket')
   await expect(page.getByTestId('mini-basket')).toContainText('2 items')
   // The shopper stays on the listing.
@@ -70,8 +70,8 @@ test('adds from several tiles go out together and open the mini basket with them
     if (request.method() === 'POST' && new URL(request.url()).pathname.startsWith('/en/basket/add'))
       posts.push(request.postData() ?? '')
   })
-  await first.tile.getByRole('button', { name: `Add ${first.name} to basket` }).click()
-  await second.tile.getByRole('button', { name: `Add ${second.name} to basket` }).click()
+  await first.tile.getByRole('button', { name: `Add to basket: ${first.name}` }).click()
+  await second.tile.getByRole('button', { name: `Add to basket: ${second.name}` }).click()
 
   const panel = page.getByTestId('mini-basket-panel')
   await expect(panel).toBeVisible()
@@ -101,11 +101,11 @@ test('a refused add shows the error banner for a moment @js-only', async ({ page
   // The most one line may hold, on the product's step.
   const full = min! + Math.floor((max! - min!) / step!) * step!
   await quantity.fill(String(full))
-  await tile.getByRole('button', { name: `Add ${name} to basket` }).click()
+  await tile.getByRole('button', { name: `Add to basket: ${name}` }).click()
   await expect(page.getByTestId('mini-basket-panel')).toBeVisible()
   // The line is full: more is refused by the API with the product's rule.
   await quantity.fill(String(full))
-  await tile.getByRole('button', { name: `Add ${name} to basket` }).click()
+  await tile.getByRole('button', { name: `Add to basket: ${name}` }).click()
   const banner = page.locator('.basket-error-banner')
   await expect(banner).toBeVisible()
   await expect(banner.getByRole('listitem')).toContainText(

@@ -4,7 +4,7 @@ import { openOrderableProduct, parseMoney } from './helpers'
 /** Puts one orderable product into a fresh basket and opens the basket page. */
 async function basketWithOneLine(page: Page) {
   const name = await openOrderableProduct(page)
-  await page.getByRole('button', { name: 'Add to basket' }).click()
+  await page.getByRole('button', { name: 'Add to basket', exact: true }).click()
   await expect(page.getByRole('status')).toContainText('has been added to your basket')
   await page.getByTestId('mini-basket').click()
   await expect(page).toHaveURL(/\/en\/basket$/)

@@ -4,7 +4,7 @@ import { apiToken, DEMO_PASSWORD, openOrderableProduct } from './helpers'
 /** Puts one orderable product into the basket, opens the basket and starts checkout. */
 export async function startCheckout(page: Page) {
   const name = await openOrderableProduct(page)
-  await page.getByRole('button', { name: 'Add to basket' }).click()
+  await page.getByRole('button', { name: 'Add to basket', exact: true }).click()
   await expect(page.getByRole('status')).toContainText('has been added to your basket')
   await page.goto('/en/basket')
   await page.getByRole('button', { name: 'Checkout' }).click()

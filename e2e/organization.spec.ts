@@ -200,7 +200,7 @@ test('a buyer chooses a cost center on the basket, checks out, and sees it on th
   // Both buy for two cost centers: 100400 and one more.
   await login(page, test.info().project.name === 'js-on' ? 'adumitru' : 'lnowak')
   await openOrderableProduct(page)
-  await page.getByRole('button', { name: 'Add to basket' }).click()
+  await page.getByRole('button', { name: 'Add to basket', exact: true }).click()
   await expect(page.getByRole('status')).toContainText('has been added to your basket')
   await page.goto('/en/basket')
   const select = page.getByRole('combobox', { name: /^Cost center/ })

@@ -31,7 +31,7 @@ test('a bundle shows its parts with quantities', async ({ page, request }) => {
   const parts = page.getByRole('region', { name: 'This bundle contains' })
   await expect(parts.getByRole('listitem')).not.toHaveCount(0)
   await expect(parts.getByRole('listitem').first()).toContainText('×')
-  await expect(page.getByRole('button', { name: 'Add to basket' }).first()).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Add to basket', exact: true }).first()).toBeVisible()
 })
 
 test('a retail set lists its parts, each addable to the basket', async ({ page, request }) => {
@@ -40,10 +40,10 @@ test('a retail set lists its parts, each addable to the basket', async ({ page, 
   const parts = page.getByRole('region', { name: 'This set consists of' })
   const addable = parts
     .getByRole('listitem')
-    .filter({ has: page.getByRole('button', { name: 'Add to basket' }) })
+    .filter({ has: page.getByRole('button', { name: 'Add to basket', exact: true }) })
   await expect(addable.first()).toBeVisible()
   const partName = (await addable.first().getByRole('link').first().textContent())!.trim()
-  await addable.first().getByRole('button', { name: 'Add to basket' }).click()
+  await addable.first().getByRole('button', { name: 'Add to basket', exact: true }).click()
   await expect(page.getByRole('status')).toContainText('has been added to your basket')
   await expect(page).toHaveURL(new RegExp(`-prd${sku}$`))
   await page.getByTestId('mini-basket').click()

@@ -11,7 +11,7 @@ async function twoOrderableProducts(page: Page) {
   await expect(page).toHaveURL(/-ctg[^/]+$/)
   const tiles = page
     .locator('.product-tile')
-    .filter({ has: page.getByRole('button', { name: /^Add .+ to basket$/ }) })
+    .filter({ has: page.getByRole('button', { name: /^Add to basket: .+$/ }) })
   await expect(tiles.first()).toBeVisible()
   const products = []
   for (const index of [0, 1]) products.push(await tileProduct(tiles.nth(index)))

@@ -69,7 +69,7 @@ test('an add-items link from elsewhere is confirmed by a logged-in shopper befor
   await expect(page).toHaveURL(/\/en\/basket\/add\?/)
   await expect(page.getByRole('heading', { level: 1, name: 'Add these items to your basket?' })).toBeVisible()
   await expect(page.getByRole('listitem').filter({ hasText: '2 × 1000806' })).toBeVisible()
-  await page.getByRole('button', { name: 'Add to basket' }).click()
+  await page.getByRole('button', { name: 'Add to basket', exact: true }).click()
   await expect(page).toHaveURL(/\/en\/home$/)
   // Named by the product's name, not its SKU (issue 19).
   await expect(page.getByRole('status')).toContainText('has been added to your basket.')

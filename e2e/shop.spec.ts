@@ -12,7 +12,7 @@ test('browse from home to a product, add it to the basket and see it there', asy
   const name = await openOrderableProduct(page)
   const unitPrice = parseMoney((await page.locator('.price-sale').first().textContent())!)
   await page.getByLabel('Quantity').fill('2')
-  await page.getByRole('button', { name: 'Add to basket' }).click()
+  await page.getByRole('button', { name: 'Add to basket', exact: true }).click()
   await expect(page.getByRole('status')).toContainText('has been added to your basket')
   const miniBasket = page.getByTestId('mini-basket')
   await expect(miniBasket).toContainText('2 items')
@@ -40,7 +40,7 @@ test('an invalid quantity is refused with a message and nothing is added', async
   await openOrderableProduct(page)
   const quantity = page.getByLabel('Quantity')
   await quantity.fill('0')
-  await page.getByRole('button', { name: 'Add to basket' }).click()
+  await page.getByRole('button', { name: 'Add to basket', exact: true }).click()
   if (javaScriptEnabled) {
     // The schema's own check in the browser: the message next to the field, named by aria-describedby.
     await expect(quantity).toHaveAttribute('aria-invalid', 'true')
@@ -119,7 +119,7 @@ test('anonymous catalog pages are cacheable, pictures come through the shop, per
   expect(picture.status()).toBe(200)
   expect(picture.headers()['content-type']).toContain('image/svg+xml')
   expect(picture.headers()['cache-control']).toContain('immutable')
-  await page.getByRole('button', { name: 'Add to basket' }).click()
+  await page.getByRole('button', { name: 'Add to basket', exact: true }).click()
   await expect(page.getByRole('status')).toContainText('has been added to your basket')
   const again = await page.goto('/en/home')
   expect(again?.headers()['cache-control']).toBe('private, no-store')

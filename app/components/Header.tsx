@@ -36,47 +36,26 @@ export function Header({
   const location = useLocation()
   const here = `${location.pathname}${location.search}`
   const home = `/${locale.lang}/home`
+  const links = { hasRecentlyViewed, quickOrder }
   return (
     <header className="site-header">
       <div className="header-bar">
         <ShopLogo lang={locale.lang} />
         <SearchBox locale={locale} />
         <nav className="header-utility" aria-label={t('header.my_account')}>
-          {user ? (
-            <>
-              <Link to={`/${locale.lang}/account`} className="login-status">
-                {user.name || t('header.my_account')}
-              </Link>
-              <Link to={`/${locale.lang}/account/orders`} className="account-orders-link">
-                {t('header.account.orders')}
-              </Link>
-              <Form method="post" action={`/${locale.lang}/logout`} className="inline-form">
-                <input type="hidden" name="returnUrl" value={home} />
-                <SubmitButton action={`/${locale.lang}/logout`} className="link-button">
-                  {t('header.logout')}
-                </SubmitButton>
-              </Form>
-            </>
-          ) : (
-            <Link to={`/${locale.lang}/login?returnUrl=${encodeURIComponent(here)}`} className="login-status">
-              {t('header.login')}
-            </Link>
-          )}
-          {compareCount ? (
-            <Link to={`/${locale.lang}/compare`} className="compare-status">
-              {t('compare.header', { count: compareCount })}
-            </Link>
-          ) : null}
-          {quickOrder ? (
-            <Link to={`/${locale.lang}/quick-order`} className="quick-order-link">
-              {t('header.quickorder')}
-            </Link>
-          ) : null}
-          {hasRecentlyViewed ? (
-            <Link to={`/${locale.lang}/recently`} className="recently-status">
-              {t('recently.header')}
-            </Link>
-          ) : null}
+          <Link
+            to={
+              user ? `/${locale.lang}/account` : `/${locale.lang}/login?returnUrl=${encodeURIComponent(here)}`
+            }
+            className="login-status header-icon-link"
+          >
+            <PersonIcon />
+            <span className="header-label">
+              {user ? user.name || t('header.my_account') : t('header.login')}
+            </span>
+          </Link>
+          {/* On phones these sit in the menu instead (MainNavigation's `extra`). */}
+          <HeaderLinks locale={locale} user={user} here={home} compareCount={compareCount} {...links} />
           <div className="mini-basket-wrap">
             <Link
               to={`/${locale.lang}/basket`}
@@ -84,6 +63,11 @@ export function Header({
               data-testid="mini-basket"
               aria-busy={adder?.pending || undefined}
             >
+              <BasketIcon />
+              {/* The badge repeats the count for the eye; the words below name it for everyone. */}
+              <span className="mini-basket-badge" aria-hidden="true">
+                {basket?.itemCount ?? 0}
+              </span>
               <span className="mini-basket-label">{t('header.minibasket.label')}</span>
               <span className="mini-basket-count">
                 {t('header.minibasket.items', { count: basket?.itemCount ?? 0 })}
@@ -98,7 +82,10 @@ export function Header({
           </div>
           {SHOP_LOCALES.length > 1 ? (
             <details className="language-switch">
-              <summary aria-label={t('header.language.label')}>{locale.lang.toUpperCase()}</summary>
+              <summary>
+                <span className="visually-hidden">{t('header.language.label')}: </span>
+                {locale.lang.toUpperCase()}
+              </summary>
               <ul>
                 {SHOP_LOCALES.filter((l) => l.lang !== locale.lang).map((l) => (
                   <li key={l.lang}>
@@ -117,7 +104,84 @@ export function Header({
           ) : null}
         </nav>
       </div>
-      <MainNavigation items={navigation} />
+      <MainNavigation
+        items={navigation}
+        extra={<HeaderLinks locale={locale} user={user} here={home} compareCount={compareCount} {...links} />}
+      />
     </header>
+  )
+}
+
+/**
+ * The header's further links: the order history and logout when logged in, the comparison, quick order and
+ * recently viewed. Beside the account and basket icons from tablet width on, at the end of the menu on phones.
+ */
+function HeaderLinks({
+  locale,
+  user,
+  here,
+  compareCount,
+  hasRecentlyViewed,
+  quickOrder,
+}: Pick<HeaderProps, 'locale' | 'user' | 'compareCount' | 'hasRecentlyViewed' | 'quickOrder'> & {
+  here: string
+}) {
+  const { t } = useTranslation()
+  return (
+    <div className="header-links">
+      {user ? (
+        <>
+          <Link to={`/${locale.lang}/account/orders`} className="account-orders-link">
+            {t('header.account.orders')}
+          </Link>
+          <Form method="post" action={`/${locale.lang}/logout`} className="inline-form">
+            <input type="hidden" name="returnUrl" value={here} />
+            <SubmitButton action={`/${locale.lang}/logout`} className="link-button">
+              {t('header.logout')}
+            </SubmitButton>
+          </Form>
+        </>
+      ) : null}
+      {compareCount ? (
+        <Link to={`/${locale.lang}/compare`} className="compare-status">
+          {t('compare.header', { count: compareCount })}
+        </Link>
+      ) : null}
+      {quickOrder ? (
+        <Link to={`/${locale.lang}/quick-order`} className="quick-order-link">
+          {t('header.quickorder')}
+        </Link>
+      ) : null}
+      {hasRecentlyViewed ? (
+        <Link to={`/${locale.lang}/recently`} className="recently-status">
+          {t('recently.header')}
+        </Link>
+      ) : null}
+    </div>
+  )
+}
+
+function PersonIcon() {
+  return (
+    <svg className="header-icon" viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
+      <circle cx="12" cy="8" r="4" fill="none" stroke="currentColor" strokeWidth="2" />
+      <path d="M4 21c0-4.4 3.6-7 8-7s8 2.6 8 7" fill="none" stroke="currentColor" strokeWidth="2" />
+    </svg>
+  )
+}
+
+function BasketIcon() {
+  return (
+    <svg className="header-icon" viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
+      <path
+        d="M3 4h2.5l2.2 10.5h10.6L20.5 7H7"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinejoin="round"
+      />
+      <circle cx="9.5" cy="19" r="1.6" fill="currentColor" />
+      <circle cx="17" cy="19" r="1.6" fill="currentColor" />
+    </svg>
   )
 }

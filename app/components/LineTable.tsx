@@ -19,7 +19,10 @@ type LineTableProps<L extends LineView> = {
   quantity?: (line: L) => ReactNode
 }
 
-/** The one table of lines (basket, checkout, order): product, unit price, quantity, total. */
+/**
+ * The one table of lines (basket, checkout, order): product, unit price, quantity, total. On phones each row
+ * is a card, its cells labelled from `data-label` (app.css), so no page scrolls sideways.
+ */
 export function LineTable<L extends LineView>({
   lines,
   caption,
@@ -49,9 +52,13 @@ export function LineTable<L extends LineView>({
               <LineProduct line={line} />
               {details?.(line)}
             </td>
-            <td className="num">{amount(line.singleBasePrice)}</td>
-            <td className="num">{quantity ? quantity(line) : line.quantity}</td>
-            <td className="num">
+            <td className="num" data-label={t('basket.line.unit_price')}>
+              {amount(line.singleBasePrice)}
+            </td>
+            <td className="num" data-label={t('basket.line.quantity')}>
+              {quantity ? quantity(line) : line.quantity}
+            </td>
+            <td className="num" data-label={t('basket.line.total')}>
               <LineTotal line={line} />
             </td>
           </tr>

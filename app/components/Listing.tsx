@@ -1,5 +1,6 @@
 import { Form, Link, useLocation, useSubmit } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
+import { useHydrated } from 'remix-utils/use-hydrated'
 import { listingUrl, splitFacets, type Facet, type FilterGroup } from '~/models/filter'
 import { pageGroup, SORTINGS, VIEWS } from '~/models/listing'
 import type { ListingData } from '~/models/catalog-page'
@@ -22,6 +23,7 @@ export function Listing({
   const { t } = useTranslation()
   const submit = useSubmit()
   const location = useLocation()
+  const hydrated = useHydrated()
   const pageCount = Math.ceil(listing.total / listing.pageSize)
   const pageUrl = (n: number) => {
     const params = new URLSearchParams(location.search)
@@ -66,9 +68,20 @@ export function Listing({
               </label>
             ))}
           </fieldset>
-          <noscript>
-            <button type="submit">{t('listing.apply')}</button>
-          </noscript>
+          {listing.pageSizes.length > 1 ? (
+            <label>
+              {t('listing.page_size.label')}{' '}
+              <select name="pageSize" defaultValue={String(listing.pageSize)}>
+                {listing.pageSizes.map((size) => (
+                  <option key={size} value={String(size)}>
+                    {size}
+                  </option>
+                ))}
+              </select>
+            </label>
+          ) : null}
+          {/* Before the JavaScript runs (or without it) a change applies with this button. */}
+          {hydrated ? null : <button type="submit">{t('listing.apply')}</button>}
         </Form>
         {listing.total > 0 ? (
           <ProductGrid entries={listing.products} view={listing.view} />
@@ -140,6 +153,24 @@ function Facets({ groups }: { groups: FilterGroup[] }) {
           </Link>
         </section>
       ) : null}
+      {/* On a phone the filters are a drawer, closed, so the first products are on the first screen; from
+          tablet width on the sidebar shows them without its summary (app.css). */}
+      <details className="filter-drawer">
+        <summary>
+          {selected.length > 0
+            ? t('listing.filters.drawer_selected', { count: selected.length })
+            : t('listing.filters.label')}
+        </summary>
+        <FacetGroups groups={groups} urlFor={urlFor} />
+      </details>
+    </aside>
+  )
+}
+
+function FacetGroups({ groups, urlFor }: { groups: FilterGroup[]; urlFor: (filters: string) => string }) {
+  const { t } = useTranslation()
+  return (
+    <>
       {groups.map((group) => {
         const { shown, more } = splitFacets(group)
         return (
@@ -155,7 +186,7 @@ function Facets({ groups }: { groups: FilterGroup[] }) {
           </section>
         )
       })}
-    </aside>
+    </>
   )
 }
 

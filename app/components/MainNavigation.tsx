@@ -1,5 +1,5 @@
 import { useLocation, useNavigate } from '@remix-run/react'
-import { useEffect, useRef, type MouseEvent } from 'react'
+import { useEffect, useRef, type MouseEvent, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { NavItem } from '~/models/navigation'
 
@@ -41,7 +41,7 @@ const MOBILE = '(max-width: 767.98px)'
  * plain anchors with one delegated click handler doing client-side navigation when JavaScript runs:
  * rendering a router `<Link>` for each cost more server time than the rest of the header.
  */
-export function MainNavigation({ items }: { items: NavItem[] }) {
+export function MainNavigation({ items, extra }: { items: NavItem[]; extra?: ReactNode }) {
   const { t } = useTranslation()
   const location = useLocation()
   const navigate = useNavigate()
@@ -92,6 +92,8 @@ export function MainNavigation({ items }: { items: NavItem[] }) {
             </li>
           ))}
         </ul>
+        {/* The header's further links, here on phones only (app.css). */}
+        {extra ? <div className="nav-extra">{extra}</div> : null}
       </nav>
     </details>
   )

@@ -10,6 +10,7 @@ import {
   type PriceDisplay,
   type ProductPrice,
 } from '~/models/price'
+import { amountInWords } from '~/models/quantity'
 
 export function MoneyText({ money, locale }: { money: Money; locale: ShopLocale }) {
   return <>{formatMoney(money, locale.tag)}</>
@@ -26,12 +27,15 @@ export function ProductPriceView({
   locale,
   from = false,
   detailed = false,
+  packingUnit,
 }: {
   price: ProductPrice | null | undefined
   display: PriceDisplay
   locale: ShopLocale
   from?: boolean
   detailed?: boolean
+  /** The unit volume prices are counted in ("from 10 boxes"). */
+  packingUnit?: string
 }) {
   const { t } = useTranslation()
   const state = priceState(price)
@@ -41,6 +45,8 @@ export function ProductPriceView({
     return <p className="price price-on-request">{t('product.price.on_request')}</p>
   const sale = formatMoney(pick(price.sale, display), locale.tag)
   const discount = discountPercentage(price, display)
+  const tiers = price.scaled.length > 0 ? scaledPriceRows(price, display) : []
+  const best = tiers.at(-1)
   return (
     <div className="price" data-testid="price">
       <span className="price-sale">{from ? t('product.price.from', { price: sale }) : sale}</span>
@@ -58,13 +64,24 @@ export function ProductPriceView({
           {t(display === 'gross' ? 'product.price.gross_hint' : 'product.price.net_hint')}
         </span>
       ) : null}
-      {detailed && price.scaled.length > 0 ? (
+      {!detailed && best ? (
+        // A tile names the lowest volume price; the product page has the whole table.
+        <span className="price-scaled">
+          {t('product.price.scaled.best', {
+            price: formatMoney(best.price, locale.tag),
+            amount: amountInWords(t, best.minQuantity, packingUnit),
+          })}
+        </span>
+      ) : null}
+      {detailed && tiers.length > 0 ? (
         <table className="scaled-prices">
           <caption>{t('product.price.scaled.title')}</caption>
           <tbody>
-            {scaledPriceRows(price, display).map((row) => (
+            {tiers.map((row) => (
               <tr key={row.minQuantity}>
-                <th scope="row">{t('product.price.scaled.row', { quantity: row.minQuantity })}</th>
+                <th scope="row">
+                  {t('product.price.scaled.row', { amount: amountInWords(t, row.minQuantity, packingUnit) })}
+                </th>
                 <td>{formatMoney(row.price, locale.tag)}</td>
                 <td>{row.saving > 0 ? t('product.price.scaled.saving', { percent: row.saving }) : null}</td>
               </tr>

@@ -5,6 +5,7 @@ import type { PriceDisplay, ProductPrice } from '~/models/price'
 import type { TileEntry } from '~/models/catalog-page'
 import type { ProductTile as Tile } from '~/models/product'
 import { ProductPriceView } from './Price'
+import { QuantityRulesText } from './QuantityRulesText'
 import { TileAddToBasket } from './basket/TileAddToBasket'
 import { CompareButton } from './CompareButton'
 import { StockStatus } from './StockStatus'
@@ -49,11 +50,13 @@ export function ProductTile({
         display={display}
         locale={locale}
         from={product.kind === 'VariationProductMaster'}
+        packingUnit={product.packingUnit}
       />
       {product.rating ? <p className="rating">{t('product.rating', { rating: product.rating })}</p> : null}
       {product.kind === 'VariationProductMaster' || product.kind === 'RetailSet' ? null : (
         <StockStatus available={product.available} />
       )}
+      {orderable ? <QuantityRulesText product={product} /> : null}
       {orderable ? (
         <TileAddToBasket product={product} locale={locale} maxItemQuantity={shell?.maxItemQuantity} />
       ) : null}

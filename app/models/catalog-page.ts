@@ -27,6 +27,8 @@ export type ListingData = {
   view: ListingView
   filters?: string
   pageSize: number
+  /** The page sizes the shopper can choose from; the first is the default. */
+  pageSizes: number[]
   total: number
   filterGroups: FilterGroup[]
   products: { tile: ProductTile; url: string; price?: ProductPrice }[]

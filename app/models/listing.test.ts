@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { pageGroup, parseListingParams } from './listing'
+import { pageGroup, pageSizesOf, parseListingParams } from './listing'
 
-const parse = (query: string) => parseListingParams(new URLSearchParams(query))
+const parse = (query: string) => parseListingParams(new URLSearchParams(query), 9)
 
 describe('listing parameters', () => {
   it('defaults to page 1, the category order and the grid', () => {
-    expect(parse('')).toEqual({ page: 1, sorting: undefined, view: 'grid', filters: undefined })
+    expect(parse('')).toEqual({ page: 1, sorting: undefined, view: 'grid', filters: undefined, pageSize: 9 })
   })
   it('reads page, sorting and view', () => {
     expect(parse('page=3&sorting=price-desc&view=list')).toEqual({
@@ -13,7 +13,15 @@ describe('listing parameters', () => {
       sorting: 'price-desc',
       view: 'list',
       filters: undefined,
+      pageSize: 9,
     })
+  })
+  it('offers the default page size and two and four times as many, nothing else', () => {
+    expect(pageSizesOf(9)).toEqual([9, 18, 36])
+    expect(parse('pageSize=36')?.pageSize).toBe(36)
+    expect(parse('pageSize=10')).toBeNull()
+    expect(parse('pageSize=1000')).toBeNull()
+    expect(parse('pageSize=-9')).toBeNull()
   })
   it('reads the filter selection in canonical order', () => {
     expect(parse(`filters=${encodeURIComponent('voltage=18&brand=B&brand=A')}`)?.filters).toBe(

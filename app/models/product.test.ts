@@ -72,6 +72,7 @@ describe('mapProductStub', () => {
         { name: 'image', value: '/img.svg' },
         { name: 'productMaster', value: true },
         { name: 'roundedAverageRating', value: '4.5' },
+        { name: 'packingUnit', value: 'box' },
       ],
     })
     expect(tile).toEqual({
@@ -85,6 +86,7 @@ describe('mapProductStub', () => {
       minOrderQuantity: 1,
       maxOrderQuantity: undefined,
       stepQuantity: 1,
+      packingUnit: 'box',
     })
   })
   it('is available only when availability is set and inStock is not false, like a product', () => {

@@ -126,7 +126,11 @@ export const ProductCollectionSchema = z.object({
 })
 
 /** A search answer: a listing, or `redirectUrl` when the term leads to a page instead (spec §4 Search). */
-export const SearchResultSchema = ProductCollectionSchema.extend({ redirectUrl: z.string().optional() })
+export const SearchResultSchema = ProductCollectionSchema.extend({
+  redirectUrl: z.string().optional(),
+  /** Sent by the bundled commerce API only: the term it searched for instead of a misspelled one. */
+  correctedSearchTerm: z.string().optional(),
+})
 
 /** The parts of a bundle or retail set (`products/{sku}/bundles`, `/partOfRetailSet`): ICM's envelope. */
 export const PartsSchema = z.object({ elements: z.array(ProductStubSchema).default([]) })
@@ -285,6 +289,7 @@ export function tileOf(p: Product): ProductTile {
     minOrderQuantity: p.minOrderQuantity,
     maxOrderQuantity: p.maxOrderQuantity,
     stepQuantity: p.stepQuantity,
+    packingUnit: p.packingUnit,
   }
 }
 
@@ -316,6 +321,7 @@ export function mapProductStub(stub: z.infer<typeof ProductStubSchema>): Product
     minOrderQuantity: positiveInt(attr('minOrderQuantity')) ?? 1,
     maxOrderQuantity: positiveInt(attr('maxOrderQuantity')),
     stepQuantity: positiveInt(attr('stepOrderQuantity')) ?? 1,
+    packingUnit: typeof attr('packingUnit') === 'string' ? (attr('packingUnit') as string) : '',
     rating: rating !== undefined ? Number(rating) : undefined,
     defaultCategoryId: defaultCategoryIdOf(attr('defaultCategory')),
   }

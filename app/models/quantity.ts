@@ -4,7 +4,13 @@ import { z } from 'zod'
  * Hints for quantity inputs (`min`, `max`, `step` attributes). The commerce API owns the quantity rules and
  * judges every add and change; the storefront only helps the shopper type a likely value.
  */
-export type QuantityRules = { minOrderQuantity: number; maxOrderQuantity?: number; stepQuantity: number }
+export type QuantityRules = {
+  minOrderQuantity: number
+  maxOrderQuantity?: number
+  stepQuantity: number
+  /** ICM's packing unit ("box", "pair"...); empty for single pieces. */
+  packingUnit?: string
+}
 
 /**
  * The `max` hint of a quantity input: the product's maximum order quantity, capped by the channel's
@@ -23,6 +29,41 @@ export const quantityHints = (product: QuantityRules, maxItemQuantity?: number) 
 })
 
 type Translate = (key: string, values?: Record<string, unknown>) => string
+
+/** Packing units the shop names in words, with each language's plural forms; "piece" stands for none. */
+const NAMED_UNITS = new Set(['piece', 'box', 'pair', 'bag', 'roll'])
+
+const unitCode = (unit: string | undefined) => (unit ?? '').trim().toLowerCase() || 'piece'
+
+/**
+ * A quantity of a product in words: "5 boxes", "1 Paar", "20 de bucăți". A unit ICM sends that the shop has
+ * no words for is shown as sent, after the number.
+ */
+export function amountInWords(t: Translate, count: number, unit?: string): string {
+  const code = unitCode(unit)
+  return NAMED_UNITS.has(code) ? t(`product.unit.count.${code}`, { count }) : `${count} ${unit!.trim()}`
+}
+
+/**
+ * The product's quantity rules in words, for the product page and the tiles: the packing unit it is sold
+ * by, the minimum order quantity, the steps and the maximum. Rules that say nothing (1, 1, none) are left out.
+ */
+export function quantityRulesInWords(product: QuantityRules, t: Translate): string[] {
+  const { minOrderQuantity: min, stepQuantity: step, maxOrderQuantity: max, packingUnit } = product
+  const code = unitCode(packingUnit)
+  const texts: string[] = []
+  if (code !== 'piece')
+    texts.push(
+      t('product.quantity.rules.unit', {
+        unit: NAMED_UNITS.has(code) ? t(`product.unit.name.${code}`) : packingUnit!.trim(),
+      }),
+    )
+  if (min > 1) texts.push(t('product.quantity.rules.min', { amount: amountInWords(t, min, packingUnit) }))
+  if (step > 1) texts.push(t('product.quantity.rules.step', { amount: amountInWords(t, step, packingUnit) }))
+  if (max !== undefined)
+    texts.push(t('product.quantity.rules.max', { amount: amountInWords(t, max, packingUnit) }))
+  return texts
+}
 
 /**
  * The product page's instant check in the browser, from the same hints: a shopper learns of a wrong

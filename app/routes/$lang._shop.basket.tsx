@@ -14,6 +14,7 @@ import { ValidationMessages } from '~/components/checkout/CheckoutParts'
 import { CostCenterSelection } from '~/components/checkout/CostCenterSelection'
 import { SubmitButton } from '~/components/forms'
 import { LineTable } from '~/components/LineTable'
+import { MoneyText } from '~/components/Price'
 import { useShell } from '~/components/useShell'
 import { basketFormSchema, type BasketForm } from '~/models/basket-forms'
 import { basketView, deliveryView } from '~/models/basket-view'
@@ -21,6 +22,7 @@ import { COST_CENTER_INTENT } from '~/models/checkout-basket'
 import { STEP_SCOPES, firstStepFor, stepPath } from '~/models/checkout-steps'
 import { mayContinue } from '~/models/checkout-validation'
 import { messageText } from '~/models/messages'
+import { pick } from '~/models/price'
 import { noindexMeta } from '~/models/seo'
 import { shippingPreview } from '~/models/shipping-method'
 import {
@@ -180,7 +182,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
 export default function BasketPage() {
   const { basket, delivery, validation, costCenter, shipping } = useLoaderData<typeof loader>()
-  const { locale } = useShell()
+  const { locale, display } = useShell()
   const { t } = useTranslation()
   if (!basket || basket.lines.length === 0) {
     return (
@@ -201,28 +203,52 @@ export default function BasketPage() {
           ))}
         </ul>
       ) : null}
-      <LineTable
-        lines={basket.lines}
-        rowTestId="basket-line"
-        rowClassName={(line) => (line.parentId ? 'basket-line-mandatory-child' : undefined)}
-        details={(line) => <BasketLineDetails line={line} delivery={delivery} />}
-        quantity={(line) => <BasketLineQuantity line={line} />}
-      />
-      <div className="basket-extras">
-        <PromotionCodes codes={basket.promotionCodes} />
-        <BasketFields reference={basket.externalOrderReference} note={basket.messageToMerchant} />
+      <div className="basket-layout">
+        <div className="basket-main">
+          <LineTable
+            lines={basket.lines}
+            rowTestId="basket-line"
+            rowClassName={(line) => (line.parentId ? 'basket-line-mandatory-child' : undefined)}
+            details={(line) => <BasketLineDetails line={line} delivery={delivery} />}
+            quantity={(line) => <BasketLineQuantity line={line} />}
+          />
+          {/* Phones: the total and the checkout button stay at the bottom of the screen while the shopper
+              goes through the lines; the summary's own button shows from tablet width on (app.css). */}
+          <div className="basket-bar" data-testid="basket-bar">
+            <span>
+              {t('basket.totals.total')}{' '}
+              <strong>
+                <MoneyText money={pick(basket.totals.total, display)} locale={locale} />
+              </strong>
+            </span>
+            <CheckoutButton />
+          </div>
+          <div className="basket-extras">
+            <PromotionCodes codes={basket.promotionCodes} />
+            <BasketFields reference={basket.externalOrderReference} note={basket.messageToMerchant} />
+          </div>
+          {costCenter ? (
+            <CostCenterSelection selection={costCenter} messages={costCenterMessages(validation)} />
+          ) : null}
+        </div>
+        <div className="basket-summary">
+          <BasketTotals basket={basket} shipping={shipping} />
+          <ValidationMessages validation={costCenter ? otherMessages(validation) : validation} />
+          <CheckoutButton />
+        </div>
       </div>
-      {costCenter ? (
-        <CostCenterSelection selection={costCenter} messages={costCenterMessages(validation)} />
-      ) : null}
-      <BasketTotals basket={basket} shipping={shipping} />
-      <ValidationMessages validation={costCenter ? otherMessages(validation) : validation} />
-      <Form method="post" className="basket-checkout">
-        <SubmitButton intent="checkout" className="primary">
-          {t('basket.checkout')}
-        </SubmitButton>
-      </Form>
     </>
+  )
+}
+
+function CheckoutButton() {
+  const { t } = useTranslation()
+  return (
+    <Form method="post" className="basket-checkout">
+      <SubmitButton intent="checkout" className="primary">
+        {t('basket.checkout')}
+      </SubmitButton>
+    </Form>
   )
 }
 

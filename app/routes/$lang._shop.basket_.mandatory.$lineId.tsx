@@ -124,9 +124,16 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     const { problems } = addTexts(t, result, [], await namesOfAdd(scope, result))
     return data<ActionResult>({ result: submission.reply({ formErrors: problems }) }, { status: 422 })
   }
+  const names = await namesOfAdd(scope, result)
   return redirectWithToast(session, `/${locale.lang}/basket`, {
     key: 'basket.mandatory.added.message',
-    values: { sku: skus.join(', ') },
+    // The products by name, joined as the language joins a list ("A and B", "A und B").
+    values: {
+      names: new Intl.ListFormat(locale.tag, { type: 'conjunction' }).format(
+        skus.map((sku) => names[sku] ?? sku),
+      ),
+      count: skus.length,
+    },
     type: 'success',
   })
 }

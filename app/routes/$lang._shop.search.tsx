@@ -3,7 +3,7 @@ import { Link, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { Listing } from '~/components/Listing'
 import { useShopChrome } from '~/components/useShell'
-import { parseListingParams } from '~/models/listing'
+import { pageSizesOf, parseListingParams } from '~/models/listing'
 import { noindexMeta } from '~/models/seo'
 import { searchRedirectTarget } from '~/models/url'
 import { productLinker } from '~/services/categories.server'
@@ -29,7 +29,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const t = fixedT(locale.id)
   const search = new URL(request.url).searchParams
   const term = (search.get('searchTerm') ?? '').trim().slice(0, MAX_TERM_LENGTH)
-  const listingParams = parseListingParams(search)
+  const listingParams = parseListingParams(search, SEARCH_PAGE_SIZE)
   if (!listingParams) throw notFound()
   if (!term) {
     return data(
@@ -37,9 +37,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       { headers: cacheHeaders(request, 'catalog') },
     )
   }
-  const { page, sorting, view, filters } = listingParams
+  const { page, sorting, view, filters, pageSize } = listingParams
   const [found, filterGroups] = await Promise.all([
-    searchProducts(scope, term, { page, pageSize: SEARCH_PAGE_SIZE, sortKey: sorting, filters }),
+    searchProducts(scope, term, { page, pageSize, sortKey: sorting, filters }),
     productFilters(scope, { searchTerm: term }, filters),
   ])
   if (found.redirectUrl) throw redirect(searchRedirectTarget(locale, found.redirectUrl))
@@ -60,7 +60,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
         view,
         filters,
         filterGroups,
-        pageSize: SEARCH_PAGE_SIZE,
+        pageSize,
+        pageSizes: pageSizesOf(SEARCH_PAGE_SIZE),
         total: found.total,
         products: found.products.map((p) => ({ tile: p, url: urlOf(p), price: priceMap.get(p.sku) })),
       },

@@ -1,7 +1,7 @@
 import { redirect } from '@remix-run/node'
 import type { CategoryPageData } from '~/models/catalog-page'
 import { isDeepFilter } from '~/models/filter'
-import { parseListingParams } from '~/models/listing'
+import { pageSizesOf, parseListingParams } from '~/models/listing'
 import { SHOP_LOCALES } from '~/models/locale'
 import { breadcrumbJsonLd, type PageSeo } from '~/models/seo'
 import { categoryUrl, productUrl } from '~/models/url'
@@ -36,7 +36,7 @@ export async function loadCategoryPage({
   canonical,
   catalogId,
 }: CategoryRequest): Promise<CategoryPageData> {
-  const params = parseListingParams(new URL(request.url).searchParams)
+  const params = parseListingParams(new URL(request.url).searchParams, CATEGORY_PAGE_SIZE)
   // The listing and the other languages' category data need only the id: they start with the category
   // itself instead of after it (handled rejections: a redirect or 404 below leaves them unused).
   const early = <T>(load: () => Promise<T>) => {
@@ -46,7 +46,7 @@ export async function loadCategoryPage({
   }
   const query = params && {
     page: params.page,
-    pageSize: CATEGORY_PAGE_SIZE,
+    pageSize: params.pageSize,
     sortKey: params.sorting,
     filters: params.filters,
   }
@@ -67,7 +67,7 @@ export async function loadCategoryPage({
   const url = categoryUrl(shopper.locale, current)
   if (!canonical) throw redirect(`${url}${new URL(request.url).search}`, 301)
   if (!params) throw notFound()
-  const { page, sorting, view, filters } = params
+  const { page, sorting, view, filters, pageSize } = params
   const [listing, filterGroups] = current.hasProducts ? await listingLoad! : [{ total: 0, products: [] }, []]
   if (page > 1 && listing.products.length === 0) throw notFound()
   const priceMap = await prices(
@@ -113,7 +113,8 @@ export async function loadCategoryPage({
       view,
       filters,
       filterGroups,
-      pageSize: CATEGORY_PAGE_SIZE,
+      pageSize,
+      pageSizes: pageSizesOf(CATEGORY_PAGE_SIZE),
       total: listing.total,
       products: listing.products.map((p) => ({
         tile: p,

@@ -1,6 +1,6 @@
 import { redirect } from '@remix-run/node'
 import type { LinkSection, ListingData, ProductPageData, TileEntry } from '~/models/catalog-page'
-import { parseListingParams, type ListingParams } from '~/models/listing'
+import { pageSizesOf, parseListingParams, type ListingParams } from '~/models/listing'
 import { SHOP_LOCALES } from '~/models/locale'
 import { pick, priceDisplayOf } from '~/models/price'
 import type { Product } from '~/models/product'
@@ -100,7 +100,7 @@ async function criticalData({ request, shopper, sku, canonical, features }: Prod
   // A master also lists its variations as a listing: 6 a page, faceted by variation attributes.
   const variationParams =
     product.kind === 'VariationProductMaster'
-      ? parseListingParams(new URL(request.url).searchParams)
+      ? parseListingParams(new URL(request.url).searchParams, MASTER_PAGE_SIZE)
       : undefined
   if (variationParams === null) throw notFound()
   const [variationSelection, variationListing, parts, promotions, warranties, settings] = await Promise.all([
@@ -213,10 +213,10 @@ async function variationChoice(shopper: Shopper, product: Product, categoryLinks
 async function variationList(
   shopper: Shopper,
   masterSku: string,
-  { page, sorting, view, filters }: ListingParams,
+  { page, sorting, view, filters, pageSize }: ListingParams,
   categoryLinks: { name: string }[] | undefined,
 ): Promise<ListingData> {
-  const query = { page, pageSize: MASTER_PAGE_SIZE, sortKey: sorting, filters }
+  const query = { page, pageSize, sortKey: sorting, filters }
   const [listing, filterGroups] = await Promise.all([
     masterVariations(shopper.scope, masterSku, query),
     productFilters(shopper.scope, { masterSku }, filters),
@@ -231,7 +231,8 @@ async function variationList(
     view,
     filters,
     filterGroups,
-    pageSize: MASTER_PAGE_SIZE,
+    pageSize,
+    pageSizes: pageSizesOf(MASTER_PAGE_SIZE),
     total: listing.total,
     products: listing.products.map((p) => ({
       tile: p,

@@ -195,7 +195,7 @@ describe('the mandatory prompt action', () => {
     const session = await sessionFrom(result.setCookie)
     expect(session.get('toast')).toEqual({
       key: 'basket.mandatory.added.message',
-      values: { sku: 'S-2, A-1' },
+      values: { names: 'Plug type E and Strain relief', count: 2 },
       type: 'success',
     })
   })

@@ -1,5 +1,6 @@
 import type { FieldMetadata } from '@conform-to/react'
 import { useTranslation } from 'react-i18next'
+import { useShell } from '../useShell'
 import { Field, SelectField } from '~/components/forms'
 import type { Address, Country, Region } from '~/models/address'
 import type { AddressFieldName } from '~/models/address-form'
@@ -43,6 +44,15 @@ const TEXT_FIELDS: [AddressFieldName, string][] = [
 ]
 
 /**
+ * The country a new address starts with: the shop language's country (de_DE: Germany) when the shop
+ * delivers there, else the first country of the list.
+ */
+export function shopCountry(localeId: string, countries: Country[]): string {
+  const own = localeId.split('_')[1]
+  return countries.find((c) => c.countryCode === own)?.countryCode ?? countries[0]?.countryCode ?? ''
+}
+
+/**
  * The fields of one address (Conform's fieldset of it). The region select is there only when the chosen
  * country has regions (the API lists none for Germany or Austria): with JavaScript it follows the country at
  * once, without it the "Update regions" button posts the form back with everything typed so far.
@@ -61,8 +71,11 @@ export function AddressFields({
   const { t } = useTranslation()
   const label = (field: AddressFieldName) =>
     `${t(`address.field.${field}`)}${fields[field].required ? ' *' : ''}`
+  const { locale } = useShell()
+  const home = shopCountry(locale.id, countries)
   const chosen = fields.countryCode.value
-  const country = typeof chosen === 'string' && chosen ? chosen : (countries[0]?.countryCode ?? '')
+  const country = typeof chosen === 'string' && chosen ? chosen : home
+  const initial = fields.countryCode.initialValue
   const countryRegions = (Object.hasOwn(regions, country) ? regions[country] : undefined) ?? []
   return (
     <fieldset className="address-fields">
@@ -81,6 +94,8 @@ export function AddressFields({
         meta={fields.countryCode}
         label={label('countryCode')}
         autoComplete="country"
+        // A new address starts in the shop's country; a given one keeps its own.
+        {...(typeof initial === 'string' && initial ? {} : { defaultValue: home })}
       >
         {countries.map((c) => (
           <option key={c.countryCode} value={c.countryCode}>

@@ -2,8 +2,9 @@ import { getFormProps, getInputProps } from '@conform-to/react'
 import { Form, useLocation } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { formatMoney, pick, type PriceItem } from '~/models/price'
-import { addToBasketSchema, quantityHints, type QuantityRules } from '~/models/quantity'
+import { addToBasketSchema, quantityHints, quantityRulesInWords, type QuantityRules } from '~/models/quantity'
 import { useBasketAdder } from '../basket/BasketAdder'
+import { QuantityRulesText } from '../QuantityRulesText'
 import { ErrorList, FormErrors, SubmitButton, useShopForm } from '../forms'
 import { useShell } from '../useShell'
 
@@ -39,6 +40,7 @@ export function AddToBasketForm({
   const quantity = fields.quantity!
   const warranty = fields.warranty!
   const formProps = getFormProps(form)
+  const rulesId = quantityRulesInWords(product, t).length > 0 ? `${form.id}-rules` : undefined
   return (
     <Form
       method="post"
@@ -71,13 +73,14 @@ export function AddToBasketForm({
       <label htmlFor={quantity.id}>
         {t('product.quantity.label')}
         <input
-          {...getInputProps(quantity, { type: 'number' })}
+          {...getInputProps(quantity, { type: 'number', ariaDescribedBy: rulesId })}
           {...quantityHints(product, maxItemQuantity)}
           defaultValue={product.minOrderQuantity}
           inputMode="numeric"
           required
         />
       </label>
+      <QuantityRulesText product={product} id={rulesId} />
       <SubmitButton action={action}>{t('product.add_to_basket')}</SubmitButton>
       <ErrorList id={quantity.errorId} errors={quantity.errors} />
       <FormErrors form={form} />
@@ -97,20 +100,20 @@ function WarrantyChoice({
   const { t } = useTranslation()
   const { locale, display } = useShell()
   if (warranties.length === 0) return null
+  // A select rather than radio buttons: on a phone the choice takes one line, so the price and the add
+  // button stay on the first screen. Each option names its price.
   return (
-    <fieldset className="warranty-choice">
-      <legend>{t('product.warranty.legend')}</legend>
-      {[{ id: '', name: t('product.warranty.none'), price: null }, ...warranties].map((w) => (
-        <label key={w.id}>
-          <input type="radio" name={name} value={w.id} defaultChecked={(initial ?? '') === w.id} />
-          {w.name}
-          {w.price ? (
-            <span className="warranty-price">
-              {t('product.warranty.price', { price: formatMoney(pick(w.price, display), locale.tag) })}
-            </span>
-          ) : null}
-        </label>
-      ))}
-    </fieldset>
+    <label className="warranty-choice">
+      {t('product.warranty.legend')}
+      <select name={name} defaultValue={initial ?? ''}>
+        {[{ id: '', name: t('product.warranty.none'), price: null }, ...warranties].map((w) => (
+          <option key={w.id} value={w.id}>
+            {w.price
+              ? `${w.name} ${t('product.warranty.price', { price: formatMoney(pick(w.price, display), locale.tag) })}`
+              : w.name}
+          </option>
+        ))}
+      </select>
+    </label>
   )
 }

@@ -53,9 +53,10 @@ export function ProductPage({ page }: { page: Page }) {
   return (
     <>
       <Breadcrumb items={page.breadcrumb} homeUrl={`/${locale.lang}/home`} />
+      {/* Head, pictures and buying area: on a phone in that order, with the picture kept small so price
+          and "Add to basket" are on the first screen; side by side from tablet width on (app.css). */}
       <div className="product-detail">
-        <ProductImages images={product.images} name={product.name} />
-        <div>
+        <div className="product-head">
           <h1>{product.name}</h1>
           <p className="sku">{t('product.sku', { sku: product.sku })}</p>
           {product.manufacturer ? (
@@ -75,19 +76,23 @@ export function ProductPage({ page }: { page: Page }) {
           {page.showRating && product.rating ? (
             <p className="rating">{t('product.rating', { rating: product.rating })}</p>
           ) : null}
+        </div>
+        <ProductImages images={product.images} name={product.name} />
+        <div className="product-buy">
           <ProductPriceView
             price={page.price}
             display={display}
             locale={locale}
             detailed
             from={product.kind === 'VariationProductMaster'}
+            packingUnit={product.packingUnit}
           />
           <VariationSelection page={page} />
           {product.kind === 'VariationProductMaster' ? null : (
-            <>
+            <div className="stock-line">
               <StockStatus inventory={page.inventory ?? undefined} available={product.available} />
               {shipment ? <p className="ready-for-shipment">{t(shipment.key, shipment.values)}</p> : null}
-            </>
+            </div>
           )}
           {orderable ? (
             <AddToBasketForm

@@ -29,7 +29,12 @@ export function ProductParts({
                 <span>{t('product.parts.quantity', { count: part.quantity })} </span>
               ) : null}
               <Link to={part.url}>{part.name}</Link>
-              <ProductPriceView price={part.price} display={display} locale={locale} />
+              <ProductPriceView
+                price={part.price}
+                display={display}
+                locale={locale}
+                packingUnit={part.packingUnit}
+              />
               {product.kind === 'RetailSet' && part.available ? (
                 <AddToBasketForm product={part} maxItemQuantity={page.maxItemQuantity} />
               ) : null}

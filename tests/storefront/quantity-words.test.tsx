@@ -1,0 +1,118 @@
+/**
+ * Packing units, order quantity rules and volume prices in words, in every shop language (issue 19, "Prices
+ * shown before checkout"): real translations, so a missing plural form or a wrong key shows.
+ */
+import { renderToStaticMarkup } from 'react-dom/server'
+import { I18nextProvider } from 'react-i18next'
+import { describe, expect, it } from 'vitest'
+import { ProductPriceView } from '~/components/Price'
+import { QuantityRulesText } from '~/components/QuantityRulesText'
+import { SHOP_LOCALES } from '~/models/locale'
+import { amountInWords, quantityRulesInWords } from '~/models/quantity'
+import { fixedT, i18nFor } from '~/services/i18n.server'
+
+describe('amounts in words', () => {
+  it('counts each packing unit with the plural forms of each language', () => {
+    const en = fixedT('en_US')
+    expect([1, 5].map((n) => amountInWords(en, n, 'box'))).toEqual(['1 box', '5 boxes'])
+    expect(amountInWords(en, 10, '')).toBe('10 pieces')
+    expect(amountInWords(fixedT('de_DE'), 2, 'pair')).toBe('2 Paar')
+    expect(amountInWords(fixedT('de_DE'), 3, 'roll')).toBe('3 Rollen')
+    expect(amountInWords(fixedT('fr_FR'), 10, 'box')).toBe('10 boîtes')
+    const pl = fixedT('pl_PL')
+    expect([1, 2, 5, 22].map((n) => amountInWords(pl, n, 'box'))).toEqual([
+      '1 opakowanie',
+      '2 opakowania',
+      '5 opakowań',
+      '22 opakowania',
+    ])
+    const ro = fixedT('ro_RO')
+    expect([1, 5, 20].map((n) => amountInWords(ro, n, undefined))).toEqual([
+      '1 bucată',
+      '5 bucăți',
+      '20 de bucăți',
+    ])
+  })
+
+  it('shows a unit the shop has no words for as ICM sent it', () => {
+    expect(amountInWords(fixedT('de_DE'), 4, ' Karton ')).toBe('4 Karton')
+  })
+})
+
+describe('quantity rules in words', () => {
+  const rules = { minOrderQuantity: 5, stepQuantity: 5, maxOrderQuantity: 50, packingUnit: 'box' }
+
+  it('says nothing for a product sold in single pieces without limits', () => {
+    for (const locale of SHOP_LOCALES)
+      expect(quantityRulesInWords({ minOrderQuantity: 1, stepQuantity: 1 }, fixedT(locale.id))).toEqual([])
+  })
+
+  it('names unit, minimum, steps and maximum', () => {
+    expect(quantityRulesInWords(rules, fixedT('en_US'))).toEqual([
+      'Sold by the box.',
+      'Minimum order: 5 boxes.',
+      'Sold in multiples of 5 boxes.',
+      'At most 50 boxes per order.',
+    ])
+    expect(quantityRulesInWords({ ...rules, packingUnit: '' }, fixedT('de_DE'))).toEqual([
+      'Mindestbestellmenge: 5 Stück.',
+      'Bestellbar in Schritten von 5 Stück.',
+      'Höchstens 50 Stück pro Bestellung.',
+    ])
+  })
+
+  it('has every sentence in every language, with no key or placeholder left', () => {
+    for (const locale of SHOP_LOCALES) {
+      const texts = quantityRulesInWords(rules, fixedT(locale.id))
+      expect(texts).toHaveLength(4)
+      for (const text of texts) expect(text).not.toMatch(/product\.|\{\{|undefined/)
+    }
+  })
+
+  it('describes the rules next to the input', () => {
+    const html = renderToStaticMarkup(
+      <I18nextProvider i18n={i18nFor('fr_FR')}>
+        <QuantityRulesText product={{ minOrderQuantity: 2, stepQuantity: 1, packingUnit: 'pair' }} id="r" />
+      </I18nextProvider>,
+    )
+    expect(html).toBe(
+      '<p class="quantity-rules" id="r">Unité de vente : paire. Commande minimale : 2 paires.</p>',
+    )
+  })
+})
+
+describe('volume prices', () => {
+  const price = {
+    sku: 's',
+    sale: { net: { value: 10, currency: 'EUR' }, gross: { value: 11.9, currency: 'EUR' } },
+    scaled: [
+      { minQuantity: 10, net: { value: 9, currency: 'EUR' }, gross: { value: 10.71, currency: 'EUR' } },
+      { minQuantity: 50, net: { value: 8, currency: 'EUR' }, gross: { value: 9.52, currency: 'EUR' } },
+    ],
+  }
+  const render = (detailed: boolean, localeId: 'en_US' | 'pl_PL') =>
+    renderToStaticMarkup(
+      <I18nextProvider i18n={i18nFor(localeId)}>
+        <ProductPriceView
+          price={price}
+          display="gross"
+          locale={SHOP_LOCALES.find((l) => l.id === localeId)!}
+          detailed={detailed}
+          packingUnit="box"
+        />
+      </I18nextProvider>,
+    )
+
+  it('names the lowest volume price on a tile, counted in the packing unit', () => {
+    const html = render(false, 'en_US')
+    expect(html).toContain('<span class="price-scaled">€9.52 from 50 boxes</span>')
+    expect(html).not.toContain('<table')
+  })
+
+  it('lists every volume price on the product page, in the language', () => {
+    const html = render(true, 'pl_PL')
+    expect(html).toContain('przy zamówieniu 10 opakowań')
+    expect(html).toContain('przy zamówieniu 50 opakowań')
+    expect(html).not.toContain('price-scaled')
+  })
+})
