@@ -76,7 +76,7 @@ test('an order placed by the user is in the account with its details and CSV exp
   // Download one order's CSV: named after the order, one row for its line.
   const [download] = await Promise.all([
     page.waitForEvent('download'),
-    row.getByRole('link', { name: `Download order ${number} as CSV` }).click(),
+    row.getByRole('link', { name: `Download CSV: order ${number}` }).click(),
   ])
   expect(download.suggestedFilename()).toBe(`order-${number}.csv`)
   const csv = await readFile((await download.path())!, 'utf8')

@@ -179,3 +179,23 @@ test('the anonymous basket is merged into the demo user’s basket at login', as
   await expect(line).toHaveCount(1)
   expect(Number(await line.getByRole('spinbutton').inputValue())).toBeGreaterThanOrEqual(2)
 })
+
+test(
+  'a double click on Add to basket adds once, and the button shows at once that it is adding',
+  { tag: '@js-only' },
+  async ({ page }) => {
+    await openListingWithAddableTiles(page)
+    const { tile, name } = await addableTile(page, 0)
+    // Wait for the JavaScript: the double click is the enhanced form's to catch.
+    await expect(tile.locator('form.tile-add-to-basket')).toHaveAttribute('data-enhanced', '')
+    await tile.getByLabel(`Pieces of ${name}`).fill('3')
+    const button = tile.getByRole('button', { name: `Add to basket: ${name}` })
+    await button.dblclick()
+    await expect(button).toHaveAttribute('aria-disabled', 'true')
+    await expect(page.getByRole('status')).toContainText(`${name} has been added to your basket`)
+    await expect(button).not.toHaveAttribute('aria-disabled', 'true')
+    await expect(page.getByTestId('mini-basket')).toContainText('3 items')
+    await page.getByTestId('mini-basket').click()
+    await expect(page.getByTestId('basket-line').getByRole('spinbutton')).toHaveValue('3')
+  },
+)

@@ -154,7 +154,7 @@ describe('CostCenterWidget', () => {
       ['100400', 'Site Operations Berlin', 'Buyer, Cost center owner'],
       ['K/10', 'North', 'Buyer'],
     ])
-    const link = screen.getByRole('link', { name: 'Show cost center North (K/10)' })
+    const link = screen.getByRole('link', { name: 'K/10: show cost center North' })
     expect(link.getAttribute('href')).toBe('/en/account/organization/cost-centers/K%2F10')
     expect(screen.getByRole('region', { name: 'My cost centers' })).toBeTruthy()
   })

@@ -38,6 +38,37 @@ export function useBasketAdder() {
   return useContext(AdderContext)
 }
 
+/** How long an add button waits for its round at most before it takes clicks again. */
+const ADD_BUTTON_WAIT_MS = 10_000
+
+/**
+ * One add button's part in the collected adds: `add` hands an item to the page's adder and then ignores
+ * the button until that round has been answered, so a double click adds once; `waiting` marks the button
+ * meanwhile (pending at once, before the 500 ms of collecting are over). Without JavaScript (no adder)
+ * `enhanced` is false and the form posts as it is.
+ */
+export function useAddButton() {
+  const adder = useBasketAdder()
+  const [waiting, setWaiting] = useState(false)
+  const sawPending = useRef(false)
+  const pending = adder?.pending ?? false
+  useEffect(() => {
+    if (!waiting) return
+    if (pending) sawPending.current = true
+    else if (sawPending.current) {
+      sawPending.current = false
+      setWaiting(false)
+    }
+  }, [waiting, pending])
+  useExpiry(waiting, ADD_BUTTON_WAIT_MS, () => setWaiting(false))
+  const add = (item: CollectedItem) => {
+    if (!adder || waiting) return
+    setWaiting(true)
+    adder.add(item)
+  }
+  return { enhanced: adder !== null, waiting, add }
+}
+
 /** Runs `expire` `ms` after `value` became set, unless it changes first. */
 function useExpiry(value: unknown, ms: number, expire: () => void) {
   useEffect(() => {

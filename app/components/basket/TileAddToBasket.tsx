@@ -3,7 +3,7 @@ import type { FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { ShopLocale } from '~/models/locale'
 import { maxQuantity, type QuantityRules } from '~/models/quantity'
-import { useBasketAdder } from './BasketAdder'
+import { useAddButton } from './BasketAdder'
 
 /**
  * A tile's add form: quantity (the product's minimum, step and maximum as input limits; the API has the
@@ -21,12 +21,12 @@ export function TileAddToBasket({
 }) {
   const { t } = useTranslation()
   const location = useLocation()
-  const adder = useBasketAdder()
+  const button = useAddButton()
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    if (!adder) return
+    if (!button.enhanced) return
     event.preventDefault()
     const form = new FormData(event.currentTarget)
-    adder.add({ sku: product.sku, quantity: String(form.get('quantity') ?? '') })
+    button.add({ sku: product.sku, quantity: String(form.get('quantity') ?? '') })
   }
   const id = `tile-quantity-${product.sku}`
   return (
@@ -35,6 +35,8 @@ export function TileAddToBasket({
       action={`/${locale.lang}/basket/add`}
       className="tile-add-to-basket"
       onSubmit={onSubmit}
+      // Marks the form once JavaScript handles its adds (collected, sent by a fetcher).
+      data-enhanced={button.enhanced ? '' : undefined}
     >
       <input type="hidden" name="sku" value={product.sku} />
       <input type="hidden" name="returnUrl" value={`${location.pathname}${location.search}`} />
@@ -52,7 +54,12 @@ export function TileAddToBasket({
         inputMode="numeric"
         required
       />
-      <button type="submit" aria-label={t('product.tile.add_to_basket', { name: product.name })}>
+      <button
+        type="submit"
+        aria-label={t('product.tile.add_to_basket', { name: product.name })}
+        aria-disabled={button.waiting || undefined}
+        className={button.waiting ? 'is-pending' : undefined}
+      >
         {t('product.add_to_basket')}
       </button>
     </Form>

@@ -52,7 +52,10 @@ export function CostCenterTable({ costCenters, base }: { costCenters: CostCenter
             <td>
               <Link
                 to={`${base}/${encodeURIComponent(costCenter.costCenterId)}`}
-                aria-label={t('account.costcenter.view', { name: costCenter.name })}
+                aria-label={t('account.costcenter.view', {
+                  name: costCenter.name,
+                  id: costCenter.costCenterId,
+                })}
               >
                 {costCenter.costCenterId}
               </Link>

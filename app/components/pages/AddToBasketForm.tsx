@@ -3,7 +3,7 @@ import { Form, useLocation } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { formatMoney, pick, type PriceItem } from '~/models/price'
 import { addToBasketSchema, quantityHints, quantityRulesInWords, type QuantityRules } from '~/models/quantity'
-import { useBasketAdder } from '../basket/BasketAdder'
+import { useAddButton } from '../basket/BasketAdder'
 import { QuantityRulesText } from '../QuantityRulesText'
 import { ErrorList, FormErrors, SubmitButton, useShopForm } from '../forms'
 import { useShell } from '../useShell'
@@ -28,7 +28,7 @@ export function AddToBasketForm({
   const { t } = useTranslation()
   const { locale } = useShell()
   const location = useLocation()
-  const adder = useBasketAdder()
+  const button = useAddButton()
   const action = `/${locale.lang}/basket/add`
   const [form, fields] = useShopForm({
     id: `add-${product.sku}`,
@@ -49,10 +49,10 @@ export function AddToBasketForm({
       onSubmit={(event) => {
         formProps.onSubmit(event)
         // Conform stops an invalid submit; a valid one goes to the collected adds when JavaScript runs.
-        if (event.defaultPrevented || !adder) return
+        if (event.defaultPrevented || !button.enhanced) return
         event.preventDefault()
         const data = new FormData(event.currentTarget)
-        adder.add({
+        button.add({
           sku: product.sku,
           quantity: String(data.get('quantity') ?? ''),
           warranty: String(data.get('warranty') ?? '') || undefined,
@@ -60,7 +60,7 @@ export function AddToBasketForm({
       }}
       className="add-to-basket"
       // Marks the form once JavaScript handles its adds (a fetcher instead of a page load).
-      data-enhanced={adder ? '' : undefined}
+      data-enhanced={button.enhanced ? '' : undefined}
     >
       <input type="hidden" name="intent" value="addToBasket" />
       <input type="hidden" name="sku" value={product.sku} />
@@ -81,7 +81,12 @@ export function AddToBasketForm({
         />
       </label>
       <QuantityRulesText product={product} id={rulesId} />
-      <SubmitButton action={action}>{t('product.add_to_basket')}</SubmitButton>
+      <SubmitButton
+        action={action}
+        {...(button.waiting ? { 'aria-disabled': true, className: 'is-pending' } : {})}
+      >
+        {t('product.add_to_basket')}
+      </SubmitButton>
       <ErrorList id={quantity.errorId} errors={quantity.errors} />
       <FormErrors form={form} />
     </Form>
