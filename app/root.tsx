@@ -100,8 +100,8 @@ export function Layout({ children }: { children: ReactNode }) {
           {t('header.skip_to_main')}
         </a>
         <LoadingBar />
-        {children}
         <Toasts toast={root?.shell?.toast ?? null} />
+        {children}
         <Footer pagelets={root?.shell?.footer ?? []} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

@@ -137,3 +137,40 @@ test('the basket and checkout on a phone: lines as cards, the total in view, no 
   await expectFitsWidth(page, WIDTH)
   await expectAccessible(page)
 })
+
+test('a message after a change covers neither the search box nor a quantity field, and can be closed', async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  await page.goto(CATEGORY)
+  const orderable = tiles(page).filter({ has: page.locator('.tile-add-to-basket') })
+  const { name } = await tileProduct(orderable.first())
+  await orderable
+    .first()
+    .getByRole('button', { name: `Add to basket: ${name}` })
+    .click()
+  const message = page.getByRole('status').filter({ hasText: `${name} has been added to your basket` })
+  await expect(message).toBeVisible()
+  if (!javaScriptEnabled) {
+    // The page came with the message: it sits above the header, clear of the search box and the tiles.
+    const box = (await message.boundingBox())!
+    const search = (await page.getByRole('search').boundingBox())!
+    const quantity = (await orderable.first().getByRole('spinbutton').boundingBox())!
+    expect(box.y + box.height).toBeLessThanOrEqual(search.y)
+    expect(box.y + box.height).toBeLessThanOrEqual(quantity.y)
+    await page.locator('.toast-close').click()
+    await expect(message).toBeHidden()
+  }
+  // The basket's order details, saved: the message of a form post, closed with its button.
+  await page.goto('/en/basket')
+  await page.getByLabel('Your order reference').fill('PO-360')
+  await page.getByRole('button', { name: 'Save', exact: true }).click()
+  const saved = page.locator('.toast')
+  await expect(saved).toBeVisible()
+  const search = (await page.getByRole('search').boundingBox())!
+  const box = (await saved.boundingBox())!
+  expect(box.y + box.height <= search.y || box.y >= search.y + search.height).toBe(true)
+  await saved.locator('.toast-close').click()
+  await expect(saved).toBeHidden()
+  await expect(page.getByLabel('Your order reference')).toHaveValue('PO-360')
+})
