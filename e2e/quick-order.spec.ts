@@ -27,22 +27,34 @@ test('quick order from a pasted list: unknown SKU, adjusted quantity, everything
 
   await page.getByLabel('SKU in row 1').fill(second.sku)
   await page.getByLabel('Quantity in row 1').fill('1')
+  await page.getByLabel('SKU in row 2').fill('NOPE-1')
+  await page.getByLabel('Quantity in row 2').fill('3')
   await page.getByLabel('Paste a list').fill(`SKU\tQuantity\n${first.sku}\t150\n\nNO-SUCH-SKU\t2\nhello\n`)
   await page.getByRole('button', { name: 'Add all to basket' }).click()
 
-  await expect(page.getByRole('status')).toContainText('2 of 3 products found.')
+  await expect(page.getByRole('status').first()).toContainText('2 of 4 products found.')
   const results = page.getByTestId('quick-order-results').getByRole('listitem')
-  await expect(results).toHaveCount(4)
+  await expect(results).toHaveCount(5)
   await expect(results.nth(0)).toHaveText(`Row 1: 1 × ${second.name} (${second.sku}) added`)
-  await expect(results.nth(1)).toContainText(
+  await expect(results.nth(1)).toHaveText('Row 2: unknown SKU NOPE-1')
+  await expect(results.nth(2)).toContainText(
     `List line 2: ${first.name} (${first.sku}): quantity adjusted from 150 to`,
   )
-  await expect(results.nth(2)).toHaveText('List line 4: unknown SKU NO-SUCH-SKU')
-  await expect(results.nth(3)).toContainText('List line 5: not understood: “hello”')
-  const adjusted = Number(/to (\d+) and added/.exec((await results.nth(1).textContent())!)![1])
+  await expect(results.nth(3)).toHaveText('List line 4: unknown SKU NO-SUCH-SKU')
+  await expect(results.nth(4)).toContainText('List line 5: not understood: “hello”')
+  const adjusted = Number(/to (\d+) and added/.exec((await results.nth(2).textContent())!)![1])
   expect(adjusted).toBeLessThanOrEqual(100)
 
-  await page.getByTestId('mini-basket').click()
+  // What could not be added is back in the form, each row with its reason; what was added is gone.
+  await expect(page.getByText('The 3 lines that could not be added are back in the form')).toBeVisible()
+  await expect(page.getByLabel('SKU in row 1')).toHaveValue('NOPE-1')
+  await expect(page.getByLabel('Quantity in row 1')).toHaveValue('3')
+  await expect(page.getByLabel('SKU in row 1')).toHaveAccessibleDescription('unknown SKU NOPE-1')
+  await expect(page.getByLabel('SKU in row 2')).toHaveValue('')
+  await expect(page.getByLabel('Paste a list')).toHaveValue('NO-SUCH-SKU\t2\nhello')
+
+  await page.getByRole('link', { name: 'Go to the basket' }).click()
+  await expect(page).toHaveURL(/\/en\/basket$/)
   const lines = page.getByTestId('basket-line')
   await expect(lines).toHaveCount(2)
   await expect(lines.filter({ hasText: first.name }).getByRole('spinbutton')).toHaveValue(String(adjusted))

@@ -1,3 +1,4 @@
+import { Link } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import type { Translate } from '~/models/messages'
 import type { QuickOrderResult, QuickOrderSummary } from '~/models/quick-order'
@@ -7,7 +8,12 @@ function resultText(t: Translate, result: QuickOrderResult) {
   const where = t(result.source === 'row' ? 'quickorder.result.row' : 'quickorder.result.line', {
     line: result.line,
   })
-  const text = (() => {
+  return `${where}: ${outcomeText(t, result)}`
+}
+
+/** What became of one line, in words ("unknown SKU 123", "… added"). */
+export function outcomeText(t: Translate, result: QuickOrderResult) {
+  return (() => {
     switch (result.status) {
       case 'added':
         return t('quickorder.result.added', { sku: result.sku, name: result.name, quantity: result.quantity })
@@ -26,11 +32,21 @@ function resultText(t: Translate, result: QuickOrderResult) {
         return t('quickorder.result.refused', { sku: result.sku, reason: result.reason })
     }
   })()
-  return `${where}: ${text}`
 }
 
-/** What a quick-order post did: the summary, announced, and every line's result. */
-export function QuickOrderResults({ summary }: { summary: QuickOrderSummary }) {
+/**
+ * What a quick-order post did: the summary, announced, every line's result, the way to the basket when
+ * anything went in, and a word that the lines that did not are back in the form.
+ */
+export function QuickOrderResults({
+  summary,
+  basketUrl,
+  kept,
+}: {
+  summary: QuickOrderSummary
+  basketUrl?: string
+  kept: number
+}) {
   const { t } = useTranslation()
   return (
     <section aria-labelledby="quick-order-results" className="quick-order-results">
@@ -45,6 +61,14 @@ export function QuickOrderResults({ summary }: { summary: QuickOrderSummary }) {
           </li>
         ))}
       </ul>
+      {kept > 0 ? <p className="form-info">{t('quickorder.kept', { count: kept })}</p> : null}
+      {basketUrl ? (
+        <p>
+          <Link to={basketUrl} className="button">
+            {t('quickorder.view_basket')}
+          </Link>
+        </p>
+      ) : null}
     </section>
   )
 }

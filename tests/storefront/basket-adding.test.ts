@@ -393,6 +393,30 @@ describe('quick order', () => {
       { source: 'list', line: 3, text: '9999999;1', status: 'unknown', sku: '9999999', quantity: 1 },
       { source: 'list', line: 4, text: 'nonsense', status: 'invalid' },
     ])
+    // The lines not added go back into the form; the added ones do not.
+    expect(result.data.added).toBe(2)
+    expect(result.data.kept).toEqual({ sku: [], quantity: [], outcomes: [], list: '9999999;1\nnonsense' })
+  })
+
+  it('puts rows that could not be added back into the rows, with their outcome', async () => {
+    itemsEndpoint(added)
+    icm.use(get('configurations', configurationData), lookupHandler({ '1000042': { name: 'Drill XT' } }))
+    const result = await postForm(quickOrderAction, '/en/quick-order', [
+      ['sku', '1000042'],
+      ['quantity', '1'],
+      ['sku', '404-NOPE'],
+      ['quantity', '7'],
+      ['sku', 'x'],
+      ['quantity', 'many'],
+    ])
+    expect(result.status).toBe(200)
+    expect(result.data.kept.sku).toEqual(['404-NOPE', 'x'])
+    expect(result.data.kept.quantity).toEqual(['7', 'many'])
+    expect(result.data.kept.outcomes.map((r: any) => [r.line, r.status])).toEqual([
+      [2, 'unknown'],
+      [3, 'invalid'],
+    ])
+    expect(result.data.kept.list).toBe('')
   })
 
   it('keeps the other items when ICM refuses one, and reports the refused line', async () => {
