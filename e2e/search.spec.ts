@@ -138,3 +138,51 @@ test('/search/{term} shows the search for that term', async ({ page }) => {
   await expect(page).toHaveURL(/\/en\/search\?searchTerm=drill/)
   await expect(page.locator('.product-tile').first()).toBeVisible()
 })
+
+test('a misspelled word shows the results of the word meant, and offers the word as typed', async ({
+  page,
+}) => {
+  await page.goto('/en/home')
+  await page.getByLabel('Search the shop').fill('hamer')
+  await page.getByLabel('Search the shop').press('Enter')
+  await expect(page).toHaveURL(/\/en\/search\?searchTerm=hamer$/)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Search: “hammer”')
+  await expect(page.getByText('Showing results for “hammer”.')).toBeVisible()
+  await expect(page.locator('.product-tile h3').first()).toContainText(/hammer/i)
+
+  await page.getByRole('link', { name: 'Search instead for “hamer”?' }).click()
+  await expect(page).toHaveURL(/searchTerm=hamer&correctSpelling=false/)
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('No products match “hamer”')
+  await expect(page.getByText('Showing results for')).toHaveCount(0)
+})
+
+test('German: a misspelled word and a synonym find the drills', async ({ page }) => {
+  await page.goto('/de/search?searchTerm=Bohrmaschiene')
+  await expect(page.getByText('Ergebnisse für „Bohrmaschine“.')).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Stattdessen nach „Bohrmaschiene“ suchen?' })).toBeVisible()
+  await page.goto('/de/search?searchTerm=Akkuschrauber')
+  await expect(page.locator('.product-tile h3').first()).toContainText(/Bohrschrauber|Bohrmaschine/)
+})
+
+test('the EAN and the manufacturer part number find the product', async ({ page, request }) => {
+  const products = await (await request.get(`${API}/products?searchTerm=drill&amount=1&attrs=sku`)).json()
+  const sku = products.elements[0].attributes.find((a: { name: string }) => a.name === 'sku').value as string
+  const product = await (await request.get(`${API}/products/${sku}`)).json()
+  const ean = product.attributes.find((a: { name: string }) => a.name === 'EAN').value as string
+  const mpn = product.manufacturerSKU as string
+  expect(ean).toMatch(/^\d{13}$/)
+
+  // The EAN as printed under a barcode, with spaces: the product page.
+  await page.goto('/en/home')
+  await page.getByLabel('Search the shop').fill(`${ean.slice(0, 1)} ${ean.slice(1, 7)} ${ean.slice(7)}`)
+  await page.getByLabel('Search the shop').press('Enter')
+  await expect(page).toHaveURL(new RegExp(`prd${sku}`))
+  // The product page names the EAN among the product's attributes.
+  await expect(page.locator('dl.attributes dt', { hasText: /^EAN$/ })).toBeVisible()
+  await expect(page.locator('dl.attributes dd', { hasText: ean })).toBeVisible()
+
+  // The manufacturer part number, lower case and without its dash: the product first.
+  await page.goto(`/en/search?searchTerm=${encodeURIComponent(mpn.toLowerCase().replace('-', ' '))}`)
+  const landed = new RegExp(`prd${sku}`).test(page.url())
+  if (!landed) await expect(page.locator('.product-tile h3').first()).toHaveText(product.productName)
+})

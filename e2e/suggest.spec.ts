@@ -30,8 +30,11 @@ test.describe('search suggestions', { tag: '@js-only' }, () => {
     await expect(list.getByRole('group', { name: 'Categories' })).toBeVisible()
 
     const first = products.getByRole('option').first()
-    const name = (await first.textContent())!.trim()
+    // A product suggestion shows its name, SKU and price.
+    const name = (await first.locator('.search-suggestion-product > span').first().textContent())!.trim()
     expect(name.toLowerCase()).toContain('dri')
+    await expect(first).toContainText(/Item no\. \d+/)
+    await expect(first).toContainText(/\$\d/)
     await box.press('ArrowDown')
     await expect(first).toHaveAttribute('aria-selected', 'true')
     await expect(box).toHaveAttribute('aria-activedescendant', (await first.getAttribute('id'))!)
@@ -66,6 +69,23 @@ test.describe('search suggestions', { tag: '@js-only' }, () => {
     await expect(page).toHaveURL(/-ctg[^/]+$/)
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible()
     await expect(list).toBeHidden()
+  })
+
+  test('"drill" suggests every kind of drill, and the kinds buyers name', async ({ page }) => {
+    await page.goto('/en/home')
+    await page.getByRole('combobox', { name: 'Search the shop' }).pressSequentially('drill')
+    const list = page.getByRole('listbox', { name: 'Search suggestions' })
+    const products = list.getByRole('group', { name: 'Products' }).getByRole('option')
+    await expect(products).toHaveCount(10)
+    const names = await list.locator('.search-suggestion-product > span:first-child').allTextContents()
+    expect(names.some((n) => /Cordless Drill/.test(n))).toBe(true)
+    expect(names.some((n) => /Hammer Drill/.test(n))).toBe(true)
+    const categories = list.getByRole('group', { name: 'Categories' })
+    await expect(categories.getByRole('option', { name: 'Cordless Drills' })).toBeVisible()
+    await expect(categories.getByRole('option', { name: 'Hammer Drills' })).toBeVisible()
+    const keywords = list.getByRole('group', { name: 'Search terms' }).getByRole('option')
+    await expect(keywords).toHaveCount(5)
+    await expect(keywords.filter({ hasText: / / }).first()).toBeVisible()
   })
 
   test('the open list does not move the page', async ({ page }) => {

@@ -1,7 +1,35 @@
 import type { MouseEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { ShopLocale } from '~/models/locale'
+import { formatMoney, pick } from '~/models/price'
 import { SUGGESTIONS_ID, type SuggestionGroup, type SuggestionOption } from './useSearchSuggestions'
+import { useShell } from './useShell'
+
+/** A product suggestion: its picture, name, SKU and price (in the page's price display), as on a tile. */
+function ProductOption({ option, locale }: { option: SuggestionOption; locale: ShopLocale }) {
+  const { t } = useTranslation()
+  const { display } = useShell()
+  return (
+    <>
+      {option.image ? (
+        <img src={option.image} alt="" width={32} height={32} decoding="async" />
+      ) : (
+        <span className="search-suggestion-image" aria-hidden="true" />
+      )}
+      <span className="search-suggestion-product">
+        <span>{option.label}</span>
+        <span className="search-suggestion-details">
+          <span className="search-suggestion-sku">{t('product.sku', { sku: option.sku })}</span>
+          {option.price ? (
+            <span className="search-suggestion-price">
+              {formatMoney(pick(option.price, display), locale.tag)}
+            </span>
+          ) : null}
+        </span>
+      </span>
+    </>
+  )
+}
 
 /** The combobox's listbox of suggestions, grouped, with a live region announcing how many there are. */
 export function SearchSuggestions({
@@ -62,13 +90,10 @@ export function SearchSuggestions({
                 onClick={(event) => onOptionClick(event, option.url)}
               >
                 {group.key === 'products' ? (
-                  option.image ? (
-                    <img src={option.image} alt="" width={32} height={32} decoding="async" />
-                  ) : (
-                    <span className="search-suggestion-image" aria-hidden="true" />
-                  )
-                ) : null}
-                <span>{option.label}</span>
+                  <ProductOption option={option} locale={locale} />
+                ) : (
+                  <span>{option.label}</span>
+                )}
                 {option.count !== undefined ? (
                   <span className="search-suggestion-count">{format.format(option.count)}</span>
                 ) : null}

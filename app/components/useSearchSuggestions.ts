@@ -1,12 +1,22 @@
 import { useFetcher, useLocation, useNavigate } from '@remix-run/react'
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react'
 import type { ShopLocale } from '~/models/locale'
+import type { PriceItem } from '~/models/price'
 import { SUGGEST_DEBOUNCE_MS, suggestTerm, type SuggestionGroups } from '~/models/suggest'
 
 export const SUGGESTIONS_ID = 'search-suggestions'
 const GROUPS = ['products', 'categories', 'brands', 'keywords'] as const
 export type SuggestionGroupKey = (typeof GROUPS)[number]
-export type SuggestionOption = { id: string; label: string; url: string; image?: string; count?: number }
+export type SuggestionOption = {
+  id: string
+  label: string
+  url: string
+  image?: string
+  count?: number
+  /** A product's SKU and sale price. */
+  sku?: string
+  price?: PriceItem
+}
 export type SuggestionGroup = { key: SuggestionGroupKey; options: SuggestionOption[] }
 
 function optionsOf(data: SuggestionGroups): SuggestionGroup[] {

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import type { ShopLocale } from './locale'
+import type { PriceItem } from './price'
 import { categoryUrl, productUrl, searchUrl } from './url'
 
 /** Spec §5 and §9: suggestions start at 2 characters after trimming, 400 ms after the last key stroke. */
@@ -35,7 +36,8 @@ export function suggestTerm(raw: string | null | undefined): string | null {
 export const isNumericOnly = (text: string) => /^\d+$/.test(text.trim())
 
 export type SuggestionLink = { label: string; url: string }
-export type ProductSuggestion = SuggestionLink & { sku: string; image?: string }
+/** A product suggested: its name, SKU, picture and sale price (none: price on request or not loaded). */
+export type ProductSuggestion = SuggestionLink & { sku: string; image?: string; price?: PriceItem }
 export type BrandSuggestion = SuggestionLink & { count?: number }
 
 export type SuggestionGroups = {

@@ -2,10 +2,11 @@ import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from '@rem
 import { Link, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { Listing } from '~/components/Listing'
+import { SearchCorrection } from '~/components/SearchCorrection'
 import { useShopChrome } from '~/components/useShell'
 import { pageSizesOf, parseListingParams } from '~/models/listing'
 import { noindexMeta } from '~/models/seo'
-import { searchRedirectTarget } from '~/models/url'
+import { searchRedirectTarget, searchUrl } from '~/models/url'
 import { productLinker } from '~/services/categories.server'
 import { prices } from '~/services/prices.server'
 import { productFilters, searchProducts } from '~/services/products.server'
@@ -22,7 +23,8 @@ const MAX_TERM_LENGTH = 200
 
 /**
  * `/search?searchTerm=…`: ranked matches with facets, sorting and paging. A term with a redirect URL
- * leads there; a single hit goes straight to the product (spec §4 Search).
+ * leads there; a single hit goes straight to the product (spec §4 Search). When the commerce API searched
+ * for a corrected spelling, the page says so and links to the term as typed (`correctSpelling=false`).
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { locale, scope } = await shopperOf({ request, params, context })
@@ -33,14 +35,15 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (!listingParams) throw notFound()
   if (!term) {
     return data(
-      { title: t('search.title'), term, listing: null },
+      { title: t('search.title'), term, correction: null, asTyped: false, listing: null },
       { headers: cacheHeaders(request, 'catalog') },
     )
   }
   const { page, sorting, view, filters, pageSize } = listingParams
+  const correctSpelling = search.get('correctSpelling') !== 'false'
   const [found, filterGroups] = await Promise.all([
-    searchProducts(scope, term, { page, pageSize, sortKey: sorting, filters }),
-    productFilters(scope, { searchTerm: term }, filters),
+    searchProducts(scope, term, { page, pageSize, sortKey: sorting, filters }, { correctSpelling }),
+    productFilters(scope, { searchTerm: term, correctSpelling }, filters),
   ])
   if (found.redirectUrl) throw redirect(searchRedirectTarget(locale, found.redirectUrl))
   const urlOf = await productLinker(scope)
@@ -50,10 +53,15 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     scope,
     found.products.map((p) => p.sku),
   )
+  const correction = found.correctedTerm
+    ? { term: found.correctedTerm, insteadUrl: `${searchUrl(locale, term)}&correctSpelling=false` }
+    : null
   return data(
     {
-      title: t('search.results', { count: found.total, term }),
+      title: t('search.results', { count: found.total, term: correction?.term ?? term }),
       term,
+      correction,
+      asTyped: !correctSpelling,
       listing: {
         page,
         sorting,
@@ -71,7 +79,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 export default function SearchPage() {
-  const { term, listing } = useLoaderData<typeof loader>()
+  const { term, listing, correction, asTyped } = useLoaderData<typeof loader>()
   const { t } = useTranslation()
   const navigation = useShopChrome()?.navigation ?? []
   if (!term || !listing) return <h1>{t('search.empty_term')}</h1>
@@ -102,13 +110,15 @@ export default function SearchPage() {
       </section>
     )
   }
+  const searched = correction?.term ?? term
   return (
     <>
-      <h1>{t('search.heading', { term })}</h1>
+      <h1>{t('search.heading', { term: searched })}</h1>
+      {correction ? <SearchCorrection typed={term} {...correction} /> : null}
       <Listing
         listing={listing}
-        title={t('search.results', { count: listing.total, term })}
-        hidden={{ searchTerm: term }}
+        title={t('search.results', { count: listing.total, term: searched })}
+        hidden={{ searchTerm: term, ...(asTyped ? { correctSpelling: 'false' } : {}) }}
       />
     </>
   )

@@ -40,15 +40,27 @@ export async function inventory(scope: IcmScope, skus: string[]) {
   return new Map(data.data.map((entry) => [entry.sku, mapInventory(entry)]))
 }
 
-/** What a listing shows: a category's products, a search's hits or a master's variations. */
-export type ListingSource = { categoryId: string } | { searchTerm: string } | { masterSku: string }
+/**
+ * What a listing shows: a category's products, a search's hits or a master's variations. A search with
+ * `correctSpelling: false` asks the bundled commerce API for the words as typed (no "did you mean").
+ */
+export type ListingSource =
+  { categoryId: string } | { searchTerm: string; correctSpelling?: boolean } | { masterSku: string }
+
+/** The search parameters of a source (none for a category). */
+const searchQuery = (source: ListingSource) => ({
+  searchTerm: 'searchTerm' in source ? source.searchTerm : undefined,
+  correctSpelling: 'searchTerm' in source && source.correctSpelling === false ? false : undefined,
+  MasterSKU: 'masterSku' in source ? source.masterSku : undefined,
+})
 
 export type ListingQuery = { page: number; pageSize: number; sortKey?: string; filters?: string }
 
 /**
  * One page of a listing in ICM's listing shape: `categories/{id}/products`, or `products` with `searchTerm`
- * or `MasterSKU`. `redirectUrl` when a search term leads to a page instead (spec §4 Search). A rejected
- * source or selection is a 404 like any listing load failure.
+ * or `MasterSKU`. `redirectUrl` when a search term leads to a page instead (spec §4 Search);
+ * `correctedTerm` when the bundled commerce API searched for a corrected spelling (ICM never sends one). A
+ * rejected source or selection is a 404 like any listing load failure.
  */
 export async function productListing(
   scope: IcmScope,
@@ -58,8 +70,7 @@ export async function productListing(
   const data = await icmCall(scope, {
     path: 'categoryId' in source ? `categories/${categoryApiPath(source.categoryId)}/products` : 'products',
     query: {
-      searchTerm: 'searchTerm' in source ? source.searchTerm : undefined,
-      MasterSKU: 'masterSku' in source ? source.masterSku : undefined,
+      ...searchQuery(source),
       attrs: LISTING_ATTRS,
       amount: pageSize,
       offset: (page - 1) * pageSize,
@@ -75,6 +86,7 @@ export async function productListing(
     total: data.total ?? data.elements.length,
     products: data.elements.map(mapProductStub),
     redirectUrl: data.redirectUrl,
+    correctedTerm: data.correctedSearchTerm,
   }
 }
 
@@ -84,8 +96,12 @@ export const categoryProducts = (scope: IcmScope, categoryId: string, query: Lis
 export const masterVariations = (scope: IcmScope, masterSku: string, query: ListingQuery) =>
   productListing(scope, { masterSku }, query)
 
-export const searchProducts = (scope: IcmScope, searchTerm: string, query: ListingQuery) =>
-  productListing(scope, { searchTerm }, query)
+export const searchProducts = (
+  scope: IcmScope,
+  searchTerm: string,
+  query: ListingQuery,
+  { correctSpelling = true }: { correctSpelling?: boolean } = {},
+) => productListing(scope, { searchTerm, correctSpelling }, query)
 
 /**
  * Facet groups with counts of a listing (`productfilters`); `filters` is the current selection. A
@@ -97,11 +113,7 @@ export async function productFilters(scope: IcmScope, source: ListingSource, fil
       'categoryId' in source
         ? `categories/${categoryApiPath(source.categoryId)}/productfilters`
         : 'productfilters',
-    query: {
-      searchTerm: 'searchTerm' in source ? source.searchTerm : undefined,
-      MasterSKU: 'masterSku' in source ? source.masterSku : undefined,
-      SearchParameter: filters,
-    },
+    query: { ...searchQuery(source), SearchParameter: filters },
     schema: ProductFiltersSchema,
     cache: 'short',
     group: 'spgid',

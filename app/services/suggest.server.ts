@@ -2,6 +2,7 @@ import type { Category } from '~/models/category'
 import { suggestionGroups, SuggestTermsSchema, type CategoryPathOf } from '~/models/suggest'
 import { categoryTree } from './categories.server'
 import { icmCall, type IcmScope } from './icm.server'
+import { prices } from './prices.server'
 import { hasSessionCookie } from './session.server'
 
 /** Category paths by uniqueId per (cached) category tree: built once per tree, not once per key stroke. */
@@ -25,10 +26,28 @@ function pathIndex(tree: Category[]): CategoryPathOf {
 }
 
 /**
- * Search suggestions for a normalized term (see `suggestTerm`), grouped with their storefront URLs.
- * Anonymous catalog data: the ICM answer is cached briefly and shared by every shopper of the price group.
+ * Search suggestions for a normalized term (see `suggestTerm`), grouped with their storefront URLs, the
+ * products with their sale prices (ICM's suggestions carry none: one `productprices` call for all of them).
+ * Anonymous catalog data: the ICM answers are cached briefly and shared by every shopper of the price group.
  */
 export async function suggestions(scope: IcmScope, term: string) {
+  const groups = await suggestionsWithoutPrices(scope, term)
+  if (groups.products.length === 0) return groups
+  // Only for a richer list: without prices the products are still suggested.
+  const priceMap = await prices(
+    scope,
+    groups.products.map((p) => p.sku),
+  ).catch(() => null)
+  return {
+    ...groups,
+    products: groups.products.map((product) => {
+      const sale = priceMap?.get(product.sku)?.sale
+      return sale ? { ...product, price: sale } : product
+    }),
+  }
+}
+
+async function suggestionsWithoutPrices(scope: IcmScope, term: string) {
   const [data, tree] = await Promise.all([
     icmCall(scope, {
       path: 'suggest',

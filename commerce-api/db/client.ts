@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
@@ -71,7 +72,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return { db, kind: 'postgres', close }
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true })
-  const client = new PGlite(options.dataDir)
+  // pg_trgm (spelling correction in search) ships with PGlite as with PostgreSQL's contrib; a migration creates it.
+  const client = new PGlite({ dataDir: options.dataDir, extensions: { pg_trgm } })
   const db = drizzlePglite(client, { schema }) as unknown as Db
   await migratePglite(drizzlePglite(client), { migrationsFolder })
   return { db, kind: 'pglite', close: () => client.close() }

@@ -78,6 +78,8 @@ export const products = pgTable(
     longDescriptions: jsonb('long_descriptions').$type<LocalizedText>().notNull(),
     manufacturer: text('manufacturer').notNull(),
     manufacturerSku: text('manufacturer_sku'),
+    /** GTIN-13 (EAN) of the product; a variation has its own. */
+    ean: text('ean'),
     defaultCategoryId: text('default_category_id').notNull(),
     minOrderQuantity: integer('min_order_quantity').notNull().default(1),
     maxOrderQuantity: integer('max_order_quantity'),
@@ -94,7 +96,7 @@ export const products = pgTable(
     imageStyle: integer('image_style').notNull(),
     online: boolean('online').notNull().default(true),
   },
-  (t) => [index('products_master_idx').on(t.masterSku)],
+  (t) => [index('products_master_idx').on(t.masterSku), uniqueIndex('products_ean_idx').on(t.ean)],
 )
 
 export const productCategories = pgTable(
@@ -482,6 +484,8 @@ export const basketPromotionCodes = pgTable(
  */
 function listingColumns() {
   return {
+    /** The product's brand (its `brand:` facet id without the prefix): counted without reading the facets. */
+    brand: text('brand').notNull().default(''),
     grossEur: bigint('gross_eur', { mode: 'number' }),
     grossUsd: bigint('gross_usd', { mode: 'number' }),
     grossPln: bigint('gross_pln', { mode: 'number' }),
@@ -507,6 +511,14 @@ export const productSearch = pgTable(
     categories: text('categories').array().notNull(),
     /** Facet value ids of the product: `brand:{name}` and `{attributeKey}:{value}`. */
     facets: text('facets').array().notNull(),
+    /**
+     * Codes that find the product exactly, normalized (lower case, letters and digits only): its EAN and, for
+     * all but variations (which share their master's), the manufacturer part number.
+     */
+    codes: text('codes')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     ...listingColumns(),
     enUS: tsvector('en_us').notNull(),
     deDE: tsvector('de_de').notNull(),
@@ -517,6 +529,7 @@ export const productSearch = pgTable(
   (t) => [
     index('product_search_master_idx').on(t.masterSku),
     index('product_search_facets_idx').using('gin', t.facets),
+    index('product_search_codes_idx').using('gin', t.codes),
     index('product_search_en_idx').using('gin', t.enUS),
     index('product_search_de_idx').using('gin', t.deDE),
     index('product_search_fr_idx').using('gin', t.frFR),
@@ -575,6 +588,44 @@ export const searchKeywords = pgTable(
     primaryKey({ columns: [t.locale, t.keyword] }),
     index('search_keywords_prefix_idx').on(t.locale, sql`${t.keyword} text_pattern_ops`),
   ],
+)
+
+/**
+ * Every word the search documents of a locale are made of, for spelling correction: the word as written
+ * (lower case), without diacritics (`plain`, trigram-indexed: the most similar word to a misspelling), its
+ * lexeme in the locale's text search configuration, and the number of sellable products using it. Words of
+ * the synonym lists are in it too (hits 0), so that "Bohrmaschiene" is corrected to a word that finds.
+ */
+export const searchVocabulary = pgTable(
+  'search_vocabulary',
+  {
+    locale: text('locale').notNull(),
+    word: text('word').notNull(),
+    plain: text('plain').notNull(),
+    lexeme: text('lexeme').notNull(),
+    hits: integer('hits').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.locale, t.word] }),
+    index('search_vocabulary_lexeme_idx').on(t.locale, t.lexeme),
+    index('search_vocabulary_trgm_idx').using('gist', t.plain.op('gist_trgm_ops')),
+  ],
+)
+
+/**
+ * Synonyms per locale (domain/search-synonyms.ts): phrases of one group mean the same, so a search for one
+ * also finds the others. `phrase` is the group member's words, `lexemes` their lexemes in the locale's text
+ * search configuration (what a search term is matched against), both separated by single spaces.
+ */
+export const searchSynonyms = pgTable(
+  'search_synonyms',
+  {
+    locale: text('locale').notNull(),
+    groupId: integer('group_id').notNull(),
+    phrase: text('phrase').notNull(),
+    lexemes: text('lexemes').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.locale, t.groupId, t.phrase] })],
 )
 
 /** Search terms that lead to a page instead of a result list (e.g. "returns" to the returns page). */

@@ -162,6 +162,7 @@ const productColumns = {
   longDescriptions: products.longDescriptions,
   manufacturer: products.manufacturer,
   manufacturerSku: products.manufacturerSku,
+  ean: products.ean,
   defaultCategoryId: products.defaultCategoryId,
   minOrderQuantity: products.minOrderQuantity,
   maxOrderQuantity: products.maxOrderQuantity,

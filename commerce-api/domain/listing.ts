@@ -21,6 +21,7 @@ import {
 } from './channel'
 import { productsBySku, type CatalogScope, type ProductPage } from './catalog'
 import { invalidError } from './errors'
+import type { SearchQuery } from './search-terms'
 
 export type Selection = Map<string, string[]>
 
@@ -97,25 +98,29 @@ export function toggle(selection: Selection, key: string, value: string): Select
 // ---------------------------------------------------------------------------------------------------------
 // The result set of a listing in SQL
 
-/** What is listed: the products of one category, or the hits of a search. */
+/** What is listed: the products of one category, the hits of a search, or the variations of a master. */
 export type ListingSource =
   | { kind: 'category'; categoryId: string }
-  | { kind: 'search'; term: string; words: string[] }
+  | { kind: 'search'; query: SearchQuery }
   | { kind: 'master'; masterSku: string }
 
-/** Words of a search term usable in a tsquery: letters and digits only, so user input cannot form syntax. */
-export function searchWords(term: string): string[] {
-  return (term.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 8)
-}
-
-function tsQuery(locale: Locale, words: string[]): SQL {
-  // Every word as a prefix: 'drill' finds drills and drilling; the words are bound, never spliced in.
-  const text = words.map((w) => `${w}:*`).join(' & ')
-  return sql`to_tsquery(${TEXT_SEARCH_CONFIG[locale]}::regconfig, ${text})`
+/** The search's tsquery (search-terms.ts builds its text of letters, digits and operators; it is bound). */
+function tsQuery(locale: Locale, query: SearchQuery): SQL {
+  return sql`to_tsquery(${TEXT_SEARCH_CONFIG[locale]}::regconfig, ${query.tsquery})`
 }
 
 function searchDocument(locale: Locale): SQL {
   return sql.raw(`ps.${SEARCH_COLUMN[locale]}`)
+}
+
+/**
+ * A product the term names exactly: its SKU, or one of its codes (EAN, manufacturer part number; spaces,
+ * dashes and case ignored). Such a product is found even when lists do not show it (a variation).
+ */
+function exactSql(query: SearchQuery): SQL {
+  return query.code
+    ? sql`(ps.sku = ${query.term} or ps.codes && array[${query.code}]::text[])`
+    : sql`ps.sku = ${query.term}`
 }
 
 /**
@@ -130,13 +135,14 @@ function sourceSql(scope: CatalogScope, source: ListingSource): SQL {
   if (source.kind === 'master') {
     return sql`from product_search ps where ps.master_sku = ${source.masterSku} and ps.online`
   }
-  const term = source.term.trim()
-  // Written so that the text index and the primary key can both serve it (a bitmap OR).
-  const matches = source.words.length
-    ? sql`(${searchDocument(scope.locale)} @@ ${tsQuery(scope.locale, source.words)} or ps.sku = ${term})`
-    : sql`ps.sku = ${term}`
+  const { query } = source
+  const exact = exactSql(query)
+  // Written so that the text index, the primary key and the codes index can all serve it (a bitmap OR).
+  const matches = query.tsquery
+    ? sql`(${searchDocument(scope.locale)} @@ ${tsQuery(scope.locale, query)} or ${exact})`
+    : exact
   return sql`from product_search ps
-    where ${matches} and (ps.listed or ps.sku = ${term}) and ps.online`
+    where ${matches} and (ps.listed or ${exact}) and ps.online`
 }
 
 /** Where a condition finds a row's facet ids, gross sale price and categories. */
@@ -230,9 +236,11 @@ function orderSql(scope: CatalogScope, source: ListingSource, sortKey: SortKey |
   }
   if (source.kind === 'category') return sql`ps.position, ps.sku`
   if (source.kind === 'master') return sql`ps.sku`
-  // Search relevance: an exact SKU first, then the text rank (name and brand weigh most).
-  return sql`(ps.sku = ${source.term.trim()}) desc,
-    ts_rank_cd(${searchDocument(scope.locale)}, ${tsQuery(scope.locale, source.words.length ? source.words : ['_'])}) desc, ps.sku`
+  // Search relevance: an exact SKU or code first, then the text rank (name and brand weigh most).
+  const { query } = source
+  if (!query.tsquery) return sql`${exactSql(query)} desc, ps.sku`
+  return sql`${exactSql(query)} desc,
+    ts_rank_cd(${searchDocument(scope.locale)}, ${tsQuery(scope.locale, query)}) desc, ps.sku`
 }
 
 /** One page of a (filtered, sorted) listing and the number of products it has in all. */
@@ -291,12 +299,13 @@ export type Filter = {
 
 type CountRow = { value: string; count: number }
 
-const RESULT_COLUMNS: Columns = { facets: sql`r.facets`, gross: sql`r.gross`, categories: sql`r.categories` }
-
 /**
- * Facet counts of a result in one statement that finds the result once: `r` holds each hit's facet ids
- * (brand and attributes, its price range, for a search its categories); the unselected groups are counted
- * with every selection applied, each selected group with all selections but its own.
+ * Facet counts of a result in one statement that finds the result once. `r` holds each hit's facet ids
+ * (brand and attributes), brand, price range, for a search its categories, and whether it matches each
+ * selected group (`m{i}`). A value of a group counts the hits that match every selected group but its own:
+ * a hit that matches all selections counts for all its values, a hit that misses exactly one selected group
+ * only for that group's values (its brand is a column of its own: no array is read for it), and a hit that
+ * misses two for none.
  */
 async function facetCounts(
   db: Db,
@@ -315,29 +324,35 @@ async function facetCounts(
   const price = sql`case when ${gross} is null then '{}'::text[] else array[case ${bucket} else ${`price:${bounds.at(-1)}-`} end] end`
   // A search is faceted by category too; its category ids are stored as facet ids.
   const categories = source.kind === 'search' ? sql`ps.categories` : sql`'{}'::text[]`
-  // Each hit is unnested once. A value counts when the hit matches every selected group but the value's own:
-  // `m{i}` says whether the hit matches selected group i, the CASE picks the groups that apply to a value.
   const selected = [...selection]
+  const m = (i: number) => sql.raw(`r.m${i}`)
+  const columns = listingColumns(scope)
   const matches = selected.map(
-    ([key, values], i) => sql`, (${groupCondition(key, values, RESULT_COLUMNS)}) as ${sql.raw(`m${i}`)}`,
+    ([key, values], i) => sql`, (${groupCondition(key, values, columns)}) as ${sql.raw(`m${i}`)}`,
   )
-  const allBut = (skip: number) =>
-    sql.join([sql`true`, ...selected.flatMap((_, i) => (i === skip ? [] : [sql.raw(`m${i}`)]))], sql` and `)
-  const applies = selected.length
-    ? sql`case split_part(v, ':', 1) ${sql.join(
-        selected.map(([key], i) => sql`when ${key} then ${allBut(i)}`),
-        sql` `,
-      )} else ${allBut(-1)} end`
-    : sql`true`
+  /** The hits that match every selected group, or every one but group `skip`, which they miss. */
+  const hits = (skip = -1) =>
+    sql.join([sql`true`, ...selected.map((_, i) => (i === skip ? sql`not ${m(i)}` : m(i)))], sql` and `)
+  /** The values of selected group i of the hits that miss only that group. */
+  const ownValues = ([key]: [string, string[]], i: number) => {
+    if (key === BRAND) return sql`select 'brand:' || r.brand as v from r where ${hits(i)} and r.brand <> ''`
+    if (key === PRICE) return sql`select unnest(r.price) as v from r where ${hits(i)}`
+    if (key === CATEGORY) return sql`select unnest(r.categories) as v from r where ${hits(i)}`
+    return sql`select f as v from r, unnest(r.facets) f where ${hits(i)} and starts_with(f, ${`${key}:`})`
+  }
   const list = await rows<CountRow>(
     db,
     sql`with r as materialized (
-        select ps.facets, ${categories} as categories, ${gross} as gross,
-          ps.facets || ${price} || ${categories} as ids
+        select ps.facets, ps.brand, ${categories} as categories, ${price} as price${sql.join(matches, sql``)}
         ${sourceSql(scope, source)}
-      ),
-      hits as (select r.ids${sql.join(matches, sql``)} from r)
-      select v as value, count(*)::int as count from hits, unnest(hits.ids) v where ${applies} group by v`,
+      )
+      select v as value, count(*)::int as count from (
+        select unnest(r.facets || r.price || r.categories) as v from r where ${hits()}
+        ${sql.join(
+          selected.map((group, i) => sql` union all ${ownValues(group, i)}`),
+          sql``,
+        )}
+      ) x group by v`,
   )
   const byGroup = new Map<string, CountRow[]>()
   for (const row of list) {

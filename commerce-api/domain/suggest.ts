@@ -9,6 +9,7 @@ import type { LocalizedText } from '../db/schema'
 import { localize, SEARCH_COLUMN, TEXT_SEARCH_CONFIG, type Locale } from './channel'
 import type { CatalogScope } from './catalog'
 import { IMAGE_SIZES, productImageUrl } from './images'
+import { searchQuery } from './search-terms'
 
 /** Spec §9: search suggest minimum (after trimming) and the number of suggestions per type. */
 export const SUGGEST_MIN_LENGTH = 2
@@ -94,28 +95,47 @@ const categoryUri = (scope: CatalogScope, uniqueId: string) =>
     .join('/')}`
 
 /**
- * Up to 10 sellable products (no variations, online) whose search document matches every word as a
- * prefix, best first. The GIN index of the locale's column finds the hits; only the first few hundred are
- * ranked (ts_rank_cd reads each hit), which keeps a two-letter term about as fast as a precise one.
+ * Up to 10 sellable products (no variations, online) whose search document matches the tsquery, every kind
+ * first: the best hit of each default category, then the second best of each, and so on, so that "drill"
+ * suggests cordless drills and hammer drills, not ten drills of one kind. The GIN index of the locale's
+ * column finds the hits; only the first few hundred are ranked (ts_rank_cd reads each hit), which keeps a
+ * two-letter term about as fast as a precise one.
  */
-async function productSuggestions(db: Db, scope: CatalogScope, words: string[]): Promise<Suggestion[]> {
-  if (words.length === 0) return []
+async function productHits(db: Db, scope: CatalogScope, tsquery: string) {
   const column = sql.raw(`ps.${SEARCH_COLUMN[scope.locale]}`)
-  // The words are one bound parameter, the configuration name comes from our own table of locales. The
+  // The query text is one bound parameter, the configuration name comes from our own table of locales. The
   // query stays an expression of parameters (no join) so that the planner can estimate its selectivity.
-  const query = sql`to_tsquery(${TEXT_SEARCH_CONFIG[scope.locale]}::regconfig, ${prefixQueryText(words)})`
-  const hits = await rows<{ sku: string; name: string | null; style: number; category: string }>(
+  const query = sql`to_tsquery(${TEXT_SEARCH_CONFIG[scope.locale]}::regconfig, ${tsquery})`
+  return rows<{ sku: string; name: string | null; style: number; category: string }>(
     db,
     sql`select sku, name, style, category from (
-        select p.sku, p.names->>${scope.locale} as name, p.image_style as style,
-          p.default_category_id as category, ts_rank_cd(${column}, ${query}) as rank
-        from product_search ps join products p on p.sku = ps.sku
-        where ${column} @@ ${query} and p.online and p.kind <> 'variation'
-        limit ${RANK_CANDIDATES}
-      ) hit
-      order by rank desc, name, sku
+        select hit.*, row_number() over (partition by category order by rank desc, name, sku) as nth
+        from (
+          select p.sku, p.names->>${scope.locale} as name, p.image_style as style,
+            p.default_category_id as category, ts_rank_cd(${column}, ${query}) as rank
+          from product_search ps join products p on p.sku = ps.sku
+          where ${column} @@ ${query} and p.online and p.kind <> 'variation'
+          limit ${RANK_CANDIDATES}
+        ) hit
+      ) kinds
+      order by nth, rank desc, name, sku
       limit ${SUGGEST_LIMITS.product}`,
   )
+}
+
+/**
+ * Product suggestions: the words typed so far as prefixes ("dri" finds drills), with the synonyms of whole
+ * words ("bohrmaschine" suggests Akku-Bohrschrauber); when that finds nothing, with misspelled words
+ * corrected ("hamer" suggests hammers). Each with its small picture and its place in its default category.
+ */
+async function productSuggestions(db: Db, scope: CatalogScope, term: string): Promise<Suggestion[]> {
+  if (suggestWords(term).length === 0) return []
+  const asTyped = await searchQuery(db, scope.locale, term, { correct: false })
+  let hits = await productHits(db, scope, asTyped.tsquery)
+  if (hits.length === 0) {
+    const corrected = await searchQuery(db, scope.locale, term)
+    if (corrected.correctedTerm) hits = await productHits(db, scope, corrected.tsquery)
+  }
   return hits.map((hit) => ({
     term: hit.name ?? hit.sku,
     suggestType: 'product',
@@ -199,6 +219,8 @@ async function brandSuggestions(db: Db, scope: CatalogScope, term: string): Prom
 /**
  * Up to 5 words of product names starting with the word being typed, most used first; numbers alone are
  * no suggestion (spec §5). A multi-word term keeps its first words: "cordless dri" suggests "cordless drill".
+ * A single word is also completed to the synonym phrases with a word starting with it, the kinds of product
+ * buyers name with it: "drill" suggests "drill driver", "cordless drill", "hammer drill".
  */
 async function keywordSuggestions(db: Db, locale: Locale, term: string): Promise<Suggestion[]> {
   const word = lastWord(term)
@@ -213,11 +235,30 @@ async function keywordSuggestions(db: Db, locale: Locale, term: string): Promise
       limit ${SUGGEST_LIMITS.keyword}`,
   )
   const lead = term.slice(0, term.toLowerCase().lastIndexOf(word)).toLowerCase()
-  return keywords.map((k) =>
-    lead.trim()
-      ? { term: `${lead}${k.keyword}`, suggestType: 'keyword' }
-      : { term: k.keyword, suggestType: 'keyword', hitCount: Number(k.hits) },
+  if (lead.trim()) return keywords.map((k) => ({ term: `${lead}${k.keyword}`, suggestType: 'keyword' }))
+  const suggestions: Suggestion[] = keywords.map((k) => ({
+    term: k.keyword,
+    suggestType: 'keyword',
+    hitCount: Number(k.hits),
+  }))
+  const room = SUGGEST_LIMITS.keyword - suggestions.length
+  if (room <= 0 || word.length < MIN_INFIX_LENGTH) return suggestions
+  // The synonym lists are short (a few hundred phrases): read without an index.
+  const phrases = await rows<{ phrase: string }>(
+    db,
+    sql`select phrase from search_synonyms
+      where locale = ${locale} and phrase like '% %'
+        and (phrase like ${likePrefix(word)} or phrase like ${`% ${likePrefix(word)}`})
+      group by phrase
+      order by bool_or(phrase like ${likePrefix(word)}) desc, length(phrase), phrase
+      limit ${room + suggestions.length}`,
   )
+  const shown = new Set(suggestions.map((s) => s.term))
+  for (const { phrase } of phrases) {
+    if (suggestions.length === SUGGEST_LIMITS.keyword) break
+    if (!shown.has(phrase)) suggestions.push({ term: phrase, suggestType: 'keyword' })
+  }
+  return suggestions
 }
 
 /**
@@ -228,7 +269,7 @@ export async function suggest(db: Db, scope: CatalogScope, rawTerm: string): Pro
   const term = rawTerm.trim().replace(/\s+/g, ' ')
   if (term.length < SUGGEST_MIN_LENGTH) return []
   const [products, categories, brands, keywords] = await Promise.all([
-    productSuggestions(db, scope, suggestWords(term)),
+    productSuggestions(db, scope, term),
     categorySuggestions(db, scope, term),
     brandSuggestions(db, scope, term),
     keywordSuggestions(db, scope.locale, term),

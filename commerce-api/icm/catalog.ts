@@ -113,6 +113,13 @@ function attributeJson(attribute: ProductAttribute, locale: Locale) {
   }
 }
 
+/**
+ * ICM's ProductRO has no EAN field: a shop keeps it as a product attribute, and so does this one (`EAN`, the
+ * same in every language, like the codes printed on a package).
+ */
+const eanAttribute = (ean: string | null) =>
+  ean ? [{ name: 'EAN', key: 'EAN', type: 'String' as const, value: ean }] : []
+
 const TECHNICAL_DATA: Record<Locale, string> = {
   en_US: 'Technical data',
   de_DE: 'Technische Daten',
@@ -161,7 +168,7 @@ export function productJson(scope: CatalogScope, p: Product) {
     manufacturer: p.manufacturer,
     manufacturerSKU: p.manufacturerSku,
     images: productImages(scope.site, p.sku, p.imageStyle),
-    attributes: p.attributes.map((a) => attributeJson(a, scope.locale)),
+    attributes: [...p.attributes.map((a) => attributeJson(a, scope.locale)), ...eanAttribute(p.ean)],
     attributeGroups: attributeGroupsJson(p.attributes, scope.locale),
     attachments: p.attachments.map((a) => ({
       name: a.name,
@@ -378,22 +385,20 @@ export function productFiltersJson(filters: Filter[], filterUri: (searchParamete
   }
 }
 
-/** `productlookup`: stubs with all attributes, plus the manufacturer SKU where the product has one. */
+/** `productlookup`: stubs with all attributes, plus the manufacturer SKU and EAN where the product has them. */
 export function productLookupJson(scope: CatalogScope, products: Product[], limit: number) {
   return {
     type: 'ResourceCollection',
     name: 'productlookup',
     elements: products.map((product) => {
       const stub = stubOf(scope, product)
-      return product.manufacturerSku
-        ? {
-            ...stub,
-            attributes: [
-              ...stub.attributes,
-              { name: 'manufacturerSKU', type: 'String', value: product.manufacturerSku },
-            ],
-          }
-        : stub
+      const codes = [
+        ...(product.manufacturerSku
+          ? [{ name: 'manufacturerSKU', type: 'String', value: product.manufacturerSku }]
+          : []),
+        ...(product.ean ? [{ name: 'EAN', type: 'String', value: product.ean }] : []),
+      ]
+      return codes.length ? { ...stub, attributes: [...stub.attributes, ...codes] } : stub
     }),
     amount: limit,
     offset: 0,

@@ -18,10 +18,10 @@ import {
   parseSelection,
   productFilters,
   searchRedirect,
-  searchWords,
   SORT_KEYS,
   type ListingSource,
 } from '../domain/listing'
+import { searchQuery } from '../domain/search-terms'
 import { productPromotionLinks } from '../domain/promotions'
 import { availableWarranties, warrantyOffer, warrantyPrices } from '../domain/warranties'
 import { z } from 'zod'
@@ -54,14 +54,22 @@ const scopeOf = (ctx: ApiContext, request: FastifyRequest): CatalogScope => ({
 const filterUri = (resource: string, parameter: string) =>
   `${resource}${resource.includes('?') ? '' : '?'}SearchParameter=${encodeURIComponent(parameter)}`
 
-/** The variations of `MasterSKU`, or the hits of `searchTerm` (required, trimmed, at most 200 characters). */
-function searchSource(query: Query): Exclude<ListingSource, { kind: 'category' }> {
+/**
+ * The variations of `MasterSKU`, or the hits of `searchTerm` (required, trimmed, at most 200 characters),
+ * its spelling corrected unless `correctSpelling=false` (the shopper asked for the term as typed).
+ */
+async function searchSource(
+  ctx: ApiContext,
+  scope: CatalogScope,
+  query: Query,
+): Promise<Exclude<ListingSource, { kind: 'category' }>> {
   if (typeof query.MasterSKU === 'string' && query.MasterSKU !== '')
     return { kind: 'master', masterSku: query.MasterSKU }
   const term = typeof query.searchTerm === 'string' ? query.searchTerm.trim() : ''
   if (!term) throw badRequest('A searchTerm is required.')
   if (term.length > 200) throw badRequest('The searchTerm is too long (at most 200 characters).')
-  return { kind: 'search', term, words: searchWords(term) }
+  const correct = query.correctSpelling !== 'false'
+  return { kind: 'search', query: await searchQuery(ctx.db, scope.locale, term, { correct }) }
 }
 
 /** Paging, sorting and requested attributes of a product list. */
@@ -118,30 +126,40 @@ function categoryRoutes(app: FastifyInstance, ctx: ApiContext) {
   })
 }
 
-/** `products?searchTerm=|MasterSKU=` and its `productfilters`. */
+/**
+ * `products?searchTerm=|MasterSKU=` and its `productfilters`. Beyond ICM, a search whose spelling was
+ * corrected names the term it searched for in `correctedSearchTerm` (README: what the bundled API answers
+ * beyond ICM).
+ */
 function searchRoutes(app: FastifyInstance, ctx: ApiContext) {
   app.get('/rest/:site/products', async (request) => {
     const query = request.query as Query
-    const source = searchSource(query)
+    const scope = scopeOf(ctx, request)
+    const source = await searchSource(ctx, scope, query)
     const [page, redirectUrl] = await Promise.all([
-      listingJson(ctx, scopeOf(ctx, request), source, query),
-      source.kind === 'search' ? searchRedirect(ctx.db, source.term) : undefined,
+      listingJson(ctx, scope, source, query),
+      source.kind === 'search' ? searchRedirect(ctx.db, source.query.term) : undefined,
     ])
-    return redirectUrl ? { ...page, redirectUrl } : page
+    // A correction that finds nothing either is not worth naming.
+    const correctedSearchTerm =
+      source.kind === 'search' && page.total > 0 ? source.query.correctedTerm : undefined
+    return {
+      ...page,
+      ...(redirectUrl ? { redirectUrl } : {}),
+      ...(correctedSearchTerm ? { correctedSearchTerm } : {}),
+    }
   })
 
   app.get('/rest/:site/productfilters', async (request) => {
     const query = request.query as Query
-    const source = searchSource(query)
-    const filters = await productFilters(
-      ctx.db,
-      scopeOf(ctx, request),
-      source,
-      parseSelection(query.SearchParameter),
-    )
+    const scope = scopeOf(ctx, request)
+    const source = await searchSource(ctx, scope, query)
+    const filters = await productFilters(ctx.db, scope, source, parseSelection(query.SearchParameter))
     const resource =
       source.kind === 'search'
-        ? `productfilters?searchTerm=${encodeURIComponent(source.term)}&`
+        ? `productfilters?searchTerm=${encodeURIComponent(source.query.term)}&${
+            query.correctSpelling === 'false' ? 'correctSpelling=false&' : ''
+          }`
         : `productfilters?MasterSKU=${encodeURIComponent(source.masterSku)}&`
     return productFiltersJson(filters, (parameter) => filterUri(resource, parameter))
   })

@@ -110,12 +110,15 @@ describe('suggest', () => {
     // Name matches rank first: the best hit names the word.
     expect(suggested[0]!.term.toLowerCase()).toContain(term)
 
-    const keywords = ofType(elements, 'keyword')
+    // Words of product names starting with the term, most used first; then synonym phrases with such a word.
+    const keywords = ofType(elements, 'keyword').filter((k) => k.hitCount !== undefined)
     expect(keywords.length).toBeGreaterThan(0)
     for (const keyword of keywords) expect(keyword.term.startsWith(term)).toBe(true)
-    // Most used first.
     const hits = keywords.map((k) => k.hitCount!)
     expect([...hits].sort((a, b) => b - a)).toEqual(hits)
+    const phrases = ofType(elements, 'keyword').filter((k) => k.hitCount === undefined)
+    expect(ofType(elements, 'keyword').slice(0, keywords.length)).toEqual(keywords)
+    for (const phrase of phrases) expect(phrase.term).toMatch(new RegExp(`(^|\\s)${term}`))
   })
 
   it('suggests brands by their beginning with the number of sellable products', async () => {
@@ -267,6 +270,58 @@ describe('suggest', () => {
           .from(products)
       )[0]!.n,
     ).toBeGreaterThan(0)
+  })
+})
+
+describe('suggest: every kind of product, by what buyers type', () => {
+  it('suggests every kind of drill: the best of each category first, its categories and kinds', async () => {
+    const elements = await suggest('drill')
+    const suggested = ofType(elements, 'product')
+    expect(suggested.length).toBe(10)
+    const rows = await db()
+      .select({ sku: products.sku, category: products.defaultCategoryId })
+      .from(products)
+      .where(
+        inArray(
+          products.sku,
+          suggested.map((p) => p.id!),
+        ),
+      )
+    const categoryOf = new Map(rows.map((r) => [r.sku, r.category]))
+    const kinds = suggested.map((p) => categoryOf.get(p.id!))
+    // Cordless drills and hammer drills (and whatever else drills) before a second one of any kind.
+    const distinct = new Set(kinds)
+    expect(distinct.size).toBeGreaterThan(1)
+    expect(new Set(kinds.slice(0, distinct.size)).size).toBe(distinct.size)
+    expect(ofType(elements, 'category').map((c) => c.term)).toEqual(
+      expect.arrayContaining(['Cordless Drills', 'Hammer Drills']),
+    )
+    // The kinds of drill buyers name: single words first, then the synonym phrases with the word.
+    const keywords = ofType(elements, 'keyword').map((k) => k.term)
+    expect(keywords[0]).toBe('drill')
+    expect(keywords.length).toBe(5)
+    expect(keywords.some((k) => k.includes(' '))).toBe(true)
+    for (const keyword of keywords) expect(keyword).toMatch(/(^|\s)drill/)
+  })
+
+  it('suggests the products of a synonym and of a misspelled word', async () => {
+    const german = ofType(await suggest('Akkuschrauber', DE), 'product')
+    expect(german.length).toBeGreaterThan(0)
+    expect(german.map((p) => p.term).join(' | ')).toMatch(/Bohrschrauber|Bohrmaschine/)
+    const typo = ofType(await suggest('hamer'), 'product')
+    expect(typo.length).toBeGreaterThan(0)
+    expect(typo[0]!.term.toLowerCase()).toContain('hammer')
+  })
+
+  it('suggests a product by the beginning of its EAN', async () => {
+    const [product] = await db()
+      .select({ sku: products.sku, ean: products.ean })
+      .from(products)
+      .where(eq(products.kind, 'product'))
+      .limit(1)
+    expect(ofType(await suggest(product!.ean!.slice(0, 10)), 'product').map((p) => p.id)).toContain(
+      product!.sku,
+    )
   })
 })
 

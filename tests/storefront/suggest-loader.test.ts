@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { loader } from '~/routes/$lang.suggest'
 import { args as shared, sessionCookie } from './loader-args'
-import { get, icm, icmError } from './icm-mock'
+import { get, icm, icmError, pricesFor } from './icm-mock'
 import './setup'
 
 const args = (query: string, headers: Record<string, string> = {}) =>
@@ -67,6 +67,7 @@ describe('suggest resource route', () => {
         return answer
       }),
       get('categories', tree),
+      get('productprices', pricesFor('1000042', 249.99, 297.49)),
     )
     const response = await loader(args(`searchTerm=${encodeURIComponent('  Cordless   DRI ')}`))
     expect(response.status).toBe(200)
@@ -83,6 +84,11 @@ describe('suggest resource route', () => {
           sku: '1000042',
           image: '/INTERSHOP/static/WFS/ironbridge-Site/-/images/1/100/1000042.svg',
           url: '/en/power-tools/drills/cordless-drills/nordvalt-cordless-drill-xt-120-prd1000042',
+          // ICM's suggestions carry no price: the sale price comes from one productprices call.
+          price: {
+            net: { value: 249.99, currency: 'USD' },
+            gross: { value: 297.49, currency: 'USD' },
+          },
         },
       ],
       categories: [
@@ -105,6 +111,7 @@ describe('suggest resource route', () => {
         return answer
       }),
       get('categories', tree),
+      get('productprices', pricesFor('1000042')),
     )
     await loader(args('searchTerm=drill'))
     await loader(args('searchTerm=DRILL'))
@@ -135,11 +142,26 @@ describe('suggest resource route', () => {
         return answer
       }),
       get('categories;spgid=pg-1', tree),
+      get('productprices', pricesFor('1000042')),
     )
     const response = await loader(args('searchTerm=drill', { Cookie: cookie }))
     expect(response.headers.get('Cache-Control')).toBe('private, max-age=60')
     expect(asked).toBe(true)
     expect((await response.json()).products).toHaveLength(1)
+  })
+
+  it('suggests products without a price when the prices cannot be loaded', async () => {
+    icm.use(
+      get('suggest', answer),
+      get('categories', tree),
+      get('productprices', () => icmError(500, 'server.error')),
+    )
+    const response = await loader(args('searchTerm=drill'))
+    expect(response.headers.get('Cache-Control')).toMatch(/^public/)
+    const { products } = await response.json()
+    expect(products).toHaveLength(1)
+    expect(products[0]).toMatchObject({ sku: '1000042', label: 'Nordvalt Cordless Drill XT 120' })
+    expect(products[0].price).toBeUndefined()
   })
 
   it('answers no suggestions, uncached, when ICM fails', async () => {

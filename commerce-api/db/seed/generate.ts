@@ -13,6 +13,7 @@ import {
   type LeafDef,
   type Loc,
 } from './catalog-data'
+import { demoEan } from './ean'
 import { createRandom, type Random } from './random'
 
 export const ICONS: readonly IconName[] = [
@@ -40,6 +41,7 @@ export type ProductRow = {
   longDescriptions: LocalizedText
   manufacturer: string
   manufacturerSku: string
+  ean: string
   defaultCategoryId: string
   minOrderQuantity: number
   maxOrderQuantity: number | null
@@ -235,6 +237,7 @@ export function generateCatalog({
       longDescriptions,
       manufacturer: brand,
       manufacturerSku: `${brand.slice(0, 3).toUpperCase()}-${random.int(10000, 99999)}`,
+      ean: demoEan(sku),
       defaultCategoryId: leaf.uniqueId,
       minOrderQuantity: packed && random.chance(0.3) ? 5 : 1,
       maxOrderQuantity: random.chance(0.15) ? 50 : null,

@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from 'drizzle-orm'
+import { eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../client'
 import * as t from '../schema'
 import { rebuildSearchIndex, refreshStatistics } from '../search-index'
@@ -7,6 +7,7 @@ import { numberBusinessUsers } from '../../domain/users'
 import { ensureCheckoutData } from './checkout'
 import { contentIncludes, FOOTER_INCLUDE_ID, LEGACY_FOOTER_INCLUDE_ID } from './content'
 import { contentPages, searchRedirects } from './content-pages'
+import { demoEan } from './ean'
 import { generateCatalog } from './generate'
 import { MANDATORY_LINK_TYPES, mandatoryDemo } from './mandatory-links'
 import { ensureDemoOrderHistory } from './order-history'
@@ -123,6 +124,28 @@ async function ensureDemoPeople(db: Db) {
   await numberBusinessUsers(db)
 }
 
+const EANS_KEY = 'product-eans'
+
+/**
+ * A database seeded before products had EANs gets the seed's demo EANs, once (a product added later without
+ * one keeps none). An EAN some product already has is not given twice.
+ */
+async function ensureProductEans(db: Db) {
+  const [done] = await db.select().from(t.meta).where(eq(t.meta.key, EANS_KEY))
+  if (done) return
+  await db.transaction(async (tx) => {
+    const missing = await tx.select({ sku: t.products.sku }).from(t.products).where(isNull(t.products.ean))
+    for (let i = 0; i < missing.length; i += 5000) {
+      const values = missing.slice(i, i + 5000).map((row) => sql`(${row.sku}, ${demoEan(row.sku)})`)
+      await tx.execute(sql`
+        update products set ean = v.ean from (values ${sql.join(values, sql`, `)}) as v(sku, ean)
+        where products.sku = v.sku and products.ean is null
+          and not exists (select 1 from products other where other.ean = v.ean)`)
+    }
+    await tx.insert(t.meta).values({ key: EANS_KEY, value: true }).onConflictDoNothing()
+  })
+}
+
 /**
  * Fills an empty database with the demo shop, in one transaction: a failed seed leaves nothing behind.
  * Does nothing when the database was seeded before.
@@ -146,6 +169,7 @@ export async function seedDatabase(
     await ensureRolesAndPermissions(db)
     await ensureMandatoryLinks(db, existing.products)
     await ensureStandardIncludeIds(db)
+    await ensureProductEans(db)
     await ensureDemoOrganization(db)
     if (demoHistory) await ensureDemoOrderHistory(db)
     return { seeded: false, info: existing }
@@ -196,6 +220,7 @@ export async function seedDatabase(
     await ensureOrganization(txDb)
     await rebuildSearchIndex(txDb)
     await tx.insert(t.meta).values({ key: SEED_KEY, value: info })
+    await tx.insert(t.meta).values({ key: EANS_KEY, value: true })
   })
   if (demoHistory) await ensureDemoOrderHistory(db)
   await refreshStatistics(db)

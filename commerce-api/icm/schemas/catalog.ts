@@ -160,6 +160,8 @@ export const ProductStubSchema = LinkSchema.partial({ type: true, uri: true }).e
 /** `categories/{path}/products`, `products?searchTerm=|MasterSKU=`: a page of stubs. */
 export const ProductStubCollectionSchema = resourceCollection(ProductStubSchema).extend({
   redirectUrl: z.string().optional(),
+  /** Beyond ICM: the term searched for instead of a misspelled one (README). */
+  correctedSearchTerm: z.string().optional(),
 })
 
 /** `productlookup`: stubs of the products whose SKU starts with the term. */
