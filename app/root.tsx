@@ -16,6 +16,7 @@ import { errorShape, RouteErrorPage } from '~/components/ErrorPage'
 import { Footer } from '~/components/Footer'
 import { useNonce } from '~/components/NonceProvider'
 import { LoadingBar } from '~/components/LoadingBar'
+import { RouteAnnouncer } from '~/components/RouteAnnouncer'
 import { Toasts } from '~/components/Toasts'
 import { DEFAULT_LOCALE, localeByLang } from '~/models/locale'
 import { errorTitlesOf, errorTextKeys, revalidateShell, type RootView } from '~/models/shell'
@@ -100,6 +101,7 @@ export function Layout({ children }: { children: ReactNode }) {
           {t('header.skip_to_main')}
         </a>
         <LoadingBar />
+        <RouteAnnouncer />
         <Toasts toast={root?.shell?.toast ?? null} />
         {children}
         <Footer pagelets={root?.shell?.footer ?? []} />

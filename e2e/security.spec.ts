@@ -89,7 +89,7 @@ test('repeated wrong passwords make the login form ask to wait, then for a chall
   await page.getByLabel('E-mail address or user name').fill(account)
   await page.getByLabel('Password').fill('still wrong')
   await page.getByRole('button', { name: 'Log in' }).click()
-  await expect(page.getByRole('alert')).toHaveText(
+  await expect(page.getByRole('alert').getByRole('listitem')).toHaveText(
     'Too many failed logins. Please wait a minute before you try again.',
   )
   // The e2e API locks after 8 failures for 3 s (playwright.config.ts); after the lock it asks for a challenge.
@@ -122,5 +122,7 @@ test('repeated wrong passwords make the login form ask to wait, then for a chall
   await page.getByLabel(/what is \d+ plus \d+\?/).fill(String(c! + d!))
   await page.getByRole('button', { name: 'Log in' }).click()
   // With the right answer the password is checked again, and this one is wrong.
-  await expect(page.getByRole('alert')).toHaveText('The e-mail address or password you entered is incorrect.')
+  await expect(page.getByRole('alert').getByRole('listitem')).toHaveText(
+    'The e-mail address or password you entered is incorrect.',
+  )
 })

@@ -61,7 +61,12 @@ test('log in with a demo user and log out again', async ({ page }) => {
   await page.getByLabel('E-mail address or user name').fill('patricia@ironbridge.test')
   await page.getByLabel('Password').fill('wrong password')
   await page.getByRole('button', { name: 'Log in' }).click()
-  await expect(page.getByRole('alert')).toHaveText('The e-mail address or password you entered is incorrect.')
+  // The refusal is a summary at the top of the form that takes focus (by autofocus without JavaScript).
+  const summary = page.getByRole('alert', { name: 'Please check your entries' })
+  await expect(summary.getByRole('listitem')).toHaveText(
+    'The e-mail address or password you entered is incorrect.',
+  )
+  await expect(summary).toBeFocused()
 
   await page.getByLabel('E-mail address or user name').fill('patricia@ironbridge.test')
   await page.getByLabel('Password').fill('Demo!2026')
@@ -80,7 +85,9 @@ test('a business user logs in with the user name', async ({ page }) => {
   await page.getByLabel('E-mail address or user name').fill('jlink')
   await page.getByLabel('Password').fill('nope')
   await page.getByRole('button', { name: 'Log in' }).click()
-  await expect(page.getByRole('alert')).toHaveText('The user name or password you entered is incorrect.')
+  await expect(page.getByRole('alert').getByRole('listitem')).toHaveText(
+    'The user name or password you entered is incorrect.',
+  )
   await page.getByLabel('E-mail address or user name').fill('jlink')
   await page.getByLabel('Password').fill('Demo!2026')
   await page.getByRole('button', { name: 'Log in' }).click()

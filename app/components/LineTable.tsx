@@ -12,6 +12,8 @@ type LineTableProps<L extends LineView> = {
   className?: string
   /** `data-testid` of each row. */
   rowTestId?: string
+  /** The id of each row, for a page that links to its lines. */
+  rowId?: (line: L) => string
   rowClassName?: (line: L) => string | undefined
   /** More about a line under its name (forms, notes); the basket's own parts. */
   details?: (line: L) => ReactNode
@@ -28,6 +30,7 @@ export function LineTable<L extends LineView>({
   caption,
   className,
   rowTestId,
+  rowId,
   rowClassName,
   details,
   quantity,
@@ -47,7 +50,7 @@ export function LineTable<L extends LineView>({
       />
       <tbody>
         {lines.map((line) => (
-          <tr key={line.id} data-testid={rowTestId} className={rowClassName?.(line)}>
+          <tr key={line.id} id={rowId?.(line)} data-testid={rowTestId} className={rowClassName?.(line)}>
             <td>
               <LineProduct line={line} />
               {details?.(line)}

@@ -1,4 +1,5 @@
 import { Form, Link, useLocation, useSubmit } from '@remix-run/react'
+import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { listingUrl, splitFacets, type Facet, type FilterGroup } from '~/models/filter'
@@ -24,6 +25,23 @@ export function Listing({
   const submit = useSubmit()
   const location = useLocation()
   const hydrated = useHydrated()
+  const toolbar = useRef<HTMLFormElement>(null)
+  // A choice made while the JavaScript was still loading is in the form but was never applied (the change
+  // event had no handler yet, and the Apply button goes with hydration): apply it now.
+  useEffect(() => {
+    const form = toolbar.current
+    if (!form) return
+    const chosen = new FormData(form)
+    const applied: Record<string, string> = {
+      sorting: listing.sorting ?? '',
+      view: listing.view,
+      pageSize: String(listing.pageSize),
+    }
+    if (Object.entries(applied).some(([name, value]) => chosen.has(name) && chosen.get(name) !== value))
+      submit(form, { preventScrollReset: true })
+    // Once, at hydration: later changes submit themselves.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
   const pageCount = Math.ceil(listing.total / listing.pageSize)
   const pageUrl = (n: number) => {
     const params = new URLSearchParams(location.search)
@@ -38,6 +56,7 @@ export function Listing({
       <section aria-labelledby="listing-title" className="listing-results">
         <h2 id="listing-title">{title}</h2>
         <Form
+          ref={toolbar}
           method="get"
           className="listing-toolbar"
           // With JavaScript a change applies at once; without it the Apply button does.

@@ -1,5 +1,5 @@
 import { useLocation, useNavigate } from '@remix-run/react'
-import { useEffect, useRef, type MouseEvent, type ReactNode } from 'react'
+import { useEffect, useRef, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { NavItem } from '~/models/navigation'
 
@@ -53,6 +53,16 @@ export function MainNavigation({ items, extra }: { items: NavItem[]; extra?: Rea
     event.preventDefault()
     navigate(anchor.getAttribute('href')!)
   }
+  // Escape closes the innermost open flyout (or the phone menu) around the focus and returns focus to its
+  // toggle, so a keyboard user is never left inside a panel covering the page.
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    if (event.key !== 'Escape') return
+    const open = (event.target as Element).closest<HTMLDetailsElement>('details[open]')
+    if (!open || !ref.current?.contains(open)) return
+    event.preventDefault()
+    open.open = false
+    open.querySelector<HTMLElement>(':scope > summary')?.focus()
+  }
   // With JavaScript, a navigation closes the menu and any open flyout. Not at hydration: a flyout the
   // visitor opened while the page was still loading stays open.
   const shownKey = useRef(location.key)
@@ -74,7 +84,7 @@ export function MainNavigation({ items, extra }: { items: NavItem[]; extra?: Rea
     return () => mobile.removeEventListener('change', apply)
   }, [])
   return (
-    <details className="nav-menu" ref={ref}>
+    <details className="nav-menu" ref={ref} onKeyDown={onKeyDown}>
       <summary className="nav-menu-toggle">{t('header.navigation.menu')}</summary>
       <nav className="main-nav" aria-label={t('header.navigation.label')} onClick={onClick}>
         <ul className="nav-level-0">

@@ -9,7 +9,8 @@ import {
 } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { useActionData, useNavigation, type Fetcher } from '@remix-run/react'
-import type { ComponentProps, ReactNode } from 'react'
+import { useEffect, useRef, useState, type ComponentProps, type ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
 import type { z, ZodTypeAny } from 'zod'
 
 /**
@@ -55,20 +56,99 @@ export function ErrorList({ id, errors }: { id?: string; errors?: string[] | nul
   )
 }
 
-/** The form's own errors (an API refusal), announced when they appear. */
+type FormErrorsMetadata = Pick<
+  FormMetadata<Record<string, unknown>, string[]>,
+  'id' | 'errors' | 'errorId' | 'status' | 'allErrors'
+>
+
+/**
+ * The form's errors, first thing in the form. A form with fields (`summary`, the default) shows, after a
+ * failed submission (the browser's check or the action's answer), a summary: a heading, the form's own
+ * errors (an API refusal) and each field's errors as a link to the field, named by its label. The summary
+ * takes focus when it appears (without JavaScript the `autofocus` of the server's page; with it after
+ * every failed submission) and is announced. Field errors stay next to their fields as well. A one-field
+ * form (a basket line, a code) keeps its own errors only: its field is next to them.
+ */
 export function FormErrors({
   form,
+  label,
+  summary = true,
 }: {
-  form: Pick<FormMetadata<Record<string, unknown>, string[]>, 'errors' | 'errorId'>
+  form: FormErrorsMetadata
+  /** The labels of the fields (by name, or a function of it) for the summary's links; else the error alone. */
+  label?: Partial<Record<string, string>> | ((name: string) => string | undefined)
+  summary?: boolean
 }) {
-  if (!form.errors?.length) return null
+  const { t } = useTranslation()
+  const attempt = useSubmitCount(form.id)
+  const formErrors = form.errors ?? []
+  const fieldErrors =
+    summary && form.status === 'error'
+      ? Object.entries(form.allErrors).flatMap(([name, errors]) =>
+          name === '' ? [] : errors.map((error) => ({ name, error })),
+        )
+      : []
+  if (!formErrors.length && !fieldErrors.length) return null
+  if (!summary) {
+    return (
+      <ul className="form-errors" id={form.errorId} role="alert">
+        {formErrors.map((error) => (
+          <li key={error}>{error}</li>
+        ))}
+      </ul>
+    )
+  }
   return (
-    <ul className="form-errors" id={form.errorId} role="alert">
-      {form.errors.map((error) => (
+    <ErrorSummary key={attempt} id={form.errorId} title={t('form.error_summary.title')}>
+      {formErrors.map((error) => (
         <li key={error}>{error}</li>
       ))}
-    </ul>
+      {fieldErrors.map(({ name, error }) => {
+        const fieldLabel = typeof label === 'function' ? label(name) : label?.[name]
+        return (
+          <li key={`${name}:${error}`}>
+            <a href={`#${form.id}-${name}`}>{fieldLabel ? `${fieldLabel}: ${error}` : error}</a>
+          </li>
+        )
+      })}
+    </ErrorSummary>
   )
+}
+
+/** The summary box: focused when it mounts (a new failed submission mounts a new one). */
+function ErrorSummary({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  const box = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    box.current?.focus()
+  }, [])
+  return (
+    <div
+      ref={box}
+      className="error-summary"
+      id={id}
+      role="alert"
+      aria-labelledby={`${id}-title`}
+      tabIndex={-1}
+      // Without JavaScript the browser focuses it when the page with the action's answer loads.
+      autoFocus
+    >
+      <h2 id={`${id}-title`}>{title}</h2>
+      <ul className="form-errors">{children}</ul>
+    </div>
+  )
+}
+
+/** How often the form with this id was submitted (a new summary per failed attempt). */
+function useSubmitCount(formId: string) {
+  const [count, setCount] = useState(0)
+  useEffect(() => {
+    const onSubmit = (event: Event) => {
+      if ((event.target as Element | null)?.id === formId) setCount((n) => n + 1)
+    }
+    document.addEventListener('submit', onSubmit, true)
+    return () => document.removeEventListener('submit', onSubmit, true)
+  }, [formId])
+  return count
 }
 
 type InputType = Parameters<typeof getInputProps>[1]['type']

@@ -84,3 +84,30 @@ export function basketFormSchema(t: Translate) {
 }
 
 export type BasketForm = z.infer<ReturnType<typeof basketFormSchema>>
+
+/** The id of a basket line's row: where the page returns to after a change of the line. */
+export const lineAnchor = (lineId: string) => `line-${lineId}`
+
+/**
+ * Where the basket page continues after a successful change (the redirect's fragment): the changed line; after
+ * a deletion the line that took its place (the next, else the one before); the section of a code or of the
+ * order fields. The browser scrolls there (with or without JavaScript) and, with it, focus goes there
+ * (RouteAnnouncer), so the shopper is where they were, not at the top of the page.
+ */
+export function basketAnchor(form: BasketForm, lineIds: string[], deleted: boolean): string | undefined {
+  switch (form.intent) {
+    case 'quantity':
+    case 'delete':
+    case 'delivery': {
+      if (!deleted) return lineAnchor(form.lineId)
+      const index = lineIds.indexOf(form.lineId)
+      const next = index < 0 ? undefined : (lineIds[index + 1] ?? lineIds[index - 1])
+      return next ? lineAnchor(next) : undefined
+    }
+    case 'addCode':
+    case 'removeCode':
+      return 'promotion-code-title'
+    case 'fields':
+      return 'basket-fields-title'
+  }
+}

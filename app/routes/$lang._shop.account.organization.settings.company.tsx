@@ -110,7 +110,14 @@ export default function CompanyProfilePage() {
       <h1>{t('account.organization.org_settings.company_profile')}</h1>
       <OrganizationNav current="settings" access={access} />
       <Form method="post" {...getFormProps(form)} className="company-profile-form">
-        <FormErrors form={form} />
+        <FormErrors
+          form={form}
+          label={(name) =>
+            Object.hasOwn(COMPANY_FIELD_LABELS, name)
+              ? t(COMPANY_FIELD_LABELS[name as keyof typeof COMPANY_FIELD_LABELS])
+              : undefined
+          }
+        />
         <Field
           meta={fields.companyName}
           label={t(COMPANY_FIELD_LABELS.companyName)}

@@ -16,7 +16,7 @@ import { SubmitButton } from '~/components/forms'
 import { LineTable } from '~/components/LineTable'
 import { MoneyText } from '~/components/Price'
 import { useShell } from '~/components/useShell'
-import { basketFormSchema, type BasketForm } from '~/models/basket-forms'
+import { basketAnchor, basketFormSchema, lineAnchor, type BasketForm } from '~/models/basket-forms'
 import { basketView, deliveryView } from '~/models/basket-view'
 import { COST_CENTER_INTENT } from '~/models/checkout-basket'
 import { STEP_SCOPES, firstStepFor, stepPath } from '~/models/checkout-steps'
@@ -102,7 +102,11 @@ async function startCheckout(args: PageArgs) {
   if (!basket || basket.lines.length === 0) throw redirect(`${stepPath(lang, 'basket')}?error=true`, 303)
   const before = await validateBasket(scope, basket.id, STEP_SCOPES.basket)
   if (!mayContinue(before))
-    return redirectWithValidation(session, `${stepPath(lang, 'basket')}?error=true`, before)
+    return redirectWithValidation(
+      session,
+      `${stepPath(lang, 'basket')}?error=true#${CHECKOUT_BLOCKED}`,
+      before,
+    )
   const settings = await configuration(scope)
   if (!settings.acceleration) return redirect(stepPath(lang, 'address'), 303)
   const review = await validateBasket(scope, basket.id, STEP_SCOPES.review)
@@ -177,7 +181,15 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const result = await changeOf(scope, basket.id, form)
   if (!result.ok) return refused(submission, t, result.errors)
   const deleted = (form.intent === 'quantity' && !form.quantity) || form.intent === 'delete'
-  return redirectWithToast(session, here, { ...successToast(form, deleted), type: 'success' })
+  const anchor = basketAnchor(
+    form,
+    basket.lines.map((line) => line.id),
+    deleted,
+  )
+  return redirectWithToast(session, anchor ? `${here}#${anchor}` : here, {
+    ...successToast(form, deleted),
+    type: 'success',
+  })
 }
 
 export default function BasketPage() {
@@ -193,6 +205,10 @@ export default function BasketPage() {
       </>
     )
   }
+  // "Checkout" refused comes back to #checkout-blocked: the messages with the cost center when they are all
+  // about it, else those above the button.
+  const blockedAtCostCenter =
+    !!costCenter && costCenterMessages(validation).length > 0 && !otherMessages(validation)?.errors.length
   return (
     <>
       <h1>{t('basket.title')}</h1>
@@ -208,6 +224,7 @@ export default function BasketPage() {
           <LineTable
             lines={basket.lines}
             rowTestId="basket-line"
+            rowId={(line) => lineAnchor(line.id)}
             rowClassName={(line) => (line.parentId ? 'basket-line-mandatory-child' : undefined)}
             details={(line) => <BasketLineDetails line={line} delivery={delivery} />}
             quantity={(line) => <BasketLineQuantity line={line} />}
@@ -228,12 +245,19 @@ export default function BasketPage() {
             <BasketFields reference={basket.externalOrderReference} note={basket.messageToMerchant} />
           </div>
           {costCenter ? (
-            <CostCenterSelection selection={costCenter} messages={costCenterMessages(validation)} />
+            <CostCenterSelection
+              selection={costCenter}
+              messages={costCenterMessages(validation)}
+              messagesId={blockedAtCostCenter ? CHECKOUT_BLOCKED : undefined}
+            />
           ) : null}
         </div>
         <div className="basket-summary">
           <BasketTotals basket={basket} shipping={shipping} />
-          <ValidationMessages validation={costCenter ? otherMessages(validation) : validation} />
+          <ValidationMessages
+            validation={costCenter ? otherMessages(validation) : validation}
+            id={blockedAtCostCenter ? undefined : CHECKOUT_BLOCKED}
+          />
           <CheckoutButton />
         </div>
       </div>
@@ -251,6 +275,9 @@ function CheckoutButton() {
     </Form>
   )
 }
+
+/** Where the basket shows why "Checkout" was refused; the refusal's redirect goes there. */
+const CHECKOUT_BLOCKED = 'checkout-blocked'
 
 type Validation = { errors: Message[]; infos: Message[] } | null
 type Message = { code: string; message?: string; scopes: string[] }

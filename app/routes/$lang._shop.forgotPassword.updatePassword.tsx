@@ -90,6 +90,10 @@ export default function UpdatePasswordPage() {
   const { link, loginUrl } = useLoaderData<typeof loader>()
   const { t } = useTranslation()
   const [form, fields] = useShopForm({ id: 'update-password', schema: updatePasswordSchema(t) })
+  const labels = {
+    password: t('account.forgotdata.password.label'),
+    passwordConfirmation: t('account.forgotdata.password_confirmation.label'),
+  }
   return (
     <>
       <h1>{t('account.forgotdata.update_password.title')}</h1>
@@ -97,19 +101,19 @@ export default function UpdatePasswordPage() {
         <>
           <p>{t('account.forgotdata.update_password.intro')}</p>
           <Form method="post" {...getFormProps(form)} className="update-password-form">
-            <FormErrors form={form} />
+            <FormErrors form={form} label={labels} />
             <input type="hidden" name="uid" value={link.uid} />
             <input type="hidden" name="hash" value={link.hash} />
             <Field
               meta={fields.password}
-              label={t('account.forgotdata.password.label')}
+              label={labels.password}
               type="password"
               autoComplete="new-password"
               hint={t('account.forgotdata.password.hint')}
             />
             <Field
               meta={fields.passwordConfirmation}
-              label={t('account.forgotdata.password_confirmation.label')}
+              label={labels.passwordConfirmation}
               type="password"
               autoComplete="new-password"
             />

@@ -118,17 +118,18 @@ export default function LoginPage() {
   const challenge = useActionData<LoginAnswer>()?.challenge
   const { t } = useTranslation()
   const [form, fields] = useShopForm({ id: 'login', schema: loginSchema(t) })
+  const labels = { login: t('account.login.login.label'), password: t('account.login.password.label') }
   return (
     <>
       <h1>{t('account.login.title')}</h1>
       <p>{t('account.login.intro')}</p>
       <Form method="post" {...getFormProps(form)} className="login-form">
-        <FormErrors form={form} />
+        <FormErrors form={form} label={labels} />
         <input type="hidden" name="returnUrl" value={returnUrl} />
-        <Field meta={fields.login} label={t('account.login.login.label')} autoComplete="username" />
+        <Field meta={fields.login} label={labels.login} autoComplete="username" />
         <Field
           meta={fields.password}
-          label={t('account.login.password.label')}
+          label={labels.password}
           type="password"
           autoComplete="current-password"
         />

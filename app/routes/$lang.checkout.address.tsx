@@ -2,15 +2,15 @@ import type { SubmissionResult } from '@conform-to/react'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import { CheckoutTotals, ValidationMessages } from '~/components/checkout/CheckoutParts'
+import { ValidationMessages } from '~/components/checkout/CheckoutParts'
+import { CheckoutStep } from '~/components/checkout/CheckoutStep'
 import { GuestAddresses } from '~/components/checkout/GuestAddresses'
 import { UserAddresses } from '~/components/checkout/UserAddresses'
 import { useShell } from '~/components/useShell'
-import { totalsRows } from '~/models/checkout-totals'
 import { noindexMeta } from '~/models/seo'
 import { eligibleAddresses } from '~/services/addresses.server'
 import { addressStepAction } from '~/services/checkout-address.server'
-import { requireCheckoutStep } from '~/services/checkout-flow.server'
+import { namedLines, requireCheckoutStep } from '~/services/checkout-flow.server'
 import { countriesWithRegions } from '~/services/countries.server'
 import { readForm } from '~/services/form.server'
 import { pageHeaders } from '~/services/headers'
@@ -22,15 +22,17 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const ctx = await requireCheckoutStep({ request, params, context }, 'address')
   const { scope, session, basket, t } = ctx
   const user = session.get('user')
-  const [places, addresses] = await Promise.all([
+  const [places, addresses, lines] = await Promise.all([
     countriesWithRegions(scope),
     user ? eligibleAddresses(scope, basket.id) : Promise.resolve(null),
+    namedLines(scope, basket),
   ])
   return data(
     {
       title: t('checkout.address.title'),
       places,
       basket,
+      lines,
       addresses,
       editId: new URL(request.url).searchParams.get('edit'),
       validation: ctx.validation,
@@ -45,16 +47,23 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function AddressStep() {
-  const { places, basket, addresses, editId, validation } = useLoaderData<typeof loader>()
+  const { places, basket, lines, addresses, editId, validation } = useLoaderData<typeof loader>()
   const actionData = useActionData<{ formId: string; result: SubmissionResult<string[]> }>()
-  const { locale, display } = useShell()
+  const { locale } = useShell()
   const { t } = useTranslation()
   // The page has up to three forms: each shows only the answer to its own post.
   const resultFor = (formId: string) => (actionData?.formId === formId ? actionData.result : null)
   return (
-    <>
-      <h1>{t('checkout.address.title')}</h1>
-      <ValidationMessages validation={validation} />
+    <CheckoutStep
+      basket={basket}
+      lines={lines}
+      head={
+        <>
+          <h1>{t('checkout.address.title')}</h1>
+          <ValidationMessages validation={validation} />
+        </>
+      }
+    >
       {addresses ? (
         <UserAddresses
           addresses={addresses}
@@ -75,8 +84,7 @@ export default function AddressStep() {
           lang={locale.lang}
         />
       )}
-      <CheckoutTotals totals={totalsRows(basket, display)} />
-    </>
+    </CheckoutStep>
   )
 }
 

@@ -8,15 +8,19 @@ import {
 } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import { CheckoutTotals, ValidationMessages } from '~/components/checkout/CheckoutParts'
+import { ValidationMessages } from '~/components/checkout/CheckoutParts'
+import { CheckoutStep } from '~/components/checkout/CheckoutStep'
 import { PaymentMethodOption } from '~/components/checkout/PaymentMethodOption'
 import { CheckoutForm } from '~/components/checkout/CheckoutForm'
 import { ErrorList, useShopForm } from '~/components/forms'
-import { useShell } from '~/components/useShell'
-import { totalsRows } from '~/models/checkout-totals'
 import { paymentFormSchema, redirectsBeforeCheckout } from '~/models/payment'
 import { noindexMeta } from '~/models/seo'
-import { continueFrom, paymentReturnUrls, requireCheckoutStep } from '~/services/checkout-flow.server'
+import {
+  continueFrom,
+  namedLines,
+  paymentReturnUrls,
+  requireCheckoutStep,
+} from '~/services/checkout-flow.server'
 import { parseSubmission, readForm } from '~/services/form.server'
 import { invalid, refused } from '~/services/form-result.server'
 import { pageHeaders } from '~/services/headers'
@@ -36,11 +40,15 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const returned = await handlePaymentReturn({ request, params, context })
   if (returned) throw returned
   const ctx = await requireCheckoutStep({ request, params, context }, 'payment')
-  const methods = await eligiblePaymentMethods(ctx.scope, ctx.basket.id)
+  const [methods, lines] = await Promise.all([
+    eligiblePaymentMethods(ctx.scope, ctx.basket.id),
+    namedLines(ctx.scope, ctx.basket),
+  ])
   return data(
     {
       title: ctx.t('checkout.payment.title'),
       basket: ctx.basket,
+      lines,
       methods,
       loggedIn: !!ctx.session.get('user'),
       validation: ctx.validation,
@@ -95,9 +103,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function PaymentStep() {
-  const { basket, methods, loggedIn, validation } = useLoaderData<typeof loader>()
+  const { basket, lines, methods, loggedIn, validation } = useLoaderData<typeof loader>()
   const { t } = useTranslation()
-  const { display } = useShell()
+
   const available = methods.filter((m) => !m.restricted)
   const current = basket.payment && available.find((m) => m.id === basket.payment!.methodId)
   const [form, fields] = useShopForm({
@@ -115,9 +123,16 @@ export default function PaymentStep() {
     >
   ).getFieldset()
   return (
-    <>
-      <h1>{t('checkout.payment.title')}</h1>
-      <ValidationMessages validation={validation} />
+    <CheckoutStep
+      basket={basket}
+      lines={lines}
+      head={
+        <>
+          <h1>{t('checkout.payment.title')}</h1>
+          <ValidationMessages validation={validation} />
+        </>
+      }
+    >
       <CheckoutForm
         form={form}
         submit={{ text: t('checkout.continue'), primary: true, disabled: available.length === 0 }}
@@ -141,8 +156,7 @@ export default function PaymentStep() {
           <ErrorList id={fields.paymentMethod!.errorId} errors={fields.paymentMethod!.errors} />
         </fieldset>
       </CheckoutForm>
-      <CheckoutTotals totals={totalsRows(basket, display)} />
-    </>
+    </CheckoutStep>
   )
 }
 

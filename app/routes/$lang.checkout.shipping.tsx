@@ -2,23 +2,17 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Link, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
-import {
-  AddressView,
-  Amount,
-  CheckoutTotals,
-  DeliveryTime,
-  ValidationMessages,
-} from '~/components/checkout/CheckoutParts'
+import { AddressView, Amount, DeliveryTime, ValidationMessages } from '~/components/checkout/CheckoutParts'
 import { CheckoutForm } from '~/components/checkout/CheckoutForm'
+import { CheckoutStep } from '~/components/checkout/CheckoutStep'
 import { ErrorList, useShopForm } from '~/components/forms'
 import { useShell } from '~/components/useShell'
-import { totalsRows } from '~/models/checkout-totals'
 import type { Translate } from '~/models/messages'
 import { noindexMeta } from '~/models/seo'
 import { updateCheckoutBasket } from '~/services/checkout.server'
 import { invalid, refused } from '~/services/form-result.server'
 import { eligibleShippingMethods } from '~/services/shipping.server'
-import { continueFrom, requireCheckoutStep } from '~/services/checkout-flow.server'
+import { continueFrom, namedLines, requireCheckoutStep } from '~/services/checkout-flow.server'
 import { pageHeaders } from '~/services/headers'
 import { parseSubmission, readForm } from '~/services/form.server'
 
@@ -35,9 +29,18 @@ const shippingSchema = (t: Translate) =>
 /** The shipping step: the methods eligible for the ship-to address, with costs and delivery time. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const ctx = await requireCheckoutStep({ request, params, context }, 'shipping')
-  const methods = await eligibleShippingMethods(ctx.scope, ctx.basket.id)
+  const [methods, lines] = await Promise.all([
+    eligibleShippingMethods(ctx.scope, ctx.basket.id),
+    namedLines(ctx.scope, ctx.basket),
+  ])
   return data(
-    { title: ctx.t('checkout.shipping.title'), basket: ctx.basket, methods, validation: ctx.validation },
+    {
+      title: ctx.t('checkout.shipping.title'),
+      basket: ctx.basket,
+      lines,
+      methods,
+      validation: ctx.validation,
+    },
     { headers: ctx.headers },
   )
 }
@@ -56,15 +59,22 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function ShippingStep() {
-  const { basket, methods, validation } = useLoaderData<typeof loader>()
-  const { locale, display } = useShell()
+  const { basket, lines, methods, validation } = useLoaderData<typeof loader>()
+  const { locale } = useShell()
   const { t } = useTranslation()
   const [form, fields] = useShopForm({ id: 'shipping-method', schema: shippingSchema(t) })
   const chosen = basket.shippingMethod?.id ?? methods[0]?.id
   return (
-    <>
-      <h1>{t('checkout.shipping.title')}</h1>
-      <ValidationMessages validation={validation} />
+    <CheckoutStep
+      basket={basket}
+      lines={lines}
+      head={
+        <>
+          <h1>{t('checkout.shipping.title')}</h1>
+          <ValidationMessages validation={validation} />
+        </>
+      }
+    >
       {basket.shipToAddress ? (
         <section className="checkout-summary-address">
           <h2>{t('checkout.address.shipping')}</h2>
@@ -113,8 +123,7 @@ export default function ShippingStep() {
           <ErrorList id={fields.shippingMethod!.errorId} errors={fields.shippingMethod!.errors} />
         </fieldset>
       </CheckoutForm>
-      <CheckoutTotals totals={totalsRows(basket, display)} />
-    </>
+    </CheckoutStep>
   )
 }
 

@@ -281,7 +281,7 @@ describe('starting checkout without a usable cost center', () => {
       }),
     )
     const started = await post({ intent: 'checkout' })
-    expect(started.response.headers.get('Location')).toBe('/en/basket?error=true')
+    expect(started.response.headers.get('Location')).toBe('/en/basket?error=true#checkout-blocked')
     expect(calls).toEqual([
       { adjustmentsAllowed: true, scopes: ['Products', 'Promotion', 'Value', 'CostCenter'] },
     ])

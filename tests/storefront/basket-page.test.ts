@@ -192,7 +192,8 @@ describe('basket page action', () => {
     const calls = changes()
     const { response, setCookie } = await post({ intent: 'quantity', lineId: 'l-1', quantity: '3' })
     expect(response.status).toBe(303)
-    expect(response.headers.get('Location')).toBe('/en/basket')
+    // Back at the changed line, not at the top of the page.
+    expect(response.headers.get('Location')).toBe('/en/basket#line-l-1')
     const toast = (await sessionFrom(setCookie)).get('toast')
     expect(toast).toMatchObject({ key: 'basket.line.updated.message', type: 'success' })
     expect(calls).toEqual([

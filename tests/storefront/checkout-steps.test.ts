@@ -87,6 +87,10 @@ describe('opening a checkout step', () => {
       ['STD_GROUND', { min: 3, max: 5 }],
       ['EXP_EXPRESS', { min: 1, max: 2 }],
     ])
+    // The order summary beside the form names each line (the name from the product, the basket has none).
+    expect(result.data.lines.map((l: { name: string; quantity: number }) => [l.name, l.quantity])).toEqual([
+      ['Voltwerk Drill XT 18', 1],
+    ])
     expect(result.response.headers.get('Cache-Control')).toBe('private, no-store')
   })
 
@@ -521,7 +525,8 @@ describe('starting checkout from the basket', () => {
         : undefined,
     )
     const response = await step(basketAction, '/en/basket', { intent: 'checkout' })
-    expect(response.response.headers.get('Location')).toBe('/en/basket?error=true')
+    // Back at the reason, wherever the basket shows it (the page's #checkout-blocked).
+    expect(response.response.headers.get('Location')).toBe('/en/basket?error=true#checkout-blocked')
     expect((await sessionFrom(response.setCookie)).get('validation')?.infos[0]?.code).toBe(
       'basket.line_item.quantity.adjusted.info',
     )

@@ -7,8 +7,9 @@ import { getFormProps } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
 import { createRemixStub } from '@remix-run/testing'
 import { Form } from '@remix-run/react'
-import { cleanup, fireEvent, render, screen } from '@testing-library/react'
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { http } from 'msw'
+import type { ReactNode } from 'react'
 import { I18nextProvider } from 'react-i18next'
 import { afterEach, describe, expect, it } from 'vitest'
 import { z } from 'zod'
@@ -27,7 +28,7 @@ function NameForm() {
   const [form, fields] = useShopForm({ id: 'name', schema: NameSchema })
   return (
     <Form method="post" {...getFormProps(form)}>
-      <FormErrors form={form} />
+      <FormErrors form={form} label={{ name: 'Name' }} />
       <Field meta={fields.name} label="Name" />
       <SubmitButton>Save</SubmitButton>
     </Form>
@@ -46,35 +47,85 @@ const nameStub = () =>
     },
   ])
 
+/** Renders in English (each language's i18next instance registers itself; the last one would win). */
+const renderEn = (node: ReactNode) =>
+  render(<I18nextProvider i18n={i18nFor('en_US')}>{node}</I18nextProvider>)
+
 describe('a form on the shop’s pattern', () => {
   it('takes its HTML constraints from the schema, so they work without JavaScript', async () => {
     const Stub = nameStub()
-    render(<Stub initialEntries={['/form']} />)
+    renderEn(<Stub initialEntries={['/form']} />)
     const input = await screen.findByLabelText('Name')
     expect(input.hasAttribute('required')).toBe(true)
     expect(input.getAttribute('maxlength')).toBe('20')
     expect(input.getAttribute('aria-invalid')).toBeNull()
   })
 
-  it('shows a field error next to its field, named by aria-describedby, before posting', async () => {
+  it('shows a field error next to its field and, after the failed submission, in a focused summary', async () => {
     const Stub = nameStub()
-    render(<Stub initialEntries={['/form']} />)
+    renderEn(<Stub initialEntries={['/form']} />)
     fireEvent.click(await screen.findByRole('button', { name: 'Save' }))
-    const error = await screen.findByText('Please enter a name.')
+    const error = await screen.findByText('Please enter a name.', { selector: '.field-error li' })
     const input = screen.getByLabelText('Name')
     expect(input.getAttribute('aria-invalid')).toBe('true')
     expect(input.getAttribute('aria-describedby')).toContain(error.closest('ul')!.id)
+    const summary = screen.getByRole('alert')
+    expect(within(summary).getByRole('heading', { level: 2 }).textContent).toBe('Please check your entries')
+    const link = within(summary).getByRole('link', { name: 'Name: Please enter a name.' })
+    expect(link.getAttribute('href')).toBe(`#${input.id}`)
+    await waitFor(() => expect(document.activeElement).toBe(summary))
+  })
+
+  it('shows no summary for errors found while typing, before any submission', async () => {
+    const Stub = nameStub()
+    renderEn(<Stub initialEntries={['/form']} />)
+    const input = await screen.findByLabelText('Name')
+    fireEvent.change(input, { target: { value: 'x'.repeat(21) } })
+    fireEvent.blur(input)
+    await screen.findByText(/at most 20/, { selector: '.field-error li' })
     expect(screen.queryByRole('alert')).toBeNull()
+  })
+
+  it('focuses a new summary on every failed submission', async () => {
+    const Stub = nameStub()
+    renderEn(<Stub initialEntries={['/form']} />)
+    const save = await screen.findByRole('button', { name: 'Save' })
+    fireEvent.click(save)
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('alert')))
+    save.focus()
+    fireEvent.click(save)
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('alert')))
   })
 
   it('announces the action’s refusal for the whole form and keeps what was typed', async () => {
     const Stub = nameStub()
-    render(<Stub initialEntries={['/form']} />)
+    renderEn(<Stub initialEntries={['/form']} />)
     fireEvent.change(await screen.findByLabelText('Name'), { target: { value: 'Ada' } })
     fireEvent.click(screen.getByRole('button', { name: 'Save' }))
     const alert = await screen.findByRole('alert')
-    expect(alert.textContent).toBe('The shop could not save this name.')
+    expect(within(alert).getByRole('listitem').textContent).toBe('The shop could not save this name.')
     expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('Ada')
+  })
+
+  it('keeps a one-field form’s errors as a plain announced list', async () => {
+    function Compact() {
+      const [form, fields] = useShopForm({
+        id: 'code',
+        schema: NameSchema,
+        lastResult: { status: 'error', error: { '': ['This code is not valid.'] } },
+      })
+      return (
+        <Form method="post" {...getFormProps(form)}>
+          <FormErrors form={form} summary={false} />
+          <Field meta={fields.name} label="Code" />
+        </Form>
+      )
+    }
+    const Stub = createRemixStub([{ path: '/code', Component: Compact }])
+    renderEn(<Stub initialEntries={['/code']} />)
+    const alert = await screen.findByRole('alert')
+    expect(alert.textContent).toBe('This code is not valid.')
+    expect(within(alert).queryByRole('heading')).toBeNull()
   })
 })
 

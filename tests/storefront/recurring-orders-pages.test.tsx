@@ -196,7 +196,11 @@ describe('the checkout’s "order regularly"', () => {
     const start = screen.getByLabelText('First order on')
     expect(start.getAttribute('min')).toBe('2026-11-27')
     expect(start.getAttribute('aria-invalid')).toBe('true')
-    expect(screen.getByText('The first order cannot be in the past.')).toBeTruthy()
+    const error = screen.getByText('The first order cannot be in the past.', { selector: '.field-error li' })
+    expect(start.getAttribute('aria-describedby')).toContain(error.closest('ul')!.id)
+    // The summary above the form links to the field.
+    const link = screen.getByRole('link', { name: 'The first order cannot be in the past.' })
+    expect(link.getAttribute('href')).toBe(`#${start.id}`)
     expect(screen.getByRole('radio', { name: 'After a number of orders' })).toBeTruthy()
     expect(screen.getByRole('button', { name: 'Save schedule' })).toBeTruthy()
   })

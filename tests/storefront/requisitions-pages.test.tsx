@@ -150,7 +150,9 @@ describe('the decision forms', () => {
       },
     )
     fireEvent.click(await screen.findByRole('button', { name: 'Reject' }))
-    const error = await screen.findByText('Please give the buyer a reason for rejecting.')
+    const error = await screen.findByText('Please give the buyer a reason for rejecting.', {
+      selector: '.field-error li',
+    })
     const comment = screen.getByLabelText('Reason for rejecting (for the buyer)')
     expect(comment.getAttribute('aria-invalid')).toBe('true')
     expect(comment.getAttribute('aria-describedby')).toContain(error.closest('ul')!.id)
@@ -307,7 +309,9 @@ describe('the lists', () => {
     )
     fireEvent.click(await screen.findByLabelText('Select requisition 1003'))
     fireEvent.click(screen.getByRole('button', { name: 'Reject selected' }))
-    const error = await screen.findByText('Please give a reason for rejecting the selected requisitions.')
+    const error = await screen.findByText('Please give a reason for rejecting the selected requisitions.', {
+      selector: '.field-error li',
+    })
     const comment = screen.getByLabelText('Reason for rejecting the selected requisitions')
     expect(comment.getAttribute('aria-describedby')).toContain(error.closest('ul')!.id)
     expect(patches).toEqual([])

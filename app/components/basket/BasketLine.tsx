@@ -54,7 +54,7 @@ function DeliveryForm({ line, delivery }: { line: BasketLineView; delivery: NonN
         placeholder="yyyy-mm-dd"
       />{' '}
       <SubmitButton intent="delivery">{t('basket.line.desired_delivery.save')}</SubmitButton>
-      <FormErrors form={form} />
+      <FormErrors form={form} summary={false} />
     </Form>
   )
 }
@@ -83,14 +83,14 @@ export function BasketLineQuantity({ line }: { line: BasketLineView }) {
         />{' '}
         <SubmitButton intent="quantity">{t('basket.line.update')}</SubmitButton>
         <ErrorList id={meta.errorId} errors={meta.errors} />
-        <FormErrors form={form} />
+        <FormErrors form={form} summary={false} />
       </Form>
       <Form method="post" className="line-delete" {...getFormProps(deleteForm)}>
         <input type="hidden" name="lineId" value={line.id} />
         <SubmitButton intent="delete" className="link-button">
           {t('basket.line.delete', { name: line.name })}
         </SubmitButton>
-        <FormErrors form={deleteForm} />
+        <FormErrors form={deleteForm} summary={false} />
       </Form>
     </>
   )

@@ -21,11 +21,11 @@ export function PromotionCodes({ codes }: { codes: string[] }) {
           </SubmitButton>
         </Form>
       ))}
-      <FormErrors form={removeForm} />
+      <FormErrors form={removeForm} summary={false} />
       <Form method="post" {...getFormProps(form)}>
         <Field meta={field('code')} label={t('basket.promotion_code.label')} autoComplete="off" />{' '}
         <SubmitButton intent="addCode">{t('basket.promotion_code.apply')}</SubmitButton>
-        <FormErrors form={form} />
+        <FormErrors form={form} summary={false} />
       </Form>
     </section>
   )
@@ -57,7 +57,7 @@ export function BasketFields({ reference, note }: { reference?: string; note?: s
           />
         </div>
         <SubmitButton intent="fields">{t('basket.fields.save')}</SubmitButton>
-        <FormErrors form={form} />
+        <FormErrors form={form} summary={false} />
       </Form>
     </section>
   )

@@ -1,9 +1,12 @@
 import type { FieldMetadata } from '@conform-to/react'
+import type { TFunction } from 'i18next'
+import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useHydrated } from 'remix-utils/use-hydrated'
 import { useShell } from '../useShell'
 import { Field, SelectField } from '~/components/forms'
 import type { Address, Country, Region } from '~/models/address'
-import type { AddressFieldName } from '~/models/address-form'
+import { ADDRESS_FIELDS, type AddressFieldName } from '~/models/address-form'
 
 type Meta = FieldMetadata<unknown, Record<string, unknown>, string[]>
 type AddressValues = Partial<Record<AddressFieldName, string>>
@@ -30,6 +33,25 @@ export function addressDefaults(address: Address | undefined): Partial<Record<Ad
     countryCode: address.countryCode,
     mainDivision: address.mainDivisionCode,
     phoneHome: address.phone,
+  }
+}
+
+/**
+ * An address form's field as the error summary names it: "City (Shipping address)" for `shipping.city`,
+ * "E-mail address" for `email`; undefined for a name that is no address field.
+ */
+export function addressErrorLabel(t: TFunction): (name: string) => string | undefined {
+  const groups: Record<string, string> = {
+    invoice: t('checkout.address.invoice'),
+    shipping: t('checkout.address.shipping'),
+  }
+  return (name) => {
+    const path = name.split('.')
+    const field = path.at(-1) ?? ''
+    if (field !== 'email' && !(ADDRESS_FIELDS as readonly string[]).includes(field)) return undefined
+    const label = t(`address.field.${field}`)
+    const group = path.length > 1 ? groups[path[0]!] : undefined
+    return group ? `${label} (${group})` : label
   }
 }
 
@@ -77,6 +99,21 @@ export function AddressFields({
   const country = typeof chosen === 'string' && chosen ? chosen : home
   const initial = fields.countryCode.initialValue
   const countryRegions = (Object.hasOwn(regions, country) ? regions[country] : undefined) ?? []
+  const hydrated = useHydrated()
+  // A country chosen while the JavaScript was loading is in the select, not in the form's state (no handler
+  // heard the change): tell the form, so that the regions follow it. After the form's own listeners are set
+  // up (the parent's effects run after this one), hence the timeout.
+  const countryId = fields.countryCode.id
+  useEffect(() => {
+    const timer = window.setTimeout(() => {
+      const select = document.getElementById(countryId)
+      if (select instanceof HTMLSelectElement && select.value !== country)
+        select.dispatchEvent(new Event('input', { bubbles: true }))
+    })
+    return () => window.clearTimeout(timer)
+    // Once, at hydration.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
   return (
     <fieldset className="address-fields">
       <legend>{legend}</legend>
@@ -103,11 +140,12 @@ export function AddressFields({
           </option>
         ))}
       </SelectField>
-      <noscript>
+      {/* Without JavaScript, and before it runs, the regions of another country come with this post back. */}
+      {hydrated ? null : (
         <button type="submit" name="intent" value="regions" formNoValidate className="link-button">
           {t('address.regions.update')}
         </button>
-      </noscript>
+      )}
       {countryRegions.length ? (
         <SelectField
           key={country}

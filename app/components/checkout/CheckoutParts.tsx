@@ -12,14 +12,17 @@ type Message = ApiMessage
 /** Validation results of the step the shopper stayed on: errors to fix, and what ICM adjusted. */
 export function ValidationMessages({
   validation,
+  id,
 }: {
   validation: { errors: Message[]; infos: Message[] } | null | undefined
+  /** An id for a page that links to the messages (the basket's `#checkout-blocked`). */
+  id?: string
 }) {
   const { t } = useTranslation()
   const text = (m: Message) => messageText(t, m)
   if (!validation || (validation.errors.length === 0 && validation.infos.length === 0)) return null
   return (
-    <div className="checkout-messages">
+    <div className="checkout-messages" id={id}>
       {validation.errors.length ? (
         <ul className="form-errors" role="alert">
           {validation.errors.map((m, i) => (
@@ -57,19 +60,25 @@ export function Amount({ item }: { item: PriceItem }) {
   return <>{formatMoney(pick(item, display), locale.tag)}</>
 }
 
-/** The totals rows of a basket (`totalsRows`); "estimated" until addresses and shipping method are known. */
+/**
+ * The totals rows of a basket (`totalsRows`); "estimated" until addresses and shipping method are known.
+ * `title: null` leaves the heading to the section around them (the checkout's order summary).
+ */
 export function CheckoutTotals({
   totals: { rows, estimated },
   title,
 }: {
   totals: { rows: TotalsRow[]; estimated: boolean }
-  title?: string
+  title?: string | null
 }) {
   const { t } = useTranslation()
   const { locale } = useShell()
   return (
-    <section className="basket-totals checkout-totals" aria-labelledby="checkout-totals-title">
-      <h2 id="checkout-totals-title">{title ?? t('basket.totals.title')}</h2>
+    <section
+      className="basket-totals checkout-totals"
+      aria-labelledby={title === null ? undefined : 'checkout-totals-title'}
+    >
+      {title === null ? null : <h2 id="checkout-totals-title">{title ?? t('basket.totals.title')}</h2>}
       <dl>
         {rows.map((row) => (
           <div key={`${row.key}-${row.values?.name ?? ''}`} style={{ display: 'contents' }}>

@@ -25,9 +25,12 @@ export const costCenterLabel = (center: CostCenterRef) =>
 export function CostCenterSelection({
   selection,
   messages = [],
+  messagesId,
 }: {
   selection: CostCenterChoice
   messages?: ApiMessage[]
+  /** An id for a page that links to the messages (the basket's `#checkout-blocked`). */
+  messagesId?: string
 }) {
   const { t } = useTranslation()
   const fetcher = useFetcher<Answer>()
@@ -45,7 +48,7 @@ export function CostCenterSelection({
     <section aria-labelledby="cost-center-title" className="basket-cost-center">
       <h2 id="cost-center-title">{t('checkout.cost_center.title')}</h2>
       {messages.length ? (
-        <ul className="form-errors" role="alert">
+        <ul className="form-errors" role="alert" id={messagesId}>
           {messages.map((m, i) => (
             <li key={`${m.code}-${i}`}>{messageText(t, m)}</li>
           ))}

@@ -2,7 +2,12 @@ import type { SubmissionResult } from '@conform-to/react'
 import { Link } from '@remix-run/react'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { AddressFields, addressDefaults, addressFieldset } from '~/components/checkout/AddressFields'
+import {
+  AddressFields,
+  addressDefaults,
+  addressFieldset,
+  addressErrorLabel,
+} from '~/components/checkout/AddressFields'
 import { CheckoutForm } from '~/components/checkout/CheckoutForm'
 import { CheckboxField, Field, useShopForm } from '~/components/forms'
 import type { Address, Country, Region } from '~/models/address'
@@ -47,6 +52,7 @@ export function GuestAddresses({
   return (
     <CheckoutForm
       form={form}
+      fieldLabel={addressErrorLabel(t)}
       label={t('checkout.address.guest.title')}
       submit={{ text: t('checkout.continue'), intent: 'guest', primary: true }}
       regions

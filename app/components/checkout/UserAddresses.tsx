@@ -1,7 +1,12 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { Link } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import { AddressFields, addressDefaults, addressFieldset } from '~/components/checkout/AddressFields'
+import {
+  AddressFields,
+  addressDefaults,
+  addressFieldset,
+  addressErrorLabel,
+} from '~/components/checkout/AddressFields'
 import { AddressView } from '~/components/checkout/CheckoutParts'
 import { AddressSelection } from '~/components/checkout/AddressSelection'
 import { CheckoutForm } from '~/components/checkout/CheckoutForm'
@@ -87,6 +92,7 @@ function EditAddressForm({
   return (
     <CheckoutForm
       form={form}
+      fieldLabel={addressErrorLabel(t)}
       label={t('checkout.address.edit.title')}
       submit={{ text: t('checkout.address.edit.save'), intent: 'edit' }}
       regions
@@ -122,6 +128,7 @@ function NewAddressForm({
       <summary>{t('checkout.address.new')}</summary>
       <CheckoutForm
         form={form}
+        fieldLabel={addressErrorLabel(t)}
         label={t('checkout.address.new')}
         submit={{ text: t('checkout.address.new.save'), intent: 'create' }}
         regions

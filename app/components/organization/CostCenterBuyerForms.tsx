@@ -163,7 +163,7 @@ export function BuyerRow({ buyer, index }: { buyer: CostCenterBuyer; index: numb
       <h3>{name === buyer.login ? name : `${name} (${buyer.login})`}</h3>
       <p>{t('account.costcenter.buyers.spent_remaining', { amounts: spentText(buyer.budget) || '–' })}</p>
       <Form method="post" {...getFormProps(form)}>
-        <FormErrors form={form} />
+        <FormErrors form={form} summary={false} />
         <input type="hidden" name={fields.login.name} value={buyer.login} />
         <Field
           meta={fields.budget}

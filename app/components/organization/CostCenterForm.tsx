@@ -47,24 +47,27 @@ export function CostCenterForm({
     schema: costCenterFormSchema(t),
     defaultValue: defaults,
   })
+  const labels = {
+    costCenterId: t('account.costcenter.id.label'),
+    name: t('account.costcenter.name.label'),
+    owner: t('account.costcenter.owner.label'),
+    budget: t('account.costcenter.budget.label'),
+    budgetPeriod: t('account.costcenter.period.label'),
+    active: t('account.costcenter.active.label'),
+  }
   return (
     <Form method="post" {...getFormProps(form)} className="cost-center-form">
-      <FormErrors form={form} />
+      <FormErrors form={form} label={labels} />
       <Field
         meta={fields.costCenterId}
-        label={t('account.costcenter.id.label')}
+        label={labels.costCenterId}
         maxLength={MAX_COST_CENTER_ID}
         autoComplete="off"
       />
-      <Field
-        meta={fields.name}
-        label={t('account.costcenter.name.label')}
-        maxLength={MAX_COST_CENTER_NAME}
-        autoComplete="off"
-      />
+      <Field meta={fields.name} label={labels.name} maxLength={MAX_COST_CENTER_NAME} autoComplete="off" />
       <SelectField
         meta={fields.owner}
-        label={t('account.costcenter.owner.label')}
+        label={labels.owner}
         aria-describedby={ownerHint ? `${id}-owner-hint` : undefined}
       >
         {managers.map((manager) => (
@@ -81,11 +84,11 @@ export function CostCenterForm({
       ) : null}
       <Field
         meta={fields.budget}
-        label={t('account.costcenter.budget.label')}
+        label={labels.budget}
         inputMode="decimal"
         hint={t('account.costcenter.budget.hint')}
       />
-      <SelectField meta={fields.budgetPeriod} label={t('account.costcenter.period.label')}>
+      <SelectField meta={fields.budgetPeriod} label={labels.budgetPeriod}>
         <option value="">{t('account.costcenter.period.none')}</option>
         {BUDGET_PERIODS.map((period) => (
           <option key={period} value={period}>
@@ -93,7 +96,7 @@ export function CostCenterForm({
           </option>
         ))}
       </SelectField>
-      <CheckboxField meta={fields.active} label={t('account.costcenter.active.label')} />
+      <CheckboxField meta={fields.active} label={labels.active} />
       <div className="form-actions">
         <SubmitButton className="primary">{submitLabel}</SubmitButton>
         <Link to={cancelUrl}>{t('account.costcenter.cancel')}</Link>

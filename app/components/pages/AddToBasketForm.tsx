@@ -88,7 +88,7 @@ export function AddToBasketForm({
         {t('product.add_to_basket')}
       </SubmitButton>
       <ErrorList id={quantity.errorId} errors={quantity.errors} />
-      <FormErrors form={form} />
+      <FormErrors form={form} summary={false} />
     </Form>
   )
 }

@@ -44,7 +44,7 @@ export function DecisionForms({
       {only === 'reject' ? null : (
         <Form method="post" {...getFormProps(approve)} className="requisition-approve">
           {hiddenInputs}
-          <FormErrors form={approve} />
+          <FormErrors form={approve} summary={false} />
           <SubmitButton
             intent="approve"
             className="primary"
