@@ -12,7 +12,6 @@ import { BasketTotals } from '~/components/basket/BasketTotals'
 import { BasketFields, PromotionCodes } from '~/components/basket/PromotionCodes'
 import { ValidationMessages } from '~/components/checkout/CheckoutParts'
 import { CostCenterSelection } from '~/components/checkout/CostCenterSelection'
-import { DeliveryDate } from '~/components/DeliveryDate'
 import { SubmitButton } from '~/components/forms'
 import { LineTable } from '~/components/LineTable'
 import { MoneyText } from '~/components/Price'
@@ -243,8 +242,7 @@ export default function BasketPage() {
           ) : null}
         </div>
         <div className="basket-summary">
-          <BasketTotals basket={basket} shipping={shipping} />
-          <DeliveryDate estimate={deliveryDate?.estimate} method={deliveryDate?.method} scope="basket" />
+          <BasketTotals basket={basket} shipping={shipping} delivery={deliveryDate} />
           <ValidationMessages validation={costCenter ? otherMessages(validation) : validation} />
           <CheckoutButton />
         </div>
