@@ -187,6 +187,15 @@ test('a product in stock says by when it is delivered, in the page’s language'
     (p) => p.inStock && Number.isInteger(p.readyForShipmentMax),
     'Power-Tools',
   )
+  // The days are the server's: hydration finds the same text (React reports a mismatch as error 418/425).
+  const mismatches: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /hydrat|#418|#423|#425/i.test(message.text()))
+      mismatches.push(message.text())
+  })
+  page.on('pageerror', (error) => {
+    if (/hydrat|#418|#423|#425/i.test(error.message)) mismatches.push(error.message)
+  })
   await page.goto(`/en/product/${product.sku}`)
   const english = page.getByTestId('delivery-date')
   await expect(english).toHaveText(/^Delivered (by \S+ \S+ \d+|between \S+ \S+ \d+ and \S+ \S+ \d+)$/)
@@ -196,6 +205,8 @@ test('a product in stock says by when it is delivered, in the page’s language'
   const german = page.getByTestId('delivery-date')
   await expect(german).toHaveText(/^Lieferung (bis|zwischen) /)
   await expectDeliveryDays(german, 'de-DE')
+  await page.waitForLoadState('networkidle')
+  expect(mismatches).toEqual([])
 })
 
 test('a product out of stock says why it has no delivery date', async ({ page, request }) => {
