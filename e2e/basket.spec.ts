@@ -44,6 +44,14 @@ test('before checkout the basket says what shipping costs and how much more ship
     /^(Only .+ more to free shipping \(Standard delivery, free from .+\)\.|Free shipping with Standard delivery\.)$/,
   )
   await expect(page.getByText('Estimated total, without shipping')).toBeVisible()
+  // And when it arrives with that method (issue 19): one day or a range, each a <time> of the server's day.
+  const delivery = summary.getByTestId('delivery-date')
+  await expect(delivery).toHaveText(
+    /^Delivered (by \S+ \S+ \d+|between \S+ \S+ \d+ and \S+ \S+ \d+) with Standard delivery$/,
+  )
+  const today = new Date().toISOString().slice(0, 10)
+  for (const day of await delivery.locator('time').all())
+    expect((await day.getAttribute('datetime'))! >= today).toBe(true)
 
   // Enough of it and standard delivery is free.
   await line.getByRole('spinbutton', { name: `Quantity of ${name}` }).fill('100')

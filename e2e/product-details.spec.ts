@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from '@playwright/test'
+import { expect, test, type APIRequestContext, type Locator } from '@playwright/test'
 import { parseMoney } from './helpers'
 
 const API = `http://127.0.0.1:${process.env.E2E_API_PORT ?? 4200}/INTERSHOP/rest/WFS/ironbridge-Site/-;loc=en_US;cur=USD`
@@ -157,4 +157,63 @@ test('the product picture comes in L and XL sizes with a zoom link to the large 
   await expect(picture).toHaveAttribute('height', '427')
   await page.getByRole('link', { name: /View large image/ }).click()
   await expect(page).toHaveURL(new RegExp(`/2000/${product.sku}\\.svg$`))
+})
+
+/**
+ * The `<time>` elements of a delivery date line: each text is its `datetime` day in the page's language (the
+ * server formats it, with JavaScript or without), none before today.
+ */
+async function expectDeliveryDays(line: Locator, localeTag: string) {
+  const format = new Intl.DateTimeFormat(localeTag, {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    timeZone: 'UTC',
+  })
+  const days = line.locator('time')
+  expect(await days.count()).toBeGreaterThan(0)
+  const today = new Date().toISOString().slice(0, 10)
+  for (const day of await days.all()) {
+    const iso = (await day.getAttribute('datetime'))!
+    expect(iso).toMatch(/^\d{4}-\d{2}-\d{2}$/)
+    expect(iso >= today).toBe(true)
+    await expect(day).toHaveText(format.format(new Date(`${iso}T00:00:00Z`)))
+  }
+}
+
+test('a product in stock says by when it is delivered, in the page’s language', async ({ page, request }) => {
+  const product = await findProduct(
+    request,
+    (p) => p.inStock && Number.isInteger(p.readyForShipmentMax),
+    'Power-Tools',
+  )
+  // The days are the server's: hydration finds the same text (React reports a mismatch as error 418/425).
+  const mismatches: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /hydrat|#418|#423|#425/i.test(message.text()))
+      mismatches.push(message.text())
+  })
+  page.on('pageerror', (error) => {
+    if (/hydrat|#418|#423|#425/i.test(error.message)) mismatches.push(error.message)
+  })
+  await page.goto(`/en/product/${product.sku}`)
+  const english = page.getByTestId('delivery-date')
+  await expect(english).toHaveText(/^Delivered (by \S+ \S+ \d+|between \S+ \S+ \d+ and \S+ \S+ \d+)$/)
+  await expectDeliveryDays(english, 'en-US')
+
+  await page.goto(`/de/product/${product.sku}`)
+  const german = page.getByTestId('delivery-date')
+  await expect(german).toHaveText(/^Lieferung (bis|zwischen) /)
+  await expectDeliveryDays(german, 'de-DE')
+  await page.waitForLoadState('networkidle')
+  expect(mismatches).toEqual([])
+})
+
+test('a product out of stock says why it has no delivery date', async ({ page, request }) => {
+  const product = await findProduct(request, (p) => p.inStock === false)
+  await page.goto(`/en/product/${product.sku}`)
+  await expect(page.getByText('Out of stock', { exact: true })).toBeVisible()
+  await expect(page.getByTestId('delivery-date')).toHaveText(
+    'No delivery date while this product is out of stock',
+  )
 })

@@ -3,6 +3,7 @@
  * JSON-safe, so the serialized loader data is exactly these types and the components need no casts.
  */
 import type { Pagelet, PageNavItem } from './cms'
+import type { DeliveryEstimate } from './delivery-date'
 import type { FilterGroup } from './filter'
 import type { Inventory } from './inventory'
 import type { ListingView, Sorting } from './listing'
@@ -67,6 +68,8 @@ export type ProductPageData = {
   product: Product
   price?: ProductPrice
   inventory?: Inventory
+  /** When it arrives if ordered now (issue 19); null for a master, which is not ordered itself. */
+  deliveryDate: DeliveryEstimate | null
   /** Per variation attribute its values, each a link to the variation's page. */
   variationSelection: { id: string; name: string; options: (VariationOption & { url: string })[] }[]
   defaultVariation?: { name: string; url: string }

@@ -130,3 +130,17 @@ export function shippingPreview(
     ...(free ? { free } : {}),
   }
 }
+
+/**
+ * The method a basket's delivery date is computed with: its chosen one, else the cheapest eligible one (the
+ * one the shipping preview shows "from").
+ */
+export function deliveryMethod(
+  basket: { methodId?: string },
+  methods: ShippingMethod[],
+): ShippingMethod | undefined {
+  const chosen = basket.methodId ? methods.find((m) => m.id === basket.methodId) : undefined
+  if (chosen) return chosen
+  const priced = methods.filter((m): m is ShippingMethod & { costs: PriceItem } => m.costs !== undefined)
+  return [...priced].sort((a, b) => net(a.costs) - net(b.costs))[0] ?? methods[0]
+}

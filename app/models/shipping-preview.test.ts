@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import type { PriceItem } from './price'
-import { shippingPreview, type ShippingMethod } from './shipping-method'
+import { deliveryMethod, shippingPreview, type ShippingMethod } from './shipping-method'
 
 const eur = (net: number, gross = Math.round(net * 119) / 100): PriceItem => ({
   net: { value: net, currency: 'EUR' },
@@ -64,5 +64,15 @@ describe('the shipping preview of a basket', () => {
   it('says nothing without priced methods (an ICM that does not answer them)', () => {
     expect(shippingPreview({ items: eur(10) }, [])).toBeUndefined()
     expect(shippingPreview({ items: eur(10) }, [{ id: 'X', name: 'X' }])).toBeUndefined()
+  })
+})
+
+describe('the shipping method of a basket’s delivery date', () => {
+  it('is the chosen method, else the cheapest eligible one', () => {
+    expect(deliveryMethod({ methodId: 'EXP' }, [standard, express])).toBe(express)
+    expect(deliveryMethod({}, [express, standard])).toBe(standard)
+    // A chosen method no longer eligible gives way to the cheapest.
+    expect(deliveryMethod({ methodId: 'PICKUP' }, [express, standard])).toBe(standard)
+    expect(deliveryMethod({}, [])).toBeUndefined()
   })
 })

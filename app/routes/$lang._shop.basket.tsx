@@ -21,10 +21,11 @@ import { basketView, deliveryView } from '~/models/basket-view'
 import { COST_CENTER_INTENT } from '~/models/checkout-basket'
 import { STEP_SCOPES, firstStepFor, stepPath } from '~/models/checkout-steps'
 import { mayContinue } from '~/models/checkout-validation'
+import { basketDeliveryEstimate } from '~/models/delivery-date'
 import { messageText } from '~/models/messages'
 import { pick } from '~/models/price'
 import { noindexMeta } from '~/models/seo'
-import { shippingPreview } from '~/models/shipping-method'
+import { deliveryMethod, shippingPreview } from '~/models/shipping-method'
 import {
   addPromotionCode,
   currentBasket,
@@ -36,6 +37,7 @@ import {
   type ChangeResult,
 } from '~/services/basket.server'
 import { changeCostCenter, costCenterChoice } from '~/services/basket-cost-center.server'
+import { config } from '~/services/config.server'
 import { configuration } from '~/services/configuration.server'
 import { product } from '~/services/products.server'
 import { validateBasket } from '~/services/validation.server'
@@ -71,9 +73,17 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     // simply does not say.
     basket?.lines.length ? eligibleShippingMethods(scope, basket.id).catch(() => []) : [],
   ])
+  // When the order arrives (issue 19): the latest line decides, with the chosen or the cheapest method.
+  const method = basket && deliveryMethod({ methodId: basket.shippingMethodId }, shippingMethods)
   return data(
     {
       title: t('basket.title'),
+      deliveryDate: basket?.lines.length
+        ? {
+            estimate: basketDeliveryEstimate(products, method?.days, new Date(), config.deliveryCalendar),
+            method: method?.name,
+          }
+        : null,
       validation,
       costCenter,
       delivery: deliveryView(settings.delivery),
@@ -193,7 +203,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function BasketPage() {
-  const { basket, delivery, validation, costCenter, shipping } = useLoaderData<typeof loader>()
+  const { basket, delivery, validation, costCenter, shipping, deliveryDate } = useLoaderData<typeof loader>()
   const { locale, display } = useShell()
   const { t } = useTranslation()
   if (!basket || basket.lines.length === 0) {
@@ -253,7 +263,7 @@ export default function BasketPage() {
           ) : null}
         </div>
         <div className="basket-summary">
-          <BasketTotals basket={basket} shipping={shipping} />
+          <BasketTotals basket={basket} shipping={shipping} delivery={deliveryDate} />
           <ValidationMessages
             validation={costCenter ? otherMessages(validation) : validation}
             id={blockedAtCostCenter ? undefined : CHECKOUT_BLOCKED}

@@ -1,3 +1,11 @@
+import {
+  DEFAULT_DELIVERY_CALENDAR,
+  parseDayRange,
+  parseHolidays,
+  type DayRange,
+  type DeliveryCalendar,
+} from '~/models/delivery-date'
+
 /** Storefront settings from the environment (README, "Configuration"). Read once at start. */
 const env = process.env
 const production = env.NODE_ENV === 'production'
@@ -27,6 +35,22 @@ export const config = {
   /** Feature toggles (spec §6, §9): FEATURES replaces the default set, ADD_FEATURES adds to it. */
   features: env.FEATURES === undefined ? undefined : commaList(env.FEATURES),
   addFeatures: env.ADD_FEATURES === undefined ? undefined : commaList(env.ADD_FEATURES),
+  /** The working calendar of delivery dates (issue 19): time zone, order cut-off, holidays. */
+  deliveryCalendar: deliveryCalendar(),
+  /** Working days of the standard shipping method, for the product page's date (no basket chooses one). */
+  standardDeliveryDays: parseDayRange(env.STANDARD_DELIVERY_DAYS ?? '3-5') satisfies DayRange,
+}
+
+function deliveryCalendar(): DeliveryCalendar {
+  const timeZone = env.SHOP_TIME_ZONE ?? DEFAULT_DELIVERY_CALENDAR.timeZone
+  // An unknown zone throws here, at start, not on the first product page.
+  new Intl.DateTimeFormat('en', { timeZone })
+  const cutoffHour = Number(env.ORDER_CUTOFF_HOUR ?? DEFAULT_DELIVERY_CALENDAR.cutoffHour)
+  if (!Number.isInteger(cutoffHour) || cutoffHour < 0 || cutoffHour > 24)
+    throw new Error(`ORDER_CUTOFF_HOUR must be a whole hour from 0 to 24 (got "${env.ORDER_CUTOFF_HOUR}").`)
+  const holidays =
+    env.SHOP_HOLIDAYS === undefined ? DEFAULT_DELIVERY_CALENDAR.holidays : parseHolidays(env.SHOP_HOLIDAYS)
+  return { timeZone, cutoffHour, holidays }
 }
 
 function publicOriginOf(value: string | undefined): string | undefined {

@@ -1,5 +1,6 @@
 import { redirect } from '@remix-run/node'
 import type { LinkSection, ListingData, ProductPageData, TileEntry } from '~/models/catalog-page'
+import { productDeliveryEstimate } from '~/models/delivery-date'
 import { pageSizesOf, parseListingParams, type ListingParams } from '~/models/listing'
 import { SHOP_LOCALES } from '~/models/locale'
 import { pick, priceDisplayOf } from '~/models/price'
@@ -8,6 +9,7 @@ import { breadcrumbJsonLd, productJsonLd, type PageSeo } from '~/models/seo'
 import { categoryUrl, productUrl } from '~/models/url'
 import { variationGroups } from '~/models/variation'
 import { categoryPath, productLinker } from './categories.server'
+import { config } from './config.server'
 import { configuration } from './configuration.server'
 import { isFeatureEnabled } from './features.server'
 import type { IcmScope } from './icm.server'
@@ -157,6 +159,16 @@ async function criticalData({ request, shopper, sku, canonical, features }: Prod
     product,
     price,
     inventory: stockInfo,
+    deliveryDate:
+      product.kind === 'VariationProductMaster'
+        ? null
+        : productDeliveryEstimate(
+            product,
+            stockInfo?.status,
+            config.standardDeliveryDays,
+            new Date(),
+            config.deliveryCalendar,
+          ),
     ...variationSelection,
     variationListing,
     parts,

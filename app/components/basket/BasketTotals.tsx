@@ -1,20 +1,26 @@
 import { useTranslation } from 'react-i18next'
 import type { BasketView } from '~/models/basket-view'
+import type { DeliveryEstimate } from '~/models/delivery-date'
 import { formatMoney, pick } from '~/models/price'
 import type { ShippingPreview } from '~/models/shipping-method'
+import { DeliveryDate } from '../DeliveryDate'
 import { MoneyText } from '../Price'
 import { useShell } from '../useShell'
 
 /**
  * Items, order rebates, shipping, tax and the total of the basket (estimated until checkout knows more), and
- * how far the items are from free shipping (issue 19: every cost in view before checkout).
+ * how far the items are from free shipping (issue 19: every cost in view before checkout), and by when the
+ * order arrives.
  */
 export function BasketTotals({
   basket,
   shipping,
+  delivery,
 }: {
   basket: Pick<BasketView, 'totals' | 'valueRebates'>
   shipping?: ShippingPreview | null
+  /** When the order arrives (issue 19), with the method it is computed for. */
+  delivery?: { estimate: DeliveryEstimate; method?: string } | null
 }) {
   const { t } = useTranslation()
   const { locale, display } = useShell()
@@ -69,6 +75,9 @@ export function BasketTotals({
               })
             : t('basket.totals.free_shipping.reached', { method: shipping.free.method })}
         </p>
+      ) : null}
+      {delivery ? (
+        <DeliveryDate estimate={delivery.estimate} method={delivery.method} scope="basket" />
       ) : null}
       {totals.estimated ? (
         <p className="hint">

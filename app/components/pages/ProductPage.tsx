@@ -4,6 +4,7 @@ import type { ProductPageData } from '~/models/catalog-page'
 import { readyForShipment, type ProductAttributeText } from '~/models/product'
 import { Breadcrumb } from '../Breadcrumb'
 import { CompareButton } from '../CompareButton'
+import { DeliveryDate } from '../DeliveryDate'
 import { Listing } from '../Listing'
 import { ProductPriceView } from '../Price'
 import { ProductDocuments, ProductLabels } from '../ProductAttachments'
@@ -92,6 +93,7 @@ export function ProductPage({ page }: { page: Page }) {
             <div className="stock-line">
               <StockStatus inventory={page.inventory ?? undefined} available={product.available} />
               {shipment ? <p className="ready-for-shipment">{t(shipment.key, shipment.values)}</p> : null}
+              <DeliveryDate estimate={page.deliveryDate} scope="product" />
             </div>
           )}
           {orderable ? (
