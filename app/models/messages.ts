@@ -1,3 +1,5 @@
+import { quantityRuleInWords as ruleInWords, type QuantityRules } from './quantity'
+
 /** A translate function as i18next's `t` and react-i18next's `useTranslation().t` both are. */
 export type Translate = (key: string, values?: Record<string, unknown>) => string
 
@@ -7,14 +9,28 @@ export type ApiMessage = { code: string; message?: string }
 /** Codes whose shop text is general: ICM's message names the product's actual rule (minimum, maximum, step). */
 const RULE_CODES = /quantity/
 
+/** The three refusals of a quantity by the product's rules, and which rule each names. */
+const QUANTITY_RULES: Record<string, 'min' | 'max' | 'step'> = {
+  'basket.line_item.quantity.min_order_quantity.error': 'min',
+  'basket.line_item.quantity.max_order_quantity.error': 'max',
+  'basket.line_item.quantity.step_quantity.error': 'step',
+}
+
+/** Whether a code refuses a quantity by one of the product's rules. */
+export const isQuantityRule = (code: string) => Object.hasOwn(QUANTITY_RULES, code)
+
 /**
  * The one translation point for API refusals and infos (spec §8): the shop's text for the code, followed by
  * ICM's message where that names the rule; a code the shop has no text for gets the shop's general text. ICM
  * speaks English: its sentence is added only where the language's own text says so (`error.api.rule_detail`,
  * `error.api.detail`: the English shop adds it, the others never show an English sentence).
  */
-export function messageText(t: Translate, message: ApiMessage): string {
+export function messageText(t: Translate, message: ApiMessage, rules?: QuantityRules): string {
   const text = t(message.code)
+  // A quantity refused by a rule of a product the shop knows: the rule with its number, in the page language.
+  const rule =
+    rules && isQuantityRule(message.code) ? ruleInWords(t, QUANTITY_RULES[message.code]!, rules) : ''
+  if (rule && text !== message.code) return `${text} ${rule}`
   if (text !== message.code)
     return RULE_CODES.test(message.code) && message.message
       ? t('error.api.rule_detail', { text, message: message.message })

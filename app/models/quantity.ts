@@ -44,6 +44,19 @@ export function amountInWords(t: Translate, count: number, unit?: string): strin
   return NAMED_UNITS.has(code) ? t(`product.unit.count.${code}`, { count }) : `${count} ${unit!.trim()}`
 }
 
+/** One rule of a product in words ("Minimum order: 5 boxes."); '' for a rule the product does not have. */
+export function quantityRuleInWords(
+  t: Translate,
+  rule: 'min' | 'max' | 'step',
+  product: QuantityRules,
+): string {
+  const count = { min: product.minOrderQuantity, max: product.maxOrderQuantity, step: product.stepQuantity }[
+    rule
+  ]
+  if (count === undefined) return ''
+  return t(`product.quantity.rules.${rule}`, { amount: amountInWords(t, count, product.packingUnit) })
+}
+
 /**
  * The product's quantity rules in words, for the product page and the tiles: the packing unit it is sold
  * by, the minimum order quantity, the steps and the maximum. Rules that say nothing (1, 1, none) are left out.
@@ -58,10 +71,9 @@ export function quantityRulesInWords(product: QuantityRules, t: Translate): stri
         unit: NAMED_UNITS.has(code) ? t(`product.unit.name.${code}`) : packingUnit!.trim(),
       }),
     )
-  if (min > 1) texts.push(t('product.quantity.rules.min', { amount: amountInWords(t, min, packingUnit) }))
-  if (step > 1) texts.push(t('product.quantity.rules.step', { amount: amountInWords(t, step, packingUnit) }))
-  if (max !== undefined)
-    texts.push(t('product.quantity.rules.max', { amount: amountInWords(t, max, packingUnit) }))
+  if (min > 1) texts.push(quantityRuleInWords(t, 'min', product))
+  if (step > 1) texts.push(quantityRuleInWords(t, 'step', product))
+  if (max !== undefined) texts.push(quantityRuleInWords(t, 'max', product))
   return texts
 }
 

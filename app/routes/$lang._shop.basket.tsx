@@ -22,7 +22,8 @@ import { COST_CENTER_INTENT } from '~/models/checkout-basket'
 import { STEP_SCOPES, firstStepFor, stepPath } from '~/models/checkout-steps'
 import { mayContinue } from '~/models/checkout-validation'
 import { basketDeliveryEstimate } from '~/models/delivery-date'
-import { messageText } from '~/models/messages'
+import { isQuantityRule, messageText, type ApiMessage } from '~/models/messages'
+import type { QuantityRules } from '~/models/quantity'
 import { pick } from '~/models/price'
 import { noindexMeta } from '~/models/seo'
 import { deliveryMethod, shippingPreview } from '~/models/shipping-method'
@@ -128,6 +129,21 @@ async function startCheckout(args: PageArgs) {
   )
 }
 
+/**
+ * The quantity rules of the product of a line whose new quantity ICM refused by a rule (its message names no
+ * number; the shop's text does), from the cached product call; none for other refusals.
+ */
+async function rulesOfLine(
+  scope: IcmScope,
+  basket: { lines: { id: string; sku: string }[] },
+  form: BasketForm,
+  errors: ApiMessage[],
+): Promise<QuantityRules | undefined> {
+  if (form.intent !== 'quantity' || !errors.some((error) => isQuantityRule(error.code))) return undefined
+  const sku = basket.lines.find((line) => line.id === form.lineId)?.sku
+  return sku ? product(scope, sku).catch(() => undefined) : undefined
+}
+
 /** What a successful change says on the next page (post/redirect/get with a toast). */
 function successToast(form: BasketForm, deleted: boolean) {
   switch (form.intent) {
@@ -189,7 +205,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (!basket) throw redirect(`${here}?error=true`, 303)
   const form = submission.value
   const result = await changeOf(scope, basket.id, form)
-  if (!result.ok) return refused(submission, t, result.errors)
+  if (!result.ok)
+    return refused(submission, t, result.errors, {
+      rules: await rulesOfLine(scope, basket, form, result.errors),
+    })
   const deleted = (form.intent === 'quantity' && !form.quantity) || form.intent === 'delete'
   const anchor = basketAnchor(
     form,

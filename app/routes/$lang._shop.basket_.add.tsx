@@ -12,7 +12,7 @@ import { ADD_ITEMS_PARAMS, addItemsFromParams, addItemsParams, itemsFromForm } f
 import { mandatoryPath } from '~/models/basket'
 import type { AddAnswer } from '~/models/basket-adder'
 import { safeReturnUrl } from '~/models/url'
-import { addTexts, addToast, namesOfAdd } from '~/services/add-to-basket.server'
+import { addTexts, addToast, productsOfAdd } from '~/services/add-to-basket.server'
 import { addToBasket } from '~/services/basket.server'
 import { cacheHeaders, privateHeaders } from '~/services/http.server'
 import { pageHeaders } from '~/services/headers'
@@ -64,9 +64,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   // The confirmed add-items link carries the link's own parameters; the add forms carry items.
   const { items, invalid } = addItemsFromParams(new URLSearchParams(linkFields(form))) ?? itemsFromForm(form)
   const result = await addToBasket(scope, session, items)
-  const names = await namesOfAdd(scope, result)
+  const products = await productsOfAdd(scope, result)
   if (form.get('response') === 'json') {
-    const texts = addTexts(t, result, invalid, names)
+    const texts = addTexts(t, result, invalid, products)
     const answer: AddAnswer = {
       added: texts.added ?? null,
       lineIds: result.lineIds,
@@ -86,7 +86,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const returnUrl = mandatory
     ? mandatoryPath(locale.lang, mandatory)
     : safeReturnUrl(formText(form, 'returnUrl'), `/${locale.lang}/home`)
-  return redirectWithToast(session, returnUrl, addToast(t, result, invalid, names))
+  return redirectWithToast(session, returnUrl, addToast(t, result, invalid, products))
 }
 
 function linkFields(form: FormData): [string, string][] {

@@ -13,7 +13,7 @@ import { fixedT } from '~/services/i18n.server'
 import type { IcmScope } from '~/services/icm.server'
 import { shopperOf } from '~/services/shopper.server'
 import { redirectWithToast } from '~/services/toast.server'
-import { addTexts, namesOfAdd } from '~/services/add-to-basket.server'
+import { addTexts, productsOfAdd } from '~/services/add-to-basket.server'
 import { parseSubmission, readForm } from '~/services/form.server'
 import { invalid, type ActionResult } from '~/services/form-result.server'
 
@@ -121,10 +121,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   }))
   const result = await addToBasket(scope, session, items)
   if (!addedAll(result)) {
-    const { problems } = addTexts(t, result, [], await namesOfAdd(scope, result))
+    const { problems } = addTexts(t, result, [], await productsOfAdd(scope, result))
     return data<ActionResult>({ result: submission.reply({ formErrors: problems }) }, { status: 422 })
   }
-  const names = await namesOfAdd(scope, result)
+  const { names } = await productsOfAdd(scope, result)
   return redirectWithToast(session, `/${locale.lang}/basket`, {
     key: 'basket.mandatory.added.message',
     // The products by name, joined as the language joins a list ("A and B", "A und B").

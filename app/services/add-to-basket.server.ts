@@ -6,7 +6,8 @@
  */
 import { redirect } from '@remix-run/node'
 import { addItemsFromUrl, addItemsParams } from '~/models/add-items'
-import { messageText } from '~/models/messages'
+import { isQuantityRule, messageText } from '~/models/messages'
+import type { QuantityRules } from '~/models/quantity'
 import { product } from './products.server'
 import { addToBasket, type AddResult } from './basket.server'
 import { fixedT } from './i18n.server'
@@ -16,24 +17,29 @@ import { boundedToast, redirectWithToast } from './toast.server'
 
 type Translate = ReturnType<typeof fixedT>
 
+/** What the texts of an add say about its products, by SKU: names, and the quantity rules of refused ones. */
+export type AddProducts = { names: Record<string, string>; rules: Record<string, QuantityRules> }
+
 /**
- * The names of the products an add touched, by SKU: as ICM's answer names them, else from the catalogue (its
- * cached product call), else none (the texts then say the SKU).
+ * The products an add touched: names as ICM's answer gives them, else from the catalogue (its cached product
+ * call), else none (the texts then say the SKU); and, for an item refused for its quantity, the product's
+ * rules, since ICM's refusal names no number (the shop says "Minimum order: 5 boxes" in the page language).
  */
-export async function namesOfAdd(scope: IcmScope, result: AddResult): Promise<Record<string, string>> {
+export async function productsOfAdd(scope: IcmScope, result: AddResult): Promise<AddProducts> {
   const skus = [...new Set([...result.added, ...result.refused.map((r) => r.item)].map((item) => item.sku))]
-  const missing = skus.filter((sku) => !result.names[sku])
-  const found = await Promise.all(
-    missing.map((sku) =>
-      product(scope, sku).then(
-        (p) => p.name,
-        () => undefined,
-      ),
-    ),
+  const ruled = new Set(
+    result.refused.filter((r) => r.errors.some((e) => isQuantityRule(e.code))).map((r) => r.item.sku),
   )
+  const wanted = skus.filter((sku) => !result.names[sku] || ruled.has(sku))
+  const found = await Promise.all(wanted.map((sku) => product(scope, sku).catch(() => undefined)))
   return {
-    ...Object.fromEntries(missing.flatMap((sku, i) => (found[i] ? [[sku, found[i]]] : []))),
-    ...result.names,
+    names: {
+      ...Object.fromEntries(wanted.flatMap((sku, i) => (found[i] ? [[sku, found[i].name]] : []))),
+      ...result.names,
+    },
+    rules: Object.fromEntries(
+      wanted.flatMap((sku, i) => (found[i] && ruled.has(sku) ? [[sku, found[i]]] : [])),
+    ),
   }
 }
 
@@ -52,7 +58,7 @@ export function addTexts(
   t: Translate,
   result: AddResult,
   invalid: string[] = [],
-  names: Record<string, string> = result.names,
+  { names, rules }: AddProducts = { names: result.names, rules: {} },
 ) {
   return {
     added: result.added.length
@@ -63,7 +69,7 @@ export function addTexts(
       ...result.refused.map(({ item, errors }) =>
         t('ede.shopping_cart.add_items.refused.message', {
           name: names[item.sku] ?? item.sku,
-          reason: errors[0] ? messageText(t, errors[0]) : '',
+          reason: errors[0] ? messageText(t, errors[0], rules[item.sku]) : '',
         }),
       ),
       ...result.errors.slice(0, 1).map((error) => messageText(t, error)),
@@ -76,16 +82,16 @@ export function addToast(
   t: Translate,
   result: AddResult,
   invalid: string[] = [],
-  names: Record<string, string> = result.names,
+  products: AddProducts = { names: result.names, rules: {} },
 ): Toast {
-  const texts = addTexts(t, result, invalid, names)
+  const texts = addTexts(t, result, invalid, products)
   const details = texts.problems.length ? { details: texts.problems } : {}
   const more = (count: number) => t('ede.shopping_cart.add_items.more.message', { count })
   if (result.added.length > 0) {
     return boundedToast(
       {
         key: 'ede.shopping_cart.product.added.message',
-        values: addedValues(result, names),
+        values: addedValues(result, products.names),
         type: texts.problems.length ? 'info' : 'success',
         ...details,
       },
@@ -126,6 +132,6 @@ export async function addItemsFromLink(
   }
   const t = fixedT(scope.locale.id)
   const result = await addToBasket(scope, session, link.items)
-  const names = await namesOfAdd(scope, result)
-  return redirectWithToast(session, link.cleanUrl, addToast(t, result, link.invalid, names))
+  const products = await productsOfAdd(scope, result)
+  return redirectWithToast(session, link.cleanUrl, addToast(t, result, link.invalid, products))
 }

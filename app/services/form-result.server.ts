@@ -1,5 +1,6 @@
 import type { Submission, SubmissionResult } from '@conform-to/react'
 import { data } from '@remix-run/node'
+import type { QuantityRules } from '~/models/quantity'
 import { messageText, type ApiMessage, type Translate } from '~/models/messages'
 
 /**
@@ -28,13 +29,19 @@ export function refused(
     headers,
     fieldErrors,
     status = 422,
-  }: ReplyOptions & { fieldErrors?: Record<string, string[]>; status?: number } = {},
+    rules,
+  }: ReplyOptions & {
+    fieldErrors?: Record<string, string[]>
+    status?: number
+    /** The quantity rules of the product a refused quantity was for: the texts then say the number. */
+    rules?: QuantityRules
+  } = {},
 ) {
   return data<ActionResult>(
     {
       result: submission.reply({
         hideFields,
-        formErrors: messages.map((message) => messageText(t, message)),
+        formErrors: messages.map((message) => messageText(t, message, rules)),
         fieldErrors,
       }),
     },

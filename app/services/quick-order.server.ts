@@ -48,7 +48,7 @@ export async function orderQuickly(
       return {
         ...common,
         status: 'refused',
-        reason: refusal?.[0] ? messageText(t, refusal[0]) : generalError,
+        reason: refusal?.[0] ? messageText(t, refusal[0], product) : generalError,
       }
     if (adjusted)
       return {

@@ -72,3 +72,63 @@ describe('the product-added message', () => {
     }
   })
 })
+
+/**
+ * Issue 19: a quantity refused by a rule of a product the shop knows names the rule's number, in the unit the
+ * product is sold by and the language's plural forms; ICM's refusal itself has no number to give.
+ */
+describe('quantity refusals with the product’s rule', () => {
+  const boxes = { minOrderQuantity: 5, stepQuantity: 5, maxOrderQuantity: 25, packingUnit: 'box' }
+  const refusal = (rule: 'min_order_quantity' | 'max_order_quantity' | 'step_quantity') => ({
+    code: `basket.line_item.quantity.${rule}.error`,
+    message: `The ${rule} of '1000205' is 5.`,
+  })
+
+  it.each([
+    [
+      'en_US',
+      'min_order_quantity',
+      'The quantity is below the minimum order quantity. Minimum order: 5 boxes.',
+    ],
+    [
+      'en_US',
+      'max_order_quantity',
+      'The quantity exceeds the maximum order quantity. At most 25 boxes per order.',
+    ],
+    [
+      'en_US',
+      'step_quantity',
+      'This quantity is not allowed for this product. Sold in multiples of 5 boxes.',
+    ],
+    [
+      'de_DE',
+      'min_order_quantity',
+      'Die Menge liegt unter der Mindestbestellmenge. Mindestbestellmenge: 5 Schachteln.',
+    ],
+    [
+      'fr_FR',
+      'max_order_quantity',
+      'La quantité dépasse la quantité maximale de commande. Au maximum 25 boîtes par commande.',
+    ],
+    ['pl_PL', 'min_order_quantity', 'opakowań'],
+    ['ro_RO', 'max_order_quantity', 'Cel mult 25 de cutii pe comandă.'],
+  ] as const)('in %s, %s', (locale, rule, expected) => {
+    const text = messageText(fixedT(locale), refusal(rule), boxes)
+    expect(text).toContain(expected)
+    // The number comes from the shop's words, never from ICM's English sentence.
+    expect(text).not.toContain('1000205')
+  })
+
+  it('counts single pieces in the language’s plural forms', () => {
+    const pieces = { minOrderQuantity: 2, stepQuantity: 1, maxOrderQuantity: 22 }
+    expect(messageText(fixedT('pl_PL'), refusal('max_order_quantity'), pieces)).toMatch(/22 sztuki/)
+    expect(messageText(fixedT('ro_RO'), refusal('min_order_quantity'), pieces)).toContain('2 bucăți')
+  })
+
+  it('without a maximum (the channel’s cap) keeps the general text', () => {
+    const open = { minOrderQuantity: 1, stepQuantity: 1 }
+    expect(messageText(fixedT('de_DE'), refusal('max_order_quantity'), open)).toBe(
+      'Die Menge überschreitet die Höchstbestellmenge.',
+    )
+  })
+})
