@@ -151,7 +151,7 @@ test('the product picture comes in L and XL sizes with a zoom link to the large 
 }) => {
   const product = await findProduct(request, () => true)
   await page.goto(`/en/product/${product.sku}`)
-  const picture = page.locator('.product-images img')
+  const picture = page.locator('.product-zoom img')
   await expect(picture).toHaveAttribute('srcset', /\/247\/\S+ 247w, \S+\/427\/\S+ 427w/)
   await expect(picture).toHaveAttribute('width', '427')
   await expect(picture).toHaveAttribute('height', '427')
@@ -216,4 +216,26 @@ test('a product out of stock says why it has no delivery date', async ({ page, r
   await expect(page.getByTestId('delivery-date')).toHaveText(
     'No delivery date while this product is out of stock',
   )
+})
+
+test('the product is pictured from several sides: a small picture per view shows that view', async ({
+  page,
+  request,
+  javaScriptEnabled,
+}) => {
+  const product = await findProduct(request, () => true)
+  await page.goto(`/en/product/${product.sku}`)
+  const views = page.locator('.product-thumbnails a')
+  await expect(views).toHaveCount(3)
+  const side = page.getByRole('link', { name: `${product.productName}, picture 2 of 3` })
+  await side.click()
+  if (javaScriptEnabled) {
+    await expect(page.locator('.product-zoom img')).toHaveAttribute(
+      'src',
+      new RegExp(`/${product.sku}-side\\.svg$`),
+    )
+    await expect(side).toHaveAttribute('aria-current', 'true')
+  } else {
+    await expect(page).toHaveURL(new RegExp(`/2000/${product.sku}-side\\.svg$`))
+  }
 })

@@ -6,6 +6,7 @@ const API = `http://127.0.0.1:${process.env.E2E_API_PORT ?? 4200}/INTERSHOP/rest
 async function findProducts(
   request: APIRequestContext,
   flag: 'retailSet' | 'productBundle' | 'productMaster',
+  { inStock = false } = {},
 ) {
   const tree = await (await request.get(`${API}/categories?view=tree&limit=3`)).json()
   const leaves = tree.elements.flatMap((top: any) =>
@@ -14,18 +15,18 @@ async function findProducts(
   for (const leaf of leaves) {
     const path = leaf.categoryPath.map((p: { id: string }) => p.id).join('/')
     const listing = await (
-      await request.get(`${API}/categories/${path}/products?amount=200&attrs=sku,${flag}`)
+      await request.get(`${API}/categories/${path}/products?amount=200&attrs=sku,inStock,${flag}`)
     ).json()
-    const hit = listing.elements.find((e: any) =>
-      e.attributes.some((a: any) => a.name === flag && a.value === true),
-    )
+    const has = (e: any, name: string) => e.attributes.some((a: any) => a.name === name && a.value === true)
+    const hit = listing.elements.find((e: any) => has(e, flag) && (!inStock || has(e, 'inStock')))
     if (hit) return hit.attributes.find((a: any) => a.name === 'sku').value as string
   }
   throw new Error(`no product with ${flag}`)
 }
 
 test('a bundle shows its parts with quantities', async ({ page, request }) => {
-  const sku = await findProducts(request, 'productBundle')
+  // In stock, so that it can be added.
+  const sku = await findProducts(request, 'productBundle', { inStock: true })
   await page.goto(`/en/product/${sku}`)
   await expect(page).toHaveURL(new RegExp(`-prd${sku}$`))
   const parts = page.getByRole('region', { name: 'This bundle contains' })

@@ -120,7 +120,7 @@ test('anonymous catalog pages are cacheable, pictures come through the shop, per
   expect(home?.headers()['cache-control']).toContain('s-maxage=60')
   expect(home?.headers()['vary']).toContain('Cookie')
   await openOrderableProduct(page)
-  const src = await page.locator('.product-images img').getAttribute('src')
+  const src = await page.locator('.product-zoom img').getAttribute('src')
   expect(src).toMatch(/^\/INTERSHOP\/static\//)
   const picture = await page.request.get(src!)
   expect(picture.status()).toBe(200)

@@ -165,7 +165,8 @@ export function productKind(flags: {
   return 'Product'
 }
 
-export type ProductImage = { url: string; typeID: string; width?: number; height?: number }
+/** One picture in one size (`typeID`); `view` names the angle (front, side, detail) when ICM states it. */
+export type ProductImage = { url: string; typeID: string; view?: string; width?: number; height?: number }
 
 /** A warranty the product can be bought with; its price comes from the price call, net and gross. */
 export type ProductWarranty = { id: string; name: string; price?: Money }
@@ -237,12 +238,17 @@ export function mapProduct(data: z.infer<typeof ProductSchema>): Product {
     kind: productKind(data),
     manufacturer: data.manufacturer,
     manufacturerSku: data.manufacturerSKU ?? undefined,
-    images: (data.images ?? []).map((i) => ({
-      url: i.effectiveUrl,
-      typeID: i.typeID,
-      width: i.imageActualWidth,
-      height: i.imageActualHeight,
-    })),
+    // Primary pictures first: lists and the basket take the first picture of a size.
+    images: (data.images ?? [])
+      .filter((i) => i.primaryImage !== false)
+      .concat((data.images ?? []).filter((i) => i.primaryImage === false))
+      .map((i) => ({
+        url: i.effectiveUrl,
+        typeID: i.typeID,
+        view: i.viewID,
+        width: i.imageActualWidth,
+        height: i.imageActualHeight,
+      })),
     attachments: (data.attachments ?? []).flatMap((a) => mapAttachment(a) ?? []),
     promotionIds: (data.promotions ?? []).flatMap((p) => p.itemId ?? p.uri?.split('/').pop() ?? []),
     warranties: (data.availableWarranties ?? []).flatMap(mapWarrantyLink),

@@ -1,12 +1,31 @@
 import { ICONS } from '../db/seed/generate'
 
+/** The views every product is pictured in, the first being the primary picture (ICM's `viewID`). */
+export const IMAGE_VIEWS = ['front', 'side', 'detail'] as const
+export type ImageView = (typeof IMAGE_VIEWS)[number]
+
 /** Square product image sizes in pixels per image type (spec §3 Product images). */
 export const IMAGE_SIZES = { S: 100, M: 160, L: 247, XL: 427, ZOOM: 2000 } as const
 export type ImageType = keyof typeof IMAGE_SIZES
 
-/** Where the generated picture of a product is served in one size (routes/static.ts answers it). */
-export const productImageUrl = (site: string, sku: string, style: number, size: number) =>
-  `/INTERSHOP/static/WFS/${site}/-/images/${style}/${size}/${sku}.svg`
+/**
+ * Where the generated picture of a product is served in one size and view (routes/static.ts answers it):
+ * `{sku}.svg` for the front, `{sku}-{view}.svg` for the others.
+ */
+export const productImageUrl = (
+  site: string,
+  sku: string,
+  style: number,
+  size: number,
+  view: ImageView = 'front',
+) => `/INTERSHOP/static/WFS/${site}/-/images/${style}/${size}/${sku}${view === 'front' ? '' : `-${view}`}.svg`
+
+/** The view a picture's file name asks for, or null for a name that is no picture's. */
+export function imageViewOf(file: string): ImageView | null {
+  const match = /^[\w-]{1,40}?(?:-(side|detail))?\.svg$/.exec(file)
+  if (!match) return null
+  return (match[1] as ImageView | undefined) ?? 'front'
+}
 
 /** Simple pictograms (viewBox 0 0 100 100) for the generated product pictures. */
 const PICTOGRAMS: Record<string, string> = {
@@ -54,17 +73,42 @@ const PALETTE = [
   '#9d0208',
 ]
 
-const escapeXml = (text: string) => text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`)
+const pictogram = (icon: string | undefined) => PICTOGRAMS[icon ?? 'box'] ?? PICTOGRAMS.box!
 
-/** A product picture as SVG of `size` pixels square: the leaf category's pictogram on a colour of the product, with its SKU. */
-export function productSvg(style: number, sku: string, size: number): string {
-  const icon = ICONS[Math.floor(style / 100)] ?? 'box'
-  const color = PALETTE[(style % 100) % PALETTE.length] ?? PALETTE[0]!
+/**
+ * A product picture as SVG of `size` pixels square: the leaf category's pictogram in the brand's colour,
+ * from the front, turned to the side with its shadow, or close up; a set shows its main part in front of its
+ * second part's pictogram. No SKU or number on it: the shop names the product next to the picture.
+ */
+export function productSvg(style: number, view: ImageView, size: number): string {
+  const base = style % 10000
+  const icon = ICONS[Math.floor(base / 100)]
+  const color = PALETTE[(base % 100) % PALETTE.length] ?? PALETTE[0]!
+  const shape = pictogram(icon)
+  const paint = (body: string, transform = '', opacity = 1) =>
+    `<g fill="${color}" stroke="${color}" stroke-linejoin="round"${transform ? ` transform="${transform}"` : ''}${opacity < 1 ? ` opacity="${opacity}"` : ''}>${body}</g>`
+  const floor = '<ellipse cx="50" cy="88" rx="34" ry="5" fill="#000" opacity=".12"/>'
+  let scene: string
+  if (style >= 10000) {
+    // A set: the second part behind, smaller, on the right; the main part in front.
+    const second = pictogram(ICONS[Math.floor(style / 10000) - 1])
+    scene =
+      '<rect x="8" y="20" width="84" height="68" rx="8" fill="#e2ddd3"/>' +
+      paint(second, 'translate(42 18) scale(.55)', 0.75) +
+      paint(shape, 'translate(4 22) scale(.7)')
+  } else if (view === 'side') {
+    scene = floor + paint(shape, 'translate(3 3) rotate(-14 50 50)', 0.3) + paint(shape, 'rotate(-14 50 50)')
+  } else if (view === 'detail') {
+    scene =
+      '<clipPath id="d"><circle cx="50" cy="50" r="40"/></clipPath>' +
+      `<g clip-path="url(#d)"><rect width="100" height="100" fill="#fff"/>${paint(shape, 'translate(-45 -40) scale(1.9)')}</g>` +
+      '<circle cx="50" cy="50" r="40" fill="none" stroke="#8a8479" stroke-width="2"/>'
+  } else {
+    scene = floor + paint(shape)
+  }
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100" width="${size}" height="${size}" role="img">` +
-    `<rect width="100" height="100" fill="#f4f1ec"/>` +
-    `<g fill="${color}" stroke="${color}" stroke-linejoin="round">${PICTOGRAMS[icon] ?? PICTOGRAMS.box}</g>` +
-    `<text x="50" y="96" font-family="sans-serif" font-size="7" text-anchor="middle" fill="#555">${escapeXml(sku)}</text></svg>`
+    `<rect width="100" height="100" fill="#f4f1ec"/>${scene}</svg>`
   )
 }
 

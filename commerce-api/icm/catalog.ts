@@ -19,7 +19,7 @@ import {
   tierFor,
 } from '../domain/catalog'
 import { localize, type Currency, type Locale } from '../domain/channel'
-import { IMAGE_SIZES, productImageUrl } from '../domain/images'
+import { IMAGE_SIZES, IMAGE_VIEWS, productImageUrl } from '../domain/images'
 import type { Filter, SortKey } from '../domain/listing'
 import { money, priceItem } from './money'
 
@@ -89,18 +89,20 @@ export function defaultCategoryJson(scope: CatalogScope, uniqueId: string, path:
   }
 }
 
-/** The product's picture in every image type's size. */
+/** The product's pictures, one per view in every image type's size; the front view is the primary one. */
 export function productImages(site: string, sku: string, style: number) {
-  return Object.entries(IMAGE_SIZES).map(([typeID, size]) => ({
-    name: `front ${typeID}`,
-    type: 'Image',
-    typeID,
-    viewID: 'front',
-    imageActualWidth: size,
-    imageActualHeight: size,
-    effectiveUrl: productImageUrl(site, sku, style, size),
-    primaryImage: true,
-  }))
+  return IMAGE_VIEWS.flatMap((view) =>
+    Object.entries(IMAGE_SIZES).map(([typeID, size]) => ({
+      name: `${view} ${typeID}`,
+      type: 'Image',
+      typeID,
+      viewID: view,
+      imageActualWidth: size,
+      imageActualHeight: size,
+      effectiveUrl: productImageUrl(site, sku, style, size, view),
+      primaryImage: view === 'front',
+    })),
+  )
 }
 
 function attributeJson(attribute: ProductAttribute, locale: Locale) {

@@ -1,5 +1,5 @@
 import { attachmentNameIsValid } from '../domain/attachments'
-import { attachmentPdf, IMAGE_SIZES, productSvg } from '../domain/images'
+import { attachmentPdf, IMAGE_SIZES, imageViewOf, productSvg } from '../domain/images'
 import { notFound } from '../http'
 import type { RouteModule } from './context'
 
@@ -7,23 +7,23 @@ const IMMUTABLE = 'public, max-age=31536000, immutable'
 
 /** Generated product pictures and attachments under ICM's static path. */
 export const staticRoutes: RouteModule = (app, { site }) => {
-  // One picture per product in each of the image types' sizes: {style}/{size}/{sku}.svg.
+  // Pictures per product in each of the image types' sizes: {style}/{size}/{sku}.svg, {sku}-{view}.svg.
   app.get('/INTERSHOP/static/WFS/:site/-/images/:style/:size/:file', async (request, reply) => {
     const params = request.params as { site: string; style: string; size: string; file: string }
     const style = Number(params.style)
     const size = Number(params.size)
-    const match = /^([\w-]{1,40})\.svg$/.exec(params.file)
+    const view = imageViewOf(params.file)
     if (
       params.site !== site ||
       !Number.isInteger(style) ||
       style < 0 ||
       !(Object.values(IMAGE_SIZES) as number[]).includes(size) ||
-      !match
+      !view
     ) {
       throw notFound('static.not_found', 'No such image.')
     }
     reply.header('content-type', 'image/svg+xml').header('cache-control', IMMUTABLE)
-    return productSvg(style, match[1]!, size)
+    return productSvg(style, view, size)
   })
 
   app.get('/INTERSHOP/static/WFS/:site/-/attachments/:key', async (request, reply) => {

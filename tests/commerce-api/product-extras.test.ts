@@ -298,21 +298,36 @@ describe('products with the price on request', () => {
 })
 
 describe('product images', () => {
-  it('come in the spec sizes, each served as a picture of that size', async () => {
+  it('come in three views and the spec sizes, each served as a picture of that size', async () => {
     const [row] = await db().select({ sku: products.sku }).from(products).limit(1)
     const { images } = (await call(api.url(`products/${row!.sku}?allImages=true`))).json
-    expect(images.map((i: any) => [i.typeID, i.imageActualWidth, i.imageActualHeight])).toEqual([
-      ['S', 100, 100],
-      ['M', 160, 160],
-      ['L', 247, 247],
-      ['XL', 427, 427],
-      ['ZOOM', 2000, 2000],
-    ])
+    const sizes = [
+      ['S', 100],
+      ['M', 160],
+      ['L', 247],
+      ['XL', 427],
+      ['ZOOM', 2000],
+    ] as const
+    expect(
+      images.map((i: any) => [i.viewID, i.typeID, i.imageActualWidth, i.imageActualHeight, i.primaryImage]),
+    ).toEqual(
+      ['front', 'side', 'detail'].flatMap((view) =>
+        sizes.map(([type, size]) => [view, type, size, size, view === 'front']),
+      ),
+    )
     const origin = new URL(api.url('')).origin
-    const zoom = images.find((i: any) => i.typeID === 'ZOOM').effectiveUrl
-    const svg = await fetch(`${origin}${zoom}`)
+    const zooms = images.filter((i: any) => i.typeID === 'ZOOM').map((i: any) => i.effectiveUrl as string)
+    const pictures = await Promise.all(
+      zooms.map(async (url: string) => (await fetch(`${origin}${url}`)).text()),
+    )
+    for (const svg of pictures) {
+      expect(svg).toContain('width="2000" height="2000"')
+      // A picture shows the product, not its number.
+      expect(svg).not.toContain(row!.sku)
+    }
+    expect(new Set(pictures).size).toBe(3)
+    const svg = await fetch(`${origin}${zooms[0]}`)
     expect(svg.headers.get('content-type')).toContain('image/svg+xml')
-    expect(await svg.text()).toContain('width="2000" height="2000"')
-    expect((await fetch(`${origin}${zoom.replace('/2000/', '/999/')}`)).status).toBe(404)
+    expect((await fetch(`${origin}${zooms[0]!.replace('/2000/', '/999/')}`)).status).toBe(404)
   })
 })

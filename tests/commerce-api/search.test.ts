@@ -122,7 +122,9 @@ describe('full-text search', () => {
 
     const german = await get('products?searchTerm=Bohrschrauber&amount=3', ';loc=de_DE;cur=EUR')
     expect(german.json.total).toBeGreaterThan(0)
-    expect(german.json.elements[0].title).toMatch(/bohrschrauber/i)
+    // The word itself, or a synonym of it (a Schlagbohrmaschine set may rank first): a German name either way.
+    expect(german.json.elements[0].title).toMatch(/bohrschrauber|bohrmaschine/i)
+    expect(german.json.elements.map((e: { title: string }) => e.title).join(' | ')).toMatch(/bohrschrauber/i)
     // The German word means nothing in the English documents.
     expect((await get('products?searchTerm=Bohrschrauber&amount=3')).json.total).toBe(0)
 

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest'
+import { KITS, VARIATION_PRICE_STEPS } from '../../commerce-api/db/seed/assortment'
+import { taxonomy } from '../../commerce-api/db/seed/catalog-data'
 import { generateCatalog } from '../../commerce-api/db/seed/generate'
+import { mandatoryDemo } from '../../commerce-api/db/seed/mandatory-links'
+import { productExtras } from '../../commerce-api/db/seed/product-extras'
 import { rewriteIcmUrl, scopeFromMatrix } from '../../commerce-api/http'
 
 describe('seed generator', () => {
@@ -32,6 +36,90 @@ describe('seed generator', () => {
     expect(stock.some((s) => s === 0) && stock.some((s) => s > 0 && s <= 5) && stock.some((s) => s > 5)).toBe(
       true,
     )
+  })
+})
+
+describe('demo catalog a shop owner can show', () => {
+  const catalog = generateCatalog({ productCount: 3000 })
+  const leafOf = (sku: string) =>
+    catalog.products.find((p) => p.sku === sku)!.defaultCategoryId.split('.')[2]!
+  const nouns = new Map(
+    taxonomy.flatMap((top) =>
+      top.children.flatMap((sub) => sub.children.map((leaf) => [leaf.id, leaf.noun])),
+    ),
+  )
+  const eur = new Map(catalog.prices.filter((p) => p.currency === 'EUR').map((p) => [p.sku, p.listNet]))
+
+  it('names products by brand, noun and specs, without model numbers, each name once', () => {
+    const single = catalog.products.filter((p) => p.kind === 'product' || p.kind === 'master')
+    for (const product of single) {
+      const noun = nouns.get(leafOf(product.sku))!
+      for (const [locale, name] of Object.entries(product.names)) {
+        expect(name).toContain(product.manufacturer)
+        expect(name).toContain(noun[locale as keyof typeof noun])
+      }
+      // Numbers in a name come with their unit or as a size, never as a bare model number ('Pro 523').
+      expect(product.names.en_US).not.toMatch(
+        /\b(Pro|XT|Max|Flex|Core|Ultra|Prime|Compact|HD|Eco|Plus|Vario) \d/,
+      )
+    }
+    const names = catalog.products.filter((p) => p.kind !== 'variation').map((p) => p.names.en_US)
+    expect(new Set(names).size).toBe(names.length)
+  })
+
+  it('gives attributes that fit each other and the category', () => {
+    for (const product of catalog.products.filter((p) => leafOf(p.sku) === 'Washers')) {
+      const value = (key: string) => product.attributes.find((a) => a.key === key)!.value as number
+      expect(value('innerDiameter')).toBeLessThan(value('outerDiameter'))
+    }
+    const drills = catalog.products.filter((p) => leafOf(p.sku) === 'Cordless-Drills' && p.kind === 'product')
+    for (const drill of drills) {
+      expect(JSON.stringify(drill.attributes)).not.toMatch(/chrome vanadium/i)
+    }
+  })
+
+  it('prices a bigger variation higher, in small steps, and colours the same', () => {
+    const masters = catalog.products.filter((p) => p.kind === 'master')
+    expect(masters.length).toBeGreaterThan(10)
+    for (const master of masters) {
+      const variations = catalog.products.filter((p) => p.masterSku === master.sku)
+      const id = variations[0]!.variationAttributes![0]!.id
+      const prices = variations.map((v) => eur.get(v.sku)!)
+      if (VARIATION_PRICE_STEPS[id] === 0) expect(new Set(prices).size, master.names.en_US).toBe(1)
+      else {
+        for (let i = 1; i < prices.length; i++) {
+          expect(prices[i]!, master.names.en_US).toBeGreaterThanOrEqual(prices[i - 1]!)
+          expect(prices[i]! / prices[i - 1]!, master.names.en_US).toBeLessThan(2)
+        }
+      }
+    }
+  })
+
+  it('makes bundles and sets of parts that belong together, named after what they hold', () => {
+    const sets = catalog.products.filter((p) => p.kind === 'bundle' || p.kind === 'retailset')
+    expect(sets.length).toBeGreaterThan(20)
+    for (const set of sets) {
+      const parts = catalog.productParts.filter((p) => p.ownerSku === set.sku)
+      const kit = KITS.find((k) => set.names.en_US!.includes(k.name.en_US))!
+      expect(kit, set.names.en_US).toBeDefined()
+      expect(parts.map((p) => [leafOf(p.partSku), p.quantity])).toEqual(kit.parts)
+    }
+  })
+
+  it('links accessories a product is used with, and demo mandatory items that make sense', () => {
+    const drill = catalog.productLinks.find(
+      (l) => l.linkType === 'accessory' && leafOf(l.sku) === 'Cordless-Drills',
+    )!
+    expect(['Wood-Screws', 'Wall-Plugs', 'Safety-Glasses']).toContain(leafOf(drill.targetSku))
+    const demo = mandatoryDemo(catalog, productExtras(catalog))!
+    expect(leafOf(demo.both.sku)).toBe('LED-Floodlights')
+    expect(demo.both.selections.map(leafOf)).toEqual([
+      'Installation-Cable',
+      'Installation-Cable',
+      'Installation-Cable',
+    ])
+    expect(leafOf(demo.selectionOnly.sku)).toBe('Light-Switches')
+    expect(demo.selectionOnly.selections.map(leafOf)).toEqual(['Junction-Boxes', 'Junction-Boxes'])
   })
 })
 

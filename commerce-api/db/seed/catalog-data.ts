@@ -4374,81 +4374,66 @@ export const brands: string[] = [
   'Plumbrook',
 ]
 
-export const modelPrefixes: string[] = [
-  'Pro',
-  'XT',
-  'Max',
-  'Flex',
-  'Core',
-  'Ultra',
-  'Prime',
-  'Compact',
-  'HD',
-  'Eco',
-  'Plus',
-  'Vario',
-]
-
-/** One sentence each; placeholders {brand} {noun} {model}. Worded so that no article or verb depends on the noun. */
+/** One sentence each; placeholders {brand} {noun} {name}. Worded so that no article or verb depends on the noun. */
 export const shortDescriptionTemplates: Record<keyof Loc, string[]> = {
   en_US: [
-    '{brand} {noun} {model} for professional everyday use on the job site.',
+    '{name} for professional everyday use on the job site.',
     'Reliable {noun} from {brand}, built for the trades and for DIY.',
-    '{brand} {noun} {model}: robust, precise and ready for daily work.',
-    'Quality {noun} {model} by {brand} at a fair trade price.',
+    '{name}: robust, precise and ready for daily work.',
+    'Quality {noun} by {brand} at a fair trade price.',
   ],
   de_DE: [
-    '{brand} {noun} {model} für den professionellen Alltag auf der Baustelle.',
-    '{noun} {model} von {brand} – zuverlässig für Profis und Heimwerker.',
-    'Robust, präzise und bereit für den täglichen Einsatz: {brand} {noun} {model}.',
-    'Markenqualität von {brand} zu fairen Preisen: {noun} {model}.',
+    '{name} für den professionellen Alltag auf der Baustelle.',
+    '{noun} von {brand} – zuverlässig für Profis und Heimwerker.',
+    'Robust, präzise und bereit für den täglichen Einsatz: {name}.',
+    'Markenqualität von {brand} zu fairen Preisen: {name}.',
   ],
   fr_FR: [
-    '{noun} {brand} {model} pour un usage professionnel quotidien sur le chantier.',
-    '{noun} {model} de la marque {brand} : la fiabilité pour les artisans comme pour les particuliers.',
-    'Robustesse, précision et confort au quotidien : {noun} {brand} {model}.',
-    'La qualité {brand} au juste prix : {noun} {model}.',
+    '{name} pour un usage professionnel quotidien sur le chantier.',
+    '{noun} de la marque {brand} : la fiabilité pour les artisans comme pour les particuliers.',
+    'Robustesse, précision et confort au quotidien : {name}.',
+    'La qualité {brand} au juste prix : {name}.',
   ],
   pl_PL: [
-    '{brand} {noun} {model} do codziennej pracy zawodowej na budowie.',
-    '{noun} {model} marki {brand} – niezawodność dla fachowców i majsterkowiczów.',
-    'Solidność, precyzja i wygoda na co dzień: {brand} {noun} {model}.',
-    'Jakość marki {brand} w uczciwej cenie: {noun} {model}.',
+    '{name} do codziennej pracy zawodowej na budowie.',
+    '{noun} marki {brand} – niezawodność dla fachowców i majsterkowiczów.',
+    'Solidność, precyzja i wygoda na co dzień: {name}.',
+    'Jakość marki {brand} w uczciwej cenie: {name}.',
   ],
   ro_RO: [
-    '{noun} {brand} {model} pentru utilizarea profesională zilnică pe șantier.',
-    '{noun} {model} de la {brand} – fiabilitate pentru meseriași și pasionații de bricolaj.',
-    'Robustețe, precizie și confort zilnic: {noun} {brand} {model}.',
-    'Calitate {brand} la un preț corect: {noun} {model}.',
+    '{name} pentru utilizarea profesională zilnică pe șantier.',
+    '{noun} de la {brand} – fiabilitate pentru meseriași și pasionații de bricolaj.',
+    'Robustețe, precizie și confort zilnic: {name}.',
+    'Calitate {brand} la un preț corect: {name}.',
   ],
 }
 
 /** Two to three sentences each; {features} is a list like 'Voltage: 18 V, Weight: 1.5 kg'. */
 export const longDescriptionTemplates: Record<keyof Loc, string[]> = {
   en_US: [
-    '{brand} {noun} {model}: designed for demanding daily use by professionals and ambitious DIYers. Key specifications: {features}. Every item is quality-checked before it leaves our warehouse.',
-    'With the {model} series, {brand} combines durable materials with careful workmanship. Technical details at a glance: {features}. Order today and benefit from fast delivery and trade terms for business customers.',
-    "Whether on the job site or in the workshop, the {brand} {model} delivers consistent results. Specifications: {features}. Backed by the manufacturer's warranty and our expert customer service.",
+    '{name}: designed for demanding daily use by professionals and ambitious DIYers. Key specifications: {features}. Every item is quality-checked before it leaves our warehouse.',
+    'In this product {brand} combines durable materials with careful workmanship. Technical details at a glance: {features}. Order today and benefit from fast delivery and trade terms for business customers.',
+    "Whether on the job site or in the workshop, the {name} delivers consistent results. Specifications: {features}. Backed by the manufacturer's warranty and our expert customer service.",
   ],
   de_DE: [
-    '{brand} {noun} {model}: entwickelt für den anspruchsvollen täglichen Einsatz von Profis und ambitionierten Heimwerkern. Die wichtigsten technischen Daten: {features}. Jedes Produkt wird vor dem Versand in unserem Lager geprüft.',
-    '{brand} verbindet beim Modell {model} langlebige Materialien mit sorgfältiger Verarbeitung. Technische Details im Überblick: {features}. Jetzt bestellen und von schneller Lieferung sowie Sonderkonditionen für Geschäftskunden profitieren.',
-    'Ob auf der Baustelle oder in der Werkstatt – das Modell {model} von {brand} liefert zuverlässig gleichbleibende Ergebnisse. Technische Daten: {features}. Mit Herstellergarantie und kompetenter Beratung durch unseren Kundenservice.',
+    '{name}: entwickelt für den anspruchsvollen täglichen Einsatz von Profis und ambitionierten Heimwerkern. Die wichtigsten technischen Daten: {features}. Jedes Produkt wird vor dem Versand in unserem Lager geprüft.',
+    '{brand} verbindet bei diesem Produkt langlebige Materialien mit sorgfältiger Verarbeitung. Technische Details im Überblick: {features}. Jetzt bestellen und von schneller Lieferung sowie Sonderkonditionen für Geschäftskunden profitieren.',
+    'Ob auf der Baustelle oder in der Werkstatt – {name} liefert zuverlässig gleichbleibende Ergebnisse. Technische Daten: {features}. Mit Herstellergarantie und kompetenter Beratung durch unseren Kundenservice.',
   ],
   fr_FR: [
-    '{noun} {brand} {model} : un produit conçu pour un usage quotidien intensif, par les professionnels comme par les bricoleurs exigeants. Caractéristiques principales : {features}. Chaque article est contrôlé avant de quitter notre entrepôt.',
-    "Avec le modèle {model}, {brand} associe des matériaux durables à une fabrication soignée. Détails techniques : {features}. Commandez dès aujourd'hui et profitez d'une livraison rapide et de conditions spéciales pour les professionnels.",
-    "Sur le chantier comme à l'atelier, le modèle {model} de la marque {brand} offre des résultats constants. Caractéristiques techniques : {features}. Garantie fabricant et conseils de notre service client inclus.",
+    '{name} : un produit conçu pour un usage quotidien intensif, par les professionnels comme par les bricoleurs exigeants. Caractéristiques principales : {features}. Chaque article est contrôlé avant de quitter notre entrepôt.',
+    "Avec ce produit, {brand} associe des matériaux durables à une fabrication soignée. Détails techniques : {features}. Commandez dès aujourd'hui et profitez d'une livraison rapide et de conditions spéciales pour les professionnels.",
+    "Sur le chantier comme à l'atelier, {name} offre des résultats constants. Caractéristiques techniques : {features}. Garantie fabricant et conseils de notre service client inclus.",
   ],
   pl_PL: [
-    '{brand} {noun} {model}: produkt do intensywnej codziennej pracy dla profesjonalistów i wymagających majsterkowiczów. Najważniejsze parametry: {features}. Każdy egzemplarz jest sprawdzany przed wysyłką z naszego magazynu.',
-    'W modelu {model} marka {brand} łączy trwałe materiały ze starannym wykonaniem. Dane techniczne w skrócie: {features}. Zamów już dziś i skorzystaj z szybkiej dostawy oraz warunków handlowych dla klientów biznesowych.',
-    'Na budowie i w warsztacie model {model} marki {brand} zapewnia powtarzalne rezultaty. Specyfikacja: {features}. Produkt jest objęty gwarancją producenta, a nasz dział obsługi klienta chętnie doradzi.',
+    '{name}: produkt do intensywnej codziennej pracy dla profesjonalistów i wymagających majsterkowiczów. Najważniejsze parametry: {features}. Każdy egzemplarz jest sprawdzany przed wysyłką z naszego magazynu.',
+    'W tym produkcie marka {brand} łączy trwałe materiały ze starannym wykonaniem. Dane techniczne w skrócie: {features}. Zamów już dziś i skorzystaj z szybkiej dostawy oraz warunków handlowych dla klientów biznesowych.',
+    'Na budowie i w warsztacie {name} zapewnia powtarzalne rezultaty. Specyfikacja: {features}. Produkt jest objęty gwarancją producenta, a nasz dział obsługi klienta chętnie doradzi.',
   ],
   ro_RO: [
-    '{noun} {brand} {model}: un produs conceput pentru utilizarea zilnică intensivă de către profesioniști și pasionații exigenți de bricolaj. Specificații principale: {features}. Fiecare produs este verificat înainte de a părăsi depozitul nostru.',
-    'Cu modelul {model}, {brand} îmbină materiale durabile cu o execuție atentă. Detalii tehnice pe scurt: {features}. Comandați astăzi și beneficiați de livrare rapidă și de condiții comerciale pentru clienții business.',
-    'Pe șantier sau în atelier, modelul {model} de la {brand} oferă rezultate constante. Specificații: {features}. Produsul beneficiază de garanția producătorului și de consultanța echipei noastre de specialiști.',
+    '{name}: un produs conceput pentru utilizarea zilnică intensivă de către profesioniști și pasionații exigenți de bricolaj. Specificații principale: {features}. Fiecare produs este verificat înainte de a părăsi depozitul nostru.',
+    'Cu acest produs, {brand} îmbină materiale durabile cu o execuție atentă. Detalii tehnice pe scurt: {features}. Comandați astăzi și beneficiați de livrare rapidă și de condiții comerciale pentru clienții business.',
+    'Pe șantier sau în atelier, {name} oferă rezultate constante. Specificații: {features}. Produsul beneficiază de garanția producătorului și de consultanța echipei noastre de specialiști.',
   ],
 }
 

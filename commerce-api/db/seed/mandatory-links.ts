@@ -23,8 +23,10 @@ export type MandatoryDemo = {
 
 /**
  * Candidates are plain products of the category that can simply be ordered: priced, well in stock, one
- * piece at a time without a maximum, not part of a bundle or set. They are taken from the end of the
- * category's product list (highest SKUs first).
+ * piece at a time without a maximum, not part of a bundle or set. Each role takes them from the leaves where
+ * it makes sense (a floodlight asks for a cable and a junction box to connect it, a flush-mounted switch for
+ * its box, an outlet for box and cable), highest SKUs first, and from the rest of the category when a small
+ * catalog has too few there.
  */
 export function mandatoryDemo(
   catalog: Catalog,
@@ -46,15 +48,26 @@ export function mandatoryDemo(
         !parts.has(p.sku) &&
         (stock.get(p.sku)?.stock ?? 0) >= 20,
     )
-    .map((p) => p.sku)
-    .sort()
-    .reverse()
+    .sort((a, b) => (a.sku < b.sku ? 1 : -1))
   // A small catalog (tests seed 100 products) has too few such products: no demo links then.
   if (candidates.length < 11) return null
-  const c = candidates.slice(0, 11)
-  const both = { sku: c[0]!, selections: [c[1]!, c[2]!, c[3]!], accessories: [c[4]!] }
-  const selectionOnly = { sku: c[5]!, selections: [c[6]!, c[7]!] }
-  const accessoriesOnly = { sku: c[8]!, accessories: [c[9]!, c[10]!] }
+  const taken = new Set<string>()
+  const take = (leaf: string, count: number) => {
+    const inLeaf = candidates.filter((p) => p.defaultCategoryId.endsWith(`.${leaf}`))
+    const picked = [...inLeaf, ...candidates].filter((p) => !taken.has(p.sku)).slice(0, count)
+    for (const p of picked) taken.add(p.sku)
+    return picked.map((p) => p.sku)
+  }
+  const both = {
+    sku: take('LED-Floodlights', 1)[0]!,
+    selections: take('Installation-Cable', 3),
+    accessories: take('Junction-Boxes', 1),
+  }
+  const selectionOnly = { sku: take('Light-Switches', 1)[0]!, selections: take('Junction-Boxes', 2) }
+  const accessoriesOnly = {
+    sku: take('Wall-Outlets', 1)[0]!,
+    accessories: [...take('Junction-Boxes', 1), ...take('Installation-Cable', 1)],
+  }
   const rows = (sku: string, linkType: string, targets: string[]) =>
     targets.map((targetSku, position) => ({ sku, linkType, targetSku, position }))
   return {
