@@ -92,7 +92,14 @@ test('a rejection needs a comment, and the buyer reads it', async ({ page }) => 
   await page.goto(`/en/account/requisitions/approver/${id}`)
   await page.getByRole('button', { name: 'Reject', exact: true }).click()
   const comment = page.getByLabel('Reason for rejecting (for the buyer)')
-  await expect(page.getByText('Please give the buyer a reason for rejecting.')).toBeVisible()
+  // At the field, and in the summary above the form, which takes focus and links to the field.
+  await expect(
+    page.locator('.field-error').getByText('Please give the buyer a reason for rejecting.'),
+  ).toBeVisible()
+  const summary = page.getByRole('alert', { name: 'Please check your entries' })
+  await expect(summary).toBeFocused()
+  await summary.getByRole('link', { name: /Please give the buyer a reason for rejecting\./ }).click()
+  await expect(comment).toBeFocused()
   await expect(comment).toHaveAttribute('aria-invalid', 'true')
   await comment.fill('Please order the smaller pack.')
   await page.getByRole('button', { name: 'Reject', exact: true }).click()
@@ -204,7 +211,9 @@ test('an approver reads and decides requisitions in every language, and the buye
       // Rejecting without a reason is refused in the page's language.
       const reject = page.getByRole('button', { name: t('account.requisitions.reject'), exact: true })
       await reject.click()
-      await expect(page.getByText(t('account.requisitions.comment.error.required'))).toBeVisible()
+      await expect(
+        page.locator('.field-error').getByText(t('account.requisitions.comment.error.required')),
+      ).toBeVisible()
       await page.getByLabel(t('account.requisitions.comment.label')).fill(`Nein — ${lang}`)
       await reject.click()
       await expect(
