@@ -23,8 +23,8 @@ export async function chooseCountry(page: Page, group: ReturnType<Page['getByRol
   }
 }
 
-/** The guest's e-mail and invoice address in Berlin, shipped to the same address; then Continue. */
-export async function guestAddress(page: Page, email: string) {
+/** Types the guest's e-mail and invoice address in Berlin, shipped to the same address (not yet posted). */
+export async function fillGuestAddress(page: Page, email: string) {
   await page.getByLabel('E-mail').fill(email)
   const invoice = page.getByRole('group', { name: 'Invoice address' })
   await invoice.getByLabel('First name').fill('Grace')
@@ -39,6 +39,11 @@ export async function guestAddress(page: Page, email: string) {
   // German addresses name no region (ICM's address form for DE has none).
   await expect(invoice.getByLabel('State/region')).toHaveCount(0)
   await page.getByLabel('Ship to the invoice address').check()
+}
+
+/** The guest's e-mail and invoice address in Berlin, shipped to the same address; then Continue. */
+export async function guestAddress(page: Page, email: string) {
+  await fillGuestAddress(page, email)
   await page.getByRole('button', { name: 'Continue' }).click()
   await expect(page).toHaveURL(/\/en\/checkout\/shipping$/)
 }

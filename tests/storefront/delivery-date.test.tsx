@@ -66,6 +66,10 @@ const productHandlers = (stock: number, ready: { min?: number; max?: number } = 
 
 const productArgs = (lang: string) => args(`/${lang}/${PATH}`, { params: { lang, '*': PATH } })
 
+/** The product page in a language, rendered with its loader. */
+const renderProductPage = (lang: string) =>
+  renderRoute({ path: `/${lang}/${PATH}`, pattern: ':lang/*', Component: CatalogPage, loader: catalogLoader })
+
 describe('the product page’s delivery date', () => {
   it('is computed by the loader with the standard delivery days (3 to 5)', async () => {
     icm.use(...productHandlers(30))
@@ -99,12 +103,7 @@ describe('the product page’s delivery date', () => {
     ['de', 'Lieferung zwischen Fr., 21. Nov. und Mi., 26. Nov.'],
   ])('shows in %s as days with <time datetime>', async (lang, text) => {
     icm.use(...productHandlers(30))
-    renderRoute({
-      path: `/${lang}/${PATH}`,
-      pattern: ':lang/*',
-      Component: CatalogPage,
-      loader: catalogLoader,
-    })
+    renderProductPage(lang)
     const line = await screen.findByTestId('delivery-date')
     expect(line.textContent).toBe(text)
     expect([...line.querySelectorAll('time')].map((t) => t.getAttribute('datetime'))).toEqual([
@@ -118,12 +117,7 @@ describe('the product page’s delivery date', () => {
     ['de', 'Kein Liefertermin, solange dieser Artikel nicht auf Lager ist'],
   ])('says in %s why there is no date out of stock', async (lang, text) => {
     icm.use(...productHandlers(0))
-    renderRoute({
-      path: `/${lang}/${PATH}`,
-      pattern: ':lang/*',
-      Component: CatalogPage,
-      loader: catalogLoader,
-    })
+    renderProductPage(lang)
     expect((await screen.findByTestId('delivery-date')).textContent).toBe(text)
   })
 })
