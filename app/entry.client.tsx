@@ -1,24 +1,15 @@
 import { RemixBrowser } from '@remix-run/react'
-import { createInstance } from 'i18next'
 import { startTransition, StrictMode } from 'react'
 import { hydrateRoot } from 'react-dom/client'
-import { I18nextProvider, initReactI18next } from 'react-i18next'
-import { i18nOptions } from '~/i18n'
-import { DEFAULT_LOCALE, localeByLang } from '~/models/locale'
-
-// Each language's texts are a separate chunk: the browser loads only the one the page is in.
-const bundles = import.meta.glob<{ default: Record<string, string> }>('../locales/*.json')
+import { I18nextProvider } from 'react-i18next'
+import { browserI18n } from '~/browser/translator'
+import { loadedTexts, loadTexts, pageLocale } from '~/browser/texts'
 
 async function hydrate() {
-  const locale = localeByLang(window.location.pathname.split('/')[1]) ?? DEFAULT_LOCALE
-  const load = bundles[`../locales/${locale.id}.json`] ?? bundles['../locales/en_US.json']!
-  const texts = (await load()).default
-  const i18n = createInstance()
-  await i18n.use(initReactI18next).init({
-    ...i18nOptions,
-    lng: locale.id,
-    resources: { [locale.id]: { translation: texts } },
-  })
+  // The account part of the texts, if the page shows it, is loaded by the route modules (account-texts.ts).
+  await loadTexts('shop')
+  const i18n = browserI18n(pageLocale().id, loadedTexts)
+  await serverStateDecoded()
   startTransition(() => {
     hydrateRoot(
       document,
@@ -29,6 +20,21 @@ async function hydrate() {
       </I18nextProvider>,
     )
   })
+}
+
+/**
+ * With single fetch, RemixBrowser's first render starts decoding the server's state and throws the promise of
+ * it until it is done: React suspends the whole root on it, Preact (the browser build, ADR 0024) has no root
+ * to suspend. Calling it once outside a render starts the decoding (it throws before any hook) and hands us
+ * the promise, so the hydration below renders the page in one go with both.
+ */
+async function serverStateDecoded() {
+  try {
+    RemixBrowser({})
+  } catch (thrown) {
+    if (thrown instanceof Promise) await thrown
+    else throw thrown
+  }
 }
 
 void hydrate()

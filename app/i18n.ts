@@ -10,3 +10,14 @@ export const i18nOptions: InitOptions = {
   react: { useSuspense: false },
   initImmediate: false,
 }
+
+/**
+ * The browser loads a language's texts in two parts (ADR 0024): the account area's screens (orders,
+ * requisitions, organization, budgets, recurring orders) and the rest, which every page needs. A module that
+ * shows texts of the account part imports `~/browser/account-texts`.
+ */
+export type TextPart = 'shop' | 'account'
+export const ACCOUNT_TEXTS =
+  /^account\.(orders|requisitions|costcenter|user|budget|recurring_orders?|organization|company|overview)\./
+
+export const textPartOf = (key: string): TextPart => (ACCOUNT_TEXTS.test(key) ? 'account' : 'shop')

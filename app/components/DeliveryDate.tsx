@@ -1,4 +1,6 @@
-import { Trans, useTranslation } from 'react-i18next'
+import { Fragment, type ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { Translate } from '~/models/messages'
 import { formatDeliveryDay, type DeliveryEstimate } from '~/models/delivery-date'
 import { useShell } from './useShell'
 
@@ -33,22 +35,43 @@ export function DeliveryDate({
   const suffix = method ? '_method' : ''
   return (
     <p className="delivery-date" data-testid="delivery-date">
-      {estimate.earliest === estimate.latest ? (
-        <Trans
-          i18nKey={`delivery_date.by${suffix}`}
-          values={{ day: day(estimate.latest), method }}
-          components={{ time: <time dateTime={estimate.latest} /> }}
-        />
-      ) : (
-        <Trans
-          i18nKey={`delivery_date.between${suffix}`}
-          values={{ from: day(estimate.earliest), to: day(estimate.latest), method }}
-          components={{
-            from: <time dateTime={estimate.earliest} />,
-            to: <time dateTime={estimate.latest} />,
-          }}
-        />
-      )}
+      {estimate.earliest === estimate.latest
+        ? sentence(
+            t,
+            `delivery_date.by${suffix}`,
+            { method },
+            {
+              day: <time dateTime={estimate.latest}>{day(estimate.latest)}</time>,
+            },
+          )
+        : sentence(
+            t,
+            `delivery_date.between${suffix}`,
+            { method },
+            {
+              from: <time dateTime={estimate.earliest}>{day(estimate.earliest)}</time>,
+              to: <time dateTime={estimate.latest}>{day(estimate.latest)}</time>,
+            },
+          )}
     </p>
   )
+}
+
+/** Marks a value's place in a translated sentence: a character no text contains. */
+const MARK = '\u0000'
+
+/**
+ * A translated sentence with elements for some of its values, wherever the language puts them: each such
+ * value is translated as a marked name, and the sentence is split at the marks.
+ */
+function sentence(
+  t: Translate,
+  key: string,
+  values: Record<string, unknown>,
+  elements: Record<string, ReactNode>,
+) {
+  const marked = Object.fromEntries(Object.keys(elements).map((name) => [name, `${MARK}${name}${MARK}`]))
+  return t(key, { ...values, ...marked })
+    .split(MARK)
+    .map((part, index) => (index % 2 ? <Fragment key={index}>{elements[part]}</Fragment> : part))
 }

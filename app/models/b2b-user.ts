@@ -1,3 +1,4 @@
+import '~/browser/account-texts'
 /**
  * A business customer's users as user management shows them (issue 17, spec org §3): ICM's B2bUser
  * (`GET customers/{no}/users/{login}`) and the typed attributes of the list's B2bUserLinks

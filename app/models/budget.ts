@@ -1,3 +1,4 @@
+import '~/browser/account-texts'
 import { z } from 'zod'
 import type { Translate } from './messages'
 import { MoneySchema, type Money } from './price'

@@ -1,3 +1,4 @@
+import '~/browser/account-texts'
 /**
  * The business customer's company (ICM `customers/-`, the PWA's `Customer`): its profile, which user
  * management changes with `PUT customers/-` (organization-and-requisitions §2 `settings/company`), and the

@@ -1,3 +1,4 @@
+import '~/browser/account-texts'
 /**
  * A business customer's cost centers (issue 17; spec organization-and-requisitions §3, §5): ICM's
  * `CostCenter` as the storefront reads it, the forms of cost center management, and the rules of §5 as pure

@@ -1,5 +1,3 @@
-import { z } from 'zod'
-
 /**
  * Hints for quantity inputs (`min`, `max`, `step` attributes). The commerce API owns the quantity rules and
  * judges every add and change; the storefront only helps the shopper type a likely value.
@@ -78,32 +76,22 @@ export function quantityRulesInWords(product: QuantityRules, t: Translate): stri
 }
 
 /**
- * The product page's instant check in the browser, from the same hints: a shopper learns of a wrong
- * quantity before posting. The add action does not use it; the API judges the posted quantity.
+ * What is wrong with a quantity typed on the product page, in words, or undefined: the first rule it breaks
+ * (a whole number from the minimum, at most the maximum, in steps from the minimum). The page checks in the
+ * browser with it, from the same hints as the input's attributes, so a shopper learns of a wrong quantity
+ * before posting; the add route does not use it: the API judges the posted quantity. `NaN` stands for an
+ * empty or unreadable field.
  */
-export function addToBasketSchema(product: QuantityRules, t: Translate, maxItemQuantity?: number) {
-  const max = maxQuantity(product, maxItemQuantity)
+export function quantityProblem(
+  quantity: number,
+  product: QuantityRules,
+  t: Translate,
+  maxItemQuantity?: number,
+): string | undefined {
   const { minOrderQuantity: min, stepQuantity: step } = product
-  return z.object({
-    intent: z.literal('addToBasket'),
-    sku: z.string().min(1),
-    warranty: z.string().optional(),
-    quantity: z
-      .number({
-        invalid_type_error: t('product.quantity.error.invalid', { min }),
-        required_error: t('product.quantity.error.invalid', { min }),
-      })
-      // One message per violation, the first that applies.
-      .superRefine((q, ctx) => {
-        const problem =
-          !Number.isInteger(q) || q < min
-            ? t('product.quantity.error.invalid', { min })
-            : max !== undefined && q > max
-              ? t('product.quantity.error.max', { max })
-              : (q - min) % step !== 0
-                ? t('product.quantity.error.step', { step, min })
-                : undefined
-        if (problem) ctx.addIssue({ code: z.ZodIssueCode.custom, message: problem })
-      }),
-  })
+  const max = maxQuantity(product, maxItemQuantity)
+  if (!Number.isInteger(quantity) || quantity < min) return t('product.quantity.error.invalid', { min })
+  if (max !== undefined && quantity > max) return t('product.quantity.error.max', { max })
+  if ((quantity - min) % step !== 0) return t('product.quantity.error.step', { step, min })
+  return undefined
 }

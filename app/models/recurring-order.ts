@@ -1,3 +1,4 @@
+import '~/browser/account-texts'
 import { z } from 'zod'
 import { AddressSchema } from './address'
 import { DiscountIdsSchema, DiscountSchema } from './basket'

@@ -1,3 +1,4 @@
+import '~/browser/account-texts'
 import type { SubmissionResult } from '@conform-to/react'
 import { z } from 'zod'
 import { ApprovalReasonsSchema, mapApprovalReasons, type ApprovalReason } from './approval'

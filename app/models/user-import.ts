@@ -1,3 +1,4 @@
+import '~/browser/account-texts'
 /**
  * Bulk import of a company's users (issue 17): a list pasted from a spreadsheet, one user a line, read and
  * checked line by line in the shopper's language, and the result of each line after ICM created the valid

@@ -1,3 +1,4 @@
+import '~/browser/account-texts'
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'

@@ -1,9 +1,11 @@
+import '~/browser/account-texts'
 import { getFormProps, getTextareaProps } from '@conform-to/react'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { Breadcrumb } from '~/components/Breadcrumb'
-import { ErrorList, Field, FormErrors, SubmitButton, useShopForm } from '~/components/forms'
+import { ErrorList, FormErrors, SubmitButton } from '~/components/form-controls'
+import { Field, useShopForm } from '~/components/forms'
 import { OrganizationNav } from '~/components/organization/OrganizationNav'
 import { useShell } from '~/components/useShell'
 import {

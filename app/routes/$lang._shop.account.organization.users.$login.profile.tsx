@@ -1,3 +1,4 @@
+import '~/browser/account-texts'
 import { UserEditFrame } from '~/components/organization/UserEditFrame'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'

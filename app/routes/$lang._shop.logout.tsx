@@ -8,7 +8,7 @@ import {
 import { Form, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
-import { SubmitButton } from '~/components/forms'
+import { SubmitButton } from '~/components/form-controls'
 import { noindexMeta } from '~/models/seo'
 import { safeReturnUrl } from '~/models/url'
 import { logout } from '~/services/auth.server'

@@ -1,6 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, useLoaderData } from '@remix-run/react'
-import { SubmitButton } from '~/components/forms'
+import { SubmitButton } from '~/components/form-controls'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
 import { ProductGrid } from '~/components/ProductTile'

@@ -1,3 +1,4 @@
+import '~/browser/account-texts'
 import {
   data,
   type ActionFunctionArgs,

@@ -1,3 +1,4 @@
+import '~/browser/account-texts'
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { z } from 'zod'
 import { ordersCsvFilename } from '~/models/order'

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 /**
- * The shop's one form pattern (app/components/forms.tsx) as a shopper meets it: constraints from the
- * schema, errors next to their field and announced for the form, and the login page built on it.
+ * The shop's one form pattern (app/components/forms.tsx, form-controls.tsx) as a shopper meets it:
+ * constraints from the schema, errors next to their field and announced for the form, and the login page
+ * built on it.
  */
 import { getFormProps } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
@@ -13,7 +14,8 @@ import type { ReactNode } from 'react'
 import { I18nextProvider } from 'react-i18next'
 import { afterEach, describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { Field, FormErrors, SubmitButton, useShopForm } from '~/components/forms'
+import { FormErrors, SubmitButton } from '~/components/form-controls'
+import { Field, useShopForm } from '~/components/forms'
 import LoginPage, { action as loginAction, loader as loginLoader } from '~/routes/$lang._shop.login'
 import { i18nFor } from '~/services/i18n.server'
 import { icm, icmError, icmPath } from './icm-mock'

@@ -1,7 +1,8 @@
 import { getFormProps } from '@conform-to/react'
 import { Form } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import { Field, FormErrors, SubmitButton } from '../forms'
+import { FormErrors, SubmitButton } from '../form-controls'
+import { Field } from '../forms'
 import { useBasketForm } from './useBasketForm'
 
 /** The basket's promotion codes, each with its remove button, and the form to apply another. */

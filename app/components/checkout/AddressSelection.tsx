@@ -1,7 +1,8 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { useTranslation } from 'react-i18next'
 import { CheckoutForm } from '~/components/checkout/CheckoutForm'
-import { ErrorList, useShopForm } from '~/components/forms'
+import { ErrorList } from '~/components/form-controls'
+import { useShopForm } from '~/components/forms'
 import { addressLines, type Address } from '~/models/address'
 import { selectAddressesSchema } from '~/models/address-form'
 

@@ -1,7 +1,7 @@
 import type { FormMetadata } from '@conform-to/react'
 import { Form } from '@remix-run/react'
 import type { ReactNode } from 'react'
-import { FormErrors, SubmitButton } from '~/components/forms'
+import { FormErrors, SubmitButton } from '~/components/form-controls'
 
 /**
  * The frame of a checkout step's form: a post to the step's action with the form's errors first (the

@@ -8,7 +8,8 @@ import {
   type CostCenterRef,
 } from '~/models/checkout-basket'
 import { messageText, type ApiMessage } from '~/models/messages'
-import { SelectField, SubmitButton, useShopForm } from '../forms'
+import { SubmitButton } from '../form-controls'
+import { SelectField, useShopForm } from '../forms'
 
 type Answer = { result?: SubmissionResult<string[]> }
 

@@ -1,7 +1,8 @@
+import '~/browser/account-texts'
 import { Form } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { BUY_AGAIN_INTENT, type OrderLine } from '~/models/order'
-import { SubmitButton } from '../forms'
+import { SubmitButton } from '../form-controls'
 import { useShell } from '../useShell'
 
 /** Where "Buy again" posts: the order's own page (its action, services/buy-again.server.ts). */

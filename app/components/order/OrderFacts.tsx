@@ -1,3 +1,4 @@
+import '~/browser/account-texts'
 import { useTranslation } from 'react-i18next'
 import type { Address } from '~/models/address'
 import type { Order } from '~/models/order'

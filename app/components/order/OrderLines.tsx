@@ -1,3 +1,4 @@
+import '~/browser/account-texts'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { LineView } from '~/models/line'

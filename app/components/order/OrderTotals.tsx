@@ -1,3 +1,4 @@
+import '~/browser/account-texts'
 import { useTranslation } from 'react-i18next'
 import type { ShopLocale } from '~/models/locale'
 import type { Order } from '~/models/order'

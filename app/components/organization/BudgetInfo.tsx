@@ -1,3 +1,4 @@
+import '~/browser/account-texts'
 import { useTranslation } from 'react-i18next'
 import { useShell } from '~/components/useShell'
 import type { Budget } from '~/models/budget'

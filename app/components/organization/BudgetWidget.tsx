@@ -1,3 +1,4 @@
+import '~/browser/account-texts'
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { BudgetInfo } from '~/components/organization/BudgetInfo'

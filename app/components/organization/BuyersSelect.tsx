@@ -1,3 +1,4 @@
+import '~/browser/account-texts'
 import { useTranslation } from 'react-i18next'
 import { ALL_BUYERS } from '~/models/order'
 

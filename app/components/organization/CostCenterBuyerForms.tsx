@@ -1,8 +1,10 @@
+import '~/browser/account-texts'
 import { getFormProps, getInputProps } from '@conform-to/react'
 import { Form, useActionData } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { ErrorList, Field, FormErrors, SelectField, SubmitButton, useShopForm } from '~/components/forms'
+import { ErrorList, FormErrors, SubmitButton } from '~/components/form-controls'
+import { Field, SelectField, useShopForm } from '~/components/forms'
 import { TableHead } from '~/components/TableHead'
 import { BUDGET_PERIODS } from '~/models/budget'
 import {

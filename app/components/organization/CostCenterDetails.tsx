@@ -1,6 +1,7 @@
+import '~/browser/account-texts'
 import { Form, Link, useActionData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import { SubmitButton } from '~/components/forms'
+import { SubmitButton } from '~/components/form-controls'
 import { formatDate } from '~/components/order/OrderStatus'
 import { ScrollRegion } from '~/components/ScrollRegion'
 import { TableHead } from '~/components/TableHead'

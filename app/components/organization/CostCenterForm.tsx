@@ -1,7 +1,9 @@
+import '~/browser/account-texts'
 import { getFormProps } from '@conform-to/react'
 import { Form, Link } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import { CheckboxField, Field, FormErrors, SelectField, SubmitButton, useShopForm } from '~/components/forms'
+import { FormErrors, SubmitButton } from '~/components/form-controls'
+import { CheckboxField, Field, SelectField, useShopForm } from '~/components/forms'
 import { BUDGET_PERIODS } from '~/models/budget'
 import {
   costCenterFormSchema,

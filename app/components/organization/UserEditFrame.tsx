@@ -1,9 +1,10 @@
+import '~/browser/account-texts'
 import { getFormProps, type FormMetadata } from '@conform-to/react'
 import { Form, Link } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Breadcrumb } from '~/components/Breadcrumb'
-import { FormErrors, SubmitButton } from '~/components/forms'
+import { FormErrors, SubmitButton } from '~/components/form-controls'
 import { useShell } from '~/components/useShell'
 import { OrganizationNav, type OrganizationAccess } from './OrganizationNav'
 

@@ -1,11 +1,11 @@
-import { getFormProps, getInputProps } from '@conform-to/react'
 import { Form, useLocation } from '@remix-run/react'
+import { useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatMoney, pick, type PriceItem } from '~/models/price'
-import { addToBasketSchema, quantityHints, quantityRulesInWords, type QuantityRules } from '~/models/quantity'
+import { quantityHints, quantityProblem, quantityRulesInWords, type QuantityRules } from '~/models/quantity'
 import { useAddButton } from '../basket/BasketAdder'
 import { QuantityRulesText } from '../QuantityRulesText'
-import { ErrorList, FormErrors, SubmitButton, useShopForm } from '../forms'
+import { ErrorList, SubmitButton } from '../form-controls'
 import { useShell } from '../useShell'
 
 type WarrantyOption = { id: string; name: string; price: PriceItem | null }
@@ -14,7 +14,12 @@ type WarrantyOption = { id: string; name: string; price: PriceItem | null }
  * One add-to-basket form; a retail set page shows one per part. It posts to the shop's one add route,
  * which answers with a redirect back here and a toast (the API judges the quantity); the quantity's
  * min/max/step are hints, checked in the browser for instant feedback. With JavaScript a valid add joins
- * the page's collected adds instead. Offered warranties are radio buttons, "No warranty" chosen by default.
+ * the page's collected adds instead. Offered warranties are a select, "No warranty" chosen by default.
+ *
+ * A plain form, not `useShopForm`: it is on every product page, and Conform and zod would be a quarter of
+ * the page's JavaScript (issue 19's budget) for one number. Its check is `quantityProblem`, wired as the
+ * shop's other fields are: checked from the first blur on, the message under the field (`aria-invalid`,
+ * `aria-describedby`), focus on the field after a refused submit.
  */
 export function AddToBasketForm({
   product,
@@ -30,31 +35,41 @@ export function AddToBasketForm({
   const location = useLocation()
   const button = useAddButton()
   const action = `/${locale.lang}/basket/add`
-  const [form, fields] = useShopForm({
-    id: `add-${product.sku}`,
-    schema: addToBasketSchema(product, t, maxItemQuantity),
-    // The add route answers with a redirect, never with a form result.
-    lastResult: null,
-  })
-  // useShopForm keys its fields by name only; both names are fields of addToBasketSchema.
-  const quantity = fields.quantity!
-  const warranty = fields.warranty!
-  const formProps = getFormProps(form)
-  const rulesId = quantityRulesInWords(product, t).length > 0 ? `${form.id}-rules` : undefined
+  const id = `add-${product.sku}`
+  const quantityId = `${id}-quantity`
+  const errorId = `${quantityId}-error`
+  const rulesId = quantityRulesInWords(product, t).length > 0 ? `${id}-rules` : undefined
+  const quantityInput = useRef<HTMLInputElement>(null)
+  const [problem, setProblem] = useState<string>()
+  const checked = useRef(false)
+  const check = (value: string) => {
+    checked.current = true
+    const found = quantityProblem(value.trim() === '' ? NaN : Number(value), product, t, maxItemQuantity)
+    setProblem(found)
+    return found
+  }
   return (
     <Form
       method="post"
       action={action}
-      {...formProps}
+      id={id}
+      // As the Conform forms: without JavaScript the add route judges the post and says so on the page it
+      // returns to; with it the check below, in the shop's words.
+      noValidate
       onSubmit={(event) => {
-        formProps.onSubmit(event)
-        // Conform stops an invalid submit; a valid one goes to the collected adds when JavaScript runs.
-        if (event.defaultPrevented || !button.enhanced) return
-        event.preventDefault()
         const data = new FormData(event.currentTarget)
+        const quantity = String(data.get('quantity') ?? '')
+        if (check(quantity)) {
+          event.preventDefault()
+          quantityInput.current?.focus()
+          return
+        }
+        // A valid add goes to the collected adds when JavaScript runs.
+        if (!button.enhanced) return
+        event.preventDefault()
         button.add({
           sku: product.sku,
-          quantity: String(data.get('quantity') ?? ''),
+          quantity,
           warranty: String(data.get('warranty') ?? '') || undefined,
         })
       }}
@@ -65,19 +80,24 @@ export function AddToBasketForm({
       <input type="hidden" name="intent" value="addToBasket" />
       <input type="hidden" name="sku" value={product.sku} />
       <input type="hidden" name="returnUrl" value={`${location.pathname}${location.search}`} />
-      <WarrantyChoice
-        name={warranty.name}
-        initial={typeof warranty.initialValue === 'string' ? warranty.initialValue : undefined}
-        warranties={warranties}
-      />
-      <label htmlFor={quantity.id}>
+      <WarrantyChoice warranties={warranties} />
+      <label htmlFor={quantityId}>
         {t('product.quantity.label')}
         <input
-          {...getInputProps(quantity, { type: 'number', ariaDescribedBy: rulesId })}
+          ref={quantityInput}
+          id={quantityId}
+          type="number"
+          name="quantity"
           {...quantityHints(product, maxItemQuantity)}
           defaultValue={product.minOrderQuantity}
           inputMode="numeric"
           required
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={[problem ? errorId : undefined, rulesId].filter(Boolean).join(' ') || undefined}
+          onBlur={(event) => check(event.currentTarget.value)}
+          onChange={(event) => {
+            if (checked.current) check(event.currentTarget.value)
+          }}
         />
       </label>
       <QuantityRulesText product={product} id={rulesId} />
@@ -87,21 +107,12 @@ export function AddToBasketForm({
       >
         {t('product.add_to_basket')}
       </SubmitButton>
-      <ErrorList id={quantity.errorId} errors={quantity.errors} />
-      <FormErrors form={form} summary={false} />
+      <ErrorList id={errorId} errors={problem ? [problem] : null} />
     </Form>
   )
 }
 
-function WarrantyChoice({
-  name,
-  initial,
-  warranties,
-}: {
-  name: string
-  initial: string | undefined
-  warranties: WarrantyOption[]
-}) {
+function WarrantyChoice({ warranties }: { warranties: WarrantyOption[] }) {
   const { t } = useTranslation()
   const { locale, display } = useShell()
   if (warranties.length === 0) return null
@@ -110,7 +121,7 @@ function WarrantyChoice({
   return (
     <label className="warranty-choice">
       {t('product.warranty.legend')}
-      <select name={name} defaultValue={initial ?? ''}>
+      <select name="warranty" defaultValue="">
         {[{ id: '', name: t('product.warranty.none'), price: null }, ...warranties].map((w) => (
           <option key={w.id} value={w.id}>
             {w.price

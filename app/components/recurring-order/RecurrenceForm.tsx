@@ -1,7 +1,8 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { Form } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import { ErrorList, Field, FormErrors, SubmitButton, useShopForm } from '~/components/forms'
+import { ErrorList, FormErrors, SubmitButton } from '~/components/form-controls'
+import { Field, useShopForm } from '~/components/forms'
 import { formatDate } from '~/components/order/OrderStatus'
 import { useShell } from '~/components/useShell'
 import {

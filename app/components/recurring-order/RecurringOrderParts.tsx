@@ -1,8 +1,9 @@
+import '~/browser/account-texts'
 import { Form, Link } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatDate } from '~/components/order/OrderStatus'
-import { SubmitButton } from '~/components/forms'
+import { SubmitButton } from '~/components/form-controls'
 import { useShell } from '~/components/useShell'
 import {
   lastOrderLink,

@@ -1,8 +1,10 @@
+import '~/browser/account-texts'
 import { getFormProps, getTextareaProps } from '@conform-to/react'
 import { Form, Link, useActionData } from '@remix-run/react'
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
-import { ErrorList, FormErrors, SubmitButton, useShopForm } from '~/components/forms'
+import { ErrorList, FormErrors, SubmitButton } from '~/components/form-controls'
+import { useShopForm } from '~/components/forms'
 import { useShell } from '~/components/useShell'
 import {
   bulkDecisionFormSchema,

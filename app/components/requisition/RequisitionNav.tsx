@@ -1,3 +1,4 @@
+import '~/browser/account-texts'
 import { Link } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { useShell } from '~/components/useShell'

@@ -1,3 +1,4 @@
+import '~/browser/account-texts'
 import { Pager } from '~/components/Pager'
 import { useShell } from '~/components/useShell'
 import { requisitionListPath, type RequisitionStatus, type RequisitionView } from '~/models/requisition'
