@@ -82,7 +82,8 @@ export function BasketTotals({
       {totals.estimated ? (
         <p className="hint">
           {t(
-            shipping && !shipping.chosen
+            // A total without the method's costs leaves them out, unless the shipping it shows is free.
+            shipping && !shipping.chosen && !shippingFree
               ? 'basket.totals.estimated_without_shipping'
               : 'basket.totals.estimated',
           )}
