@@ -312,7 +312,9 @@ test.describe('at 360 px wide, in German', () => {
     // The summary above the form takes focus and links the error to its field, which shows it too.
     const summary = page.getByRole('alert', { name: 'Bitte prüfen Sie Ihre Angaben' })
     await expect(summary).toBeFocused()
-    await expect(summary.getByRole('link', { name: /Bitte geben Sie den Vornamen ein\./ })).toBeVisible()
+    await expect(
+      summary.getByRole('link', { name: 'Vorname: Bitte geben Sie den Vornamen ein.' }),
+    ).toBeVisible()
     await expect(page.locator('.field-error').getByText('Bitte geben Sie den Vornamen ein.')).toBeVisible()
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
     await expectAccessible(page)

@@ -7,7 +7,12 @@ import { Breadcrumb } from '~/components/Breadcrumb'
 import { FormErrors, SubmitButton } from '~/components/form-controls'
 import { Field, useShopForm } from '~/components/forms'
 import { OrganizationNav } from '~/components/organization/OrganizationNav'
-import { UserBudgetFields, UserProfileFields, UserRoleFields } from '~/components/organization/UserForm'
+import {
+  UserBudgetFields,
+  userFieldLabels,
+  UserProfileFields,
+  UserRoleFields,
+} from '~/components/organization/UserForm'
 import { useShell } from '~/components/useShell'
 import { newUserBody, userCreateSchema, userName, userRefusal } from '~/models/b2b-user'
 import { noindexMeta } from '~/models/seo'
@@ -93,7 +98,7 @@ export default function NewUserPage() {
       <h1>{t('account.user.new.heading')}</h1>
       <OrganizationNav current="users" access={access} />
       <Form method="post" {...getFormProps(form)} className="user-form">
-        <FormErrors form={form} />
+        <FormErrors form={form} label={userFieldLabels(t)} />
         <fieldset>
           <legend>{t('account.user.profile.label')}</legend>
           <UserProfileFields fields={fields} />

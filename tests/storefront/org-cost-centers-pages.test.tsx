@@ -5,7 +5,7 @@
  * the buyers page's checkboxes.
  */
 import { createRemixStub } from '@remix-run/testing'
-import { cleanup, render, screen, within } from '@testing-library/react'
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react'
 import { I18nextProvider } from 'react-i18next'
 import { afterEach, describe, expect, it } from 'vitest'
 import CostCenterPage, {
@@ -216,5 +216,13 @@ describe('cost center pages', () => {
     expect(screen.queryByRole('checkbox', { name: /OLGA/ })).toBeNull()
     expect(screen.getByLabelText('Budget of Bernd Buyer')).toHaveProperty('value', '500.00')
     expect(screen.getByRole('button', { name: 'Remove Bernd Buyer from the buyers' })).toBeTruthy()
+
+    // A refused budget: the summary names the field by the buyer's budget label.
+    fireEvent.click(anna)
+    fireEvent.change(screen.getByLabelText('Budget of ANNA Test'), { target: { value: '-5' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Add selected buyers' }))
+    const summary = await screen.findByRole('alert')
+    const link = within(summary).getByRole('link', { name: /^Budget of ANNA Test: / })
+    expect(link.getAttribute('href')).toBe(`#${screen.getByLabelText('Budget of ANNA Test').id}`)
   })
 })

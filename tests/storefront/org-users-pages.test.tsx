@@ -3,12 +3,15 @@
  * User management's pages as a shopper meets them (issue 17): the breadcrumb of spec §2, labelled fields and
  * role checkboxes, the status words, the delete confirmation without JavaScript, and the import's results.
  */
-import { cleanup, screen, within } from '@testing-library/react'
+import { cleanup, fireEvent, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import UserDetailPage, {
   loader as detailLoader,
 } from '~/routes/$lang._shop.account.organization.users.$login._index'
-import NewUserPage, { loader as createLoader } from '~/routes/$lang._shop.account.organization.users.create'
+import NewUserPage, {
+  action as createAction,
+  loader as createLoader,
+} from '~/routes/$lang._shop.account.organization.users.create'
 import UsersPage, { loader as listLoader } from '~/routes/$lang._shop.account.organization.users._index'
 import UserImportPage, {
   action as importAction,
@@ -95,6 +98,26 @@ describe('user management pages', () => {
     const crumbs = screen.getByRole('navigation', { name: /breadcrumb/i })
     expect(within(crumbs).getByRole('link', { name: 'User management' }).getAttribute('href')).toBe(USERS)
     expect(within(crumbs).getByText('New user').getAttribute('aria-current')).toBe('page')
+  })
+
+  it('a failed submission of the new-user form names each field by its label in the summary', async () => {
+    icm.use(get('customers/OilCorp/roles', assignableRoles))
+    await show(
+      `${USERS}/create`,
+      '/:lang/account/organization/users/create',
+      NewUserPage,
+      createLoader,
+      createAction,
+      {
+        visitedParents: [USERS],
+      },
+    )
+    fireEvent.click(await screen.findByRole('button', { name: 'Create user' }))
+    const summary = await screen.findByRole('alert')
+    const firstName = screen.getByLabelText('First name')
+    const link = within(summary).getByRole('link', { name: /^First name: / })
+    expect(link.getAttribute('href')).toBe(`#${firstName.id}`)
+    expect(within(summary).getByRole('link', { name: /^E-mail address: / })).toBeTruthy()
   })
 
   it('the detail page has its crumb and the user number, links the edit pages and asks before deleting', async () => {

@@ -199,7 +199,7 @@ describe('the checkout’s "order regularly"', () => {
     const error = screen.getByText('The first order cannot be in the past.', { selector: '.field-error li' })
     expect(start.getAttribute('aria-describedby')).toContain(error.closest('ul')!.id)
     // The summary above the form links to the field.
-    const link = screen.getByRole('link', { name: 'The first order cannot be in the past.' })
+    const link = screen.getByRole('link', { name: 'First order on: The first order cannot be in the past.' })
     expect(link.getAttribute('href')).toBe(`#${start.id}`)
     expect(screen.getByRole('radio', { name: 'After a number of orders' })).toBeTruthy()
     expect(screen.getByRole('button', { name: 'Save schedule' })).toBeTruthy()

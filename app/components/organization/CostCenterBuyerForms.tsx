@@ -50,9 +50,26 @@ export function AddBuyersForm({ candidates }: { candidates: CostCenterPerson[] |
   })
   const rows = fields.buyers.getFieldList()
   const names = new Map((candidates ?? []).map((c) => [c.login, personName(c)]))
+  /** A row's field by its label, for the summary's links: the buyer's name in the table, the plain label by login. */
+  const label = (field: string) => {
+    const match = /^buyers\[(\d+)\]\.(login|budget|budgetPeriod)$/.exec(field)
+    if (!match) return undefined
+    const [, row, part] = match
+    if (!candidates)
+      return {
+        login: t('account.costcenter.buyers.login.label'),
+        budget: t('account.costcenter.budget.label'),
+        budgetPeriod: t('account.costcenter.period.label'),
+      }[part!]
+    const login = String(rows[Number(row)]?.getFieldset().login.initialValue ?? '')
+    const name = names.get(login) ?? login
+    if (part === 'budget') return t('account.costcenter.buyers.budget_of', { name })
+    if (part === 'budgetPeriod') return t('account.costcenter.buyers.period_of', { name })
+    return undefined
+  }
   return (
     <Form method="post" {...getFormProps(form)} className="cost-center-buyers-add">
-      <FormErrors form={form} />
+      <FormErrors form={form} label={label} />
       {candidates ? (
         <table className="cost-center-buyers-table">
           <TableHead

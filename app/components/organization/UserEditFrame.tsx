@@ -7,6 +7,7 @@ import { Breadcrumb } from '~/components/Breadcrumb'
 import { FormErrors, SubmitButton } from '~/components/form-controls'
 import { useShell } from '~/components/useShell'
 import { OrganizationNav, type OrganizationAccess } from './OrganizationNav'
+import { userFieldLabels } from './UserForm'
 
 /**
  * What a user's three edit pages (profile, roles, budget) share: the breadcrumb "User management › name ›
@@ -45,7 +46,7 @@ export function UserEditFrame<Fields extends Record<string, unknown>>({
       <h1>{t(heading)}</h1>
       <OrganizationNav current="users" access={access} />
       <Form method="post" {...getFormProps(form)} className="user-form">
-        <FormErrors form={form} />
+        <FormErrors form={form} label={userFieldLabels(t)} />
         {children}
         <SubmitButton>{t('account.user.save')}</SubmitButton>{' '}
         <Link to={detailUrl}>{t('account.user.cancel')}</Link>

@@ -5,8 +5,23 @@ import { ErrorList } from '~/components/form-controls'
 import { Field, SelectField } from '~/components/forms'
 import type { B2bRole } from '~/models/b2b-user'
 import { BUDGET_PERIODS } from '~/models/budget'
+import type { Translate } from '~/models/messages'
 
 type Meta = FieldMetadata<unknown, Record<string, unknown>, string[]>
+
+/** The user forms' fields by their labels, for the error summary's links (new user, profile, roles, budget). */
+export const userFieldLabels = (t: Translate) => ({
+  title: t('account.user.title.label'),
+  firstName: t('account.user.first_name.label'),
+  lastName: t('account.user.last_name.label'),
+  email: t('account.user.email.label'),
+  phoneHome: t('account.user.phone.label'),
+  login: t('account.user.login.label'),
+  roleIDs: t('account.user.roles.label'),
+  orderSpentLimit: t('account.user.budget.order_spent_limit.label'),
+  budget: t('account.user.budget.budget.label'),
+  budgetPeriod: t('account.user.budget.period.label'),
+})
 
 /** The profile fields of a user (new user and profile page): title, names, e-mail, phone. */
 export function UserProfileFields({

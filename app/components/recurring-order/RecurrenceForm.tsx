@@ -73,7 +73,17 @@ export function RecurrenceForm({
       ) : null}
       <Form method="post" id={form.id} noValidate={form.noValidate} onSubmit={form.onSubmit}>
         <input type="hidden" name="intent" value={RECURRENCE_INTENT} />
-        <FormErrors form={form} />
+        <FormErrors
+          form={form}
+          label={{
+            recurring: t('checkout.recurrence.legend'),
+            every: t('checkout.recurrence.every'),
+            unit: t('checkout.recurrence.unit'),
+            startDate: t('checkout.recurrence.start_date'),
+            endDate: t('checkout.recurrence.end_date'),
+            repetitions: t('checkout.recurrence.repetitions'),
+          }}
+        />
         <fieldset className="recurrence-choice">
           <legend>{t('checkout.recurrence.legend')}</legend>
           {radio('recurring', 'once', t('checkout.recurrence.once'))}
