@@ -5,16 +5,13 @@
  * fields are (the message under the field, `aria-invalid`, `aria-describedby`, focus after a refused
  * submit). A valid add posts to the add route, or with JavaScript joins the page's collected adds.
  */
-import { Outlet } from '@remix-run/react'
-import { createRemixStub } from '@remix-run/testing'
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
-import { I18nextProvider } from 'react-i18next'
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { BasketAdderProvider } from '~/components/basket/BasketAdder'
 import { AddToBasketForm } from '~/components/pages/AddToBasketForm'
 import type { AddAnswer } from '~/models/basket-adder'
 import { localeByLang } from '~/models/locale'
-import { i18nFor } from '~/services/i18n.server'
+import { renderRoute } from './render-route'
 
 afterEach(cleanup)
 
@@ -30,30 +27,21 @@ function renderForm({ enhanced }: { enhanced: boolean }) {
   const posts: Record<string, string>[] = []
   const form = <AddToBasketForm product={PRODUCT} maxItemQuantity={100} />
   const Page = () => (enhanced ? <BasketAdderProvider locale={locale}>{form}</BasketAdderProvider> : form)
-  const Stub = createRemixStub([
-    {
-      id: 'root',
-      path: '/',
-      loader: () => ({ locale }),
-      Component: Outlet,
-      children: [
-        { path: 'en/product', Component: Page },
-        {
-          path: 'en/basket/add',
-          action: async ({ request }) => {
-            posts.push(Object.fromEntries((await request.formData()) as unknown as [string, string][]))
-            const answer: AddAnswer = { added: 'Added.', lineIds: ['l-1'], problems: [], mandatory: null }
-            return answer
-          },
+  renderRoute({
+    path: '/en/product',
+    pattern: 'en/product',
+    Component: Page,
+    others: [
+      {
+        path: 'en/basket/add',
+        action: async ({ request }) => {
+          posts.push(Object.fromEntries((await request.formData()) as unknown as [string, string][]))
+          const answer: AddAnswer = { added: 'Added.', lineIds: ['l-1'], problems: [], mandatory: null }
+          return answer
         },
-      ],
-    },
-  ])
-  render(
-    <I18nextProvider i18n={i18nFor(locale.id)}>
-      <Stub initialEntries={['/en/product']} />
-    </I18nextProvider>,
-  )
+      },
+    ],
+  })
   return posts
 }
 

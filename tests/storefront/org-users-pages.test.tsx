@@ -49,6 +49,21 @@ async function show(
 
 const USERS = '/en/account/organization/users'
 
+/** The new-user form, reached from the user list, with its roles from ICM and its action. */
+async function showNewUserForm() {
+  icm.use(get('customers/OilCorp/roles', assignableRoles))
+  await show(
+    `${USERS}/create`,
+    '/:lang/account/organization/users/create',
+    NewUserPage,
+    createLoader,
+    createAction,
+    {
+      visitedParents: [USERS],
+    },
+  )
+}
+
 describe('user management pages', () => {
   it('the list names each user, their roles, budget and status in words', async () => {
     icm.use(
@@ -71,17 +86,7 @@ describe('user management pages', () => {
   })
 
   it('the new-user form labels every field and offers the roles as checkboxes, the fixed one ticked', async () => {
-    icm.use(get('customers/OilCorp/roles', assignableRoles))
-    await show(
-      `${USERS}/create`,
-      '/:lang/account/organization/users/create',
-      NewUserPage,
-      createLoader,
-      undefined,
-      {
-        visitedParents: [USERS],
-      },
-    )
+    await showNewUserForm()
     expect((await screen.findByLabelText('First name')).hasAttribute('required')).toBe(true)
     expect(screen.getByLabelText('E-mail address').getAttribute('maxlength')).toBe('254')
     const fixed = screen.getByLabelText(/Buyer/) as HTMLInputElement
@@ -101,17 +106,7 @@ describe('user management pages', () => {
   })
 
   it('a failed submission of the new-user form names each field by its label in the summary', async () => {
-    icm.use(get('customers/OilCorp/roles', assignableRoles))
-    await show(
-      `${USERS}/create`,
-      '/:lang/account/organization/users/create',
-      NewUserPage,
-      createLoader,
-      createAction,
-      {
-        visitedParents: [USERS],
-      },
-    )
+    await showNewUserForm()
     fireEvent.click(await screen.findByRole('button', { name: 'Create user' }))
     const summary = await screen.findByRole('alert')
     const firstName = screen.getByLabelText('First name')

@@ -19,6 +19,7 @@ export function renderRoute({
   loader,
   action,
   cookie,
+  others = [],
 }: {
   path: string
   pattern: string
@@ -27,6 +28,8 @@ export function renderRoute({
   loader?: RouteFn
   action?: RouteFn
   cookie?: string
+  /** Further routes beside it, e.g. the route a form of the page posts to. */
+  others?: Parameters<typeof createRemixStub>[0]
 }) {
   const locale = localeByLang(path.split('/')[1]!)!
   const withCookie = (request: Request) => {
@@ -56,6 +59,7 @@ export function renderRoute({
             ? ({ request, params, context }) => action({ request: withCookie(request), params, context })
             : undefined,
         },
+        ...others,
       ],
     },
   ])
