@@ -8,20 +8,21 @@ import {
   type Currency,
   type Locale,
 } from './domain/channel'
+import type { MessageCode } from './domain/message-codes'
 
 /** An ICM error: rendered as `{errors:[{status, code, message, causes}]}` with an `error-key` header. */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
-    readonly code: string,
+    readonly code: MessageCode,
     message: string,
-    readonly causes: { code: string; message: string; paths?: string[] }[] = [],
+    readonly causes: { code: MessageCode; message: string; paths?: string[] }[] = [],
   ) {
     super(message)
   }
 }
 
-export const notFound = (code: string, message: string) => new ApiError(404, code, message)
+export const notFound = (code: MessageCode, message: string) => new ApiError(404, code, message)
 export const badRequest = (message: string, causes: ApiError['causes'] = []) =>
   new ApiError(400, 'request.invalid', message, causes)
 

@@ -21,6 +21,7 @@ import {
   type LoginPolicy,
 } from './domain/login-throttle'
 import { ApiError, errorBody } from './http'
+import type { MessageCode } from './domain/message-codes'
 
 /** `points` per window of `seconds`; 0 points switches the limit off. */
 export type Limit = { points: number; seconds: number }
@@ -191,7 +192,7 @@ export const RATE_LIMITED = 'rate_limit.exceeded'
 export function tooManyRequests(
   reply: FastifyReply,
   retryAfterSeconds: number,
-  code: string,
+  code: MessageCode,
   message: string,
 ) {
   const error = new ApiError(429, code, message)

@@ -10,7 +10,7 @@ import { eligibleAddress } from './addresses'
 import { lockBasket, type BasketRow } from './basket'
 import { channelSettings } from './configuration'
 import { basketCostCenter } from './cost-centers'
-import { invalidError, notFoundError, refusedError } from './errors'
+import { invalidError, notFoundError, refusedError, type DomainErrorCause } from './errors'
 import { isUuid } from './ids'
 import { quantityProblem } from './quantity'
 import { promotionByCode } from './rebates'
@@ -66,7 +66,7 @@ export function desiredDeliveryProblem(value: string, today = new Date()): strin
 
 export type ItemUpdate = { quantity?: number; desiredDelivery?: string | null }
 
-const updateFailed = (cause: { code: string; message: string; paths: string[] }) =>
+const updateFailed = (cause: DomainErrorCause) =>
   refusedError('basket.line_item.update.failed', 'The line item could not be updated.', [cause])
 
 /** Updates a line: quantity 0 deletes it; a quantity must keep the product's order rules. */

@@ -23,6 +23,7 @@ import {
   type LineRow,
 } from './basket'
 import { pricedSkus } from './catalog'
+import type { MessageCode } from './message-codes'
 import type { Currency } from './channel'
 import { refusedError } from './errors'
 import { isUuid } from './ids'
@@ -34,7 +35,7 @@ export type MergeRequest = { sourceBasket: string; sourceAuthenticationToken: st
 
 export type MergeResult = { basket: BasketRow; infos: BasketNotice[] }
 
-const notice = (code: string, message: string): BasketNotice => ({ code, message })
+const notice = (code: MessageCode, message: string): BasketNotice => ({ code, message })
 
 /** Step 1: the source basket is another basket, and its token is valid; the token's owner. */
 async function sourceOwnerOf(db: Db, target: BasketRow, request: MergeRequest): Promise<string> {

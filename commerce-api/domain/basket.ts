@@ -24,6 +24,7 @@ import { addressesById, type AddressRow } from './addresses'
 import { pricedSkus } from './catalog'
 import type { Currency, Locale } from './channel'
 import { notFoundError, refusedError } from './errors'
+import type { MessageCode } from './message-codes'
 import { isUuid } from './ids'
 import {
   isMandatoryFor,
@@ -332,7 +333,7 @@ export async function withApproval(db: Db, state: BasketState): Promise<BasketSt
  * Something a basket or a change of it tells the shopper (ICM's `infos`): a stable code clients translate, an
  * English message, and the values a translation needs.
  */
-export type BasketNotice = { code: string; message: string; parameters?: Record<string, string> }
+export type BasketNotice = { code: MessageCode; message: string; parameters?: Record<string, string> }
 
 const percent = (rate: number) => `${rate} %`
 
@@ -380,7 +381,7 @@ export const lineKey = (sku: string, warrantyId: string | null | undefined, pare
   `${sku}\u0000${warrantyId ?? ''}\u0000${parent ?? ''}`
 
 /** A refusal of one item, with the path of the item in the request (`[2].quantity.value`). */
-export type ItemCause = { code: string; message: string; paths: string[] }
+export type ItemCause = { code: MessageCode; message: string; paths: string[] }
 
 /** An item whose quantity was fitted to the rules (quantity.ts) because it broke them. */
 export type QuantityAdjustment = {
@@ -481,7 +482,11 @@ async function resolveItems(t: Db, basket: BasketRow, items: ItemRequest[]): Pro
 
 /** Step 2a: why an item cannot be added at all, whatever its quantity; undefined when it can. */
 function itemRefusal(ctx: AddContext, item: ItemRequest, path: string): ItemCause | undefined {
-  const cause = (code: string, message: string, field: string) => ({ code, message, paths: [path + field] })
+  const cause = (code: MessageCode, message: string, field: string) => ({
+    code,
+    message,
+    paths: [path + field],
+  })
   const parentId = item.mandatorySelectionItemOf
   if (parentId !== undefined) {
     const parent = ctx.lineById.get(parentId)

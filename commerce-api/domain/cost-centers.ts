@@ -34,6 +34,7 @@ import {
   type PeriodSpending,
 } from './budgets'
 import { conflictError, forbiddenError, invalidError, notFoundError, refusedError } from './errors'
+import type { MessageCode } from './message-codes'
 import { isUuid } from './ids'
 import type { Minor } from './money'
 import { hasPermission, permissionIdsOfRoles } from './permissions'
@@ -727,7 +728,7 @@ export async function costCenterProblem(
   db: Db,
   principal: Principal,
   costCenter: string | null,
-): Promise<{ code: string; message: string } | undefined> {
+): Promise<{ code: MessageCode; message: string } | undefined> {
   if (principal.anonymous || principal.customerType !== 'SMBCustomer') return undefined
   const eligible = await orderableCostCenters(db, principal)
   if (costCenter) {

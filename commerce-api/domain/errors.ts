@@ -3,6 +3,8 @@
  * (`commerce-api/icm/errors.ts`) turns each kind into ICM's error body and status. A domain file never
  * imports `http.ts` and never names a status code.
  */
+import type { MessageCode } from './message-codes'
+
 export type DomainErrorKind =
   /** The thing asked for does not exist, or is not visible to this caller (never reveal which). */
   | 'not-found'
@@ -19,13 +21,13 @@ export type DomainErrorKind =
   /** Too many attempts; `retryAfterSeconds` says when to come back. */
   | 'too-many'
 
-export type DomainErrorCause = { code: string; message: string; paths?: string[] }
+export type DomainErrorCause = { code: MessageCode; message: string; paths?: string[] }
 
 export class DomainError extends Error {
   constructor(
     readonly kind: DomainErrorKind,
     /** The ICM error key (`basket.line_item.quantity.invalid`): stable, and what clients translate. */
-    readonly code: string,
+    readonly code: MessageCode,
     message: string,
     readonly causes: DomainErrorCause[] = [],
     readonly retryAfterSeconds?: number,
@@ -35,10 +37,13 @@ export class DomainError extends Error {
   }
 }
 
-export const notFoundError = (code: string, message: string) => new DomainError('not-found', code, message)
-export const invalidError = (code: string, message: string, causes: DomainErrorCause[] = []) =>
+export const notFoundError = (code: MessageCode, message: string) =>
+  new DomainError('not-found', code, message)
+export const invalidError = (code: MessageCode, message: string, causes: DomainErrorCause[] = []) =>
   new DomainError('invalid', code, message, causes)
-export const refusedError = (code: string, message: string, causes: DomainErrorCause[] = []) =>
+export const refusedError = (code: MessageCode, message: string, causes: DomainErrorCause[] = []) =>
   new DomainError('refused', code, message, causes)
-export const conflictError = (code: string, message: string) => new DomainError('conflict', code, message)
-export const forbiddenError = (code: string, message: string) => new DomainError('forbidden', code, message)
+export const conflictError = (code: MessageCode, message: string) =>
+  new DomainError('conflict', code, message)
+export const forbiddenError = (code: MessageCode, message: string) =>
+  new DomainError('forbidden', code, message)

@@ -35,6 +35,7 @@ import {
 import type { Locale } from './channel'
 import { channelSettings } from './configuration'
 import { forbiddenError, notFoundError, refusedError } from './errors'
+import type { MessageCode } from './message-codes'
 import { isUuid } from './ids'
 import { redirectsAfterCheckout, redirectsBeforeCheckout } from './payment-methods'
 import { hasPermission } from './permissions'
@@ -122,7 +123,7 @@ export type CreateOrderResult =
 export type OrderRequest = { basketId: string; termsAccepted: boolean }
 
 /** Writes a failed validation as ICM error causes. */
-const validationFailed = (errors: { code: string; message: string }[]) =>
+const validationFailed = (errors: { code: MessageCode; message: string }[]) =>
   refusedError(
     'basket.validation.failed.error',
     'The basket cannot be ordered as it is.',
@@ -139,7 +140,7 @@ const termsNotAccepted = () =>
   ])
 
 /** Why a basket that needs approval cannot become a requisition. */
-const approvalImpossible = (code: string, message: string) => validationFailed([{ code, message }])
+const approvalImpossible = (code: MessageCode, message: string) => validationFailed([{ code, message }])
 
 const notAuthorised: BasketNotice = {
   code: 'order.payment.not_authorized.info',

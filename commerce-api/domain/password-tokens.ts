@@ -10,6 +10,7 @@ import { and, eq, isNull } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { apiTokens, passwordTokens, users } from '../db/schema'
 import { DomainError } from './errors'
+import type { MessageCode } from './message-codes'
 import { hashPassword } from './passwords'
 
 export type PasswordTokenPurpose = 'welcome' | 'reminder'
@@ -65,7 +66,7 @@ export async function issuePasswordToken(
 /** A refusal naming the attribute at fault, as ICM's `error-invalid-attributes` header does. */
 function refusal(
   kind: 'invalid' | 'refused',
-  code: string,
+  code: MessageCode,
   message: string,
   attribute?: 'secureCode' | 'userID' | 'password',
 ) {

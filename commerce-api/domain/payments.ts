@@ -10,7 +10,8 @@ import { basketPayments, paymentInstruments, type PaymentParameter } from '../db
 import { basketState, findBasket, type BasketNotice, type BasketRow, type BasketState } from './basket'
 import { inBasketTransaction } from './basket-edits'
 import { localize, type Currency, type Locale } from './channel'
-import { notFoundError, refusedError } from './errors'
+import { notFoundError, refusedError, type DomainErrorCause } from './errors'
+import type { MessageCode } from './message-codes'
 import { isUuid } from './ids'
 import { defaultDestination } from './money'
 import {
@@ -75,7 +76,7 @@ export async function eligiblePaymentMethods(db: Db, basket: BasketRow, principa
   return { methods, instruments }
 }
 
-const paymentRefused = (code: string, message: string, path: string) =>
+const paymentRefused = (code: MessageCode, message: string, path: string) =>
   refusedError(code, message, [{ code, message, paths: [path] }])
 
 /** The method (and instrument) `paymentInstrument` names: an instrument id, or a method without parameters. */
@@ -185,7 +186,7 @@ export async function returnToOpenTender(
   await inBasketTransaction(db, basket, (t) =>
     t.delete(basketPayments).where(eq(basketPayments.id, payment.id)),
   )
-  const notice =
+  const notice: BasketNotice =
     status === 'CANCEL'
       ? {
           code: 'payment.redirect.cancelled.info',
@@ -226,7 +227,7 @@ export const instrumentNotFound = (id: string) =>
  * definition's message (in the caller's locale). Unknown parameters are refused too.
  */
 export function checkParameters(method: PaymentMethodRow, parameters: PaymentParameter[], locale: Locale) {
-  const causes: { code: string; message: string; paths: string[] }[] = []
+  const causes: DomainErrorCause[] = []
   const values: PaymentParameter[] = []
   for (const p of parameters) {
     if (!method.parameterDefinitions.some((d) => d.name === p.name)) {

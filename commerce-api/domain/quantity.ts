@@ -5,12 +5,13 @@
  * and never more than the channel's maximum item quantity (configuration `basket.maxItemQuantity`).
  */
 import { channelSettings } from './configuration'
+import type { MessageCode } from './message-codes'
 
 /** A product's order quantity rules: minimum, maximum (null: only the channel's cap) and step. */
 export type QuantityRules = { min: number; max: number | null; step: number }
 
 /** Why a quantity breaks the rules: the ICM error key and a message naming the product. */
-export type QuantityProblem = { code: string; message: string }
+export type QuantityProblem = { code: MessageCode; message: string }
 
 /** The channel's cap on one line's quantity. */
 export const channelQuantityCap = () => channelSettings().basket.maxItemQuantity

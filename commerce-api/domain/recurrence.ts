@@ -9,6 +9,7 @@
  */
 import type { BasketRecurrence } from '../db/schema'
 import type { DomainErrorCause } from './errors'
+import type { MessageCode } from './message-codes'
 
 export type IntervalUnit = 'D' | 'M' | 'Y'
 export type Interval = { count: number; unit: IntervalUnit }
@@ -149,26 +150,43 @@ export type RecurrenceRequest = {
 /** What keeps a well-formed recurrence from being set (422 causes, paths under `recurrence`), at `now`. */
 export function recurrenceProblems(request: RecurrenceRequest, now: Date): DomainErrorCause[] {
   const problems: DomainErrorCause[] = []
-  const problem = (field: string, code: string, message: string) =>
-    problems.push({ code: `basket.recurrence.${code}`, message, paths: [`recurrence.${field}`] })
+  const problem = (field: string, code: MessageCode, message: string) =>
+    problems.push({ code, message, paths: [`recurrence.${field}`] })
   const interval = parseInterval(request.interval)
-  if (!interval) problem('interval', 'interval.invalid.error', `'${request.interval}' is no interval.`)
+  if (!interval)
+    problem('interval', 'basket.recurrence.interval.invalid.error', `'${request.interval}' is no interval.`)
   else if (interval.count > MAX_INTERVAL[interval.unit])
-    problem('interval', 'interval.too_long.error', 'There is at most one year between two orders.')
+    problem(
+      'interval',
+      'basket.recurrence.interval.too_long.error',
+      'There is at most one year between two orders.',
+    )
   const earliest = earliestStartDate(now)
   if (request.startDate < earliest)
-    problem('startDate', 'start_date.past.error', 'The first order cannot be placed in the past.')
+    problem(
+      'startDate',
+      'basket.recurrence.start_date.past.error',
+      'The first order cannot be placed in the past.',
+    )
   else if (request.startDate > addDays(dayOf(now), MAX_START_DAYS))
     problem(
       'startDate',
-      'start_date.too_late.error',
+      'basket.recurrence.start_date.too_late.error',
       `The first order must be within ${MAX_START_DAYS} days.`,
     )
   if (request.endDate) {
     if (request.endDate <= request.startDate)
-      problem('endDate', 'end_date.not_after_start.error', 'The end date must be after the start date.')
+      problem(
+        'endDate',
+        'basket.recurrence.end_date.not_after_start.error',
+        'The end date must be after the start date.',
+      )
     else if (request.endDate > addMonths(request.startDate, MAX_SPAN_YEARS * 12))
-      problem('endDate', 'end_date.too_late.error', `A recurring order ends within ${MAX_SPAN_YEARS} years.`)
+      problem(
+        'endDate',
+        'basket.recurrence.end_date.too_late.error',
+        `A recurring order ends within ${MAX_SPAN_YEARS} years.`,
+      )
   }
   return problems
 }

@@ -21,6 +21,7 @@ import type { BasketState } from './basket'
 import type { Locale } from './channel'
 import { findCostCenter } from './cost-centers'
 import { notFoundError, refusedError } from './errors'
+import type { MessageCode } from './message-codes'
 import { isUuid } from './ids'
 import type { SnapshotOf } from './orders'
 import { redirectsAfterCheckout, redirectsBeforeCheckout } from './payment-methods'
@@ -107,7 +108,7 @@ export async function recurringOrderOfBasket(t: Db, basketId: string) {
   return row
 }
 
-const refusal = (code: string, message: string, path: string) =>
+const refusal = (code: MessageCode, message: string, path: string) =>
   refusedError(code, message, [{ code, message, paths: [path] }])
 
 /**

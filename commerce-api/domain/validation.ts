@@ -25,6 +25,7 @@ import { pricedSkus } from './catalog'
 import type { Currency, Locale } from './channel'
 import { costCenterProblem } from './cost-centers'
 import { invalidError } from './errors'
+import type { MessageCode } from './message-codes'
 import { mandatoryLinksBySku, mandatoryStates } from './mandatory'
 import { formatAmount, type Minor } from './money'
 import { paymentRestrictions, redirectsBeforeCheckout } from './payment-methods'
@@ -48,7 +49,7 @@ export const VALIDATION_SCOPES = [
 export type ValidationScope = (typeof VALIDATION_SCOPES)[number]
 
 export type ValidationMessage = {
-  code: string
+  code: MessageCode
   message: string
   parameters: { scopes: ValidationScope[]; lineItemId?: string; productSku?: string }
 }
@@ -113,16 +114,20 @@ export type ScopeContext = {
 /** A message builder for one scope. */
 function messagesOf(scope: ValidationScope) {
   const found: ScopeMessages = { errors: [], infos: [] }
-  const message = (code: string, text: string, ids: { lineItemId?: string; productSku?: string } = {}) => ({
+  const message = (
+    code: MessageCode,
+    text: string,
+    ids: { lineItemId?: string; productSku?: string } = {},
+  ) => ({
     code,
     message: text,
     parameters: { scopes: [scope], ...ids },
   })
   return {
     found,
-    error: (code: string, text: string, ids?: { lineItemId?: string; productSku?: string }) =>
+    error: (code: MessageCode, text: string, ids?: { lineItemId?: string; productSku?: string }) =>
       void found.errors.push(message(code, text, ids)),
-    info: (code: string, text: string, ids?: { lineItemId?: string; productSku?: string }) =>
+    info: (code: MessageCode, text: string, ids?: { lineItemId?: string; productSku?: string }) =>
       void found.infos.push(message(code, text, ids)),
   }
 }
@@ -137,7 +142,7 @@ async function orderableFacts(t: Db, basket: BasketRow, skus: string[]) {
 }
 
 /** What one line asks of its product: orderable, in stock, within the quantity rules and the stock left. */
-type LineVerdict = { ok: true } | { ok: false; code: string; message: string; fitted?: number }
+type LineVerdict = { ok: true } | { ok: false; code: MessageCode; message: string; fitted?: number }
 
 function lineVerdict(line: LineRow, product: ProductFacts | undefined, used: number): LineVerdict {
   if (!product || !product.online || product.kind === 'master' || product.kind === 'retailset')
@@ -156,7 +161,7 @@ function lineVerdict(line: LineRow, product: ProductFacts | undefined, used: num
   const problem =
     line.quantity > stock
       ? {
-          code: 'basket.line_item.quantity.not_in_stock.error',
+          code: 'basket.line_item.quantity.not_in_stock.error' as const,
           message: `Only ${stock} of '${line.sku}' are in stock.`,
         }
       : quantityProblem(line.sku, product, line.quantity)
@@ -359,12 +364,12 @@ export function orderValueProblem(itemsNet: Minor, currency: Currency) {
   const limits = ORDER_VALUE_LIMITS[currency]
   if (itemsNet < limits.min)
     return {
-      code: 'basket.validation.order_value.minimum.error',
+      code: 'basket.validation.order_value.minimum.error' as const,
       message: `The minimum order value is ${formatAmount(limits.min, currency)} (net).`,
     }
   if (itemsNet > limits.max)
     return {
-      code: 'basket.validation.order_value.maximum.error',
+      code: 'basket.validation.order_value.maximum.error' as const,
       message: `The maximum order value is ${formatAmount(limits.max, currency)} (net).`,
     }
   return undefined

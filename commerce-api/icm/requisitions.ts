@@ -5,6 +5,7 @@
  * `userBudgets` and `approvalStatus` with customer and cost center approval. This API adds each stage's
  * decision (`approvalStatus.stages`) and why approval was needed (`approvalStatus.reasons`).
  */
+import type { BasketNotice } from '../domain/basket'
 import type { Currency, Locale } from '../domain/channel'
 import type { RequisitionDetail, StageView } from '../domain/requisitions'
 import { approvalReasonJson, approverJson } from './basket'
@@ -124,7 +125,7 @@ export function requisitionJson(
   detail: RequisitionDetail,
   locale: Locale,
   include: Set<string>,
-  infos: { code: string; message: string }[] = [],
+  infos: BasketNotice[] = [],
 ) {
   return {
     data: requisitionData(detail),
