@@ -7,10 +7,30 @@ import {
   priceState,
   scaledPriceRows,
   type Money,
+  taxRateOf,
   type PriceDisplay,
+  type PriceItem,
   type ProductPrice,
 } from '~/models/price'
 import { amountInWords } from '~/models/quantity'
+
+/**
+ * What the shown price includes for the shop's default destination: "incl. 19 % VAT" gross, "excl. VAT" net,
+ * and, where that destination is taxed at 0 %, that no tax is included and the delivery country's is added.
+ */
+function taxHint(
+  t: (key: string, values?: Record<string, unknown>) => string,
+  sale: PriceItem,
+  display: PriceDisplay,
+  locale: ShopLocale,
+) {
+  if (display === 'net') return t('product.price.net_hint')
+  const rate = taxRateOf(sale)
+  if (rate === 0) return t('product.price.tax_free_hint')
+  if (rate === undefined) return t('product.price.gross_hint_general')
+  const percent = new Intl.NumberFormat(locale.tag, { style: 'percent', maximumFractionDigits: 1 })
+  return t('product.price.gross_hint', { rate: percent.format(rate / 100) })
+}
 
 export function MoneyText({ money, locale }: { money: Money; locale: ShopLocale }) {
   return <>{formatMoney(money, locale.tag)}</>
@@ -59,11 +79,7 @@ export function ProductPriceView({
           <span className="price-discount">{t('product.price.discount', { percent: discount })}</span>
         </>
       ) : null}
-      {detailed ? (
-        <span className="price-hint">
-          {t(display === 'gross' ? 'product.price.gross_hint' : 'product.price.net_hint')}
-        </span>
-      ) : null}
+      {detailed ? <span className="price-hint">{taxHint(t, price.sale, display, locale)}</span> : null}
       {!detailed && best ? (
         // A tile names the lowest volume price; the product page has the whole table.
         <span className="price-scaled">

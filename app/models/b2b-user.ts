@@ -17,6 +17,7 @@ import {
 } from './budget'
 import { messageText, type ApiMessage, type Translate } from './messages'
 import { MoneySchema } from './price'
+import { API_CODES } from '~/models/api-codes'
 
 /** A user of the company (JSON-safe: what loaders serialize and components take). */
 export type B2bUser = {
@@ -294,8 +295,8 @@ export const budgetCurrencyOf = (budget: Budget | undefined): string | undefined
 
 /** Refusals the API names no field for, but which are about one (a login or e-mail address taken). */
 const CODE_FIELDS: Record<string, string[]> = {
-  'customer.email.not_unique.error': ['email'],
-  'customer.credentials.login.not_unique.error': ['login', 'email'],
+  [API_CODES.emailNotUnique]: ['email'],
+  [API_CODES.loginNotUnique]: ['login', 'email'],
 }
 
 /** The API's names of a form's fields, where they differ (`PUT …/roles {userRoles}`). */

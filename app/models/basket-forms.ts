@@ -111,3 +111,6 @@ export function basketAnchor(form: BasketForm, lineIds: string[], deleted: boole
       return 'basket-fields-title'
   }
 }
+
+/** Where the basket page shows why checkout could not start (the fragment its refusal returns to). */
+export const CHECKOUT_BLOCKED = 'checkout-blocked'

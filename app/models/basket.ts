@@ -1,5 +1,7 @@
 import { z } from 'zod'
 import { MoneySchema, PriceItemSchema, type Money, type PriceItem } from './price'
+import { API_CODES, ICM_ONLY } from '~/models/api-codes'
+import { ApiMessageSchema, type ApiMessageData } from './api-message'
 
 /** One mandatory link of a line (ADR 0011): the product, whether the line has it, and the line holding it. */
 const MandatoryLinkSchema = z.object({
@@ -74,7 +76,6 @@ export const isEstimated = (data: {
   commonShippingMethod?: string
 }) => !data.invoiceToAddress || !data.commonShipToAddress || !data.commonShippingMethod
 
-const MessageSchema = z.object({ code: z.string(), message: z.string().optional() })
 
 export const BasketSchema = z.object({
   data: z.object({
@@ -102,7 +103,7 @@ export const BasketSchema = z.object({
       discounts: z.record(DiscountSchema).optional(),
     })
     .optional(),
-  infos: z.array(MessageSchema).optional(),
+  infos: z.array(ApiMessageSchema).optional(),
 })
 
 const CauseSchema = z.object({
@@ -196,7 +197,7 @@ export type Basket = {
   itemRebates: Rebate[]
   valueRebates: Rebate[]
   /** The API's infos worth showing (spec §8 filters). */
-  infos: { code: string; message?: string }[]
+  infos: ApiMessageData[]
   /** The shipping method chosen for the basket, if any. */
   shippingMethodId?: string
   totals: {
@@ -209,13 +210,13 @@ export type Basket = {
 }
 
 /** Infos the spec drops or filters out (§8): unresolved includes, and the deletion and merge notices. */
-const HIDDEN_INFOS = new Set([
-  'include.not_resolved.error',
-  'basket.line_item.deletion.info',
-  'basket.line_item.add_item_added_to_existing_line_item.info',
+const HIDDEN_INFOS = new Set<string>([
+  ICM_ONLY.includeNotResolved,
+  API_CODES.lineDeleted,
+  API_CODES.addedToExistingLine,
 ])
 
-export const visibleInfos = (infos: { code: string; message?: string }[] = []) =>
+export const visibleInfos = (infos: ApiMessageData[] = []) =>
   infos.filter((info) => !HIDDEN_INFOS.has(info.code))
 
 const hasAmount = (item: PriceItem | undefined) => !!item && (item.gross.value !== 0 || item.net.value !== 0)

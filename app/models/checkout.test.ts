@@ -187,8 +187,8 @@ describe('totals display', () => {
     expect(estimated.estimated).toBe(true)
     expect(estimated.rows.map((r) => r.key)).toEqual([
       'checkout.totals.items',
-      'checkout.totals.tax_included',
       'checkout.totals.total',
+      'checkout.totals.tax_included',
     ])
     const complete = mapCheckoutBasket(
       envelope(
@@ -212,12 +212,15 @@ describe('totals display', () => {
       { key: 'basket.totals.rebate', values: { name: 'Welcome' }, amount: money(11.9), kind: 'rebate' },
       { key: 'checkout.totals.shipping', amount: money(0), kind: 'amount' },
       { key: 'checkout.totals.payment_costs', amount: money(2.98), kind: 'amount' },
-      { key: 'checkout.totals.tax_included', amount: money(19), kind: 'amount' },
       { key: 'checkout.totals.total', amount: money(110.08), kind: 'total' },
+      { key: 'checkout.totals.tax_included', amount: money(19), kind: 'included' },
     ])
-    // Business customers see net amounts with tax added.
+    // Business customers see net amounts with the tax added, and the gross total they pay, as the last row.
     const net = totalsRows(complete, 'net')
-    expect(net.rows.at(-1)).toEqual({ key: 'checkout.totals.total', amount: money(92.5), kind: 'total' })
-    expect(net.rows.map((r) => r.key)).toContain('checkout.totals.tax_added')
+    expect(net.rows.slice(-3)).toEqual([
+      { key: 'checkout.totals.net_total', amount: money(92.5), kind: 'subtotal' },
+      { key: 'checkout.totals.tax_added', amount: money(19), kind: 'amount' },
+      { key: 'checkout.totals.total_payable', amount: money(110.08), kind: 'total' },
+    ])
   })
 })

@@ -1,19 +1,28 @@
 import { quantityRuleInWords as ruleInWords, type QuantityRules } from './quantity'
+import { API_CODES } from '~/models/api-codes'
 
 /** A translate function as i18next's `t` and react-i18next's `useTranslation().t` both are. */
 export type Translate = (key: string, values?: Record<string, unknown>) => string
 
 /** An answer of the commerce API that the shopper has to read: an ICM error key and ICM's own sentence. */
-export type ApiMessage = { code: string; message?: string }
+export type ApiMessage = {
+  code: string
+  message?: string
+  /** The values of ICM's causes, which the shop's text of the code may name (`{{taxRate}}`). */
+  causes?: { parameters?: Record<string, string> }[]
+}
 
-/** Codes whose shop text is general: ICM's message names the product's actual rule (minimum, maximum, step). */
-const RULE_CODES = /quantity/
+/**
+ * Codes whose shop text is general while ICM's message names the actual rule: a product's minimum, maximum or
+ * step, a field's format or length, a payment parameter's pattern.
+ */
+const RULE_CODES = /quantity|^request\.invalid|^costcenter\.invalid|^payment\.parameter\.|budget\.currency/
 
 /** The three refusals of a quantity by the product's rules, and which rule each names. */
 const QUANTITY_RULES: Record<string, 'min' | 'max' | 'step'> = {
-  'basket.line_item.quantity.min_order_quantity.error': 'min',
-  'basket.line_item.quantity.max_order_quantity.error': 'max',
-  'basket.line_item.quantity.step_quantity.error': 'step',
+  [API_CODES.minOrderQuantity]: 'min',
+  [API_CODES.maxOrderQuantity]: 'max',
+  [API_CODES.stepQuantity]: 'step',
 }
 
 /** Whether a code refuses a quantity by one of the product's rules. */
@@ -26,7 +35,7 @@ export const isQuantityRule = (code: string) => Object.hasOwn(QUANTITY_RULES, co
  * `error.api.detail`: the English shop adds it, the others never show an English sentence).
  */
 export function messageText(t: Translate, message: ApiMessage, rules?: QuantityRules): string {
-  const text = t(message.code)
+  const text = t(message.code, message.causes?.[0]?.parameters)
   // A quantity refused by a rule of a product the shop knows: the rule with its number, in the page language.
   const rule =
     rules && isQuantityRule(message.code) ? ruleInWords(t, QUANTITY_RULES[message.code]!, rules) : ''

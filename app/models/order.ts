@@ -3,6 +3,7 @@ import { AddressSchema, mapAddress, type Address } from './address'
 import { DiscountIdsSchema, DiscountSchema, rebatesOf } from './basket'
 import type { CostCenterRef } from './checkout-basket'
 import { MoneySchema, PriceItemSchema, type Money, type PriceItem } from './price'
+import { ApiMessageSchema, type ApiMessageData } from './api-message'
 
 /**
  * An ICM order (`OrderData`, ADR 0010): the basket as it was ordered plus the order's own fields, with the
@@ -119,13 +120,12 @@ export const OrderIncludedSchema = z
   })
   .default({})
 
-const MessageSchema = z.object({ code: z.string(), message: z.string().optional() })
 
 /** `GET orders/{id}`, `POST orders`, `PATCH orders/{id}`. */
 export const OrderEnvelopeSchema = z.object({
   data: OrderDataSchema,
   included: OrderIncludedSchema,
-  infos: z.array(MessageSchema).optional(),
+  infos: z.array(ApiMessageSchema).optional(),
 })
 
 /**
@@ -143,7 +143,7 @@ export const OrderCreationSchema = z.object({
       recurringOrderID: z.string().optional(),
     })
     .passthrough(),
-  infos: z.array(MessageSchema).optional(),
+  infos: z.array(ApiMessageSchema).optional(),
 })
 
 /** `GET orders?limit&offset`: newest first, `info.total` for paging. */
@@ -225,7 +225,7 @@ export type Order = {
   buyer?: { login: string; name: string }
   /** An order placed by approving a requisition: its number, and when and by whom it was approved. */
   requisition?: { number: string; approvedAt?: string; approver?: string }
-  infos: { code: string; message?: string }[]
+  infos: ApiMessageData[]
 }
 
 type OrderData = z.infer<typeof OrderDataSchema>

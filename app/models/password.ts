@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import type { ApiMessage, Translate } from './messages'
+import { API_CODES } from '~/models/api-codes'
 
 /**
  * The "set your password" form behind a password link (`/forgotPassword/updatePassword?uid=&Hash=`, spec shell
@@ -29,10 +30,10 @@ export type UpdatePasswordForm = z.infer<ReturnType<typeof updatePasswordSchema>
 
 /** The refusals of `POST security/password` the page has texts for (the PWA's update-password mapper). */
 export const UPDATE_PASSWORD_ERRORS = {
-  secureCode: 'account.forgotdata.consumer_invalid_hash.error',
-  userID: 'account.forgotdata.consumer_disabled.error',
-  password: 'customer.credentials.passwordreset.invalid_password.error.PasswordExpressionViolation',
-  timeout: 'account.forgotdata.consumer_password_timeout.error',
+  secureCode: API_CODES.passwordLinkInvalid,
+  userID: API_CODES.passwordUserDisabled,
+  password: API_CODES.passwordRuleViolated,
+  timeout: API_CODES.passwordLinkExpired,
 } as const
 
 /**

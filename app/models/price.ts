@@ -67,6 +67,17 @@ export function pick(item: PriceItem, display: PriceDisplay): Money {
   return display === 'net' ? item.net : item.gross
 }
 
+/**
+ * The tax rate a price includes, in percent to the half (19, 5.5, 0), read off its net and gross amounts;
+ * undefined when the net amount is too small for cents to tell the rate that exactly.
+ */
+export function taxRateOf(item: PriceItem): number | undefined {
+  const { net, gross } = item
+  if (gross.value === net.value && net.value > 0) return 0
+  if (net.value < 2) return undefined
+  return Math.round((gross.value / net.value - 1) * 200) / 2
+}
+
 /** Whole percent the sale price is below the list price, or 0. */
 export function discountPercentage(price: ProductPrice, display: PriceDisplay): number {
   if (!price.sale || !price.list) return 0

@@ -7,6 +7,8 @@ import type { CostCenterRef } from './checkout-basket'
 import type { ApiMessage, Translate } from './messages'
 import { mapOrderData, OrderDataSchema, OrderIncludedSchema, type Order } from './order'
 import { MoneySchema, type PriceItem } from './price'
+import { API_CODES } from '~/models/api-codes'
+import { ApiMessageSchema } from './api-message'
 
 /**
  * A requisition (issue 18; spec org §3, §4; ICM `customers/{no}/users/{login}/requisitions`, the PWA's
@@ -76,7 +78,6 @@ const ApprovalStatusSchema = z
   })
   .default({})
 
-const MessageSchema = z.object({ code: z.string(), message: z.string().optional() })
 
 /** The requisition's `data`: the basket's (an order's) fields plus its own. */
 export const RequisitionDataSchema = OrderDataSchema.extend({
@@ -99,7 +100,7 @@ export const RequisitionDataSchema = OrderDataSchema.extend({
     .catch(undefined),
   approvalStatus: ApprovalStatusSchema,
   systemRejected: z.boolean().optional(),
-  systemRejectErrors: z.array(MessageSchema).default([]),
+  systemRejectErrors: z.array(ApiMessageSchema).default([]),
   attributes: z.array(z.object({ name: z.string(), value: z.unknown() })).optional(),
 })
 
@@ -107,7 +108,7 @@ export const RequisitionDataSchema = OrderDataSchema.extend({
 export const RequisitionEnvelopeSchema = z.object({
   data: RequisitionDataSchema,
   included: OrderIncludedSchema,
-  infos: z.array(MessageSchema).optional(),
+  infos: z.array(ApiMessageSchema).optional(),
 })
 
 /** `GET …/requisitions?view=&status=&limit=&offset=`: the requisitions without lines, and the page. */
@@ -407,8 +408,8 @@ export function decisionOutcomeOf(requisition: Requisition): DecisionOutcome {
 
 /** The API codes of a shop rejection the shop explains in a sentence of its own. */
 const SYSTEM_REJECTION_KEYS: Record<string, string> = {
-  'requisition.prices.changed.error': 'account.requisitions.decision.system_rejected.prices',
-  'requisition.lines.changed.error': 'account.requisitions.decision.system_rejected.lines',
+  [API_CODES.requisitionPricesChanged]: 'account.requisitions.decision.system_rejected.prices',
+  [API_CODES.requisitionLinesChanged]: 'account.requisitions.decision.system_rejected.lines',
 }
 
 /** A decision's outcome as one sentence: its text key and values (a toast, a line of the bulk results). */

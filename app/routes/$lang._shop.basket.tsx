@@ -16,41 +16,27 @@ import { SubmitButton } from '~/components/form-controls'
 import { LineTable } from '~/components/LineTable'
 import { MoneyText } from '~/components/Price'
 import { useShell } from '~/components/useShell'
-import { basketAnchor, basketFormSchema, lineAnchor, type BasketForm } from '~/models/basket-forms'
+import { basketAnchor, basketFormSchema, CHECKOUT_BLOCKED, lineAnchor } from '~/models/basket-forms'
 import { basketView, deliveryView } from '~/models/basket-view'
 import { COST_CENTER_INTENT } from '~/models/checkout-basket'
-import { STEP_SCOPES, firstStepFor, stepPath } from '~/models/checkout-steps'
-import { mayContinue } from '~/models/checkout-validation'
 import { basketDeliveryEstimate } from '~/models/delivery-date'
-import { isQuantityRule, messageText, type ApiMessage } from '~/models/messages'
-import type { QuantityRules } from '~/models/quantity'
-import { pick } from '~/models/price'
+import { messageText } from '~/models/messages'
+import { payableRows } from '~/models/checkout-totals'
 import { noindexMeta } from '~/models/seo'
 import { deliveryMethod, shippingPreview } from '~/models/shipping-method'
-import {
-  addPromotionCode,
-  currentBasket,
-  currentBasketOnce,
-  deleteLineItem,
-  removePromotionCode,
-  updateBasketFields,
-  updateLineItem,
-  type ChangeResult,
-} from '~/services/basket.server'
+import { currentBasket, currentBasketOnce } from '~/services/basket.server'
+import { product } from '~/services/products.server'
 import { changeCostCenter, costCenterChoice } from '~/services/basket-cost-center.server'
 import { config } from '~/services/config.server'
 import { configuration } from '~/services/configuration.server'
-import { product } from '~/services/products.server'
-import { validateBasket } from '~/services/validation.server'
-import { redirectWithValidation } from '~/services/checkout-flow.server'
 import { parseSubmission, readForm } from '~/services/form.server'
 import { invalid, refused } from '~/services/form-result.server'
 import { pageHeaders } from '~/services/headers'
 import { eligibleShippingMethods } from '~/services/shipping.server'
 import { cacheHeaders } from '~/services/http.server'
 import { fixedT } from '~/services/i18n.server'
-import type { IcmScope } from '~/services/icm.server'
-import { shopperOf, type PageArgs } from '~/services/shopper.server'
+import { changeOf, rulesOfLine, startCheckout, successToast } from '~/services/basket-page.server'
+import { shopperOf } from '~/services/shopper.server'
 import { redirectWithToast } from '~/services/toast.server'
 
 export const headers = pageHeaders
@@ -98,90 +84,6 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     },
     { headers: cacheHeaders(request, 'private') },
   )
-}
-
-/**
- * "Checkout" (spec §4 "Starting checkout"): the basket is validated for the scopes of BeforeCheckout, ICM
- * fixing what it can. With the channel's acceleration the review scope is validated too: all valid goes
- * straight to review, otherwise to the first step the results point to (`error=true`). Without it checkout
- * starts at the address step.
- */
-async function startCheckout(args: PageArgs) {
-  const { locale, scope, session } = await shopperOf(args)
-  const lang = locale.lang
-  const basket = await currentBasket(scope)
-  if (!basket || basket.lines.length === 0) throw redirect(`${stepPath(lang, 'basket')}?error=true`, 303)
-  const before = await validateBasket(scope, basket.id, STEP_SCOPES.basket)
-  if (!mayContinue(before))
-    return redirectWithValidation(
-      session,
-      `${stepPath(lang, 'basket')}?error=true#${CHECKOUT_BLOCKED}`,
-      before,
-    )
-  const settings = await configuration(scope)
-  if (!settings.acceleration) return redirect(stepPath(lang, 'address'), 303)
-  const review = await validateBasket(scope, basket.id, STEP_SCOPES.review)
-  if (mayContinue(review)) return redirect(stepPath(lang, 'review'), 303)
-  return redirectWithValidation(
-    session,
-    `${stepPath(lang, firstStepFor(review, 'address'))}?error=true`,
-    review,
-  )
-}
-
-/**
- * The quantity rules of the product of a line whose new quantity ICM refused by a rule (its message names no
- * number; the shop's text does), from the cached product call; none for other refusals.
- */
-async function rulesOfLine(
-  scope: IcmScope,
-  basket: { lines: { id: string; sku: string }[] },
-  form: BasketForm,
-  errors: ApiMessage[],
-): Promise<QuantityRules | undefined> {
-  if (form.intent !== 'quantity' || !errors.some((error) => isQuantityRule(error.code))) return undefined
-  const sku = basket.lines.find((line) => line.id === form.lineId)?.sku
-  return sku ? product(scope, sku).catch(() => undefined) : undefined
-}
-
-/** What a successful change says on the next page (post/redirect/get with a toast). */
-function successToast(form: BasketForm, deleted: boolean) {
-  switch (form.intent) {
-    case 'quantity':
-    case 'delete':
-      return { key: deleted ? 'basket.line.deleted.message' : 'basket.line.updated.message' }
-    case 'delivery':
-      return { key: 'checkout.desired_delivery_date.success.message' }
-    case 'addCode':
-      return { key: 'basket.promotion_code.added.message', values: { code: form.code.toUpperCase() } }
-    case 'removeCode':
-      return { key: 'basket.promotion_code.removed.message', values: { code: form.code } }
-    case 'fields':
-      return { key: 'basket.fields.saved.message' }
-  }
-}
-
-/** The ICM call of one basket form. */
-function changeOf(scope: IcmScope, basketId: string, form: BasketForm): Promise<ChangeResult> {
-  switch (form.intent) {
-    case 'quantity':
-      return form.quantity
-        ? updateLineItem(scope, basketId, form.lineId, { quantity: form.quantity })
-        : deleteLineItem(scope, basketId, form.lineId)
-    case 'delete':
-      return deleteLineItem(scope, basketId, form.lineId)
-    case 'delivery':
-      return updateLineItem(scope, basketId, form.lineId, { desiredDelivery: form.desiredDelivery ?? null })
-    case 'addCode':
-      return addPromotionCode(scope, basketId, form.code)
-    case 'removeCode':
-      return removePromotionCode(scope, basketId, form.code)
-    case 'fields':
-      return updateBasketFields(scope, basketId, {
-        messageToMerchant: form.messageToMerchant ?? '',
-        externalOrderReference: form.externalOrderReference ?? '',
-      })
-  }
 }
 
 /**
@@ -234,6 +136,7 @@ export default function BasketPage() {
       </>
     )
   }
+  const payable = payableRows(basket.totals, display).at(-1)!
   // "Checkout" refused comes back to #checkout-blocked: the messages with the cost center when they are all
   // about it, else those above the button.
   const blockedAtCostCenter =
@@ -262,9 +165,9 @@ export default function BasketPage() {
               goes through the lines; the summary's own button shows from tablet width on (app.css). */}
           <div className="basket-bar" data-testid="basket-bar">
             <span>
-              {t('basket.totals.total')}{' '}
+              {t(payable.key)}{' '}
               <strong>
-                <MoneyText money={pick(basket.totals.total, display)} locale={locale} />
+                <MoneyText money={payable.amount} locale={locale} />
               </strong>
             </span>
             <CheckoutButton />
@@ -306,8 +209,6 @@ function CheckoutButton() {
 }
 
 /** Where the basket shows why "Checkout" was refused; the refusal's redirect goes there. */
-const CHECKOUT_BLOCKED = 'checkout-blocked'
-
 type Validation = { errors: Message[]; infos: Message[] } | null
 type Message = { code: string; message?: string; scopes: string[] }
 

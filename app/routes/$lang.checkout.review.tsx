@@ -1,40 +1,23 @@
-import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
-import {
-  AddressView,
-  CheckoutLines,
-  CheckoutTotals,
-  DeliveryTime,
-  ValidationMessages,
-} from '~/components/checkout/CheckoutParts'
+import { CheckoutLines, CheckoutTotals, ValidationMessages } from '~/components/checkout/CheckoutParts'
 import { ApprovalPreview } from '~/components/checkout/ApprovalPreview'
-import { costCenterLabel } from '~/components/checkout/CostCenterSelection'
 import { BudgetWidget } from '~/components/organization/BudgetWidget'
 import { FormErrors, SubmitButton } from '~/components/form-controls'
 import { CheckboxField, useShopForm } from '~/components/forms'
 import { RecurrenceForm } from '~/components/recurring-order/RecurrenceForm'
+import { PriceNotes } from '~/components/PriceNotes'
+import { API_CODES } from '~/models/api-codes'
 import { useShell } from '~/components/useShell'
 import { hasLimits } from '~/models/budget'
-import type { CheckoutBasket } from '~/models/checkout-basket'
 import { STEP_SCOPES, firstStepFor, stepPath } from '~/models/checkout-steps'
 import { totalsRows } from '~/models/checkout-totals'
 import { mayContinue } from '~/models/checkout-validation'
-import { messageText, type Translate } from '~/models/messages'
-import {
-  RECURRENCE_FIELD_OF,
-  RECURRENCE_INTENT,
-  recurrenceFormSchema,
-  recurrenceOfForm,
-} from '~/models/recurring-order'
+import type { Translate } from '~/models/messages'
+import { RECURRENCE_INTENT } from '~/models/recurring-order'
 import { noindexMeta } from '~/models/seo'
 import { namedCostCenter } from '~/services/basket-cost-center.server'
 import { ownBudget } from '~/services/own-budget.server'
@@ -43,21 +26,14 @@ import { configuration } from '~/services/configuration.server'
 import { invalid } from '~/services/form-result.server'
 import { createOrder } from '~/services/orders.server'
 import { validateBasket } from '~/services/validation.server'
-import {
-  namedLines,
-  redirectWithValidation,
-  requireCheckoutStep,
-  type CheckoutContext,
-} from '~/services/checkout-flow.server'
-import { refusalReply } from '~/services/cost-centers.server'
-import { loginUrl } from '~/services/guards.server'
-import { setBasketRecurrence } from '~/services/recurring-orders.server'
-import { redirectWithToast } from '~/services/toast.server'
+import { namedLines, redirectWithValidation, requireCheckoutStep } from '~/services/checkout-flow.server'
 import { pageHeaders } from '~/services/headers'
 import { IcmError } from '~/services/icm.server'
 import { followOrderOutcome } from '~/services/order-outcome.server'
 import { handlePaymentReturn } from '~/services/payment-return.server'
 import { shopperOf } from '~/services/shopper.server'
+import { isLoggedIn, placeOrder, saveRecurrence, today } from '~/services/review.server'
+import { ReviewSummary } from '~/components/checkout/ReviewSummary'
 import { parseSubmission, readForm } from '~/services/form.server'
 
 export const headers = pageHeaders
@@ -71,12 +47,9 @@ const reviewSchema = (t: Translate, termsRequired: boolean) =>
   z.object({
     basketId: z.string().max(100).optional(),
     termsAndConditions: termsRequired
-      ? z.boolean({ required_error: t('basket.validation.terms_and_conditions.error') })
+      ? z.boolean({ required_error: t(API_CODES.termsNotAccepted) })
       : z.boolean().default(false),
   })
-
-/** Infos of the basket the review shows: the tax of the delivery country differs from the shop's default. */
-const REVIEW_INFOS = new Set(['basket.tax.destination_changed'])
 
 /** Review: everything to be ordered, the terms, and the submit. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
@@ -114,8 +87,6 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
  * A second submit of the same basket (double click, reloaded POST, another tab) finds the basket ordered; the
  * API answers the order already made, and the shopper lands on the same receipt.
  */
-export const ORDER_OUTCOME_UNKNOWN = 'order-outcome-unknown'
-
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const shopper = await shopperOf({ request, params, context })
   const { scope, locale } = shopper
@@ -148,59 +119,6 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   return followOrderOutcome(request, shopper, await placeOrder(createOrder(scope, current.id, accepted)))
 }
 
-/** Today as the form's first possible start date (yyyy-mm-dd); the API's own rule is the authority. */
-const today = () => new Date().toISOString().slice(0, 10)
-
-const isLoggedIn = (shopper: Pick<CheckoutContext, 'session'>) =>
-  !!shopper.session.get('user') && !shopper.session.get('isAnonymous')
-
-/**
- * "Order regularly" (spec §3, ADR 0020): sets the basket's recurrence, or removes it ("order once"), by a PATCH
- * of the basket; the API's refusals (400, 422 `basket.recurrence.*`) show at the field they name. Logged-in
- * customers only: a guest's post goes to the login page.
- */
-async function saveRecurrence(args: ActionFunctionArgs, form: FormData) {
-  const ctx = await requireCheckoutStep(args, 'review')
-  if (!isLoggedIn(ctx)) throw redirect(loginUrl(args.request, ctx))
-  const submission = parseSubmission(form, { schema: recurrenceFormSchema(ctx.t), t: ctx.t })
-  if (submission.status !== 'success')
-    return data({ intent: RECURRENCE_INTENT, result: submission.reply() }, { status: 400 })
-  const recurrence = recurrenceOfForm(submission.value)
-  const page = `/${ctx.locale.lang}/checkout/review`
-  // "Order once" on a basket without a recurrence changes nothing: nothing is sent.
-  if (!recurrence && !ctx.basket.recurrence) return redirect(page, { status: 303 })
-  const saved = await setBasketRecurrence(ctx.scope, ctx.basket.id, recurrence)
-  if (!saved.ok)
-    return data(
-      {
-        intent: RECURRENCE_INTENT,
-        result: refusalReply(submission, ctx.t, saved.errors, RECURRENCE_FIELD_OF),
-      },
-      { status: 422 },
-    )
-  return redirectWithToast(ctx.session, page, {
-    key: recurrence ? 'checkout.recurrence.saved.message' : 'checkout.recurrence.removed.message',
-    type: 'success',
-  })
-}
-
-/**
- * The order call itself: when ICM went away or timed out while it ran, the order may well have been placed.
- * The shopper is told exactly that (and how to check) instead of the general maintenance page (issue 14).
- */
-async function placeOrder<T>(call: Promise<T>): Promise<T> {
-  try {
-    return await call
-  } catch (error) {
-    if (error instanceof Response && (error.status === 503 || error.status === 504))
-      throw Response.json(
-        { reason: ORDER_OUTCOME_UNKNOWN },
-        { status: error.status, headers: { 'Retry-After': '30' } },
-      )
-    throw error
-  }
-}
-
 export default function ReviewStep() {
   const { basket, lines, termsRequired, validation, budget, recurrence } = useLoaderData<typeof loader>()
   const answer = useActionData<typeof action>()
@@ -213,18 +131,11 @@ export default function ReviewStep() {
     schema: reviewSchema(t, termsRequired),
     lastResult: answer && !recurrenceAnswer ? answer.result : null,
   })
-  const infos = basket.infos.filter((info) => REVIEW_INFOS.has(info.code))
   return (
     <>
       <h1>{t('checkout.review.title')}</h1>
       <ValidationMessages validation={validation} />
-      {infos.length ? (
-        <ul className="basket-infos" role="status">
-          {infos.map((info) => (
-            <li key={info.code}>{messageText(t, info)}</li>
-          ))}
-        </ul>
-      ) : null}
+      <PriceNotes infos={basket.infos ?? []} />
       <ReviewSummary basket={basket} lang={locale.lang} />
       <h2>{t('checkout.review.items')}</h2>
       <CheckoutLines lines={lines} />
@@ -275,58 +186,6 @@ export default function ReviewStep() {
         </SubmitButton>
       </Form>
     </>
-  )
-}
-
-/** What is ordered how: addresses, shipping method and payment, each with a link back to its step. */
-function ReviewSummary({ basket, lang }: { basket: CheckoutBasket; lang: string }) {
-  const { t } = useTranslation()
-  const change = (step: string) => <Link to={`/${lang}/checkout/${step}`}>{t('checkout.change')}</Link>
-  return (
-    <div className="checkout-review">
-      <section>
-        <h2>{t('checkout.address.invoice')}</h2>
-        {basket.invoiceAddress ? <AddressView address={basket.invoiceAddress} /> : null}
-        {change('address')}
-      </section>
-      <section>
-        <h2>{t('checkout.address.shipping')}</h2>
-        {basket.shipToAddress ? <AddressView address={basket.shipToAddress} /> : null}
-        {change('address')}
-      </section>
-      <section>
-        <h2>{t('checkout.shipping.method')}</h2>
-        {basket.shippingMethod ? (
-          <p>
-            {basket.shippingMethod.name}
-            {basket.shippingMethod.days ? (
-              <>
-                {' '}
-                (<DeliveryTime days={basket.shippingMethod.days} />)
-              </>
-            ) : null}
-          </p>
-        ) : null}
-        {change('shipping')}
-      </section>
-      <section>
-        <h2>{t('checkout.payment.method')}</h2>
-        {basket.payment ? (
-          <p data-testid="review-payment">
-            {basket.payment.methodName}
-            {basket.payment.accountIdentifier ? ` (${basket.payment.accountIdentifier})` : ''}
-          </p>
-        ) : null}
-        {change('payment')}
-      </section>
-      {basket.costCenter ? (
-        <section>
-          <h2>{t('checkout.cost_center.label')}</h2>
-          <p data-testid="review-cost-center">{costCenterLabel(basket.costCenter)}</p>
-          <Link to={`/${lang}/basket`}>{t('checkout.change')}</Link>
-        </section>
-      ) : null}
-    </div>
   )
 }
 

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { icmCall, IcmError, type IcmScope } from './icm.server'
 import { clearToken, type SessionData, type SessionUser, type ShopSession } from './session.server'
+import { API_CODES } from '~/models/api-codes'
 
 const TokenSchema = z.object({
   access_token: z.string(),
@@ -148,11 +149,11 @@ export type LoginResult =
   | { ok: true }
   | { ok: false; messageKey: LoginFailure }
   /** Too many failed attempts for this account or from this address: wait `retryAfter` seconds. */
-  | { ok: false; messageKey: 'account.login.too_many_attempts.error'; retryAfter: number }
+  | { ok: false; messageKey: typeof API_CODES.tooManyLoginAttempts; retryAfter: number }
   /** ICM wants the challenge answered with the password (again, when the answer was wrong). */
   | {
       ok: false
-      messageKey: 'account.login.challenge.required' | 'captcha.incorrect'
+      messageKey: ChallengeCode
       challenge: LoginChallenge
     }
 
@@ -173,7 +174,8 @@ export async function newChallenge(scope: IcmScope): Promise<LoginChallenge> {
   return { id: answer.id, operands: answer.question.operands }
 }
 
-const CHALLENGE_CODES = new Set(['account.login.challenge.required', 'captcha.incorrect'])
+type ChallengeCode = typeof API_CODES.challengeRequired | typeof API_CODES.captchaIncorrect
+const CHALLENGE_CODES = new Set<string>([API_CODES.challengeRequired, API_CODES.captchaIncorrect])
 
 /**
  * Password login: on success the user's token replaces the anonymous one and the session knows the user;
@@ -202,13 +204,13 @@ export async function login(
     if (error.status === 429)
       return {
         ok: false,
-        messageKey: 'account.login.too_many_attempts.error',
+        messageKey: API_CODES.tooManyLoginAttempts,
         retryAfter: error.retryAfter ?? 60,
       }
     if (error.status === 401 && error.code && CHALLENGE_CODES.has(error.code))
       return {
         ok: false,
-        messageKey: error.code as 'account.login.challenge.required' | 'captcha.incorrect',
+        messageKey: error.code as ChallengeCode,
         challenge: await newChallenge(scope),
       }
     if (error.status === 401 || error.status === 403 || error.status === 400) {

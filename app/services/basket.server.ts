@@ -12,6 +12,7 @@ import { product } from './products.server'
 import { icmCall, IcmError, refusalOf, tryIcm, type IcmResult, type IcmScope, tokenOf } from './icm.server'
 import { oncePerRequest, type RequestArgs } from './request-memo.server'
 import { clearToken, type ShopSession } from './session.server'
+import { API_CODES } from '~/models/api-codes'
 
 /** The lines and the rebates the basket's `discounts` name. */
 const INCLUDE = 'lineItems,discounts'
@@ -209,7 +210,7 @@ async function addWithToken(
   const current = await currentBasket(scope)
   // ICM refused the stored token: the ICM client dropped it from the session; start over with a new one.
   if (session.get('apiToken') !== token)
-    throw new IcmError(401, 'authentication.token.invalid', 'The stored token was rejected.')
+    throw new IcmError(401, API_CODES.tokenInvalid, 'The stored token was rejected.')
   const basket = current ?? (await createBasket(scope))
   let remaining = items
   const refused: AddResult['refused'] = []

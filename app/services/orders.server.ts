@@ -17,6 +17,7 @@ import { listUsers } from './b2b-users.server'
 import { icmCall, IcmError, refusalOf, type IcmProblem, type IcmScope } from './icm.server'
 import type { ProviderAnswer, RedirectUrls } from './payments.server'
 import { notFound } from './http.server'
+import { API_CODES } from '~/models/api-codes'
 
 /** The most orders ICM returns for one `GET orders` call. */
 const ICM_MAX_LIMIT = 100
@@ -146,7 +147,7 @@ function outcomeOf(data: z.infer<typeof OrderCreationSchema>): OrderOutcome {
 function orderRefusal(error: unknown): OrderOutcome {
   if (
     error instanceof IcmError &&
-    (error.code === 'basket.not_found.error' || error.status === 404 || error.status === 401)
+    (error.code === API_CODES.basketNotFound || error.status === 404 || error.status === 401)
   )
     return { kind: 'basketNotFound' }
   return { kind: 'refused', errors: refusalOf(error) }

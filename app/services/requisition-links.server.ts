@@ -8,6 +8,7 @@ import { z } from 'zod'
 import { mapRequisition, RequisitionEnvelopeSchema, type Requisition } from '~/models/requisition'
 import { icmCall, IcmError, type IcmScope } from './icm.server'
 import { REQUISITION_INCLUDE } from './requisitions.server'
+import { API_CODES } from '~/models/api-codes'
 
 /** The longest secret a link carries that is passed on; the real ones have 43 characters. */
 export const MAX_LINK_TOKEN_LENGTH = 128
@@ -25,14 +26,14 @@ export type LinkResult<T> = { ok: true; value: T } | { ok: false; refusal: LinkR
 function refusalOf(error: unknown): { ok: false; refusal: LinkRefusal; status: number } {
   if (!(error instanceof IcmError)) throw error
   switch (error.code) {
-    case 'requisition.link.expired.error':
+    case API_CODES.decisionLinkExpired:
       return { ok: false, refusal: 'expired', status: 410 }
-    case 'requisition.already_decided.error':
-    case 'requisition.stage_decided.error':
+    case API_CODES.requisitionAlreadyDecided:
+    case API_CODES.requisitionStageDecided:
       return { ok: false, refusal: 'decided', status: 409 }
-    case 'requisition.link.other_user.error':
+    case API_CODES.decisionLinkOtherUser:
       return { ok: false, refusal: 'other-user', status: 403 }
-    case 'requisition.approval_comment.required.error':
+    case API_CODES.requisitionCommentRequired:
       return { ok: false, refusal: 'comment-required', status: 422 }
   }
   if (error.status === 400 || error.status === 404) return { ok: false, refusal: 'invalid', status: 404 }

@@ -41,6 +41,7 @@ import {
 } from './requisitions.server'
 import type { PageArgs } from './shopper.server'
 import { redirectWithToast } from './toast.server'
+import { API_CODES } from '~/models/api-codes'
 
 /** The status a list's query names; anything else is a 400 page (not a list the address does not name). */
 function statusOfQuery(query: URLSearchParams): RequisitionStatus {
@@ -192,7 +193,7 @@ export async function requisitionDecision(args: PageArgs) {
   if (result.status === 404) throw notFound()
   if (result.status === 409)
     return redirectWithToast(session, page, {
-      key: result.code ?? 'requisition.already_decided.error',
+      key: result.code ?? API_CODES.requisitionAlreadyDecided,
       type: 'error',
     })
   const { fieldErrors, formErrors } = reasonsOf(result.errors, t)
@@ -241,7 +242,7 @@ export async function bulkDecision(args: PageArgs) {
     const requisitionNo = await loginAgainIfRefused(args.request, shopper, numberOf(shopper, id))
     outcomes.push(
       result.status === 409
-        ? { kind: 'already-decided', requisitionNo, code: result.code ?? 'requisition.already_decided.error' }
+        ? { kind: 'already-decided', requisitionNo, code: result.code ?? API_CODES.requisitionAlreadyDecided }
         : { kind: 'failed', requisitionNo, errors: result.errors },
     )
   }

@@ -26,6 +26,7 @@ import { notFound } from './http.server'
 import { icmCall, IcmError, type IcmProblem, type IcmScope } from './icm.server'
 import type { SessionUser } from './session.server'
 import type { PageArgs } from './shopper.server'
+import { API_CODES } from '~/models/api-codes'
 
 const BASE = 'customers/-/users/-/requisitions'
 const one = (id: string) => `${BASE}/${encodeURIComponent(id)}`
@@ -88,7 +89,7 @@ export async function decideRequisition(
   { statusCode, comment }: RequisitionDecision,
 ): Promise<DecisionResult> {
   if (!id || id.length > 100)
-    return { ok: false, status: 404, code: 'requisition.not_found.error', errors: [] }
+    return { ok: false, status: 404, code: API_CODES.requisitionNotFound, errors: [] }
   try {
     const answer = await icmCall(scope, {
       method: 'PATCH',

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm'
+import type { MessageCode } from '../domain/message-codes'
 import {
   type AnyPgColumn,
   bigint,
@@ -895,8 +896,15 @@ export type StoredApprovalReason = {
   leftAfter: number | null
 }
 
-/** What an order keeps of its basket as ordered: the ICM basket envelope (data and included), frozen. */
-export type OrderSnapshot = { data: Record<string, unknown>; included: Record<string, unknown> }
+/**
+ * What an order keeps of its basket as ordered: the ICM basket envelope (data and included), frozen, and the
+ * notices about its prices that stay true of the order (the tax of its destination; issue 30).
+ */
+export type OrderSnapshot = {
+  data: Record<string, unknown>
+  included: Record<string, unknown>
+  notices?: { code: MessageCode; message: string; parameters?: Record<string, string> }[]
+}
 
 /**
  * Orders: one per basket (unique basket_id). Status codes: NEW, COMPLETED, PENDING_PAYMENT, CANCELLED. A

@@ -347,7 +347,12 @@ export function basketNotices(state: BasketState): BasketNotice[] {
     code: 'basket.promotion.min_order_value_not_reached.info',
     message: `The promotion '${p.name}' (code ${p.code}) applies from an item total of ${(p.minimum / 100).toFixed(2)} ${state.currency}.`,
   }))
-  const { destination } = state
+  return [...notices, ...taxNotices(state)]
+}
+
+/** The tax note of a basket, which its order keeps: the destination is taxed at another rate than shown. */
+export function taxNotices({ destination }: Pick<BasketState, 'destination'>): BasketNotice[] {
+  const notices: BasketNotice[] = []
   if (destination.source !== 'default' && taxRateChanged(destination)) {
     const { country, shownFor } = destination
     notices.push({

@@ -27,6 +27,7 @@ import {
   basketNotFound,
   basketState,
   lockBasket,
+  taxNotices,
   withApproval,
   type BasketNotice,
   type BasketRow,
@@ -366,7 +367,7 @@ async function insertOrder(
       // For budgets kept in net prices and for cost center budgets (budgets.ts).
       grandTotalNet: state.totals.grand.net,
       costCenter: basket.costCenter,
-      snapshot,
+      snapshot: { ...snapshot, notices: taxNotices(state) },
     })
     .returning()
   const skus = [...new Set(state.lines.map((l) => l.sku))]

@@ -168,7 +168,7 @@ export function orderJson(view: OrderView, locale: Locale, include: Set<string>)
   return {
     data: orderData(view.order),
     included: orderIncluded(view, locale, include),
-    infos: view.notices.map(infoJson),
+    infos: [...(view.order.snapshot.notices ?? []), ...view.notices].map(infoJson),
     errors: [],
   }
 }

@@ -1,14 +1,16 @@
 import { useTranslation } from 'react-i18next'
 import type { BasketView } from '~/models/basket-view'
 import type { DeliveryEstimate } from '~/models/delivery-date'
+import { payableRows } from '~/models/checkout-totals'
 import { formatMoney, pick } from '~/models/price'
 import type { ShippingPreview } from '~/models/shipping-method'
 import { DeliveryDate } from '../DeliveryDate'
 import { MoneyText } from '../Price'
+import { TotalsList } from '../TotalsList'
 import { useShell } from '../useShell'
 
 /**
- * Items, order rebates, shipping, tax and the total of the basket (estimated until checkout knows more), and
+ * Items, order rebates, shipping, and the tax and total payable of the basket (estimated until checkout knows more), and
  * how far the items are from free shipping (issue 19: every cost in view before checkout), and by when the
  * order arrives.
  */
@@ -31,7 +33,7 @@ export function BasketTotals({
     <section className="basket-totals" aria-labelledby="totals-title">
       <h2 id="totals-title">{t('basket.totals.title')}</h2>
       <dl>
-        <dt>{t('basket.totals.items')}</dt>
+        <dt>{t('checkout.totals.items')}</dt>
         <dd>
           <MoneyText money={pick(totals.items, display)} locale={locale} />
         </dd>
@@ -52,18 +54,7 @@ export function BasketTotals({
             </dd>
           </>
         ) : null}
-        {totals.tax ? (
-          <>
-            <dt>{t('basket.totals.tax')}</dt>
-            <dd>
-              <MoneyText money={totals.tax} locale={locale} />
-            </dd>
-          </>
-        ) : null}
-        <dt className="grand">{t('basket.totals.total')}</dt>
-        <dd className="grand" data-testid="basket-total">
-          <MoneyText money={pick(totals.total, display)} locale={locale} />
-        </dd>
+        <TotalsList rows={payableRows(totals, display)} totalTestId="basket-total" />
       </dl>
       {shipping?.free ? (
         <p className="free-shipping" data-testid="free-shipping">

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { LineNote, LineTable } from '~/components/LineTable'
+import { TotalsList } from '~/components/TotalsList'
 import { useShell } from '~/components/useShell'
 import { addressLines, type Address } from '~/models/address'
 import type { CheckoutBasket } from '~/models/checkout-basket'
@@ -72,7 +73,6 @@ export function CheckoutTotals({
   title?: string | null
 }) {
   const { t } = useTranslation()
-  const { locale } = useShell()
   return (
     <section
       className="basket-totals checkout-totals"
@@ -80,24 +80,7 @@ export function CheckoutTotals({
     >
       {title === null ? null : <h2 id="checkout-totals-title">{title ?? t('basket.totals.title')}</h2>}
       <dl>
-        {rows.map((row) => (
-          <div key={`${row.key}-${row.values?.name ?? ''}`} style={{ display: 'contents' }}>
-            <dt className={row.kind === 'total' ? 'grand' : undefined}>{t(row.key, row.values)}</dt>
-            <dd
-              className={row.kind === 'total' ? 'grand' : undefined}
-              data-testid={
-                row.kind === 'total'
-                  ? 'checkout-total'
-                  : row.kind === 'rebate'
-                    ? 'checkout-rebate'
-                    : undefined
-              }
-            >
-              {row.kind === 'rebate' ? '−' : ''}
-              {formatMoney(row.amount, locale.tag)}
-            </dd>
-          </div>
-        ))}
+        <TotalsList rows={rows} totalTestId="checkout-total" />
       </dl>
       {estimated ? <p className="hint">{t('basket.totals.estimated')}</p> : null}
     </section>

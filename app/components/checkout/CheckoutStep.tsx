@@ -39,7 +39,8 @@ export function OrderSummary({ basket, lines }: { basket: CheckoutBasket; lines:
   const { t } = useTranslation()
   const { locale, display } = useShell()
   const items = lines.reduce((sum, line) => sum + line.quantity, 0)
-  const total = formatMoney(pick(basket.totals.total, display), locale.tag)
+  // The amount payable, also where business customers see net prices.
+  const total = formatMoney(basket.totals.total.gross, locale.tag)
   return (
     <aside className="checkout-summary" aria-labelledby="checkout-summary-title">
       <details className="checkout-summary-drawer">

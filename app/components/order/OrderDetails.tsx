@@ -3,6 +3,7 @@ import type { Order, OrderLine } from '~/models/order'
 import { useShell } from '../useShell'
 import { OrderFacts } from './OrderFacts'
 import { OrderLines } from './OrderLines'
+import { PriceNotes } from '../PriceNotes'
 import { OrderTotals } from './OrderTotals'
 
 /**
@@ -17,12 +18,13 @@ export function OrderDetails({
   order: Order
   lineAction?: (line: OrderLine) => ReactNode
 }) {
-  const { locale, display } = useShell()
+  const { display } = useShell()
   return (
     <div className="order-details">
+      <PriceNotes infos={order.infos} />
       <OrderLines lines={order.lines} lineAction={lineAction} />
       <OrderFacts order={order} />
-      <OrderTotals order={order} display={display} locale={locale} />
+      <OrderTotals order={order} display={display} />
     </div>
   )
 }

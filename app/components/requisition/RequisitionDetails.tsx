@@ -7,7 +7,9 @@ import { formatDate } from '~/components/order/OrderStatus'
 import { BudgetInfo } from '~/components/organization/BudgetInfo'
 import { useShell } from '~/components/useShell'
 import type { ApprovalReason } from '~/models/approval'
-import { formatMoney, pick } from '~/models/price'
+import { payableRows } from '~/models/checkout-totals'
+import { formatMoney } from '~/models/price'
+import { TotalsList } from '../TotalsList'
 import { systemRejectionText, type Requisition, type RequisitionStage } from '~/models/requisition'
 import { RequisitionStatus } from './RequisitionStatus'
 
@@ -64,8 +66,7 @@ export function RequisitionSummary({ requisition }: { requisition: Requisition }
       ) : null}
       <dt>{t('account.requisitions.detail.items')}</dt>
       <dd>{t('account.requisitions.detail.item_count', { count: requisition.lineItemCount })}</dd>
-      <dt>{t('account.requisitions.column.total')}</dt>
-      <dd>{formatMoney(pick(requisition.total, display), locale.tag)}</dd>
+      <TotalsList rows={payableRows(requisition, display)} totalTestId="requisition-total" />
     </dl>
   )
 }

@@ -1,0 +1,21 @@
+import { useTranslation } from 'react-i18next'
+import { API_CODES } from '~/models/api-codes'
+import type { ApiMessageData } from '~/models/api-message'
+import { messageText } from '~/models/messages'
+
+/** Infos that explain a price: the delivery country is taxed at another rate than the prices were shown with. */
+const PRICE_NOTES = new Set<string>([API_CODES.taxDestinationChanged])
+
+/** Why the amounts differ from the prices the shopper saw (review, receipt, order): the API's notes. */
+export function PriceNotes({ infos }: { infos: ApiMessageData[] }) {
+  const { t } = useTranslation()
+  const notes = infos.filter((info) => PRICE_NOTES.has(info.code))
+  if (!notes.length) return null
+  return (
+    <ul className="basket-infos" role="status" data-testid="price-notes">
+      {notes.map((info) => (
+        <li key={info.code}>{messageText(t, info)}</li>
+      ))}
+    </ul>
+  )
+}

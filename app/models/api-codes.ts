@@ -1,0 +1,41 @@
+/**
+ * The ICM message codes the storefront reacts to by name (everything else it shows through `messageText`). All
+ * code comparisons name a code from here, and tests/storefront/message-codes.test.ts checks each against the
+ * commerce API's registry (commerce-api/domain/message-codes.ts): a code the shop waits for that the API never
+ * sends fails the build. `ICM_ONLY` are codes a real ICM sends that the bundled API has no cause to.
+ */
+export const API_CODES = {
+  taxDestinationChanged: 'basket.tax.destination_changed.info',
+  lineDeleted: 'basket.line_item.deletion.info',
+  addedToExistingLine: 'basket.line_item.add_item_added_to_existing_line_item.info',
+  basketNotFound: 'basket.not_found.error',
+  tokenInvalid: 'authentication.token.invalid',
+  termsNotAccepted: 'basket.validation.terms_and_conditions.error',
+  minOrderQuantity: 'basket.line_item.quantity.min_order_quantity.error',
+  maxOrderQuantity: 'basket.line_item.quantity.max_order_quantity.error',
+  stepQuantity: 'basket.line_item.quantity.step_quantity.error',
+  emailNotUnique: 'customer.email.not_unique.error',
+  loginNotUnique: 'customer.credentials.login.not_unique.error',
+  tooManyLoginAttempts: 'account.login.too_many_attempts.error',
+  challengeRequired: 'account.login.challenge.required',
+  captchaIncorrect: 'captcha.incorrect',
+  passwordLinkInvalid: 'account.forgotdata.consumer_invalid_hash.error',
+  passwordUserDisabled: 'account.forgotdata.consumer_disabled.error',
+  passwordRuleViolated: 'customer.credentials.passwordreset.invalid_password.error.PasswordExpressionViolation',
+  passwordLinkExpired: 'account.forgotdata.consumer_password_timeout.error',
+  requisitionNotFound: 'requisition.not_found.error',
+  requisitionPricesChanged: 'requisition.prices.changed.error',
+  requisitionLinesChanged: 'requisition.lines.changed.error',
+  requisitionAlreadyDecided: 'requisition.already_decided.error',
+  requisitionStageDecided: 'requisition.stage_decided.error',
+  requisitionCommentRequired: 'requisition.approval_comment.required.error',
+  decisionLinkExpired: 'requisition.link.expired.error',
+  decisionLinkOtherUser: 'requisition.link.other_user.error',
+} as const
+
+export const ICM_ONLY = {
+  /** An include ICM could not resolve; the spec drops it (§8). */
+  includeNotResolved: 'include.not_resolved.error',
+} as const
+
+export type ApiCode = (typeof API_CODES)[keyof typeof API_CODES]
