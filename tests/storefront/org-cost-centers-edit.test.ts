@@ -246,7 +246,9 @@ describe('managing a cost center’s buyers', () => {
     })
     expect(response.status).toBe(422)
     expect(data).toMatchObject({ intent: 'update', login: 'bbuyer@oilcorp.test' })
-    expect(data.result.error.budget).toEqual(['The shop could not do this. (A buyer’s budget is in EUR.)'])
+    expect(data.result.error.budget).toEqual([
+      'A cost center entry is missing or not valid. Please check your entries.',
+    ])
   })
 
   it('removes a buyer with a DELETE', async () => {

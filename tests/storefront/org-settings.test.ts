@@ -221,8 +221,8 @@ describe('the company profile', () => {
     })
     expect(response.status).toBe(422)
     expect(data.result.error.companyName2).toEqual([
-      // The API's English sentence stays out of the German shop (issue 19).
-      'Der Shop konnte das nicht ausführen.',
+      // The shop's own German text for the code; the API's English sentence stays out (issue 19).
+      'Eine Angabe fehlt oder ist ungültig. Bitte prüfen Sie Ihre Angaben.',
     ])
   })
 
