@@ -79,8 +79,6 @@ export type ProductPageData = {
   breadcrumb: BreadcrumbItem[]
   promotions: Promotion[]
   warranties: { id: string; name: string; price: PriceItem | null }[]
-  /** Feature rating: whether the page (and its structured data) shows the product's rating. */
-  showRating: boolean
   /** Streamed, never rejecting: null when they failed to load. */
   related: Promise<LinkSection[] | null>
   recentlyViewed: Promise<TileEntry[] | null> | null

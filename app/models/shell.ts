@@ -31,6 +31,8 @@ export type ShellData = {
   toast: ToastView | null
   /** null when the compare feature is off: no compare buttons, no header link. */
   compareCount: number | null
+  /** Feature rating: whether products show their rating (tiles, product page). */
+  rating: boolean
 }
 
 /** The shop's chrome around every page but the checkout (the `$lang._shop` layout's loader). */

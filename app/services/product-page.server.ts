@@ -124,6 +124,8 @@ async function criticalData({ request, shopper, sku, canonical, features }: Prod
   ]
   const price = priceMap.get(sku)
   const stockInfo = stock.get(sku)
+  // The page shows the rating as every product view does (ProductRating, by the shell); its structured data
+  // names it under the same toggle.
   const showRating = isFeatureEnabled('rating', features)
   const origin = publicOrigin(request)
   const display = priceDisplayOf(shopper.session.get('user')?.customerType, settings)
@@ -176,7 +178,6 @@ async function criticalData({ request, shopper, sku, canonical, features }: Prod
     breadcrumb,
     promotions,
     warranties,
-    showRating,
   }
 }
 

@@ -17,7 +17,10 @@ import type { IcmScope } from './icm.server'
 import type { RequestArgs } from './request-memo.server'
 import type { ShopSession } from './session.server'
 
-/** Footer, login status, price display, the one-shot toast (taken from the session), compare count. */
+/**
+ * Footer, login status, price display, the one-shot toast (taken from the session), compare count, and
+ * whether products show ratings: the one decision every product view asks (`ProductRating`).
+ */
 export async function shellData(scope: IcmScope, session: ShopSession, t: Translate): Promise<ShellData> {
   const toast = session.get('toast')
   const [footer, settings] = await Promise.all([
@@ -35,6 +38,7 @@ export async function shellData(scope: IcmScope, session: ShopSession, t: Transl
     display: priceDisplayOf(user?.customerType, settings),
     toast: toastView,
     compareCount: isFeatureEnabled('compare') ? (session.get('compare')?.length ?? 0) : null,
+    rating: isFeatureEnabled('rating'),
   }
 }
 
