@@ -42,6 +42,8 @@ export type ShopChrome = {
   /** The quick order page exists (feature quickorder). */
   quickOrder: boolean
   hasRecentlyViewed: boolean
+  /** The language switch remembers the choice in the `preferredLocale` cookie (feature saveLanguageSelection). */
+  rememberLanguage: boolean
 }
 
 /**

@@ -14,6 +14,7 @@ import { contentInclude, FOOTER_INCLUDE } from './cms.server'
 import { configuration } from './configuration.server'
 import { isFeatureEnabled } from './features.server'
 import type { IcmScope } from './icm.server'
+import { savesLanguageSelection } from './preferred-locale.server'
 import type { RequestArgs } from './request-memo.server'
 import type { ShopSession } from './session.server'
 
@@ -65,6 +66,7 @@ export async function shopChrome(
         }
       : null,
     quickOrder: isFeatureEnabled('quickorder'),
+    rememberLanguage: savesLanguageSelection(),
     hasRecentlyViewed:
       isFeatureEnabled('recently') && recentlyViewedSkus(session.get('recently'), Date.now()).length > 0,
   }
