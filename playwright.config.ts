@@ -63,6 +63,8 @@ export default defineConfig({
         ICM_CORS_ORIGINS: `http://127.0.0.1:${PORT + 2}`,
         // e2e/recurring-orders.spec.ts runs the scheduler as of a later day (routes/scheduler-runs.ts).
         SCHEDULER_TEST_RUNS: 'on',
+        // The default extras, and the language switch remembering its choice (e2e/shop.spec.ts).
+        ADD_FEATURES: 'quickorder,costCenters,saveLanguageSelection',
       },
     },
     // A second storefront whose ICM is unreachable: every page is the maintenance page (503).

@@ -8,6 +8,28 @@ test('/ redirects to the default locale home page', async ({ page }) => {
   await expect(page.locator('html')).toHaveAttribute('lang', 'de-DE')
 })
 
+test('the language chosen with the switch is the one / opens, and a URL naming a language keeps it', async ({
+  page,
+}) => {
+  await page.goto('/')
+  await expect(page).toHaveURL(/\/de\/home$/)
+  await page.locator('.language-switch summary').click()
+  await page.getByRole('link', { name: 'Français' }).click()
+  await expect(page).toHaveURL(/\/fr\/home$/)
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr-FR')
+  const cookie = (await page.context().cookies()).find((c) => c.name === 'preferredLocale')
+  expect(cookie).toMatchObject({ value: 'fr_FR', path: '/', httpOnly: true })
+  // About a year (spec §4.5).
+  expect(cookie!.expires * 1000 - Date.now()).toBeGreaterThan(364 * 24 * 3600 * 1000)
+
+  await page.goto('/')
+  await expect(page).toHaveURL(/\/fr\/home$/)
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr-FR')
+  // A link that names its language (shared, from a search engine) shows that language.
+  await page.goto('/en/home')
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en-US')
+})
+
 test('browse from home to a product, add it to the basket and see it there', async ({ page }) => {
   const name = await openOrderableProduct(page)
   const unitPrice = parseMoney((await page.locator('.price-sale').first().textContent())!)

@@ -1,6 +1,6 @@
 import { Form, Link, useLocation } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import { SHOP_LOCALES, switchLocalePath, type ShopLocale } from '~/models/locale'
+import { languageSwitchUrl, SHOP_LOCALES, type ShopLocale } from '~/models/locale'
 import type { NavItem } from '~/models/navigation'
 import type { ShellBasket, ShellUser } from '~/models/shell'
 import { useBasketAdder } from './basket/BasketAdder'
@@ -20,6 +20,8 @@ export type HeaderProps = {
   hasRecentlyViewed?: boolean
   /** The quick order page exists (feature quickorder). */
   quickOrder?: boolean
+  /** The language switch remembers the choice (feature saveLanguageSelection). */
+  rememberLanguage?: boolean
 }
 
 export function Header({
@@ -30,6 +32,7 @@ export function Header({
   compareCount,
   hasRecentlyViewed,
   quickOrder,
+  rememberLanguage = false,
 }: HeaderProps) {
   const { t } = useTranslation()
   const adder = useBasketAdder()
@@ -90,9 +93,11 @@ export function Header({
                 {SHOP_LOCALES.filter((l) => l.lang !== locale.lang).map((l) => (
                   <li key={l.lang}>
                     <Link
-                      to={switchLocalePath(location.pathname, location.search, l)}
+                      to={languageSwitchUrl(location.pathname, location.search, l, rememberLanguage)}
                       lang={l.tag}
                       hrefLang={l.tag}
+                      // The way through the cookie-setting redirect is no page for crawlers to follow.
+                      rel={rememberLanguage ? 'nofollow' : undefined}
                       reloadDocument
                     >
                       {l.label}

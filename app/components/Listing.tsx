@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { listingUrl, splitFacets, type Facet, type FilterGroup } from '~/models/filter'
-import { pageGroup, SORTINGS, VIEWS } from '~/models/listing'
+import { pageGroup, VIEWS } from '~/models/listing'
 import type { ListingData } from '~/models/catalog-page'
 import { ProductGrid } from './ProductTile'
 
@@ -67,17 +67,20 @@ export function Listing({
               <input key={name} type="hidden" name={name} value={value} />
             ),
           )}
-          <label>
-            {t('listing.sorting.label')}{' '}
-            <select name="sorting" defaultValue={listing.sorting ?? ''}>
-              <option value="">{t('listing.sorting.default')}</option>
-              {SORTINGS.map((key) => (
-                <option key={key} value={key}>
-                  {t(`listing.sorting.${key}`)}
-                </option>
-              ))}
-            </select>
-          </label>
+          {/* The sort orders ICM offers for this listing, in its order (none offered: no choice). */}
+          {listing.sortings.length ? (
+            <label>
+              {t('listing.sorting.label')}{' '}
+              <select name="sorting" defaultValue={listing.sorting ?? ''}>
+                <option value="">{t('listing.sorting.default')}</option>
+                {listing.sortings.map(({ key, label }) => (
+                  <option key={key} value={key}>
+                    {label}
+                  </option>
+                ))}
+              </select>
+            </label>
+          ) : null}
           <fieldset>
             <legend>{t('listing.view.label')}</legend>
             {VIEWS.map((view) => (

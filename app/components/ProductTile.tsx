@@ -5,6 +5,7 @@ import type { PriceDisplay, ProductPrice } from '~/models/price'
 import type { TileEntry } from '~/models/catalog-page'
 import type { ProductTile as Tile } from '~/models/product'
 import { ProductPriceView } from './Price'
+import { ProductRating } from './ProductRating'
 import { QuantityRulesText } from './QuantityRulesText'
 import { TileAddToBasket } from './basket/TileAddToBasket'
 import { CompareButton } from './CompareButton'
@@ -52,7 +53,7 @@ export function ProductTile({
         from={product.kind === 'VariationProductMaster'}
         packingUnit={product.packingUnit}
       />
-      {product.rating ? <p className="rating">{t('product.rating', { rating: product.rating })}</p> : null}
+      <ProductRating rating={product.rating} />
       {product.kind === 'VariationProductMaster' || product.kind === 'RetailSet' ? null : (
         <StockStatus available={product.available} />
       )}

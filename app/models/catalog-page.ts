@@ -6,7 +6,7 @@ import type { Pagelet, PageNavItem } from './cms'
 import type { DeliveryEstimate } from './delivery-date'
 import type { FilterGroup } from './filter'
 import type { Inventory } from './inventory'
-import type { ListingView, Sorting } from './listing'
+import type { ListingView, Sorting, SortOption } from './listing'
 import type { PriceItem, ProductPrice } from './price'
 import type { Product, ProductTile } from './product'
 import type { Promotion } from './promotion'
@@ -25,6 +25,8 @@ export type BreadcrumbItem = { name: string; url?: string }
 export type ListingData = {
   page: number
   sorting?: Sorting
+  /** The sort orders ICM offers for this listing, in its order, named in the page language. */
+  sortings: SortOption[]
   view: ListingView
   filters?: string
   pageSize: number
@@ -79,8 +81,6 @@ export type ProductPageData = {
   breadcrumb: BreadcrumbItem[]
   promotions: Promotion[]
   warranties: { id: string; name: string; price: PriceItem | null }[]
-  /** Feature rating: whether the page (and its structured data) shows the product's rating. */
-  showRating: boolean
   /** Streamed, never rejecting: null when they failed to load. */
   related: Promise<LinkSection[] | null>
   recentlyViewed: Promise<TileEntry[] | null> | null

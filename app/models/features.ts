@@ -34,4 +34,5 @@ export const BUILT_FEATURES: readonly Feature[] = [
   'recently',
   'quickorder',
   'costCenters',
+  'saveLanguageSelection',
 ]

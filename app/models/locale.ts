@@ -26,3 +26,12 @@ export function switchLocalePath(pathname: string, search: string, target: ShopL
   const rest = pathname.replace(/^\/[a-z]{2}(?=\/|$)/, '')
   return `/${target.lang}${rest || '/home'}${search}`
 }
+
+/**
+ * Where the language switch leads: the same page in `target`; when the shop remembers the choice (feature
+ * saveLanguageSelection), by way of `/{lang}/language`, which sets the cookie and goes on to that page.
+ */
+export function languageSwitchUrl(pathname: string, search: string, target: ShopLocale, remember: boolean) {
+  const page = switchLocalePath(pathname, search, target)
+  return remember ? `/${target.lang}/language?returnUrl=${encodeURIComponent(page)}` : page
+}

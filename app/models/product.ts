@@ -127,6 +127,8 @@ export const ProductCollectionSchema = z.object({
 
 /** A search answer: a listing, or `redirectUrl` when the term leads to a page instead (spec §4 Search). */
 export const SearchResultSchema = ProductCollectionSchema.extend({
+  /** The sort orders ICM offers for this listing (asked for with `returnSortKeys=true`), in its order. */
+  sortKeys: z.array(z.string()).optional(),
   redirectUrl: z.string().optional(),
   /** Sent by the bundled commerce API only: the term it searched for instead of a misspelled one. */
   correctedSearchTerm: z.string().optional(),

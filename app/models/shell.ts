@@ -31,6 +31,8 @@ export type ShellData = {
   toast: ToastView | null
   /** null when the compare feature is off: no compare buttons, no header link. */
   compareCount: number | null
+  /** Feature rating: whether products show their rating (tiles, product page). */
+  rating: boolean
 }
 
 /** The shop's chrome around every page but the checkout (the `$lang._shop` layout's loader). */
@@ -40,6 +42,8 @@ export type ShopChrome = {
   /** The quick order page exists (feature quickorder). */
   quickOrder: boolean
   hasRecentlyViewed: boolean
+  /** The language switch remembers the choice in the `preferredLocale` cookie (feature saveLanguageSelection). */
+  rememberLanguage: boolean
 }
 
 /**

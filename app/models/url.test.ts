@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { SHOP_LOCALES, switchLocalePath } from './locale'
+import { languageSwitchUrl, SHOP_LOCALES, switchLocalePath } from './locale'
 import {
   categoryUrl,
   contentPageUrl,
@@ -303,5 +303,11 @@ describe('return URLs and locale switching', () => {
   it('swaps the locale prefix and keeps the query', () => {
     expect(switchLocalePath('/en/basket', '?x=1', SHOP_LOCALES[1])).toBe('/de/basket?x=1')
     expect(switchLocalePath('/en', '', SHOP_LOCALES[4])).toBe('/ro/home')
+  })
+  it('leads the language switch through the cookie-setting route only when the language is remembered', () => {
+    expect(languageSwitchUrl('/en/basket', '?x=1', SHOP_LOCALES[1], false)).toBe('/de/basket?x=1')
+    expect(languageSwitchUrl('/en/basket', '?x=1', SHOP_LOCALES[1], true)).toBe(
+      '/de/language?returnUrl=%2Fde%2Fbasket%3Fx%3D1',
+    )
   })
 })

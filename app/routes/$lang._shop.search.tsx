@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { Listing } from '~/components/Listing'
 import { SearchCorrection } from '~/components/SearchCorrection'
 import { useShopChrome } from '~/components/useShell'
-import { pageSizesOf, parseListingParams } from '~/models/listing'
+import { pageSizesOf, parseListingParams, sortOptions } from '~/models/listing'
 import { noindexMeta } from '~/models/seo'
 import { searchRedirectTarget, searchUrl } from '~/models/url'
 import { productLinker } from '~/services/categories.server'
@@ -45,6 +45,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     searchProducts(scope, term, { page, pageSize, sortKey: sorting, filters }, { correctSpelling }),
     productFilters(scope, { searchTerm: term, correctSpelling }, filters),
   ])
+  const sortings = sortOptions(found.sortKeys, sorting, t)
+  if (!sortings) throw notFound()
   if (found.redirectUrl) throw redirect(searchRedirectTarget(locale, found.redirectUrl))
   const urlOf = await productLinker(scope)
   if (found.total === 1 && found.products[0] && !filters) throw redirect(urlOf(found.products[0]))
@@ -65,6 +67,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       listing: {
         page,
         sorting,
+        sortings,
         view,
         filters,
         filterGroups,

@@ -20,7 +20,7 @@ const ExportSchema = z.object({
 })
 
 /**
- * The CSV export of one or several orders (spec §7 `orders-csv`): ICM's CSV passed on as a download,
+ * The CSV export of one or several orders (spec §7 `orders-csv`): ICM's CSV, no cell a formula, as a download,
  * `order-{number}.csv` for one order, `orders.csv` for several. A per-order download is a plain link (GET),
  * the export of the selection a form post; both read the same form. An empty or unusable selection goes
  * back to the list with a message: the list page is where the shopper chooses again.

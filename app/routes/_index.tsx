@@ -1,9 +1,15 @@
 import { redirect, type LoaderFunctionArgs } from '@remix-run/node'
-import { DEFAULT_LOCALE, localeById } from '~/models/locale'
+import { DEFAULT_LOCALE } from '~/models/locale'
+import { preferredLocaleOf, savesLanguageSelection } from '~/services/preferred-locale.server'
 
-/** `/` goes to the home page of the preferred locale (cookie `preferredLocale`), else of the default one. */
+/**
+ * `/`, the entry without a language, goes to the home page of the language the shopper chose last (cookie
+ * `preferredLocale`, when the shop remembers it: feature saveLanguageSelection), else of the default one.
+ * Only here (spec shell §4.5's "reload into that locale" for a server-rendered shop): a URL that names its
+ * language always shows that language, so shared links, `hreflang` alternates, canonical URLs and crawlers
+ * (no cookies) see the page the URL names, and shared caches need not split every page by the cookie.
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const preferred = /(?:^|;\s*)preferredLocale=([\w-]+)/.exec(request.headers.get('Cookie') ?? '')?.[1]
-  const locale = localeById(preferred?.replace('-', '_')) ?? DEFAULT_LOCALE
+  const locale = (savesLanguageSelection() ? preferredLocaleOf(request) : undefined) ?? DEFAULT_LOCALE
   return redirect(`/${locale.lang}/home`, { status: 302, headers: { Vary: 'Cookie' } })
 }

@@ -12,6 +12,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     'Disallow: /*/logout',
     'Disallow: /*/search',
     'Disallow: /*/compare',
+    'Disallow: /*/language',
     '',
     `Sitemap: ${publicOrigin(request)}/sitemap.xml`,
     '',

@@ -1,12 +1,13 @@
 import { redirect } from '@remix-run/node'
 import type { CategoryPageData } from '~/models/catalog-page'
 import { isDeepFilter } from '~/models/filter'
-import { pageSizesOf, parseListingParams } from '~/models/listing'
+import { pageSizesOf, parseListingParams, sortOptions } from '~/models/listing'
 import { SHOP_LOCALES } from '~/models/locale'
 import { breadcrumbJsonLd, type PageSeo } from '~/models/seo'
 import { categoryUrl, productUrl } from '~/models/url'
 import { category, categoryPath } from './categories.server'
 import { notFound } from './http.server'
+import { fixedT } from './i18n.server'
 import { prices } from './prices.server'
 import { categoryProducts, productFilters } from './products.server'
 import { alternatesOf, publicOrigin } from './seo.server'
@@ -68,8 +69,12 @@ export async function loadCategoryPage({
   if (!canonical) throw redirect(`${url}${new URL(request.url).search}`, 301)
   if (!params) throw notFound()
   const { page, sorting, view, filters, pageSize } = params
-  const [listing, filterGroups] = current.hasProducts ? await listingLoad! : [{ total: 0, products: [] }, []]
+  const [listing, filterGroups] = current.hasProducts
+    ? await listingLoad!
+    : [{ total: 0, products: [], sortKeys: [] }, []]
   if (page > 1 && listing.products.length === 0) throw notFound()
+  const sortings = sortOptions(listing.sortKeys, sorting, fixedT(shopper.locale.id))
+  if (!sortings) throw notFound()
   const priceMap = await prices(
     shopper.scope,
     listing.products.map((p) => p.sku),
@@ -110,6 +115,7 @@ export async function loadCategoryPage({
     listing: {
       page,
       sorting,
+      sortings,
       view,
       filters,
       filterGroups,

@@ -12,6 +12,7 @@ import {
   type OrderFilter,
   type OrderPage,
 } from '~/models/order'
+import { csvText, parseCsv } from '~/models/csv'
 import { isOrderingUser, userName } from '~/models/b2b-user'
 import { listUsers } from './b2b-users.server'
 import { icmCall, IcmError, refusalOf, type IcmProblem, type IcmScope } from './icm.server'
@@ -89,12 +90,13 @@ export async function getOrder(scope: IcmScope, id: string): Promise<Order> {
 }
 
 /**
- * The CSV export of orders (spec §7 `POST orders-csv`), passed on as ICM wrote it. An id that is not one of
- * the shopper's orders makes ICM answer 404, passed on as a 404 response.
+ * The CSV export of orders (spec §7 `POST orders-csv`): ICM's CSV cell for cell, written again by the shop's
+ * CSV writer, so no cell ICM passes on as typed (a cost center or product named `=HYPERLINK(…)`) opens as a
+ * spreadsheet formula. An id that is not one of the shopper's orders makes ICM answer 404, passed on as a 404.
  */
 export async function ordersCsv(scope: IcmScope, ids: string[]): Promise<string> {
   try {
-    return await icmCall(scope, {
+    const csv = await icmCall(scope, {
       method: 'POST',
       path: 'orders-csv',
       json: { ids },
@@ -102,6 +104,7 @@ export async function ordersCsv(scope: IcmScope, ids: string[]): Promise<string>
       cache: 'none',
       text: true,
     })
+    return csvText(parseCsv(csv))
   } catch (error) {
     if (error instanceof IcmError && (error.status === 404 || error.status === 400)) throw notFound()
     throw error

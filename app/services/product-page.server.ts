@@ -1,7 +1,7 @@
 import { redirect } from '@remix-run/node'
 import type { LinkSection, ListingData, ProductPageData, TileEntry } from '~/models/catalog-page'
 import { productDeliveryEstimate } from '~/models/delivery-date'
-import { pageSizesOf, parseListingParams, type ListingParams } from '~/models/listing'
+import { pageSizesOf, parseListingParams, sortOptions, type ListingParams } from '~/models/listing'
 import { SHOP_LOCALES } from '~/models/locale'
 import { pick, priceDisplayOf } from '~/models/price'
 import type { Product } from '~/models/product'
@@ -14,6 +14,7 @@ import { configuration } from './configuration.server'
 import { isFeatureEnabled } from './features.server'
 import type { IcmScope } from './icm.server'
 import { notFound } from './http.server'
+import { fixedT } from './i18n.server'
 import { prices } from './prices.server'
 import {
   inventory,
@@ -124,6 +125,8 @@ async function criticalData({ request, shopper, sku, canonical, features }: Prod
   ]
   const price = priceMap.get(sku)
   const stockInfo = stock.get(sku)
+  // The page shows the rating as every product view does (ProductRating, by the shell); its structured data
+  // names it under the same toggle.
   const showRating = isFeatureEnabled('rating', features)
   const origin = publicOrigin(request)
   const display = priceDisplayOf(shopper.session.get('user')?.customerType, settings)
@@ -176,7 +179,6 @@ async function criticalData({ request, shopper, sku, canonical, features }: Prod
     breadcrumb,
     promotions,
     warranties,
-    showRating,
   }
 }
 
@@ -233,6 +235,8 @@ async function variationList(
     masterVariations(shopper.scope, masterSku, query),
     productFilters(shopper.scope, { masterSku }, filters),
   ])
+  const sortings = sortOptions(listing.sortKeys, sorting, fixedT(shopper.locale.id))
+  if (!sortings) throw notFound()
   const priceMap = await prices(
     shopper.scope,
     listing.products.map((p) => p.sku),
@@ -240,6 +244,7 @@ async function variationList(
   return {
     page,
     sorting,
+    sortings,
     view,
     filters,
     filterGroups,

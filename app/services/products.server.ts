@@ -58,7 +58,7 @@ export type ListingQuery = { page: number; pageSize: number; sortKey?: string; f
 
 /**
  * One page of a listing in ICM's listing shape: `categories/{id}/products`, or `products` with `searchTerm`
- * or `MasterSKU`. `redirectUrl` when a search term leads to a page instead (spec §4 Search);
+ * or `MasterSKU`, with the sort keys ICM offers for it. `redirectUrl` when a search term leads to a page instead (spec §4 Search);
  * `correctedTerm` when the bundled commerce API searched for a corrected spelling (ICM never sends one). A
  * rejected source or selection is a 404 like any listing load failure.
  */
@@ -85,6 +85,7 @@ export async function productListing(
   return {
     total: data.total ?? data.elements.length,
     products: data.elements.map(mapProductStub),
+    sortKeys: data.sortKeys ?? [],
     redirectUrl: data.redirectUrl,
     correctedTerm: data.correctedSearchTerm,
   }

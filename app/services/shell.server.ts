@@ -14,10 +14,14 @@ import { contentInclude, FOOTER_INCLUDE } from './cms.server'
 import { configuration } from './configuration.server'
 import { isFeatureEnabled } from './features.server'
 import type { IcmScope } from './icm.server'
+import { savesLanguageSelection } from './preferred-locale.server'
 import type { RequestArgs } from './request-memo.server'
 import type { ShopSession } from './session.server'
 
-/** Footer, login status, price display, the one-shot toast (taken from the session), compare count. */
+/**
+ * Footer, login status, price display, the one-shot toast (taken from the session), compare count, and
+ * whether products show ratings: the one decision every product view asks (`ProductRating`).
+ */
 export async function shellData(scope: IcmScope, session: ShopSession, t: Translate): Promise<ShellData> {
   const toast = session.get('toast')
   const [footer, settings] = await Promise.all([
@@ -35,6 +39,7 @@ export async function shellData(scope: IcmScope, session: ShopSession, t: Transl
     display: priceDisplayOf(user?.customerType, settings),
     toast: toastView,
     compareCount: isFeatureEnabled('compare') ? (session.get('compare')?.length ?? 0) : null,
+    rating: isFeatureEnabled('rating'),
   }
 }
 
@@ -61,6 +66,7 @@ export async function shopChrome(
         }
       : null,
     quickOrder: isFeatureEnabled('quickorder'),
+    rememberLanguage: savesLanguageSelection(),
     hasRecentlyViewed:
       isFeatureEnabled('recently') && recentlyViewedSkus(session.get('recently'), Date.now()).length > 0,
   }

@@ -8,6 +8,7 @@ import { localize, type Locale } from '../domain/channel'
 import type { OrderRow, OrderView, SnapshotOf } from '../domain/orders'
 import { BASKET_INCLUDES, basketEnvelope } from './basket'
 import { infoJson } from './infos'
+import { csvText } from './csv'
 
 /** The includes an order answer knows; others are ignored (ICM answers include.not_resolved for them). */
 export const ORDER_INCLUDES = new Set<string>([
@@ -207,12 +208,6 @@ export function rolledBackJson(state: BasketState, notice: BasketNotice) {
   }
 }
 
-/** RFC 4180: fields with a comma, quote or line break are quoted, quotes doubled; lines end with CRLF. */
-const csvField = (value: string | number) => {
-  const text = String(value)
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text
-}
-
 const amount = (minor: number) => (minor / 100).toFixed(2)
 
 const CSV_HEADER = [
@@ -253,5 +248,5 @@ export function ordersCsv(orders: OrderView[], locale: Locale) {
       ])
     }
   }
-  return rows.map((r) => r.map(csvField).join(',')).join('\r\n') + '\r\n'
+  return csvText(rows)
 }

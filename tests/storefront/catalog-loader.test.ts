@@ -15,6 +15,7 @@ import {
   localizedTree,
   pricesFor,
   productData,
+  sortKeys,
 } from './icm-mock'
 import { answer, args as requestArgs, sessionCookie, sessionFrom, thrown } from './loader-args'
 import './setup'
@@ -183,7 +184,7 @@ describe('category page loader', () => {
       get('categories/Power-Tools/Drills', categoryData),
       get('categories/Power-Tools/Drills/products', (request) => {
         requested.products = new URL(request.url).searchParams
-        return { elements: [], total: 0 }
+        return { elements: [], total: 0, sortKeys }
       }),
       get('categories/Power-Tools/Drills/productfilters', (request) => {
         requested.filters = new URL(request.url).searchParams

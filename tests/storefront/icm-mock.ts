@@ -67,6 +67,9 @@ export const defaultCategory = (uniqueId: string) => {
   }
 }
 
+/** The sort keys a listing answer offers (`returnSortKeys=true`), as the bundled commerce API sends them. */
+export const sortKeys = ['name-asc', 'name-desc', 'price-asc', 'price-desc']
+
 export const categoryData = {
   id: 'Drills',
   name: 'Drills',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { loader } from '~/routes/$lang._shop.$'
-import { categoryData, configurationData, get, icm, pricesFor, productData } from './icm-mock'
+import { categoryData, configurationData, get, icm, pricesFor, productData, sortKeys } from './icm-mock'
 import { args as shared } from './loader-args'
 import './setup'
 
@@ -35,6 +35,7 @@ const masterHandlers = (onList: (query: URLSearchParams) => void, total = 8) => 
     return {
       elements: [stub('1000041', 'Voltwerk Drill 12 V'), stub('1000042', 'Voltwerk Drill 18 V')],
       total,
+      sortKeys,
     }
   }),
   get('productfilters', {

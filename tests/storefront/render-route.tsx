@@ -3,6 +3,7 @@ import { createRemixStub } from '@remix-run/testing'
 import { render } from '@testing-library/react'
 import { I18nextProvider } from 'react-i18next'
 import { localeByLang } from '~/models/locale'
+import type { ShellData } from '~/models/shell'
 import { i18nFor } from '~/services/i18n.server'
 
 export type RouteFn = (args: any) => Promise<unknown>
@@ -20,6 +21,7 @@ export function renderRoute({
   action,
   cookie,
   others = [],
+  shell,
 }: {
   path: string
   pattern: string
@@ -30,6 +32,8 @@ export function renderRoute({
   cookie?: string
   /** Further routes beside it, e.g. the route a form of the page posts to. */
   others?: Parameters<typeof createRemixStub>[0]
+  /** What the root loader gives every page (price display, the features it shows); none by default. */
+  shell?: ShellData
 }) {
   const locale = localeByLang(path.split('/')[1]!)!
   const withCookie = (request: Request) => {
@@ -46,7 +50,7 @@ export function renderRoute({
     {
       id: 'root',
       path: '/',
-      loader: () => ({ locale }),
+      loader: () => ({ locale, shell: shell ?? null }),
       Component: Outlet,
       children: [
         {

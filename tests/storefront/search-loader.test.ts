@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { loader } from '~/routes/$lang._shop.search'
-import { get, icm, icmError, pricesFor } from './icm-mock'
+import { get, icm, icmError, pricesFor, sortKeys } from './icm-mock'
 import { args as shared, thrown } from './loader-args'
 import './setup'
 
@@ -23,7 +23,7 @@ describe('search page loader', () => {
     icm.use(
       get('products', (request) => {
         products = new URL(request.url).searchParams
-        return { elements: [stub('1000001', 'Drill A'), stub('1000002', 'Drill B')], total: 30 }
+        return { elements: [stub('1000001', 'Drill A'), stub('1000002', 'Drill B')], total: 30, sortKeys }
       }),
       get('productfilters', (request) => {
         filters = new URL(request.url).searchParams

@@ -11,6 +11,7 @@ import { ProductDocuments, ProductLabels } from '../ProductAttachments'
 import { ProductImages } from '../ProductImages'
 import { ProductLinks } from '../ProductLinks'
 import { ProductPromotions } from '../ProductPromotions'
+import { ProductRating } from '../ProductRating'
 import { RecentlyViewed } from '../RecentlyViewed'
 import { StockStatus } from '../StockStatus'
 import { useShell } from '../useShell'
@@ -74,9 +75,7 @@ export function ProductPage({ page }: { page: Page }) {
               ) : null}
             </p>
           ) : null}
-          {page.showRating && product.rating ? (
-            <p className="rating">{t('product.rating', { rating: product.rating })}</p>
-          ) : null}
+          <ProductRating rating={product.rating} />
         </div>
         <ProductImages images={product.images} name={product.name} />
         <div className="product-buy">
