@@ -61,7 +61,7 @@ describe('the API’s refusal of a user form', () => {
     ).toEqual({
       fieldErrors: {
         email: ['This e-mail address is already in use.'],
-        firstName: ['An entry is missing or not valid. Please check your entries.'],
+        firstName: ['An entry is missing or not valid. Please check your entries. bad'],
       },
       formMessages: [{ code: 'customer.user.last_account_owner', message: 'last' }],
     })

@@ -16,7 +16,7 @@ export type ApiMessage = {
  * Codes whose shop text is general while ICM's message names the actual rule: a product's minimum, maximum or
  * step, a field's format or length, a payment parameter's pattern.
  */
-const RULE_CODES = /quantity|^request\.invalid|^costcenter\.invalid|^payment\.parameter\.|budget\.currency/
+const RULE_CODES = /quantity|^request\.invalid|^costcenter\.invalid|^payment\.parameter\./
 
 /** The three refusals of a quantity by the product's rules, and which rule each names. */
 const QUANTITY_RULES: Record<string, 'min' | 'max' | 'step'> = {

@@ -159,7 +159,7 @@ describe('an import’s results', () => {
       [1, 'not-created', []],
       [2, 'invalid', ['A line needs between 4 and 8 columns; this one has 2.']],
       [3, 'refused', ['This login is already taken.']],
-      [4, 'refused', ['An entry is missing or not valid. Please check your entries.']],
+      [4, 'refused', ['An entry is missing or not valid. Please check your entries. Too long']],
     ])
   })
 

@@ -247,7 +247,7 @@ describe('managing a cost center’s buyers', () => {
     expect(response.status).toBe(422)
     expect(data).toMatchObject({ intent: 'update', login: 'bbuyer@oilcorp.test' })
     expect(data.result.error.budget).toEqual([
-      'A cost center entry is missing or not valid. Please check your entries.',
+      'A cost center entry is missing or not valid. Please check your entries. A buyer’s budget is in EUR.',
     ])
   })
 
