@@ -20,16 +20,22 @@ export function renderRoute({
   action,
   cookie,
   others = [],
+  root,
 }: {
   path: string
   pattern: string
-  Component: () => JSX.Element
+  Component: () => JSX.Element | null
   /** None: a component that needs no data of its own (a form part). */
   loader?: RouteFn
   action?: RouteFn
   cookie?: string
   /** Further routes beside it, e.g. the route a form of the page posts to. */
   others?: Parameters<typeof createRemixStub>[0]
+  /**
+   * The root route's loader (the app's, for the shopper's price display and shell); default: the page's
+   * locale alone.
+   */
+  root?: RouteFn
 }) {
   const locale = localeByLang(path.split('/')[1]!)!
   const withCookie = (request: Request) => {
@@ -46,7 +52,9 @@ export function renderRoute({
     {
       id: 'root',
       path: '/',
-      loader: () => ({ locale }),
+      loader: root
+        ? ({ request, params, context }) => root({ request: withCookie(request), params, context })
+        : () => ({ locale }),
       Component: Outlet,
       children: [
         {
