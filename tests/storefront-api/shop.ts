@@ -2,8 +2,12 @@ import { and, eq } from 'drizzle-orm'
 import { prices, products } from '../../commerce-api/db/schema'
 import { DEMO_PASSWORD } from '../../commerce-api/db/seed/people'
 import { loader as rootLoader } from '~/root'
+import { action as basketAction } from '~/routes/$lang._shop.basket'
 import { action as addAction } from '~/routes/$lang._shop.basket_.add'
 import { action as loginAction } from '~/routes/$lang._shop.login'
+import { action as addressAction, loader as addressLoader } from '~/routes/$lang.checkout.address'
+import { action as paymentAction } from '~/routes/$lang.checkout.payment'
+import { action as shippingAction } from '~/routes/$lang.checkout.shipping'
 import { answer, args, nextCookie, type Args } from '../storefront/loader-args'
 import { renderRoute } from '../storefront/render-route'
 import { api } from './setup'
@@ -63,6 +67,25 @@ export class Browser {
       quantity: String(quantity),
       returnUrl: `/${this.lang}/basket`,
     })
+  }
+
+  /**
+   * A logged-in shopper's way from the basket to the review: "Checkout", their address in `city` for invoice
+   * and shipping, standard delivery, invoice. Fails at the step that does not lead on.
+   */
+  async checkoutToReview(city: string) {
+    const step = (name: string) => `/${this.lang}/checkout/${name}`
+    const expectNext = (location: string, name: string) => {
+      if (location !== step(name)) throw new Error(`expected the ${name} step next, went to ${location}`)
+    }
+    expectNext(await this.post(basketAction, `/${this.lang}/basket`, { intent: 'checkout' }), 'address')
+    const { addresses } = await this.load(addressLoader, step('address'))
+    const address = addresses.find((candidate: { city: string }) => candidate.city === city)
+    if (!address) throw new Error(`no address in ${city} to choose`)
+    const chosen = { intent: 'select', invoiceAddress: address.urn, shipToAddress: address.urn }
+    expectNext(await this.post(addressAction, step('address'), chosen), 'shipping')
+    expectNext(await this.post(shippingAction, step('shipping'), { shippingMethod: 'STD_GROUND' }), 'payment')
+    expectNext(await this.post(paymentAction, step('payment'), { paymentMethod: 'INVOICE' }), 'review')
   }
 
   /**
