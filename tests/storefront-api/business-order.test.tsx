@@ -1,14 +1,17 @@
 // @vitest-environment jsdom
 /**
- * A business order against the real commerce API (issue 30, "loaders against the real API"): Jack Link
- * (`jlink`, account admin without limits) orders on the German shop on his cost center Head Office. Business
- * customers see net prices (spec commerce §1), yet each page with totals must still show what is payable, the
- * gross total. The cost center pages then show the seeded budgets and the order as spent (Brightline's budgets
- * count gross, the default budget price type). Each test goes on from where the one before left him.
+ * A business customer's account admin against the real commerce API (issue 30, "loaders against the real
+ * API"): Jack Link (`jlink`, account admin without limits) orders on the German shop on his cost center Head
+ * Office. Business customers see net prices (spec commerce §1), yet each page with totals must still show what
+ * is payable, the gross total. The cost center pages then show the seeded budgets and the order as spent
+ * (Brightline's budgets count gross, the default budget price type), and user management shows the seeded
+ * users with their roles and budgets (commerce-api/db/seed). Each test goes on from where the one before left
+ * him.
  */
 import { cleanup, screen, within } from '@testing-library/react'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { demoCostCenters } from '../../commerce-api/db/seed/organization'
+import { demoCostCenters, userBudgets } from '../../commerce-api/db/seed/organization'
+import { demoUsers, roleRows } from '../../commerce-api/db/seed/people'
 import { formatMoney } from '~/models/price'
 import CostCentersPage, {
   loader as costCentersLoader,
@@ -16,6 +19,8 @@ import CostCentersPage, {
 import CostCenterPage, {
   loader as costCenterLoader,
 } from '~/routes/$lang._shop.account.organization.cost-centers.$costCenterId._index'
+import UserPage, { loader as userLoader } from '~/routes/$lang._shop.account.organization.users.$login._index'
+import UsersPage, { loader as usersLoader } from '~/routes/$lang._shop.account.organization.users._index'
 import OrderPage, { loader as orderLoader } from '~/routes/$lang._shop.account.orders.$orderId'
 import BasketPage, { loader as basketLoader } from '~/routes/$lang._shop.basket'
 import ReceiptPage, { loader as receiptLoader } from '~/routes/$lang.checkout.receipt'
@@ -175,6 +180,82 @@ describe('Jack Link ordering for his cost center', () => {
     ])
     const orderRow = within(document.querySelector('.cost-center-orders')!).getByText(order.documentNumber)
     expect(orderRow.closest('tr')!.textContent).toContain(eur(net))
+  })
+})
+
+const PUNCHOUT_ROLES = ['APP_B2B_OCI_USER', 'APP_B2B_CXML_USER', 'APP_B2B_IDS_USER']
+/** Brightline's seeded users who order (punchout users are no people who order, and are not listed). */
+const brightline = demoUsers.filter(
+  (user) => user.customerNo === 'BC-200001' && !user.roles.some((role) => PUNCHOUT_ROLES.includes(role)),
+)
+const roleName = (id: string) => roleRows.find((role) => role.id === id)!.displayNames.de_DE
+const BBUYER = brightline.find((user) => user.login === 'bbuyer')!
+const BBUYER_BUDGET = userBudgets.bbuyer!
+
+/** An amount in minor units, null when there is none (no limit). */
+const inMinor = (money: { value: number } | undefined) => (money ? minor(money) : null)
+
+describe('Brightline’s users as its account admin sees them', () => {
+  it('lists every seeded user who orders, with roles and budget', async () => {
+    const { users } = await jack.load(usersLoader, '/de/account/organization/users')
+    expect(users.map((user: { login: string }) => user.login).sort()).toEqual(
+      brightline.map((user) => user.login).sort(),
+    )
+    for (const seededUser of brightline) {
+      const shown = users.find((user: { login: string }) => user.login === seededUser.login)
+      expect(shown).toMatchObject({ firstName: seededUser.firstName, lastName: seededUser.lastName })
+      expect([...shown.roleIDs].sort()).toEqual([...seededUser.roles].sort())
+      const budget = userBudgets[seededUser.login]
+      expect(inMinor(shown.budget?.orderSpentLimit)).toBe(budget?.orderSpentLimit ?? null)
+      expect(inMinor(shown.budget?.budget)).toBe(budget?.budget ?? null)
+    }
+
+    const t = jack.render(
+      '/de/account/organization/users',
+      ':lang/account/organization/users',
+      UsersPage,
+      usersLoader,
+    )
+    const link = await screen.findByRole('link', { name: 'Bernhard Boldner' })
+    const cells = within(link.closest('tr')!)
+      .getAllByRole('cell')
+      .map((cell) => cell.textContent)
+    expect(cells).toEqual([
+      'Bernhard Boldner',
+      BBUYER.email,
+      BBUYER.roles.map(roleName).join(', '),
+      [
+        t('account.user.budget.summary.order_limit', { amount: eur(BBUYER_BUDGET.orderSpentLimit!) }),
+        t('account.user.budget.summary.budget', {
+          amount: eur(BBUYER_BUDGET.budget!),
+          period: t(`account.user.budget.period.${BBUYER_BUDGET.budgetPeriod}`),
+        }),
+        t('account.user.budget.summary.remaining', { amount: eur(BBUYER_BUDGET.budget!) }),
+      ].join(' · '),
+      t('account.user.status.active'),
+    ])
+  })
+
+  it('shows a user’s profile, roles and budget with nothing spent yet', async () => {
+    const path = '/de/account/organization/users/bbuyer'
+    const { user, roles } = await jack.load(userLoader, path, { login: 'bbuyer' })
+    expect(user).toMatchObject({ login: 'bbuyer', email: BBUYER.email, active: true })
+    expect(roles).toEqual(BBUYER.roles.map(roleName))
+    expect(minor(user.budget.spent)).toBe(0)
+    expect(minor(user.budget.remaining)).toBe(BBUYER_BUDGET.budget)
+
+    const t = jack.render(path, ':lang/account/organization/users/:login', UserPage, userLoader)
+    await screen.findByRole('heading', { level: 1, name: 'Bernhard Boldner' })
+    expect(rowsOf(document.querySelector('.budget-info')!)).toEqual([
+      [t('account.budget.order_spent_limit'), eur(BBUYER_BUDGET.orderSpentLimit!)],
+      [
+        t('account.budget.budget'),
+        t(`account.budget.per_period.${BBUYER_BUDGET.budgetPeriod}`, { amount: eur(BBUYER_BUDGET.budget!) }),
+      ],
+      [t('account.budget.spent'), eur(0)],
+      [t('account.budget.remaining'), eur(BBUYER_BUDGET.budget!)],
+    ])
+    expect(screen.getByText(BBUYER.email)).toBeTruthy()
   })
 })
 
