@@ -8,11 +8,9 @@ import { action as loginAction } from '~/routes/$lang._shop.login'
 import { action as addressAction, loader as addressLoader } from '~/routes/$lang.checkout.address'
 import { action as paymentAction } from '~/routes/$lang.checkout.payment'
 import { action as shippingAction } from '~/routes/$lang.checkout.shipping'
-import { answer, args, nextCookie, type Args } from '../storefront/loader-args'
-import { renderRoute } from '../storefront/render-route'
+import { answer, args, nextCookie } from '../storefront/loader-args'
+import { renderRoute, type RouteFn } from '../storefront/render-route'
 import { api } from './setup'
-
-type RouteFn = (args: Args) => Promise<unknown>
 
 /**
  * A shopper's browser on the storefront, whose ICM is this file's commerce API (setup.ts): it calls a route's
