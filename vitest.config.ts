@@ -29,6 +29,21 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // Storefront loaders and actions against the real commerce API on PGlite with the demo data: one API
+          // per file, each started from one seeded snapshot per run (tests/storefront-api/global-setup.ts).
+          name: 'storefront-api',
+          include: ['tests/storefront-api/**/*.test.{ts,tsx}'],
+          environment: 'node',
+          env: { PUBLIC_URL: 'http://shop.test' },
+          globalSetup: ['tests/storefront-api/global-setup.ts'],
+          setupFiles: ['tests/storefront-api/setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
           // The storefront's HTTP layer and `npm start`, some against real processes (server.mjs, the API).
           name: 'server',
           include: ['tests/server/**/*.test.{ts,mjs}'],

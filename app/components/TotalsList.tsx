@@ -28,4 +28,3 @@ export function TotalsList({ rows, totalTestId }: { rows: TotalsRow[]; totalTest
     )
   })
 }
-

@@ -21,7 +21,8 @@ export const API_CODES = {
   captchaIncorrect: 'captcha.incorrect',
   passwordLinkInvalid: 'account.forgotdata.consumer_invalid_hash.error',
   passwordUserDisabled: 'account.forgotdata.consumer_disabled.error',
-  passwordRuleViolated: 'customer.credentials.passwordreset.invalid_password.error.PasswordExpressionViolation',
+  passwordRuleViolated:
+    'customer.credentials.passwordreset.invalid_password.error.PasswordExpressionViolation',
   passwordLinkExpired: 'account.forgotdata.consumer_password_timeout.error',
   requisitionNotFound: 'requisition.not_found.error',
   requisitionPricesChanged: 'requisition.prices.changed.error',

@@ -8,7 +8,9 @@ export const ApiMessageSchema = z.object({
   code: z.string(),
   message: z.string().optional(),
   causes: z
-    .array(z.object({ code: z.string().optional(), parameters: z.record(z.string()).optional() }).passthrough())
+    .array(
+      z.object({ code: z.string().optional(), parameters: z.record(z.string()).optional() }).passthrough(),
+    )
     .optional(),
 })
 

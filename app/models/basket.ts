@@ -76,7 +76,6 @@ export const isEstimated = (data: {
   commonShippingMethod?: string
 }) => !data.invoiceToAddress || !data.commonShipToAddress || !data.commonShippingMethod
 
-
 export const BasketSchema = z.object({
   data: z.object({
     id: z.string(),

@@ -120,7 +120,6 @@ export const OrderIncludedSchema = z
   })
   .default({})
 
-
 /** `GET orders/{id}`, `POST orders`, `PATCH orders/{id}`. */
 export const OrderEnvelopeSchema = z.object({
   data: OrderDataSchema,

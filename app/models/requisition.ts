@@ -78,7 +78,6 @@ const ApprovalStatusSchema = z
   })
   .default({})
 
-
 /** The requisition's `data`: the basket's (an order's) fields plus its own. */
 export const RequisitionDataSchema = OrderDataSchema.extend({
   requisitionNo: z.string(),

@@ -42,6 +42,8 @@ export type DatabaseOptions = {
   databaseUrl?: string
   /** Folder for PGlite's files; absent means in memory (tests). */
   dataDir?: string
+  /** A PGlite data directory dumped before (`dumpDataDir`) to start from: a seeded database in a moment (tests). */
+  snapshot?: Blob
 }
 
 /** Opens the database and applies every pending migration. */
@@ -73,7 +75,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true })
   // pg_trgm (spelling correction in search) ships with PGlite as with PostgreSQL's contrib; a migration creates it.
-  const client = new PGlite({ dataDir: options.dataDir, extensions: { pg_trgm } })
+  const client = new PGlite({
+    dataDir: options.dataDir,
+    loadDataDir: options.snapshot,
+    extensions: { pg_trgm },
+  })
   const db = drizzlePglite(client, { schema }) as unknown as Db
   await migratePglite(drizzlePglite(client), { migrationsFolder })
   return { db, kind: 'pglite', close: () => client.close() }

@@ -22,10 +22,11 @@ export function renderRoute({
   cookie,
   others = [],
   shell,
+  root,
 }: {
   path: string
   pattern: string
-  Component: () => JSX.Element
+  Component: () => JSX.Element | null
   /** None: a component that needs no data of its own (a form part). */
   loader?: RouteFn
   action?: RouteFn
@@ -34,6 +35,11 @@ export function renderRoute({
   others?: Parameters<typeof createRemixStub>[0]
   /** What the root loader gives every page (price display, the features it shows); none by default. */
   shell?: ShellData
+  /**
+   * The root route's loader (the app's, for the shopper's price display and shell); default: the page's
+   * locale alone.
+   */
+  root?: RouteFn
 }) {
   const locale = localeByLang(path.split('/')[1]!)!
   const withCookie = (request: Request) => {
@@ -50,7 +56,9 @@ export function renderRoute({
     {
       id: 'root',
       path: '/',
-      loader: () => ({ locale, shell: shell ?? null }),
+      loader: root
+        ? ({ request, params, context }) => root({ request: withCookie(request), params, context })
+        : () => ({ locale, shell: shell ?? null }),
       Component: Outlet,
       children: [
         {

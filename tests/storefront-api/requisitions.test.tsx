@@ -1,0 +1,178 @@
+// @vitest-environment jsdom
+/**
+ * A requisition against the real commerce API (issue 30, "loaders against the real API"): Bernhard Boldner
+ * (`bbuyer`, order limit 1,500.00 EUR) orders more than that on the German shop; the review says it needs
+ * approval, the receipt is a requisition, and his list and page and those of the approver Anna Approver
+ * (`aapprover`) show the same net and gross amounts as the review. A business buyer sees net prices, yet the
+ * review, the receipt and the requisition's pages must show the payable gross total (spec commerce §1, §5).
+ * Each test goes on from where the one before left them.
+ */
+import { cleanup, screen } from '@testing-library/react'
+import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { userBudgets } from '../../commerce-api/db/seed/organization'
+import { formatMoney } from '~/models/price'
+import ApproverListPage, {
+  loader as approverListLoader,
+} from '~/routes/$lang._shop.account.requisitions.approver._index'
+import ApproverRequisitionPage, {
+  loader as approverDetailLoader,
+} from '~/routes/$lang._shop.account.requisitions.approver.$requisitionId'
+import BuyerListPage, {
+  loader as buyerListLoader,
+} from '~/routes/$lang._shop.account.requisitions.buyer._index'
+import BuyerRequisitionPage, {
+  loader as buyerDetailLoader,
+} from '~/routes/$lang._shop.account.requisitions.buyer.$requisitionId'
+import ReceiptPage, { loader as receiptLoader } from '~/routes/$lang.checkout.receipt'
+import ReviewPage, { action as reviewAction, loader as reviewLoader } from '~/routes/$lang.checkout.review'
+import { Browser, minor, seeded, withGermanVat } from './shop'
+
+afterEach(cleanup)
+
+const SKU = '1000001'
+const QUANTITY = 7
+const ORDER_LIMIT = userBudgets.bbuyer!.orderSpentLimit!
+const eur = (cents: number) => formatMoney({ value: cents / 100, currency: 'EUR' }, 'de-DE')
+
+const buyer = new Browser('de')
+const approver = new Browser('de')
+let net: number
+let gross: number
+let requisition: { id: string; requisitionNo: string }
+/** The text of each page's totals (its totals sections and the requisition's summary), for the payable total. */
+const totalsText: Record<string, string> = {}
+
+const recordTotals = () =>
+  [...document.querySelectorAll('.basket-totals, .requisition-summary')]
+    .map((section) => section.textContent)
+    .join(' | ')
+
+/** The net and gross total a requisition (or a list's row of it) has, in minor units. */
+const amounts = (item: { total: { net: { value: number }; gross: { value: number } } }) => ({
+  net: minor(item.total.net),
+  gross: minor(item.total.gross),
+})
+
+beforeAll(async () => {
+  const price = await seeded(SKU, 'EUR', 'de_DE')
+  net = price.net * QUANTITY
+  gross = withGermanVat(net)
+  await Promise.all([buyer.login('bbuyer'), approver.login('aapprover')])
+})
+
+describe('Bernhard Boldner ordering beyond his order limit', () => {
+  it('is told on the review that the order needs approval, why, and who approves', async () => {
+    // The net total alone is beyond his limit: whatever the limit counts, this order needs approval.
+    expect(net).toBeGreaterThan(ORDER_LIMIT)
+    await buyer.add(SKU, QUANTITY)
+    await buyer.checkoutToReview('München')
+    const { basket, budget } = await buyer.load(reviewLoader, '/de/checkout/review')
+    expect(basket.approval.required).toBe(true)
+    expect(basket.approval.reasons).toMatchObject([
+      { limit: 'orderSpentLimit', allowed: { value: ORDER_LIMIT / 100, currency: 'EUR' } },
+    ])
+    expect(basket.approval.customerApprovers).toContain('Anna Approver')
+    expect(minor(budget.orderSpentLimit)).toBe(ORDER_LIMIT)
+    expect(minor(basket.totals.total.net)).toBe(net)
+    expect(minor(basket.totals.total.gross)).toBe(gross)
+
+    const t = buyer.render('/de/checkout/review', ':lang/checkout/review', ReviewPage, reviewLoader)
+    const preview = await screen.findByTestId('approval-preview')
+    expect(preview.textContent).toContain(t('checkout.approval.heading'))
+    expect(preview.textContent).toContain('Anna Approver')
+    expect(screen.getByRole('button', { name: t('checkout.approval.submit') })).toBeTruthy()
+    totalsText.review = recordTotals()
+  })
+
+  it('submits it and gets a requisition as receipt, with the amounts of the review', async () => {
+    const { basket } = await buyer.load(reviewLoader, '/de/checkout/review')
+    const receipt = await buyer.post(reviewAction, '/de/checkout/review', {
+      basketId: basket.id,
+      termsAndConditions: 'on',
+    })
+    expect(receipt).toMatch(/^\/de\/checkout\/receipt\?requisitionId=/)
+    const data = await buyer.load(receiptLoader, receipt)
+    requisition = data.requisition
+    expect(data.requisition.status).toBe('PENDING')
+    expect(amounts(data.requisition)).toEqual({ net, gross })
+
+    const t = buyer.render(receipt, ':lang/checkout/receipt', ReceiptPage, receiptLoader)
+    expect((await screen.findByTestId('requisition-number')).textContent).toBe(
+      t('checkout.receipt.requisition.number', { number: requisition.requisitionNo }),
+    )
+    totalsText.receipt = recordTotals()
+  })
+
+  it('finds it in his list and on its page with the same net and gross amounts', async () => {
+    const list = await buyer.load(buyerListLoader, '/de/account/requisitions/buyer')
+    const row = list.rows.find((r: { id: string }) => r.id === requisition.id)
+    expect(amounts(row)).toEqual({ net, gross })
+    const path = `/de/account/requisitions/buyer/${requisition.id}`
+    const detail = await buyer.load(buyerDetailLoader, path, { requisitionId: requisition.id })
+    expect(amounts(detail.requisition)).toEqual({ net, gross })
+    expect(minor(detail.requisition.details.totals.total.gross)).toBe(gross)
+
+    const t = buyer.render(
+      '/de/account/requisitions/buyer',
+      ':lang/account/requisitions/buyer',
+      BuyerListPage,
+      buyerListLoader,
+    )
+    const link = await screen.findByRole('link', {
+      name: t('account.requisitions.view', { number: requisition.requisitionNo }),
+    })
+    expect(link.closest('tr')!.textContent).toContain(eur(net))
+    cleanup()
+
+    buyer.render(
+      path,
+      ':lang/account/requisitions/buyer/:requisitionId',
+      BuyerRequisitionPage,
+      buyerDetailLoader,
+    )
+    await screen.findByTestId('requisition-status')
+    totalsText['requisition (buyer)'] = recordTotals()
+  })
+
+  it('is in the approver’s list and on her page with the same net and gross amounts', async () => {
+    const list = await approver.load(approverListLoader, '/de/account/requisitions/approver')
+    const row = list.rows.find((r: { id: string }) => r.id === requisition.id)
+    expect(row.buyer).toBe('Bernhard Boldner')
+    expect(amounts(row)).toEqual({ net, gross })
+    const path = `/de/account/requisitions/approver/${requisition.id}`
+    const detail = await approver.load(approverDetailLoader, path, { requisitionId: requisition.id })
+    expect(amounts(detail.requisition)).toEqual({ net, gross })
+    expect(minor(detail.requisition.details.totals.total.gross)).toBe(gross)
+
+    const t = approver.render(
+      '/de/account/requisitions/approver',
+      ':lang/account/requisitions/approver',
+      ApproverListPage,
+      approverListLoader,
+    )
+    const link = await screen.findByRole('link', {
+      name: t('account.requisitions.view', { number: requisition.requisitionNo }),
+    })
+    expect(link.closest('tr')!.textContent).toContain(eur(net))
+    cleanup()
+
+    approver.render(
+      path,
+      ':lang/account/requisitions/approver/:requisitionId',
+      ApproverRequisitionPage,
+      approverDetailLoader,
+    )
+    await screen.findByTestId('requisition-status')
+    totalsText['requisition (approver)'] = recordTotals()
+  })
+})
+
+describe('the payable gross total on the business buyer’s and approver’s pages (spec commerce §1 and §5)', () => {
+  it.each(['review', 'receipt', 'requisition (buyer)', 'requisition (approver)'])(
+    'the %s shows it',
+    (page) => {
+      expect(totalsText[page], `the ${page} was shown`).toEqual(expect.any(String))
+      expect(totalsText[page]).toContain(eur(gross))
+    },
+  )
+})
