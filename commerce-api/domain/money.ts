@@ -8,7 +8,6 @@ export type Minor = number
  * ICM's Money and PriceItem live in icm/money.ts. Re-exported for the catalog's files (domain/catalog.ts,
  * icm/catalog.ts, icm/warranties.ts), which import them from here, until they import them from there.
  */
-export { money, priceItem } from '../icm/money'
 
 /**
  * The country each currency's price list is made for: prices are shown with its tax until the buyer names an

@@ -2,8 +2,6 @@
 import { and, asc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { productPromotions, promotions } from '../db/schema'
-import { promotionLinksJson } from '../icm/promotions'
-import type { CatalogScope } from './catalog'
 
 export type PromotionRow = typeof promotions.$inferSelect
 
@@ -27,13 +25,6 @@ export async function runningPromotionsOf(db: Db, sku: string): Promise<Promotio
     .orderBy(asc(promotions.id))
   return rows.map((row) => row.promotion)
 }
-
-/**
- * The running promotions of a product as ICM Links. A bridge for routes/catalog.ts, which calls it, until it
- * calls runningPromotionsOf and icm/promotions.ts itself.
- */
-export const productPromotionLinks = async (db: Db, scope: CatalogScope, sku: string) =>
-  promotionLinksJson(scope, await runningPromotionsOf(db, sku))
 
 /** A running promotion, or undefined when unknown or not running. */
 export async function runningPromotion(db: Db, id: string): Promise<PromotionRow | undefined> {

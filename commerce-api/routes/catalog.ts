@@ -22,7 +22,8 @@ import {
   type ListingSource,
 } from '../domain/listing'
 import { searchQuery } from '../domain/search-terms'
-import { productPromotionLinks } from '../domain/promotions'
+import { runningPromotionsOf } from '../domain/promotions'
+import { promotionLinksJson } from '../icm/promotions'
 import { availableWarranties, warrantyOffer, warrantyPrices } from '../domain/warranties'
 import { z } from 'zod'
 import { ApiError, badRequest, parseInput, queryInt, queryList } from '../http'
@@ -175,7 +176,7 @@ function productRoutes(app: FastifyInstance, ctx: ApiContext) {
     const scope = scopeOf(ctx, request)
     const [detail, promotions, warranties] = await Promise.all([
       productDetail(db, scope.currency, sku),
-      productPromotionLinks(db, scope, sku),
+      runningPromotionsOf(db, sku).then((rows) => promotionLinksJson(scope, rows)),
       availableWarranties(db, scope.currency, sku),
     ])
     if (detail) {

@@ -65,7 +65,7 @@ describe('Jack Link ordering for his cost center', () => {
     const t = jack.render('/de/basket', ':lang/basket', BasketPage, basketLoader)
     const total = await screen.findByTestId('basket-total')
     expect(screen.getByTestId('basket-line').textContent).toContain(eur(price.net))
-    expect(rowsOf(total.closest('section')!)).toContainEqual([t('basket.totals.items'), eur(net)])
+    expect(rowsOf(total.closest('section')!)).toContainEqual([t('checkout.totals.items'), eur(net)])
     totalsText.basket = recordTotals()
   })
 
@@ -110,7 +110,10 @@ describe('Jack Link ordering for his cost center', () => {
 
     jack.render(`/de/account/orders/${order.id}`, ':lang/account/orders/:orderId', OrderPage, orderLoader)
     const orderTotal = await screen.findByTestId('order-total')
-    expect(rowsOf(orderTotal.closest('section')!)).toContainEqual([t('basket.totals.tax'), eur(gross - net)])
+    expect(rowsOf(orderTotal.closest('section')!)).toContainEqual([
+      t('checkout.totals.tax_added'),
+      eur(gross - net),
+    ])
     totalsText['order detail'] = recordTotals()
   })
 

@@ -124,8 +124,8 @@ describe('a guest buying on the English shop, shipping to Germany', () => {
     expect(rowsOf(total.closest('section')!)).toEqual([
       ['Items', usd(germanGross)],
       ['Shipping', usd(0)],
-      ['Including tax', usd(germanGross - net)],
       ['Total', usd(germanGross)],
+      ['Including tax', usd(germanGross - net)],
     ])
     expect(screen.getByTestId('review-payment').textContent).toBe('Invoice')
   })
@@ -135,8 +135,10 @@ describe('a guest buying on the English shop, shipping to Germany', () => {
     expect(basket.infos.map((info: { code: string }) => info.code)).toContain(
       'basket.tax.destination_changed.info',
     )
-    const note = (enUS as Record<string, string>)['basket.tax.destination_changed.info']
-    expect(note, 'en_US.json has the text of the API’s code').toEqual(expect.any(String))
+    const text = (enUS as Record<string, string>)['basket.tax.destination_changed.info']
+    expect(text, 'en_US.json has the text of the API’s code').toEqual(expect.any(String))
+    // The API's parameters fill it: German VAT instead of the 0 % of the USD shop's default destination.
+    const note = text!.replace('{{taxRate}}', '19').replace('{{previousTaxRate}}', '0')
     guest.render('/en/checkout/review', ':lang/checkout/review', ReviewPage, reviewLoader)
     await screen.findByTestId('checkout-total')
     expect(document.body.textContent).toContain(note)
@@ -198,8 +200,8 @@ describe('Patricia, a private customer, buying on the German shop', () => {
     const total = await screen.findByTestId('basket-total')
     expect(total.textContent).toBe(eur(gross))
     const rows = rowsOf(total.closest('section')!)
-    expect(rows).toContainEqual([t('basket.totals.items'), eur(gross)])
-    expect(rows).toContainEqual([t('basket.totals.tax'), eur(gross - net)])
+    expect(rows).toContainEqual([t('checkout.totals.items'), eur(gross)])
+    expect(rows).toContainEqual([t('checkout.totals.tax_included'), eur(gross - net)])
     expect(screen.getByTestId('basket-line').textContent).toContain(eur(price.gross))
   })
 
@@ -253,8 +255,8 @@ describe('Patricia, a private customer, buying on the German shop', () => {
     expect(rowsOf(total.closest('section')!)).toEqual([
       [t('checkout.totals.items'), eur(gross)],
       [t('checkout.totals.shipping'), eur(0)],
-      [t('checkout.totals.tax_included'), eur(gross - net)],
       [t('checkout.totals.total'), eur(gross)],
+      [t('checkout.totals.tax_included'), eur(gross - net)],
     ])
   })
 
@@ -282,6 +284,9 @@ describe('Patricia, a private customer, buying on the German shop', () => {
     patricia.render(path, ':lang/account/orders/:orderId', OrderPage, orderLoader)
     const orderTotal = await screen.findByTestId('order-total')
     expect(orderTotal.textContent).toBe(eur(gross))
-    expect(rowsOf(orderTotal.closest('section')!)).toContainEqual([t('basket.totals.tax'), eur(gross - net)])
+    expect(rowsOf(orderTotal.closest('section')!)).toContainEqual([
+      t('checkout.totals.tax_included'),
+      eur(gross - net),
+    ])
   })
 })

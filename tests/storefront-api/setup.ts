@@ -1,4 +1,5 @@
 import { Blob, File } from 'node:buffer'
+import { configure } from '@testing-library/react'
 import { afterAll, afterEach, inject } from 'vitest'
 import { startApi } from '../commerce-api/harness'
 import { assertWireFaithful } from '../commerce-api/wire-check'
@@ -34,3 +35,6 @@ async function withNodeBlobs<T>(run: () => Promise<T>): Promise<T> {
     Object.assign(globalThis, own)
   }
 }
+
+// Pages here wait on a real API and database, on a CI machine also running other tests: more than a second.
+configure({ asyncUtilTimeout: 15_000 })
