@@ -22,7 +22,7 @@ import { subtract, taxIn, ZERO, type Amount } from '../domain/money'
 import { paymentBasisOf } from '../domain/payments'
 import type { AppliedRebate } from '../domain/rebates'
 import { shippingCosts } from '../domain/shipping'
-import type { ValidationResults, ValidationScope } from '../domain/validation'
+import type { ValidationResults } from '../domain/validation'
 import { addressJson } from './addresses'
 import { money, priceItemOf } from './money'
 import { infoJson } from './infos'
@@ -372,7 +372,7 @@ export function addItemsJson(result: AddItemsResult) {
 }
 
 /** `POST baskets/{id}/validations`: the results in the PWA's shape, the basket included as `basket_*`. */
-export function validationJson(state: BasketState, results: ValidationResults, scopes: ValidationScope[]) {
+export function validationJson(state: BasketState, results: ValidationResults, scopes: readonly string[]) {
   const envelope = basketEnvelope(state, new Set(BASKET_INCLUDES))
   const included: Record<string, unknown> = { basket: { [state.basket.id]: envelope.data } }
   for (const [key, value] of Object.entries(envelope.included ?? {})) included[`basket_${key}`] = value
