@@ -146,7 +146,8 @@ export const PaymentMethodSchema = z.object({
   paymentCosts: PriceItemSchema.optional(),
   paymentCostsThreshold: PriceItemSchema.optional(),
   paymentInstruments: z.array(z.string()).optional(),
-  parameterDefinitions: z.array(ParameterDefinitionSchema).optional(),
+  /** Left out when the method has none (never `[]`). */
+  parameterDefinitions: z.array(ParameterDefinitionSchema).nonempty().optional(),
 })
 
 /** `PaymentInstrument` of a basket: parameters as `{name, value}`. */
