@@ -105,6 +105,15 @@ export const BasketSchema = z.object({
   infos: z.array(ApiMessageSchema).optional(),
 })
 
+/**
+ * ICM's answer to a merge (`POST baskets/{target}/merges`, `BasketMergeData`): the two baskets' ids (the merged
+ * basket itself comes only as an include, which the shop does not ask for) and the merge's infos.
+ */
+export const BasketMergeSchema = z.object({
+  data: z.object({ sourceBasket: z.string(), targetBasket: z.string() }),
+  infos: z.array(MessageSchema).optional(),
+})
+
 const CauseSchema = z.object({
   code: z.string(),
   message: z.string().default(''),

@@ -4,6 +4,7 @@ import {
   budgetBody,
   buyerBudgetFormSchema,
   costCenterFormSchema,
+  CostCenterListSchema,
   filterOf,
   managerChoices,
   mapCostCenter,
@@ -100,13 +101,55 @@ describe('mapCostCenter', () => {
     expect(orderDateOf([2026, 3])).toBeNull()
   })
 
-  it('maps the list’s Links and paging info', () => {
-    expect(
-      mapCostCenterList({
-        data: [{ uri: 'x/costcenters/CC-1', title: 'One', itemId: 'CC-1' }],
-        info: { limit: 25, offset: 25, total: 26 },
-      }),
-    ).toEqual({ items: [{ costCenterId: 'CC-1', name: 'One' }], limit: 25, offset: 25, total: 26 })
+  it('maps the list’s Links (their attributes, `id` the itemId) and paging info', () => {
+    const money = (value: number) => ({ type: 'Money', value, currency: 'EUR' })
+    const link = {
+      type: 'Link',
+      uri: 'x/costcenters/u-1',
+      title: 'One',
+      itemId: 'u-1',
+      attributes: [
+        { name: 'costCenterId', type: 'String', value: 'CC-1' },
+        { name: 'name', type: 'String', value: 'One' },
+        { name: 'active', type: 'Boolean', value: false },
+        { name: 'costCenterOwner', value: { login: 'owen', firstName: 'Owen', lastName: 'Owner' } },
+        { name: 'budget', type: 'MoneyRO', value: money(500) },
+        { name: 'budgetPeriod', type: 'String', value: 'monthly' },
+        { name: 'spentBudget', type: 'MoneyRO', value: money(120) },
+        { name: 'remainingBudget', type: 'MoneyRO', value: money(380) },
+        { name: 'pendingOrders', type: 'Integer', value: 1 },
+        { name: 'approvedOrders', type: 'Integer', value: 4 },
+      ],
+    }
+    const parsed = CostCenterListSchema.parse({ data: [link], info: { limit: 25, offset: 25, total: 26 } })
+    expect(mapCostCenterList(parsed)).toEqual({
+      items: [
+        {
+          id: 'u-1',
+          costCenterId: 'CC-1',
+          name: 'One',
+          active: false,
+          owner: { login: 'owen', firstName: 'Owen', lastName: 'Owner' },
+          budget: {
+            budget: { value: 500, currency: 'EUR' },
+            budgetPeriod: 'monthly',
+            spent: { value: 120, currency: 'EUR' },
+            remaining: { value: 380, currency: 'EUR' },
+          },
+          pendingOrders: 1,
+          approvedOrders: 4,
+        },
+      ],
+      limit: 25,
+      offset: 25,
+      total: 26,
+    })
+    // A Link without its attributes is no list ICM sends.
+    const bare = {
+      data: [{ uri: 'x', itemId: 'u-1', attributes: [] }],
+      info: { limit: 1, offset: 0, total: 1 },
+    }
+    expect(CostCenterListSchema.safeParse(bare).success).toBe(false)
   })
 })
 

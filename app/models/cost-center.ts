@@ -72,9 +72,36 @@ export const CostCenterSchema = z.object({
   orders: z.array(CostCenterOrderSchema).optional(),
 })
 
-/** `GET customers/{no}/costcenters` (costcenter.v2): Links to the cost centers and the paging info. */
+/** The attributes of a list's Link (`CostCenterMapper.fromListData` reads the same), checked as the detail is. */
+const CostCenterLinkAttributesSchema = CostCenterSchema.pick({
+  costCenterId: true,
+  name: true,
+  active: true,
+  costCenterOwner: true,
+  budget: true,
+  budgetPeriod: true,
+  spentBudget: true,
+  remainingBudget: true,
+  pendingOrders: true,
+  approvedOrders: true,
+})
+
+/**
+ * `GET customers/{no}/costcenters` (costcenter.v2): Links to the cost centers, each with its list columns as
+ * typed attributes (read here by name) and `itemId` the cost center's `id`, and the paging info.
+ */
 export const CostCenterListSchema = z.object({
-  data: z.array(z.object({ uri: z.string(), title: z.string().optional(), itemId: z.string() })),
+  data: z.array(
+    z.object({
+      uri: z.string(),
+      title: z.string().optional(),
+      itemId: z.string(),
+      attributes: z
+        .array(z.object({ name: z.string(), type: z.string().optional(), value: z.unknown() }))
+        .transform((list) => Object.fromEntries(list.map((attribute) => [attribute.name, attribute.value])))
+        .pipe(CostCenterLinkAttributesSchema),
+    }),
+  ),
   info: z.object({ limit: z.number(), offset: z.number(), total: z.number() }),
 })
 
@@ -112,9 +139,12 @@ export type CostCenter = {
   orders: CostCenterOrder[]
 }
 
-/** One page of the list: the cost centers' ids and names, and where the page lies in all of them. */
+/** What the list shows of a cost center (its buyers and orders are the detail's). */
+export type CostCenterSummary = Omit<CostCenter, 'buyers' | 'orders'>
+
+/** One page of the list: its cost centers, and where the page lies in all of them. */
 export type CostCenterListPage = {
-  items: { costCenterId: string; name: string }[]
+  items: CostCenterSummary[]
   offset: number
   limit: number
   total: number
@@ -188,9 +218,26 @@ export function mapCostCenter(data: z.infer<typeof CostCenterSchema>): CostCente
   }
 }
 
+/** A list's Link as the list shows it: its attributes, `id` its itemId. */
+function summaryOf({
+  itemId,
+  attributes,
+}: z.infer<typeof CostCenterListSchema>['data'][number]): CostCenterSummary {
+  return {
+    id: itemId,
+    costCenterId: attributes.costCenterId,
+    name: attributes.name,
+    active: attributes.active,
+    owner: { ...attributes.costCenterOwner },
+    budget: budgetOf(attributes),
+    pendingOrders: attributes.pendingOrders ?? 0,
+    approvedOrders: attributes.approvedOrders ?? 0,
+  }
+}
+
 export function mapCostCenterList(data: z.infer<typeof CostCenterListSchema>): CostCenterListPage {
   return {
-    items: data.data.map((link) => ({ costCenterId: link.itemId, name: link.title ?? link.itemId })),
+    items: data.data.map(summaryOf),
     offset: data.info.offset,
     limit: data.info.limit,
     total: data.info.total,

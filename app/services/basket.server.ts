@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import {
   AddItemsResultSchema,
+  BasketMergeSchema,
   BasketSchema,
   mandatoryOf,
   mapBasket,
@@ -382,12 +383,12 @@ export async function mergeIntoUserBasket(
     const target = savedBasketId
       ? { id: savedBasketId }
       : ((await currentBasket(scope)) ?? (await createBasket(scope)))
+    // The answer names both baskets; the merged basket is read anew by the page the shopper lands on.
     const merged = await icmCall(scope, {
       method: 'POST',
       path: `baskets/${encodeURIComponent(target.id)}/merges`,
-      query: { include: INCLUDE },
       json: { sourceBasket: source.id, sourceAuthenticationToken: source.token },
-      schema: BasketSchema,
+      schema: BasketMergeSchema,
       cache: 'none',
     })
     return { ok: true, infos: visibleInfos(merged.infos) }

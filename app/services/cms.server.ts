@@ -15,7 +15,8 @@ import { notFoundOnLoadFailure } from './load-failure.server'
 import { icmCall, type CachePolicy, type IcmScope } from './icm.server'
 
 export const HOME_INCLUDE = 'include.homepage.content.pagelet2-Include'
-export const FOOTER_INCLUDE = 'include.footer.pagelet2-Include'
+/** The footer include, under the id ICM has it (the Intershop PWA's footer asks for the same). */
+export const FOOTER_INCLUDE = 'include.footer.content.pagelet2-Include'
 
 async function includeOf(scope: IcmScope, id: string, cache: CachePolicy = 'short') {
   const data = await icmCall(scope, {

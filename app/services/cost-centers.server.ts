@@ -21,6 +21,7 @@ import {
   mapCostCenterList,
   type CostCenter,
   type CostCenterListPage,
+  type CostCenterSummary,
   type BuyersAnswer,
   type CostCenterPerson,
 } from '~/models/cost-center'
@@ -216,30 +217,14 @@ export async function removeBuyer(scope: IcmScope, customerNo: string, costCente
   )
 }
 
-/**
- * A page of the list with each cost center's details (the list answers Links only, as ICM's does; the
- * details are read at once, as the PWA does). One that vanished in between is left out.
- */
+/** A page of the list: what ICM's Links carry of each cost center (owner, budget, status). */
 export async function costCenterPage(
   scope: IcmScope,
   customerNo: string,
   query: { offset: number; limit: number; nameOrId?: string },
-): Promise<{ costCenters: CostCenter[]; total: number; offset: number; limit: number }> {
+): Promise<{ costCenters: CostCenterSummary[]; total: number; offset: number; limit: number }> {
   const page = await listCostCenters(scope, customerNo, query)
-  const details = await Promise.all(
-    page.items.map((item) =>
-      getCostCenter(scope, customerNo, item.costCenterId).catch((error: unknown) => {
-        if (error instanceof Response && error.status === 404) return null
-        throw error
-      }),
-    ),
-  )
-  return {
-    costCenters: details.filter((detail): detail is CostCenter => detail !== null),
-    total: page.total,
-    offset: page.offset,
-    limit: page.limit,
-  }
+  return { costCenters: page.items, total: page.total, offset: page.offset, limit: page.limit }
 }
 
 /**

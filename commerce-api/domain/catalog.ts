@@ -18,6 +18,7 @@ import { readTogether } from '../db/reads'
 import type { Currency, Locale } from './channel'
 import { notFoundError } from './errors'
 import type { Minor } from './money'
+import { priceRanges, type PriceRange } from './price-ranges'
 
 export const LOW_STOCK_THRESHOLD = 5
 export const CATALOG_ID = 'ironbridge-Catalog'
@@ -391,12 +392,18 @@ export async function requireProduct(db: Db, sku: string): Promise<void> {
 /** A price from a quantity on, net and gross, in minor units. */
 export type PriceTier = { net: Minor; gross: Minor; minQuantity: number }
 
-/** The sale prices (scaled by quantity, lowest quantity first) and the list price of a SKU in a currency. */
-export type PriceList = { sku: string; sale: PriceTier[]; list: PriceTier }
+/**
+ * The sale prices (scaled by quantity, lowest quantity first) and the list price of a SKU in a currency, and
+ * for a master or a retail set the range of its variations' or parts' prices (price-ranges.ts).
+ */
+export type PriceList = { sku: string; sale: PriceTier[]; list: PriceTier; range?: PriceRange }
 
 /** The price lists of the SKUs that have one in the currency, in the order asked for. */
 export async function productPrices(db: Db, currency: Currency, skus: string[]): Promise<PriceList[]> {
-  const rows = await priceRows(db, currency, skus)
+  const [rows, ranges] = await readTogether(db, [
+    () => priceRows(db, currency, skus),
+    () => priceRanges(db, currency, skus),
+  ])
   return skus.flatMap((sku) => {
     const row = rows.get(sku)
     if (!row) return []
@@ -404,7 +411,15 @@ export async function productPrices(db: Db, currency: Currency, skus: string[]):
       { net: row.saleNet, gross: row.saleGross, minQuantity: 1 },
       ...row.scaled.map((s) => ({ net: s.net, gross: s.gross, minQuantity: s.minQuantity })),
     ]
-    return [{ sku, sale, list: { net: row.listNet, gross: row.listGross, minQuantity: 1 } }]
+    const range = ranges.get(sku)
+    return [
+      {
+        sku,
+        sale,
+        list: { net: row.listNet, gross: row.listGross, minQuantity: 1 },
+        ...(range ? { range } : {}),
+      },
+    ]
   })
 }
 

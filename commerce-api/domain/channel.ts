@@ -3,6 +3,15 @@ export const LOCALES = ['en_US', 'de_DE', 'fr_FR', 'pl_PL', 'ro_RO'] as const
 export type Locale = (typeof LOCALES)[number]
 export const DEFAULT_LOCALE: Locale = 'de_DE'
 
+/** Each locale named in its own language, with its country (as language switches offer them). */
+export const LOCALE_NAMES: Record<Locale, string> = {
+  en_US: 'English (United States)',
+  de_DE: 'Deutsch (Deutschland)',
+  fr_FR: 'Français (France)',
+  pl_PL: 'Polski (Polska)',
+  ro_RO: 'Română (România)',
+}
+
 export const CURRENCIES = ['EUR', 'USD', 'PLN', 'RON'] as const
 export type Currency = (typeof CURRENCIES)[number]
 export const DEFAULT_CURRENCY: Currency = 'EUR'

@@ -22,7 +22,7 @@ export const STANDARD_INCLUDE_IDS: readonly string[] = [
   'include.configuration.pagelet2-Include',
   'include.homepage.content.pagelet2-Include',
   'include.header.navigation.pagelet2-Include',
-  'include.footer.pagelet2-Include',
+  'include.footer.content.pagelet2-Include',
   'include.dialog.privacyPolicy.pagelet2-Include',
   'include.dialog.safeAndSecure.pagelet2-Include',
   'include.basket.content.top.pagelet2-Include',

@@ -108,10 +108,10 @@ async function placeOrder(
 describe('who sees and edits a cost center (§5)', () => {
   it('lets an account admin see and edit every cost center, an owner only their own', async () => {
     const all = await listCostCenters(db(), callers.jlink!, { offset: 0, limit: 25 })
-    expect(all.items.map((c) => c.costCenterId)).toEqual(['100400', '100500', '100600'])
+    expect(all.items.map((c) => c.center.costCenterId)).toEqual(['100400', '100500', '100600'])
     expect(all.total).toBe(3)
     const own = await listCostCenters(db(), callers.ccowner!, { offset: 0, limit: 25 })
-    expect(own.items.map((c) => c.costCenterId)).toEqual(['100400'])
+    expect(own.items.map((c) => c.center.costCenterId)).toEqual(['100400'])
 
     const view = await costCenterView(db(), callers.ccowner!, '100400')
     expect(mayEditCostCenter(callers.ccowner!, view.center)).toBe(true)
@@ -127,14 +127,14 @@ describe('who sees and edits a cost center (§5)', () => {
 
   it('filters by a text in the name or the costCenterId and pages', async () => {
     const byName = await listCostCenters(db(), callers.jlink!, { offset: 0, limit: 25, nameOrId: 'fleet' })
-    expect(byName.items.map((c) => c.costCenterId)).toEqual(['100500'])
+    expect(byName.items.map((c) => c.center.costCenterId)).toEqual(['100500'])
     const byId = await listCostCenters(db(), callers.jlink!, { offset: 0, limit: 25, nameOrId: '0060' })
-    expect(byId.items.map((c) => c.name)).toEqual(['Head Office'])
+    expect(byId.items.map((c) => c.center.name)).toEqual(['Head Office'])
     const literal = await listCostCenters(db(), callers.jlink!, { offset: 0, limit: 25, nameOrId: '%' })
     expect(literal.total).toBe(0)
     const second = await listCostCenters(db(), callers.jlink!, { offset: 1, limit: 1 })
     expect(second).toMatchObject({ total: 3, offset: 1, limit: 1 })
-    expect(second.items.map((c) => c.costCenterId)).toEqual(['100500'])
+    expect(second.items.map((c) => c.center.costCenterId)).toEqual(['100500'])
   })
 })
 
@@ -297,6 +297,22 @@ describe('spent budget', () => {
     expect(gross.orders.map((o) => o.gross)).not.toContain(50_000)
     // The orders of the month that count; the cancelled one does not.
     expect(gross.approvedOrders).toBe(3)
+    // The list tells each cost center's owner, budget and order counts as its own answer does.
+    const listed = await listCostCenters(
+      db(),
+      callers.jlink!,
+      { offset: 0, limit: 25, nameOrId: 'SPEND-1' },
+      now,
+    )
+    expect(listed.items).toHaveLength(1)
+    expect(listed.items[0]).toEqual({
+      center: gross.center,
+      owner: gross.owner,
+      budget: gross.budget,
+      pendingOrders: gross.pendingOrders,
+      approvedOrders: 3,
+    })
+    expect(listed.items[0]!.owner?.login).toBe('jlink')
 
     await db().update(customers).set({ budgetPriceType: 'net' }).where(eq(customers.customerNo, 'BC-200001'))
     try {

@@ -16,8 +16,8 @@
  *   reports, so it is deactivated instead (`active: false`), which takes it out of checkout. One without
  *   orders is deleted with its buyers.
  *
- * Paths name a cost center by its `costCenterId` (what ICM clients use); its `id` (a UUID) is accepted too,
- * since the PWA's update and delete calls use the `id` it read.
+ * Paths name a cost center by its `id` (a UUID: what the list's Links and every answer name it by, and what ICM
+ * clients open, change and delete it with) or by its `costCenterId`.
  */
 import { and, asc, count, desc, eq, gte, ilike, lt, notInArray, or, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
@@ -150,9 +150,9 @@ const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}
 
 /**
  * A page of the cost centers the caller sees, by costCenterId, filtered by a text found in the name or the
- * costCenterId (ICM's `nameOrId`).
+ * costCenterId (ICM's `nameOrId`), each with what the list shows of it (owner, budget, order counts).
  */
-export async function listCostCenters(db: Db, caller: Caller, query: CostCenterQuery) {
+export async function listCostCenters(db: Db, caller: Caller, query: CostCenterQuery, now = new Date()) {
   const text = query.nameOrId?.trim()
   const where = and(
     eq(costCenters.customerNo, caller.customerNo),
@@ -163,7 +163,7 @@ export async function listCostCenters(db: Db, caller: Caller, query: CostCenterQ
   )
   const [rows, [total]] = await Promise.all([
     db
-      .select({ id: costCenters.id, costCenterId: costCenters.costCenterId, name: costCenters.name })
+      .select()
       .from(costCenters)
       .where(where)
       .orderBy(asc(costCenters.costCenterId))
@@ -171,7 +171,10 @@ export async function listCostCenters(db: Db, caller: Caller, query: CostCenterQ
       .limit(query.limit),
     db.select({ n: count() }).from(costCenters).where(where),
   ])
-  return { items: rows, total: total?.n ?? 0, offset: query.offset, limit: query.limit }
+  const facts = await customerFacts(db, caller.customerNo)
+  const items: CostCenterSummary[] = []
+  for (const row of rows) items.push(await summaryOf(db, row, facts, now))
+  return { items, total: total?.n ?? 0, offset: query.offset, limit: query.limit }
 }
 
 /** A budget with what was spent of it in its current period. */
@@ -196,15 +199,19 @@ export type CostCenterOrder = {
 
 export type CostCenterBuyerView = { person: Person; budget: BudgetState }
 
-/** A cost center with its owner, budget, buyers and the orders of its current period. */
-export type CostCenterView = {
+/** A cost center with its owner, its budget's state and its order counts in the period: what a list shows. */
+export type CostCenterSummary = {
   center: CostCenterRow
   owner?: Person
   budget: BudgetState
-  buyers: CostCenterBuyerView[]
-  orders: CostCenterOrder[]
   pendingOrders: number
   approvedOrders: number
+}
+
+/** A cost center with its owner, budget, buyers and the orders of its current period. */
+export type CostCenterView = CostCenterSummary & {
+  buyers: CostCenterBuyerView[]
+  orders: CostCenterOrder[]
 }
 
 /** How many of a cost center's recent orders its answer lists. */
@@ -223,32 +230,82 @@ export async function costCenterView(db: Db, caller: Caller, ref: string, now = 
   return viewOf(db, await visibleCostCenter(db, caller, ref), now)
 }
 
-async function viewOf(db: Db, center: CostCenterRow, now: Date): Promise<CostCenterView> {
-  const priceType = await customerBudgetPriceType(db, center.customerNo)
-  const people = await companyPeople(db, center.customerNo)
-  const byId = new Map(people.map((p) => [p.id, p]))
+/** What every cost center of a customer is read with: its people and the price type budgets count in. */
+type CustomerFacts = {
+  byId: Map<string, Person>
+  priceType: Awaited<ReturnType<typeof customerBudgetPriceType>>
+}
+
+async function customerFacts(db: Db, customerNo: string): Promise<CustomerFacts> {
+  const [priceType, people] = await Promise.all([
+    customerBudgetPriceType(db, customerNo),
+    companyPeople(db, customerNo),
+  ])
+  return { priceType, byId: new Map(people.map((p) => [p.id, p])) }
+}
+
+/** What a cost center's orders (or one buyer's on it) spent in a period, counted as budgets.ts counts. */
+const spentOn = (db: Db, center: CostCenterRow, facts: CustomerFacts, range: PeriodBounds, userId?: string) =>
+  spentBetween(
+    db,
+    { customerNo: center.customerNo, costCenterId: center.costCenterId, ...(userId ? { userId } : {}) },
+    range,
+    facts.priceType,
+    center.currency as Currency,
+  )
+
+/** The orders on the cost center within its current budget period. */
+const ordersInPeriod = (center: CostCenterRow, range: PeriodBounds) =>
+  and(
+    eq(orders.customerNo, center.customerNo),
+    eq(orders.costCenter, center.costCenterId),
+    gte(orders.createdAt, range.start),
+    lt(orders.createdAt, range.end),
+  )
+
+async function summaryOf(
+  db: Db,
+  center: CostCenterRow,
+  facts: CustomerFacts,
+  now: Date,
+): Promise<CostCenterSummary> {
   const range = rangeOf(center.budgetPeriod, now)
-  const currency = center.currency as Currency
-  // What this cost center's orders (or one buyer's on it) spent in a period, counted as budgets.ts counts.
-  const spentIn = (range: PeriodBounds, userId?: string) =>
-    spentBetween(
-      db,
-      { customerNo: center.customerNo, costCenterId: center.costCenterId, ...(userId ? { userId } : {}) },
-      range,
-      priceType,
-      currency,
-    )
-  const spent = await spentIn(range)
+  const spent = await spentOn(db, center, facts, range)
+  const [counts] = await db
+    .select({
+      pending: sql<number>`count(*) filter (where ${orders.statusCode} = 'PENDING_APPROVAL')`,
+      approved: sql<number>`count(*) filter (where ${orders.orderCreation} <> 'ROLLED_BACK' and ${notInArray(orders.statusCode, [...UNCOUNTED_STATUS_CODES])})`,
+    })
+    .from(orders)
+    .where(ordersInPeriod(center, range))
+  return {
+    center,
+    owner: center.ownerId ? facts.byId.get(center.ownerId) : undefined,
+    budget: {
+      budget: center.budget,
+      period: center.budgetPeriod,
+      currency: center.currency,
+      spent,
+      remaining: remainingOf(center.budget, spent),
+    },
+    pendingOrders: Number(counts?.pending ?? 0),
+    approvedOrders: Number(counts?.approved ?? 0),
+  }
+}
+
+async function viewOf(db: Db, center: CostCenterRow, now: Date): Promise<CostCenterView> {
+  const facts = await customerFacts(db, center.customerNo)
+  const summary = await summaryOf(db, center, facts, now)
   const buyerRows = await db
     .select()
     .from(costCenterBuyers)
     .where(eq(costCenterBuyers.costCenterId, center.id))
   const buyers: CostCenterBuyerView[] = []
   for (const row of buyerRows) {
-    const person = byId.get(row.userId)
+    const person = facts.byId.get(row.userId)
     if (!person) continue
     const period = row.budgetPeriod ?? center.budgetPeriod
-    const buyerSpent = await spentIn(rangeOf(period, now), person.id)
+    const buyerSpent = await spentOn(db, center, facts, rangeOf(period, now), person.id)
     buyers.push({
       person,
       budget: {
@@ -261,38 +318,17 @@ async function viewOf(db: Db, center: CostCenterRow, now: Date): Promise<CostCen
     })
   }
   buyers.sort((a, b) => a.person.login.localeCompare(b.person.login))
-  const inPeriod = and(
-    eq(orders.customerNo, center.customerNo),
-    eq(orders.costCenter, center.costCenterId),
-    gte(orders.createdAt, range.start),
-    lt(orders.createdAt, range.end),
-  )
   const recent = await db
     .select()
     .from(orders)
-    .where(inPeriod)
+    .where(ordersInPeriod(center, rangeOf(center.budgetPeriod, now)))
     .orderBy(desc(orders.createdAt))
     .limit(ORDERS_SHOWN)
-  const [counts] = await db
-    .select({
-      pending: sql<number>`count(*) filter (where ${orders.statusCode} = 'PENDING_APPROVAL')`,
-      approved: sql<number>`count(*) filter (where ${orders.orderCreation} <> 'ROLLED_BACK' and ${notInArray(orders.statusCode, [...UNCOUNTED_STATUS_CODES])})`,
-    })
-    .from(orders)
-    .where(inPeriod)
   return {
-    center,
-    owner: center.ownerId ? byId.get(center.ownerId) : undefined,
-    budget: {
-      budget: center.budget,
-      period: center.budgetPeriod,
-      currency: center.currency,
-      spent,
-      remaining: remainingOf(center.budget, spent),
-    },
+    ...summary,
     buyers,
     orders: recent.map((o) => {
-      const buyer = o.userId ? byId.get(o.userId) : undefined
+      const buyer = o.userId ? facts.byId.get(o.userId) : undefined
       const quantity = (o.snapshot.data as { totalProductQuantity?: unknown }).totalProductQuantity
       return {
         // A requisition has no order number until it is approved: it is named by its requisition number.
@@ -310,8 +346,6 @@ async function viewOf(db: Db, center: CostCenterRow, now: Date): Promise<CostCen
         currency: o.currency,
       }
     }),
-    pendingOrders: Number(counts?.pending ?? 0),
-    approvedOrders: Number(counts?.approved ?? 0),
   }
 }
 

@@ -1,12 +1,13 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { LOCALES, type Locale } from './channel'
+import { LOCALE_NAMES, LOCALES, type Locale } from './channel'
 import { invalidError, notFoundError } from './errors'
 
 /**
  * The shop's own texts (`locales/{locale}.json` at the repository root, the storefront's texts) are the
- * localizations ICM serves: one file per channel locale, read once.
+ * localizations ICM serves: one file per channel locale, read once, with the locale names ICM clients read
+ * (`clientLocaleTexts`).
  */
 const localesFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'locales')
 
@@ -16,6 +17,19 @@ const KEY = /^[A-Za-z0-9_.-]{1,100}$/
 const PREFIX = /^[A-Za-z0-9_.-]{0,100}$/
 
 let texts: Map<Locale, ReadonlyMap<string, string>> | undefined
+
+/**
+ * What ICM clients read about the channel's locales, besides the shop's texts: the Intershop PWA asks for the
+ * keys starting with `pwa-` (and drops that prefix), and its language switch names each locale by
+ * `locale.{id}.long` (the name) and `locale.{id}.short` (the language, its `lang`). It ships these for en, de
+ * and fr only, so every locale's answer names all of the channel's, each in its own language.
+ */
+export function clientLocaleTexts(): [string, string][] {
+  return LOCALES.flatMap((id): [string, string][] => [
+    [`pwa-locale.${id}.long`, LOCALE_NAMES[id]],
+    [`pwa-locale.${id}.short`, id.split('_')[0]!],
+  ])
+}
 
 /** Every text of every locale, keyed by locale; the files are part of the release, so read them once. */
 function allTexts(): Map<Locale, ReadonlyMap<string, string>> {
@@ -28,7 +42,7 @@ function allTexts(): Map<Locale, ReadonlyMap<string, string>> {
       const entries = Object.entries(parsed).filter(
         (entry): entry is [string, string] => typeof entry[1] === 'string',
       )
-      return [locale, new Map(entries)]
+      return [locale, new Map([...entries, ...clientLocaleTexts()])]
     }),
   )
   return texts

@@ -83,6 +83,17 @@ describe('the user list', () => {
     )
     expect((await findCompanyUser(database.db, brightline(), 'BBUYER')).login).toBe('bbuyer')
   })
+
+  it('finds the caller themselves, as - or by login, punchout users included', async () => {
+    for (const login of ['brightline-oci', 'bbuyer']) {
+      expect((await findCompanyUser(database.db, brightline(login), '-')).login).toBe(login)
+      expect((await companyUser(database.db, brightline(login), login.toUpperCase())).user.login).toBe(login)
+    }
+    // Another punchout user stays hidden from a punchout user.
+    expect(await refusal(findCompanyUser(database.db, brightline('brightline-oci'), 'brightline-cxml'))).toBe(
+      'not-found:customer.user.not_found',
+    )
+  })
 })
 
 describe('creating users', () => {

@@ -18,7 +18,7 @@
  * each other at the same time cannot leave the company without one.
  */
 import { randomBytes } from 'node:crypto'
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, ne, or, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { customers, rolePermissions, roles, users, type BudgetPeriod } from '../db/schema'
 import { queueWelcomeMail } from '../mail/welcome'
@@ -117,7 +117,10 @@ export async function listCompanyUsers(db: Db, manager: Manager, at = new Date()
   return rows.map((user) => ({ user, budget: views.get(user.id)! }))
 }
 
-/** One managed user of the company by login ('-': the caller); punchout users and others' are not found. */
+/**
+ * One user of the company by login ('-': the caller). Punchout users and other companies' users are not found,
+ * except that every user finds themselves (ICM clients read their own user at login).
+ */
 export async function findCompanyUser(db: Db, manager: Manager, login: string): Promise<UserRow> {
   const [user] = await db
     .select()
@@ -126,7 +129,7 @@ export async function findCompanyUser(db: Db, manager: Manager, login: string): 
       and(
         eq(users.customerNo, manager.customerNo),
         login === '-' ? eq(users.id, manager.userId) : sameLogin(login),
-        sql`not ${holdsUnassignableRole}`,
+        or(eq(users.id, manager.userId), sql`not ${holdsUnassignableRole}`),
       ),
     )
     .limit(1)

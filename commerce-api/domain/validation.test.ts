@@ -19,14 +19,14 @@ import { addressIn, basketTestBed, basketWith, setStock, shipTo } from './basket
 import { MANDATORY_SELECTION } from './mandatory'
 import { setOpenTender } from './payments'
 import type { Principal } from './tokens'
-import { validateBasket, type ValidationScope } from './validation'
+import { parseScopes, validateBasket } from './validation'
 
 let db: Db
 let guest: Principal
 let skus: string[]
 basketTestBed({ skus: 6 }, (bed) => ({ db, caller: guest, skus } = bed))
 
-const validate = (basket: BasketRow, scopes: ValidationScope[], adjustmentsAllowed = false) =>
+const validate = (basket: BasketRow, scopes: string[], adjustmentsAllowed = false) =>
   validateBasket(db, basket, guest, 'en_US', { scopes, adjustmentsAllowed })
 
 const codes = (messages: { code: string }[]) => messages.map((m) => m.code)
@@ -223,11 +223,11 @@ describe('the Payment scope', () => {
 })
 
 describe('which checks a scope runs', () => {
-  it('runs nothing for Value and CostCenter, everything for All, Products when none is named', async () => {
+  it('runs nothing for Value, CostCenter and scopes it has no rules for, everything for All, Products when none is named', async () => {
     // Invalid in every scope that checks something: gone product, no addresses, no shipping, no payment.
     const basket = await basketWith(db, guest, [{ sku: skus[4]!, quantity: 1 }])
     await db.update(products).set({ online: false }).where(eq(products.sku, skus[4]!))
-    for (const scope of ['Value', 'CostCenter'] as const)
+    for (const scope of ['Value', 'CostCenter', 'Quote', 'Subscription'])
       expect((await validate(basket, [scope])).results, scope).toEqual({
         valid: true,
         adjusted: false,
@@ -243,5 +243,18 @@ describe('which checks a scope runs', () => {
       (await validate(basket, ['Products', 'Value'])).results.errors.map((e) => e.parameters.scopes[0]),
     ).toEqual([])
     await db.delete(lineItems).where(eq(lineItems.basketId, basket.id))
+  })
+
+  it("takes any scope named as ICM's are, once each in the order asked, and refuses what is no scope name", () => {
+    expect(parseScopes(undefined)).toEqual(['Products'])
+    expect(parseScopes('')).toEqual(['Products'])
+    expect(parseScopes('Payment')).toEqual(['Payment'])
+    expect(parseScopes(['Quote', 'Products', 'Subscription', 'Quote'])).toEqual([
+      'Quote',
+      'Products',
+      'Subscription',
+    ])
+    for (const garbage of ['products', 'Pay ment', '<script>', 'Q'.repeat(41), '1Products'])
+      expect(() => parseScopes(['Products', garbage]), garbage).toThrow(/Invalid validation scope/)
   })
 })

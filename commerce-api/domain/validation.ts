@@ -64,28 +64,38 @@ export type ValidationResults = {
 /** What one scope's check found: errors keep the basket from being ordered, infos say what was adjusted. */
 export type ScopeMessages = { errors: ValidationMessage[]; infos: ValidationMessage[] }
 
-/** The scopes asked for; none (or only '') means the minimum, Products. Unknown scopes are a 400. */
-export function parseScopes(input: unknown): ValidationScope[] {
+/**
+ * A scope name as ICM's scopes are named (`Products`, `CostCenter`, a feature's `Quote`): a capitalised word
+ * of letters and digits. ICM's validation is extensible, so a client asks for the scopes of every feature it
+ * knows; a scope this shop has no rules for checks nothing and passes, as in an ICM with that feature off.
+ */
+const SCOPE_NAME = /^[A-Z][A-Za-z0-9]{0,39}$/
+
+/**
+ * The scopes asked for, in their order; none (or only '') means the minimum, Products. A name not shaped like
+ * a scope is a 400 (how many and how long the caller's input may be is the request schema's bound).
+ */
+export function parseScopes(input: unknown): string[] {
   const list = (Array.isArray(input) ? input : input === undefined ? [] : [input])
     .map(String)
     .filter((s) => s !== '')
-  const unknown = list.filter((s) => !(VALIDATION_SCOPES as readonly string[]).includes(s))
-  if (unknown.length) {
+  const malformed = list.filter((s) => !SCOPE_NAME.test(s))
+  if (malformed.length) {
     throw invalidError(
       'request.invalid',
-      `Unknown validation scope '${unknown[0]}'; known scopes: ${VALIDATION_SCOPES.join(', ')}.`,
-      unknown.map((s) => ({
-        code: 'basket.validation.scope.unknown.error',
-        message: `Unknown scope '${s}'.`,
+      `Invalid validation scope '${malformed[0]}': a scope is a name such as ${VALIDATION_SCOPES.join(', ')}.`,
+      malformed.map((s) => ({
+        code: 'basket.validation.scope.invalid.error',
+        message: `'${s}' is not a validation scope.`,
         paths: ['scopes'],
       })),
     )
   }
-  return list.length ? (list as ValidationScope[]) : ['Products']
+  return list.length ? [...new Set(list)] : ['Products']
 }
 
-/** Whether the check of scope `scope` runs for the scopes asked for. */
-export function covers(asked: ValidationScope[], scope: ValidationScope) {
+/** Whether the check of scope `scope` runs for the scopes asked for (names it has no check for run none). */
+export function covers(asked: readonly string[], scope: ValidationScope) {
   return asked.some(
     (a) =>
       a === scope ||
@@ -95,7 +105,8 @@ export function covers(asked: ValidationScope[], scope: ValidationScope) {
 }
 
 export type ValidationOptions = {
-  scopes: ValidationScope[]
+  /** The scopes asked for (`parseScopes`): the shop's own, and others that check nothing. */
+  scopes: readonly string[]
   adjustmentsAllowed: boolean
   /** Placing an order: a redirect payment not yet authorised is the order's outcome (rolled back), not an error. */
   forOrder?: boolean

@@ -22,7 +22,7 @@ import { subtract, taxIn, ZERO, type Amount } from '../domain/money'
 import { paymentBasisOf } from '../domain/payments'
 import type { AppliedRebate } from '../domain/rebates'
 import { shippingCosts } from '../domain/shipping'
-import type { ValidationResults, ValidationScope } from '../domain/validation'
+import type { ValidationResults } from '../domain/validation'
 import { addressJson } from './addresses'
 import { money, priceItemOf } from './money'
 import { infoJson } from './infos'
@@ -371,10 +371,49 @@ export function addItemsJson(result: AddItemsResult) {
   }
 }
 
+/**
+ * A basket included in another resource's answer, as ICM nests it: the basket under `{name}` by its id, its
+ * own includes under `{name}_…` (`basket_lineItems`, `targetBasket_payments_paymentMethod`).
+ */
+function basketIncludedAs(name: string, state: BasketState, include: Set<string>) {
+  const envelope = basketEnvelope(state, include)
+  const included: Record<string, unknown> = { [name]: { [state.basket.id]: envelope.data } }
+  for (const [key, value] of Object.entries(envelope.included ?? {})) included[`${name}_${key}`] = value
+  return included
+}
+
 /** `POST baskets/{id}/validations`: the results in the PWA's shape, the basket included as `basket_*`. */
-export function validationJson(state: BasketState, results: ValidationResults, scopes: ValidationScope[]) {
-  const envelope = basketEnvelope(state, new Set(BASKET_INCLUDES))
-  const included: Record<string, unknown> = { basket: { [state.basket.id]: envelope.data } }
-  for (const [key, value] of Object.entries(envelope.included ?? {})) included[`basket_${key}`] = value
+export function validationJson(state: BasketState, results: ValidationResults, scopes: readonly string[]) {
+  const included = basketIncludedAs('basket', state, new Set(BASKET_INCLUDES))
   return { data: { basket: state.basket.id, results, scopes }, included, infos: [], errors: [] }
+}
+
+/**
+ * `POST baskets/{target}/merges` (the PWA's `BasketMergeData`): the ids of both baskets, and the merged basket
+ * as `targetBasket` with its includes as `targetBasket_…` when the call asks for them
+ * (`include=targetBasket,targetBasket_lineItems,…`); the merge's notices and the basket's own as infos.
+ */
+export function basketMergeJson(
+  sourceBasketId: string,
+  state: BasketState,
+  include: Set<string>,
+  notices: BasketNotice[],
+) {
+  const PREFIX = 'targetBasket_'
+  const targetIncludes = [...include].filter((name) => name.startsWith(PREFIX))
+  const withBasket = include.has('targetBasket') || targetIncludes.length > 0
+  return {
+    data: { sourceBasket: sourceBasketId, targetBasket: state.basket.id },
+    ...(withBasket
+      ? {
+          included: basketIncludedAs(
+            'targetBasket',
+            state,
+            new Set(targetIncludes.map((name) => name.slice(PREFIX.length))),
+          ),
+        }
+      : {}),
+    infos: [...notices, ...basketNotices(state)].map(infoJson),
+    errors: [],
+  }
 }

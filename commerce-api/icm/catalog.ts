@@ -20,6 +20,7 @@ import {
 } from '../domain/catalog'
 import { localize, type Currency, type Locale } from '../domain/channel'
 import { IMAGE_SIZES, IMAGE_VIEWS, productImageUrl } from '../domain/images'
+import type { UnitPrice } from '../domain/price-ranges'
 import type { Filter, SortKey } from '../domain/listing'
 import { money, priceItem } from './money'
 
@@ -414,15 +415,30 @@ const tierJson = (t: PriceTier, currency: Currency) => ({
   priceQuantity: { value: 1 },
 })
 
-/** `productprices` (`…pricing.v1+json`): sale prices scaled by quantity and the list price. */
-export function productPricesJson(currency: Currency, lists: PriceList[]) {
+/**
+ * ICM's price types of a SKU: `SalePrice` tiers and `ListPrice`, and for a master `Min…`/`Max…` of its
+ * variations, for a retail set `Min…` (its cheapest part) and `SummedUp…` (all its parts), each one tier.
+ */
+function priceTypesJson(list: PriceList, currency: Currency) {
   const tier = (t: PriceTier) => tierJson(t, currency)
+  const one = (price: UnitPrice) => [tier({ ...price, minQuantity: 1 })]
+  const { range } = list
   return {
-    data: lists.map((l) => ({
-      sku: l.sku,
-      prices: { SalePrice: l.sale.map(tier), ListPrice: [tier(l.list)] },
-    })),
+    SalePrice: list.sale.map(tier),
+    ListPrice: [tier(list.list)],
+    ...(range ? { MinSalePrice: one(range.min.sale), MinListPrice: one(range.min.list) } : {}),
+    ...(range?.kind === 'master'
+      ? { MaxSalePrice: one(range.max.sale), MaxListPrice: one(range.max.list) }
+      : {}),
+    ...(range?.kind === 'retailset'
+      ? { SummedUpSalePrice: one(range.summedUp.sale), SummedUpListPrice: one(range.summedUp.list) }
+      : {}),
   }
+}
+
+/** `productprices` (`…pricing.v1+json`): the price types of each SKU (`priceTypesJson`). */
+export function productPricesJson(currency: Currency, lists: PriceList[]) {
+  return { data: lists.map((l) => ({ sku: l.sku, prices: priceTypesJson(l, currency) })) }
 }
 
 /**
@@ -462,10 +478,7 @@ export function priceInformationJson(currency: Currency, asked: QuantityAsked[],
           quantity,
           salePrice: priceItem(sale.net, sale.gross, currency),
           listPrice: priceItem(list.list.net, list.list.gross, currency),
-          prices: {
-            SalePrice: list.sale.map((t) => tierJson(t, currency)),
-            ListPrice: [tierJson(list.list, currency)],
-          },
+          prices: priceTypesJson(list, currency),
         },
       ]
     }),

@@ -5,7 +5,13 @@
  * Amounts are ICM Money (decimals); inside the API they are minor units.
  */
 import type { Currency } from '../domain/channel'
-import type { BudgetState, CostCenterOrder, CostCenterView, UserCostCenter } from '../domain/cost-centers'
+import type {
+  BudgetState,
+  CostCenterOrder,
+  CostCenterSummary,
+  CostCenterView,
+  UserCostCenter,
+} from '../domain/cost-centers'
 import { money } from './money'
 
 /** The media type the PWA asks the list for (`Accept: application/vnd.intershop.costcenter.v2+json`). */
@@ -13,17 +19,40 @@ export const COST_CENTER_V2 = 'application/vnd.intershop.costcenter.v2+json'
 
 const moneyOf = (minor: number, currency: string) => money(minor, currency as Currency)
 
-/** A Link to one cost center of a customer, as the list answers it. */
-export function costCenterLink(
-  site: string,
-  customerNo: string,
-  center: { costCenterId: string; name: string },
-) {
+/** The owner as ICM names them on a cost center (`costCenterOwner`); none: an empty login. */
+const ownerJson = (owner: CostCenterSummary['owner']) =>
+  owner
+    ? { login: owner.login, firstName: owner.firstName, lastName: owner.lastName, email: owner.email }
+    : { login: '' }
+
+/**
+ * A Link to one cost center, as the list answers it: `itemId` is the cost center's `id` (what its own answer
+ * carries and its path accepts), and its list columns are typed attributes (the PWA's
+ * `CostCenterMapper.fromListData` reads costCenterId, name, active, costCenterOwner, the budget's values and
+ * the order counts from them).
+ */
+export function costCenterLink(site: string, customerNo: string, summary: CostCenterSummary) {
+  const { center } = summary
+  const budget = budgetJson(summary.budget)
+  const amount = (name: 'budget' | 'spentBudget' | 'remainingBudget') =>
+    budget[name] ? [{ name, type: 'MoneyRO', value: budget[name] }] : []
   return {
-    type: 'Link',
-    uri: `${site}/-/customers/${customerNo}/costcenters/${encodeURIComponent(center.costCenterId)}`,
+    type: 'Link' as const,
+    uri: `${site}/-/customers/${customerNo}/costcenters/${center.id}`,
     title: center.name,
-    itemId: center.costCenterId,
+    itemId: center.id,
+    attributes: [
+      { name: 'costCenterId', type: 'String', value: center.costCenterId },
+      { name: 'name', type: 'String', value: center.name },
+      { name: 'active', type: 'Boolean', value: center.active },
+      { name: 'costCenterOwner', type: 'Object', value: ownerJson(summary.owner) },
+      ...amount('budget'),
+      ...(budget.budgetPeriod ? [{ name: 'budgetPeriod', type: 'String', value: budget.budgetPeriod }] : []),
+      ...amount('spentBudget'),
+      ...amount('remainingBudget'),
+      { name: 'pendingOrders', type: 'Integer', value: summary.pendingOrders },
+      { name: 'approvedOrders', type: 'Integer', value: summary.approvedOrders },
+    ],
   }
 }
 
@@ -31,7 +60,7 @@ export function costCenterLink(
 export function costCenterListJson(
   site: string,
   customerNo: string,
-  page: { items: { costCenterId: string; name: string }[]; total: number; offset: number; limit: number },
+  page: { items: CostCenterSummary[]; total: number; offset: number; limit: number },
 ) {
   return {
     data: page.items.map((item) => costCenterLink(site, customerNo, item)),
@@ -86,9 +115,7 @@ export function costCenterJson(view: CostCenterView) {
     costCenterId: center.costCenterId,
     name: center.name,
     active: center.active,
-    costCenterOwner: owner
-      ? { login: owner.login, firstName: owner.firstName, lastName: owner.lastName, email: owner.email }
-      : { login: '' },
+    costCenterOwner: ownerJson(owner),
     ...budgetJson(view.budget),
     pendingOrders: view.pendingOrders,
     approvedOrders: view.approvedOrders,

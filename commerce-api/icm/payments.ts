@@ -73,7 +73,10 @@ export function paymentMethodJson(
     ...(terms.costsThreshold
       ? { paymentCostsThreshold: priceItemOf(terms.costsThreshold, basis.currency) }
       : {}),
-    parameterDefinitions: parameterDefinitionsJson(method, locale),
+    // ICM leaves the definitions out of a method that has none (an ICM client then offers it as a choice).
+    ...(method.parameterDefinitions.length
+      ? { parameterDefinitions: parameterDefinitionsJson(method, locale) }
+      : {}),
     ...(instrumentIds ? { paymentInstruments: instrumentIds } : {}),
   }
 }

@@ -132,7 +132,7 @@ export const costCenterRoutes: RouteModule = (app, { db, site }) => {
       budget: budgetOf(body.budget),
       budgetPeriod: body.budgetPeriod,
     })
-    reply.code(201).header('location', costCenterLink(site, caller.customerNo, view.center).uri)
+    reply.code(201).header('location', costCenterLink(site, caller.customerNo, view).uri)
     return costCenterJson(view)
   })
 

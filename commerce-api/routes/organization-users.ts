@@ -23,8 +23,11 @@ import { badRequest, parseInput, queryInt } from '../http'
 import type { RouteModule } from './context'
 
 const manageUsers: AccessRule = { customer: true, permission: 'APP_B2B_MANAGE_USERS' }
-/** Every business user reads their own budget (`customers/-/users/-/budgets`, the budget widget). */
-const ownBudgetOrManageUsers: AccessRule = { customer: true, permission: 'APP_B2B_MANAGE_USERS', self: true }
+/**
+ * Every business user reads their own user (`customers/{no}/users/-`, what ICM clients read at login) and
+ * budget (`…/users/-/budgets`, the budget widget); other users need user management.
+ */
+const selfOrManageUsers: AccessRule = { customer: true, permission: 'APP_B2B_MANAGE_USERS', self: true }
 
 /** Most users one `POST …/users` creates (a pasted list of a bulk import included). */
 const MAX_NEW_USERS = 100
@@ -104,7 +107,7 @@ function budgetInput(body: BudgetBodyInput, fallback: Currency): BudgetInput {
 /**
  * A business customer's users (their roles, read and set, are in routes/users.ts): list, create, read, update,
  * delete, budgets (`customers/{no}/users[/{login}[/budgets]]`), all for user management
- * (APP_B2B_MANAGE_USERS) except one's own budget.
+ * (APP_B2B_MANAGE_USERS) except reading one's own user and budget.
  */
 export const organizationUserRoutes: RouteModule = (app, { db, site }) => {
   const users = '/rest/:site/customers/:customerNo/users'
@@ -141,7 +144,7 @@ export const organizationUserRoutes: RouteModule = (app, { db, site }) => {
     return answer
   })
 
-  app.get(`${users}/:login`, { config: { access: manageUsers } }, async (request) =>
+  app.get(`${users}/:login`, { config: { access: selfOrManageUsers } }, async (request) =>
     b2bUserJson(await companyUser(db, await managerOf(request), loginOf(request))),
   )
 
@@ -157,25 +160,21 @@ export const organizationUserRoutes: RouteModule = (app, { db, site }) => {
     reply.code(204)
   })
 
-  app.get(`${users}/:login/budgets`, { config: { access: ownBudgetOrManageUsers } }, async (request) => {
+  app.get(`${users}/:login/budgets`, { config: { access: selfOrManageUsers } }, async (request) => {
     const user = await findCompanyUser(db, await managerOf(request), loginOf(request))
     return userBudgetJson(await userBudgetView(db, user))
   })
 
   // This API's extension for the budget chart (icm/budgets.ts budgetHistoryJson): spending per period.
-  app.get(
-    `${users}/:login/budgets/history`,
-    { config: { access: ownBudgetOrManageUsers } },
-    async (request) => {
-      const user = await findCompanyUser(db, await managerOf(request), loginOf(request))
-      const periods = queryInt((request.query as { periods?: unknown }).periods, 6, {
-        min: 1,
-        max: MAX_HISTORY_PERIODS,
-      })
-      const { budget, history } = await userBudgetHistory(db, user, periods)
-      return budgetHistoryJson(budget, history, budget.budgetPeriod ?? 'monthly')
-    },
-  )
+  app.get(`${users}/:login/budgets/history`, { config: { access: selfOrManageUsers } }, async (request) => {
+    const user = await findCompanyUser(db, await managerOf(request), loginOf(request))
+    const periods = queryInt((request.query as { periods?: unknown }).periods, 6, {
+      min: 1,
+      max: MAX_HISTORY_PERIODS,
+    })
+    const { budget, history } = await userBudgetHistory(db, user, periods)
+    return budgetHistoryJson(budget, history, budget.budgetPeriod ?? 'monthly')
+  })
 
   app.put(`${users}/:login/budgets`, { config: { access: manageUsers } }, async (request) => {
     const body = parseInput(BudgetBody, request.body, 'budget')

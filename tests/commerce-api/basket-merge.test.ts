@@ -39,8 +39,22 @@ const basketOf = async (token: string, items: { sku: string; quantity: number }[
 const linesOf = async (basketId: string) =>
   api.database.db.select().from(lineItems).where(eq(lineItems.basketId, basketId))
 
-const merge = (target: string, token: string, json: unknown) =>
-  call(api.url(`baskets/${target}/merges?include=lineItems`), { method: 'POST', token, json })
+/** What ICM clients include in a merge's answer (the PWA's `allTargetBasketIncludes`). */
+const TARGET_INCLUDES = [
+  'targetBasket',
+  'targetBasket_invoiceToAddress',
+  'targetBasket_commonShipToAddress',
+  'targetBasket_commonShippingMethod',
+  'targetBasket_discounts',
+  'targetBasket_lineItems',
+  'targetBasket_lineItems_discounts',
+  'targetBasket_payments',
+  'targetBasket_payments_paymentMethod',
+  'targetBasket_payments_paymentInstrument',
+].join(',')
+
+const merge = (target: string, token: string, json: unknown, include = TARGET_INCLUDES) =>
+  call(api.url(`baskets/${target}/merges?include=${include}`), { method: 'POST', token, json })
 
 describe('product lookup', () => {
   it('needs a search term', async () => {
@@ -128,10 +142,17 @@ describe('basket merge', () => {
 
     const merged = await merge(target, user, { sourceBasket: source, sourceAuthenticationToken: anonymous })
     expect(merged.status).toBe(200)
-    expect(merged.json.data.id).toBe(target)
-    expect(merged.json.data.promotionCodes).toEqual(['WELCOME10'])
+    // ICM's BasketMergeData: the two baskets' ids, the merged basket included as targetBasket…
+    expect(merged.json.data).toEqual({ sourceBasket: source, targetBasket: target })
+    expect(Object.keys(merged.json.included.targetBasket)).toEqual([target])
+    expect(merged.json.included.targetBasket[target].id).toBe(target)
+    expect(merged.json.included.targetBasket[target].promotionCodes).toEqual(['WELCOME10'])
+    expect(merged.json.included.lineItems).toBeUndefined()
     const quantities = Object.fromEntries(
-      Object.values(merged.json.included.lineItems).map((l: any) => [l.product, l.quantity.value]),
+      Object.values(merged.json.included.targetBasket_lineItems).map((l: any) => [
+        l.product,
+        l.quantity.value,
+      ]),
     )
     // 3 + 2; the new product as it was; 99 + 5 held at the channel's maximum of 100, with an info.
     expect(quantities).toEqual({ [a!]: 5, [b!]: 1, [c!]: 100 })
@@ -161,8 +182,16 @@ describe('basket merge', () => {
     const source = await basketOf(anonymous, [{ sku: a!, quantity: 4 }])
     const user = await userToken(api, 'pierre@ironbridge.test')
     const target = await basketOf(user, [])
-    const merged = await merge(target, user, { sourceBasket: source, sourceAuthenticationToken: anonymous })
+    // Without includes, the answer names the two baskets only.
+    const merged = await merge(
+      target,
+      user,
+      { sourceBasket: source, sourceAuthenticationToken: anonymous },
+      '',
+    )
     expect(merged.status).toBe(200)
+    expect(merged.json.data).toEqual({ sourceBasket: source, targetBasket: target })
+    expect(merged.json.included).toBeUndefined()
     expect((await linesOf(target)).map((l) => [l.sku, l.quantity])).toEqual([[a, 4]])
   })
 

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { inventories, productLinks, products } from '../../commerce-api/db/schema'
+import { inventories, prices, productLinks, productParts, products } from '../../commerce-api/db/schema'
 import { call, SITE, startApi, type Api } from './harness'
 
 let api: Api
@@ -152,5 +152,94 @@ describe('POST prices and POST inventory', () => {
     })
     expect(json.inventoryInformationList).toEqual([])
     expect(stock.length).toBeLessThanOrEqual(1)
+  })
+})
+
+describe('productprices of variation masters and retail sets', () => {
+  /** Sets a SKU's USD prices (minor units, net; gross is net × 1.19 here) and returns them as ICM's Money values. */
+  async function priceAt(sku: string, saleNet: number, listNet: number) {
+    const gross = (net: number) => Math.round(net * 1.19)
+    const updated = await db()
+      .update(prices)
+      .set({ saleNet, saleGross: gross(saleNet), listNet, listGross: gross(listNet), scaled: [] })
+      .where(and(eq(prices.sku, sku), eq(prices.currency, 'USD')))
+      .returning()
+    expect(updated).toHaveLength(1)
+  }
+  const tier = (net: number) => [
+    {
+      type: 'PriceItem',
+      net: { type: 'Money', value: net / 100, currency: 'USD' },
+      gross: { type: 'Money', value: Math.round(net * 1.19) / 100, currency: 'USD' },
+      minQuantity: { value: 1 },
+      priceQuantity: { value: 1 },
+    },
+  ]
+
+  it("gives a master its online variations' range and a retail set its cheapest part and its parts summed up", async () => {
+    const masters = await db().select().from(products).where(eq(products.kind, 'master'))
+    let master: (typeof masters)[number] | undefined
+    let variations: typeof masters = []
+    for (const candidate of masters) {
+      variations = await db()
+        .select()
+        .from(products)
+        .where(and(eq(products.masterSku, candidate.sku), eq(products.online, true)))
+        .orderBy(products.sku)
+      master = candidate
+      if (variations.length >= 3) break
+    }
+    expect(variations.length).toBeGreaterThanOrEqual(3)
+    const [offline, cheap, dear, ...rest] = variations
+    // An offline variation is not offered: its price is no bound of the range.
+    await priceAt(offline!.sku, 100, 100)
+    await db().update(products).set({ online: false }).where(eq(products.sku, offline!.sku))
+    await priceAt(cheap!.sku, 5_000, 6_500)
+    await priceAt(dear!.sku, 9_000, 9_500)
+    for (const other of rest) await priceAt(other.sku, 7_000, 7_000)
+
+    const [set] = await db().select().from(products).where(eq(products.kind, 'retailset')).limit(1)
+    expect(set).toBeDefined()
+    const parts = await db().select().from(productParts).where(eq(productParts.ownerSku, set!.sku))
+    expect(parts.length).toBeGreaterThanOrEqual(2)
+    let summedSale = 0
+    let summedList = 0
+    for (const [index, part] of parts.entries()) {
+      const sale = 1_000 * (index + 2)
+      await priceAt(part.partSku, sale, sale + 500)
+      summedSale += sale * part.quantity
+      summedList += (sale + 500) * part.quantity
+    }
+
+    const plain = await plainProduct()
+    const { status, json } = await call(
+      api.url(`productprices?sku=${master!.sku}&sku=${set!.sku}&sku=${plain.sku}`),
+    )
+    expect(status).toBe(200)
+    const bySku = new Map(json.data.map((entry: any) => [entry.sku, entry.prices]))
+    expect(bySku.get(master!.sku)).toMatchObject({
+      MinSalePrice: tier(5_000),
+      MaxSalePrice: tier(9_000),
+      MinListPrice: tier(6_500),
+      MaxListPrice: tier(9_500),
+    })
+    expect(bySku.get(set!.sku)).toMatchObject({
+      MinSalePrice: tier(2_000),
+      MinListPrice: tier(2_500),
+      SummedUpSalePrice: tier(summedSale),
+      SummedUpListPrice: tier(summedList),
+    })
+    // A plain product has one price: no range, nothing summed up.
+    expect(Object.keys(bySku.get(plain.sku) as object).sort()).toEqual(['ListPrice', 'SalePrice'])
+    // POST prices gives the same price types.
+    const informed = await call(api.url('prices'), {
+      method: 'POST',
+      json: { products: [{ sku: master!.sku }, { sku: set!.sku }] },
+    })
+    expect(informed.json.priceInformationList.map((p: any) => p.prices)).toEqual([
+      bySku.get(master!.sku),
+      bySku.get(set!.sku),
+    ])
+    await db().update(products).set({ online: true }).where(eq(products.sku, offline!.sku))
   })
 })

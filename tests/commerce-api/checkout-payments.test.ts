@@ -70,6 +70,10 @@ describe('eligible payment methods', () => {
     expect(byId.CREDIT_CARD.capabilities).toEqual(['RedirectAfterCheckout'])
     expect(byId.WALLET.capabilities).toEqual(['RedirectBeforeCheckout'])
     expect(byId.GIFT_CARD.capabilities).toEqual(['LimitedTender'])
+    // ICM leaves parameterDefinitions out of a method without parameters (an ICM client offers such a method
+    // as a choice, one with definitions as a form to fill in).
+    for (const id of ['INVOICE', 'CREDIT_CARD', 'WALLET', 'GIFT_CARD'])
+      expect(byId[id], id).not.toHaveProperty('parameterDefinitions')
     const [iban, holder] = byId.DIRECT_DEBIT.parameterDefinitions
     expect(iban).toMatchObject({
       name: 'IBAN',

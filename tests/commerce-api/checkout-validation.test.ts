@@ -20,7 +20,7 @@ const validate = (basket: { url: (p?: string) => string; token: string }, body: 
 const codes = (messages: any[]) => messages.map((m) => m.code)
 
 describe('basket validation', () => {
-  it('answers in the PWA shape with the basket included, and refuses unknown scopes', async () => {
+  it('answers in the PWA shape with the basket included, and refuses malformed scopes', async () => {
     const basket = await readyGuestBasket(api, [{ sku: skus[0]!, quantity: 1 }])
     const result = await validate(basket, { adjustmentsAllowed: false, scopes: ['All'] })
     expect(result.status).toBe(200)
@@ -42,9 +42,17 @@ describe('basket validation', () => {
     expect(result.json.included.basket_invoiceToAddress[basket.addressUrn].city).toBe('München')
     expect(result.json.included.basket_commonShippingMethod.STD_GROUND.id).toBe('STD_GROUND')
 
-    const unknown = await validate(basket, { scopes: ['Products', 'Everything'] })
-    expect(unknown.status).toBe(400)
-    expect(unknown.json.errors[0].code).toBe('request.invalid')
+    const malformed = await validate(basket, { scopes: ['Products', "'; drop table baskets"] })
+    expect(malformed.status).toBe(400)
+    expect(malformed.json.errors[0]).toMatchObject({
+      code: 'request.invalid',
+      causes: [{ code: 'basket.validation.scope.invalid.error', paths: ['scopes'] }],
+    })
+    expect(malformed.json.errors[0].message).toContain("'; drop table baskets")
+    const tooMany = await validate(basket, { scopes: Array.from({ length: 21 }, () => 'Products') })
+    expect(tooMany.status).toBe(400)
+    expect(tooMany.json.errors[0].code).toBe('request.invalid')
+    expect((await validate(basket, { scopes: ['P'.repeat(51)] })).status).toBe(400)
     expect((await validate(basket, { adjustmentsAllowed: 'yes' })).status).toBe(400)
     // No scope: the minimum (Products) is validated, so the missing payment is not named.
     const minimum = await validate(basket, {})
@@ -62,6 +70,24 @@ describe('basket validation', () => {
     expect(
       codes((await validate(basket, { scopes: ['Payment', 'Value'] })).json.data.results.errors),
     ).toEqual(['basket.validation.payment.missing.error'])
+  })
+
+  it("validates scopes the shop has no rules for (an ICM client's Quote and Subscription) as empty", async () => {
+    const basket = await readyGuestBasket(api, [{ sku: skus[0]!, quantity: 1 }])
+    // What an ICM client asks before checkout: no rules for quotes or subscriptions here, as in an ICM
+    // without those features, so they pass and the scopes the shop knows are checked as usual.
+    const clean = await validate(basket, {
+      adjustmentsAllowed: true,
+      scopes: ['Products', 'Quote', 'Subscription'],
+    })
+    expect(clean.status).toBe(200)
+    expect(clean.json.data.scopes).toEqual(['Products', 'Quote', 'Subscription'])
+    expect(clean.json.data.results).toEqual({ valid: true, adjusted: false, errors: [], infos: [] })
+    const onlyUnknown = await validate(basket, { scopes: ['Quote'] })
+    expect(onlyUnknown.json.data).toMatchObject({ scopes: ['Quote'], results: { valid: true, errors: [] } })
+    const withPayment = await validate(basket, { scopes: ['Payment', 'Quote', 'Subscription'] })
+    expect(withPayment.status).toBe(200)
+    expect(codes(withPayment.json.data.results.errors)).toEqual(['basket.validation.payment.missing.error'])
   })
 
   it('names missing addresses, e-mail and shipping method per scope, and picks a shipping method when allowed', async () => {

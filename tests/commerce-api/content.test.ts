@@ -202,25 +202,31 @@ describe('cms/pagetree', () => {
 })
 
 describe('footer and search redirects', () => {
-  it('links the footer to content pages in the page:// form', async () => {
-    const footer = await call(api.url('cms/includes/include.footer.pagelet2-Include', ';loc=pl_PL;cur=PLN'))
+  it('serves the footer under the id ICM clients ask for, linking content pages in the page:// form', async () => {
+    const footer = await call(
+      api.url('cms/includes/include.footer.content.pagelet2-Include', ';loc=pl_PL;cur=PLN'),
+    )
+    expect(footer.json).toMatchObject({
+      id: 'include.footer.content.pagelet2-Include',
+      definitionQualifiedName: 'app_sf_base_cm:include.footer.content.pagelet2-Include',
+    })
     const html = footer.json.pagelets[0].configurationParameters.HTML.value as string
     expect(html).toContain('<a href="page://shipping">Wysyłka i dostawa</a>')
     expect(html).toContain('<a href="page://terms">Regulamin</a>')
   })
 
-  it('moves the footer of a database seeded before issue 16 to the id ICM storefronts ask for', async () => {
+  it('moves a footer stored under the id the shop used before to the id ICM clients ask for', async () => {
     const { db } = api.database
-    const footerId = 'include.footer.pagelet2-Include'
-    await db
-      .update(cmsIncludes)
-      .set({ id: 'include.footer.content.pagelet2-Include' })
-      .where(eq(cmsIncludes.id, footerId))
-    expect((await call(api.url(`cms/includes/${footerId}`))).json.pagelets).toEqual([])
+    const icmId = 'include.footer.content.pagelet2-Include'
+    const earlierId = 'include.footer.pagelet2-Include'
+    await db.update(cmsIncludes).set({ id: earlierId }).where(eq(cmsIncludes.id, icmId))
+    expect((await call(api.url(`cms/includes/${icmId}`))).json.pagelets).toEqual([])
     await seedDatabase(db)
-    const footer = await call(api.url(`cms/includes/${footerId}`))
+    const footer = await call(api.url(`cms/includes/${icmId}`))
     expect(footer.json.pagelets.length).toBeGreaterThan(0)
-    expect(footer.json.definitionQualifiedName).toBe(`app_sf_base_cm:${footerId}`)
+    expect(footer.json.definitionQualifiedName).toBe(`app_sf_base_cm:${icmId}`)
+    // The earlier id is an include the shop placed nothing in, as any other of the footer.
+    expect((await call(api.url(`cms/includes/${earlierId}`))).json.pagelets).toEqual([])
   })
 
   it('sends content search terms of every language to their page', async () => {

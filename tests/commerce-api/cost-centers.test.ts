@@ -48,24 +48,48 @@ describe('the cost center list', () => {
     const all = await send('jlink', centers('?offset=0&limit=25&nameOrId='))
     expect(all.status).toBe(200)
     expect(all.json.info).toEqual({ limit: 25, offset: 0, total: 3 })
-    expect(all.json.data.map((l: any) => [l.type, l.itemId, l.title])).toEqual([
+    const attribute = (link: any, name: string) => link.attributes.find((a: any) => a.name === name)?.value
+    expect(all.json.data.map((l: any) => [l.type, attribute(l, 'costCenterId'), l.title])).toEqual([
       ['Link', '100400', 'Site Operations Berlin'],
       ['Link', '100500', 'Workshop and Fleet'],
       ['Link', '100600', 'Head Office'],
     ])
-    expect(all.json.data[0].uri).toMatch(/\/-\/customers\/BC-200001\/costcenters\/100400$/)
     const filtered = await send('jlink', centers('?nameOrId=Berlin'))
-    expect(filtered.json.data.map((l: any) => l.itemId)).toEqual(['100400'])
+    expect(filtered.json.data.map((l: any) => attribute(l, 'costCenterId'))).toEqual(['100400'])
     const paged = await send('jlink', 'customers/-/costcenters?offset=2&limit=1')
-    expect(paged.json).toMatchObject({
-      info: { limit: 1, offset: 2, total: 3 },
-      data: [{ itemId: '100600' }],
+    expect(paged.json.info).toEqual({ limit: 1, offset: 2, total: 3 })
+    expect(paged.json.data.map((l: any) => attribute(l, 'name'))).toEqual(['Head Office'])
+  })
+
+  it("gives each Link the cost center's list columns as attributes, its itemId the id the cost center answers with", async () => {
+    // What an ICM client's list shows (the PWA's CostCenterMapper.fromListData reads these attributes).
+    const [berlin] = (await send('jlink', centers('?nameOrId=100400'))).json.data
+    const detail = await send('jlink', centers('/100400'))
+    expect(Object.fromEntries(berlin.attributes.map((a: any) => [a.name, a.value]))).toEqual({
+      costCenterId: '100400',
+      name: 'Site Operations Berlin',
+      active: true,
+      costCenterOwner: detail.json.costCenterOwner,
+      budget: detail.json.budget,
+      budgetPeriod: 'quarterly',
+      spentBudget: detail.json.spentBudget,
+      remainingBudget: detail.json.remainingBudget,
+      pendingOrders: 0,
+      approvedOrders: 0,
     })
+    expect(berlin.attributes.find((a: any) => a.name === 'budget').type).toBe('MoneyRO')
+    expect(berlin.attributes.find((a: any) => a.name === 'costCenterOwner').value.login).toBe('ccowner')
+    // The client opens a cost center by the Link's itemId and files the answer under its `id`: the same.
+    expect(berlin.itemId).toBe(detail.json.id)
+    expect(berlin.uri).toMatch(new RegExp(`/-/customers/BC-200001/costcenters/${berlin.itemId}$`))
+    const opened = await send('jlink', centers(`/${berlin.itemId}`))
+    expect(opened.status).toBe(200)
+    expect(opened.json).toMatchObject({ id: berlin.itemId, costCenterId: '100400' })
   })
 
   it('shows an owner their own cost centers only, and refuses bad paging', async () => {
     const own = await send('ccowner', centers())
-    expect(own.json.data.map((l: any) => l.itemId)).toEqual(['100400'])
+    expect(own.json.data.map((l: any) => l.title)).toEqual(['Site Operations Berlin'])
     expect((await send('jlink', centers('?limit=1000'))).status).toBe(400)
   })
 
@@ -153,7 +177,7 @@ describe('creating, changing and deleting', () => {
     }
     const created = await send('jlink', centers(), { method: 'POST', json: body })
     expect(created.status).toBe(201)
-    expect(created.headers.get('location')).toMatch(/costcenters\/CC-HTTP$/)
+    expect(created.headers.get('location')).toMatch(new RegExp(`costcenters/${created.json.id}$`))
     expect(created.json).toMatchObject({
       costCenterId: 'CC-HTTP',
       costCenterOwner: { login: 'hweber' },

@@ -30,15 +30,38 @@ describe('localizations', () => {
     expect(fr.json).toEqual({ 'shop.name': texts('fr_FR')['shop.name'] })
   })
 
-  it('answers an empty object when no key has the prefix (the PWA asks for pwa-)', async () => {
-    const response = await call(api.url('localizations?searchKeys=pwa-', ';loc=en_US'))
-    expect(response.status).toBe(200)
-    expect(response.json).toEqual({})
+  it('gives ICM clients (which ask for pwa-) the names of every locale of the channel, in every locale', async () => {
+    // The Intershop PWA's language switch reads locale.{id}.long and .short; it ships texts for en, de and fr
+    // only, so ICM's answer has to name Polish and Romanian, in the language of every locale.
+    const names = {
+      'pwa-locale.en_US.long': 'English (United States)',
+      'pwa-locale.en_US.short': 'en',
+      'pwa-locale.de_DE.long': 'Deutsch (Deutschland)',
+      'pwa-locale.de_DE.short': 'de',
+      'pwa-locale.fr_FR.long': 'Français (France)',
+      'pwa-locale.fr_FR.short': 'fr',
+      'pwa-locale.pl_PL.long': 'Polski (Polska)',
+      'pwa-locale.pl_PL.short': 'pl',
+      'pwa-locale.ro_RO.long': 'Română (România)',
+      'pwa-locale.ro_RO.short': 'ro',
+    }
+    for (const locale of ['en_US', 'de_DE', 'fr_FR', 'pl_PL', 'ro_RO']) {
+      const response = await call(api.url('localizations?searchKeys=pwa-', `;loc=${locale}`))
+      expect(response.status).toBe(200)
+      expect(response.json, locale).toEqual(names)
+    }
+    const one = await call(api.url('localizations/pwa-locale.ro_RO.long', ';loc=de_DE'))
+    expect(one.json).toBe('Română (România)')
+    expect((await call(api.url('localizations?searchKeys=pwa-nothing'))).json).toEqual({})
   })
 
   it('answers every text of the locale without searchKeys', async () => {
     const response = await call(api.url('localizations', ';loc=pl_PL'))
-    expect(response.json).toEqual(texts('pl_PL'))
+    const own = Object.fromEntries(
+      Object.entries(response.json as Record<string, string>).filter(([key]) => !key.startsWith('pwa-')),
+    )
+    expect(own).toEqual(texts('pl_PL'))
+    expect(response.json['pwa-locale.pl_PL.long']).toBe('Polski (Polska)')
   })
 
   it('answers one key as its text', async () => {

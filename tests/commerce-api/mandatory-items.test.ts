@@ -243,7 +243,7 @@ describe('merging at login', () => {
     const target = await newBasket(user)
     // The user already has the selection as a line of its own: it stays apart.
     const own = await addOne(target, { sku: demo.selectionOnly.selections[1]! })
-    const merged = await call(api.url(`baskets/${target.id}/merges?include=lineItems`), {
+    const merged = await call(api.url(`baskets/${target.id}/merges?include=targetBasket_lineItems`), {
       method: 'POST',
       token: user,
       json: { sourceBasket: source.id, sourceAuthenticationToken: source.token },
@@ -258,7 +258,7 @@ describe('merging at login', () => {
       mandatorySelectionItemOf: newParent.id,
     })
     expect(rows.find((r) => r.id === own)).toMatchObject({ quantity: 1, mandatorySelectionItemOf: null })
-    expect(merged.json.included.lineItems[newParent.id].mandatoryLinksSatisfied).toBe(true)
+    expect(merged.json.included.targetBasket_lineItems[newParent.id].mandatoryLinksSatisfied).toBe(true)
     expect((await target.validate()).valid).toBe(true)
   })
 })

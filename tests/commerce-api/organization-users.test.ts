@@ -7,6 +7,7 @@
 import { and, eq, ne } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { mailOutbox, users } from '../../commerce-api/db/schema'
+import { demoUsers } from '../../commerce-api/db/seed/people'
 import { NO_LIMITS } from '../../commerce-api/rate-limits'
 import { userToken } from './checkout-fixtures'
 import { call, startApi, type Api } from './harness'
@@ -163,6 +164,39 @@ describe('GET, PUT, DELETE customers/{no}/users/{login}', () => {
     expect((await call(usersUrl('/brightline-oci'), as('jlink'))).status).toBe(404)
     expect((await call(usersUrl('/aapprover'), as('bbuyer'))).status).toBe(403)
     expect((await call(usersUrl('/aapprover'), as('mkestrel'))).status).toBe(404)
+  })
+
+  it('answers every user of the customer their own user (-, or their login), as ICM clients read it at login', async () => {
+    const business = demoUsers.filter((user) => user.customerNo.startsWith('BC-'))
+    for (const user of business) {
+      const token = await userToken(api, user.login)
+      for (const path of [
+        `customers/${user.customerNo}/users/-`,
+        `customers/${user.customerNo}/users/${user.login}`,
+        `customers/-/users/${user.login.toUpperCase()}`,
+      ]) {
+        const own = await call(api.url(path), { token })
+        expect(own.status, `${user.login}: ${path}`).toBe(200)
+        expect(own.json, path).toMatchObject({
+          login: user.login,
+          firstName: user.firstName,
+          roleIDs: user.roles,
+        })
+      }
+    }
+    const buyer = await userToken(api, 'bbuyer')
+    // Another user of the customer still needs user management; a foreign customer is not found.
+    const other = await call(usersUrl('/aapprover'), { token: buyer })
+    expect(other.status).toBe(403)
+    expect(other.headers.get('error-key')).toBe('authorization.forbidden')
+    expect((await call(usersUrl('/brightline-oci'), { token: buyer })).status).toBe(403)
+    expect((await call(usersUrl('/-', 'BC-200002'), { token: buyer })).status).toBe(404)
+    expect((await call(usersUrl('/bbuyer', 'BC-200002'), { token: buyer })).status).toBe(404)
+    expect((await call(usersUrl('/-'))).status).toBe(401)
+    // A private customer has no business user.
+    expect((await call(usersUrl('/-', '-'), as('patricia@ironbridge.test'))).status).toBe(404)
+    // A manager still does not find a punchout user; it reads itself only.
+    expect((await call(usersUrl('/brightline-oci'), as('jlink'))).status).toBe(404)
   })
 
   it('updates the profile and deactivates: the deactivated user can no longer log in', async () => {

@@ -139,7 +139,7 @@ export async function loadFixtures(shopOrigin: string, apiOrigin: string): Promi
   const product = listing.elements[0]
   const sku: string = product.attributes.find((a: { name: string }) => a.name === 'sku').value
   const imagePath: string = product.attributes.find((a: { name: string }) => a.name === 'image').value
-  const includeId = 'include.footer.pagelet2-Include'
+  const includeId = 'include.footer.content.pagelet2-Include'
   const footer = JSON.stringify(
     await json(await fetch(restUrl(apiOrigin, `cms/includes/${includeId}`)), 'footer'),
   )

@@ -499,7 +499,7 @@ describe('basket after login and in another currency', () => {
           body: await req.json(),
         })
         return HttpResponse.json({
-          ...emptyBasket('b-user'),
+          data: { sourceBasket: 'b-anon', targetBasket: 'b-user' },
           infos: [{ code: 'basket.merge.line_item.quantity_adjusted.info', message: 'from 104 to 100' }],
         })
       }),

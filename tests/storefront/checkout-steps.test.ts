@@ -352,7 +352,6 @@ describe('the payment step', () => {
         restricted: false,
         restrictions: [],
         saveAllowed: false,
-        parameterDefinitions: [],
         paymentInstruments: [],
       },
       {
@@ -384,7 +383,6 @@ describe('the payment step', () => {
         restricted: false,
         restrictions: [],
         saveAllowed: false,
-        parameterDefinitions: [],
         paymentInstruments: [],
       },
       {
@@ -395,7 +393,6 @@ describe('the payment step', () => {
         restricted: false,
         restrictions: [],
         saveAllowed: false,
-        parameterDefinitions: [],
         paymentInstruments: [],
       },
     ],

@@ -238,8 +238,8 @@ describe('category references', () => {
 })
 
 const footer = {
-  id: 'include.footer.pagelet2-Include',
-  definitionQualifiedName: 'app_sf_base_cm:include.footer.pagelet2-Include',
+  id: 'include.footer.content.pagelet2-Include',
+  definitionQualifiedName: 'app_sf_base_cm:include.footer.content.pagelet2-Include',
   displayName: 'Footer content',
   pagelets: [
     {
@@ -261,7 +261,7 @@ describe('footer and sitemap', () => {
   it('links the footer to the canonical URLs of content pages', async () => {
     icm.use(
       get('categories', { elements: [categoryData] }),
-      get('cms/includes/include.footer.pagelet2-Include', footer),
+      get('cms/includes/include.footer.content.pagelet2-Include', footer),
       get('cms/pagetree/gone', () => icmError(404, 'cms.pagetree.not_found')),
       ...pageTreeHandlers(),
       get('configurations', configurationData),
@@ -277,7 +277,7 @@ describe('footer and sitemap', () => {
   it('lists the pages of the footer trees in a pages sitemap per locale', async () => {
     icm.use(
       get('categories', { elements: [categoryData] }),
-      get('cms/includes/include.footer.pagelet2-Include', footer),
+      get('cms/includes/include.footer.content.pagelet2-Include', footer),
       get('cms/pagetree/gone', () => icmError(404, 'cms.pagetree.not_found')),
       ...pageTreeHandlers(),
     )

@@ -210,9 +210,9 @@ describe('the roles a login brings', () => {
     const rolesTokens = businessLogin()
     icm.use(
       get('categories', { elements: [categoryData] }),
-      get('cms/includes/include.footer.pagelet2-Include', {
+      get('cms/includes/include.footer.content.pagelet2-Include', {
         id: 'footer',
-        definitionQualifiedName: 'app_sf_base_cm:include.footer.pagelet2-Include',
+        definitionQualifiedName: 'app_sf_base_cm:include.footer.content.pagelet2-Include',
         displayName: 'Footer',
         pagelets: [],
       }),

@@ -157,9 +157,9 @@ export const localizedTree = (request: Request) => {
 /** What the root and shop layout loaders read for every page: categories, footer, configuration. */
 export const shellHandlers = (configuration: Parameters<typeof get>[1] = configurationData) => [
   get('categories', { elements: [categoryData] }),
-  get('cms/includes/include.footer.pagelet2-Include', {
-    id: 'include.footer.pagelet2-Include',
-    definitionQualifiedName: 'app_sf_base_cm:include.footer.pagelet2-Include',
+  get('cms/includes/include.footer.content.pagelet2-Include', {
+    id: 'include.footer.content.pagelet2-Include',
+    definitionQualifiedName: 'app_sf_base_cm:include.footer.content.pagelet2-Include',
     displayName: 'Footer content',
   }),
   get('configurations', configuration),

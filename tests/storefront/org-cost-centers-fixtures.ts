@@ -122,14 +122,38 @@ export function costCenterJson(
   }
 }
 
-/** `GET customers/{no}/costcenters`: Links to the cost centers and the paging info. */
-export const costCenterList = (ids: string[], info = { offset: 0, limit: 25, total: ids.length }) => ({
-  data: ids.map((id) => ({
-    type: 'Link',
-    uri: `ironbridge-Site/-/customers/OilCorp/costcenters/${id}`,
-    title: `Cost center ${id}`,
-    itemId: id,
-  })),
+/**
+ * `GET customers/{no}/costcenters`: a Link to each cost center (an id, or its answer of `costCenterJson`) with
+ * its list columns as attributes, `itemId` its `id`, and the paging info.
+ */
+export const costCenterList = (
+  entries: (string | Record<string, unknown>)[],
+  info = { offset: 0, limit: 25, total: entries.length },
+) => ({
+  data: entries
+    .map((entry) => (typeof entry === 'string' ? costCenterJson(entry) : entry))
+    .map((costCenter) => {
+      const attribute = (name: string, type: string) =>
+        costCenter[name] === undefined ? [] : [{ name, type, value: costCenter[name] }]
+      return {
+        type: 'Link',
+        uri: `ironbridge-Site/-/customers/OilCorp/costcenters/${String(costCenter.id)}`,
+        title: costCenter.name,
+        itemId: costCenter.id,
+        attributes: [
+          ...attribute('costCenterId', 'String'),
+          ...attribute('name', 'String'),
+          ...attribute('active', 'Boolean'),
+          ...attribute('costCenterOwner', 'Object'),
+          ...attribute('budget', 'MoneyRO'),
+          ...attribute('budgetPeriod', 'String'),
+          ...attribute('spentBudget', 'MoneyRO'),
+          ...attribute('remainingBudget', 'MoneyRO'),
+          ...attribute('pendingOrders', 'Integer'),
+          ...attribute('approvedOrders', 'Integer'),
+        ],
+      }
+    }),
   info,
 })
 

@@ -76,12 +76,12 @@ const crumbs = () =>
 
 describe('cost center pages', () => {
   it('the list shows each cost center’s columns, its status in words, and page links', async () => {
-    for (const id of ['CC-126', 'CC-127'])
-      recordIcm('get', `costcenters/${id}`, () =>
-        costCenterJson(id, id === 'CC-127' ? { active: false } : {}),
-      )
     recordIcm('get', 'costcenters', () =>
-      costCenterList(['CC-126', 'CC-127'], { offset: 25, limit: 25, total: 27 }),
+      costCenterList([costCenterJson('CC-126'), costCenterJson('CC-127', { active: false })], {
+        offset: 25,
+        limit: 25,
+        total: 27,
+      }),
     )
     await show(`${LIST_URL}?page=2`, '/:lang/account/organization/cost-centers', ListPage, listLoader)
     await screen.findByRole('heading', { level: 1, name: 'Cost center management' })

@@ -110,7 +110,7 @@ describe('login and the saved basket', () => {
           token: request.headers.get('authentication-token'),
           body: await request.json(),
         })
-        return HttpResponse.json({ data: basketData(target, ['l-9', 'l-10']), infos: [] })
+        return HttpResponse.json({ data: { sourceBasket: 'b-anon', targetBasket: target }, infos: [] })
       }),
     )
     const { response, setCookie } = await answer(
@@ -142,7 +142,7 @@ describe('login and the saved basket', () => {
       http.post(icmPath('baskets/([^/]+)/merges'), ({ request }) => {
         const target = new URL(request.url).pathname.split('/').at(-2)!
         merges.push(target)
-        return HttpResponse.json({ data: basketData(target, ['l-1']), infos: [] })
+        return HttpResponse.json({ data: { sourceBasket: 'b-anon', targetBasket: target }, infos: [] })
       }),
     )
     const { response } = await answer(

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next'
 import { TableHead } from '~/components/TableHead'
 import { useShell } from '~/components/useShell'
 import type { Budget } from '~/models/budget'
-import { personName, type CostCenter } from '~/models/cost-center'
+import { personName, type CostCenterSummary } from '~/models/cost-center'
 import { formatMoney } from '~/models/price'
 
 /** A budget as one line: "€1,000.00 (monthly)", or "no budget". */
@@ -31,7 +31,7 @@ export function useSpentText() {
 }
 
 /** The cost center list: id (linked to the detail), name, owner, budget and period, spent/remaining, status. */
-export function CostCenterTable({ costCenters, base }: { costCenters: CostCenter[]; base: string }) {
+export function CostCenterTable({ costCenters, base }: { costCenters: CostCenterSummary[]; base: string }) {
   const { t } = useTranslation()
   const budgetText = useBudgetText()
   const spentText = useSpentText()

@@ -4,10 +4,13 @@ import { pageNames } from './content-pages'
 
 /** CMS includes of the demo shop: home page content and footer. Text parameters are localized maps. */
 export const HOME_INCLUDE_ID = 'include.homepage.content.pagelet2-Include'
-/** The footer include an ICM storefront asks for (the Intershop PWA's `include.footer.pagelet2-Include`). */
-export const FOOTER_INCLUDE_ID = 'include.footer.pagelet2-Include'
-/** The id the footer had before it took ICM's standard one (databases seeded before issue 16). */
-export const LEGACY_FOOTER_INCLUDE_ID = 'include.footer.content.pagelet2-Include'
+/**
+ * The footer include ICM clients ask for (the Intershop PWA's footer since ICM 7.10.38.9:
+ * `include.footer.content.pagelet2-Include`).
+ */
+export const FOOTER_INCLUDE_ID = 'include.footer.content.pagelet2-Include'
+/** The id issue 16 moved the footer to, taking it for ICM's; databases seeded since keep it there until moved back. */
+export const EARLIER_FOOTER_INCLUDE_ID = 'include.footer.pagelet2-Include'
 
 const html = (text: LocalizedText) => ({ type: 'bc_pmc:types.pagelet2-HTML', value: text })
 const str = (value: string) => ({ type: 'bc_pmc:types.pagelet2-String', value })
@@ -125,7 +128,7 @@ export function contentIncludes(featuredSkus: string[], topCategories: string[])
     },
     {
       id: FOOTER_INCLUDE_ID,
-      definitionQualifiedName: 'app_sf_base_cm:include.footer.pagelet2-Include',
+      definitionQualifiedName: `app_sf_base_cm:${FOOTER_INCLUDE_ID}`,
       displayNames: { en_US: 'Footer content' },
       pagelets: footer,
     },

@@ -5,7 +5,7 @@ import { rebuildSearchIndex, refreshStatistics } from '../search-index'
 import { hashPassword } from '../../domain/passwords'
 import { numberBusinessUsers } from '../../domain/users'
 import { ensureCheckoutData } from './checkout'
-import { contentIncludes, FOOTER_INCLUDE_ID, LEGACY_FOOTER_INCLUDE_ID } from './content'
+import { contentIncludes, EARLIER_FOOTER_INCLUDE_ID, FOOTER_INCLUDE_ID } from './content'
 import { contentPages, searchRedirects } from './content-pages'
 import { demoEan } from './ean'
 import { generateCatalog } from './generate'
@@ -39,15 +39,20 @@ async function insertChunked<T extends Record<string, unknown>>(
   }
 }
 
-/** A database seeded before mandatory items existed gets the demo products' mandatory links (ADR 0011). */
-/** A database seeded before issue 16 keeps its footer under the id ICM storefronts ask for. */
+/** A database seeded since issue 16 gets its footer back under the id ICM clients ask for. */
 async function ensureStandardIncludeIds(db: Db) {
+  const [icm] = await db
+    .select({ id: t.cmsIncludes.id })
+    .from(t.cmsIncludes)
+    .where(eq(t.cmsIncludes.id, FOOTER_INCLUDE_ID))
+  if (icm) return
   await db
     .update(t.cmsIncludes)
     .set({ id: FOOTER_INCLUDE_ID, definitionQualifiedName: `app_sf_base_cm:${FOOTER_INCLUDE_ID}` })
-    .where(eq(t.cmsIncludes.id, LEGACY_FOOTER_INCLUDE_ID))
+    .where(eq(t.cmsIncludes.id, EARLIER_FOOTER_INCLUDE_ID))
 }
 
+/** A database seeded before mandatory items existed gets the demo products' mandatory links (ADR 0011). */
 async function ensureMandatoryLinks(db: Db, products: number) {
   const [present] = await db
     .select({ sku: t.productLinks.sku })

@@ -223,8 +223,38 @@ const PriceTierSchema = PriceItemSchema.extend({
   priceQuantity: z.object({ value: z.number() }).optional(),
 })
 
-/** The prices of one SKU: tiers per price type (`SalePrice`, `ListPrice`). */
-const SkuPricesSchema = z.object({ sku: z.string(), prices: z.record(z.array(PriceTierSchema)) })
+/** A price type that is one price: a single tier from quantity 1. */
+const SinglePriceSchema = z.tuple([
+  PriceTierSchema.extend({ minQuantity: z.object({ value: z.literal(1) }) }),
+])
+
+/**
+ * The prices of one SKU per ICM price type (`ProductPricesMapper.fromData`): `SalePrice` tiers and `ListPrice`;
+ * a master's range from its cheapest to its dearest variation (`Min…`, `Max…`), a retail set's from its
+ * cheapest part to all parts (`Min…`, `SummedUp…`). A range always has its upper end.
+ */
+const PriceTypesSchema = z
+  .object({
+    SalePrice: z.array(PriceTierSchema).optional(),
+    ListPrice: z.array(PriceTierSchema).optional(),
+    MinSalePrice: SinglePriceSchema.optional(),
+    MinListPrice: SinglePriceSchema.optional(),
+    MaxSalePrice: SinglePriceSchema.optional(),
+    MaxListPrice: SinglePriceSchema.optional(),
+    SummedUpSalePrice: SinglePriceSchema.optional(),
+    SummedUpListPrice: SinglePriceSchema.optional(),
+  })
+  .strict()
+  .refine(
+    (p) => !p.MinSalePrice || !!p.MaxSalePrice !== !!p.SummedUpSalePrice,
+    'a MinSalePrice comes with either a MaxSalePrice (a master) or a SummedUpSalePrice (a retail set)',
+  )
+  .refine(
+    (p) => (!p.MaxSalePrice && !p.SummedUpSalePrice) || !!p.MinSalePrice,
+    'an upper price comes with its MinSalePrice',
+  )
+
+const SkuPricesSchema = z.object({ sku: z.string(), prices: PriceTypesSchema })
 
 /** `productprices` (`…pricing.v1+json`). */
 export const ProductPricesSchema = z.object({ data: z.array(SkuPricesSchema) })

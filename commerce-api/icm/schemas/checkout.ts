@@ -146,7 +146,8 @@ export const PaymentMethodSchema = z.object({
   paymentCosts: PriceItemSchema.optional(),
   paymentCostsThreshold: PriceItemSchema.optional(),
   paymentInstruments: z.array(z.string()).optional(),
-  parameterDefinitions: z.array(ParameterDefinitionSchema).optional(),
+  /** Left out when the method has none (never `[]`). */
+  parameterDefinitions: z.array(ParameterDefinitionSchema).nonempty().optional(),
 })
 
 /** `PaymentInstrument` of a basket: parameters as `{name, value}`. */
@@ -413,8 +414,20 @@ export const UserPaymentMethodsSchema = z.object({
   methods: z.array(z.object({ payments: z.array(PaymentMethodSchema) })),
 })
 
-/** `POST baskets/{target}/merges`: the merged basket. */
-export const BasketMergeSchema = BasketSchema
+/**
+ * `POST baskets/{target}/merges` (`BasketMergeData`): both baskets' ids; the merged basket included as
+ * `targetBasket` (by its id) with its includes as `targetBasket_…` (the PWA's `BasketMergeHelper`).
+ */
+export const BasketMergeSchema = z.object({
+  data: z.object({ sourceBasket: z.string(), targetBasket: z.string() }).strict(),
+  included: basketIncluded('targetBasket_')
+    .unwrap()
+    .extend({ targetBasket: z.record(BasketDataSchema) })
+    .strict()
+    .optional(),
+  infos: z.array(FeedbackSchema).optional(),
+  errors: z.array(FeedbackSchema).optional(),
+})
 
 export const checkoutWire: WireRule[] = [
   { method: 'POST', route: '/rest/:site/baskets', schema: BasketSchema },

@@ -57,9 +57,45 @@ export const CostCenterSchema = z.object({
   orders: z.array(CostCenterOrderSchema).optional(),
 })
 
+/** An attribute of a cost center's Link, by name. */
+const listAttribute = <T extends z.ZodTypeAny>(name: string, value: T) =>
+  z.object({ name: z.literal(name), type: z.string().optional(), value })
+
+/** The attributes a cost center's Link may carry (`CostCenterMapper.fromListData`), each at most once. */
+const CostCenterListAttributeSchema = z.discriminatedUnion('name', [
+  listAttribute('costCenterId', z.string()),
+  listAttribute('name', z.string()),
+  listAttribute('active', z.boolean()),
+  listAttribute('costCenterOwner', CostCenterSchema.shape.costCenterOwner),
+  listAttribute('budget', MoneySchema),
+  listAttribute('budgetPeriod', PeriodSchema),
+  listAttribute('spentBudget', MoneySchema),
+  listAttribute('remainingBudget', MoneySchema),
+  listAttribute('pendingOrders', z.number().int().nonnegative()),
+  listAttribute('approvedOrders', z.number().int().nonnegative()),
+])
+
+/** The attributes every cost center's Link has: an ICM client's list shows nothing without them. */
+const REQUIRED_LIST_ATTRIBUTES = ['costCenterId', 'name', 'active', 'costCenterOwner']
+
+/**
+ * One cost center in the list: a Link whose `itemId` is the cost center's `id` (the client opens it by that
+ * and files the answer under it), with its list columns as attributes.
+ */
+export const CostCenterLinkSchema = LinkSchema.extend({
+  itemId: z.string(),
+  attributes: z
+    .array(CostCenterListAttributeSchema)
+    .refine(
+      (list) => REQUIRED_LIST_ATTRIBUTES.every((name) => list.some((a) => a.name === name)),
+      `a cost center's Link has the attributes ${REQUIRED_LIST_ATTRIBUTES.join(', ')}`,
+    )
+    .refine((list) => new Set(list.map((a) => a.name)).size === list.length, 'each attribute once'),
+})
+
 /** `CostCenterListData` (costcenter.v2): Links to the cost centers and the paging info. */
 export const CostCenterListSchema = z.object({
-  data: z.array(LinkSchema.extend({ itemId: z.string() })),
+  data: z.array(CostCenterLinkSchema),
   info: z.object({
     limit: z.number().int().positive(),
     offset: z.number().int().nonnegative(),
