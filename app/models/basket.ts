@@ -111,7 +111,7 @@ export const BasketSchema = z.object({
  */
 export const BasketMergeSchema = z.object({
   data: z.object({ sourceBasket: z.string(), targetBasket: z.string() }),
-  infos: z.array(MessageSchema).optional(),
+  infos: z.array(ApiMessageSchema).optional(),
 })
 
 const CauseSchema = z.object({

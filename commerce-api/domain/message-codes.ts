@@ -119,7 +119,7 @@ export const MESSAGE_CODES = {
   'basket.validation.payment.missing.error': { kind: 'error' },
   'basket.validation.payment.not_authorized.error': { kind: 'error' },
   'basket.validation.payment.restricted.error': { kind: 'error' },
-  'basket.validation.scope.unknown.error': { kind: 'error' },
+  'basket.validation.scope.invalid.error': { kind: 'cause' },
   'basket.validation.ship_to_address.missing.error': { kind: 'error' },
   'basket.validation.shipping_method.missing.error': { kind: 'error' },
   'basket.validation.shipping_method.not_eligible.error': { kind: 'error' },
