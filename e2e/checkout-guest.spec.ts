@@ -23,6 +23,11 @@ test('a guest checks out from the product page to the receipt, paying by invoice
   await expect(page.getByTestId('checkout-line')).toContainText(name)
   await expect(page.getByTestId('review-payment')).toHaveText('Invoice')
   await expect(page.getByText('Estimated total')).toHaveCount(0)
+  // The English shop shows prices for the USD destination (no tax); Germany's VAT is in them now, and the
+  // review and the receipt say so (issue 30: the API's note never showed).
+  const taxNote = 'the prices and the total now include 19 % tax instead of the 0 % they were shown with'
+  await expect(page.getByTestId('price-notes')).toContainText(taxNote)
+  await expect(page.locator('.checkout-totals dt').last()).toHaveText('Including tax')
   const total = parseMoney((await page.getByTestId('checkout-total').textContent())!)
 
   await placeOrder(page)
@@ -31,6 +36,7 @@ test('a guest checks out from the product page to the receipt, paying by invoice
   await expect(page.getByText('Invalidenstraße 1').first()).toBeVisible()
   await expect(page.getByText('Invoice', { exact: true })).toBeVisible()
   expect(parseMoney((await page.getByTestId('order-total').textContent())!)).toBeCloseTo(total, 2)
+  await expect(page.getByTestId('price-notes')).toContainText(taxNote)
 
   // The receipt can be reloaded (the order token), the basket is empty afterwards.
   await page.reload()

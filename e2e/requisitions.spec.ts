@@ -8,7 +8,7 @@ import {
   toReview,
 } from './business-buyers'
 import { login } from './checkout-flow'
-import { expectAccessible, expectFitsWidth, LANGUAGES, mailLinks, textsOf } from './helpers'
+import { expectAccessible, expectFitsWidth, LANGUAGES, mailLinks, parseMoney, textsOf } from './helpers'
 
 /**
  * Requisitions and approvals (issue 18), with JavaScript on and off: a buyer's basket beyond their order limit
@@ -37,6 +37,14 @@ test('a basket beyond the order limit shows the approval preview, becomes a requ
   await expect(preview.getByRole('heading', { name: 'This order needs approval' })).toBeVisible()
   await expect(preview).toContainText('Your order limit is €1.00')
   await expect(preview).toContainText('Anna Approver')
+  // A business buyer sees net prices, and the gross amount payable as the total (issue 30).
+  const totals = page.locator('.checkout-totals dt')
+  await expect(totals.nth(-3)).toHaveText('Total (net)')
+  await expect(totals.nth(-2)).toHaveText('Plus tax')
+  await expect(totals.nth(-1)).toHaveText('Total payable (incl. tax)')
+  const amounts = page.locator('.checkout-totals dd')
+  const [net, tax, payable] = (await amounts.allTextContents()).slice(-3).map(parseMoney)
+  expect(payable).toBeCloseTo(net! + tax!, 2)
   await expectAccessible(page)
   await page.getByLabel('I accept the terms and conditions.').check()
   await page.getByRole('button', { name: 'Submit for approval' }).click()

@@ -12,10 +12,13 @@ export function PriceNotes({ infos }: { infos: ApiMessageData[] }) {
   const notes = infos.filter((info) => PRICE_NOTES.has(info.code))
   if (!notes.length) return null
   return (
-    <ul className="basket-infos" role="status" data-testid="price-notes">
-      {notes.map((info) => (
-        <li key={info.code}>{messageText(t, info)}</li>
-      ))}
-    </ul>
+    // The live region around the list: a list given role="status" would no longer hold its items.
+    <div role="status">
+      <ul className="basket-infos" data-testid="price-notes">
+        {notes.map((info) => (
+          <li key={info.code}>{messageText(t, info)}</li>
+        ))}
+      </ul>
+    </div>
   )
 }

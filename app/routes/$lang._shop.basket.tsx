@@ -145,11 +145,13 @@ export default function BasketPage() {
     <>
       <h1>{t('basket.title')}</h1>
       {basket.infos.length > 0 ? (
-        <ul className="basket-infos" role="status">
-          {basket.infos.map((info) => (
-            <li key={info.code}>{messageText(t, info)}</li>
-          ))}
-        </ul>
+        <div role="status">
+          <ul className="basket-infos">
+            {basket.infos.map((info) => (
+              <li key={info.code}>{messageText(t, info)}</li>
+            ))}
+          </ul>
+        </div>
       ) : null}
       <div className="basket-layout">
         <div className="basket-main">

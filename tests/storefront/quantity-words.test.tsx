@@ -116,3 +116,41 @@ describe('volume prices', () => {
     expect(html).not.toContain('price-scaled')
   })
 })
+
+describe('what a gross price includes (issue 30)', () => {
+  const hint = (net: number, gross: number, localeId: 'en_US' | 'de_DE' | 'fr_FR', currency = 'EUR') =>
+    /<span class="price-hint">([^<]*)<\/span>/
+      .exec(
+        renderToStaticMarkup(
+          <I18nextProvider i18n={i18nFor(localeId)}>
+            <ProductPriceView
+              price={{
+                sku: 's',
+                sale: { net: { value: net, currency }, gross: { value: gross, currency } },
+                scaled: [],
+              }}
+              display="gross"
+              locale={SHOP_LOCALES.find((l) => l.id === localeId)!}
+              detailed
+            />
+          </I18nextProvider>,
+        ),
+      )?.[1]
+      ?.replace(/\s/g, ' ') // Intl's percent has a (narrow) no-break space in German and French
+
+  it('names the rate of the default destination, in the page language', () => {
+    expect(hint(272.69, 324.5, 'en_US')).toBe('incl. 19% VAT')
+    expect(hint(272.69, 324.5, 'de_DE')).toBe('inkl. 19 % MwSt.')
+    expect(hint(100, 105.5, 'fr_FR')).toBe('TTC (TVA 5,5 %)')
+  })
+
+  it('never says "incl. VAT" of a price without tax (the USD shop’s destination), and says what is added', () => {
+    expect(hint(272.69, 272.69, 'en_US', 'USD')).toBe(
+      'no tax included; the tax of your delivery country, if any, is added at checkout',
+    )
+  })
+
+  it('keeps the general hint where cents cannot tell the rate', () => {
+    expect(hint(0.84, 1, 'en_US')).toBe('incl. VAT')
+  })
+})

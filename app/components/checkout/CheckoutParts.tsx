@@ -25,18 +25,23 @@ export function ValidationMessages({
   return (
     <div className="checkout-messages" id={id}>
       {validation.errors.length ? (
-        <ul className="form-errors" role="alert">
-          {validation.errors.map((m, i) => (
-            <li key={`${m.code}-${i}`}>{text(m)}</li>
-          ))}
-        </ul>
+        // Live regions around the lists: a list given a role would no longer hold its items.
+        <div role="alert">
+          <ul className="form-errors">
+            {validation.errors.map((m, i) => (
+              <li key={`${m.code}-${i}`}>{text(m)}</li>
+            ))}
+          </ul>
+        </div>
       ) : null}
       {validation.infos.length ? (
-        <ul className="basket-infos" role="status">
-          {validation.infos.map((m, i) => (
-            <li key={`${m.code}-${i}`}>{text(m)}</li>
-          ))}
-        </ul>
+        <div role="status">
+          <ul className="basket-infos">
+            {validation.infos.map((m, i) => (
+              <li key={`${m.code}-${i}`}>{text(m)}</li>
+            ))}
+          </ul>
+        </div>
       ) : null}
     </div>
   )
