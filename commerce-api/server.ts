@@ -31,6 +31,7 @@ import { mailboxRoutes } from './routes/mailbox'
 import { schedulerRunRoutes } from './routes/scheduler-runs'
 import { securityRoutes } from './routes/security'
 import { configureMail, type MailSettings } from './mail/settings'
+import { sendMailOnEvents } from './mail/subscriber'
 import type { ApiContext, PaymentSettings } from './routes/context'
 import { customerRoutes } from './routes/customers'
 import { productLookupRoutes } from './routes/product-lookup'
@@ -274,6 +275,8 @@ export function buildServer({
   })
 
   const ctx: ApiContext = { db, site, payment, mail: configureMail(mail) }
+  // What the domain's transactions publish (an order placed, a user created, …) queues its mails (ADR 0025).
+  sendMailOnEvents()
   for (const routes of [
     tokenRoutes,
     customerRoutes,

@@ -22,7 +22,7 @@ import type { Locale } from './channel'
 import { findCostCenter } from './cost-centers'
 import { notFoundError, refusedError } from './errors'
 import { isUuid } from './ids'
-import type { SnapshotOf } from './orders'
+import type { SnapshotOf } from './order-types'
 import { redirectsAfterCheckout, redirectsBeforeCheckout } from './payment-methods'
 import {
   dayOf,

@@ -4,10 +4,11 @@
  * when the change is committed, in its recipient's language, with a link to the storefront's page for it.
  */
 import type { Db } from '../db/client'
-import type { OrderRow } from '../domain/orders'
 import type { StoredApprovalReason } from '../db/schema'
-import { fullName, peopleByIds, type ApprovalPlan, type Person } from '../domain/approvers'
+import { fullName, peopleByIds, type Person } from '../domain/approvers'
 import type { Locale } from '../domain/channel'
+import type { RequisitionOutcome } from '../domain/events'
+import type { OrderRow } from '../domain/order-types'
 import { issueRequisitionLinks, REQUISITION_LINK_LIFETIME_SECONDS } from '../domain/requisition-link-tokens'
 import { queueMail } from './outbox'
 import { renderMail, type MailBlock } from './render'
@@ -83,9 +84,8 @@ async function send(
  * A requisition was submitted: the buyer gets a confirmation, each approver a request to decide with two
  * buttons that decide without logging in (a link of their own each, made here in the same transaction).
  */
-export async function queueRequisitionSubmitted(t: Db, row: OrderRow, plan: ApprovalPlan) {
+export async function queueRequisitionSubmitted(t: Db, row: OrderRow, approvers: readonly Person[]) {
   const [buyer] = await peopleByIds(t, [row.userId!])
-  const approvers = [...new Map(plan.stages.flatMap((s) => s.approvers).map((p) => [p.id, p])).values()]
   const reasons = row.approvalReasons ?? []
   const no = row.requisitionNo!
   if (buyer)
@@ -137,12 +137,6 @@ export async function queueRequisitionSubmitted(t: Db, row: OrderRow, plan: Appr
     })
 }
 
-/** How a decision ended: approved and placed, rejected by an approver, or rejected by the shop at approval. */
-export type Decision =
-  | { outcome: 'approved' }
-  | { outcome: 'rejected'; comment: string }
-  | { outcome: 'system-rejected'; problems: { message: string }[] }
-
 /**
  * A requisition was decided: the buyer hears how (with the order number, the comment or the problems), the
  * approver who decided hears of a rejection by the shop, and every other approver that nothing more is needed.
@@ -152,7 +146,7 @@ export async function queueRequisitionDecided(
   row: OrderRow,
   decider: Person,
   approverIds: readonly string[],
-  decision: Decision,
+  decision: RequisitionOutcome,
 ) {
   const no = row.requisitionNo!
   const approver = fullName(decider)
