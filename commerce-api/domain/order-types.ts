@@ -3,11 +3,12 @@
  * templates of them, fulfilment.ts moves them, events.ts names them): kept apart from the modules' code so
  * that none of them imports another only for a type, and no import cycle forms between them.
  */
-import type { OrderSnapshot, orderLineItems, orders } from '../db/schema'
+import type { OrderSnapshot, orderLineItems, orderShipments, orders } from '../db/schema'
 import type { BasketNotice, BasketState } from './basket'
 
 export type OrderRow = typeof orders.$inferSelect
 export type OrderLineRow = typeof orderLineItems.$inferSelect
+export type ShipmentRow = typeof orderShipments.$inferSelect
 
 /** An order with its lines as ordered, and what the call that produced it tells the shopper. */
 export type OrderView = { order: OrderRow; lines: OrderLineRow[]; notices: BasketNotice[] }
