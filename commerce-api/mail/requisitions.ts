@@ -10,11 +10,12 @@ import type { Locale } from '../domain/channel'
 import type { RequisitionOutcome } from '../domain/events'
 import type { OrderRow } from '../domain/order-types'
 import { issueRequisitionLinks, REQUISITION_LINK_LIFETIME_SECONDS } from '../domain/requisition-link-tokens'
+import { orderLink } from './orders'
 import { queueMail } from './outbox'
 import { renderMail, type MailBlock } from './render'
 import { REQUISITION_TEXTS } from './requisition-texts'
-import { mailSettings } from './settings'
-import { fill, mailLocale } from './texts'
+import { storefrontPage } from './settings'
+import { fill, formatMoney, mailLocale } from './texts'
 
 export const REQUISITION_MAIL = {
   submitted: 'requisition.submitted',
@@ -24,10 +25,6 @@ export const REQUISITION_MAIL = {
   systemRejected: 'requisition.system_rejected',
   decided: 'requisition.decided',
 } as const
-
-/** An amount in minor units, written as the recipient's language writes money. */
-export const formatMoney = (minor: number, currency: string, locale: Locale) =>
-  new Intl.NumberFormat(locale.replace('_', '-'), { style: 'currency', currency }).format(minor / 100)
 
 /**
  * The storefront's confirmation page of a mail's decision link (requisition-links.ts): the requisition, the
@@ -39,7 +36,7 @@ export function decisionLink(
   secret: string,
   decision: 'approve' | 'reject',
 ): string {
-  const url = new URL(`${mailSettings().storefrontUrl}/${locale.slice(0, 2)}/requisition-decision/${id}`)
+  const url = storefrontPage(locale, `requisition-decision/${id}`)
   url.searchParams.set('token', secret)
   url.searchParams.set('decision', decision)
   return url.toString()
@@ -47,9 +44,8 @@ export function decisionLink(
 
 /** The storefront's page of a requisition (buyer or approver view) or of the order it became. */
 export function requisitionLink(locale: Locale, view: 'buyer' | 'approver' | 'order', id: string): string {
-  const lang = locale.slice(0, 2)
-  const path = view === 'order' ? `account/orders/${id}` : `account/requisitions/${view}/${id}`
-  return `${mailSettings().storefrontUrl}/${lang}/${path}`
+  if (view === 'order') return orderLink(locale, id)
+  return storefrontPage(locale, `account/requisitions/${view}/${id}`).toString()
 }
 
 const totalOf = (row: OrderRow, locale: Locale) => formatMoney(row.grandTotalGross, row.currency, locale)

@@ -5,6 +5,7 @@
  */
 import type { Db } from '../db/client'
 import { subscribe, type DomainEvent } from '../domain/events'
+import { queueOrderCancelled, queueOrderConfirmation, queueOrderDelivered, queueOrderShipped } from './orders'
 import { queueRequisitionDecided, queueRequisitionSubmitted } from './requisitions'
 import { queueWelcomeMail } from './welcome'
 
@@ -17,6 +18,14 @@ export async function mailOfEvent(t: Db, event: DomainEvent): Promise<void> {
       return queueRequisitionSubmitted(t, event.requisition, event.approvers)
     case 'requisition.decided':
       return queueRequisitionDecided(t, event.requisition, event.decider, event.approverIds, event.decision)
+    case 'order.placed':
+      return queueOrderConfirmation(t, event.orderId)
+    case 'order.shipped':
+      return queueOrderShipped(t, event.orderId, event.shipmentId)
+    case 'order.cancelled':
+      return queueOrderCancelled(t, event.orderId)
+    case 'order.delivered':
+      return queueOrderDelivered(t, event.orderId)
   }
 }
 

@@ -31,6 +31,8 @@ async function freshPostgres(url: string) {
 
 export type Api = {
   url: (path: string, matrix?: string) => string
+  /** The API's own address (`http://127.0.0.1:{port}`), for its paths outside ICM's REST root. */
+  origin: string
   database: Database
   /** The running server, for tests that look at what it registered (its routes and their access rules). */
   app: FastifyInstance
@@ -45,8 +47,11 @@ export async function startApi({
   products = 400,
   protection,
   corsOrigins,
+  backofficeToken,
 }: {
   products?: number
+  /** The operator's back office with this token (BACKOFFICE_TOKEN); default none. */
+  backofficeToken?: string
   /** Origins allowed to read answers cross-origin (ICM_CORS_ORIGINS); default none. */
   corsOrigins?: string[]
   /** Rate limits, login throttle and trusted proxies; default: the production defaults. */
@@ -55,13 +60,20 @@ export async function startApi({
   const server = process.env.DATABASE_URL ? await freshPostgres(process.env.DATABASE_URL) : undefined
   const database = await openDatabase({ databaseUrl: server?.url })
   await seedDatabase(database.db, { products })
-  const app = buildServer({ db: database.db, site: SITE, protection, corsOrigins })
+  const app = buildServer({
+    db: database.db,
+    site: SITE,
+    protection,
+    corsOrigins,
+    backoffice: { token: backofficeToken },
+  })
   installWireCheck(app)
   const address = await app.listen({ port: 0, host: '127.0.0.1' })
   return {
     database,
     app,
     url: (path, matrix = ';loc=en_US;cur=USD') => `${address}/INTERSHOP/rest/WFS/${SITE}/-${matrix}/${path}`,
+    origin: address,
     close: async () => {
       await app.close()
       await database.close()
