@@ -5,6 +5,7 @@
  * clients read it (statusCode, lines' fulfillmentStatus, trackingLinks) and queues the customer's mail.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { loadApiConfig } from '../../commerce-api/config'
 import { buildServer } from '../../commerce-api/server'
 import { guestAddress, sellableSkus, userToken } from './checkout-fixtures'
 import { call, SITE, startApi, type Api } from './harness'
@@ -28,6 +29,17 @@ const icmOrder = async (id: string, token: string) =>
   (await call(api.url(`orders/${id}?include=lineItems`, EUR), { token })).json
 
 describe('the back office', () => {
+  it('takes its token from BACKOFFICE_TOKEN: none by default, and none short enough to guess', () => {
+    expect(loadApiConfig({ NODE_ENV: 'test' }).backofficeToken).toBeUndefined()
+    expect(loadApiConfig({ NODE_ENV: 'test', BACKOFFICE_TOKEN: ` ${OPERATOR_TOKEN} ` }).backofficeToken).toBe(
+      OPERATOR_TOKEN,
+    )
+    for (const token of ['secret', 'x'.repeat(23), 'with spaces in the middle of it 0123'])
+      expect(() => loadApiConfig({ NODE_ENV: 'test', BACKOFFICE_TOKEN: token }), token).toThrow(
+        /BACKOFFICE_TOKEN/,
+      )
+  })
+
   it('does not exist without BACKOFFICE_TOKEN: every path of it is a 404', async () => {
     const off = buildServer({ db: api.database.db, site: SITE })
     try {

@@ -2,10 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { routeAccessOf } from '../../commerce-api/authorization'
 import { NOT_JSON, WIRE_RULES } from '../../commerce-api/icm/schemas'
 import { startApi, type Api } from './harness'
+import { OPERATOR_TOKEN } from './order-fixtures'
 
 let api: Api
 beforeAll(async () => {
-  api = await startApi({ products: 40 })
+  // With the operator's back office, whose routes exist only with its token.
+  api = await startApi({ products: 40, backofficeToken: OPERATOR_TOKEN })
 })
 afterAll(() => api.close())
 
