@@ -76,16 +76,17 @@ async function recipientOf(t: Db, order: OrderRow): Promise<Recipient | undefine
   }
 }
 
+/** Queues one mail about the order to its buyer, its content made in the buyer's language. */
 async function queueFor(
   t: Db,
   order: OrderRow,
   kind: string,
-  content: (locale: Locale, recipient: Recipient) => Promise<{ subject: string; blocks: MailBlock[] }>,
+  content: (locale: Locale) => Promise<{ subject: string; blocks: MailBlock[] }>,
 ) {
   const recipient = await recipientOf(t, order)
   if (!recipient) return
   const { locale } = recipient
-  const { subject, blocks } = await content(locale, recipient)
+  const { subject, blocks } = await content(locale)
   // Only a user has an order page to go to; a guest's mail ends with its content.
   const button = recipient.user
     ? [{ action: { label: ORDER_TEXTS[locale].common.viewOrder, url: orderLink(locale, order.id) } }]
