@@ -6,6 +6,7 @@
  * startup. One preHandler hook enforces the rule of the matched route. Whether a basket, an order or an
  * address belongs to the caller stays with the domain, which answers 404 for anyone else's.
  */
+import { createHash, timingSafeEqual } from 'node:crypto'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { requirePrincipal, requireUser } from './auth'
 import type { Db } from './db/client'
@@ -28,6 +29,8 @@ export type AccessRule =
   | 'token'
   /** A logged-in user. */
   | 'user'
+  /** The shop's operator: the back office's bearer token (BACKOFFICE_TOKEN, routes/backoffice.ts). */
+  | 'operator'
   | CustomerAccess
 
 declare module 'fastify' {
@@ -178,8 +181,36 @@ const customerNotFound = () => new ApiError(404, 'customer.not_found', 'The cust
 const forbidden = (permission: string) =>
   new ApiError(403, 'authorization.forbidden', `This call needs the permission ${permission}.`)
 
-async function authorize(db: Db, request: FastifyRequest, { rule, customer }: CompiledRule) {
+const sha256 = (text: string) => createHash('sha256').update(text).digest()
+
+/**
+ * Whether the request carries the operator's token as `Authorization: Bearer …`, compared in constant time
+ * (both sides hashed first, so neither the token's length nor its first differing character shows).
+ */
+export function hasOperatorToken(request: FastifyRequest, token: string | undefined): boolean {
+  const header = request.headers.authorization
+  const sent = typeof header === 'string' && /^Bearer /i.test(header) ? header.slice(7).trim() : ''
+  return !!token && !!sent && timingSafeEqual(sha256(sent), sha256(token))
+}
+
+const operatorOnly = () =>
+  new ApiError(
+    401,
+    'backoffice.token.invalid',
+    'The back office needs the operator token (BACKOFFICE_TOKEN) as Authorization: Bearer.',
+  )
+
+async function authorize(
+  db: Db,
+  request: FastifyRequest,
+  { rule, customer }: CompiledRule,
+  operatorToken: string | undefined,
+) {
   if (rule === 'public') return
+  if (rule === 'operator') {
+    if (!hasOperatorToken(request, operatorToken)) throw operatorOnly()
+    return
+  }
   if (rule === 'token') {
     await requirePrincipal(db, request)
     return
@@ -205,7 +236,11 @@ async function authorize(db: Db, request: FastifyRequest, { rule, customer }: Co
  * checked when it is registered, whenever that is (a route without one throws there), and enforced in one
  * preHandler hook that resolves the caller once.
  */
-export function installAuthorization(app: FastifyInstance, db: Db) {
+export function installAuthorization(
+  app: FastifyInstance,
+  db: Db,
+  { operatorToken }: { operatorToken?: string } = {},
+) {
   const rules = new Map<string, CompiledRule>()
   const list: RouteAccess[] = []
   registered.set(app, list)
@@ -225,6 +260,6 @@ export function installAuthorization(app: FastifyInstance, db: Db) {
     const compiled = rules.get(`${request.method} ${url}`)
     // Unreachable while onRoute sees every route; refuses rather than lets a call through unchecked.
     if (!compiled) throw new ApiError(403, 'authorization.forbidden', 'This route has no access rule.')
-    await authorize(db, request, compiled)
+    await authorize(db, request, compiled, operatorToken)
   })
 }

@@ -53,6 +53,25 @@ export type ApiConfig = {
    * (routes/scheduler-runs.ts), what the end-to-end tests do. Never for a shop: it lets orders be placed early.
    */
   schedulerTestRuns: boolean
+  /**
+   * The operator's token of the back office (BACKOFFICE_TOKEN, routes/backoffice.ts); unset: no back office
+   * (its paths answer 404). At least 24 characters: it opens every customer's orders.
+   */
+  backofficeToken?: string
+}
+
+/** The shortest operator token accepted: a guess must be hopeless. */
+export const MIN_BACKOFFICE_TOKEN_LENGTH = 24
+
+/** BACKOFFICE_TOKEN: unset for no back office, else long enough to be a secret. */
+export function backofficeToken(env: NodeJS.ProcessEnv): string | undefined {
+  const value = env.BACKOFFICE_TOKEN?.trim()
+  if (!value) return undefined
+  if (value.length < MIN_BACKOFFICE_TOKEN_LENGTH || /\s/.test(value))
+    throw new Error(
+      `BACKOFFICE_TOKEN must be at least ${MIN_BACKOFFICE_TOKEN_LENGTH} characters without spaces (e.g. openssl rand -base64 32)`,
+    )
+  return value
 }
 
 /** SCHEDULER_TEST_RUNS: `on`, or `off`/unset; anything else is a mistake worth stopping for. */
@@ -117,6 +136,7 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     emptyBasketSeconds: count(env, 'CLEANUP_EMPTY_BASKET_SECONDS', 24 * 3600),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || undefined,
+    backofficeToken: backofficeToken(env),
     storefrontUrl: env.STOREFRONT_URL || undefined,
     mailIntervalSeconds: count(env, 'MAIL_INTERVAL_SECONDS', 15),
     recurringOrdersCron:

@@ -41,6 +41,8 @@ const app = buildServer({
   mail: { smtpUrl: config.smtpUrl, from: config.mailFrom, storefrontUrl: config.storefrontUrl },
   // The recurring order scheduler starts with the server (pg-boss on this database) and stops on close.
   recurringOrders: { cron: config.recurringOrdersCron, testRuns: config.schedulerTestRuns },
+  // The operator's back office (`npm run orders`), only with BACKOFFICE_TOKEN.
+  backoffice: { token: config.backofficeToken },
   protection: {
     limits: config.limits,
     trustedProxies: config.trustedProxies,

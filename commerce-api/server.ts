@@ -31,6 +31,7 @@ import { mailboxRoutes } from './routes/mailbox'
 import { schedulerRunRoutes } from './routes/scheduler-runs'
 import { securityRoutes } from './routes/security'
 import { configureMail, type MailSettings } from './mail/settings'
+import { sendMailOnEvents } from './mail/subscriber'
 import type { ApiContext, PaymentSettings } from './routes/context'
 import { customerRoutes } from './routes/customers'
 import { productLookupRoutes } from './routes/product-lookup'
@@ -43,6 +44,7 @@ import { organizationUserRoutes } from './routes/organization-users'
 import { costCenterRoutes } from './routes/cost-centers'
 import { requisitionRoutes } from './routes/requisitions'
 import { recurringOrderRoutes } from './routes/recurring-orders'
+import { backofficeRoutes } from './routes/backoffice'
 import { orderSnapshotOf } from './icm/orders'
 import { recurringOrderJob, type RecurringOrderJob } from './jobs/recurring-orders'
 import { createLimiters, trustProxyOf, type ProtectionOptions } from './rate-limits'
@@ -71,6 +73,8 @@ export type ServerOptions = {
    * of a time it names (routes/scheduler-runs.ts, SCHEDULER_TEST_RUNS).
    */
   recurringOrders?: { cron?: string; now?: () => Date; pollingIntervalSeconds?: number; testRuns?: boolean }
+  /** The operator's back office (routes/backoffice.ts) with its token (BACKOFFICE_TOKEN); none without. */
+  backoffice?: { token?: string }
 }
 
 declare module 'fastify' {
@@ -93,6 +97,7 @@ export function buildServer({
   corsOrigins = [],
   mail = {},
   recurringOrders,
+  backoffice = {},
 }: ServerOptions): FastifyInstance {
   const helmetOptions = apiHelmetOptions({ ...security, crossOriginReads: corsOrigins.length > 0 })
   // The same headers for answers made outside the routes' hooks (router errors, refusals before helmet ran).
@@ -176,7 +181,7 @@ export function buildServer({
   })
 
   // Before any route: every route must state who may call it, and one hook enforces it (authorization.ts).
-  installAuthorization(app, db)
+  installAuthorization(app, db, { operatorToken: backoffice.token })
 
   // @fastify/helmet declares its options against its own copy of helmet's types: the same shape.
   app.register(fastifyHelmet, helmetOptions as unknown as FastifyHelmetOptions)
@@ -274,6 +279,8 @@ export function buildServer({
   })
 
   const ctx: ApiContext = { db, site, payment, mail: configureMail(mail) }
+  // What the domain's transactions publish (an order placed, a user created, …) queues its mails (ADR 0025).
+  sendMailOnEvents()
   for (const routes of [
     tokenRoutes,
     customerRoutes,
@@ -298,6 +305,8 @@ export function buildServer({
     securityRoutes,
     mailboxRoutes,
     ...(recurringOrders?.testRuns ? [schedulerRunRoutes] : []),
+    // The operator's back office exists only with its token.
+    ...(backoffice.token ? [backofficeRoutes(backoffice.token)] : []),
   ]) {
     routes(app, ctx)
   }

@@ -10,6 +10,8 @@
  *
  * Without SESSION_SECRET the storefront gets a random one made on first start and kept in
  * DATA_DIR/session-secret (mode 0600), so sessions survive restarts and no built-in secret is ever used.
+ * Likewise the bundled API's back office gets BACKOFFICE_TOKEN from DATA_DIR/backoffice-token, which is where
+ * `npm run orders` finds it too.
  */
 import { spawn, spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
@@ -35,10 +37,10 @@ const HEALTHY_AFTER_MS = 60_000
 /** How long a stop waits for the processes to end before it kills them. */
 const STOP_GRACE_MS = 10_000
 
-/** The session secret kept in the data folder: read it, or make it on first start. */
-function keptSessionSecret() {
+/** A secret kept in the data folder (`name`): read it, or make it on first start. */
+function keptSecret(name, what) {
   const dir = path.resolve(root, process.env.DATA_DIR || 'data')
-  const file = path.join(dir, 'session-secret')
+  const file = path.join(dir, name)
   mkdirSync(dir, { recursive: true })
   if (existsSync(file)) {
     const secret = readFileSync(file, 'utf8').trim()
@@ -51,7 +53,7 @@ function keptSessionSecret() {
   writeFileSync(file, `${secret}\n`, { mode: 0o600 })
   chmodSync(file, 0o600)
   const shown = path.relative(process.cwd(), file)
-  console.log(`storefront: made a session secret, kept in ${shown.startsWith('..') ? file : shown}`)
+  console.log(`${what}, kept in ${shown.startsWith('..') ? file : shown}`)
   return secret
 }
 
@@ -126,15 +128,21 @@ if (!dev && !existsSync(path.join(root, 'build', 'server', 'index.js'))) {
 }
 
 const storefrontEnv = { ...env }
-if (!env.SESSION_SECRET) storefrontEnv.SESSION_SECRET = keptSessionSecret()
+if (!env.SESSION_SECRET)
+  storefrontEnv.SESSION_SECRET = keptSecret('session-secret', 'storefront: made a session secret')
 
 if (bundledApi) {
+  // The operator's back office of the bundled API (`npm run orders` reads the same file).
+  const apiEnv = { ...env }
+  if (!env.BACKOFFICE_TOKEN)
+    apiEnv.BACKOFFICE_TOKEN = keptSecret('backoffice-token', 'commerce-api: made a back-office token')
   supervise(
     'commerce-api',
     process.execPath,
     dev
       ? ['--import', 'tsx', '--watch', 'commerce-api/main.ts']
       : ['--import', 'tsx', 'commerce-api/main.ts'],
+    apiEnv,
   )
   // Only the first start waits: it migrates and seeds the database, which takes a while. Later restarts of
   // the API find the storefront serving its maintenance page until the API answers again.

@@ -56,8 +56,11 @@ describe('order model', () => {
       'Germany',
     ])
     expect(order.shipToAddress?.firstName).toBe('Paul')
-    // Only web links are kept as tracking links.
-    expect(order.trackingLinks).toEqual([{ url: 'https://track.example.com/123', label: 'Parcel 123' }])
+    // Web links are links, tracking numbers text; anything else (a script, markup) is dropped.
+    expect(order.trackingLinks).toEqual([
+      { url: 'https://track.example.com/123', host: 'track.example.com' },
+      { number: 'M-4711' },
+    ])
     expect(order.totals.valueRebates?.gross.value).toBe(11.9)
     expect(order.totals.itemRebates).toBeUndefined()
     expect(order.totals.surcharges).toBeUndefined()

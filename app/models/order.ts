@@ -43,10 +43,8 @@ const OrderCreationStatusSchema = z.object({
     .optional(),
 })
 
-const TrackingLinkSchema = z.union([
-  z.string(),
-  z.object({ url: z.string(), name: z.string().optional(), trackingNumber: z.string().optional() }),
-])
+/** ICM's `trackingLinks` entry: per parcel the carrier's tracking page, or the tracking number alone. */
+const TrackingLinkSchema = z.string()
 
 /** An order's totals as ICM names them (orders, and the template of a recurring order). */
 export const OrderTotalsSchema = z.object({
@@ -187,6 +185,8 @@ export type OrderLine = {
   customFields: { name: string; value: string }[]
 }
 
+export type TrackingLink = { url: string; host: string } | { number: string }
+
 export type Order = {
   id: string
   documentNumber?: string
@@ -197,7 +197,8 @@ export type Order = {
   orderCreation?: { status: string; stopType?: string; exitReason?: string; redirectUrl?: string }
   currency?: string
   email?: string
-  trackingLinks: { url: string; label: string }[]
+  /** Per parcel shipped: a link to the carrier's tracking page (and its host), or the tracking number. */
+  trackingLinks: TrackingLink[]
   lines: OrderLine[]
   itemCount: number
   invoiceToAddress?: Address
@@ -238,12 +239,35 @@ const nonZero = (item: PriceItem | undefined) => (hasAmount(item) ? item : undef
 const creationDateOf = (value: string | number | undefined) =>
   value === undefined ? undefined : new Date(value).toISOString()
 
-function trackingLink(link: z.infer<typeof TrackingLinkSchema>): { url: string; label: string } | undefined {
-  const url = typeof link === 'string' ? link : link.url
-  // Only web links are shown as links; anything else (javascript:, data:) is dropped.
-  if (!/^https?:\/\//i.test(url)) return undefined
-  const label = typeof link === 'string' ? url : (link.name ?? link.trackingNumber ?? url)
-  return { url, label }
+/** A tracking number as carriers print them: letters, digits and the separators some use. */
+const TRACKING_NUMBER = /^[A-Za-z0-9][A-Za-z0-9 ./-]{0,59}$/
+
+/**
+ * A parcel's tracking: a web link (http or https) to follow, or a tracking number to show; anything else
+ * (`javascript:`, `data:`, markup) is dropped.
+ */
+function trackingLink(link: string): TrackingLink | undefined {
+  if (/^https?:\/\//i.test(link)) {
+    try {
+      return { url: link, host: new URL(link).host }
+    } catch {
+      return undefined
+    }
+  }
+  return TRACKING_NUMBER.test(link.trim()) ? { number: link.trim() } : undefined
+}
+
+/**
+ * The status an order shows (the status texts are keyed by it): ICM's status code, except that an order in
+ * progress of which some lines were shipped says so (`PARTLY_SHIPPED`, ADR 0026).
+ */
+export function displayStatusOf(
+  order: Pick<Order, 'statusCode'> & Partial<Pick<Order, 'lines'>>,
+): string | undefined {
+  const shipped = (order.lines ?? []).some((line) =>
+    ['SHIPPED', 'DELIVERED'].includes(line.fulfillmentStatus ?? ''),
+  )
+  return order.statusCode === 'INPROGRESS' && shipped ? 'PARTLY_SHIPPED' : order.statusCode
 }
 
 /** An attribute's text value by its name (with or without ICM's `BusinessObjectAttributes#` prefix). */
@@ -405,16 +429,20 @@ export function ordersCsvFilename(orders: { id: string; documentNumber?: string 
 }
 
 /**
- * The order statuses the API knows (commerce-api: an order is NEW, PENDING_PAYMENT until the provider's page
- * confirms it, PENDING_APPROVAL until approved, REJECTED by an approver, CANCELLED when rolled back): the
- * status filter of the order list.
+ * The order statuses the API knows (commerce-api, ADR 0026: an order is PENDING_PAYMENT until the provider's
+ * page confirms it, PENDING_APPROVAL until approved or REJECTED by an approver; placed it is NEW, INPROGRESS
+ * while the shop works on it or has shipped part of it, COMPLETED when every line is shipped, DELIVERED, or
+ * CANCELLED): the status filter of the order list.
  */
 export const ORDER_STATUS_CODES = [
   'NEW',
+  'INPROGRESS',
+  'COMPLETED',
+  'DELIVERED',
+  'CANCELLED',
   'PENDING_PAYMENT',
   'PENDING_APPROVAL',
   'REJECTED',
-  'CANCELLED',
 ] as const
 export type OrderStatusCode = (typeof ORDER_STATUS_CODES)[number]
 

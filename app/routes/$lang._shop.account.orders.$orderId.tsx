@@ -90,12 +90,16 @@ export default function OrderPage() {
           <>
             <dt>{t('account.orders.tracking')}</dt>
             <dd>
-              <ul className="tracking-links">
-                {order.trackingLinks.map((link) => (
-                  <li key={link.url}>
-                    <a href={link.url} rel="noopener noreferrer" target="_blank">
-                      {link.label}
-                    </a>
+              <ul className="tracking-links" data-testid="tracking-links">
+                {order.trackingLinks.map((link, index) => (
+                  <li key={index}>
+                    {'url' in link ? (
+                      <a href={link.url} rel="noopener noreferrer" target="_blank">
+                        {t('account.orders.tracking.link', { number: index + 1, host: link.host })}
+                      </a>
+                    ) : (
+                      t('account.orders.tracking.number', { number: index + 1, trackingNumber: link.number })
+                    )}
                   </li>
                 ))}
               </ul>

@@ -907,10 +907,12 @@ export type OrderSnapshot = {
 }
 
 /**
- * Orders: one per basket (unique basket_id). Status codes: NEW, COMPLETED, PENDING_PAYMENT, CANCELLED. A
- * requisition (ADR 0019) is a row with a `requisition_no`: PENDING_APPROVAL without a document number while it
- * waits, REJECTED when refused, and the order itself (NEW, with its document number) once approved.
- * recurringOrderId for orders placed by a recurring order.
+ * Orders: one per basket (unique basket_id). Status codes (ICM's, ADR 0026): PENDING_PAYMENT while the payment
+ * page waits, then NEW once placed, INPROGRESS (the shop works on it, or shipped part of it), COMPLETED (every
+ * line shipped), DELIVERED, or CANCELLED (domain/fulfilment.ts moves them). A requisition (ADR 0019) is a row
+ * with a `requisition_no`: PENDING_APPROVAL without a document number while it waits, REJECTED when refused,
+ * and the order itself (NEW, with its document number) once approved. recurringOrderId for orders placed by a
+ * recurring order.
  */
 export const orders = pgTable(
   'orders',
@@ -930,7 +932,7 @@ export const orders = pgTable(
     email: text('email'),
     currency: text('currency').notNull(),
     locale: text('locale').notNull(),
-    /** NEW | COMPLETED | PENDING_APPROVAL | ... */
+    /** NEW | INPROGRESS | COMPLETED | DELIVERED | CANCELLED | PENDING_PAYMENT | PENDING_APPROVAL | REJECTED */
     statusCode: text('status_code').notNull(),
     /** COMPLETED | STOPPED */
     orderCreation: text('order_creation').notNull(),
@@ -954,10 +956,21 @@ export const orders = pgTable(
     /** Rejected by the shop itself at approval (products or prices changed): the reasons, ICM's `systemRejectErrors`. */
     systemRejectErrors: jsonb('system_reject_errors').$type<{ code: string; message: string }[]>(),
     recurringOrderId: text('recurring_order_id'),
+    /**
+     * ICM's `trackingLinks`: per shipment the carrier's tracking page, or the tracking number alone for a
+     * carrier without a known page (order_shipments has carrier, number and lines of each).
+     */
+    trackingLinks: jsonb('tracking_links')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    /** When the status code last changed after placing (shipped, delivered, cancelled); null until then. */
+    statusChangedAt: timestamp('status_changed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('orders_basket_idx').on(t.basketId),
+    index('orders_status_idx').on(t.statusCode, t.createdAt),
     index('orders_owner_idx').on(t.owner, t.createdAt),
     index('orders_customer_idx').on(t.customerNo, t.createdAt),
     index('orders_requisition_user_idx').on(t.userId, t.approvalStatus, t.createdAt),
@@ -1125,6 +1138,31 @@ export const orderLineItems = pgTable(
     fulfillmentStatus: text('fulfillment_status').notNull(),
   },
   (t) => [index('order_line_items_order_idx').on(t.orderId, t.position)],
+)
+
+/**
+ * What the shop shipped of an order (ADR 0026): one row per parcel handed to a carrier, with its tracking
+ * number, the carrier's tracking page when the carrier is known, and the order lines in it.
+ */
+export const orderShipments = pgTable(
+  'order_shipments',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** The carrier as the operator named it (DHL, UPS, DPD, FedEx, GLS are known by name). */
+    carrier: text('carrier').notNull(),
+    trackingNumber: text('tracking_number').notNull(),
+    /** The carrier's tracking page of the parcel; null for a carrier without a known page. */
+    trackingUrl: text('tracking_url'),
+    /** The order_line_items ids in the parcel. */
+    lineIds: jsonb('line_ids').$type<string[]>().notNull(),
+    shippedAt: timestamp('shipped_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_shipments_order_idx').on(t.orderId, t.shippedAt)],
 )
 
 /**

@@ -169,6 +169,10 @@ export const MESSAGE_CODES = {
   // order
   'order.creation.not_stopped.error': { kind: 'error' },
   'order.not_found.error': { kind: 'error' },
+  'order.status.transition.error': { kind: 'error' },
+  'order.line.not_found.error': { kind: 'error' },
+  'order.shipment.carrier.invalid': { kind: 'error' },
+  'order.shipment.tracking_number.invalid': { kind: 'error' },
   'order.payment.cancelled.info': { kind: 'info' },
   'order.payment.failed.info': { kind: 'info' },
   'order.payment.not_authorized.info': { kind: 'info' },
@@ -195,6 +199,8 @@ export const MESSAGE_CODES = {
   'promotion.not_found': { kind: 'error' },
   // rate_limit
   'rate_limit.exceeded': { kind: 'error' },
+  // back office (operators)
+  'backoffice.token.invalid': { kind: 'error' },
   // OAuth (ICM's token endpoint answers as OAuth 2 does)
   invalid_grant: { kind: 'error' },
   // recurringorder

@@ -19,9 +19,7 @@ import {
   requisitionNumbers,
   requisitionStages,
   users,
-  type OrderSnapshot,
 } from '../db/schema'
-import { queueRequisitionSubmitted } from '../mail/requisitions'
 import { lockBudgets, type ApprovalPlan } from './approvers'
 import {
   basketNotFound,
@@ -37,7 +35,9 @@ import type { Locale } from './channel'
 import { channelSettings } from './configuration'
 import { forbiddenError, notFoundError, refusedError } from './errors'
 import type { MessageCode } from './message-codes'
+import { publish } from './events'
 import { isUuid } from './ids'
+import type { OrderRow, OrderView, SnapshotOf } from './order-types'
 import { redirectsAfterCheckout, redirectsBeforeCheckout } from './payment-methods'
 import { hasPermission } from './permissions'
 import type { RedirectUrls } from './payments'
@@ -46,11 +46,7 @@ import { recurringOrderOfBasket, submitRecurringOrder, type RecurringOrderRow } 
 import type { Principal } from './tokens'
 import { validateInTransaction, walletAuthorised } from './validation'
 
-export type OrderRow = typeof orders.$inferSelect
-export type OrderLineRow = typeof orderLineItems.$inferSelect
-
-/** An order with its lines as ordered, and what the call that produced it tells the shopper. */
-export type OrderView = { order: OrderRow; lines: OrderLineRow[]; notices: BasketNotice[] }
+export type { OrderLineRow, OrderRow, OrderView, SnapshotOf } from './order-types'
 
 export const orderNotFound = (id: string) =>
   notFoundError('order.not_found.error', `The order '${id}' could not be found.`)
@@ -98,15 +94,6 @@ export async function requireOrder(db: Db, principal: Principal, id: string): Pr
   if (!order) throw orderNotFound(id)
   return viewOf(db, order)
 }
-
-/**
- * What an order keeps of its basket, in the wire format its answers are made of: the order stores ICM's
- * basket as ordered, so the serializer that makes it is handed in (icm/orders.ts `orderSnapshotOf`).
- */
-export type SnapshotOf = (
-  state: BasketState,
-  email: string | null,
-) => { snapshot: OrderSnapshot; lineJson: (lineId: string) => Record<string, unknown> }
 
 /**
  * How placing an order ended: a new order (`created`), the order placed for this basket before (`existing`,
@@ -291,7 +278,8 @@ export async function nextNumber(t: Db, sequence: { seqName: string | undefined 
 /**
  * A basket that needs approval becomes a requisition (ADR 0019): an orders row awaiting approval, with its
  * own number and no order number yet, its stages with their approvers, its lines as ordered; the basket is
- * moved into it, and the buyer and every approver are told by mail, all in the caller's transaction. Nothing
+ * moved into it, and it is published (the buyer and every approver are told by mail), all in the caller's
+ * transaction. Nothing
  * is taken from stock and nothing is paid until it is approved; a payment page (which only the buyer could
  * visit) or a stage nobody can decide is refused before anything is written.
  */
@@ -326,7 +314,8 @@ async function submitRequisition(
     .update(baskets)
     .set({ status: 'requisition', updatedAt: new Date() })
     .where(eq(baskets.id, row.basketId))
-  await queueRequisitionSubmitted(t, row, plan)
+  const approvers = new Map(plan.stages.flatMap((s) => s.approvers).map((p) => [p.id, p]))
+  await publish(t, { type: 'requisition.submitted', requisition: row, approvers: [...approvers.values()] })
   return viewOf(t, row)
 }
 
@@ -405,7 +394,9 @@ async function insertOrder(
 
 /**
  * Completes an order inside the caller's transaction: stock goes down by what was ordered (never below 0),
- * the basket is submitted, the order is NEW and COMPLETED, its payment authorised.
+ * the basket is submitted, the order is NEW and COMPLETED, its payment authorised, and it is published as
+ * placed (the buyer's confirmation). Every order is placed through here: by checkout, after the payment
+ * page, by approval of a requisition, by a recurring order.
  */
 export async function completeOrder(t: Db, order: OrderRow) {
   const lines = await t
@@ -440,6 +431,7 @@ export async function completeOrder(t: Db, order: OrderRow) {
     .update(orders)
     .set({ orderCreation: 'COMPLETED', statusCode: 'NEW', stopAction: null })
     .where(eq(orders.id, order.id))
+  await publish(t, { type: 'order.placed', orderId: order.id })
 }
 
 /** The payment page's answer, as the storefront hands it back: its outcome and the signed parameters. */

@@ -23,7 +23,7 @@ import { findCostCenter } from './cost-centers'
 import { notFoundError, refusedError } from './errors'
 import type { MessageCode } from './message-codes'
 import { isUuid } from './ids'
-import type { SnapshotOf } from './orders'
+import type { SnapshotOf } from './order-types'
 import { redirectsAfterCheckout, redirectsBeforeCheckout } from './payment-methods'
 import {
   dayOf,

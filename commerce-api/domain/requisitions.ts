@@ -16,13 +16,13 @@ import { and, count, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle
 import type { Db } from '../db/client'
 import { readTogether } from '../db/reads'
 import { baskets, orderDocumentNumbers, orders, requisitionStages, users } from '../db/schema'
-import { queueRequisitionDecided } from '../mail/requisitions'
 import { COST_CENTER_APPROVAL, CUSTOMER_APPROVAL, type ApprovalStage } from './approval'
 import { fullName, peopleByIds, PERSON_COLUMNS, type Person } from './approvers'
 import type { BudgetView } from './budgets'
 import { isLocale, type Locale } from './channel'
 import { findCostCenter } from './cost-centers'
 import { conflictError, forbiddenError, notFoundError, refusedError } from './errors'
+import { publish } from './events'
 import { isUuid } from './ids'
 import { completeOrder, linesOf, lockStock, nextNumber, type OrderLineRow, type OrderRow } from './orders'
 import { hasPermission, permissionsOf } from './permissions'
@@ -425,13 +425,15 @@ export async function decideRequisition(
         })
         .where(eq(orders.id, row.id))
         .returning()
-      await queueRequisitionDecided(
-        t,
-        rejected!,
-        decider!,
+      await publish(t, {
+        type: 'requisition.decided',
+        requisition: rejected!,
+        decider: decider!,
         approverIds,
-        problems ? { outcome: 'system-rejected', problems } : { outcome: 'rejected', comment: comment! },
-      )
+        decision: problems
+          ? { outcome: 'system-rejected', problems }
+          : { outcome: 'rejected', comment: comment! },
+      })
       return rejected!
     }
     if (decision.statusCode === 'REJECTED') return { outcome: 'rejected' as const, row: await reject() }
@@ -442,7 +444,13 @@ export async function decideRequisition(
     const problems = await placeRequisition(t, row, decider!, at)
     if (problems.length) return { outcome: 'system-rejected' as const, row: await reject(problems) }
     const [approved] = await t.select().from(orders).where(eq(orders.id, row.id))
-    await queueRequisitionDecided(t, approved!, decider!, approverIds, { outcome: 'approved' })
+    await publish(t, {
+      type: 'requisition.decided',
+      requisition: approved!,
+      decider: decider!,
+      approverIds,
+      decision: { outcome: 'approved' },
+    })
     return { outcome: 'approved' as const, row: approved! }
   })
   return { outcome, requisition: await fullDetail(db, row) }

@@ -9,6 +9,7 @@ import type { Database } from '../db/client'
 import { mailOutbox, passwordTokens, rolePermissions, users } from '../db/schema'
 import { DEMO_PASSWORD } from '../db/seed/people'
 import { seededTestDatabase, userIdsByLogin } from '../db/test-database'
+import { sendMailOnEvents } from '../mail/subscriber'
 import { DomainError } from './errors'
 import { loginWithPassword } from './tokens'
 import {
@@ -27,11 +28,16 @@ import {
 let database: Database
 let ids: Record<string, string> = {}
 
+let unsubscribe: () => void = () => undefined
+
 beforeAll(async () => {
   database = await seededTestDatabase()
   ids = await userIdsByLogin(database.db)
+  // A new user's welcome mail is the mail's answer to the domain's event, as in the server (ADR 0025).
+  unsubscribe = sendMailOnEvents()
 })
 afterAll(async () => {
+  unsubscribe()
   await database?.close()
 })
 

@@ -21,7 +21,6 @@ import { randomBytes } from 'node:crypto'
 import { and, asc, eq, inArray, ne, or, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { customers, rolePermissions, roles, users, type BudgetPeriod } from '../db/schema'
-import { queueWelcomeMail } from '../mail/welcome'
 import {
   budgetView,
   customerBudgetPriceType,
@@ -33,6 +32,7 @@ import {
 } from './budgets'
 import { DEFAULT_CURRENCY, isCurrency, type Currency, type Locale } from './channel'
 import { conflictError, invalidError, notFoundError, refusedError } from './errors'
+import { publish } from './events'
 import type { Minor } from './money'
 import { hashPassword } from './passwords'
 import { rolesOf, type RoleGrant } from './permissions'
@@ -352,13 +352,17 @@ export async function createCompanyUsers(
             ...(input.budget ? budgetColumns(input.budget) : {}),
           })
           .returning()
-        await queueWelcomeMail(tx, {
-          id: user!.id,
-          email: user!.email,
-          firstName: user!.firstName,
-          lastName: user!.lastName,
-          preferredLanguage: user!.preferredLanguage,
-          login: user!.login,
+        // The welcome mail (mail/welcome.ts) with a link to set the password commits with the user.
+        await publish(tx, {
+          type: 'user.created',
+          user: {
+            id: user!.id,
+            email: user!.email,
+            firstName: user!.firstName,
+            lastName: user!.lastName,
+            preferredLanguage: user!.preferredLanguage,
+            login: user!.login,
+          },
         })
         rows.push(user!)
       }

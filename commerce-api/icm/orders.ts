@@ -18,11 +18,16 @@ export const ORDER_INCLUDES = new Set<string>([
   'lineItems_warranty',
 ])
 
+/** ICM's `status`: the English name of the status code (ADR 0026: COMPLETED is every line shipped). */
 const STATUS_NAMES: Record<string, string> = {
   NEW: 'New',
+  INPROGRESS: 'In progress',
+  COMPLETED: 'Shipped',
+  DELIVERED: 'Delivered',
+  CANCELLED: 'Cancelled',
   PENDING_PAYMENT: 'Pending payment',
   PENDING_APPROVAL: 'Pending approval',
-  CANCELLED: 'Cancelled',
+  REJECTED: 'Rejected',
 }
 
 export const statusName = (statusCode: string) => STATUS_NAMES[statusCode] ?? statusCode
@@ -89,6 +94,8 @@ export function orderData(order: OrderRow) {
     basket: order.basketId,
     customer: order.customerNo ?? undefined,
     email: order.email ?? undefined,
+    // Per parcel the carrier's tracking page, or the tracking number alone (ADR 0026); none before shipping.
+    ...(order.trackingLinks.length ? { trackingLinks: order.trackingLinks } : {}),
     ...(order.recurringOrderId ? { recurringOrderID: order.recurringOrderId } : {}),
     // An order that began as a requisition names it (ICM `requisitionDocumentNo`).
     ...(order.requisitionNo ? { requisitionDocumentNo: order.requisitionNo } : {}),

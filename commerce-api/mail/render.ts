@@ -6,8 +6,12 @@
 import type { Locale } from '../domain/channel'
 import { fill, MAIL_TEXTS } from './texts'
 
-/** One piece of a mail's body: a paragraph (line breaks kept) or a button with its link. */
-export type MailBlock = { paragraph: string } | { action: { label: string; url: string } }
+/** A table of a mail: its column heads, rows and closing rows (totals); `numeric` columns align right. */
+export type MailTable = { head?: string[]; rows: string[][]; foot?: string[][]; numeric?: number[] }
+
+/** One piece of a mail's body: a paragraph (line breaks kept), a button with its link, or a table. */
+export type MailBlock =
+  { paragraph: string } | { action: { label: string; url: string } } | { table: MailTable }
 
 export type MailContent = {
   locale: Locale
@@ -41,8 +45,33 @@ function safeLink(url: string): string {
 const paragraphHtml = (text: string) =>
   `<p style="margin:0 0 16px">${escapeHtml(text).replace(/\n/g, '<br>')}</p>`
 
+const CELL = 'padding:6px 8px;border-bottom:1px solid #dddddd;vertical-align:top'
+
+function tableHtml({ head, rows, foot = [], numeric = [] }: MailTable): string {
+  const cell = (tag: 'th' | 'td', text: string, column: number, strong = false) =>
+    `<${tag}${tag === 'th' ? ' scope="col"' : ''} style="${CELL};text-align:${numeric.includes(column) ? 'right' : 'left'}${strong ? ';font-weight:bold' : ''}">` +
+    `${escapeHtml(text).replace(/\n/g, '<br>')}</${tag}>`
+  const row = (cells: string[], tag: 'th' | 'td', strong = false) =>
+    `<tr>${cells.map((text, column) => cell(tag, text, column, strong)).join('')}</tr>`
+  return (
+    '<table style="border-collapse:collapse;width:100%;margin:0 0 16px;font-size:14px">' +
+    (head ? `<thead>${row(head, 'th')}</thead>` : '') +
+    `<tbody>${rows.map((cells) => row(cells, 'td')).join('')}</tbody>` +
+    (foot.length ? `<tfoot>${foot.map((cells) => row(cells, 'td', true)).join('')}</tfoot>` : '') +
+    '</table>'
+  )
+}
+
+/** A table in the text part: one line per row, its cells separated by ' | ', empty cells left out. */
+function tableText({ head, rows, foot = [] }: MailTable): string {
+  return [...(head ? [head] : []), ...rows, ...foot]
+    .map((cells) => cells.filter((text) => text !== '').join(' | '))
+    .join('\n')
+}
+
 function blockHtml(block: MailBlock, linkHint: string): string {
   if ('paragraph' in block) return paragraphHtml(block.paragraph)
+  if ('table' in block) return tableHtml(block.table)
   const url = escapeHtml(safeLink(block.action.url))
   return (
     `<p style="margin:24px 0"><a href="${url}" style="background:#1d4f91;color:#ffffff;padding:12px 20px;` +
@@ -55,6 +84,7 @@ function blockHtml(block: MailBlock, linkHint: string): string {
 
 function blockText(block: MailBlock): string {
   if ('paragraph' in block) return block.paragraph
+  if ('table' in block) return tableText(block.table)
   return `${block.action.label}:\n${safeLink(block.action.url)}`
 }
 

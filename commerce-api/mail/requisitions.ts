@@ -4,16 +4,18 @@
  * when the change is committed, in its recipient's language, with a link to the storefront's page for it.
  */
 import type { Db } from '../db/client'
-import type { OrderRow } from '../domain/orders'
 import type { StoredApprovalReason } from '../db/schema'
-import { fullName, peopleByIds, type ApprovalPlan, type Person } from '../domain/approvers'
+import { fullName, peopleByIds, type Person } from '../domain/approvers'
 import type { Locale } from '../domain/channel'
+import type { RequisitionOutcome } from '../domain/events'
+import type { OrderRow } from '../domain/order-types'
 import { issueRequisitionLinks, REQUISITION_LINK_LIFETIME_SECONDS } from '../domain/requisition-link-tokens'
+import { orderLink } from './orders'
 import { queueMail } from './outbox'
 import { renderMail, type MailBlock } from './render'
 import { REQUISITION_TEXTS } from './requisition-texts'
-import { mailSettings } from './settings'
-import { fill, mailLocale } from './texts'
+import { storefrontPage } from './settings'
+import { fill, formatMoney, mailLocale } from './texts'
 
 export const REQUISITION_MAIL = {
   submitted: 'requisition.submitted',
@@ -23,10 +25,6 @@ export const REQUISITION_MAIL = {
   systemRejected: 'requisition.system_rejected',
   decided: 'requisition.decided',
 } as const
-
-/** An amount in minor units, written as the recipient's language writes money. */
-export const formatMoney = (minor: number, currency: string, locale: Locale) =>
-  new Intl.NumberFormat(locale.replace('_', '-'), { style: 'currency', currency }).format(minor / 100)
 
 /**
  * The storefront's confirmation page of a mail's decision link (requisition-links.ts): the requisition, the
@@ -38,7 +36,7 @@ export function decisionLink(
   secret: string,
   decision: 'approve' | 'reject',
 ): string {
-  const url = new URL(`${mailSettings().storefrontUrl}/${locale.slice(0, 2)}/requisition-decision/${id}`)
+  const url = storefrontPage(locale, `requisition-decision/${id}`)
   url.searchParams.set('token', secret)
   url.searchParams.set('decision', decision)
   return url.toString()
@@ -46,9 +44,8 @@ export function decisionLink(
 
 /** The storefront's page of a requisition (buyer or approver view) or of the order it became. */
 export function requisitionLink(locale: Locale, view: 'buyer' | 'approver' | 'order', id: string): string {
-  const lang = locale.slice(0, 2)
-  const path = view === 'order' ? `account/orders/${id}` : `account/requisitions/${view}/${id}`
-  return `${mailSettings().storefrontUrl}/${lang}/${path}`
+  if (view === 'order') return orderLink(locale, id)
+  return storefrontPage(locale, `account/requisitions/${view}/${id}`).toString()
 }
 
 const totalOf = (row: OrderRow, locale: Locale) => formatMoney(row.grandTotalGross, row.currency, locale)
@@ -83,9 +80,8 @@ async function send(
  * A requisition was submitted: the buyer gets a confirmation, each approver a request to decide with two
  * buttons that decide without logging in (a link of their own each, made here in the same transaction).
  */
-export async function queueRequisitionSubmitted(t: Db, row: OrderRow, plan: ApprovalPlan) {
+export async function queueRequisitionSubmitted(t: Db, row: OrderRow, approvers: readonly Person[]) {
   const [buyer] = await peopleByIds(t, [row.userId!])
-  const approvers = [...new Map(plan.stages.flatMap((s) => s.approvers).map((p) => [p.id, p])).values()]
   const reasons = row.approvalReasons ?? []
   const no = row.requisitionNo!
   if (buyer)
@@ -137,12 +133,6 @@ export async function queueRequisitionSubmitted(t: Db, row: OrderRow, plan: Appr
     })
 }
 
-/** How a decision ended: approved and placed, rejected by an approver, or rejected by the shop at approval. */
-export type Decision =
-  | { outcome: 'approved' }
-  | { outcome: 'rejected'; comment: string }
-  | { outcome: 'system-rejected'; problems: { message: string }[] }
-
 /**
  * A requisition was decided: the buyer hears how (with the order number, the comment or the problems), the
  * approver who decided hears of a rejection by the shop, and every other approver that nothing more is needed.
@@ -152,7 +142,7 @@ export async function queueRequisitionDecided(
   row: OrderRow,
   decider: Person,
   approverIds: readonly string[],
-  decision: Decision,
+  decision: RequisitionOutcome,
 ) {
   const no = row.requisitionNo!
   const approver = fullName(decider)

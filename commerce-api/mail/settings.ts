@@ -38,5 +38,9 @@ export function configureMail(settings: Partial<MailSettings> = {}): MailSetting
 
 export const mailSettings = (): MailSettings => current
 
+/** A page of the storefront in a mail's language (`en_US` → `/en/{path}`): the base of every mail's links. */
+export const storefrontPage = (locale: string, path: string) =>
+  new URL(`${current.storefrontUrl}/${locale.slice(0, 2)}/${path}`)
+
 /** The local mailbox exists only in the embedded default: with SMTP, mail leaves and the page answers 404. */
 export const mailboxEnabled = (settings: MailSettings = current) => !settings.smtpUrl

@@ -121,3 +121,7 @@ export function fill(template: string, values: Record<string, string | number>):
     Object.hasOwn(values, key) ? String(values[key]) : whole,
   )
 }
+
+/** An amount in minor units, written as the recipient's language writes money. */
+export const formatMoney = (minor: number, currency: string, locale: Locale) =>
+  new Intl.NumberFormat(locale.replace('_', '-'), { style: 'currency', currency }).format(minor / 100)

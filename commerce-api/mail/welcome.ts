@@ -6,7 +6,7 @@ import type { Db } from '../db/client'
 import { issuePasswordToken, PASSWORD_TOKEN_LIFETIME_SECONDS } from '../domain/password-tokens'
 import { queueMail } from './outbox'
 import { renderMail } from './render'
-import { mailSettings } from './settings'
+import { storefrontPage } from './settings'
 import { fill, MAIL_TEXTS, mailLocale } from './texts'
 
 export const WELCOME_MAIL = 'user.welcome'
@@ -16,7 +16,7 @@ export const WELCOME_MAIL = 'user.welcome'
  * with `uid` and `Hash`), in the user's language (`en_US` → `/en/…`).
  */
 export function passwordLink(locale: string, userId: string, secret: string): string {
-  const url = new URL(`${mailSettings().storefrontUrl}/${locale.slice(0, 2)}/forgotPassword/updatePassword`)
+  const url = storefrontPage(locale, 'forgotPassword/updatePassword')
   url.searchParams.set('uid', userId)
   url.searchParams.set('Hash', secret)
   return url.toString()

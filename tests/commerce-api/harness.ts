@@ -33,7 +33,7 @@ async function freshPostgres(url: string) {
 
 export type Api = {
   url: (path: string, matrix?: string) => string
-  /** `http://127.0.0.1:{port}`, the ICM base URL of a client of this API. */
+  /** The API's own address (`http://127.0.0.1:{port}`): the ICM base URL of a client, and its paths outside ICM's REST root. */
   origin: string
   database: Database
   /** The running server, for tests that look at what it registered (its routes and their access rules). */
@@ -66,8 +66,11 @@ export async function startApi({
   protection,
   corsOrigins,
   snapshot,
+  backofficeToken,
 }: {
   products?: number
+  /** The operator's back office with this token (BACKOFFICE_TOKEN); default none. */
+  backofficeToken?: string
   /** Origins allowed to read answers cross-origin (ICM_CORS_ORIGINS); default none. */
   corsOrigins?: string[]
   /** Rate limits, login throttle and trusted proxies; default: the production defaults. */
@@ -79,7 +82,13 @@ export async function startApi({
   const fromSnapshot = snapshot && !server ? new Blob([await readFile(snapshot)]) : undefined
   const database = await openDatabase({ databaseUrl: server?.url, snapshot: fromSnapshot })
   if (!fromSnapshot) await seedDatabase(database.db, { products })
-  const app = buildServer({ db: database.db, site: SITE, protection, corsOrigins })
+  const app = buildServer({
+    db: database.db,
+    site: SITE,
+    protection,
+    corsOrigins,
+    backoffice: { token: backofficeToken },
+  })
   installWireCheck(app)
   const address = await app.listen({ port: 0, host: '127.0.0.1' })
   return {

@@ -3,10 +3,12 @@ import { routeAccessOf } from '../../commerce-api/authorization'
 import { NOT_JSON, WIRE_RULES, wireSchemaOf } from '../../commerce-api/icm/schemas'
 import { anonymousToken, basketFor, userToken } from './checkout-fixtures'
 import { call, startApi, type Api } from './harness'
+import { OPERATOR_TOKEN } from './order-fixtures'
 
 let api: Api
 beforeAll(async () => {
-  api = await startApi({ products: 40 })
+  // With the operator's back office, whose routes exist only with its token.
+  api = await startApi({ products: 40, backofficeToken: OPERATOR_TOKEN })
 })
 afterAll(() => api.close())
 

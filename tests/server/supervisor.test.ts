@@ -1,6 +1,7 @@
 /**
  * `npm start` (scripts/start.mjs) keeps the shop up: a child that dies is started again while the other
- * keeps serving, and the storefront gets a session secret kept in the data folder.
+ * keeps serving, the storefront gets a session secret and the API a back-office token, both kept in the
+ * data folder.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
@@ -27,7 +28,14 @@ afterEach(async () => {
 function startShop(env: Record<string, string>) {
   const dir = env.DATA_DIR!
   const base = { ...process.env }
-  for (const key of ['SESSION_SECRET', 'ICM_BASE_URL', 'PUBLIC_URL', 'NODE_ENV', 'DATABASE_URL'])
+  for (const key of [
+    'SESSION_SECRET',
+    'BACKOFFICE_TOKEN',
+    'ICM_BASE_URL',
+    'PUBLIC_URL',
+    'NODE_ENV',
+    'DATABASE_URL',
+  ])
     delete base[key]
   const child = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: root,
@@ -98,6 +106,14 @@ describe('npm start', () => {
     expect(statSync(secretFile).mode & 0o777).toBe(0o600)
     const storefront = childPid(supervisor, 'server.mjs')!
     expect(environOf(storefront).SESSION_SECRET).toBe(secret)
+    // The API's back office gets a token of its own, kept beside it, where `npm run orders` reads it.
+    const tokenFile = path.join(dataDir, 'backoffice-token')
+    const operatorToken = readFileSync(tokenFile, 'utf8').trim()
+    expect(operatorToken).toMatch(/^[\w-]{43}$/)
+    expect(operatorToken).not.toBe(secret)
+    expect(statSync(tokenFile).mode & 0o777).toBe(0o600)
+    expect(environOf(childPid(supervisor, 'commerce-api/main.ts')!).BACKOFFICE_TOKEN).toBe(operatorToken)
+    expect(environOf(storefront).BACKOFFICE_TOKEN).toBeUndefined()
 
     // The API dies: it comes back, and the storefront answers all the while (its maintenance page meanwhile).
     const api = childPid(supervisor, 'commerce-api/main.ts')!

@@ -39,7 +39,7 @@ export function orderEnvelope(
       totalProductQuantity: 3,
       messageToMerchant: 'Please ring twice.',
       externalOrderReference: 'PO-4711',
-      trackingLinks: [{ url: 'https://track.example.com/123', name: 'Parcel 123' }, 'javascript:alert(1)'],
+      trackingLinks: ['https://track.example.com/123', 'javascript:alert(1)', 'M-4711', '<b>x</b>'],
       discounts: { valueBasedDiscounts: [`${id}-save10`] },
       totals: {
         itemTotal: priceItem(120, 142.8, currency),

@@ -151,7 +151,10 @@ describe('account order detail', () => {
     const order = data.order
     expect(order.lines.map((l: { sku: string }) => l.sku)).toEqual(['1000042', '2000007'])
     expect(order.lines[1].fulfillmentStatus).toBe('SHIPPED')
-    expect(order.trackingLinks).toEqual([{ url: 'https://track.example.com/123', label: 'Parcel 123' }])
+    expect(order.trackingLinks).toEqual([
+      { url: 'https://track.example.com/123', host: 'track.example.com' },
+      { number: 'M-4711' },
+    ])
     expect(order.payment.methodName).toBe('Direct debit')
     expect(order.messageToMerchant).toBe('Please ring twice.')
     expect(order.externalOrderReference).toBe('PO-4711')

@@ -1,6 +1,6 @@
 import '~/browser/account-texts'
 import { useTranslation } from 'react-i18next'
-import type { Order } from '~/models/order'
+import { displayStatusOf, type Order } from '~/models/order'
 
 const dateFormats = new Map<string, Intl.DateTimeFormat>()
 
@@ -25,10 +25,17 @@ function useCodeText() {
   }
 }
 
-/** The order's status as a badge: translated by status code, else ICM's status name. */
-export function OrderStatus({ order }: { order: Pick<Order, 'status' | 'statusCode'> }) {
+/**
+ * The order's status as a badge: translated by status code (an order in progress with lines shipped says
+ * "partly shipped"), else ICM's status name.
+ */
+export function OrderStatus({
+  order,
+}: {
+  order: Pick<Order, 'status' | 'statusCode'> & Partial<Pick<Order, 'lines'>>
+}) {
   const text = useCodeText()
-  const code = order.statusCode ?? ''
+  const code = displayStatusOf(order) ?? ''
   return (
     <span className={`order-status order-status-${code.toLowerCase()}`}>
       {code ? text(`account.orders.status.${code}`, order.status ?? code) : (order.status ?? '')}

@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { and, eq, inArray } from 'drizzle-orm'
+import { and, eq, inArray, ne } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { userPrincipal } from '../../domain/basket-test-fixtures'
 import { periodBounds } from '../../domain/budgets'
@@ -24,6 +24,7 @@ import {
   historyLogins,
   planHistory,
 } from './order-history'
+import { CANCELLED_ORDERS } from './order-history-states'
 import { demoCostCenters, ensureDemoOrganization, userBudgets } from './organization'
 
 /** A Thursday in the middle of a quarter's second month. */
@@ -96,11 +97,8 @@ describe('the demo order history', () => {
       const limit = userBudgets[login]?.orderSpentLimit
       if (limit) expect(order.grandTotalGross, login).toBeLessThanOrEqual(limit)
       expect(order.grandTotalGross, login).toBeGreaterThanOrEqual(10_000)
-      expect(order).toMatchObject({
-        statusCode: 'NEW',
-        orderCreation: 'COMPLETED',
-        paymentMethodId: 'INVOICE',
-      })
+      expect(order).toMatchObject({ orderCreation: 'COMPLETED', paymentMethodId: 'INVOICE' })
+      expect(['NEW', 'INPROGRESS', 'COMPLETED', 'DELIVERED', 'CANCELLED']).toContain(order.statusCode)
     }
     // In the database as well: the buyer is one of the cost center's buyers.
     const links = await db()
@@ -161,7 +159,13 @@ describe('the demo order history', () => {
       const rows = await db()
         .select({ gross: t.orders.grandTotalGross, at: t.orders.createdAt })
         .from(t.orders)
-        .where(and(eq(t.orders.customerNo, center.customerNo), eq(t.orders.costCenter, center.costCenterId)))
+        .where(
+          and(
+            eq(t.orders.customerNo, center.customerNo),
+            eq(t.orders.costCenter, center.costCenterId),
+            ne(t.orders.statusCode, 'CANCELLED'),
+          ),
+        )
       const spent = rows
         .filter((r) => r.at >= bounds.start && r.at < bounds.end)
         .reduce((sum, r) => sum + r.gross, 0)
@@ -171,12 +175,76 @@ describe('the demo order history', () => {
     }
   })
 
+  it('holds orders in every state an operator leaves them in, with their parcels, and mails nothing', async () => {
+    const rows = await historyOrders()
+    const states = new Set(rows.map((r) => r.order.statusCode))
+    expect([...states].sort()).toEqual(['CANCELLED', 'COMPLETED', 'DELIVERED', 'INPROGRESS', 'NEW'])
+    expect(
+      rows
+        .filter((r) => r.order.statusCode === 'CANCELLED')
+        .map((r) => r.login)
+        .sort(),
+    ).toEqual(CANCELLED_ORDERS.map((c) => c.login).sort())
+    // Each buyer's newest order is new; older ones moved on.
+    for (const login of historyLogins) {
+      const own = rows.filter((r) => r.login === login && r.order.statusCode !== 'CANCELLED')
+      expect(own.at(-1)!.order.statusCode, login).toBe('NEW')
+      expect(own[0]!.order.statusCode, login).toBe('DELIVERED')
+    }
+    const lines = await db().select().from(t.orderLineItems)
+    const linesOf = (id: string) => lines.filter((l) => l.orderId === id).map((l) => l.fulfillmentStatus)
+    const partly = rows.filter(
+      (r) => r.order.statusCode === 'INPROGRESS' && linesOf(r.order.id).includes('SHIPPED'),
+    )
+    expect(partly.length).toBeGreaterThan(0)
+    for (const { order } of partly) expect(linesOf(order.id)).toContain('NEW')
+    const processing = rows.filter((r) => r.order.statusCode === 'INPROGRESS' && !partly.includes(r))
+    expect(processing.length).toBeGreaterThan(0)
+    const shipments = await db().select().from(t.orderShipments)
+    for (const { order } of rows) {
+      const parcels = shipments.filter((s) => s.orderId === order.id)
+      const shipped =
+        ['COMPLETED', 'DELIVERED'].includes(order.statusCode) || partly.some((p) => p.order === order)
+      expect(parcels.length, order.documentNumber!).toBe(shipped ? 1 : 0)
+      expect(order.trackingLinks).toEqual(parcels.map((p) => p.trackingUrl ?? p.trackingNumber))
+      for (const parcel of parcels) {
+        expect(parcel.shippedAt.getTime()).toBeGreaterThan(order.createdAt.getTime())
+        expect(parcel.shippedAt.getTime()).toBeLessThanOrEqual(fixedNow.getTime())
+      }
+      if (order.statusCode === 'DELIVERED') expect(new Set(linesOf(order.id))).toEqual(new Set(['DELIVERED']))
+      if (order.statusCode === 'CANCELLED') expect(new Set(linesOf(order.id))).toEqual(new Set(['CANCELLED']))
+      if (order.statusCode !== 'NEW')
+        expect(order.statusChangedAt!.getTime()).toBeLessThanOrEqual(fixedNow.getTime())
+    }
+    // Carriers with a tracking page, and one whose number alone is the tracking link.
+    expect(new Set(shipments.map((s) => s.carrier)).size).toBeGreaterThanOrEqual(5)
+    expect(shipments.some((s) => s.trackingUrl === null)).toBe(true)
+    // The past sends no mail (no subscriber while seeding).
+    expect(await db().select().from(t.mailOutbox)).toEqual([])
+  })
+
+  it('keeps the plan’s spending: a cancelled order counts toward no budget', async () => {
+    const rows = await historyOrders()
+    const users = await db().select().from(t.users).where(inArray(t.users.login, historyLogins))
+    for (const user of users) {
+      const view = await userBudgetView(db(), user, fixedNow)
+      const bounds = periodBounds(user.budgetPeriod!, fixedNow)
+      const inPeriod = rows.filter(
+        (r) => r.login === user.login && r.order.createdAt >= bounds.start && r.order.createdAt < bounds.end,
+      )
+      const counted = inPeriod.filter((r) => r.order.statusCode !== 'CANCELLED')
+      expect(view.spent, user.login).toBe(counted.reduce((sum, r) => sum + r.order.grandTotalGross, 0))
+      if (user.login === 'rkestrel') expect(inPeriod.length).toBeGreaterThan(counted.length)
+    }
+  })
+
   it('keeps complete orders: detail with lines, totals and addresses, the list and the CSV', async () => {
     for (const login of ['hweber', 'skestrel']) {
       const principal = await userPrincipal(db(), login)
       const list = await listOrders(db(), principal, { limit: 30, offset: 0, allBuyers: false })
       const planned = historyBuyers.find((b) => b.login === login)!.perMonth.reduce((a, b) => a + b, 0)
-      expect(list.total).toBe(planned)
+      const cancelled = CANCELLED_ORDERS.filter((c) => c.login === login).length
+      expect(list.total).toBe(planned + cancelled)
       const dates = list.orders.map((v) => v.order.createdAt.getTime())
       expect(dates).toEqual([...dates].sort((a, b) => b - a))
       const oldest = list.orders.at(-1)!.order
@@ -190,7 +258,8 @@ describe('the demo order history', () => {
         creationDate: oldest.createdAt.toISOString(),
         documentNumber: oldest.documentNumber,
         costCenter: oldest.costCenter,
-        statusCode: 'NEW',
+        // The oldest orders have arrived long since.
+        statusCode: 'DELIVERED',
       })
       expect(data.totals).toMatchObject({ grandTotal: { gross: { currency: 'EUR' } } })
       const totals = data.totals as { grandTotal: { gross: { value: number } } }
@@ -210,7 +279,9 @@ describe('the demo order history', () => {
       expect(Object.keys(included.commonShippingMethod ?? {})).toHaveLength(1)
       const csv = ordersCsv([view], 'en_US').trim().split('\r\n')
       expect(csv).toHaveLength(view.lines.length + 1)
-      expect(csv[1]).toContain(`${oldest.documentNumber},${oldest.createdAt.toISOString().slice(0, 10)},New`)
+      expect(csv[1]).toContain(
+        `${oldest.documentNumber},${oldest.createdAt.toISOString().slice(0, 10)},Delivered`,
+      )
       expect(csv[1]!.endsWith(`,EUR,${oldest.costCenter}`)).toBe(true)
     }
   })
@@ -262,8 +333,8 @@ describe('the demo order history beyond a budget (issue 18)', () => {
 
   it('places every planned order, those beyond a budget as requisitions approved by the company', async () => {
     const rows = await late.db.select().from(t.orders)
-    expect(rows.length).toBe(planHistory(lateNow).length)
-    expect(rows.every((row) => row.documentNumber !== null && row.statusCode === 'NEW')).toBe(true)
+    expect(rows.length).toBe(planHistory(lateNow).length + CANCELLED_ORDERS.length)
+    expect(rows.every((row) => row.documentNumber !== null)).toBe(true)
     const approved = rows.filter((row) => row.requisitionNo !== null)
     expect(approved.length).toBeGreaterThan(0)
     for (const row of approved) {

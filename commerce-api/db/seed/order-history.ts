@@ -9,7 +9,9 @@
  * Only users no end-to-end test logs in as get a history (their order lists and budgets stay as the tests
  * expect). Amounts keep each order within its buyer's order limit and each buyer's current period mostly
  * within the budgets of organization.ts; one buyer (nbauer) is visibly over her monthly budget this month.
- * The domain has no transition to cancel a placed order, so every order is as `createOrder` leaves it (NEW).
+ * Afterwards the orders are moved as the shop's operator would have (order-history-states.ts): new, in
+ * progress, partly shipped, shipped with tracking, delivered; two more orders, placed beside the plan, were
+ * cancelled, and spend no budget.
  *
  * Deterministic (seeded random numbers; only the dates follow `now`), one transaction, and written once: the
  * marker row `meta.demo-order-history` is claimed first, so a second call (or a second process starting at
@@ -23,6 +25,7 @@ import { updateBasket } from '../../domain/basket-edits'
 import { orderableCostCenters, type Caller } from '../../domain/cost-centers'
 import { MANDATORY_LINK_TYPES } from '../../domain/mandatory'
 import { createOrder } from '../../domain/orders'
+import type { OrderRow } from '../../domain/order-types'
 import { decideRequisition, principalOfUser } from '../../domain/requisitions'
 import { setOpenTender } from '../../domain/payments'
 import { permissionIdsOfRoles } from '../../domain/permissions'
@@ -30,6 +33,7 @@ import { orderSnapshotOf } from '../../icm/orders'
 import type { Db } from '../client'
 import * as t from '../schema'
 import { DEMO_ADDRESS_IDS } from './checkout'
+import { CANCELLED_ORDERS, cancelHistoryOrder, moveHistory } from './order-history-states'
 import { createRandom, type Random } from './random'
 
 /** The meta row that says the history was written (its value: how many orders, when). */
@@ -126,6 +130,8 @@ type PlannedOrder = {
   shipToSite: boolean
   reference: boolean
   message: string | null
+  /** One of the orders the shop cancelled (beside the plan; its products are drawn apart). */
+  cancelled?: boolean
 }
 
 const monthStart = (now: Date, back: number) =>
@@ -193,6 +199,32 @@ export function planHistory(now: Date): PlannedOrder[] {
     }
   }
   return planned.sort((a, b) => a.at.getTime() - b.at.getTime() || a.buyer.login.localeCompare(b.buyer.login))
+}
+
+/**
+ * The orders the shop cancelled (CANCELLED_ORDERS), beside the plan: their own random numbers, so the plan's
+ * orders, amounts and products are the same with or without them.
+ */
+export function planCancelled(now: Date): PlannedOrder[] {
+  const random = createRandom(30_062_026)
+  return CANCELLED_ORDERS.flatMap(({ login, back }) => {
+    const buyer = historyBuyers.find((b) => b.login === login)
+    if (!buyer) return []
+    const at = back === 0 ? currentInstant(random, monthStart(now, 0), now) : pastInstant(random, now, back)
+    return [
+      {
+        buyer,
+        at,
+        grossTarget: random.int(buyer.amount[0] * 100, buyer.amount[1] * 100),
+        lines: random.pick([1, 2, 3]),
+        shipping: 'STD_GROUND',
+        shipToSite: false,
+        reference: false,
+        message: null,
+        cancelled: true,
+      },
+    ]
+  })
 }
 
 /** A product an order may take: plain quantity rules, its EUR price tiers, the pieces it may still give. */
@@ -397,7 +429,9 @@ async function placeOrder(
   await db.update(t.lineItems).set({ createdAt: at }).where(eq(t.lineItems.basketId, basket.id))
   await db.update(t.basketPayments).set({ createdAt: at }).where(eq(t.basketPayments.basketId, basket.id))
   await db.update(t.addresses).set({ createdAt: at }).where(eq(t.addresses.basketId, basket.id))
-  return result.order.order
+  // As it is now: a requisition has become the order, with its number.
+  const [row] = await db.select().from(t.orders).where(eq(t.orders.id, result.order.order.id))
+  return row!
 }
 
 /** Approves a requisition of the history: each stage by its first approver, an hour after it was submitted. */
@@ -435,17 +469,29 @@ export async function ensureDemoOrderHistory(db: Db, now = new Date()): Promise<
     const buyers = await buyersOf(txDb)
     const skipped = historyLogins.filter((login) => !buyers.has(login))
     const pool = await candidates(txDb)
-    const products = createRandom(4_711)
-    const taken = new Map<string, number>()
+    // The plan's orders and the cancelled ones draw their products apart, so neither changes the other's.
+    const draws = {
+      plan: { random: createRandom(4_711), taken: new Map<string, number>() },
+      cancelled: { random: createRandom(4_712), taken: new Map<string, number>() },
+    }
+    const schedule = [...planHistory(now), ...planCancelled(now)].sort(
+      (a, b) => a.at.getTime() - b.at.getTime() || a.buyer.login.localeCompare(b.buyer.login),
+    )
+    const placed: { login: string; order: OrderRow }[] = []
     let created = 0
-    for (const order of planHistory(now)) {
+    for (const order of schedule) {
       const buyer = buyers.get(order.buyer.login)
       if (!buyer) continue
       const targetNet = Math.floor((order.grossTarget - (SHIPPING[order.shipping] ?? 0) * TAX - 500) / TAX)
-      const items = itemsFor(products, pool, taken, targetNet, order.lines)
+      const draw = order.cancelled ? draws.cancelled : draws.plan
+      const items = itemsFor(draw.random, pool, draw.taken, targetNet, order.lines)
       if (items.length === 0) continue
-      await placeOrder(txDb, order, buyer, items, ++created)
+      const row = await placeOrder(txDb, order, buyer, items, ++created)
+      // Cancelled within hours, before the next order: it never counts toward a budget or an approval.
+      if (order.cancelled) await cancelHistoryOrder(txDb, row, now)
+      else placed.push({ login: order.buyer.login, order: row })
     }
+    await moveHistory(txDb, placed, now)
     // Without the demo organization nothing could be placed: the claim goes, so that a later call can.
     if (created === 0) await txDb.delete(t.meta).where(eq(t.meta.key, DEMO_HISTORY_KEY))
     else

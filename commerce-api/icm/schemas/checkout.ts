@@ -336,6 +336,8 @@ export const OrderDataSchema = BasketDataSchema.extend({
   basket: z.string(),
   requisitionDocumentNo: z.string().optional(),
   recurringOrderID: z.string().optional(),
+  /** Per parcel shipped, the carrier's tracking page or the tracking number. */
+  trackingLinks: z.array(z.string()).optional(),
 })
 
 export const orderIncluded = basketIncluded()

@@ -4,6 +4,7 @@
  * ICM never sends fails the suite; the storefront's loader tests validate their ICM fixtures the same way.
  */
 import { z } from 'zod'
+import { backofficeWire } from './backoffice'
 import { catalogWire } from './catalog'
 import { checkoutWire } from './checkout'
 import { ErrorBodySchema } from './common'
@@ -35,6 +36,7 @@ export const WIRE_RULES: readonly WireRule[] = [
   ...recurringOrderWire,
   ...operationsWire,
   ...securityWire,
+  ...backofficeWire,
 ]
 
 export const NOT_JSON: readonly NotJson[] = [

@@ -1,0 +1,238 @@
+/**
+ * `npm run orders -- <command>`: the operator's command line over the back office of the commerce API
+ * (routes/backoffice.ts, ADR 0026). It lists and shows orders and moves them: ship (all lines, or some by
+ * position) with carrier and tracking number, process, deliver, cancel. Each move sends the customer's mail.
+ *
+ * The API and the token come from the environment: BACKOFFICE_URL (default the bundled API of `npm start`,
+ * http://127.0.0.1:$API_PORT, port 4100) and BACKOFFICE_TOKEN (default the token `npm start` keeps in
+ * $DATA_DIR/backoffice-token). Exit status: 0 done, 1 refused or unreachable, 2 wrong usage.
+ */
+import { existsSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { parseArgs } from 'node:util'
+
+export const USAGE = `Usage: npm run orders -- <command> [options]
+
+Commands:
+  list [--status CODE[,CODE…]] [--limit N] [--offset N]
+                                 orders of every customer, newest first
+  show <order number>            an order with its lines and parcels
+  ship <order number> --carrier NAME --tracking NUMBER [--lines 1,2]
+                                 hand the lines at these positions (default: all not shipped yet) to a
+                                 carrier; DHL, UPS, DPD, FedEx and GLS get a tracking link
+  process <order number>         the shop started on the order (NEW → INPROGRESS)
+  deliver <order number>         the shipped order arrived (COMPLETED → DELIVERED)
+  cancel <order number>          cancel an order of which nothing was shipped
+
+Status codes: NEW, INPROGRESS, COMPLETED (every line shipped), DELIVERED, CANCELLED,
+PENDING_PAYMENT, PENDING_APPROVAL, REJECTED.
+
+Environment:
+  BACKOFFICE_URL    the commerce API (default http://127.0.0.1:$API_PORT, API_PORT default 4100)
+  BACKOFFICE_TOKEN  the operator token (default: the one npm start keeps in $DATA_DIR/backoffice-token)`
+
+type Env = Record<string, string | undefined>
+type Io = { out: (line: string) => void; err: (line: string) => void }
+
+class UsageError extends Error {}
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..')
+
+/** Where the API is and the token to show it, from the environment and `npm start`'s data folder. */
+export function connection(env: Env) {
+  const url = (env.BACKOFFICE_URL || `http://127.0.0.1:${env.API_PORT || '4100'}`).replace(/\/+$/, '')
+  let token = env.BACKOFFICE_TOKEN?.trim()
+  const kept = path.join(path.resolve(root, env.DATA_DIR || 'data'), 'backoffice-token')
+  if (!token && existsSync(kept)) token = readFileSync(kept, 'utf8').trim()
+  return { url, token }
+}
+
+const ORDER_NUMBER = /^[A-Za-z0-9-]{1,64}$/
+
+function orderNumber(positionals: string[], command: string): string {
+  const [no, ...rest] = positionals
+  if (!no) throw new UsageError(`${command} needs an order number, e.g. npm run orders -- ${command} 100041`)
+  if (rest.length) throw new UsageError(`${command} takes one order number, got: ${positionals.join(' ')}`)
+  if (!ORDER_NUMBER.test(no)) throw new UsageError(`'${no}' is no order number`)
+  return no
+}
+
+function positions(value: string | undefined): number[] | undefined {
+  if (value === undefined) return undefined
+  const parts = value.split(',').map((part) => part.trim())
+  if (!parts.every((part) => /^\d{1,6}$/.test(part) && Number(part) > 0))
+    throw new UsageError(`--lines takes positions separated by commas, e.g. --lines 1,2; got '${value}'`)
+  return parts.map(Number)
+}
+
+function wholeNumber(value: string | undefined, name: string): string | undefined {
+  if (value !== undefined && !/^\d{1,7}$/.test(value)) throw new UsageError(`--${name} takes a whole number`)
+  return value
+}
+
+/** The call a command line asks for: method, path under /backoffice, and the JSON body. */
+export function requestOf(args: string[]): { method: string; path: string; body?: unknown } {
+  const [command, ...rest] = args
+  const options = {
+    status: { type: 'string' },
+    limit: { type: 'string' },
+    offset: { type: 'string' },
+    carrier: { type: 'string' },
+    tracking: { type: 'string' },
+    lines: { type: 'string' },
+  } as const
+  let parsed: ReturnType<typeof parseArgs<{ options: typeof options; allowPositionals: true }>>
+  try {
+    parsed = parseArgs({ args: rest, options, allowPositionals: true, strict: true })
+  } catch (error) {
+    throw new UsageError((error as Error).message)
+  }
+  const { values, positionals } = parsed
+  const allowed: Record<string, string[]> = {
+    list: ['status', 'limit', 'offset'],
+    show: [],
+    ship: ['carrier', 'tracking', 'lines'],
+    process: [],
+    deliver: [],
+    cancel: [],
+  }
+  if (!command || !(command in allowed))
+    throw new UsageError(command ? `unknown command '${command}'` : 'a command is needed')
+  const extra = Object.keys(values).filter((name) => !allowed[command]!.includes(name))
+  if (extra.length) throw new UsageError(`${command} takes no --${extra.join(', --')}`)
+  if (command === 'list') {
+    if (positionals.length) throw new UsageError(`list takes no order number, got: ${positionals.join(' ')}`)
+    const query = new URLSearchParams()
+    if (values.status) query.set('status', values.status)
+    const limit = wholeNumber(values.limit, 'limit')
+    const offset = wholeNumber(values.offset, 'offset')
+    if (limit) query.set('limit', limit)
+    if (offset) query.set('offset', offset)
+    const search = query.toString()
+    return { method: 'GET', path: `/backoffice/orders${search ? `?${search}` : ''}` }
+  }
+  const no = encodeURIComponent(orderNumber(positionals, command))
+  if (command === 'show') return { method: 'GET', path: `/backoffice/orders/${no}` }
+  if (command === 'ship') {
+    if (!values.carrier || !values.tracking)
+      throw new UsageError(
+        'ship needs --carrier and --tracking, e.g. --carrier DHL --tracking 00340434161094042557',
+      )
+    return {
+      method: 'POST',
+      path: `/backoffice/orders/${no}/shipments`,
+      body: { carrier: values.carrier, trackingNumber: values.tracking, lines: positions(values.lines) },
+    }
+  }
+  const paths: Record<string, string> = { process: 'processing', deliver: 'delivery', cancel: 'cancellation' }
+  return { method: 'POST', path: `/backoffice/orders/${no}/${paths[command]}` }
+}
+
+type Money = { value: number; currency: string }
+type OrderJson = {
+  documentNumber: string
+  creationDate: string
+  statusCode: string
+  status: string
+  customerNo?: string
+  email?: string
+  total: { gross?: Money }
+  trackingLinks: string[]
+  lines?: { position: number; sku: string; name: string; quantity: number; fulfillmentStatus: string }[]
+  shipments?: { carrier: string; trackingNumber: string; trackingUrl?: string; lines: number[] }[]
+}
+
+const money = (amount: Money | undefined) => (amount ? `${amount.value.toFixed(2)} ${amount.currency}` : '')
+
+function summaryLine(order: OrderJson) {
+  return [
+    order.documentNumber.padEnd(8),
+    order.creationDate.slice(0, 10),
+    order.statusCode.padEnd(16),
+    (order.customerNo ?? 'guest').padEnd(10),
+    (order.email ?? '').padEnd(30),
+    money(order.total.gross).padStart(14),
+  ].join('  ')
+}
+
+function detailLines(order: OrderJson): string[] {
+  return [
+    `Order ${order.documentNumber}: ${order.status} (${order.statusCode}), placed ${order.creationDate.slice(0, 10)}` +
+      ` by ${order.email ?? order.customerNo ?? 'a guest'}, ${money(order.total.gross)}`,
+    ...(order.lines ?? []).map(
+      (line) =>
+        `  ${String(line.position).padStart(3)}  ${line.sku.padEnd(12)} ${String(line.quantity).padStart(5)} × ${line.name}  [${line.fulfillmentStatus}]`,
+    ),
+    ...(order.shipments ?? []).map(
+      (parcel) =>
+        `  parcel: ${parcel.carrier} ${parcel.trackingNumber} (lines ${parcel.lines.join(', ')})` +
+        (parcel.trackingUrl ? ` ${parcel.trackingUrl}` : ''),
+    ),
+  ]
+}
+
+/** An ICM error body as one line per error and cause. */
+function errorLines(status: number, body: unknown): string[] {
+  const errors = (body as { errors?: { code?: string; message?: string; causes?: { message?: string }[] }[] })
+    ?.errors
+  if (!errors?.length) return [`The back office answered ${status}.`]
+  return errors.flatMap((error) => [
+    `${error.code ?? status}: ${error.message ?? ''}`,
+    ...(error.causes ?? []).map((cause) => `  ${cause.message ?? ''}`),
+  ])
+}
+
+/** Runs one command line; resolves to the exit status. */
+export async function runOrdersCli(args: string[], env: Env, io: Io, fetcher: typeof fetch = fetch) {
+  let request: ReturnType<typeof requestOf>
+  try {
+    request = requestOf(args)
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error
+    io.err(`orders: ${error.message}\n\n${USAGE}`)
+    return 2
+  }
+  const { url, token } = connection(env)
+  if (!token) {
+    io.err('orders: no operator token: set BACKOFFICE_TOKEN (the API must have the same one)')
+    return 2
+  }
+  let response: Response
+  try {
+    response = await fetcher(`${url}${request.path}`, {
+      method: request.method,
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(request.body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: request.body === undefined ? undefined : JSON.stringify(request.body),
+      signal: AbortSignal.timeout(30_000),
+    })
+  } catch (error) {
+    io.err(`orders: the commerce API at ${url} cannot be reached (${(error as Error).message})`)
+    return 1
+  }
+  const body: unknown = await response.json().catch(() => undefined)
+  if (!response.ok) {
+    for (const line of errorLines(response.status, body)) io.err(`orders: ${line}`)
+    // An API without BACKOFFICE_TOKEN has no back office: its paths are unknown there.
+    if ((body as { errors?: { code?: string }[] })?.errors?.[0]?.code === 'resource.not_found')
+      io.err(`orders: ${url} has no back office: start the API with BACKOFFICE_TOKEN set`)
+    return 1
+  }
+  if (args[0] === 'list') {
+    const list = body as { orders: OrderJson[]; total: number; offset: number }
+    for (const order of list.orders) io.out(summaryLine(order))
+    io.out(`${list.orders.length} of ${list.total} orders (from ${list.offset + 1})`)
+  } else for (const line of detailLines(body as OrderJson)) io.out(line)
+  return 0
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const status = await runOrdersCli(process.argv.slice(2), process.env, {
+    out: (line) => console.log(line),
+    err: (line) => console.error(line),
+  })
+  process.exitCode = status
+}

@@ -1,0 +1,83 @@
+/**
+ * What a business transaction tells the rest of the API (ADR 0025): the domain publishes an event inside the
+ * transaction of the change, and whoever subscribed reacts in that same transaction, so that its writes
+ * commit with the change or not at all. Today the subscriber is the mail (mail/subscriber.ts queues each
+ * event's mails in the outbox); the domain never imports the mailer, and names no mail.
+ *
+ * Subscribers are process-wide, as the mail settings are: the server subscribes the mail when it is built
+ * (`buildServer`). Without a subscriber an event changes nothing else: the demo history written at seeding,
+ * before the server exists, sends no mail for the past.
+ */
+import type { Db } from '../db/client'
+import type { orders } from '../db/schema'
+
+// This module imports no other domain module, so every one of them may publish without forming a cycle.
+
+/** An order row (order-types.ts `OrderRow`), or a requisition, as it is after the change. */
+type OrderRow = typeof orders.$inferSelect
+
+/** A user an event concerns, as approvers.ts `Person` has them. */
+export type EventPerson = {
+  id: string
+  login: string
+  firstName: string
+  lastName: string
+  email: string
+  preferredLanguage: string
+}
+
+/** A user that an administrator made: the welcome mail's recipient. */
+export type NewUser = {
+  id: string
+  email: string
+  firstName: string
+  lastName: string
+  preferredLanguage: string
+  login: string
+}
+
+/** How a requisition's decision ended, for whoever must be told. */
+export type RequisitionOutcome =
+  | { outcome: 'approved' }
+  | { outcome: 'rejected'; comment: string }
+  | { outcome: 'system-rejected'; problems: { message: string }[] }
+
+export type DomainEvent =
+  /** A business user was created by their company's administrator. */
+  | { type: 'user.created'; user: NewUser }
+  /** A basket became a requisition that waits for its stages' approvers (each listed once). */
+  | { type: 'requisition.submitted'; requisition: OrderRow; approvers: readonly EventPerson[] }
+  /** A requisition was decided by `decider`, one of `approverIds`. */
+  | {
+      type: 'requisition.decided'
+      requisition: OrderRow
+      decider: EventPerson
+      approverIds: readonly string[]
+      decision: RequisitionOutcome
+    }
+  /** An order was placed for good (by checkout, after the payment page, by approval, by a recurring order). */
+  | { type: 'order.placed'; orderId: string }
+  /** The shop shipped lines of an order (`shipmentId`: which, with carrier and tracking number). */
+  | { type: 'order.shipped'; orderId: string; shipmentId: string }
+  /** The shop cancelled an order. */
+  | { type: 'order.cancelled'; orderId: string }
+  /** The order reached the customer. */
+  | { type: 'order.delivered'; orderId: string }
+
+/** Reacts to an event inside the transaction `t` that published it. */
+export type EventSubscriber = (t: Db, event: DomainEvent) => Promise<void>
+
+const subscribers = new Set<EventSubscriber>()
+
+/** Adds a subscriber (once, however often it is added); returns how to remove it. */
+export function subscribe(subscriber: EventSubscriber): () => void {
+  subscribers.add(subscriber)
+  return () => {
+    subscribers.delete(subscriber)
+  }
+}
+
+/** Tells every subscriber of `event`, in the caller's transaction; a subscriber's failure fails the change. */
+export async function publish(t: Db, event: DomainEvent): Promise<void> {
+  for (const subscriber of subscribers) await subscriber(t, event)
+}

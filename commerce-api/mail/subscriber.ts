@@ -1,0 +1,33 @@
+/**
+ * The mail's subscription to the domain's events (ADR 0025): each event becomes the mails it causes, queued
+ * in the outbox inside the transaction that published it, so a mail commits with its change or not at all.
+ * `buildServer` subscribes it; the domain itself never imports anything of mail/.
+ */
+import type { Db } from '../db/client'
+import { subscribe, type DomainEvent } from '../domain/events'
+import { queueOrderCancelled, queueOrderConfirmation, queueOrderDelivered, queueOrderShipped } from './orders'
+import { queueRequisitionDecided, queueRequisitionSubmitted } from './requisitions'
+import { queueWelcomeMail } from './welcome'
+
+/** Queues the mails of one event in the transaction `t`. */
+export async function mailOfEvent(t: Db, event: DomainEvent): Promise<void> {
+  switch (event.type) {
+    case 'user.created':
+      return queueWelcomeMail(t, event.user)
+    case 'requisition.submitted':
+      return queueRequisitionSubmitted(t, event.requisition, event.approvers)
+    case 'requisition.decided':
+      return queueRequisitionDecided(t, event.requisition, event.decider, event.approverIds, event.decision)
+    case 'order.placed':
+      return queueOrderConfirmation(t, event.orderId)
+    case 'order.shipped':
+      return queueOrderShipped(t, event.orderId, event.shipmentId)
+    case 'order.cancelled':
+      return queueOrderCancelled(t, event.orderId)
+    case 'order.delivered':
+      return queueOrderDelivered(t, event.orderId)
+  }
+}
+
+/** From now on, the events of this process queue their mails. */
+export const sendMailOnEvents = () => subscribe(mailOfEvent)
