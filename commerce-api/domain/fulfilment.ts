@@ -17,13 +17,14 @@
  * (budgets.ts leaves CANCELLED out). Shipping, delivery and cancellation are published (events.ts): the
  * customer gets a mail of each; that the shop started on an order is its own business.
  */
-import { and, asc, count, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { readTogether } from '../db/reads'
 import { inventories, orderLineItems, orderShipments, orders } from '../db/schema'
 import { conflictError, invalidError, notFoundError, refusedError } from './errors'
 import { publish } from './events'
 import type { OrderLineRow, OrderRow, ShipmentRow } from './order-types'
+import { pageOfOrders } from './orders'
 
 /** The order status codes a placed order moves through (ICM's `statusCode`). */
 export const FULFILMENT_STATUSES = ['NEW', 'INPROGRESS', 'COMPLETED', 'DELIVERED', 'CANCELLED'] as const
@@ -311,16 +312,6 @@ export async function listFulfilmentOrders(
     isNotNull(orders.documentNumber),
     statusCodes.length ? inArray(orders.statusCode, statusCodes) : undefined,
   )
-  const [rows, totals] = await readTogether(db, [
-    () =>
-      db
-        .select()
-        .from(orders)
-        .where(where)
-        .orderBy(desc(orders.createdAt), desc(orders.documentNumber))
-        .limit(limit)
-        .offset(offset),
-    () => db.select({ total: count() }).from(orders).where(where) as Promise<{ total: number }[]>,
-  ])
-  return { orders: rows, total: Number(totals[0]?.total ?? 0) }
+  const { rows, total } = await pageOfOrders(db, where, limit, offset)
+  return { orders: rows, total }
 }

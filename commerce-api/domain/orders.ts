@@ -4,7 +4,7 @@
  * rows of the CSV export. Orders keep their basket as ordered (snapshot and order lines). The wire format,
  * the snapshot's included, is icm/orders.ts.
  */
-import { and, asc, count, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { readTogether } from '../db/reads'
 import {
@@ -591,17 +591,8 @@ function ordersOf(
   return allBuyers && managesOrders(principal) ? eq(orders.customerNo, principal.customerNo) : own
 }
 
-/**
- * `GET orders`: the caller's orders, newest first; a user who manages the customer's orders may ask for all
- * buyers' or one buyer's (`ordersOf`), and for some statuses.
- */
-export async function listOrders(
-  db: Db,
-  principal: Principal,
-  { limit, offset, allBuyers, buyer, statusCodes = [], withLines = false }: OrderListQuery,
-): Promise<{ orders: OrderView[]; total: number }> {
-  const whose = and(ordersOf(db, principal, { allBuyers, buyer }), placed)
-  const where = statusCodes.length ? and(whose, inArray(orders.statusCode, statusCodes)) : whose
+/** One page of orders, newest first, and how many there are in all: the account's list and the back office's. */
+export async function pageOfOrders(db: Db, where: SQL | undefined, limit: number, offset: number) {
   const [rows, totals] = await readTogether(db, [
     () =>
       db
@@ -613,10 +604,25 @@ export async function listOrders(
         .offset(offset),
     () => db.select({ total: count() }).from(orders).where(where) as Promise<{ total: number }[]>,
   ])
+  return { rows, total: Number(totals[0]?.total ?? 0) }
+}
+
+/**
+ * `GET orders`: the caller's orders, newest first; a user who manages the customer's orders may ask for all
+ * buyers' or one buyer's (`ordersOf`), and for some statuses.
+ */
+export async function listOrders(
+  db: Db,
+  principal: Principal,
+  { limit, offset, allBuyers, buyer, statusCodes = [], withLines = false }: OrderListQuery,
+): Promise<{ orders: OrderView[]; total: number }> {
+  const whose = and(ordersOf(db, principal, { allBuyers, buyer }), placed)
+  const where = statusCodes.length ? and(whose, inArray(orders.statusCode, statusCodes)) : whose
+  const { rows, total } = await pageOfOrders(db, where, limit, offset)
   const views: OrderView[] = []
   for (const row of rows)
     views.push(withLines ? await viewOf(db, row) : { order: row, lines: [], notices: [] })
-  return { orders: views, total: Number(totals[0]?.total ?? 0) }
+  return { orders: views, total }
 }
 
 /** The caller's orders with their lines, in the order of the ids given (`POST orders-csv`). */
