@@ -136,7 +136,7 @@ export default function BasketPage() {
       </>
     )
   }
-  const payable = payableRows(basket.totals, display).at(-1)!
+  const payable = payableRows(basket.totals, display).find((row) => row.kind === 'total')!
   // "Checkout" refused comes back to #checkout-blocked: the messages with the cost center when they are all
   // about it, else those above the button.
   const blockedAtCostCenter =
