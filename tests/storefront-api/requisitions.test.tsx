@@ -25,7 +25,10 @@ import BuyerRequisitionPage, {
 } from '~/routes/$lang._shop.account.requisitions.buyer.$requisitionId'
 import ReceiptPage, { loader as receiptLoader } from '~/routes/$lang.checkout.receipt'
 import ReviewPage, { action as reviewAction, loader as reviewLoader } from '~/routes/$lang.checkout.review'
+import type { RouteFn } from '../storefront/render-route'
 import { Browser, minor, seeded, withGermanVat } from './shop'
+
+type Page = () => JSX.Element | null
 
 afterEach(cleanup)
 
@@ -103,20 +106,28 @@ describe('Bernhard Boldner ordering beyond his order limit', () => {
     totalsText.receipt = recordTotals()
   })
 
-  it('finds it in his list and on its page with the same net and gross amounts', async () => {
-    const list = await buyer.load(buyerListLoader, '/de/account/requisitions/buyer')
+  /**
+   * The requisition in a role's list and on its page: the same net and gross amounts in the loaders' data,
+   * the net one in the list's row, and the page's totals kept for the payable-total checks.
+   */
+  async function seenAs(
+    browser: typeof buyer,
+    role: 'buyer' | 'approver',
+    pages: { List: Page; listLoader: RouteFn; Detail: Page; detailLoader: RouteFn },
+  ) {
+    const list = await browser.load(pages.listLoader, `/de/account/requisitions/${role}`)
     const row = list.rows.find((r: { id: string }) => r.id === requisition.id)
     expect(amounts(row)).toEqual({ net, gross })
-    const path = `/de/account/requisitions/buyer/${requisition.id}`
-    const detail = await buyer.load(buyerDetailLoader, path, { requisitionId: requisition.id })
+    const path = `/de/account/requisitions/${role}/${requisition.id}`
+    const detail = await browser.load(pages.detailLoader, path, { requisitionId: requisition.id })
     expect(amounts(detail.requisition)).toEqual({ net, gross })
     expect(minor(detail.requisition.details.totals.total.gross)).toBe(gross)
 
-    const t = buyer.render(
-      '/de/account/requisitions/buyer',
-      ':lang/account/requisitions/buyer',
-      BuyerListPage,
-      buyerListLoader,
+    const t = browser.render(
+      `/de/account/requisitions/${role}`,
+      `:lang/account/requisitions/${role}`,
+      pages.List,
+      pages.listLoader,
     )
     const link = await screen.findByRole('link', {
       name: t('account.requisitions.view', { number: requisition.requisitionNo }),
@@ -124,46 +135,34 @@ describe('Bernhard Boldner ordering beyond his order limit', () => {
     expect(link.closest('tr')!.textContent).toContain(eur(net))
     cleanup()
 
-    buyer.render(
+    browser.render(
       path,
-      ':lang/account/requisitions/buyer/:requisitionId',
-      BuyerRequisitionPage,
-      buyerDetailLoader,
+      `:lang/account/requisitions/${role}/:requisitionId`,
+      pages.Detail,
+      pages.detailLoader,
     )
     await screen.findByTestId('requisition-status')
-    totalsText['requisition (buyer)'] = recordTotals()
+    totalsText[`requisition (${role})`] = recordTotals()
+    return row
+  }
+
+  it('finds it in his list and on its page with the same net and gross amounts', async () => {
+    await seenAs(buyer, 'buyer', {
+      List: BuyerListPage,
+      listLoader: buyerListLoader,
+      Detail: BuyerRequisitionPage,
+      detailLoader: buyerDetailLoader,
+    })
   })
 
   it('is in the approver’s list and on her page with the same net and gross amounts', async () => {
-    const list = await approver.load(approverListLoader, '/de/account/requisitions/approver')
-    const row = list.rows.find((r: { id: string }) => r.id === requisition.id)
-    expect(row.buyer).toBe('Bernhard Boldner')
-    expect(amounts(row)).toEqual({ net, gross })
-    const path = `/de/account/requisitions/approver/${requisition.id}`
-    const detail = await approver.load(approverDetailLoader, path, { requisitionId: requisition.id })
-    expect(amounts(detail.requisition)).toEqual({ net, gross })
-    expect(minor(detail.requisition.details.totals.total.gross)).toBe(gross)
-
-    const t = approver.render(
-      '/de/account/requisitions/approver',
-      ':lang/account/requisitions/approver',
-      ApproverListPage,
-      approverListLoader,
-    )
-    const link = await screen.findByRole('link', {
-      name: t('account.requisitions.view', { number: requisition.requisitionNo }),
+    const row = await seenAs(approver, 'approver', {
+      List: ApproverListPage,
+      listLoader: approverListLoader,
+      Detail: ApproverRequisitionPage,
+      detailLoader: approverDetailLoader,
     })
-    expect(link.closest('tr')!.textContent).toContain(eur(net))
-    cleanup()
-
-    approver.render(
-      path,
-      ':lang/account/requisitions/approver/:requisitionId',
-      ApproverRequisitionPage,
-      approverDetailLoader,
-    )
-    await screen.findByTestId('requisition-status')
-    totalsText['requisition (approver)'] = recordTotals()
+    expect(row.buyer).toBe('Bernhard Boldner')
   })
 })
 

@@ -48,30 +48,27 @@ function ratedSearch() {
 }
 
 describe('product ratings on tiles follow the rating feature', () => {
-  it.each(['grid', 'list'])('shows them in the %s view when the feature is on', async (view) => {
+  /** The search page with rated products, in a view, with the rating feature on or off. */
+  async function showSearch(view: string, rating: boolean) {
     ratedSearch()
     renderRoute({
       path: `/en/search?searchTerm=drill&view=${view}`,
       pattern: ':lang/search',
       Component: SearchPage,
       loader,
-      shell: shell(true),
+      shell: shell(rating),
     })
     await screen.findByRole('heading', { level: 3, name: 'Torqline Drill' })
+  }
+
+  it.each(['grid', 'list'])('shows them in the %s view when the feature is on', async (view) => {
+    await showSearch(view, true)
     expect(screen.getByText('Rated 4.5 out of 5')).toBeTruthy()
     expect(screen.getByText('Rated 3 out of 5')).toBeTruthy()
   })
 
   it.each(['grid', 'list'])('leaves them out of the %s view when the feature is off', async (view) => {
-    ratedSearch()
-    renderRoute({
-      path: `/en/search?searchTerm=drill&view=${view}`,
-      pattern: ':lang/search',
-      Component: SearchPage,
-      loader,
-      shell: shell(false),
-    })
-    await screen.findByRole('heading', { level: 3, name: 'Torqline Drill' })
+    await showSearch(view, false)
     expect(screen.queryByText(/Rated/)).toBeNull()
     expect(document.querySelector('.rating')).toBeNull()
   })
