@@ -10,16 +10,10 @@ import { approversOf, type ApprovalReason, type ApprovalStage } from './approval
 import { approvalCheck, type ApprovalSubject } from './approval-check'
 import { findCostCenter } from './cost-centers'
 import { permissionIdsOfRoles } from './permissions'
+import type { EventPerson } from './events'
 
-/** A user as approvals name them: in lists, in mails, in a requisition's stages. */
-export type Person = {
-  id: string
-  login: string
-  firstName: string
-  lastName: string
-  email: string
-  preferredLanguage: string
-}
+/** A user as approvals name them: in lists, in mails, in a requisition's stages (as events carry them). */
+export type Person = EventPerson
 
 export const PERSON_COLUMNS = {
   id: users.id,

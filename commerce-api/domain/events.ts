@@ -16,7 +16,7 @@ import type { orders } from '../db/schema'
 /** An order row (order-types.ts `OrderRow`), or a requisition, as it is after the change. */
 type OrderRow = typeof orders.$inferSelect
 
-/** A user an event concerns, as approvers.ts `Person` has them. */
+/** A user an event concerns (approvers.ts names its `Person` after this). */
 export type EventPerson = {
   id: string
   login: string
