@@ -21,6 +21,8 @@ export default defineConfig({
           name: 'commerce-api',
           include: ['commerce-api/**/*.test.ts', 'tests/commerce-api/**/*.test.ts'],
           environment: 'node',
+          // One seeded snapshot per catalog size and run, loaded by every file that needs it.
+          globalSetup: ['tests/commerce-api/global-setup.ts'],
           setupFiles: ['tests/commerce-api/setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,

@@ -1,34 +1,70 @@
 import { readFile, writeFile } from 'node:fs/promises'
-import type { PGlite } from '@electric-sql/pglite'
+import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import pg from 'pg'
 import { openDatabase, type Database } from '../../commerce-api/db/client'
+import { dumpTo, onceInRun, seededPglite, snapshotFolder } from '../../commerce-api/db/test-database'
 import { seedDatabase } from '../../commerce-api/db/seed/seed'
 import type { ProtectionOptions } from '../../commerce-api/rate-limits'
 import { buildServer } from '../../commerce-api/server'
+import { templatePrefix } from './global-setup'
 import { installWireCheck } from './wire-check'
 
 export const SITE = 'ironbridge-Site'
 
-/**
- * A fresh database on the PostgreSQL server of DATABASE_URL, one per test file, so that files running in
- * parallel never see each other's rows and every run starts from the migrations.
- */
-async function freshPostgres(url: string) {
-  const name = `api_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: url })
-    await client.connect()
-    try {
-      await client.query(statement)
-    } finally {
-      await client.end()
-    }
+async function onServer(url: string, statement: string) {
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  try {
+    await client.query(statement)
+  } finally {
+    await client.end()
   }
-  await admin(`create database ${name}`)
+}
+
+const databaseUrl = (url: string, name: string) => {
   const scoped = new URL(url)
   scoped.pathname = `/${name}`
-  return { url: scoped.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) }
+  return scoped.toString()
+}
+
+/**
+ * The run's migrated and seeded template database of a catalog size on the PostgreSQL server (made once per
+ * run, like the PGlite snapshots), or none outside a run that provides a snapshot folder.
+ */
+async function seededTemplate(url: string, products: number) {
+  const folder = snapshotFolder()
+  if (!folder) return undefined
+  // The folder's random suffix names the run: global-setup.ts drops its templates when the run ends.
+  const name = `${templatePrefix(folder)}${products}`
+  await onceInRun(path.join(folder, `${name}.ready`), async (written) => {
+    await onServer(url, `drop database if exists ${name}`)
+    await onServer(url, `create database ${name}`)
+    const database = await openDatabase({ databaseUrl: databaseUrl(url, name) })
+    try {
+      await seedDatabase(database.db, { products })
+    } finally {
+      await database.close()
+    }
+    await writeFile(written, name)
+  })
+  return name
+}
+
+/**
+ * A fresh database on the PostgreSQL server of DATABASE_URL, one per test file, so that files running in
+ * parallel never see each other's rows: a copy of the run's seeded template where there is one (`seeded`),
+ * else empty, for the caller to migrate and seed.
+ */
+async function freshPostgres(url: string, products: number) {
+  const name = `api_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`
+  const template = await seededTemplate(url, products)
+  await onServer(url, template ? `create database ${name} template ${template}` : `create database ${name}`)
+  return {
+    url: databaseUrl(url, name),
+    seeded: template !== undefined,
+    drop: () => onServer(url, `drop database if exists ${name} with (force)`),
+  }
 }
 
 export type Api = {
@@ -49,8 +85,7 @@ export async function writeSeededSnapshot(file: string, { products = 400 }: { pr
   const database = await openDatabase({})
   try {
     await seedDatabase(database.db, { products })
-    const client = (database.db as unknown as { $client: PGlite }).$client
-    await writeFile(file, Buffer.from(await (await client.dumpDataDir('none')).arrayBuffer()))
+    await dumpTo(database, file)
   } finally {
     await database.close()
   }
@@ -59,7 +94,8 @@ export async function writeSeededSnapshot(file: string, { products = 400 }: { pr
 /**
  * Starts the commerce API over HTTP on a free port, on PGlite in memory, or on the PostgreSQL server of
  * DATABASE_URL when that is set (CI runs the suite both ways). On PGlite, `snapshot` (a file of
- * `writeSeededSnapshot`) is the seeded database to start from; otherwise it is migrated and seeded here.
+ * `writeSeededSnapshot`) is the seeded database to start from; without it, the run's snapshot of a catalog
+ * of `products` (`seededPglite`). On PostgreSQL each file's database is a copy of the run's seeded template.
  */
 export async function startApi({
   products = 400,
@@ -78,10 +114,15 @@ export async function startApi({
   /** A seeded PGlite database written by `writeSeededSnapshot` (its `products` count applies). */
   snapshot?: string
 } = {}): Promise<Api> {
-  const server = process.env.DATABASE_URL ? await freshPostgres(process.env.DATABASE_URL) : undefined
-  const fromSnapshot = snapshot && !server ? new Blob([await readFile(snapshot)]) : undefined
-  const database = await openDatabase({ databaseUrl: server?.url, snapshot: fromSnapshot })
-  if (!fromSnapshot) await seedDatabase(database.db, { products })
+  const server = process.env.DATABASE_URL
+    ? await freshPostgres(process.env.DATABASE_URL, products)
+    : undefined
+  const database = server
+    ? await openDatabase({ databaseUrl: server.url })
+    : snapshot
+      ? await openDatabase({ snapshot: new Blob([await readFile(snapshot)]) })
+      : await seededPglite(products)
+  if (server && !server.seeded) await seedDatabase(database.db, { products })
   const app = buildServer({
     db: database.db,
     site: SITE,

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { ErrorBodySchema, NOT_JSON, wireSchemaOf } from '../../commerce-api/icm/schemas'
+import { invariantViolations } from '../../commerce-api/icm/schemas/invariants'
 
 /** Answers in a shape ICM never sends, seen by any test of this file; `assertWireFaithful` reports them. */
 const violations: string[] = []
@@ -15,7 +16,8 @@ function describe(issues: { path: (string | number)[]; message: string }[]) {
 
 /**
  * Validates every JSON answer of the server against the schema of the route that made it (ICM's shape for the
- * resource), and every refusal against ICM's error body. A route without a rule is a violation too.
+ * resource), and every refusal against ICM's error body. A route without a rule is a violation too, and so is
+ * a message code outside the registry or a set of totals that does not add up (icm/schemas/invariants.ts).
  */
 export function installWireCheck(app: FastifyInstance) {
   app.addHook('onSend', async (request, reply, payload) => {
@@ -48,6 +50,7 @@ export function installWireCheck(app: FastifyInstance) {
     }
     const result = schema.safeParse(body)
     if (!result.success) violations.push(`${where}: ${describe(result.error.issues)}`)
+    for (const found of invariantViolations(body)) violations.push(`${where}: ${found}`)
     return payload
   })
 }

@@ -119,7 +119,7 @@ describe('buying an order again', () => {
       call === 1
         ? icmError(422, 'basket.line_item.creation.failed', 'Not added', [
             {
-              code: 'product.not_available.error',
+              code: 'basket.line_item.product_not_available.error',
               message: 'The product is not available.',
               paths: ['[0].product'],
             },
@@ -147,7 +147,7 @@ describe('buying an order again', () => {
           message: 'adjusted',
           causes: [
             {
-              code: 'quantity.adjusted',
+              code: 'basket.line_item.adjustment.cause.AddedToNewLineItemWithAdjustedQuantity',
               message: 'minimum order quantity',
               paths: ['[1].quantity.value'],
               parameters: { adjusted: '5' },
@@ -163,8 +163,8 @@ describe('buying an order again', () => {
   it('says so when nothing of the order can be ordered', async () => {
     shop(() =>
       icmError(422, 'basket.line_item.creation.failed', 'Not added', [
-        { code: 'product.not_available.error', message: 'n/a', paths: ['[0].product'] },
-        { code: 'product.not_available.error', message: 'n/a', paths: ['[1].product'] },
+        { code: 'basket.line_item.product_not_available.error', message: 'n/a', paths: ['[0].product'] },
+        { code: 'basket.line_item.product_not_available.error', message: 'n/a', paths: ['[1].product'] },
       ]),
     )
     const { response, toast } = await postOk({ intent: 'buy-again' })
@@ -181,7 +181,7 @@ describe('buying an order again', () => {
     const calls = shop((items) => added(items))
     expect((await post({ intent: 'buy-again', line: 'not-a-line' })).response.status).toBe(404)
     expect((await post({ intent: 'export' })).response.status).toBe(400)
-    icm.use(get('orders/foreign', () => icmError(404, 'order.not_found')))
+    icm.use(get('orders/foreign', () => icmError(404, 'order.not_found.error')))
     const foreign = await post({ intent: 'buy-again' }, { path: '/en/account/orders/foreign' })
     expect(foreign.response.status).toBe(404)
     expect(calls).toEqual([])

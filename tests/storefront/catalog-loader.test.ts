@@ -125,7 +125,7 @@ describe('product page loader', () => {
     // The unreadable answer is no ICM shape on purpose: sent as text, the fixture check lets it pass.
     const unreadable = () =>
       new HttpResponse(JSON.stringify({ sku: 42 }), { headers: { 'content-type': 'text/plain' } })
-    for (const failure of [() => icmError(500, 'internal'), unreadable]) {
+    for (const failure of [() => icmError(500, 'server.error'), unreadable]) {
       icm.use(
         get('products/1000042', failure),
         get('productprices', { data: [] }),

@@ -310,7 +310,7 @@ describe('after the order', () => {
   })
 
   it('finds nothing for an order of someone else', async () => {
-    icm.use(http.get(icmPath('orders/o-2'), () => icmError(404, 'order.not_found')))
+    icm.use(http.get(icmPath('orders/o-2'), () => icmError(404, 'order.not_found.error')))
     const result = await step(receiptLoader, '/en/checkout/receipt?orderId=o-2')
     expect(result.response.status).toBe(404)
   })

@@ -78,7 +78,7 @@ describe('the review of a business user', () => {
     icm.use(...handlers(), get('customers/-/users/-/budgets', { spentBudget: eur(0) }))
     const unlimited = await step(reviewLoader, '/en/checkout/review', undefined, await businessCookie())
     expect(unlimited.data.budget).toBeNull()
-    icm.use(http.get(icmPath('customers/-/users/-/budgets'), () => icmError(500, 'error.unexpected')))
+    icm.use(http.get(icmPath('customers/-/users/-/budgets'), () => icmError(500, 'server.error')))
     const failed = await step(reviewLoader, '/en/checkout/review', undefined, await businessCookie())
     expect(failed.response.status).toBe(200)
     expect(failed.data.budget).toBeNull()

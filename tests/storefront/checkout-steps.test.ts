@@ -17,6 +17,7 @@ import {
 } from './checkout-fixtures'
 import { get, icm, icmError, icmPath, money, priceItem } from './icm-mock'
 import { sessionFrom } from './loader-args'
+import { allowUnknownCodes } from './fixture-check'
 import './setup'
 
 const basketAt = (progress: Progress) => get('baskets/current', checkoutBasketData(progress))
@@ -263,6 +264,7 @@ describe('the address step', () => {
   })
 
   it('shows the API’s refusal of an address in the shopper’s language, not the API’s English', async () => {
+    allowUnknownCodes('address.unknown_rule.error')
     icm.use(basketAt('new'), ...countries)
     recordChanges((call) =>
       call.path === 'baskets/b-1/addresses'
@@ -593,6 +595,7 @@ describe('a logged-in customer’s address book and saved payment data', () => {
   })
 
   it('edits an address of the account, with the API’s refusal shown as 422', async () => {
+    allowUnknownCodes('address.city.invalid')
     const cookie = await shopperCookie({ user: true })
     icm.use(basketAt('new'), ...countries)
     const calls = recordChanges((call) =>

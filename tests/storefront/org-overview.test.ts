@@ -93,7 +93,7 @@ function ownResources({ historyStatus = 200 }: { historyStatus?: number } = {}) 
     get('customers/-/users/-/budgets', record(userBudget)),
     get(
       'customers/-/users/-/budgets/history',
-      record(historyStatus === 200 ? history : icmError(historyStatus, 'not.found', 'Not Found')),
+      record(historyStatus === 200 ? history : icmError(historyStatus, 'resource.not_found', 'Not Found')),
     ),
     get('customers/-/users/-/costcenters', record(costCenters)),
     // The requisition widget: one of the buyer's requisitions waits for approval.

@@ -33,6 +33,7 @@ import {
   USERS_URL,
   usersCollection,
 } from './org-users-fixtures'
+import { allowUnknownCodes } from './fixture-check'
 import './setup'
 
 const PATRICIA_URL = `${USERS_URL}/pmiller%40test.intershop.de`
@@ -107,7 +108,7 @@ describe('the user list', () => {
 
   it('sends the shopper to log in again when ICM refuses the token', async () => {
     icm.use(
-      get('customers/OilCorp/users', () => refusal(401, 'token.invalid', 'expired')),
+      get('customers/OilCorp/users', () => refusal(401, 'authentication.token.invalid', 'expired')),
       roles(),
     )
     const { response } = await page(listLoader, USERS_URL)
@@ -249,6 +250,7 @@ describe('the new-user page', () => {
   })
 
   it('shows a refusal it has no text for in the shopper’s language, with the API’s sentence', async () => {
+    allowUnknownCodes('customer.user.something_new')
     record('post', 'customers/OilCorp/users', () =>
       refusal(422, 'customer.user.something_new', 'Something new happened.'),
     )
@@ -304,7 +306,9 @@ describe('a user’s page', () => {
   it('leaves the chart out when the backend has no budget history', async () => {
     icm.use(
       get(userPath(PATRICIA.login), b2bUser(PATRICIA)),
-      get(`${userPath(PATRICIA.login)}/budgets/history`, () => refusal(404, 'not.found', 'Not found')),
+      get(`${userPath(PATRICIA.login)}/budgets/history`, () =>
+        refusal(404, 'resource.not_found', 'Not found'),
+      ),
       roles(),
     )
     const { data } = await page(detailLoader, PATRICIA_URL)
@@ -316,7 +320,9 @@ describe('a user’s page', () => {
       get(userPath('nobody@test.intershop.de'), () =>
         refusal(404, 'customer.user.not_found', 'The user could not be found.'),
       ),
-      get(`${userPath('nobody@test.intershop.de')}/budgets/history`, () => refusal(404, 'x', 'x')),
+      get(`${userPath('nobody@test.intershop.de')}/budgets/history`, () =>
+        refusal(404, 'customer.user.not_found', 'x'),
+      ),
       roles(),
     )
     const { response } = await page(detailLoader, `${USERS_URL}/nobody%40test.intershop.de`)

@@ -116,6 +116,8 @@ export function recurringOrderEnvelope(
       totals: {
         itemTotal: priceItem(120, 142.8, currency),
         shippingTotal: priceItem(5, 5.95, currency),
+        paymentCostsTotal: priceItem(2.5, 2.98, currency),
+        basketValueDiscountsTotal: priceItem(10, 11.9, currency),
         grandTotal: grandTotal(117.5, 139.83, currency),
       },
       lineItems: [

@@ -263,7 +263,7 @@ describe('the detail page', () => {
   })
 
   it('is a 404 for an unknown or someone else’s recurring order', async () => {
-    recordRecurringOrders(() => icmError(404, 'recurring_order.not_found.error'))
+    recordRecurringOrders(() => icmError(404, 'recurringorder.not_found.error'))
     const { response } = await page(detailLoader, `${LIST}/nope`, { user: BUYER })
     expect(response.status).toBe(404)
     const toggled = await page(detailAction, `${LIST}/nope`, {

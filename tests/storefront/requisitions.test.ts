@@ -582,7 +582,7 @@ describe('the requisition widgets’ data', () => {
   it('throws an invalid token on, for the page to log in again', async () => {
     recordRequisitions('get', '', () =>
       HttpResponse.json(
-        { errors: [{ status: '401', code: 'auth.invalid', message: 'Unauthorized' }] },
+        { errors: [{ status: '401', code: 'authentication.token.invalid', message: 'Unauthorized' }] },
         { status: 401 },
       ),
     )
