@@ -7,10 +7,14 @@ const API_PORT = Number(process.env.E2E_API_PORT ?? 4200)
 // A fresh database for every run: tests see the seeded shop, not leftovers of an earlier run.
 const dataDir = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `storefront-e2e-${Date.now()}`)
 
+/** The operator's token of the e2e shop's back office (`npm run orders`). */
+export const BACKOFFICE_TOKEN = 'e2e-operator-token-e2e-operator-token'
+
 const chromium = {
   ...devices['Desktop Chrome'],
   launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    // Debian's chromium-headless-shell (scripts/e2e.mjs installs it; ADR 0030), or CHROMIUM_PATH.
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell',
     args: [
       '--no-sandbox',
       '--disable-gpu',
@@ -65,6 +69,8 @@ export default defineConfig({
         SCHEDULER_TEST_RUNS: 'on',
         // The default extras, and the language switch remembering its choice (e2e/shop.spec.ts).
         ADD_FEATURES: 'quickorder,costCenters,saveLanguageSelection',
+        // e2e/account-orders.spec.ts ships an order with `npm run orders` as the operator.
+        BACKOFFICE_TOKEN,
       },
     },
     // A second storefront whose ICM is unreachable: every page is the maintenance page (503).

@@ -1,8 +1,17 @@
+import { spawnSync } from 'node:child_process'
 import { readFile } from 'node:fs/promises'
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { newBuyer, readyBasketThroughApi, submitThroughApi } from './business-buyers'
 import { login } from './checkout-flow'
-import { apiToken, DEMO_PASSWORD, expectAccessible, openOrderableProduct } from './helpers'
+import { BACKOFFICE_TOKEN } from '../playwright.config'
+import {
+  API_ORIGIN,
+  apiToken,
+  DEMO_PASSWORD,
+  expectAccessible,
+  mailLinks,
+  openOrderableProduct,
+} from './helpers'
 
 const API_PORT = Number(process.env.E2E_API_PORT ?? 4200)
 const API = `http://127.0.0.1:${API_PORT}/INTERSHOP/rest/WFS/ironbridge-Site/-;loc=en_US;cur=USD`
@@ -118,6 +127,51 @@ test('an order placed by the user is in the account with its details and CSV exp
   // Someone else's or an unknown order is not found.
   const missing = await page.goto('/en/account/orders/00000000-0000-4000-8000-000000000000')
   expect(missing?.status()).toBe(404)
+})
+
+/** `npm run orders -- …` as the shop's operator runs it, against the e2e shop's back office. */
+const ordersCli = (...args: string[]) =>
+  spawnSync(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'commerce-api/cli/orders.ts', ...args], {
+    env: { ...process.env, BACKOFFICE_URL: API_ORIGIN, BACKOFFICE_TOKEN },
+    encoding: 'utf8',
+    timeout: 30_000,
+  })
+
+function expectDone(run: ReturnType<typeof ordersCli>) {
+  expect(run.status, run.stderr).toBe(0)
+  return run.stdout
+}
+
+test('the operator ships an order with npm run orders: the customer sees it shipped, with the carrier’s tracking link, and gets the mail', async ({
+  page,
+}) => {
+  const buyer = await newBuyer(page, { prefix: 'ship' })
+  const order = await submitThroughApi(page, await readyBasketThroughApi(page, buyer.login))
+  const number = order.documentNumber as string
+  expect(expectDone(ordersCli('show', number))).toContain(number)
+  expectDone(ordersCli('ship', number, '--carrier', 'DHL', '--tracking', '00340434161094042557'))
+
+  await login(page, buyer.login)
+  await page.goto('/en/account/orders')
+  await expect(page.getByTestId('order-row').filter({ hasText: number })).toContainText('Shipped')
+  await page.getByRole('link', { name: `View order ${number}` }).click()
+  await expect(page.getByTestId('order-status')).toHaveText('Shipped')
+  await expect(page.getByTestId('order-line')).toContainText('Shipped')
+  const track = page.getByTestId('tracking-links').getByRole('link', { name: 'Track parcel 1 (www.dhl.com)' })
+  await expect(track).toHaveAttribute('href', /tracking-id=00340434161094042557$/)
+  await expectAccessible(page)
+
+  // The parcel's mail: the carrier's tracking page and the order's page in the shop.
+  const links = await mailLinks(page, `${buyer.login}@brightline.test`, (link) =>
+    link.includes('00340434161094042557'),
+  )
+  expect(links.some((link) => link.includes('/account/orders/'))).toBe(true)
+
+  // Delivered next, which the order page says; a delivered order cannot be cancelled (the CLI exits 1).
+  expectDone(ordersCli('deliver', number))
+  await page.reload()
+  await expect(page.getByTestId('order-status')).toHaveText('Delivered')
+  expect(ordersCli('cancel', number).status).toBe(1)
 })
 
 test('buy again: an order of the history, and one line of it, go back into the basket', async ({ page }) => {

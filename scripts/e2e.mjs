@@ -6,13 +6,15 @@
 import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-const install = 'apt-get update && apt-get install -y chromium'
+// Debian's headless build of its Chromium (the same release as the chromium package): what Playwright itself
+// runs headless tests in, about a third faster than the full browser here (ADR 0030).
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell'
+const install = 'apt-get update && apt-get install -y chromium-headless-shell'
 
 if (!existsSync(chromium)) {
   const canInstall = process.getuid?.() === 0 && existsSync('/usr/bin/apt-get') && !process.env.CHROMIUM_PATH
   if (canInstall) {
-    console.log(`e2e: ${chromium} is missing; installing Debian's chromium (${install})`)
+    console.log(`e2e: ${chromium} is missing; installing Debian's chromium-headless-shell (${install})`)
     const result = spawnSync('sh', ['-c', `${install} -qq >/dev/null`], {
       stdio: 'inherit',
       env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
