@@ -16,6 +16,7 @@ export const API_CODES = {
   stepQuantity: 'basket.line_item.quantity.step_quantity.error',
   emailNotUnique: 'customer.email.not_unique.error',
   loginNotUnique: 'customer.credentials.login.not_unique.error',
+  userCreated: 'customer.user.created',
   tooManyLoginAttempts: 'account.login.too_many_attempts.error',
   challengeRequired: 'account.login.challenge.required',
   captchaIncorrect: 'captcha.incorrect',

@@ -158,7 +158,7 @@ describe('an import’s results', () => {
     expect(summary.results.map((result) => [result.line, result.status, result.problems])).toEqual([
       [1, 'not-created', []],
       [2, 'invalid', ['A line needs between 4 and 8 columns; this one has 2.']],
-      [3, 'refused', ['This login is already taken.']],
+      [3, 'refused', ['This login or e-mail address cannot be used. Please choose another one.']],
       [4, 'refused', ['An entry is missing or not valid. Please check your entries. Too long']],
     ])
   })

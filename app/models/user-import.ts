@@ -6,6 +6,7 @@ import '~/browser/account-texts'
  */
 import { z } from 'zod'
 import { userCreateSchema, userName, type B2bUser, type UserCreateForm } from './b2b-user'
+import { API_CODES } from './api-codes'
 import { messageText, type ApiMessage, type Translate } from './messages'
 
 /** Most users one import creates (header and blank lines aside). */
@@ -196,8 +197,9 @@ const names = (message: string | undefined, value: string | undefined) =>
   new RegExp(`(?<![\\p{L}\\p{N}._@+-])${escapeRegExp(value!)}(?![\\p{L}\\p{N}_@+-])`, 'iu').test(message!)
 
 /**
- * Every line's result of an import. Lines with problems were not sent. The valid ones were sent in one call,
- * all or none: created (with the new user's login), or not. A refusal the API pins on a user (by its place in
+ * Every line's result of an import. Lines with problems were not sent. The valid ones were sent in one call:
+ * created (with the new user's login), or not. The API checks the whole list before it writes any of it; only
+ * when a name is taken while it writes are some created and the others refused, each line pinned as which. A refusal the API pins on a user (by its place in
  * the call, or by naming its login or e-mail address) is that line's; one it pins on nobody is every line's.
  */
 export function userImportResults(
@@ -209,6 +211,8 @@ export function userImportResults(
   const keyOf = (user: UserCreateForm) => (user.login ?? user.email).toLowerCase()
   const own = new Map<number, string[]>()
   const general: string[] = []
+  /** The lines the API created although it refused others (a name taken while the list was written). */
+  const madeAnyway = new Set<UserImportLine>()
   if (outcome && !outcome.ok)
     for (const problem of outcome.problems) {
       const text = messageText(t, problem)
@@ -216,6 +220,10 @@ export function userImportResults(
         .map((path) => /^elements\.(\d+)(?:\.|$)/.exec(path)?.[1])
         .filter((index): index is string => index !== undefined)
         .map((index) => sent[Number(index)])
+      if (problem.code === API_CODES.userCreated) {
+        for (const line of at) if (line) madeAnyway.add(line)
+        continue
+      }
       const named = sent.filter(
         (line) => names(problem.message, line.user.email) || names(problem.message, line.user.login),
       )
@@ -226,6 +234,10 @@ export function userImportResults(
   const results = lines.map((line): UserImportResult => {
     const base = { line: line.line, text: line.text }
     if (!line.ok) return { ...base, status: 'invalid', problems: line.problems }
+    if (madeAnyway.has(line)) {
+      const login = line.user.login ?? line.user.email
+      return { ...base, status: 'created', login, name: userName({ ...line.user, login }) }
+    }
     if (outcome?.ok) {
       const created =
         outcome.created.find((user) => user.login.toLowerCase() === keyOf(line.user)) ??
@@ -238,5 +250,5 @@ export function userImportResults(
       ? { ...base, status: 'refused', problems: [...mine, ...general] }
       : { ...base, status: 'not-created', problems: general }
   })
-  return { created: outcome?.ok ? sent.length : 0, results }
+  return { created: outcome?.ok ? sent.length : madeAnyway.size, results }
 }

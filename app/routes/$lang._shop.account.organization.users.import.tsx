@@ -47,8 +47,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 
 /**
  * Reads the list (roles checked against the company's), then sends the valid lines in one `POST …/users`:
- * the API creates them all or none. Every line's result is shown: 200 when users were created (the form
- * starts empty again), 422 when none were (the list stays to be corrected); an empty or too long list is 400.
+ * the API checks them all before it writes any (it writes in short chunks, see ADR 0029), and pins each
+ * refusal on its element. Every line's result is shown: 200 when users were created (the form starts empty
+ * again), 422 when none were (the list stays to be corrected); an empty or too long list is 400.
  */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const shopper = await requireUserManager({ request, params, context })

@@ -43,7 +43,7 @@ export const invalidError = (code: MessageCode, message: string, causes: DomainE
   new DomainError('invalid', code, message, causes)
 export const refusedError = (code: MessageCode, message: string, causes: DomainErrorCause[] = []) =>
   new DomainError('refused', code, message, causes)
-export const conflictError = (code: MessageCode, message: string) =>
-  new DomainError('conflict', code, message)
+export const conflictError = (code: MessageCode, message: string, causes: DomainErrorCause[] = []) =>
+  new DomainError('conflict', code, message, causes)
 export const forbiddenError = (code: MessageCode, message: string) =>
   new DomainError('forbidden', code, message)

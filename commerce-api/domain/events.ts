@@ -45,6 +45,11 @@ export type RequisitionOutcome =
 export type DomainEvent =
   /** A business user was created by their company's administrator. */
   | { type: 'user.created'; user: NewUser }
+  /**
+   * An administrator corrected the e-mail address of a user who had not set a password yet: the links to the
+   * old address were revoked, and the welcome goes again, to the new one.
+   */
+  | { type: 'user.email.corrected'; user: NewUser }
   /** A basket became a requisition that waits for its stages' approvers (each listed once). */
   | { type: 'requisition.submitted'; requisition: OrderRow; approvers: readonly EventPerson[] }
   /** A requisition was decided by `decider`, one of `approverIds`. */

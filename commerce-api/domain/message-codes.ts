@@ -154,6 +154,8 @@ export const MESSAGE_CODES = {
   'customer.update.not_business': { kind: 'error' },
   'customer.user.budget.currency.mismatch': { kind: 'error' },
   'customer.user.budget.period.missing': { kind: 'error' },
+  /** Pins an element of a user list that was created although the request as a whole was refused. */
+  'customer.user.created': { kind: 'cause' },
   'customer.user.last_account_owner': { kind: 'error' },
   'customer.user.not_found': { kind: 'error' },
   'customer.user.role.not_assignable': { kind: 'error' },

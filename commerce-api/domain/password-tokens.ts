@@ -63,6 +63,23 @@ export async function issuePasswordToken(
   return { secret, expiresAt }
 }
 
+/**
+ * Revokes the user's unused password links (marked used, so none of them sets a password any more), in the
+ * caller's transaction; answers the purposes of the links revoked.
+ */
+export async function revokePasswordTokens(
+  tx: Db,
+  userId: string,
+  now = new Date(),
+): Promise<PasswordTokenPurpose[]> {
+  const revoked = await tx
+    .update(passwordTokens)
+    .set({ usedAt: now })
+    .where(and(eq(passwordTokens.userId, userId), isNull(passwordTokens.usedAt)))
+    .returning({ purpose: passwordTokens.purpose })
+  return revoked.map((row) => row.purpose as PasswordTokenPurpose)
+}
+
 /** A refusal naming the attribute at fault, as ICM's `error-invalid-attributes` header does. */
 function refusal(
   kind: 'invalid' | 'refused',
@@ -137,10 +154,7 @@ export async function setPasswordWithToken(
     const row = await tokenFor(tx, input.userID, input.secureCode, true)
     checkToken(row, now)
     await tx.update(users).set({ passwordHash }).where(eq(users.id, row.user.id))
-    await tx
-      .update(passwordTokens)
-      .set({ usedAt: now })
-      .where(and(eq(passwordTokens.userId, row.user.id), isNull(passwordTokens.usedAt)))
+    await revokePasswordTokens(tx, row.user.id, now)
     await tx
       .update(apiTokens)
       .set({ revokedAt: now })

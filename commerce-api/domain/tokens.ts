@@ -58,23 +58,45 @@ export const issueAnonymousToken = (db: Db) => issue(db, `anonymous:${randomUUID
 export type PasswordLoginResult =
   { ok: true; grant: TokenGrant } | { ok: false; reason: 'invalid' | 'inactive' }
 
+/**
+ * Whom a login name names: the one user whose login or e-mail address it is (case-insensitive), or nobody.
+ * A name that matched two users (data from before they were kept apart) names nobody: a login never picks
+ * one of two people. `key` is the account the login throttle counts under: the user, however they name
+ * themselves (login or e-mail address), or the name itself when it names nobody.
+ */
+export type LoginAccount = {
+  key: string
+  user?: { id: string; passwordHash: string; active: boolean }
+}
+
+export async function findLoginAccount(db: Db, username: string): Promise<LoginAccount> {
+  const name = username.trim().toLowerCase()
+  const found = await db
+    .select({ id: users.id, passwordHash: users.passwordHash, active: users.active })
+    .from(users)
+    .where(or(eq(sql`lower(${users.login})`, name), eq(sql`lower(${users.email})`, name)))
+    .limit(2)
+  const user = found.length === 1 ? found[0] : undefined
+  return { key: user ? `user:${user.id}` : `name:${name}`, user }
+}
+
+/** Password grant for the account a name names (findLoginAccount). */
+export async function loginAs(db: Db, account: LoginAccount, password: string): Promise<PasswordLoginResult> {
+  const { user } = account
+  // Unknown and inactive users cost one scrypt like everyone else (see verifyPasswordOf).
+  if (!(await verifyPasswordOf(password, user?.passwordHash)) || !user)
+    return { ok: false, reason: 'invalid' }
+  if (!user.active) return { ok: false, reason: 'inactive' }
+  return { ok: true, grant: await issue(db, user.id, user.id) }
+}
+
 /** Password grant: `username` may be the login or the e-mail address, case-insensitive. */
 export async function loginWithPassword(
   db: Db,
   username: string,
   password: string,
 ): Promise<PasswordLoginResult> {
-  const name = username.trim().toLowerCase()
-  const [user] = await db
-    .select({ id: users.id, passwordHash: users.passwordHash, active: users.active })
-    .from(users)
-    .where(or(eq(sql`lower(${users.login})`, name), eq(sql`lower(${users.email})`, name)))
-    .limit(1)
-  // Unknown and inactive users cost one scrypt like everyone else (see verifyPasswordOf).
-  if (!(await verifyPasswordOf(password, user?.passwordHash)) || !user)
-    return { ok: false, reason: 'invalid' }
-  if (!user.active) return { ok: false, reason: 'inactive' }
-  return { ok: true, grant: await issue(db, user.id, user.id) }
+  return loginAs(db, await findLoginAccount(db, username), password)
 }
 
 /**

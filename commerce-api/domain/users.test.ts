@@ -11,9 +11,11 @@ import { DEMO_PASSWORD } from '../db/seed/people'
 import { seededTestDatabase, userIdsByLogin } from '../db/test-database'
 import { sendMailOnEvents } from '../mail/subscriber'
 import { DomainError } from './errors'
-import { loginWithPassword } from './tokens'
+import { subscribe } from './events'
+import { findLoginAccount, loginWithPassword } from './tokens'
 import {
   companyUser,
+  CREATE_CHUNK_SIZE,
   createCompanyUsers,
   deleteCompanyUser,
   findCompanyUser,
@@ -168,7 +170,7 @@ describe('creating users', () => {
           'en_US',
         ),
       ),
-    ).toBe('conflict:customer.email.not_unique.error')
+    ).toBe('conflict:customer.credentials.login.not_unique.error')
     const [fresh] = await database.db.select().from(users).where(eq(users.email, 'fresh.one@brightline.test'))
     expect(fresh).toBeUndefined()
   })
@@ -307,8 +309,261 @@ describe('deleting and deactivating', () => {
     const user = await findCompanyUser(database.db, brightline(), 'bbuyer')
     const profile = { firstName: user.firstName, lastName: user.lastName, email: 'AAPPROVER@brightline.test' }
     expect(await refusal(updateCompanyUser(database.db, brightline(), 'bbuyer', profile))).toBe(
-      'conflict:customer.email.not_unique.error',
+      'conflict:customer.credentials.login.not_unique.error',
     )
+  })
+})
+
+describe('one name, one person (issue 31)', () => {
+  /** The refusal of a call: kind, code, message and the paths of its causes. */
+  async function refusalOf(promise: Promise<unknown>) {
+    try {
+      await promise
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error
+      return {
+        kind: error.kind,
+        code: error.code,
+        message: error.message,
+        paths: error.causes.flatMap((c) => c.paths ?? []),
+        causes: error.causes.map((cause) => [cause.code, cause.paths]),
+      }
+    }
+    throw new Error('the call was not refused')
+  }
+  const person = (email: string, login?: string) => ({ firstName: 'Eve', lastName: 'Il', email, login })
+
+  it('refuses another company’s login that is a user’s e-mail address, and an address that is a login', async () => {
+    // bbuyer (Brightline) signs in with bbuyer@brightline.test; Kestrel's administrator may not take it as a login.
+    const asLogin = await refusalOf(
+      createCompanyUsers(
+        database.db,
+        kestrel(),
+        [person('eve.one@kestrel.test', 'BBUYER@brightline.test')],
+        'en_US',
+      ),
+    )
+    const asEmail = await refusalOf(
+      createCompanyUsers(database.db, kestrel(), [person('jlink', 'eve.two')], 'en_US'),
+    )
+    expect(asLogin).toMatchObject({
+      kind: 'conflict',
+      code: 'customer.credentials.login.not_unique.error',
+      paths: ['elements.0.login'],
+    })
+    expect(asEmail).toMatchObject({
+      kind: 'conflict',
+      code: 'customer.credentials.login.not_unique.error',
+      paths: ['elements.0.email'],
+    })
+    const made = await database.db.select().from(users).where(eq(users.customerNo, 'BC-200002'))
+    expect(made.map((user) => user.login)).not.toContain('BBUYER@brightline.test')
+    expect(made.map((user) => user.login)).not.toContain('eve.two')
+  })
+
+  it('refuses every taken value alike: same kind, code and text, never naming the value or its owner', async () => {
+    const refusals = await Promise.all(
+      [
+        person('eve.three@kestrel.test', 'jlink'), // a login, other company
+        person('jlink@brightline.test', 'eve.three'), // an e-mail address, other company
+        person('eve.three@kestrel.test', 'tkestrel'), // a login, own company
+        person('eve.four@kestrel.test', 'jlink@brightline.test'), // an address as login
+      ].map((input) => refusalOf(createCompanyUsers(database.db, kestrel(), [input], 'en_US'))),
+    )
+    const shapes = refusals.map(({ kind, code, message }) => ({ kind, code, message }))
+    expect(new Set(shapes.map((shape) => JSON.stringify(shape))).size).toBe(1)
+    for (const { message } of refusals) expect(message).not.toMatch(/jlink|tkestrel|brightline|kestrel/i)
+  })
+
+  it('keeps the rule in the database: a direct write of a login that is another user’s address fails', async () => {
+    const [victim] = await database.db.select().from(users).where(eq(users.login, 'bbuyer'))
+    const write = database.db
+      .update(users)
+      .set({ login: victim!.email.toUpperCase() })
+      .where(eq(users.id, ids['tkestrel']!))
+    await expect(write).rejects.toMatchObject({ cause: { code: '23505' } })
+  })
+
+  it('an e-mail login never signs in a user of another person, even with data from before the rule', async () => {
+    // Data written before the trigger existed: a user whose login is bbuyer's e-mail address.
+    await database.db.execute(sql`alter table users disable trigger users_names_unique`)
+    try {
+      await database.db
+        .update(users)
+        .set({ login: 'bbuyer@brightline.test' })
+        .where(eq(users.id, ids['tkestrel']!))
+    } finally {
+      await database.db.execute(sql`alter table users enable trigger users_names_unique`)
+    }
+    try {
+      expect(await loginWithPassword(database.db, 'bbuyer@brightline.test', DEMO_PASSWORD)).toEqual({
+        ok: false,
+        reason: 'invalid',
+      })
+      expect((await loginWithPassword(database.db, 'bbuyer', DEMO_PASSWORD)).ok).toBe(true)
+    } finally {
+      await database.db.update(users).set({ login: 'tkestrel' }).where(eq(users.id, ids['tkestrel']!))
+    }
+  })
+
+  it('names one account by its login or its e-mail address: the login throttle counts it once', async () => {
+    const byLogin = await findLoginAccount(database.db, 'bbuyer')
+    const byEmail = await findLoginAccount(database.db, ' BBuyer@Brightline.test ')
+    expect(byLogin.user?.id).toBe(ids['bbuyer'])
+    expect(byEmail.key).toBe(byLogin.key)
+    const nobody = await findLoginAccount(database.db, 'nobody@brightline.test')
+    expect(nobody.user).toBeUndefined()
+    expect(nobody.key).not.toBe(byLogin.key)
+  })
+
+  it('creates a long list in short chunks, all checked first: a taken name anywhere creates nobody', async () => {
+    const list = Array.from({ length: CREATE_CHUNK_SIZE * 2 + 3 }, (_, n) =>
+      person(`bulk.${n}@kestrel.test`, `bulk-${n}`),
+    )
+    const refused = await refusalOf(
+      createCompanyUsers(
+        database.db,
+        kestrel(),
+        [...list.slice(0, -1), person('bulk.last@kestrel.test', 'aapprover')],
+        'en_US',
+      ),
+    )
+    expect(refused.paths).toEqual([`elements.${list.length - 1}.login`])
+    const none = await database.db
+      .select()
+      .from(users)
+      .where(sql`${users.login} like 'bulk-%'`)
+    expect(none).toHaveLength(0)
+
+    const created = await createCompanyUsers(database.db, kestrel(), list, 'en_US')
+    expect(created.map((entry) => entry.user.login)).toEqual(list.map((input) => input.login))
+    const numbers = created.map((entry) => entry.user.businessPartnerNo)
+    expect(new Set(numbers).size).toBe(list.length)
+  })
+
+  it('keeps the chunks written before a name is taken mid-way, and pins which elements were created', async () => {
+    const list = Array.from({ length: CREATE_CHUNK_SIZE + 2 }, (_, n) =>
+      person(`race.${n}@kestrel.test`, `race-${n}`),
+    )
+    // Another request takes the first name of the second chunk while the first chunk is written.
+    const stop = subscribe(async (t, event) => {
+      if (event.type !== 'user.created' || event.user.login !== 'race-0') return
+      await t.insert(users).values({
+        customerNo: 'BC-200001',
+        login: `RACE-${CREATE_CHUNK_SIZE}`,
+        email: 'racer@brightline.test',
+        passwordHash: 'x',
+        firstName: 'R',
+        lastName: 'Acer',
+        preferredLanguage: 'en_US',
+        roles: ['APP_B2B_BUYER'],
+      })
+    })
+    let refused: Awaited<ReturnType<typeof refusalOf>>
+    try {
+      refused = await refusalOf(createCompanyUsers(database.db, kestrel(), list, 'en_US'))
+    } finally {
+      stop()
+    }
+    expect(refused).toMatchObject({ kind: 'conflict', code: 'customer.credentials.login.not_unique.error' })
+    const made = await database.db
+      .select()
+      .from(users)
+      .where(sql`${users.login} like 'race-%'`)
+    expect(made).toHaveLength(CREATE_CHUNK_SIZE)
+    expect(refused.causes).toEqual([
+      ...Array.from({ length: CREATE_CHUNK_SIZE }, (_, n) => ['customer.user.created', [`elements.${n}`]]),
+      [
+        'customer.credentials.login.not_unique.error',
+        [`elements.${CREATE_CHUNK_SIZE}`, `elements.${CREATE_CHUNK_SIZE + 1}`],
+      ],
+    ])
+  })
+
+  it('answers requests between the chunks of a long list', async () => {
+    const list = Array.from({ length: CREATE_CHUNK_SIZE * 3 }, (_, n) =>
+      person(`between.${n}@kestrel.test`, `between-${n}`),
+    )
+    let creating = true
+    const done = createCompanyUsers(database.db, kestrel(), list, 'en_US').finally(() => {
+      creating = false
+    })
+    // Wait until the first chunk is written, then ask for something else while the rest is written.
+    while (
+      creating &&
+      (
+        await database.db
+          .select()
+          .from(users)
+          .where(sql`${users.login} like 'between-%'`)
+      ).length === 0
+    )
+      await new Promise((resolve) => setTimeout(resolve, 5))
+    await findCompanyUser(database.db, kestrel(), 'tkestrel')
+    expect(creating).toBe(true)
+    await done
+  })
+})
+
+describe('correcting an e-mail address (issue 31)', () => {
+  it('revokes the links to the old address and sends the welcome again to the new one', async () => {
+    const [created] = await createCompanyUsers(
+      database.db,
+      brightline(),
+      [{ firstName: 'Tim', lastName: 'Typo', email: 'tim.tpyo@brightline.test', login: 'ttypo' }],
+      'en_US',
+    )
+    const [first] = await database.db
+      .select()
+      .from(passwordTokens)
+      .where(eq(passwordTokens.userId, created!.user.id))
+    await updateCompanyUser(database.db, brightline(), 'ttypo', {
+      firstName: 'Tim',
+      lastName: 'Typo',
+      email: 'tim.typo@brightline.test',
+    })
+    const links = await database.db
+      .select()
+      .from(passwordTokens)
+      .where(eq(passwordTokens.userId, created!.user.id))
+    expect(links.find((link) => link.hash === first!.hash)!.usedAt).not.toBeNull()
+    const open = links.filter((link) => link.usedAt === null)
+    expect(open.map((link) => link.purpose)).toEqual(['welcome'])
+    const toNew = await database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.recipient, 'tim.typo@brightline.test'))
+    expect(toNew).toHaveLength(1)
+    expect(toNew[0]!.kind).toBe('user.welcome')
+    // A change of anything else, or of the address's case, sends nothing more.
+    await updateCompanyUser(database.db, brightline(), 'ttypo', {
+      firstName: 'Timo',
+      lastName: 'Typo',
+      email: 'Tim.Typo@brightline.test',
+    })
+    const after = await database.db
+      .select()
+      .from(mailOutbox)
+      .where(sql`lower(${mailOutbox.recipient}) = 'tim.typo@brightline.test'`)
+    expect(after).toHaveLength(1)
+  })
+
+  it('sends no welcome to a user who already set a password, but revokes their open links', async () => {
+    const before = await database.db.select().from(mailOutbox)
+    await updateCompanyUser(database.db, brightline(), 'omanager', {
+      firstName: 'Olga',
+      lastName: 'Manager',
+      email: 'olga.manager@brightline.test',
+    })
+    expect(await database.db.select().from(mailOutbox)).toHaveLength(before.length)
+    expect((await loginWithPassword(database.db, 'olga.manager@brightline.test', DEMO_PASSWORD)).ok).toBe(
+      true,
+    )
+    await updateCompanyUser(database.db, brightline(), 'omanager', {
+      firstName: 'Olivia',
+      lastName: 'Ordermann',
+      email: 'omanager@brightline.test',
+    })
   })
 })
 

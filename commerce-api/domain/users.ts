@@ -11,8 +11,13 @@
  * - Roles are given only from the assignable ones (`customers/{no}/roles`); the fixed role (Buyer) is always
  *   kept. Punchout roles (OCI, cXML, IDS: not assignable) are given with a punchout user only, and punchout
  *   users are not managed here: they are not listed and not found (spec §5 and §6).
- * - Logins and e-mail addresses are unique across the shop, case-insensitively (409).
- * - A new user has no password: they get a "set your password" mail, queued in the same transaction.
+ * - One name is one person: a login or e-mail address names one user shop-wide, case-insensitively, as a
+ *   login or as an e-mail address (so an e-mail login resolves to exactly one user). A name that cannot be
+ *   used gets one refusal (409, NAME_TAKEN) whichever it is and whoever has it.
+ * - Correcting a user's e-mail address revokes the password links sent to the old one; an unused welcome
+ *   goes again to the new address.
+ * - A new user has no password: they get a "set your password" mail, queued in the transaction that creates
+ *   them. Lists are written in short chunks (createCompanyUsers).
  *
  * Writes that check the company's administrators lock the customer row first, so two administrators removing
  * each other at the same time cannot leave the company without one.
@@ -31,9 +36,10 @@ import {
   type StoredBudget,
 } from './budgets'
 import { DEFAULT_CURRENCY, isCurrency, type Currency, type Locale } from './channel'
-import { conflictError, invalidError, notFoundError, refusedError } from './errors'
-import { publish } from './events'
+import { conflictError, DomainError, invalidError, notFoundError, refusedError } from './errors'
+import { publish, type NewUser } from './events'
 import type { Minor } from './money'
+import { revokePasswordTokens } from './password-tokens'
 import { hashPassword } from './passwords'
 import { rolesOf, type RoleGrant } from './permissions'
 
@@ -170,66 +176,86 @@ export async function userBudgetHistory(
   return { budget, history }
 }
 
-/** PostgreSQL's unique violation (the login and e-mail indexes), as Drizzle wraps it. */
+/** PostgreSQL's unique violation (the login and e-mail indexes, the users_names_unique trigger). */
 const isUniqueViolation = (error: unknown) =>
   (error as { code?: string }).code === '23505' ||
   (error as { cause?: { code?: string } }).cause?.code === '23505'
 
 /**
- * A concurrent write that took the login or e-mail between our check and our insert or update: the unique
- * indexes refuse it, and the caller gets the same 409 as if the check had seen it.
+ * The one refusal of a login or e-mail address that cannot be used, whichever it is, whoever has it and in
+ * which company: one code, one status, one text that never says whose the value is. `paths` pins it on the
+ * fields (and elements of a batch) at fault.
  */
-async function uniquely<T>(write: () => Promise<T>): Promise<T> {
+export const NAME_TAKEN = 'customer.credentials.login.not_unique.error'
+const nameTaken = (paths: string[] = []) =>
+  conflictError(
+    NAME_TAKEN,
+    'This login or e-mail address cannot be used.',
+    paths.length
+      ? [{ code: NAME_TAKEN, message: 'This login or e-mail address cannot be used.', paths }]
+      : [],
+  )
+
+/**
+ * A concurrent write that took the login or e-mail between our check and our insert or update: the unique
+ * indexes and the trigger refuse it, and the caller gets the same 409 as if the check had seen it.
+ */
+async function uniquely<T>(write: () => Promise<T>, paths?: string[]): Promise<T> {
   try {
     return await write()
   } catch (error) {
     if (!isUniqueViolation(error)) throw error
-    throw conflictError(
-      'customer.credentials.login.not_unique.error',
-      'The login or e-mail address is taken.',
-    )
+    throw nameTaken(paths)
   }
 }
 
-/** Refuses a login or e-mail address another user has already (case-insensitively), other than `except`. */
-async function requireUnique(db: Db, { login, email }: { login?: string; email?: string }, except?: string) {
-  const taken = async (column: typeof users.login | typeof users.email, value: string) => {
-    const condition = eq(sql`lower(${column})`, value.toLowerCase())
-    const [row] = await db
-      .select({ id: users.id })
-      .from(users)
-      .where(except ? and(condition, ne(users.id, except)) : condition)
-      .limit(1)
-    return row !== undefined
-  }
-  if (login !== undefined && (await taken(users.login, login)))
-    throw conflictError('customer.credentials.login.not_unique.error', `The login ${login} is already taken.`)
-  if (email !== undefined && (await taken(users.email, email)))
-    throw conflictError('customer.email.not_unique.error', `The e-mail address ${email} is already in use.`)
+/**
+ * The names among `names` (lower-cased) that already name a user other than `except`, as a login or as an
+ * e-mail address: one name is one person shop-wide, so a login may be nobody else's e-mail address either
+ * (or an e-mail login would sign in two people). One query for every value, whatever is found.
+ */
+export async function takenNames(db: Db, names: readonly string[], except?: string): Promise<Set<string>> {
+  const lowered = [...new Set(names.map((name) => name.trim().toLowerCase()))]
+  if (!lowered.length) return new Set()
+  const login = sql<string>`lower(${users.login})`
+  const email = sql<string>`lower(${users.email})`
+  const named = or(inArray(login, lowered), inArray(email, lowered))
+  const rows = await db
+    .select({ login, email })
+    .from(users)
+    .where(except ? and(named, ne(users.id, except)) : named)
+  return new Set(rows.flatMap((row) => [row.login, row.email]).filter((name) => lowered.includes(name)))
 }
 
 /** The roles the user will hold: the requested assignable ones plus the fixed ones; anything else refused. */
 export async function resolveRoles(db: Db, requested: readonly string[]): Promise<string[]> {
+  return (await roleResolver(db))(requested)
+}
+
+/** `resolveRoles` with the shop's roles read once, for many users. */
+async function roleResolver(db: Db): Promise<(requested: readonly string[]) => string[]> {
   const rows = await db
     .select({ id: roles.id, assignable: roles.assignable, fixed: roles.fixed })
     .from(roles)
     .orderBy(asc(roles.position))
   const known = new Map(rows.map((row) => [row.id, row]))
-  const refused = [...new Set(requested)].filter((id) => !known.get(id)?.assignable)
-  if (refused.length)
-    throw refusedError(
-      'customer.user.role.not_assignable',
-      `These roles cannot be given through user management: ${refused.join(', ')}.`,
-      refused.map((id) => ({
-        code: known.has(id) ? 'customer.user.role.punchout' : 'customer.user.role.unknown',
-        message: known.has(id)
-          ? `${id} is given with a punchout user only.`
-          : `${id} is not a role of this shop.`,
-        paths: ['userRoles'],
-      })),
-    )
-  const wanted = new Set(requested)
-  return rows.filter((row) => row.fixed || wanted.has(row.id)).map((row) => row.id)
+  return (requested) => {
+    const refused = [...new Set(requested)].filter((id) => !known.get(id)?.assignable)
+    if (refused.length)
+      throw refusedError(
+        'customer.user.role.not_assignable',
+        `These roles cannot be given through user management: ${refused.join(', ')}.`,
+        refused.map((id) => ({
+          code: known.has(id) ? 'customer.user.role.punchout' : 'customer.user.role.unknown',
+          message: known.has(id)
+            ? `${id} is given with a punchout user only.`
+            : `${id} is not a role of this shop.`,
+          paths: ['userRoles'],
+        })),
+      )
+    const wanted = new Set(requested)
+    return rows.filter((row) => row.fixed || wanted.has(row.id)).map((row) => row.id)
+  }
 }
 
 /** Whether a set of role ids grants a permission (the grants are data). */
@@ -311,9 +337,48 @@ function budgetColumns(budget: BudgetInput) {
 }
 
 /**
- * Creates the company's users (`POST customers/{no}/users {elements}`), all or none: each gets the fixed role,
- * the assignable roles asked for, an optional budget, no usable password and a welcome mail with a link to set
+ * Users created per transaction. A transaction holds the database (PGlite has one connection), so a long list
+ * is written in short chunks with other requests served between them, instead of one long stall.
+ */
+export const CREATE_CHUNK_SIZE = 10
+
+/** Lets the requests that waited run before the next chunk. */
+const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve))
+
+/**
+ * The names of each new user (the login defaults to the e-mail address) that cannot be used: taken by any
+ * user of the shop (as login or e-mail address), or named by an earlier element of the same list. Answers
+ * the paths at fault (`elements.<index>.login|email`); nothing is written.
+ */
+async function unusableNames(db: Db, inputs: readonly NewUserInput[]): Promise<string[]> {
+  const named = inputs.map((input) => ({ login: input.login ?? input.email, email: input.email }))
+  const taken = await takenNames(
+    db,
+    named.flatMap(({ login, email }) => [login, email]),
+  )
+  const firstAt = new Map<string, number>()
+  const paths: string[] = []
+  named.forEach((names, at) => {
+    for (const field of ['login', 'email'] as const) {
+      const key = names[field].trim().toLowerCase()
+      const first = firstAt.get(key)
+      if (taken.has(key) || (first !== undefined && first !== at)) paths.push(`elements.${at}.${field}`)
+      if (first === undefined) firstAt.set(key, at)
+    }
+  })
+  return paths
+}
+
+/**
+ * Creates the company's users (`POST customers/{no}/users {elements}`): each gets the fixed role, the
+ * assignable roles asked for, an optional budget, no usable password and a welcome mail with a link to set
  * one. Logins default to the e-mail address, as ICM's B2B logins are.
+ *
+ * The whole list is checked first (names, roles, budgets) and refused with a cause per element at fault,
+ * before anything is written. Then the users are written in chunks of CREATE_CHUNK_SIZE, each in its own
+ * short transaction with its welcome mails. Should another request take a name between the check and the
+ * write, the chunk with it is not written, nor any after it; the refusal pins every element not created and
+ * says how many were.
  */
 export async function createCompanyUsers(
   db: Db,
@@ -321,56 +386,91 @@ export async function createCompanyUsers(
   inputs: NewUserInput[],
   locale: Locale,
 ): Promise<CompanyUser[]> {
-  const logins = inputs.map((input) => (input.login ?? input.email).toLowerCase())
-  const emails = inputs.map((input) => input.email.toLowerCase())
-  const repeated = [logins, emails].flatMap((list) => list.filter((value, at) => list.indexOf(value) !== at))
-  if (repeated.length)
-    throw conflictError('customer.credentials.login.not_unique.error', `Named twice: ${repeated.join(', ')}.`)
-  const created = await uniquely(() =>
-    db.transaction(async (tx) => {
-      const rows: UserRow[] = []
-      for (const input of inputs) {
-        const login = input.login ?? input.email
-        await requireUnique(tx, { login, email: input.email })
-        const roleIds = await resolveRoles(tx, input.roleIds ?? [])
-        const [user] = await tx
-          .insert(users)
-          .values({
-            customerNo: manager.customerNo,
-            login,
-            email: input.email,
-            // Nobody knows this password: the user sets their own through the welcome mail's link.
-            passwordHash: await hashPassword(randomBytes(32).toString('base64url')),
-            title: input.title ?? null,
-            firstName: input.firstName,
-            lastName: input.lastName,
-            phone: input.phoneHome ?? null,
-            businessPartnerNo: nextBusinessPartnerNo(manager.customerNo),
-            preferredLanguage: input.preferredLanguage ?? locale,
-            roles: roleIds,
-            active: input.active ?? true,
-            ...(input.budget ? budgetColumns(input.budget) : {}),
-          })
-          .returning()
-        // The welcome mail (mail/welcome.ts) with a link to set the password commits with the user.
-        await publish(tx, {
-          type: 'user.created',
-          user: {
-            id: user!.id,
-            email: user!.email,
-            firstName: user!.firstName,
-            lastName: user!.lastName,
-            preferredLanguage: user!.preferredLanguage,
-            login: user!.login,
-          },
-        })
-        rows.push(user!)
-      }
-      return rows
-    }),
-  )
+  const unusable = await unusableNames(db, inputs)
+  if (unusable.length) throw nameTaken(unusable)
+  const rolesOfInput = await roleResolver(db)
+  const prepared = inputs.map((input) => ({
+    input,
+    roleIds: rolesOfInput(input.roleIds ?? []),
+    budget: input.budget ? budgetColumns(input.budget) : {},
+  }))
+  const created: UserRow[] = []
+  for (let from = 0; from < prepared.length; from += CREATE_CHUNK_SIZE) {
+    if (from > 0) await yieldToOthers()
+    const chunk = prepared.slice(from, from + CREATE_CHUNK_SIZE)
+    // Hashed before the transaction (scrypt runs off the event loop): the transaction only writes.
+    // Nobody knows these passwords: each user sets their own through the welcome mail's link.
+    const hashes = await Promise.all(chunk.map(() => hashPassword(randomBytes(32).toString('base64url'))))
+    try {
+      created.push(
+        ...(await uniquely(() =>
+          db.transaction(async (tx) => {
+            await lockCompany(tx, manager.customerNo)
+            const rows: UserRow[] = []
+            for (const [at, { input, roleIds, budget }] of chunk.entries())
+              rows.push(await insertCompanyUser(tx, manager, input, roleIds, budget, hashes[at]!, locale))
+            return rows
+          }),
+        )),
+      )
+    } catch (error) {
+      if (!(error instanceof DomainError) || error.code !== NAME_TAKEN) throw error
+      const message = `${created.length} of ${prepared.length} users were created; the others were not, as a login or e-mail address of theirs cannot be used.`
+      throw conflictError(NAME_TAKEN, message, [
+        ...created.map((_, at) => ({
+          code: 'customer.user.created' as const,
+          message: 'This user was created.',
+          paths: [`elements.${at}`],
+        })),
+        { code: NAME_TAKEN, message, paths: prepared.slice(from).map((_, at) => `elements.${from + at}`) },
+      ])
+    }
+  }
   return Promise.all(created.map(async (user) => ({ user, budget: await userBudgetView(db, user) })))
 }
+
+/** Writes one new user of the company and publishes it (its welcome mail commits with it). */
+async function insertCompanyUser(
+  tx: Db,
+  manager: Manager,
+  input: NewUserInput,
+  roleIds: string[],
+  budget: ReturnType<typeof budgetColumns> | Record<string, never>,
+  passwordHash: string,
+  locale: Locale,
+): Promise<UserRow> {
+  const [user] = await tx
+    .insert(users)
+    .values({
+      customerNo: manager.customerNo,
+      login: input.login ?? input.email,
+      email: input.email,
+      passwordHash,
+      title: input.title ?? null,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      phone: input.phoneHome ?? null,
+      businessPartnerNo: nextBusinessPartnerNo(manager.customerNo),
+      preferredLanguage: input.preferredLanguage ?? locale,
+      roles: roleIds,
+      active: input.active ?? true,
+      ...budget,
+    })
+    .returning()
+  // The welcome mail (mail/welcome.ts) with a link to set the password commits with the user.
+  await publish(tx, { type: 'user.created', user: newUserOf(user!) })
+  return user!
+}
+
+/** What events tell of a user who gets a password link. */
+const newUserOf = (user: UserRow): NewUser => ({
+  id: user.id,
+  email: user.email,
+  firstName: user.firstName,
+  lastName: user.lastName,
+  preferredLanguage: user.preferredLanguage,
+  login: user.login,
+})
 
 /**
  * Updates a user's profile (`PUT customers/{no}/users/{login}`); `active:false` deactivates (such a user
@@ -383,31 +483,37 @@ export async function updateCompanyUser(
   login: string,
   input: UserProfileInput,
 ): Promise<UserRow> {
-  return uniquely(() =>
-    db.transaction(async (tx) => {
-      await lockCompany(tx, manager.customerNo)
-      const user = await findCompanyUser(tx, manager, login)
-      const deactivating = user.active && input.active === false
-      if (deactivating && user.id === manager.userId)
-        throw refusedError('customer.user.self_deactivation', 'You cannot deactivate your own account.')
-      if (deactivating && (await isAdministrator(tx, user)))
-        await requireAnotherAdministrator(tx, user.customerNo, user.id, 'deactivated')
-      await requireUnique(tx, { email: input.email }, user.id)
-      const [updated] = await tx
-        .update(users)
-        .set({
-          title: input.title === undefined ? user.title : input.title,
-          firstName: input.firstName,
-          lastName: input.lastName,
-          email: input.email,
-          phone: input.phoneHome === undefined ? user.phone : input.phoneHome,
-          preferredLanguage: input.preferredLanguage ?? user.preferredLanguage,
-          active: input.active ?? user.active,
-        })
-        .where(eq(users.id, user.id))
-        .returning()
-      return updated!
-    }),
+  return uniquely(
+    () =>
+      db.transaction(async (tx) => {
+        await lockCompany(tx, manager.customerNo)
+        const user = await findCompanyUser(tx, manager, login)
+        const deactivating = user.active && input.active === false
+        if (deactivating && user.id === manager.userId)
+          throw refusedError('customer.user.self_deactivation', 'You cannot deactivate your own account.')
+        if (deactivating && (await isAdministrator(tx, user)))
+          await requireAnotherAdministrator(tx, user.customerNo, user.id, 'deactivated')
+        const emailChanged = input.email.trim().toLowerCase() !== user.email.toLowerCase()
+        if (emailChanged && (await takenNames(tx, [input.email], user.id)).size) throw nameTaken(['email'])
+        const [updated] = await tx
+          .update(users)
+          .set({
+            title: input.title === undefined ? user.title : input.title,
+            firstName: input.firstName,
+            lastName: input.lastName,
+            email: input.email,
+            phone: input.phoneHome === undefined ? user.phone : input.phoneHome,
+            preferredLanguage: input.preferredLanguage ?? user.preferredLanguage,
+            active: input.active ?? user.active,
+          })
+          .where(eq(users.id, user.id))
+          .returning()
+        // The links sent to the old address stop working; a welcome not yet used goes again, to the new one.
+        if (emailChanged && (await revokePasswordTokens(tx, user.id)).includes('welcome'))
+          await publish(tx, { type: 'user.email.corrected', user: newUserOf(updated!) })
+        return updated!
+      }),
+    ['email'],
   )
 }
 

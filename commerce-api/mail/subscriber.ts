@@ -13,6 +13,7 @@ import { queueWelcomeMail } from './welcome'
 export async function mailOfEvent(t: Db, event: DomainEvent): Promise<void> {
   switch (event.type) {
     case 'user.created':
+    case 'user.email.corrected':
       return queueWelcomeMail(t, event.user)
     case 'requisition.submitted':
       return queueRequisitionSubmitted(t, event.requisition, event.approvers)

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { AUTH_HEADER } from '../auth'
-import { issueAnonymousToken, loginWithPassword, refresh, revoke } from '../domain/tokens'
+import { findLoginAccount, issueAnonymousToken, loginAs, refresh, revoke } from '../domain/tokens'
 import { ApiError, parseInput } from '../http'
 import { clientKey, RATE_LIMITED, TOO_MANY_ATTEMPTS, tooManyRequests } from '../rate-limits'
 import type { RouteModule } from './context'
@@ -64,12 +64,14 @@ export const tokenRoutes: RouteModule = (app, { db }) => {
       grant = await issueAnonymousToken(db)
     } else if (input.grant_type === 'password') {
       const captcha = captchaAnswer(request)
+      // Failures count per account: its login and its e-mail address are one account, not two.
+      const account = await findLoginAccount(db, input.username)
       const outcome = await app.limiters.login.attempt(
-        input.username,
+        account.key,
         client,
         captcha && (() => app.limiters.challenges.redeem(captcha.challenge, captcha.answer)),
         async () => {
-          const result = await loginWithPassword(db, input.username, input.password)
+          const result = await loginAs(db, account, input.password)
           return { passwordMatched: result.ok || result.reason === 'inactive', result }
         },
       )

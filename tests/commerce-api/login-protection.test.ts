@@ -125,6 +125,14 @@ describe('login throttle per account', () => {
     )
   })
 
+  it('counts the login and the e-mail address of one account together (issue 31)', async () => {
+    expect((await login('aapprover', 'wrong-1')).status).toBe(401)
+    expect((await login('AApprover@brightline.test', 'wrong-2')).status).toBe(401)
+    // The third failure of the account starts the back-off, whichever name it came with.
+    expectTooMany(await login('aapprover', 'wrong-3'), 1)
+    expectTooMany(await login('aapprover@brightline.test', DEMO_PASSWORD), 1)
+  })
+
   it('throttles unknown accounts exactly like known ones', async () => {
     const user = 'nobody@ironbridge.test'
     expect((await login(user, 'x')).status).toBe(401)

@@ -7,7 +7,7 @@
 import { and, eq, ne } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { mailOutbox, users } from '../../commerce-api/db/schema'
-import { demoUsers } from '../../commerce-api/db/seed/people'
+import { DEMO_PASSWORD, demoUsers } from '../../commerce-api/db/seed/people'
 import { NO_LIMITS } from '../../commerce-api/rate-limits'
 import { userToken } from './checkout-fixtures'
 import { call, startApi, type Api } from './harness'
@@ -151,6 +151,118 @@ describe('POST customers/{no}/users', () => {
       .from(users)
       .where(eq(users.email, 'no.body@brightline.test'))
     expect(none).toBeUndefined()
+  })
+})
+
+describe('one name, one person (issue 31)', () => {
+  const B = 'BC-200002'
+  const post = (login: string, elements: Record<string, unknown>[], customer = A) =>
+    call(usersUrl('', customer), as(login, { method: 'POST', json: { elements } }))
+  const signIn = (username: string) =>
+    call(api.url('token'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ grant_type: 'password', username, password: DEMO_PASSWORD }).toString(),
+    })
+
+  it('refuses another company’s administrator a login that is a user’s e-mail address; that address still signs in its user', async () => {
+    const attack = await post(
+      'mkestrel',
+      [
+        {
+          firstName: 'Mal',
+          lastName: 'Lory',
+          email: 'mal.lory@kestrel.test',
+          login: 'bbuyer@brightline.test',
+        },
+      ],
+      B,
+    )
+    expect(attack.status).toBe(409)
+    expect(attack.json.errors[0].causes).toEqual([expect.objectContaining({ paths: ['elements.0.login'] })])
+    const [none] = await api.database.db.select().from(users).where(eq(users.email, 'mal.lory@kestrel.test'))
+    expect(none).toBeUndefined()
+    const victim = await signIn('bbuyer@brightline.test')
+    expect(victim.status).toBe(200)
+    const me = await call(api.url(`customers/-/users/-`), { token: victim.json.access_token })
+    expect(me.json.login).toBe('bbuyer')
+  })
+
+  it('answers every taken value alike (status, code, text), wherever it is taken, never naming it', async () => {
+    const person = { firstName: 'Val', lastName: 'Ue' }
+    const answers = await Promise.all(
+      [
+        { ...person, email: 'val.1@kestrel.test', login: 'jlink' }, // another company's login
+        { ...person, email: 'jlink@brightline.test', login: 'val-2' }, // another company's address
+        { ...person, email: 'val.3@kestrel.test', login: 'tkestrel@kestrel.test' }, // own user's address as login
+      ].map((element) => post('mkestrel', [element], B)),
+    )
+    const shapes = answers.map((answer) => ({
+      status: answer.status,
+      key: answer.headers.get('error-key'),
+      message: answer.json.errors[0].message,
+    }))
+    expect(shapes[0]).toEqual({
+      status: 409,
+      key: 'customer.credentials.login.not_unique.error',
+      message: expect.any(String),
+    })
+    expect(new Set(shapes.map((shape) => JSON.stringify(shape))).size).toBe(1)
+    for (const answer of answers)
+      expect(JSON.stringify(answer.json)).not.toMatch(/jlink|tkestrel|brightline/i)
+  })
+
+  it('pins every refused element of a batch on its line, and creates none of it', async () => {
+    const elements = [
+      { firstName: 'Ok', lastName: 'One', email: 'ok.one@brightline.test' },
+      { firstName: 'Tw', lastName: 'Ice', email: 'twice@brightline.test', login: 'twice' },
+      { firstName: 'Ta', lastName: 'Ken', email: 'taken.login@brightline.test', login: 'BBuyer' },
+      { firstName: 'Tw', lastName: 'Ice', email: 'TWICE@brightline.test', login: 'twice-2' },
+    ]
+    const refused = await post('jlink', elements)
+    expect(refused.status).toBe(409)
+    expect(refused.json.errors[0].causes.flatMap((cause: { paths: string[] }) => cause.paths)).toEqual([
+      'elements.2.login',
+      'elements.3.email',
+    ])
+    const [none] = await api.database.db.select().from(users).where(eq(users.email, 'ok.one@brightline.test'))
+    expect(none).toBeUndefined()
+  })
+
+  it('correcting an e-mail address voids the first link and sends a new one to the new address', async () => {
+    const created = await post('jlink', [
+      { firstName: 'Ty', lastName: 'Po', email: 'ty.po@brightlnie.test', login: 'typo' },
+    ])
+    expect(created.status).toBe(201)
+    const origin = new URL(api.url('')).origin
+    const linkTo = async (address: string) => {
+      const mailbox = await call(`${origin}/mailbox.json?to=${encodeURIComponent(address)}`)
+      return mailbox.json.elements.map((mail: { links: string[] }) => new URL(mail.links[0]!))
+    }
+    const [first] = await linkTo('ty.po@brightlnie.test')
+    const corrected = await call(
+      usersUrl('/typo'),
+      as('jlink', {
+        method: 'PUT',
+        json: { firstName: 'Ty', lastName: 'Po', email: 'ty.po@brightline.test' },
+      }),
+    )
+    expect(corrected.status).toBe(200)
+    const setPassword = (link: URL) =>
+      call(api.url('security/password'), {
+        method: 'POST',
+        json: {
+          userID: link.searchParams.get('uid'),
+          secureCode: link.searchParams.get('Hash'),
+          password: 'Corrected1',
+        },
+      })
+    const old = await setPassword(first!)
+    expect(old.status).toBe(400)
+    expect(old.headers.get('error-key')).toBe('account.forgotdata.consumer_invalid_hash.error')
+    const sent = await linkTo('ty.po@brightline.test')
+    expect(sent).toHaveLength(1)
+    expect((await setPassword(sent[0]!)).status).toBe(204)
   })
 })
 

@@ -182,6 +182,23 @@ describe('the profile page', () => {
     expect(data.result.error.email).toEqual(['This e-mail address is already in use.'])
   })
 
+  it('shows the API’s one refusal of a name that cannot be used at the e-mail field (issue 31)', async () => {
+    icm.use(user())
+    const message = 'This login or e-mail address cannot be used.'
+    record('put', userPath(PATRICIA.login), () =>
+      refusal(409, 'customer.credentials.login.not_unique.error', message, [
+        { code: 'customer.credentials.login.not_unique.error', message, paths: ['email'] },
+      ]),
+    )
+    const { response, data } = await page(profileAction, `${PATRICIA_URL}/profile`, {
+      form: { firstName: 'Patricia', lastName: 'Miller', email: 'jlink@test.intershop.de' },
+    })
+    expect(response.status).toBe(422)
+    expect(data.result.error.email).toEqual([
+      'This login or e-mail address cannot be used. Please choose another one.',
+    ])
+  })
+
   it('answers 404 for an unknown user', async () => {
     icm.use(get(userPath('ghost'), () => refusal(404, 'customer.user.not_found', 'Not found')))
     const { response } = await page(profileLoader, `${USERS_URL}/ghost/profile`, {

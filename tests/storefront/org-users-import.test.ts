@@ -146,7 +146,13 @@ describe('the import page', () => {
     expect(calls).toHaveLength(1)
     expect(data.summary.created).toBe(0)
     expect(data.summary.results.map((r: any) => [r.line, r.status, r.problems])).toEqual([
-      [2, 'refused', ['Dieser Anmeldename ist bereits vergeben.']],
+      [
+        2,
+        'refused',
+        [
+          'Dieser Anmeldename oder diese E-Mail-Adresse kann nicht verwendet werden. Bitte wählen Sie eine andere.',
+        ],
+      ],
       [3, 'invalid', ['Eine Zeile braucht 4 bis 8 Spalten; diese hat 2.']],
       [4, 'not-created', []],
       [
@@ -160,6 +166,44 @@ describe('the import page', () => {
     ])
     // The list stays in the form to be corrected.
     expect(data.result.initialValue).toEqual({ list: LIST })
+  })
+
+  it('pins the API’s refusal of a taken name on its line by the element it names, not by the value (issue 31)', async () => {
+    icm.use(roles())
+    const message = 'This login or e-mail address cannot be used.'
+    record('post', 'customers/OilCorp/users', () =>
+      refusal(409, 'customer.credentials.login.not_unique.error', message, [
+        { code: 'customer.credentials.login.not_unique.error', message, paths: ['elements.1.email'] },
+      ]),
+    )
+    const { response, data } = await page(action, IMPORT_URL, { form: { list: LIST } })
+    expect(response.status).toBe(422)
+    expect(data.summary.results.map((r: any) => [r.line, r.status, r.problems])).toEqual([
+      [2, 'not-created', []],
+      [3, 'invalid', expect.any(Array)],
+      [4, 'refused', ['This login or e-mail address cannot be used. Please choose another one.']],
+      [5, 'invalid', expect.any(Array)],
+    ])
+  })
+
+  it('shows the lines the API created before a name was taken as created, the others as refused (issue 31)', async () => {
+    icm.use(roles())
+    const message = '1 of 2 users were created; the others were not.'
+    record('post', 'customers/OilCorp/users', () =>
+      refusal(409, 'customer.credentials.login.not_unique.error', message, [
+        { code: 'customer.user.created', message: 'This user was created.', paths: ['elements.0'] },
+        { code: 'customer.credentials.login.not_unique.error', message, paths: ['elements.1'] },
+      ]),
+    )
+    const { response, data } = await page(action, IMPORT_URL, { form: { list: LIST } })
+    expect(response.status).toBe(200)
+    expect(data.summary.created).toBe(1)
+    expect(data.summary.results.map((r: any) => [r.line, r.status, r.login ?? r.problems])).toEqual([
+      [2, 'created', 'amiller'],
+      [3, 'invalid', expect.any(Array)],
+      [4, 'refused', ['This login or e-mail address cannot be used. Please choose another one.']],
+      [5, 'invalid', expect.any(Array)],
+    ])
   })
 
   it('sends nothing when no line is valid (422)', async () => {
