@@ -33,6 +33,7 @@ import {
 import { DEFAULT_CURRENCY, isCurrency, type Currency, type Locale } from './channel'
 import { conflictError, invalidError, notFoundError, refusedError } from './errors'
 import { publish } from './events'
+import { refreshPendingApprovers, withdrawRequisitionsOf } from './requisition-authority'
 import type { Minor } from './money'
 import { hashPassword } from './passwords'
 import { rolesOf, type RoleGrant } from './permissions'
@@ -406,6 +407,9 @@ export async function updateCompanyUser(
         })
         .where(eq(users.id, user.id))
         .returning()
+      // A deactivated buyer's requisitions are withdrawn, and whom they waited for is asked again (ADR 0028).
+      if (deactivating) await withdrawRequisitionsOf(tx, user.id)
+      if (updated!.active !== user.active) await refreshPendingApprovers(tx, user.customerNo)
       return updated!
     }),
   )
@@ -422,6 +426,7 @@ export async function deleteCompanyUser(db: Db, manager: Manager, login: string)
       await requireAnotherAdministrator(tx, user.customerNo, user.id, 'deleted')
     // Cost center buyers and password links go with the user (foreign keys); orders keep their history.
     await tx.delete(users).where(eq(users.id, user.id))
+    await refreshPendingApprovers(tx, user.customerNo)
   })
 }
 
@@ -450,6 +455,7 @@ export async function setCompanyUserRoles(
     if (losesAdministration && user.active)
       await requireAnotherAdministrator(tx, user.customerNo, user.id, 'removed from the administrators')
     await tx.update(users).set({ roles: roleIds }).where(eq(users.id, user.id))
+    await refreshPendingApprovers(tx, user.customerNo)
     return rolesOf(tx, user.id, locale)
   })
 }
