@@ -427,6 +427,17 @@ describe('an approver’s decision', () => {
     recordRequisitions('patch', `/${ID}`, () => icmError(404, 'requisition.not_found.error'))
     expect((await page(decisionAction, DETAIL, { form: { intent: 'approve' } })).response.status).toBe(404)
   })
+
+  it('says in words that the approver may no longer decide when their role went meanwhile (403, issue 31)', async () => {
+    recordRequisitions('patch', `/${ID}`, () => icmError(403, 'requisition.approval.not_approver.error'))
+    const refused = await page(decisionAction, `/pl/account/requisitions/approver/${ID}`, {
+      form: { intent: 'approve' },
+    })
+    expect(refused.response.status).toBe(403)
+    expect(formErrorsOf(refused.data)).toEqual([
+      'Nie jesteś już osobą zatwierdzającą to zapotrzebowanie, więc nie możesz o nim zdecydować.',
+    ])
+  })
 })
 
 describe('the bulk decision of the approver list', () => {
