@@ -380,6 +380,12 @@ export function approversOf(requisition: Pick<Requisition, 'status' | 'decidedBy
 /** An approver's decision (`PATCH …/requisitions/{id}` `ApprovalStatusChange`). */
 export type RequisitionDecision = { statusCode: 'APPROVED' | 'REJECTED'; comment?: string }
 
+/**
+ * The buyer's withdrawal of their own pending requisition: the API's `ApprovalStatusChange` with WITHDRAWN
+ * (its extension of ICM's shape, ADR 0028).
+ */
+export const WITHDRAWAL = { statusCode: 'WITHDRAWN' } as const
+
 /** How a decision ended, as the shopper is told. */
 export type DecisionOutcome =
   | { kind: 'approved'; requisitionNo: string; orderNo?: string; orderId?: string }

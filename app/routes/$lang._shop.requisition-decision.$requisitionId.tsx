@@ -117,11 +117,16 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   }
   const outcome = decisionOutcomeOf(decided.value)
   const { key, values } = decisionMessage(outcome, t)
-  return data<DecisionAnswer & { outcome?: Outcome }>({
-    intent,
-    result: submission.reply({ resetForm: true }),
-    outcome: { kind: 'decided', key, values, requisition: decided.value },
-  })
+  // Remix runs the loader again after the action of a document POST, and the used-up link then no longer
+  // verifies (404): the action's own status is what a browser without JavaScript must get for the outcome.
+  return data<DecisionAnswer & { outcome?: Outcome }>(
+    {
+      intent,
+      result: submission.reply({ resetForm: true }),
+      outcome: { kind: 'decided', key, values, requisition: decided.value },
+    },
+    { status: 200 },
+  )
 }
 
 export default function RequisitionDecisionPage() {

@@ -25,6 +25,7 @@ import {
   type DecisionOutcome,
   type RequisitionStatus,
   type RequisitionView,
+  WITHDRAWAL,
 } from '~/models/requisition'
 import { namedCostCenter } from './basket-cost-center.server'
 import { formText, parseSubmission, readForm } from './form.server'
@@ -131,6 +132,8 @@ export async function requisitionDetail(args: PageArgs, view: RequisitionView) {
       view,
       requisition,
       mayDecide: view === 'approver' && mayDecide(requisition, { login: user.login, email }),
+      /** The buyer may withdraw their own requisition while it waits (ADR 0028). */
+      mayWithdraw: view === 'buyer' && requisition.status === 'PENDING',
       mayApprove: mayApprove(user),
     },
     { headers: privateHeaders() },
@@ -201,6 +204,32 @@ export async function requisitionDecision(args: PageArgs) {
     { intent, result: submission.reply({ formErrors, fieldErrors }) },
     { status: result.status },
   )
+}
+
+/**
+ * The buyer withdraws their pending requisition from its page (a plain post, `intent` withdraw): back to the
+ * page (303) with a toast saying it was withdrawn, or why not (decided meanwhile); unknown or foreign: 404.
+ */
+export async function requisitionWithdrawal(args: PageArgs) {
+  const shopper = await requireRequisitionAccess(args, 'buyer')
+  const { locale, scope, session } = shopper
+  const id = args.params.requisitionId ?? ''
+  const form = await readForm(args.request)
+  if (formText(form, 'intent') !== 'withdraw')
+    throw new Response(null, { status: 400, statusText: 'Bad Request' })
+  const result = await loginAgainIfRefused(args.request, shopper, decideRequisition(scope, id, WITHDRAWAL))
+  const page = requisitionPath(locale.lang, 'buyer', id)
+  if (result.ok)
+    return redirectWithToast(session, page, {
+      key: 'account.requisitions.withdraw.done',
+      values: { number: result.requisition.requisitionNo },
+      type: 'success',
+    })
+  if (result.status === 404) throw notFound()
+  return redirectWithToast(session, page, {
+    key: result.code ?? API_CODES.requisitionAlreadyDecided,
+    type: 'error',
+  })
 }
 
 /** The number of a requisition a decision was refused for, when it can still be read. */

@@ -14,6 +14,7 @@ import {
   type Requisition,
   type RequisitionBrief,
   type RequisitionDecision,
+  type WITHDRAWAL,
   type RequisitionPage,
   type RequisitionStatus,
   type RequisitionView,
@@ -82,12 +83,17 @@ export type { RequisitionWidgetData, RequisitionWidgets }
 
 const REFUSALS = [400, 403, 404, 409, 422]
 
-/** Approves a requisition, or rejects it with the comment for the buyer (`PATCH … ApprovalStatusChange`). */
+/**
+ * Approves a requisition, or rejects it with the comment for the buyer, or (its buyer) withdraws it
+ * (`PATCH … ApprovalStatusChange`).
+ */
 export async function decideRequisition(
   scope: IcmScope,
   id: string,
-  { statusCode, comment }: RequisitionDecision,
+  decision: RequisitionDecision | typeof WITHDRAWAL,
 ): Promise<DecisionResult> {
+  const { statusCode } = decision
+  const comment = 'comment' in decision ? decision.comment : undefined
   if (!id || id.length > 100)
     return { ok: false, status: 404, code: API_CODES.requisitionNotFound, errors: [] }
   try {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   approvalReasons,
+  ACCOUNT_ADMINISTRATION,
   approversOf,
   COST_CENTER_APPROVAL,
   CUSTOMER_APPROVAL,
@@ -155,5 +156,19 @@ describe('approvers', () => {
 
   it('is nobody when nobody else may approve', () => {
     expect(approversOf('customer', 'anna', [person('anna', [CUSTOMER_APPROVAL])])).toEqual([])
+  })
+
+  it('is the active account administrators, never the buyer, when no approver is left (ADR 0028)', () => {
+    const left = [
+      person('anna', [CUSTOMER_APPROVAL], false),
+      person('admin', [ACCOUNT_ADMINISTRATION]),
+      person('retired', [ACCOUNT_ADMINISTRATION], false),
+      person('buyer', [ACCOUNT_ADMINISTRATION]),
+      person('plain', []),
+    ]
+    expect(approversOf('customer', 'buyer', left)).toEqual(['admin'])
+    expect(approversOf('costCenter', 'buyer', left, 'plain')).toEqual(['admin'])
+    // While an approver is left, the administrators are not asked.
+    expect(approversOf('customer', 'buyer', [...left, person('bo', [CUSTOMER_APPROVAL])])).toEqual(['bo'])
   })
 })

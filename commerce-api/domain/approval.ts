@@ -129,13 +129,17 @@ export type Candidate = { id: string; active: boolean; permissionIds: readonly s
 /** The permission of the company's approvers (ICM's approver role) and of cost center approval. */
 export const CUSTOMER_APPROVAL = 'APP_B2B_ORDER_APPROVAL'
 export const COST_CENTER_APPROVAL = 'EDE_APP_B2B_COSTCENTER_APPROVAL'
+/** The account administrators' permission: who decides a stage when nobody else can (ADR 0028). */
+export const ACCOUNT_ADMINISTRATION = 'APP_B2B_MANAGE_USERS'
 
 /**
  * Who decides a stage. Customer approval: every active user with the approver permission. Cost center
  * approval: the cost center's owner when active and holding cost center approval; when the owner cannot (the
  * buyer owns the cost center, or it has no usable owner) the company's approvers decide it instead, so that an
  * overrun of a cost center is never waved through. Nobody approves their own order: the buyer is never among
- * the approvers. An empty list means nobody can decide the stage.
+ * the approvers. When nobody with the stage's permission is left (the only approver was deleted, deactivated
+ * or lost the role), the company's active account administrators decide it as the last resort (ADR 0028), so a
+ * requisition never waits for nobody. An empty list means nobody at all can decide the stage.
  */
 export function approversOf(
   stage: ApprovalStage,
@@ -145,8 +149,12 @@ export function approversOf(
 ): string[] {
   const may = (person: Candidate, permission: string) =>
     person.active && person.id !== buyerId && person.permissionIds.includes(permission)
-  const customerApprovers = () =>
-    people.filter((person) => may(person, CUSTOMER_APPROVAL)).map((person) => person.id)
+  const holding = (permission: string) =>
+    people.filter((person) => may(person, permission)).map((person) => person.id)
+  const customerApprovers = () => {
+    const approvers = holding(CUSTOMER_APPROVAL)
+    return approvers.length ? approvers : holding(ACCOUNT_ADMINISTRATION)
+  }
   if (stage === 'customer') return customerApprovers()
   const owner = people.find((person) => person.id === costCenterOwnerId)
   return owner && may(owner, COST_CENTER_APPROVAL) ? [owner.id] : customerApprovers()

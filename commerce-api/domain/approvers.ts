@@ -46,10 +46,20 @@ export async function peopleByIds(db: Db, ids: readonly string[]): Promise<Perso
   return ids.flatMap((id) => byId.get(id) ?? [])
 }
 
-/** The approval plan of what the subject is about to order, at `at`. */
-export async function approvalPlan(db: Db, subject: ApprovalSubject, at = new Date()): Promise<ApprovalPlan> {
-  const check = await approvalCheck(db, subject, at)
-  if (!check.required) return { required: false, reasons: check.reasons, stages: [] }
+/** Whose order a stage approves: the buyer, their company and the cost center it is ordered on. */
+export type StageSubject = Pick<ApprovalSubject, 'userId' | 'customerNo' | 'costCenter'>
+
+/**
+ * Who may decide each of the stages now (ADR 0028): `approversOf` over the company's users as they are at this
+ * moment (active, with the permissions their roles grant now) and the cost center's owner now.
+ */
+export async function stageApprovers(
+  db: Db,
+  subject: StageSubject,
+  stages: readonly ApprovalStage[],
+): Promise<Map<ApprovalStage, Person[]>> {
+  const byStage = new Map<ApprovalStage, Person[]>()
+  if (!stages.length) return byStage
   const company = await db
     .select({ ...PERSON_COLUMNS, active: users.active, permissionIds: permissionIdsOfRoles(users.roles) })
     .from(users)
@@ -58,12 +68,22 @@ export async function approvalPlan(db: Db, subject: ApprovalSubject, at = new Da
     ? await findCostCenter(db, subject.customerNo, subject.costCenter)
     : undefined
   const byId = new Map(company.map((person) => [person.id, person]))
-  const stages = check.stages.map((stage) => ({
-    stage,
-    approvers: approversOf(stage, subject.userId, company, center?.ownerId)
-      .map((id) => byId.get(id)!)
-      .map(({ active: _active, permissionIds: _permissions, ...person }) => person),
-  }))
+  for (const stage of stages)
+    byStage.set(
+      stage,
+      approversOf(stage, subject.userId, company, center?.ownerId)
+        .map((id) => byId.get(id)!)
+        .map(({ active: _active, permissionIds: _permissions, ...person }) => person),
+    )
+  return byStage
+}
+
+/** The approval plan of what the subject is about to order, at `at`. */
+export async function approvalPlan(db: Db, subject: ApprovalSubject, at = new Date()): Promise<ApprovalPlan> {
+  const check = await approvalCheck(db, subject, at)
+  if (!check.required) return { required: false, reasons: check.reasons, stages: [] }
+  const approvers = await stageApprovers(db, subject, check.stages)
+  const stages = check.stages.map((stage) => ({ stage, approvers: approvers.get(stage) ?? [] }))
   return { required: true, reasons: check.reasons, stages }
 }
 

@@ -42,6 +42,9 @@ export type RequisitionOutcome =
   | { outcome: 'rejected'; comment: string }
   | { outcome: 'system-rejected'; problems: { message: string }[] }
 
+/** Why a pending requisition was withdrawn without a decision (requisition-authority.ts). */
+export type WithdrawalReason = 'buyer-withdrew' | 'buyer-deactivated'
+
 export type DomainEvent =
   /** A business user was created by their company's administrator. */
   | { type: 'user.created'; user: NewUser }
@@ -59,6 +62,13 @@ export type DomainEvent =
       decider: EventPerson
       approverIds: readonly string[]
       decision: RequisitionOutcome
+    }
+  /** A pending requisition was withdrawn (REJECTED without a decision); `approverIds`: who waited to decide. */
+  | {
+      type: 'requisition.withdrawn'
+      requisition: OrderRow
+      approverIds: readonly string[]
+      reason: WithdrawalReason
     }
   /** An order was placed for good (by checkout, after the payment page, by approval, by a recurring order). */
   | { type: 'order.placed'; orderId: string }

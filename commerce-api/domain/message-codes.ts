@@ -220,6 +220,7 @@ export const MESSAGE_CODES = {
   'request.url.invalid': { kind: 'error' },
   // requisition
   'requisition.already_decided.error': { kind: 'error' },
+  'requisition.approval.not_approver.error': { kind: 'error' },
   'requisition.approval.own.error': { kind: 'error' },
   'requisition.approval_comment.required.error': { kind: 'error' },
   'requisition.basket.missing.error': { kind: 'error' },
@@ -231,6 +232,9 @@ export const MESSAGE_CODES = {
   'requisition.not_found.error': { kind: 'error' },
   'requisition.prices.changed.error': { kind: 'error' },
   'requisition.stage_decided.error': { kind: 'error' },
+  'requisition.withdraw.not_buyer.error': { kind: 'error' },
+  'requisition.withdrawn.buyer_deactivated.info': { kind: 'info' },
+  'requisition.withdrawn.by_buyer.info': { kind: 'info' },
   // resource
   'resource.not_found': { kind: 'error' },
   // scheduler

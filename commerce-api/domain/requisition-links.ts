@@ -8,16 +8,19 @@
  * - dies with the requisition's decision, whoever made it (the requisition is no longer pending);
  * - is its approver's alone: a caller who is logged in as someone else is refused, so a forwarded mail opened
  *   by a colleague who is signed in to the shop cannot decide in the approver's name;
- * - records the decision as its approver's, with their name, as if they had decided in the shop.
+ * - records the decision as its approver's, with their name, as if they had decided in the shop;
+ * - is no authority of its own (ADR 0028): its approver must be an approver of the requisition at the moment
+ *   of deciding, as in the shop. A link of someone who lost the role, was deactivated or deleted is invalid.
  *
  * Every other refusal reads the same (requisition.link.invalid.error, 404): a guesser learns nothing.
  */
 import { and, eq, isNull } from 'drizzle-orm'
 import type { Db } from '../db/client'
-import { orders, requisitionLinks, users } from '../db/schema'
-import { conflictError, forbiddenError, notFoundError, refusedError } from './errors'
+import { orders, requisitionLinks, requisitionStages, users } from '../db/schema'
+import { conflictError, DomainError, forbiddenError, notFoundError, refusedError } from './errors'
 import { isUuid } from './ids'
 import { secretHash } from './password-tokens'
+import { decidableStages } from './requisition-authority'
 import { MAX_LINK_TOKEN_LENGTH } from './requisition-link-tokens'
 import {
   decideRequisition,
@@ -60,6 +63,12 @@ export type LinkRequest = {
   caller: Principal | null
 }
 
+/** What the decision answers when the link's approver may no longer decide (ADR 0028). */
+const NO_LONGER_APPROVER = new Set<string>([
+  'requisition.approval.not_approver.error',
+  'requisition.not_found.error',
+])
+
 /** The link, unused, of this requisition; refuses whatever does not fit (see the file's comment). */
 async function usableLink(t: Db, { requisitionId, token, caller }: LinkRequest, now: Date, lock: boolean) {
   if (!isUuid(requisitionId) || !token || token.length > MAX_LINK_TOKEN_LENGTH) throw linkInvalid()
@@ -95,6 +104,11 @@ export async function checkRequisitionLink(
   const [row] = await db.select().from(orders).where(eq(orders.id, link.orderId))
   if (!row) throw linkInvalid()
   if (row.approvalStatus !== 'PENDING') throw decided(row)
+  const stages = await db.select().from(requisitionStages).where(eq(requisitionStages.orderId, row.id))
+  if (!(await decidableStages(db, row, stages, link.approverId)).length) {
+    if (stages.some((stage) => stage.decidedBy === link.approverId)) throw decided(row)
+    throw linkInvalid()
+  }
   const [approver] = await db
     .select({ firstName: users.firstName, lastName: users.lastName, email: users.email })
     .from(users)
@@ -115,8 +129,14 @@ export async function decideWithLink(
   const link = await usableLink(db, request, now, false)
   const approver = await principalOfUser(db, link.approverId)
   if (!approver) throw linkInvalid()
-  return decideRequisition(db, approver, request.requisitionId, decision, now, async (t) => {
-    const locked = await usableLink(t, request, now, true)
-    await t.update(requisitionLinks).set({ usedAt: now }).where(eq(requisitionLinks.hash, locked.hash))
-  })
+  try {
+    return await decideRequisition(db, approver, request.requisitionId, decision, now, async (t) => {
+      const locked = await usableLink(t, request, now, true)
+      await t.update(requisitionLinks).set({ usedAt: now }).where(eq(requisitionLinks.hash, locked.hash))
+    })
+  } catch (error) {
+    // Its approver may no longer decide it: the link reads as any other dead link.
+    if (error instanceof DomainError && NO_LONGER_APPROVER.has(error.code)) throw linkInvalid()
+    throw error
+  }
 }

@@ -4,13 +4,16 @@
  *
  * - **Who sees one.** The buyer sees their own (view `buyer`); an approver sees those they may decide (view
  *   `approver`: they are among the approvers of a stage). Anyone else gets requisition.not_found.
- * - **Deciding.** An approver decides every still-pending stage they are an approver of. Rejecting needs a
+ * - **Deciding.** An approver decides every still-pending stage they are an approver of at the moment of
+ *   deciding (requisition-authority.ts, ADR 0028): active, holding the stage's permission now; whoever lost it
+ *   is refused (requisition.approval.not_approver.error), whichever way they come (API, shop, mail link). Rejecting needs a
  *   comment and ends the requisition (REJECTED frees the pending budget). Approving the last pending stage
  *   places the order for real in the same transaction: the basket is validated again as an order is (scope
  *   All) and must come to the same lines and totals; then stock is taken, the payment authorised and the row
  *   gets its order number. A failed check rejects it as the shop (`systemRejected`) with the reasons.
  * - **Exactly once.** The row is locked for the decision, and a decided requisition refuses another
  *   decision (requisition.already_decided): two approvers clicking at once place one order.
+ * - **Withdrawing.** The buyer may withdraw a pending requisition (`withdrawRequisition`).
  */
 import { and, count, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../db/client'
@@ -23,6 +26,7 @@ import { isLocale, type Locale } from './channel'
 import { findCostCenter } from './cost-centers'
 import { conflictError, forbiddenError, notFoundError, refusedError } from './errors'
 import { publish } from './events'
+import { decidableStages, withdrawRequisitions } from './requisition-authority'
 import { isUuid } from './ids'
 import { completeOrder, linesOf, lockStock, nextNumber, type OrderLineRow, type OrderRow } from './orders'
 import { hasPermission, permissionsOf } from './permissions'
@@ -235,6 +239,18 @@ export async function requireRequisition(
   return fullDetail(db, row)
 }
 
+const alreadyDecided = (row: OrderRow) =>
+  conflictError(
+    'requisition.already_decided.error',
+    `The requisition has already been ${row.approvalStatus === 'APPROVED' ? 'approved' : 'rejected'}.`,
+  )
+
+const notApprover = () =>
+  forbiddenError(
+    'requisition.approval.not_approver.error',
+    'You are no longer an approver of this requisition: your permission to approve it was removed.',
+  )
+
 /** An approver's decision: approve, or reject with a comment. */
 export type RequisitionDecision = { statusCode: 'APPROVED' | 'REJECTED'; comment?: string }
 
@@ -375,23 +391,23 @@ export async function decideRequisition(
     if (!row) throw requisitionNotFound(id)
     await consume?.(t)
     const stages = await t.select().from(requisitionStages).where(eq(requisitionStages.orderId, row.id))
-    const mine = stages.filter((stage) => stage.approverIds.includes(principal.userId))
-    if (!mine.length) {
+    const involved = stages.some(
+      (stage) => stage.approverIds.includes(principal.userId) || stage.decidedBy === principal.userId,
+    )
+    // Who may decide is asked now, not as it was at submission (requisition-authority.ts, ADR 0028).
+    const open = await decidableStages(t, row, stages, principal.userId)
+    if (!open.length) {
       if (row.userId === principal.userId)
         throw forbiddenError('requisition.approval.own.error', 'Nobody approves their own requisition.')
-      throw requisitionNotFound(id)
+      if (!involved) throw requisitionNotFound(id)
+      if (row.approvalStatus !== 'PENDING') throw alreadyDecided(row)
+      if (stages.some((stage) => stage.decidedBy === principal.userId))
+        throw conflictError(
+          'requisition.stage_decided.error',
+          'You have already decided on this requisition; it waits for another approver.',
+        )
+      throw notApprover()
     }
-    if (row.approvalStatus !== 'PENDING')
-      throw conflictError(
-        'requisition.already_decided.error',
-        `The requisition has already been ${row.approvalStatus === 'APPROVED' ? 'approved' : 'rejected'}.`,
-      )
-    const open = mine.filter((stage) => stage.statusCode === 'PENDING')
-    if (!open.length)
-      throw conflictError(
-        'requisition.stage_decided.error',
-        'You have already decided on this requisition; it waits for another approver.',
-      )
     const [decider] = await t.select(PERSON_COLUMNS).from(users).where(eq(users.id, principal.userId))
     const name = fullName(decider!)
     await t
@@ -454,6 +470,42 @@ export async function decideRequisition(
     return { outcome: 'approved' as const, row: approved! }
   })
   return { outcome, requisition: await fullDetail(db, row) }
+}
+
+/**
+ * The buyer withdraws their own pending requisition (ADR 0028; `PATCH …/requisitions/{id}` with statusCode
+ * WITHDRAWN): it ends REJECTED with the reason, nothing is ordered, its approvers' links die and they are told.
+ * An approver of it is refused; anyone else does not find it.
+ */
+export async function withdrawRequisition(
+  db: Db,
+  principal: BusinessPrincipal,
+  id: string,
+  at = new Date(),
+): Promise<RequisitionDetail> {
+  if (!isUuid(id)) throw requisitionNotFound(id)
+  const row = await db.transaction(async (tx) => {
+    const t = tx as unknown as Db
+    const [row] = await t
+      .select()
+      .from(orders)
+      .where(and(eq(orders.id, id), eq(orders.customerNo, principal.customerNo), isRequisition))
+      .for('update')
+    if (!row) throw requisitionNotFound(id)
+    if (row.userId !== principal.userId) {
+      const stages = await t.select().from(requisitionStages).where(eq(requisitionStages.orderId, row.id))
+      if (stages.some((stage) => stage.approverIds.includes(principal.userId)))
+        throw forbiddenError(
+          'requisition.withdraw.not_buyer.error',
+          'Only the buyer can withdraw a requisition; an approver approves or rejects it.',
+        )
+      throw requisitionNotFound(id)
+    }
+    if (row.approvalStatus !== 'PENDING') throw alreadyDecided(row)
+    const [withdrawn] = await withdrawRequisitions(t, [row.id], 'buyer-withdrew', at)
+    return withdrawn!
+  })
+  return fullDetail(db, row)
 }
 
 /** For the account overview's widgets: how many requisitions wait, as buyer and as approver. */

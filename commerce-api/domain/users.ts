@@ -38,6 +38,7 @@ import {
 import { DEFAULT_CURRENCY, isCurrency, type Currency, type Locale } from './channel'
 import { conflictError, DomainError, invalidError, notFoundError, refusedError } from './errors'
 import { publish, type NewUser } from './events'
+import { refreshPendingApprovers, withdrawRequisitionsOf } from './requisition-authority'
 import type { Minor } from './money'
 import { revokePasswordTokens } from './password-tokens'
 import { hashPassword } from './passwords'
@@ -511,6 +512,9 @@ export async function updateCompanyUser(
         // The links sent to the old address stop working; a welcome not yet used goes again, to the new one.
         if (emailChanged && (await revokePasswordTokens(tx, user.id)).includes('welcome'))
           await publish(tx, { type: 'user.email.corrected', user: newUserOf(updated!) })
+        // A deactivated buyer's requisitions are withdrawn, and whom they waited for is asked again (ADR 0028).
+        if (deactivating) await withdrawRequisitionsOf(tx, user.id)
+        if (updated!.active !== user.active) await refreshPendingApprovers(tx, user.customerNo)
         return updated!
       }),
     ['email'],
@@ -528,6 +532,7 @@ export async function deleteCompanyUser(db: Db, manager: Manager, login: string)
       await requireAnotherAdministrator(tx, user.customerNo, user.id, 'deleted')
     // Cost center buyers and password links go with the user (foreign keys); orders keep their history.
     await tx.delete(users).where(eq(users.id, user.id))
+    await refreshPendingApprovers(tx, user.customerNo)
   })
 }
 
@@ -556,6 +561,7 @@ export async function setCompanyUserRoles(
     if (losesAdministration && user.active)
       await requireAnotherAdministrator(tx, user.customerNo, user.id, 'removed from the administrators')
     await tx.update(users).set({ roles: roleIds }).where(eq(users.id, user.id))
+    await refreshPendingApprovers(tx, user.customerNo)
     return rolesOf(tx, user.id, locale)
   })
 }

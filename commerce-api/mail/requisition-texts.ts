@@ -30,6 +30,14 @@ export type RequisitionTexts = {
   rejected: { subject: string; intro: string; comment: string; button: string }
   /** To the buyer and the approver: approved, but the shop could not place it as it was. */
   systemRejected: { subject: string; intro: string; button: string }
+  /** To the buyer and the approvers: a pending requisition was withdrawn without a decision (ADR 0028). */
+  withdrawn: {
+    subject: string
+    byBuyer: string
+    buyerDeactivated: string
+    approvers: string
+    button: string
+  }
   /** To the other approvers: someone decided. */
   decided: {
     approvedSubject: string
@@ -87,6 +95,15 @@ export const REQUISITION_TEXTS: Record<Locale, RequisitionTexts> = {
       rejected: '{approver} rejected requisition {no} of {buyer}. Nothing more is needed from you.',
       button: 'View requisition',
     },
+    withdrawn: {
+      subject: 'Requisition {no} was withdrawn',
+      byBuyer: 'Requisition {no} was withdrawn by {buyer}. It will not be ordered.',
+      buyerDeactivated:
+        'Requisition {no} of {buyer} was withdrawn because the buyer’s account was deactivated. It will not be ordered.',
+      approvers:
+        'Requisition {no} of {buyer} no longer waits for a decision. Nothing more is needed from you.',
+      button: 'View requisition',
+    },
   },
   de_DE: {
     submitted: {
@@ -140,6 +157,15 @@ export const REQUISITION_TEXTS: Record<Locale, RequisitionTexts> = {
         '{approver} hat die Bestellanforderung {no} von {buyer} abgelehnt. Von Ihnen ist nichts mehr nötig.',
       button: 'Bestellanforderung ansehen',
     },
+    withdrawn: {
+      subject: 'Bestellanforderung {no} wurde zurückgezogen',
+      byBuyer: 'Bestellanforderung {no} wurde von {buyer} zurückgezogen. Sie wird nicht bestellt.',
+      buyerDeactivated:
+        'Bestellanforderung {no} von {buyer} wurde zurückgezogen, weil das Konto des Bestellers deaktiviert wurde. Sie wird nicht bestellt.',
+      approvers:
+        'Bestellanforderung {no} von {buyer} wartet nicht mehr auf eine Entscheidung. Sie müssen nichts mehr tun.',
+      button: 'Bestellanforderung ansehen',
+    },
   },
   fr_FR: {
     submitted: {
@@ -188,6 +214,15 @@ export const REQUISITION_TEXTS: Record<Locale, RequisitionTexts> = {
         '{approver} a approuvé la demande d’achat {no} de {buyer}. Aucune action n’est requise de votre part.',
       rejected:
         '{approver} a refusé la demande d’achat {no} de {buyer}. Aucune action n’est requise de votre part.',
+      button: 'Voir la demande d’achat',
+    },
+    withdrawn: {
+      subject: 'La demande d’achat {no} a été retirée',
+      byBuyer: 'La demande d’achat {no} a été retirée par {buyer}. Elle ne sera pas commandée.',
+      buyerDeactivated:
+        'La demande d’achat {no} de {buyer} a été retirée, car le compte de l’acheteur a été désactivé. Elle ne sera pas commandée.',
+      approvers:
+        'La demande d’achat {no} de {buyer} n’attend plus de décision. Vous n’avez plus rien à faire.',
       button: 'Voir la demande d’achat',
     },
   },
@@ -240,6 +275,15 @@ export const REQUISITION_TEXTS: Record<Locale, RequisitionTexts> = {
       rejected: '{approver} odrzucił(a) zapotrzebowanie {no} od {buyer}. Nie musisz nic więcej robić.',
       button: 'Zobacz zapotrzebowanie',
     },
+    withdrawn: {
+      subject: 'Zapotrzebowanie {no} zostało wycofane',
+      byBuyer: 'Zapotrzebowanie {no} zostało wycofane przez {buyer}. Nie zostanie zamówione.',
+      buyerDeactivated:
+        'Zapotrzebowanie {no} użytkownika {buyer} zostało wycofane, ponieważ konto kupującego zostało dezaktywowane. Nie zostanie zamówione.',
+      approvers:
+        'Zapotrzebowanie {no} użytkownika {buyer} nie czeka już na decyzję. Nic więcej nie musisz robić.',
+      button: 'Zobacz zapotrzebowanie',
+    },
   },
   ro_RO: {
     submitted: {
@@ -289,6 +333,15 @@ export const REQUISITION_TEXTS: Record<Locale, RequisitionTexts> = {
         '{approver} a aprobat solicitarea {no} de la {buyer}. Nu mai este nevoie de nimic din partea dvs.',
       rejected:
         '{approver} a respins solicitarea {no} de la {buyer}. Nu mai este nevoie de nimic din partea dvs.',
+      button: 'Vezi solicitarea',
+    },
+    withdrawn: {
+      subject: 'Solicitarea {no} a fost retrasă',
+      byBuyer: 'Solicitarea {no} a fost retrasă de {buyer}. Nu va fi comandată.',
+      buyerDeactivated:
+        'Solicitarea {no} de la {buyer} a fost retrasă, deoarece contul cumpărătorului a fost dezactivat. Nu va fi comandată.',
+      approvers:
+        'Solicitarea {no} de la {buyer} nu mai așteaptă o decizie. Nu mai este nevoie de nimic din partea dvs.',
       button: 'Vezi solicitarea',
     },
   },

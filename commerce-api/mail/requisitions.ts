@@ -7,7 +7,7 @@ import type { Db } from '../db/client'
 import type { StoredApprovalReason } from '../db/schema'
 import { fullName, peopleByIds, type Person } from '../domain/approvers'
 import type { Locale } from '../domain/channel'
-import type { RequisitionOutcome } from '../domain/events'
+import type { RequisitionOutcome, WithdrawalReason } from '../domain/events'
 import type { OrderRow } from '../domain/order-types'
 import { issueRequisitionLinks, REQUISITION_LINK_LIFETIME_SECONDS } from '../domain/requisition-link-tokens'
 import { orderLink } from './orders'
@@ -24,6 +24,7 @@ export const REQUISITION_MAIL = {
   rejected: 'requisition.rejected',
   systemRejected: 'requisition.system_rejected',
   decided: 'requisition.decided',
+  withdrawn: 'requisition.withdrawn',
 } as const
 
 /**
@@ -207,6 +208,37 @@ export async function queueRequisitionDecided(
         blocks: [
           { paragraph: fill(approved ? texts.approved : texts.rejected, values) },
           { action: { label: texts.button, url: requisitionLink(locale, 'approver', row.id) } },
+        ],
+      }
+    })
+}
+
+/**
+ * A pending requisition was withdrawn (by its buyer, or because the buyer was deactivated): the buyer hears why,
+ * and each approver who waited to decide that nothing more is needed.
+ */
+export async function queueRequisitionWithdrawn(
+  t: Db,
+  row: OrderRow,
+  approverIds: readonly string[],
+  reason: WithdrawalReason,
+) {
+  const no = row.requisitionNo!
+  const [buyer] = await peopleByIds(t, [row.userId!])
+  const values = { no, buyer: buyer ? fullName(buyer) : '' }
+  const told: { person: Person; view: 'buyer' | 'approver' }[] = buyer
+    ? [{ person: buyer, view: 'buyer' }]
+    : []
+  for (const approver of await peopleByIds(t, approverIds)) told.push({ person: approver, view: 'approver' })
+  for (const { person, view } of told)
+    await send(t, person, REQUISITION_MAIL.withdrawn, (locale) => {
+      const texts = REQUISITION_TEXTS[locale].withdrawn
+      const why = reason === 'buyer-withdrew' ? texts.byBuyer : texts.buyerDeactivated
+      return {
+        subject: fill(texts.subject, values),
+        blocks: [
+          { paragraph: fill(view === 'buyer' ? why : texts.approvers, values) },
+          { action: { label: texts.button, url: requisitionLink(locale, view, row.id) } },
         ],
       }
     })

@@ -6,7 +6,7 @@
 import type { Db } from '../db/client'
 import { subscribe, type DomainEvent } from '../domain/events'
 import { queueOrderCancelled, queueOrderConfirmation, queueOrderDelivered, queueOrderShipped } from './orders'
-import { queueRequisitionDecided, queueRequisitionSubmitted } from './requisitions'
+import { queueRequisitionDecided, queueRequisitionSubmitted, queueRequisitionWithdrawn } from './requisitions'
 import { queueWelcomeMail } from './welcome'
 
 /** Queues the mails of one event in the transaction `t`. */
@@ -19,6 +19,8 @@ export async function mailOfEvent(t: Db, event: DomainEvent): Promise<void> {
       return queueRequisitionSubmitted(t, event.requisition, event.approvers)
     case 'requisition.decided':
       return queueRequisitionDecided(t, event.requisition, event.decider, event.approverIds, event.decision)
+    case 'requisition.withdrawn':
+      return queueRequisitionWithdrawn(t, event.requisition, event.approverIds, event.reason)
     case 'order.placed':
       return queueOrderConfirmation(t, event.orderId)
     case 'order.shipped':

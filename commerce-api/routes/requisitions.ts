@@ -12,6 +12,7 @@ import {
   requireRequisition,
   type RequisitionStatus,
   type RequisitionViewer,
+  withdrawRequisition,
 } from '../domain/requisitions'
 import { checkRequisitionLink, decideWithLink } from '../domain/requisition-links'
 import { MAX_LINK_TOKEN_LENGTH } from '../domain/requisition-link-tokens'
@@ -24,14 +25,17 @@ import type { RouteModule } from './context'
 /** A user of a business customer, on their own requisitions ('-' or their login in the path). */
 const ownRequisitions: AccessRule = { customer: true }
 
-/** ICM's `ApprovalStatusChange` (PWA `updateRequisitionStatus`): approve, or reject with a comment. */
+/**
+ * ICM's `ApprovalStatusChange` (PWA `updateRequisitionStatus`): approve, or reject with a comment. This API's
+ * extension in the same shape (ADR 0028): the buyer withdraws their own pending requisition with WITHDRAWN.
+ */
 const StatusChange = z.object({
   type: z.literal('ApprovalStatusChange', {
     errorMap: () => ({ message: 'type must be ApprovalStatusChange' }),
   }),
   name: z.string().max(100).optional(),
-  statusCode: z.enum(['APPROVED', 'REJECTED'], {
-    errorMap: () => ({ message: 'statusCode is APPROVED or REJECTED' }),
+  statusCode: z.enum(['APPROVED', 'REJECTED', 'WITHDRAWN'], {
+    errorMap: () => ({ message: 'statusCode is APPROVED, REJECTED or WITHDRAWN' }),
   }),
   approvalComment: z
     .string()
@@ -49,7 +53,9 @@ const LinkBody = z.object({
 })
 
 const LinkDecisionBody = LinkBody.extend({
-  statusCode: StatusChange.shape.statusCode,
+  statusCode: z.enum(['APPROVED', 'REJECTED'], {
+    errorMap: () => ({ message: 'statusCode is APPROVED or REJECTED' }),
+  }),
   approvalComment: StatusChange.shape.approvalComment,
 })
 
@@ -125,10 +131,12 @@ export const requisitionRoutes: RouteModule = (app, { db }) => {
   app.patch(`${base}/:id`, { config: { access: ownRequisitions } }, async (request) => {
     const body = parseInput(StatusChange, request.body, 'approval status change')
     const caller = await callerOf(db, request)
-    const { requisition } = await decideRequisition(db, caller, (request.params as { id: string }).id, {
-      statusCode: body.statusCode,
-      comment: body.approvalComment,
-    })
+    const { id } = request.params as { id: string }
+    const { statusCode } = body
+    const requisition =
+      statusCode === 'WITHDRAWN'
+        ? await withdrawRequisition(db, caller, id)
+        : (await decideRequisition(db, caller, id, { statusCode, comment: body.approvalComment })).requisition
     return requisitionJson(requisition, request.scope.locale, includesOf(request))
   })
 }

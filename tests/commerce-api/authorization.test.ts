@@ -23,6 +23,9 @@ import {
   users,
 } from '../../commerce-api/db/schema'
 import { DEMO_ADDRESS_IDS, demoInstruments } from '../../commerce-api/db/seed/checkout'
+import { refreshPendingApprovers } from '../../commerce-api/domain/requisition-authority'
+import { issueRequisitionLinks } from '../../commerce-api/domain/requisition-link-tokens'
+import { setCompanyUserRoles, updateCompanyUser } from '../../commerce-api/domain/users'
 import { NO_LIMITS } from '../../commerce-api/rate-limits'
 import { buildServer } from '../../commerce-api/server'
 import { anonymousToken, basketFor, guestAddress, sellableSkus, userToken } from './checkout-fixtures'
@@ -766,6 +769,86 @@ describe('the authorization walk', () => {
   })
 
   it(LAST, () => walk(LAST))
+})
+
+/**
+ * Every decision route once the decider's authority is gone (issue 31, ADR 0028): aapprover was an approver
+ * of jlink's requisition when it was submitted, and holds a decision link for it. With the approver role
+ * removed, or the account deactivated, none of the routes decides, and the requisition stays pending.
+ */
+describe('decision routes after the decider lost their authority', () => {
+  const manager = () => ({ customerNo: A, userId: ids.jlink! })
+  let ids: Record<string, string> = {}
+  let seededRoles: string[] = []
+  let link = ''
+
+  beforeAll(async () => {
+    const db = api.database.db
+    const rows = await db.select({ id: users.id, login: users.login, roles: users.roles }).from(users)
+    ids = Object.fromEntries(rows.map((row) => [row.login, row.id]))
+    seededRoles = rows.find((row) => row.login === 'aapprover')!.roles
+  })
+
+  /** aapprover as submission left them: the role back, active, a fresh token and a link of their own. */
+  async function asSubmitted() {
+    const db = api.database.db
+    await setCompanyUserRoles(db, manager(), 'aapprover', seededRoles, 'en_US')
+    await db.update(users).set({ active: true }).where(eq(users.id, ids.aapprover!))
+    await refreshPendingApprovers(db, A)
+    link = (await issueRequisitionLinks(db, f.requisitionId, [ids.aapprover!])).get(ids.aapprover!)!
+    return userToken(api, 'aapprover')
+  }
+  const removeRole = () =>
+    setCompanyUserRoles(api.database.db, manager(), 'aapprover', ['APP_B2B_BUYER'], 'en_US')
+  async function deactivate() {
+    const [user] = await api.database.db.select().from(users).where(eq(users.id, ids.aapprover!))
+    await updateCompanyUser(api.database.db, manager(), 'aapprover', {
+      firstName: user!.firstName,
+      lastName: user!.lastName,
+      email: user!.email,
+      active: false,
+    })
+  }
+  const stillPending = async () => {
+    const own = await call(api.url(`customers/-/users/-/requisitions/${f.requisitionId}`), {
+      token: await userToken(api, 'jlink'),
+    })
+    expect(own.json.data.approvalStatus.statusCode).toBe('PENDING')
+  }
+  const routes = {
+    'PATCH /rest/:site/customers/:customerNo/users/:login/requisitions/:id': (token: string) =>
+      call(api.url(`customers/-/users/-/requisitions/${f.requisitionId}`, EUR), {
+        method: 'PATCH',
+        token,
+        json: { type: 'ApprovalStatusChange', statusCode: 'APPROVED' },
+      }),
+    'POST /rest/:site/requisition-links/verify': () =>
+      call(api.url('requisition-links/verify', EUR), {
+        method: 'POST',
+        json: { requisition: f.requisitionId, token: link },
+      }),
+    'POST /rest/:site/requisition-links/decision': () =>
+      call(api.url('requisition-links/decision', EUR), {
+        method: 'POST',
+        json: { requisition: f.requisitionId, token: link, statusCode: 'APPROVED' },
+      }),
+  }
+  const variants = { 'role removed after submission': removeRole, 'user deactivated': deactivate }
+
+  for (const [route, callRoute] of Object.entries(routes))
+    for (const [variant, change] of Object.entries(variants))
+      it(`${route}: ${variant}`, async () => {
+        const token = await asSubmitted()
+        // Before the change the link is good and the approver sees the requisition.
+        expect((await routes['POST /rest/:site/requisition-links/verify']()).status).toBe(200)
+        await change()
+        const answer = await callRoute(token)
+        expect([401, 403, 404], `${route} (${variant}) answered ${answer.status}`).toContain(answer.status)
+        if (route.includes('requisition-links'))
+          expect(answer.headers.get('error-key')).toBe('requisition.link.invalid.error')
+        await stillPending()
+        await asSubmitted()
+      })
 })
 
 describe('access rules at registration', () => {

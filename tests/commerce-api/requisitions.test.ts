@@ -348,3 +348,75 @@ describe('deciding a requisition', () => {
     }
   })
 })
+
+describe('authority at the moment of deciding (issue 31, ADR 0028)', () => {
+  const withRoles = (login: string, userRoles: string[]) =>
+    call(api.url(`customers/${A}/users/${login}/roles`, EUR), {
+      method: 'PUT',
+      token: tokens.jlink,
+      json: { userRoles },
+    })
+
+  it('an approver whose role was removed after submission decides no more; the role back, they do', async () => {
+    const { basket } = await overLimitBasket()
+    const { id } = (await submit(basket)).json.data
+    const [before] = await db().select().from(users).where(eq(users.login, 'aapprover'))
+    expect((await withRoles('aapprover', ['APP_B2B_BUYER'])).status).toBe(200)
+    const refused = await decide('aapprover', id, { statusCode: 'APPROVED' })
+    expect(refused.status).toBe(404)
+    expect(refused.headers.get('error-key')).toBe('requisition.not_found.error')
+    expect((await requisitions('bbuyer', `/${id}`)).json.data.approvalStatus.statusCode).toBe('PENDING')
+    expect((await withRoles('aapprover', before!.roles)).status).toBe(200)
+    const rejected = await decide('aapprover', id, { statusCode: 'REJECTED', approvalComment: 'Not now' })
+    expect(rejected.status).toBe(200)
+  })
+
+  it('the buyer withdraws their own pending requisition (WITHDRAWN); approvers and other customers cannot', async () => {
+    const { basket } = await overLimitBasket()
+    const { id } = (await submit(basket)).json.data
+    const byApprover = await decide('aapprover', id, { statusCode: 'WITHDRAWN' })
+    expect(byApprover.status).toBe(403)
+    expect(byApprover.headers.get('error-key')).toBe('requisition.withdraw.not_buyer.error')
+    expect((await decide('mkestrel', id, { statusCode: 'WITHDRAWN' })).status).toBe(404)
+    const withdrawn = await decide('bbuyer', id, { statusCode: 'WITHDRAWN' })
+    expect(withdrawn.status).toBe(200)
+    expect(withdrawn.json.data.approvalStatus.statusCode).toBe('REJECTED')
+    expect(withdrawn.json.data.systemRejectErrors.map((e: any) => e.code)).toEqual([
+      'requisition.withdrawn.by_buyer.info',
+    ])
+    const again = await decide('bbuyer', id, { statusCode: 'WITHDRAWN' })
+    expect(again.status).toBe(409)
+    const late = await decide('aapprover', id, { statusCode: 'APPROVED' })
+    expect(late.status).toBe(409)
+    expect((await mailsTo('aapprover', 'requisition.withdrawn')).length).toBeGreaterThan(0)
+  })
+
+  it('deactivating the buyer withdraws their pending requisitions, tells them, and nobody can approve them', async () => {
+    const { basket } = await overLimitBasket()
+    const { id } = (await submit(basket)).json.data
+    const [buyer] = await db().select().from(users).where(eq(users.login, 'bbuyer'))
+    const profile = { firstName: buyer!.firstName, lastName: buyer!.lastName, email: buyer!.email }
+    const put = (active: boolean) =>
+      call(api.url(`customers/${A}/users/bbuyer`, EUR), {
+        method: 'PUT',
+        token: tokens.jlink,
+        json: { ...profile, active },
+      })
+    const mailsBefore = (await mailsTo('bbuyer', 'requisition.withdrawn')).length
+    expect((await put(false)).status).toBe(200)
+    try {
+      const approved = await decide('aapprover', id, { statusCode: 'APPROVED' })
+      expect(approved.status).toBe(409)
+      expect(approved.headers.get('error-key')).toBe('requisition.already_decided.error')
+      const [row] = await placedOrders([id])
+      expect(row).toMatchObject({ approvalStatus: 'REJECTED', documentNumber: null })
+      expect(row!.systemRejectErrors?.map((e) => e.code)).toEqual([
+        'requisition.withdrawn.buyer_deactivated.info',
+      ])
+      expect((await mailsTo('bbuyer', 'requisition.withdrawn')).length).toBeGreaterThan(mailsBefore)
+    } finally {
+      expect((await put(true)).status).toBe(200)
+      tokens.bbuyer = await userToken(api, 'bbuyer')
+    }
+  })
+})

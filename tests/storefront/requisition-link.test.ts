@@ -4,6 +4,7 @@
  * button stood for, passes the link's secret in the call's body (never in an address), keeps it from being sent
  * on as a referrer, and says in words why a link cannot decide (used, expired, decided, another user's).
  */
+import { createStaticHandler } from '@remix-run/router'
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { action, headers, loader } from '~/routes/$lang._shop.requisition-decision.$requisitionId'
@@ -157,5 +158,41 @@ describe('the confirmation page of a mail link', () => {
     const foreign = await answer(action, args(PAGE, { params, form: { intent: 'approve', token: TOKEN } }))
     expect(foreign.response.status).toBe(403)
     expect(foreign.data.outcome).toEqual({ kind: 'refused', refusal: 'other-user' })
+  })
+})
+
+describe('the page as the browser gets it without JavaScript (issue 31)', () => {
+  /** A document POST as Remix answers it: the action, then the page's loader again, one status for both. */
+  async function documentPost(form: Record<string, string>) {
+    const handler = createStaticHandler([
+      {
+        id: 'page',
+        path: '/:lang/requisition-decision/:requisitionId',
+        loader: ({ request, params }) => loader({ request, params, context: {} } as never),
+        action: ({ request, params }) => action({ request, params, context: {} } as never),
+      },
+    ])
+    const { request } = args(PAGE, { params, form })
+    const context = await handler.query(request)
+    if (context instanceof Response) throw new Error(`answered a response ${context.status}`)
+    return context
+  }
+
+  it('answers a successful decision with 200 and its outcome, though the used link no longer verifies', async () => {
+    // After the decision the link is used up: the loader's verification is refused as an invalid link.
+    linkApi(() => icmError(404, 'requisition.link.invalid.error'))
+    const context = await documentPost({ intent: 'approve', token: TOKEN })
+    expect(context.statusCode).toBe(200)
+    expect((context.actionData as any).page.outcome).toMatchObject({ kind: 'decided' })
+  })
+
+  it('keeps the refusal’s status when the decision is refused', async () => {
+    linkApi(
+      () => icmError(404, 'requisition.link.invalid.error'),
+      () => icmError(404, 'requisition.link.invalid.error'),
+    )
+    const context = await documentPost({ intent: 'approve', token: TOKEN })
+    expect(context.statusCode).toBe(404)
+    expect((context.actionData as any).page.outcome).toMatchObject({ kind: 'refused', refusal: 'invalid' })
   })
 })

@@ -187,6 +187,24 @@ describe('the decision forms', () => {
     )
   })
 
+  it('offer the buyer a plain form to withdraw their pending requisition, in the page’s language', async () => {
+    recordRequisitions('get', `/${ID}`, () => requisitionEnvelope(ID))
+    await show(
+      `/de/account/requisitions/buyer/${ID}`,
+      BUYER_DETAIL,
+      BuyerRequisitionPage,
+      buyerDetailLoader,
+      {
+        user: BUYER,
+      },
+    )
+    const button = await screen.findByRole('button', { name: 'Bestellanforderung zurückziehen' })
+    const form = button.closest('form')!
+    expect(form.getAttribute('method')).toBe('post')
+    expect(new FormData(form).get('intent')).toBe('withdraw')
+    expect(screen.queryByRole('button', { name: 'Genehmigen' })).toBeNull()
+  })
+
   it('the shop’s rejection is said in words: prices changed, and a reason the shop does not know', async () => {
     recordRequisitions('get', `/${ID}`, () =>
       requisitionEnvelope(ID, {

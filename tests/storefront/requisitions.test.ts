@@ -16,7 +16,10 @@ import {
   loader as approverDetailLoader,
 } from '~/routes/$lang._shop.account.requisitions.approver.$requisitionId'
 import { loader as buyerListLoader } from '~/routes/$lang._shop.account.requisitions.buyer._index'
-import { loader as buyerDetailLoader } from '~/routes/$lang._shop.account.requisitions.buyer.$requisitionId'
+import {
+  action as withdrawalAction,
+  loader as buyerDetailLoader,
+} from '~/routes/$lang._shop.account.requisitions.buyer.$requisitionId'
 import { loader as errorLoader } from '~/routes/$lang._shop.error'
 import { requisitionWidgets } from '~/services/requisitions.server'
 import { localeByLang } from '~/models/locale'
@@ -424,6 +427,17 @@ describe('an approver’s decision', () => {
     recordRequisitions('patch', `/${ID}`, () => icmError(404, 'requisition.not_found.error'))
     expect((await page(decisionAction, DETAIL, { form: { intent: 'approve' } })).response.status).toBe(404)
   })
+
+  it('says in words that the approver may no longer decide when their role went meanwhile (403, issue 31)', async () => {
+    recordRequisitions('patch', `/${ID}`, () => icmError(403, 'requisition.approval.not_approver.error'))
+    const refused = await page(decisionAction, `/pl/account/requisitions/approver/${ID}`, {
+      form: { intent: 'approve' },
+    })
+    expect(refused.response.status).toBe(403)
+    expect(formErrorsOf(refused.data)).toEqual([
+      'Nie jesteś już osobą zatwierdzającą to zapotrzebowanie, więc nie możesz o nim zdecydować.',
+    ])
+  })
 })
 
 describe('the bulk decision of the approver list', () => {
@@ -587,5 +601,55 @@ describe('the requisition widgets’ data', () => {
       ),
     )
     await expect(requisitionWidgets(await scopeOf(), BUYER)).rejects.toMatchObject({ status: 401 })
+  })
+})
+
+describe('the buyer’s withdrawal of a pending requisition (issue 31)', () => {
+  const OWN = `${LIST}/buyer/${ID}`
+
+  it('is offered on the buyer’s page while it waits, and nowhere else', async () => {
+    recordRequisitions('get', `/${ID}`, () => requisitionEnvelope(ID))
+    icm.use(get('customers/-/users/-', ownUser(APPROVER)))
+    expect((await page(buyerDetailLoader, OWN, { user: BUYER })).data.mayWithdraw).toBe(true)
+    expect((await page(approverDetailLoader, DETAIL)).data.mayWithdraw).toBe(false)
+    recordRequisitions('get', `/${ID}`, () => requisitionEnvelope(ID, { status: 'REJECTED' }))
+    expect((await page(buyerDetailLoader, OWN, { user: BUYER })).data.mayWithdraw).toBe(false)
+  })
+
+  it('withdraws with one plain post and comes back to the page saying so', async () => {
+    const patches = recordRequisitions('patch', `/${ID}`, () =>
+      requisitionEnvelope(ID, { status: 'REJECTED' }),
+    )
+    const { response, setCookie } = await page(withdrawalAction, OWN, {
+      user: BUYER,
+      form: { intent: 'withdraw' },
+    })
+    expect(patches.map((call) => call.body)).toEqual([
+      { type: 'ApprovalStatusChange', statusCode: 'WITHDRAWN' },
+    ])
+    expect(response.status).toBe(303)
+    expect(response.headers.get('Location')).toBe(OWN)
+    expect(await toastOf(setCookie)).toEqual({
+      key: 'account.requisitions.withdraw.done',
+      values: { number: '1003' },
+      type: 'success',
+    })
+  })
+
+  it('says why when it was decided meanwhile (409), is a 404 when ICM does not know it, a 400 without intent', async () => {
+    recordRequisitions('patch', `/${ID}`, () => icmError(409, 'requisition.already_decided.error'))
+    const decided = await page(withdrawalAction, OWN, { user: BUYER, form: { intent: 'withdraw' } })
+    expect(decided.response.status).toBe(303)
+    expect(await toastOf(decided.setCookie)).toEqual({
+      key: 'requisition.already_decided.error',
+      type: 'error',
+    })
+    recordRequisitions('patch', `/${ID}`, () => icmError(404, 'requisition.not_found.error'))
+    const unknown = await page(withdrawalAction, OWN, { user: BUYER, form: { intent: 'withdraw' } })
+    expect(unknown.response.status).toBe(404)
+    const patches = recordRequisitions('patch', `/${ID}`, () => requisitionEnvelope(ID))
+    const blank = await page(withdrawalAction, OWN, { user: BUYER, form: { intent: 'approve' } })
+    expect(blank.response.status).toBe(400)
+    expect(patches).toEqual([])
   })
 })

@@ -1,5 +1,5 @@
 import '~/browser/account-texts'
-import { Link } from '@remix-run/react'
+import { Form, Link } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { Breadcrumb } from '~/components/Breadcrumb'
 import { OrderDetails } from '~/components/order/OrderDetails'
@@ -95,6 +95,22 @@ export type RequisitionPageData = {
   requisition: Requisition
   mayDecide: boolean
   mayApprove: boolean
+  /** The buyer's own pending requisition: the withdrawal's form. */
+  mayWithdraw?: boolean
+}
+
+/** The buyer's withdrawal of their pending requisition: one plain post, without JavaScript too. */
+function WithdrawalForm() {
+  const { t } = useTranslation()
+  return (
+    <Form method="post" className="requisition-withdraw" data-testid="requisition-withdraw">
+      <p>{t('account.requisitions.withdraw.note')}</p>
+      <input type="hidden" name="intent" value="withdraw" />
+      <button type="submit" className="btn btn-secondary">
+        {t('account.requisitions.withdraw.button')}
+      </button>
+    </Form>
+  )
 }
 
 /**
@@ -102,7 +118,14 @@ export type RequisitionPageData = {
  * rejection, the approver's decision while theirs is pending, why approval is needed, the stages, the buyer
  * and their budget, and what was ordered (lines, addresses, shipping, payment, cost center, totals).
  */
-export function RequisitionPage({ title, view, requisition, mayDecide, mayApprove }: RequisitionPageData) {
+export function RequisitionPage({
+  title,
+  view,
+  requisition,
+  mayDecide,
+  mayApprove,
+  mayWithdraw = false,
+}: RequisitionPageData) {
   const { t } = useTranslation()
   const { locale } = useShell()
   const listUrl = requisitionListPath(locale.lang, view, { status: requisition.status })
@@ -120,6 +143,7 @@ export function RequisitionPage({ title, view, requisition, mayDecide, mayApprov
       <RequisitionSummary requisition={requisition} />
       <SystemRejection requisition={requisition} />
       {mayDecide ? <DecisionForms /> : null}
+      {mayWithdraw ? <WithdrawalForm /> : null}
       <ApprovalReasons reasons={requisition.reasons} />
       <ApprovalStages requisition={requisition} />
       <BuyerBudget requisition={requisition} />
