@@ -74,8 +74,12 @@ function publicOriginOf(value: string | undefined): string | undefined {
 function sessionSecrets(value: string | undefined): string[] {
   const secrets = (value ?? '').split(',').filter(Boolean)
   if (secrets.length > 0) {
+    // A short secret can be guessed offline from one signed cookie: production refuses it (issue 31).
     if (production && secrets.some((secret) => secret.length < 32))
-      console.warn('storefront: a SESSION_SECRET is shorter than 32 characters; use a long random secret.')
+      throw new Error(
+        'SESSION_SECRET is too short: each comma-separated secret needs at least 32 characters. Set a long ' +
+          'random string, for example `openssl rand -base64 32`.',
+      )
     return secrets
   }
   if (production)

@@ -28,6 +28,22 @@ describe('storefront configuration', () => {
     ])
   })
 
+  it('refuses a secret shorter than 32 characters in production, the old one of a rotation too', async () => {
+    await expect(configWith({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(31) })).rejects.toThrow(
+      /^SESSION_SECRET is too short/,
+    )
+    await expect(
+      configWith({ NODE_ENV: 'production', SESSION_SECRET: `${'n'.repeat(32)},short-old-secret` }),
+    ).rejects.toThrow(/^SESSION_SECRET is too short/)
+    expect(
+      (await configWith({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32) })).sessionSecrets,
+    ).toEqual(['x'.repeat(32)])
+    // Outside production a short secret is a developer's choice.
+    expect((await configWith({ NODE_ENV: 'development', SESSION_SECRET: 'short' })).sessionSecrets).toEqual([
+      'short',
+    ])
+  })
+
   it('signs with a development secret outside production, and says so', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
     const config = await configWith({ NODE_ENV: 'development' })
