@@ -3,9 +3,18 @@ import { ApiError, parseInput } from '../http'
 import { isLoopback } from './mailbox'
 import type { RouteModule } from './context'
 
+const YEAR_MS = 366 * 24 * 60 * 60 * 1000
+
 const RunBody = z
   .object({
-    at: z.string().datetime({ offset: true }),
+    /** A time the scheduler could run at: from a year ago to ten years ahead (else a 400, not a crash). */
+    at: z
+      .string()
+      .datetime({ offset: true })
+      .refine((at) => {
+        const offset = Date.parse(at) - Date.now()
+        return offset >= -YEAR_MS && offset <= 10 * YEAR_MS
+      }, 'a time from a year ago to ten years ahead'),
     /** Only these recurring orders (so that parallel tests do not place each other's). */
     recurringOrderIds: z.array(z.string().uuid()).min(1).max(25).optional(),
   })

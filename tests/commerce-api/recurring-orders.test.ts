@@ -604,6 +604,9 @@ describe('the scheduler’s job', () => {
       expect(order).toHaveLength(1)
       // Malformed times and callers from elsewhere are refused.
       expect((await run({ at: 'tomorrow' })).statusCode).toBe(400)
+      // Times a scheduler never runs at are a 400, not a crash in the date arithmetic (issue 31).
+      for (const at of ['0000-01-01T00:00:00Z', '9999-12-31T00:00:00Z', '1970-01-01T00:00:00Z'])
+        expect((await run({ at })).statusCode, at).toBe(400)
       expect((await run({ at: morningOf(9).toISOString(), extra: 1 })).statusCode).toBe(400)
       for (const recurringOrderIds of [[], ['not-an-id']])
         expect((await run({ at: morningOf(9).toISOString(), recurringOrderIds })).statusCode).toBe(400)
