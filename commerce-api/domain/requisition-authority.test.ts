@@ -13,7 +13,7 @@ import { costCenters, mailOutbox, orders, requisitionStages, users } from '../db
 import { ensureDemoOrganization } from '../db/seed/organization'
 import { seededTestDatabase, userIdsByLogin } from '../db/test-database'
 import { sendMailOnEvents } from '../mail/subscriber'
-import { DomainError } from './errors'
+import { refusal } from './test-refusal'
 import { checkRequisitionLink, decideWithLink } from './requisition-links'
 import { issueRequisitionLinks } from './requisition-link-tokens'
 import { decideRequisition, principalOfUser, withdrawRequisition } from './requisitions'
@@ -86,16 +86,6 @@ async function pendingRequisition(stages: { stage: string; approvers: string[] }
 const as = async (login: string) => (await principalOfUser(db(), ids[login]!))!
 const reject = async (login: string, id: string) =>
   decideRequisition(db(), await as(login), id, { statusCode: 'REJECTED', comment: 'No.' })
-
-async function refusal(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise
-  } catch (error) {
-    if (error instanceof DomainError) return `${error.kind}:${error.code}`
-    throw error
-  }
-  throw new Error('the call was not refused')
-}
 
 const status = async (id: string) => {
   const [row] = await db().select().from(orders).where(eq(orders.id, id))

@@ -362,6 +362,17 @@ async function placeRequisition(t: Db, row: OrderRow, decider: Person, at: Date)
   return []
 }
 
+/** The customer's requisition `id`, locked for the rest of the transaction; a 404 when it has none such. */
+async function lockRequisition(t: Db, customerNo: string, id: string) {
+  const [row] = await t
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, id), eq(orders.customerNo, customerNo), isRequisition))
+    .for('update')
+  if (!row) throw requisitionNotFound(id)
+  return row
+}
+
 /**
  * `PATCH …/requisitions/{id}` (`ApprovalStatusChange`): the caller approves or rejects the stages they may
  * decide; see the file's comment. Returns the requisition after the decision and how it ended.
@@ -383,12 +394,7 @@ export async function decideRequisition(
   if (decision.statusCode === 'REJECTED' && !comment) throw commentRequired()
   const { outcome, row } = await db.transaction(async (tx) => {
     const t = tx as unknown as Db
-    const [row] = await t
-      .select()
-      .from(orders)
-      .where(and(eq(orders.id, id), eq(orders.customerNo, principal.customerNo), isRequisition))
-      .for('update')
-    if (!row) throw requisitionNotFound(id)
+    const row = await lockRequisition(t, principal.customerNo, id)
     await consume?.(t)
     const stages = await t.select().from(requisitionStages).where(eq(requisitionStages.orderId, row.id))
     const involved = stages.some(
@@ -486,12 +492,7 @@ export async function withdrawRequisition(
   if (!isUuid(id)) throw requisitionNotFound(id)
   const row = await db.transaction(async (tx) => {
     const t = tx as unknown as Db
-    const [row] = await t
-      .select()
-      .from(orders)
-      .where(and(eq(orders.id, id), eq(orders.customerNo, principal.customerNo), isRequisition))
-      .for('update')
-    if (!row) throw requisitionNotFound(id)
+    const row = await lockRequisition(t, principal.customerNo, id)
     if (row.userId !== principal.userId) {
       const stages = await t.select().from(requisitionStages).where(eq(requisitionStages.orderId, row.id))
       if (stages.some((stage) => stage.approverIds.includes(principal.userId)))

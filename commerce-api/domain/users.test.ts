@@ -11,6 +11,7 @@ import { DEMO_PASSWORD } from '../db/seed/people'
 import { seededTestDatabase, userIdsByLogin } from '../db/test-database'
 import { sendMailOnEvents } from '../mail/subscriber'
 import { DomainError } from './errors'
+import { refusal } from './test-refusal'
 import { subscribe } from './events'
 import { findLoginAccount, loginWithPassword } from './tokens'
 import {
@@ -45,17 +46,6 @@ afterAll(async () => {
 
 const brightline = (login = 'jlink'): Manager => ({ customerNo: 'BC-200001', userId: ids[login]! })
 const kestrel = (login = 'mkestrel'): Manager => ({ customerNo: 'BC-200002', userId: ids[login]! })
-
-/** The error code a call is refused with. */
-async function refusal(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise
-  } catch (error) {
-    if (error instanceof DomainError) return `${error.kind}:${error.code}`
-    throw error
-  }
-  throw new Error('the call was not refused')
-}
 
 /** Kestrel's administrators (users whose roles grant APP_B2B_MANAGE_USERS) besides mkestrel become buyers. */
 async function onlyAdministrator(customerNo: string, keep: string) {

@@ -64,6 +64,12 @@ async function show(
 const APPROVER_DETAIL = ':lang/account/requisitions/approver/:requisitionId'
 const BUYER_DETAIL = ':lang/account/requisitions/buyer/:requisitionId'
 
+/** The buyer's page of requisition ID, in a language of the shop. */
+const showBuyerDetail = (lang = 'en') =>
+  show(`/${lang}/account/requisitions/buyer/${ID}`, BUYER_DETAIL, BuyerRequisitionPage, buyerDetailLoader, {
+    user: BUYER,
+  })
+
 describe.each(SHOP_LOCALES.map((l) => l.lang))('a requisition’s page for its approver in %s', (lang) => {
   it('names the list with its status, the reasons, the stages and offers the decision', async () => {
     icm.use(get('customers/-/users/-', ownUser(OWNER)))
@@ -167,15 +173,7 @@ describe('the decision forms', () => {
         stages: [stage('customer', 'APPROVED', [APPROVER], APPROVER)],
       }),
     )
-    await show(
-      `/en/account/requisitions/buyer/${ID}`,
-      BUYER_DETAIL,
-      BuyerRequisitionPage,
-      buyerDetailLoader,
-      {
-        user: BUYER,
-      },
-    )
+    await showBuyerDetail()
     const order = await screen.findByRole('link', { name: 'Order 100045' })
     expect(order.getAttribute('href')).toBe(`/en/account/orders/${ID}`)
     expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull()
@@ -189,15 +187,7 @@ describe('the decision forms', () => {
 
   it('offer the buyer a plain form to withdraw their pending requisition, in the page’s language', async () => {
     recordRequisitions('get', `/${ID}`, () => requisitionEnvelope(ID))
-    await show(
-      `/de/account/requisitions/buyer/${ID}`,
-      BUYER_DETAIL,
-      BuyerRequisitionPage,
-      buyerDetailLoader,
-      {
-        user: BUYER,
-      },
-    )
+    await showBuyerDetail('de')
     const button = await screen.findByRole('button', { name: 'Bestellanforderung zurückziehen' })
     const form = button.closest('form')!
     expect(form.getAttribute('method')).toBe('post')
@@ -216,15 +206,7 @@ describe('the decision forms', () => {
         ],
       }),
     )
-    await show(
-      `/de/account/requisitions/buyer/${ID}`,
-      BUYER_DETAIL,
-      BuyerRequisitionPage,
-      buyerDetailLoader,
-      {
-        user: BUYER,
-      },
-    )
+    await showBuyerDetail('de')
     const section = (await screen.findByRole('heading', { name: 'Vom Shop abgelehnt' })).closest('section')!
     expect(
       within(section)
