@@ -10,6 +10,7 @@ import express from 'express'
 import { pageCache } from './page-cache.mjs'
 import { remixHandler } from './remix-handler.mjs'
 import {
+  closeAfterUnreadBody,
   errorHandler,
   forwardedHeadersAndHost,
   requestBounds,
@@ -43,6 +44,7 @@ export function createApp({ build, settings, handler, devMiddleware }) {
   app.use(securityHeaders(settings))
   app.use(requestTarget())
   app.use(retryAfterOn503(settings.retryAfterSeconds))
+  app.use(closeAfterUnreadBody())
   app.use(forwardedHeadersAndHost(app))
   app.use(requestBounds(settings))
   app.use(urlChecks())

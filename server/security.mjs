@@ -189,6 +189,23 @@ function closeIfBody(req) {
 }
 
 /**
+ * An answer sent before the request's body was read to its end (a 413 or 415 from the app, a refusal of
+ * the form before it was parsed, a redirect that ignores the post) closes the connection. Node would
+ * otherwise keep it for the next request and first wait for the rest of the unread body, which a client
+ * that declared a large body and sent little of it never sends: the next request on it would hang.
+ */
+export function closeAfterUnreadBody() {
+  return function closeIfUnread(req, res, next) {
+    const writeHead = res.writeHead
+    res.writeHead = function (...args) {
+      if (!req.complete && !this.hasHeader('connection')) this.setHeader('Connection', 'close')
+      return writeHead.apply(this, args)
+    }
+    next()
+  }
+}
+
+/**
  * Every 503 (the maintenance page while ICM is unreachable, its data requests, resource routes) tells
  * clients and crawlers when to come back.
  */

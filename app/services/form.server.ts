@@ -86,10 +86,11 @@ async function readBody(request: Request, maxBytes: number): Promise<Uint8Array<
     if (done) break
     size += value.byteLength
     if (size > maxBytes) {
-      // Not cancelled: that would reset the connection before the 413 is sent. Left unread, the rest is
-      // discarded by the HTTP server, which closes the connection after the answer.
+      // Not cancelled: that would reset the connection before the 413 is sent. The rest is left unread;
+      // the HTTP layer closes the connection after an answer to a body not read to its end
+      // (closeAfterUnreadBody in server/security.mjs).
       reader.releaseLock()
-      refuse(413, 'Payload Too Large', { Connection: 'close' })
+      refuse(413, 'Payload Too Large')
     }
     chunks.push(value)
   }

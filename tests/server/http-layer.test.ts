@@ -90,6 +90,32 @@ describe('request bounds', () => {
     expect(reached).toHaveLength(1)
   })
 
+  it('closes the connection after answering a post whose body it did not read, so no next request waits for it', async () => {
+    // The app refuses a declared 500 KB form (its own limit is lower than MAX_BODY_BYTES) without reading it.
+    const { origin } = await shop({}, (_req, res) => {
+      res.status(413).type('text/plain').send('too large')
+    })
+    const started = Date.now()
+    const answer = await sendRaw(
+      origin,
+      'POST /en/login HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: keep-alive\r\n' +
+        'Content-Type: application/x-www-form-urlencoded\r\nContent-Length: 500000\r\n\r\na=xxxxxxxx',
+    )
+    // sendRaw returns when the server closes the connection; kept open, it would wait for 499,990 more bytes.
+    expect(answer).toMatch(/^HTTP\/1\.1 413 /)
+    expect(answer.toLowerCase()).toContain('connection: close')
+    expect(Date.now() - started).toBeLessThan(5000)
+
+    // A post whose body the app read keeps its connection.
+    const { origin: reading } = await shop({}, (req, res) => {
+      req.resume()
+      req.on('end', () => res.status(413).type('text/plain').send('read'))
+    })
+    const kept = await send(reading, '/en/login', { method: 'POST', headers: FORM, body: 'a=1' })
+    expect(kept.status).toBe(413)
+    expect(kept.headers.connection).toBe('keep-alive')
+  })
+
   it('answers 415 to a POST that is not a form', async () => {
     const { origin, reached } = await shop()
     for (const type of ['application/json', 'text/plain', 'text/xml', undefined]) {
