@@ -9,6 +9,8 @@ const dataDir = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `storefront-e
 
 /** The operator's token of the e2e shop's back office (`npm run orders`). */
 export const BACKOFFICE_TOKEN = 'e2e-operator-token-e2e-operator-token'
+/** The local mailbox's token (MAILBOX_TOKEN) the tests read mails with (e2e/helpers.ts, mailLinks). */
+export const MAILBOX_TOKEN = 'e2e-mailbox-token-e2e-mailbox-token'
 
 const chromium = {
   ...devices['Desktop Chrome'],
@@ -71,6 +73,8 @@ export default defineConfig({
         ADD_FEATURES: 'quickorder,costCenters,saveLanguageSelection',
         // e2e/account-orders.spec.ts ships an order with `npm run orders` as the operator.
         BACKOFFICE_TOKEN,
+        // The tests read mails (password and approval links) from the local mailbox with its token.
+        MAILBOX_TOKEN,
       },
     },
     // A second storefront whose ICM is unreachable: every page is the maintenance page (503).

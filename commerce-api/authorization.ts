@@ -188,9 +188,29 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest()
  * (both sides hashed first, so neither the token's length nor its first differing character shows).
  */
 export function hasOperatorToken(request: FastifyRequest, token: string | undefined): boolean {
+  return holdsSecret(request, token, { basic: false })
+}
+
+/**
+ * Whether the request carries `secret` as `Authorization: Bearer …` or, with `basic`, as the password of
+ * `Authorization: Basic …` (any user name: what a browser asks for and then sends with every link), compared
+ * as hasOperatorToken does.
+ */
+export function holdsSecret(
+  request: FastifyRequest,
+  secret: string | undefined,
+  { basic }: { basic: boolean },
+): boolean {
   const header = request.headers.authorization
-  const sent = typeof header === 'string' && /^Bearer /i.test(header) ? header.slice(7).trim() : ''
-  return !!token && !!sent && timingSafeEqual(sha256(sent), sha256(token))
+  if (!secret || typeof header !== 'string') return false
+  const [scheme = '', value = ''] = header.trim().split(/\s+/, 2)
+  let sent = ''
+  if (/^Bearer$/i.test(scheme)) sent = value
+  else if (basic && /^Basic$/i.test(scheme)) {
+    const decoded = Buffer.from(value, 'base64').toString('utf8')
+    sent = decoded.slice(decoded.indexOf(':') + 1)
+  }
+  return !!sent && timingSafeEqual(sha256(sent), sha256(secret))
 }
 
 const operatorOnly = () =>

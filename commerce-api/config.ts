@@ -37,6 +37,11 @@ export type ApiConfig = {
   emptyBasketSeconds: number
   /** nodemailer SMTP URL (SMTP_URL); unset: mails stay in the outbox, shown on the API's /mailbox page. */
   smtpUrl?: string
+  /**
+   * The local mailbox's password (MAILBOX_TOKEN, with MAILBOX=on): required in production without SMTP_URL,
+   * where the API otherwise refuses to start (mailboxToken below).
+   */
+  mailboxToken?: string
   /** Sender of every mail (MAIL_FROM); default `Ironbridge Supply <shop@ironbridge.test>`. */
   mailFrom?: string
   /** The storefront's public address for links in mails (STOREFRONT_URL); default http://localhost:3000. */
@@ -60,18 +65,51 @@ export type ApiConfig = {
   backofficeToken?: string
 }
 
-/** The shortest operator token accepted: a guess must be hopeless. */
-export const MIN_BACKOFFICE_TOKEN_LENGTH = 24
+/** The shortest operator or mailbox token accepted: a guess must be hopeless. */
+export const MIN_SECRET_LENGTH = 24
 
 /** BACKOFFICE_TOKEN: unset for no back office, else long enough to be a secret. */
 export function backofficeToken(env: NodeJS.ProcessEnv): string | undefined {
-  const value = env.BACKOFFICE_TOKEN?.trim()
+  return secretSetting(env, 'BACKOFFICE_TOKEN')
+}
+
+/** A secret from the environment: unset, or long enough that a guess is hopeless. */
+function secretSetting(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const value = env[name]?.trim()
   if (!value) return undefined
-  if (value.length < MIN_BACKOFFICE_TOKEN_LENGTH || /\s/.test(value))
+  if (value.length < MIN_SECRET_LENGTH || /\s/.test(value))
     throw new Error(
-      `BACKOFFICE_TOKEN must be at least ${MIN_BACKOFFICE_TOKEN_LENGTH} characters without spaces (e.g. openssl rand -base64 32)`,
+      `${name} must be at least ${MIN_SECRET_LENGTH} characters without spaces (e.g. openssl rand -base64 32)`,
     )
   return value
+}
+
+/**
+ * Where mail goes without SMTP_URL: the local mailbox, whose pages show every password and approval link.
+ * A developer's or the tests' API has it open to callers on this machine. In production (NODE_ENV=production)
+ * it must be asked for, MAILBOX=on (a demo without a mail server, what `npm start` runs), and guarded by
+ * MAILBOX_TOKEN; a production API with neither SMTP_URL nor that refuses to start rather than keeping its
+ * customers' mails in a page. MAILBOX=on beside SMTP_URL, or MAILBOX=off without it, is a contradiction.
+ */
+export function mailboxToken(env: NodeJS.ProcessEnv): string | undefined {
+  const smtp = !!env.SMTP_URL?.trim()
+  const mailbox = env.MAILBOX?.trim() || undefined
+  const token = secretSetting(env, 'MAILBOX_TOKEN')
+  if (mailbox !== undefined && mailbox !== 'on' && mailbox !== 'off')
+    throw new Error(`MAILBOX must be 'on' or 'off', got '${mailbox}'`)
+  if (smtp) {
+    if (mailbox === 'on') throw new Error('MAILBOX=on keeps mail in the local mailbox: unset it or SMTP_URL')
+    return undefined
+  }
+  if (mailbox === 'off') throw new Error('MAILBOX=off without SMTP_URL: mail would go nowhere; set SMTP_URL')
+  if (env.NODE_ENV === 'production' && mailbox !== 'on')
+    throw new Error(
+      'In production the commerce API sends its mails over SMTP_URL. Without a mail server (a demo), set ' +
+        'MAILBOX=on and MAILBOX_TOKEN to keep them in the local mailbox, which then asks for that token.',
+    )
+  if (env.NODE_ENV === 'production' && token === undefined)
+    throw new Error('MAILBOX=on in production needs MAILBOX_TOKEN: the mailbox holds every password link')
+  return token
 }
 
 /** SCHEDULER_TEST_RUNS: `on`, or `off`/unset; anything else is a mistake worth stopping for. */
@@ -135,6 +173,7 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     cleanupSeconds: count(env, 'CLEANUP_INTERVAL_SECONDS', 3600),
     emptyBasketSeconds: count(env, 'CLEANUP_EMPTY_BASKET_SECONDS', 24 * 3600),
     smtpUrl: env.SMTP_URL || undefined,
+    mailboxToken: mailboxToken(env),
     mailFrom: env.MAIL_FROM || undefined,
     backofficeToken: backofficeToken(env),
     storefrontUrl: env.STOREFRONT_URL || undefined,

@@ -38,7 +38,12 @@ const app = buildServer({
   },
   security: { hstsMaxAge: config.hstsMaxAge },
   corsOrigins: config.corsOrigins,
-  mail: { smtpUrl: config.smtpUrl, from: config.mailFrom, storefrontUrl: config.storefrontUrl },
+  mail: {
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    storefrontUrl: config.storefrontUrl,
+    mailboxToken: config.mailboxToken,
+  },
   // The recurring order scheduler starts with the server (pg-boss on this database) and stops on close.
   recurringOrders: { cron: config.recurringOrdersCron, testRuns: config.schedulerTestRuns },
   // The operator's back office (`npm run orders`), only with BACKOFFICE_TOKEN.

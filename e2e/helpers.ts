@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test'
+import { MAILBOX_TOKEN } from '../playwright.config'
 
 /** Opens the first orderable product reachable through the main navigation, as a shopper would. */
 export async function openOrderableProduct(page: Page) {
@@ -89,7 +90,12 @@ export async function mailLinks(
 ): Promise<string[]> {
   let links: string[] = []
   await expect(async () => {
-    const answer = await page.request.get(`${API_ORIGIN}/mailbox.json?to=${encodeURIComponent(to)}&limit=20`)
+    const answer = await page.request.get(
+      `${API_ORIGIN}/mailbox.json?to=${encodeURIComponent(to)}&limit=20`,
+      {
+        headers: { Authorization: `Bearer ${MAILBOX_TOKEN}` },
+      },
+    )
     expect(answer.status()).toBe(200)
     const { elements } = (await answer.json()) as { elements: { links: string[] }[] }
     const mail = elements.find((element) => !wanted || element.links.some(wanted))

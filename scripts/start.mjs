@@ -11,7 +11,8 @@
  * Without SESSION_SECRET the storefront gets a random one made on first start and kept in
  * DATA_DIR/session-secret (mode 0600), so sessions survive restarts and no built-in secret is ever used.
  * Likewise the bundled API's back office gets BACKOFFICE_TOKEN from DATA_DIR/backoffice-token, which is where
- * `npm run orders` finds it too.
+ * `npm run orders` finds it too, and, without SMTP_URL, its local mailbox is switched on (MAILBOX=on) behind
+ * MAILBOX_TOKEN from DATA_DIR/mailbox-token (the password the mailbox page asks for).
  */
 import { spawn, spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
@@ -136,6 +137,16 @@ if (bundledApi) {
   const apiEnv = { ...env }
   if (!env.BACKOFFICE_TOKEN)
     apiEnv.BACKOFFICE_TOKEN = keptSecret('backoffice-token', 'commerce-api: made a back-office token')
+  // Without a mail server the demo keeps its mails in the API's local mailbox, behind a kept token.
+  if (!env.SMTP_URL && !env.MAILBOX) {
+    apiEnv.MAILBOX = 'on'
+    if (!env.MAILBOX_TOKEN)
+      apiEnv.MAILBOX_TOKEN = keptSecret('mailbox-token', 'commerce-api: made a mailbox token')
+    console.log(
+      `commerce-api: mails stay in the local mailbox ${env.ICM_BASE_URL}/mailbox (its password: ` +
+        `${env.MAILBOX_TOKEN ? 'MAILBOX_TOKEN' : path.join(process.env.DATA_DIR || 'data', 'mailbox-token')})`,
+    )
+  }
   supervise(
     'commerce-api',
     process.execPath,

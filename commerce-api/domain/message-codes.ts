@@ -201,8 +201,9 @@ export const MESSAGE_CODES = {
   'promotion.not_found': { kind: 'error' },
   // rate_limit
   'rate_limit.exceeded': { kind: 'error' },
-  // back office (operators)
+  // back office and local mailbox (operators)
   'backoffice.token.invalid': { kind: 'error' },
+  'mailbox.token.invalid': { kind: 'error' },
   // OAuth (ICM's token endpoint answers as OAuth 2 does)
   invalid_grant: { kind: 'error' },
   // recurringorder

@@ -17,6 +17,11 @@ export type MailSettings = {
   from: string
   /** The storefront's public address, the base of every link in a mail. */
   storefrontUrl: string
+  /**
+   * The local mailbox's password (MAILBOX_TOKEN): when set, the mailbox pages answer only a caller sending it
+   * (routes/mailbox.ts). Production has one always (config.ts refuses to start without).
+   */
+  mailboxToken?: string
 }
 
 export const DEFAULT_MAIL_SETTINGS: MailSettings = {
@@ -32,6 +37,7 @@ export function configureMail(settings: Partial<MailSettings> = {}): MailSetting
     smtpUrl: settings.smtpUrl || undefined,
     from: settings.from || DEFAULT_MAIL_FROM,
     storefrontUrl: (settings.storefrontUrl || DEFAULT_STOREFRONT_URL).replace(/\/+$/, ''),
+    mailboxToken: settings.mailboxToken || undefined,
   }
   return current
 }

@@ -20,7 +20,7 @@ import {
   type MailSender,
 } from '../../commerce-api/mail/outbox'
 import { renderMail } from '../../commerce-api/mail/render'
-import { configureMail } from '../../commerce-api/mail/settings'
+import { configureMail, mailSettings } from '../../commerce-api/mail/settings'
 import { MAIL_TEXTS } from '../../commerce-api/mail/texts'
 import { queueWelcomeMail } from '../../commerce-api/mail/welcome'
 import { buildServer } from '../../commerce-api/server'
@@ -287,6 +287,69 @@ describe('the local mailbox', () => {
     expect(isLoopback('10.0.0.1') || isLoopback('::ffff:10.0.0.1') || isLoopback('fe80::1')).toBe(false)
   })
 
+  it('answers no request a proxy forwarded, trusted or not, whatever header says so', async () => {
+    for (const header of ['forwarded', 'x-real-ip', 'via', 'x-forwarded-host']) {
+      const value =
+        header === 'forwarded' ? 'for=203.0.113.7' : header === 'via' ? '1.1 nginx' : '203.0.113.7'
+      const forwarded = await call(`${origin}/mailbox.json`, { headers: { [header]: value } })
+      expect(forwarded.status, header).toBe(404)
+    }
+  })
+
+  it('with MAILBOX_TOKEN (production) asks for it: 401 and a Basic challenge without, the mails with it', async () => {
+    const previous = mailSettings()
+    const token = 'mailbox-token-mailbox-token-1'
+    const app = buildServer({ db: db(), site: SITE, mail: { mailboxToken: token } })
+    try {
+      await db().transaction((tx) => queueMail(tx, sampleMail('guarded@example.test')))
+      const basic = (password: string) => `Basic ${Buffer.from(`any:${password}`).toString('base64')}`
+      for (const authorization of [
+        undefined,
+        'Bearer wrong-token-wrong-token-wrong',
+        basic('nope'),
+        'Basic ###',
+        'Bearer',
+      ]) {
+        for (const url of ['/mailbox', '/mailbox.json']) {
+          const response = await app.inject({
+            method: 'GET',
+            url,
+            headers: authorization ? { authorization } : {},
+          })
+          expect(response.statusCode, `${url} ${authorization}`).toBe(401)
+          expect(response.headers['www-authenticate']).toBe('Basic realm="mailbox", charset="UTF-8"')
+          expect(response.json().errors[0].code).toBe('mailbox.token.invalid')
+          expect(response.body).not.toContain('guarded@example.test')
+        }
+      }
+      const asBearer = await app.inject({
+        method: 'GET',
+        url: '/mailbox.json?to=guarded@example.test',
+        headers: { authorization: `Bearer ${token}` },
+      })
+      expect(asBearer.statusCode).toBe(200)
+      expect(asBearer.json().elements[0].to).toBe('guarded@example.test')
+      // What a browser sends after asking for the password: every link of the page works with it.
+      const asBrowser = await app.inject({
+        method: 'GET',
+        url: '/mailbox',
+        headers: { authorization: basic(token) },
+      })
+      expect(asBrowser.statusCode).toBe(200)
+      expect(asBrowser.body).toContain('guarded@example.test')
+      // The token does not open the mailbox to a forwarded request.
+      const forwarded = await app.inject({
+        method: 'GET',
+        url: '/mailbox.json',
+        headers: { authorization: `Bearer ${token}`, 'x-forwarded-for': '203.0.113.7' },
+      })
+      expect(forwarded.statusCode).toBe(404)
+    } finally {
+      await app.close()
+      configureMail(previous)
+    }
+  })
+
   it('does not exist when mail goes out over SMTP', async () => {
     const app = buildServer({ db: db(), site: SITE, mail: { smtpUrl: 'smtp://mail.invalid:2525' } })
     try {
@@ -324,6 +387,31 @@ describe('the mail settings', () => {
       smtpUrl: 'smtps://u:p@mail.example.test:465',
       from: 'Shop <s@example.test>',
       storefrontUrl: 'https://shop.example.test',
+      mailboxToken: undefined,
     })
+  })
+
+  it('refuse to start a production API whose mails would sit in an open page', () => {
+    const token = 'mailbox-token-mailbox-token-1'
+    const production = { NODE_ENV: 'production' as const }
+    // Production: SMTP, or the mailbox asked for by name and guarded by a long token.
+    expect(() => loadApiConfig(production)).toThrow(/SMTP_URL.*MAILBOX=on and MAILBOX_TOKEN/)
+    expect(() => loadApiConfig({ ...production, MAILBOX: 'on' })).toThrow(/needs MAILBOX_TOKEN/)
+    expect(() => loadApiConfig({ ...production, MAILBOX: 'on', MAILBOX_TOKEN: 'short' })).toThrow(
+      /MAILBOX_TOKEN must be at least 24 characters/,
+    )
+    expect(loadApiConfig({ ...production, MAILBOX: 'on', MAILBOX_TOKEN: token }).mailboxToken).toBe(token)
+    expect(
+      loadApiConfig({ ...production, SMTP_URL: 'smtp://mail.example.test' }).mailboxToken,
+    ).toBeUndefined()
+    // Contradictions anywhere.
+    expect(() =>
+      loadApiConfig({ NODE_ENV: 'test', SMTP_URL: 'smtp://mail.example.test', MAILBOX: 'on' }),
+    ).toThrow(/MAILBOX=on/)
+    expect(() => loadApiConfig({ NODE_ENV: 'test', MAILBOX: 'off' })).toThrow(/mail would go nowhere/)
+    expect(() => loadApiConfig({ NODE_ENV: 'test', MAILBOX: 'yes' })).toThrow(/MAILBOX must be 'on' or 'off'/)
+    // A developer's API: the mailbox is open on this machine, or guarded when a token is given.
+    expect(loadApiConfig({ NODE_ENV: 'development' }).mailboxToken).toBeUndefined()
+    expect(loadApiConfig({ NODE_ENV: 'test', MAILBOX_TOKEN: token }).mailboxToken).toBe(token)
   })
 })
