@@ -22,10 +22,9 @@ export type ShellBasket = { itemCount: number; total: Money; lines: MiniBasketLi
 
 export type ShellUser = { name: string }
 
-/** What every page of a language has, checkout included (the root loader's): who, which prices, the toast. */
+/** What every page of a language has, checkout included (the root loader's): which prices, the toast. */
 export type ShellData = {
   footer: Pagelet[]
-  user: ShellUser | null
   maxItemQuantity: number
   display: PriceDisplay
   toast: ToastView | null
@@ -39,6 +38,11 @@ export type ShellData = {
 export type ShopChrome = {
   navigation: NavItem[]
   basket: ShellBasket | null
+  /**
+   * Who the header names: the session's user once ICM took their token on this request (the basket read);
+   * a token ICM refused (a cookie replayed after its logout) is dropped there, and nobody is named.
+   */
+  user: ShellUser | null
   /** The quick order page exists (feature quickorder). */
   quickOrder: boolean
   hasRecentlyViewed: boolean

@@ -33,7 +33,7 @@ function ShopFrame({ chrome, children }: { chrome: ShopChrome | undefined; child
       <Header
         locale={locale}
         navigation={chrome?.navigation ?? []}
-        user={shell?.user ?? null}
+        user={chrome?.user ?? null}
         basket={chrome?.basket ?? null}
         compareCount={shell?.compareCount ?? 0}
         hasRecentlyViewed={chrome?.hasRecentlyViewed ?? false}

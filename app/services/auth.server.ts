@@ -137,6 +137,18 @@ async function rolesOf(
   return { roles: answer.userRoles.map((role) => role.roleID), permissions: [...permissions].sort() }
 }
 
+/**
+ * The session user's roles and permissions as ICM holds them now (an administrator may have changed them
+ * since the login); answers the permissions the user lost.
+ */
+export async function refreshRoles(scope: IcmScope, session: ShopSession): Promise<string[]> {
+  const user = session.get('user')
+  if (!user) return []
+  const now = await rolesOf(scope, user)
+  session.set('user', { ...user, ...now })
+  return user.permissions.filter((permission) => !now.permissions.includes(permission))
+}
+
 export type LoginFailure =
   | 'account.login.customer_approval.error.invalid'
   | 'account.login.email_password.error.invalid'

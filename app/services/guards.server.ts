@@ -1,5 +1,6 @@
 import { redirect } from '@remix-run/node'
 import type { Feature } from '~/models/features'
+import { refreshRoles } from './auth.server'
 import { isFeatureEnabled } from './features.server'
 import { IcmError } from './icm.server'
 import { clearToken, type SessionUser } from './session.server'
@@ -70,8 +71,14 @@ export function requireFeature(args: Pick<PageArgs, 'params'>, feature: Feature 
 }
 
 /**
- * A personal call ICM refused because the user's token is no longer valid: the session drops the token and
- * the shopper logs in again, coming back to this page. Anything else is thrown on.
+ * A personal call ICM refused:
+ * - 401, the user's token is no longer valid: the session drops the token and the shopper logs in again,
+ *   coming back to this page;
+ * - 403, the user lacks the permission now (an administrator took a role away after the login, which the
+ *   session still lists): the session takes the user's current roles, so the menus stop offering what is
+ *   gone, and the shopper sees the missing-permission page (404, spec org §2 Guards) naming what was lost.
+ * A service that reads a 403 as something else (not found, a refusal to show) catches it before. Anything
+ * else is thrown on.
  */
 export async function loginAgainIfRefused<T>(
   request: Request,
@@ -81,7 +88,17 @@ export async function loginAgainIfRefused<T>(
   try {
     return await call
   } catch (error) {
-    if (!(error instanceof IcmError && error.status === 401)) throw error
+    if (!(error instanceof IcmError) || (error.status !== 401 && error.status !== 403)) throw error
+    if (error.status === 403) {
+      const lost = await refreshRoles(shopper.scope, shopper.session).catch((refused: unknown) => {
+        if (refused instanceof IcmError && refused.status === 401) return undefined
+        throw refused
+      })
+      if (lost !== undefined)
+        throw redirect(
+          errorPageUrl(shopper.locale.lang, 'missing-permission', lost.join(',') || 'unknown'),
+        )
+    }
     clearToken(shopper.session)
     throw redirect(loginUrl(request, shopper))
   }

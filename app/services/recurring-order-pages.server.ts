@@ -32,11 +32,17 @@ export async function recurringOrderAction(
     const active = formText(form, 'active')
     if (active !== 'true' && active !== 'false') throw new Response(null, { status: 400 })
     const wanted = active === 'true'
-    const { changed, number } = await loginAgainIfRefused(
+    const { changed, number, expired } = await loginAgainIfRefused(
       request,
       shopper,
       setRecurringOrderActive(shopper.scope, scope, id, wanted),
     )
+    if (expired)
+      return redirectWithToast(shopper.session, back, {
+        key: 'account.recurring_orders.expired.message',
+        values: { number },
+        type: 'error',
+      })
     if (!changed) return redirect(back, { status: 303 })
     return redirectWithToast(shopper.session, back, {
       key: wanted

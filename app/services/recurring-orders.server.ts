@@ -120,7 +120,7 @@ export async function setRecurringOrderActive(
   scope: RecurringOrderScope,
   id: string,
   active: boolean,
-): Promise<{ changed: boolean; number: string }> {
+): Promise<{ changed: boolean; number: string; expired?: true }> {
   if (!id || id.length > 100) throw notFound()
   const current = await icmCall(icm, {
     path: one(scope, id),
@@ -130,16 +130,28 @@ export async function setRecurringOrderActive(
   }).catch(orNotFound)
   const number = current.data.number ?? id
   if (current.data.active === active) return { changed: false, number }
-  await icmCall(icm, {
-    method: 'PATCH',
-    path: one(scope, id),
-    json: { active },
-    schema: z.unknown(),
-    accept: RECURRING_ORDER_V2,
-    cache: 'none',
-  }).catch(orNotFound)
+  // An order whose schedule ended cannot be switched on again (ICM refuses with recurringorder.expired.error,
+  // also when it ended between the page and the post).
+  if (active && current.data.expired) return { changed: false, number, expired: true }
+  try {
+    await icmCall(icm, {
+      method: 'PATCH',
+      path: one(scope, id),
+      json: { active },
+      schema: z.unknown(),
+      accept: RECURRING_ORDER_V2,
+      cache: 'none',
+    })
+  } catch (error) {
+    if (isExpiredRefusal(error)) return { changed: false, number, expired: true }
+    orNotFound(error)
+  }
   return { changed: true, number }
 }
+
+const isExpiredRefusal = (error: unknown) =>
+  error instanceof IcmError &&
+  [error.code, ...error.causes.map((cause) => cause.code)].includes('recurringorder.expired.error')
 
 export async function deleteRecurringOrder(icm: IcmScope, scope: RecurringOrderScope, id: string) {
   if (!id || id.length > 100) throw notFound()

@@ -34,7 +34,6 @@ export async function shellData(scope: IcmScope, session: ShopSession, t: Transl
     : null
   return {
     footer: footer?.pagelets ?? [],
-    user: user ? { name: [user.firstName, user.lastName].filter(Boolean).join(' ') } : null,
     maxItemQuantity: settings.maxItemQuantity,
     display: priceDisplayOf(user?.customerType, settings),
     toast: toastView,
@@ -56,8 +55,12 @@ export async function shopChrome(
   ])
   const display = priceDisplayOf(session.get('user')?.customerType, settings)
   const lines = basket ? await miniBasketLines(scope, basket) : []
+  // Read after the basket: a personal call ICM refused for the token has dropped the token and user from
+  // the session (icm.server.ts), so a cookie replayed after its logout names nobody.
+  const user = session.get('user')
   return {
     navigation: navigationFrom(tree, scope.locale),
+    user: user ? { name: [user.firstName, user.lastName].filter(Boolean).join(' ') } : null,
     basket: basket
       ? {
           itemCount: basket.itemCount,

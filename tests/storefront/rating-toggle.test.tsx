@@ -18,7 +18,6 @@ afterEach(cleanup)
 
 const shell = (rating: boolean): ShellData => ({
   footer: [],
-  user: null,
   maxItemQuantity: 100,
   display: 'gross',
   toast: null,

@@ -109,7 +109,7 @@ describe('root and shop layout loaders', () => {
       total: { value: 10, currency: 'USD' },
       lines: [],
     })
-    expect(result.shell.user).toEqual({ name: 'Jack Link' })
+    expect(result.chrome.user).toEqual({ name: 'Jack Link' })
     expect(result.shell.toast.text).toBe('You have been logged out.')
     // The toast is consumed: the cookie written back no longer holds it.
     expect(result.setCookie).toMatch(/^apiToken=/)
