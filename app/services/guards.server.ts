@@ -95,9 +95,7 @@ export async function loginAgainIfRefused<T>(
         throw refused
       })
       if (lost !== undefined)
-        throw redirect(
-          errorPageUrl(shopper.locale.lang, 'missing-permission', lost.join(',') || 'unknown'),
-        )
+        throw redirect(errorPageUrl(shopper.locale.lang, 'missing-permission', lost.join(',') || 'unknown'))
     }
     clearToken(shopper.session)
     throw redirect(loginUrl(request, shopper))
