@@ -1,5 +1,6 @@
 import path from 'node:path'
 import { parseCorsOrigins } from './cors'
+import { CATCH_UP_DAYS } from './domain/recurring-order-runs'
 import {
   DEFAULT_LIMITS,
   DEFAULT_TRUSTED_PROXIES,
@@ -53,6 +54,11 @@ export type ApiConfig = {
    * minute); `off` starts no scheduler in this process (the others on the database still place them).
    */
   recurringOrdersCron?: string
+  /**
+   * How many days late a run may still place a recurring order's missed day (RECURRING_ORDERS_CATCH_UP_DAYS,
+   * default 3); older days, and any after the schedule's end date, are skipped and logged.
+   */
+  recurringOrdersCatchUpDays: number
   /**
    * SCHEDULER_TEST_RUNS=on: callers on this machine may run the scheduler as of a time they name
    * (routes/scheduler-runs.ts), what the end-to-end tests do. Never for a shop: it lets orders be placed early.
@@ -180,6 +186,7 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     mailIntervalSeconds: count(env, 'MAIL_INTERVAL_SECONDS', 15),
     recurringOrdersCron:
       env.RECURRING_ORDERS_CRON === 'off' ? undefined : env.RECURRING_ORDERS_CRON?.trim() || '* * * * *',
+    recurringOrdersCatchUpDays: count(env, 'RECURRING_ORDERS_CATCH_UP_DAYS', CATCH_UP_DAYS),
     schedulerTestRuns: schedulerTestRuns(env),
   }
 }

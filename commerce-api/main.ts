@@ -45,7 +45,11 @@ const app = buildServer({
     mailboxToken: config.mailboxToken,
   },
   // The recurring order scheduler starts with the server (pg-boss on this database) and stops on close.
-  recurringOrders: { cron: config.recurringOrdersCron, testRuns: config.schedulerTestRuns },
+  recurringOrders: {
+    cron: config.recurringOrdersCron,
+    testRuns: config.schedulerTestRuns,
+    catchUpDays: config.recurringOrdersCatchUpDays,
+  },
   // The operator's back office (`npm run orders`), only with BACKOFFICE_TOKEN.
   backoffice: { token: config.backofficeToken },
   protection: {

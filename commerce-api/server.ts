@@ -72,7 +72,14 @@ export type ServerOptions = {
    * `now` is the job's clock; `testRuns` adds the route through which a test on this machine runs the job as
    * of a time it names (routes/scheduler-runs.ts, SCHEDULER_TEST_RUNS).
    */
-  recurringOrders?: { cron?: string; now?: () => Date; pollingIntervalSeconds?: number; testRuns?: boolean }
+  recurringOrders?: {
+    cron?: string
+    now?: () => Date
+    pollingIntervalSeconds?: number
+    testRuns?: boolean
+    /** RECURRING_ORDERS_CATCH_UP_DAYS: how late a run may still place a missed day. */
+    catchUpDays?: number
+  }
   /** The operator's back office (routes/backoffice.ts) with its token (BACKOFFICE_TOKEN); none without. */
   backoffice?: { token?: string }
 }

@@ -1105,7 +1105,7 @@ export const recurringOrderExecutions = pgTable(
     occurrence: integer('occurrence').notNull(),
     scheduledFor: date('scheduled_for', { mode: 'string' }).notNull(),
     ranAt: timestamp('ran_at', { withTimezone: true }).notNull(),
-    /** order | requisition | failed */
+    /** order | requisition | failed | skipped (error_code says why: too late, or after the end date) */
     outcome: text('outcome').notNull(),
     orderId: uuid('order_id'),
     errorCode: text('error_code'),

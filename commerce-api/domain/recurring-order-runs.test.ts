@@ -15,7 +15,7 @@ import { basketTestBed, basketWith, setStock } from './basket-test-fixtures'
 import { createOrder } from './orders'
 import { setOpenTender } from './payments'
 import { addDays, dayOf, type RecurrenceRequest } from './recurrence'
-import { placeDueRecurringOrders } from './recurring-order-runs'
+import { MISSED_ENDED, MISSED_LATE, placeDueRecurringOrders } from './recurring-order-runs'
 import { setRecurringOrderActive } from './recurring-orders'
 import type { Principal } from './tokens'
 
@@ -123,9 +123,10 @@ describe('a recurring order', () => {
     ])
   })
 
-  it('ends after its end date; days missed meanwhile are passed over, not caught up', async () => {
+  it('ends after its end date; days missed meanwhile are passed over, and none is placed after the end', async () => {
     const { id } = await recurringOrder({ interval: 'P3D', endDate: addDays(today, 10) })
-    // The scheduler did not run for a week: one order now, for the latest day due, then the next day's.
+    // The scheduler did not run for a week: one order now, for the latest day due (a day late, within the
+    // catch-up window), then the next day's.
     expect(mine(await run(morningOf(7)), id).map((o) => [o.occurrence, o.scheduledFor])).toEqual([
       [2, addDays(today, 6)],
     ])
@@ -134,11 +135,58 @@ describe('a recurring order', () => {
       nextOccurrence: 3,
       nextOrderDate: addDays(today, 9),
     })
-    // Late again, past the end date: the last day before it is placed, and that was the last order.
-    expect(mine(await run(morningOf(12)), id).map((o) => o.scheduledFor)).toEqual([addDays(today, 9)])
-    expect(await rowOf(id)).toMatchObject({ orderCount: 2, expired: true, nextOrderDate: null })
+    // Late again, after the end date: the last day is skipped, not placed (issue 31), and the series is over.
+    expect(mine(await run(morningOf(12)), id)).toEqual([
+      {
+        recurringOrderId: id,
+        occurrence: 3,
+        scheduledFor: addDays(today, 9),
+        outcome: 'skipped',
+        errorCode: MISSED_ENDED,
+      },
+    ])
+    expect(await rowOf(id)).toMatchObject({ orderCount: 1, expired: true, nextOrderDate: null })
     expect(mine(await run(morningOf(13)), id)).toEqual([])
-    expect(await ordersOf(id)).toHaveLength(2)
+    expect(await ordersOf(id)).toHaveLength(1)
+    expect((await executionsOf(id)).map((e) => [e.occurrence, e.outcome, e.errorCode])).toEqual([
+      [2, 'order', null],
+      [3, 'skipped', MISSED_ENDED],
+    ])
+  })
+
+  it('places a missed day only within the catch-up window, skipping an older one and going on with the next', async () => {
+    const { id } = await recurringOrder({ interval: 'P1W' })
+    // Down for five days with a window of three: today's order is not placed on day 5, the next week's is.
+    expect(
+      mine(await placeDueRecurringOrders(db, morningOf(5), orderSnapshotOf, { catchUpDays: 3 }), id),
+    ).toEqual([
+      {
+        recurringOrderId: id,
+        occurrence: 0,
+        scheduledFor: today,
+        outcome: 'skipped',
+        errorCode: MISSED_LATE,
+      },
+    ])
+    expect(await rowOf(id)).toMatchObject({
+      active: true,
+      expired: false,
+      orderCount: 0,
+      nextOccurrence: 1,
+      nextOrderDate: addDays(today, 7),
+    })
+    expect(await ordersOf(id)).toEqual([])
+    // Three days late is still within it: the week's order is placed on day 10.
+    const placed = mine(
+      await placeDueRecurringOrders(db, morningOf(10), orderSnapshotOf, { catchUpDays: 3 }),
+      id,
+    )
+    expect(placed.map((o) => [o.occurrence, o.outcome, o.scheduledFor])).toEqual([
+      [1, 'order', addDays(today, 7)],
+    ])
+    // A skipped day is never placed afterwards, whatever runs again.
+    expect(mine(await run(morningOf(10)), id)).toEqual([])
+    expect(await ordersOf(id)).toHaveLength(1)
   })
 
   it('with an end date places its last order on the end date itself', async () => {

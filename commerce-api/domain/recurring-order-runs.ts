@@ -14,6 +14,9 @@
  * 4. the order names the recurring order; the schedule moves on to its next day, or ends (`expired`). A
  *    refusal (the product sold out, the address gone, the buyer switched off) rolls the savepoint back, is
  *    kept as the execution's and the recurring order's error, and switches it off; it never stops the run.
+ * A run that comes late places only the latest day due, and only within the catch-up window and before the
+ * schedule's end date; a day it cannot place so is skipped: recorded as the execution's outcome, reported in
+ * the run's outcomes (the job logs them), and the schedule goes on with its next day.
  */
 import { randomUUID } from 'node:crypto'
 import { and, asc, eq, inArray, lte } from 'drizzle-orm'
@@ -44,7 +47,8 @@ export type RecurringRunOutcome = {
   recurringOrderId: string
   occurrence: number
   scheduledFor: string
-  outcome: 'order' | 'requisition' | 'failed'
+  /** `skipped`: the run came too late for the day (MISSED_LATE) or after the schedule ended (MISSED_ENDED). */
+  outcome: 'order' | 'requisition' | 'failed' | 'skipped'
   /** The order (or requisition) placed. */
   orderId?: string
   errorCode?: string
@@ -52,6 +56,21 @@ export type RecurringRunOutcome = {
 
 /** The most recurring orders one run places; the next run goes on with the rest. */
 export const RUN_BATCH = 100
+
+/**
+ * How many days late a run may still place a day it missed (RECURRING_ORDERS_CATCH_UP_DAYS): a scheduler that
+ * was down over a weekend places Friday's order on Monday; one down for weeks does not send a buyer goods
+ * ordered for a need long past.
+ */
+export const CATCH_UP_DAYS = 3
+
+/** Why a day was skipped: the run came more than the catch-up window late, or after the schedule's end date. */
+export const MISSED_LATE = 'recurringorder.occurrence.missed.late'
+export const MISSED_ENDED = 'recurringorder.occurrence.missed.ended'
+
+/** Whole days from `from` to `to` (both `YYYY-MM-DD`). */
+const daysBetween = (from: string, to: string) =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000)
 
 /** The buyer as a principal of their own, as their token would make it; none when inactive or gone. */
 async function buyerPrincipal(
@@ -190,6 +209,7 @@ async function placeDay(
   id: string,
   at: Date,
   snapshotOf: SnapshotOf,
+  catchUpDays: number,
 ): Promise<RecurringRunOutcome | undefined> {
   const today = dayOf(at)
   return db.transaction(async (tx) => {
@@ -207,13 +227,41 @@ async function placeDay(
       )
       .for('update', { skipLocked: true })
     if (!row?.nextOrderDate) return undefined
-    // A run that comes late (the API was down, the job behind) places the latest day due, not every one missed.
+    // A run that comes late (the API was down, the job behind) places the latest day due, not every one missed,
+    // and that only within the catch-up window and while the schedule has not ended; else it skips the day.
     const schedule = scheduleOfRow(row)
     const due = latestOccurrence(schedule, { from: row.nextOccurrence, onOrBefore: today }) ?? {
       occurrence: row.nextOccurrence,
       day: row.nextOrderDate,
     }
     const key = { recurringOrderId: row.id, occurrence: due.occurrence }
+    const after = { from: due.occurrence + 1, onOrAfter: addDays(today, 1) }
+    const missed =
+      schedule.endDate && today > schedule.endDate
+        ? MISSED_ENDED
+        : daysBetween(due.day, today) > catchUpDays
+          ? MISSED_LATE
+          : undefined
+    if (missed) {
+      await t
+        .insert(recurringOrderExecutions)
+        .values({ ...key, scheduledFor: due.day, ranAt: at, outcome: 'skipped', errorCode: missed })
+        .onConflictDoUpdate({
+          target: [recurringOrderExecutions.recurringOrderId, recurringOrderExecutions.occurrence],
+          set: { ranAt: at, outcome: 'skipped', errorCode: missed },
+          setWhere: eq(recurringOrderExecutions.outcome, 'failed'),
+        })
+      const next = nextOccurrence(schedule, { ...after, orderCount: row.orderCount })
+      await t
+        .update(recurringOrders)
+        .set({
+          nextOccurrence: next?.occurrence ?? after.from,
+          nextOrderDate: next?.day ?? null,
+          expired: next === null,
+        })
+        .where(eq(recurringOrders.id, row.id))
+      return { ...key, scheduledFor: due.day, outcome: 'skipped' as const, errorCode: missed }
+    }
     // The day's key: a day placed before is never placed again; one that failed may be tried again.
     const claimed = await t
       .insert(recurringOrderExecutions)
@@ -224,7 +272,6 @@ async function placeDay(
         setWhere: eq(recurringOrderExecutions.outcome, 'failed'),
       })
       .returning()
-    const after = { from: due.occurrence + 1, onOrAfter: addDays(today, 1) }
     if (!claimed.length) {
       // This day was placed before without the schedule moving on: move on, never place it twice.
       const next = nextOccurrence(schedule, { ...after, orderCount: row.orderCount })
@@ -282,14 +329,20 @@ async function placeDay(
 
 /**
  * Places the orders of every recurring order due at `at` (its next day is `at`'s UTC day or earlier): at most
- * `limit` of them, the longest waiting first; with `only`, only those of them named there. One that fails to run at all (the database gone for a moment)
- * is reported as failed without a record and is due again on the next run; the others go on.
+ * `limit` of them, the longest waiting first; with `only`, only those of them named there. A day more than
+ * `catchUpDays` behind `at`, or due after its schedule's end date, is skipped (recorded, reported, not placed)
+ * and the schedule moves on. One that fails to run at all (the database gone for a moment) is reported as
+ * failed without a record and is due again on the next run; the others go on.
  */
 export async function placeDueRecurringOrders(
   db: Db,
   at: Date,
   snapshotOf: SnapshotOf,
-  { limit = RUN_BATCH, only }: { limit?: number; only?: readonly string[] } = {},
+  {
+    limit = RUN_BATCH,
+    only,
+    catchUpDays = CATCH_UP_DAYS,
+  }: { limit?: number; only?: readonly string[]; catchUpDays?: number } = {},
 ): Promise<RecurringRunOutcome[]> {
   if (only && only.length === 0) return []
   const due = await db
@@ -308,7 +361,7 @@ export async function placeDueRecurringOrders(
   const outcomes: RecurringRunOutcome[] = []
   for (const { id, nextOrderDate } of due) {
     try {
-      const outcome = await placeDay(db, id, at, snapshotOf)
+      const outcome = await placeDay(db, id, at, snapshotOf, catchUpDays)
       if (outcome) outcomes.push(outcome)
     } catch (error) {
       outcomes.push({

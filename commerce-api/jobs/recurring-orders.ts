@@ -31,6 +31,8 @@ export type RecurringOrderJobOptions = {
   cron?: string
   /** The clock of the runs the worker makes; default the real one. */
   now?: () => Date
+  /** How many days late a run may still place a missed day (RECURRING_ORDERS_CATCH_UP_DAYS); default 3. */
+  catchUpDays?: number
   /** How long the worker waits between looks at the queue, in seconds (at least 0.5). */
   pollingIntervalSeconds?: number
   log?: Pick<Console, 'error' | 'warn'>
@@ -56,22 +58,23 @@ export type RecurringOrderJob = {
 }
 
 export function recurringOrderJob(db: Db, options: RecurringOrderJobOptions): RecurringOrderJob {
-  const { snapshotOf, cron = '* * * * *', now = () => new Date(), log = console } = options
+  const { snapshotOf, cron = '* * * * *', now = () => new Date(), log = console, catchUpDays } = options
   const pollingIntervalSeconds = Math.max(0.5, options.pollingIntervalSeconds ?? 10)
   let boss: PgBoss | undefined
   let workerId: string | undefined
 
   const runDue = (at: Date = now(), only?: readonly string[]) =>
-    placeDueRecurringOrders(db, at, snapshotOf, { only })
+    placeDueRecurringOrders(db, at, snapshotOf, { only, catchUpDays })
 
   // The cron's jobs carry nothing and run as of now; a queued run may name its time. The outcomes are the
   // job's output (pg-boss keeps it), which is how `runQueued` learns them from whichever process ran it.
   const work = async ([job]: PgBoss.Job<RunData>[]): Promise<RunOutput> => {
     const at = job?.data?.at ? new Date(job.data.at) : now()
     const outcomes = await runDue(Number.isNaN(at.getTime()) ? now() : at, job?.data?.only)
-    for (const failed of outcomes.filter((outcome) => outcome.outcome === 'failed'))
+    for (const missed of outcomes.filter((o) => o.outcome === 'failed' || o.outcome === 'skipped'))
       log.warn(
-        `commerce-api: recurring order ${failed.recurringOrderId} (${failed.scheduledFor}) not placed: ${failed.errorCode}`,
+        `commerce-api: recurring order ${missed.recurringOrderId} (${missed.scheduledFor}) ` +
+          `${missed.outcome === 'skipped' ? 'skipped' : 'not placed'}: ${missed.errorCode}`,
       )
     return { outcomes }
   }

@@ -602,6 +602,17 @@ describe('the scheduler’s job', () => {
       expect(placed).toEqual([expect.objectContaining({ outcome: 'order', scheduledFor: addDays(today, 9) })])
       const order = await db().select().from(orders).where(eq(orders.recurringOrderId, id))
       expect(order).toHaveLength(1)
+      // Its next month's day, run five days late (the default window is three): skipped, and the run says so.
+      const secondDay = addMonths(addDays(today, 9), 1)
+      const late = await run({ at: `${addDays(secondDay, 5)}T06:00:00Z`, recurringOrderIds: [id] })
+      expect(late.json().outcomes).toEqual([
+        expect.objectContaining({
+          outcome: 'skipped',
+          scheduledFor: secondDay,
+          errorCode: 'recurringorder.occurrence.missed.late',
+        }),
+      ])
+      expect(await db().select().from(orders).where(eq(orders.recurringOrderId, id))).toHaveLength(1)
       // Malformed times and callers from elsewhere are refused.
       expect((await run({ at: 'tomorrow' })).statusCode).toBe(400)
       // Times a scheduler never runs at are a 400, not a crash in the date arithmetic (issue 31).
@@ -632,5 +643,10 @@ describe('the scheduler’s job', () => {
     expect(loadApiConfig(env({ SCHEDULER_TEST_RUNS: 'on' })).schedulerTestRuns).toBe(true)
     expect(loadApiConfig(env({ SCHEDULER_TEST_RUNS: 'off' })).schedulerTestRuns).toBe(false)
     expect(() => loadApiConfig(env({ SCHEDULER_TEST_RUNS: 'yes' }))).toThrow("must be 'on' or 'off'")
+    expect(defaults.recurringOrdersCatchUpDays).toBe(3)
+    expect(loadApiConfig(env({ RECURRING_ORDERS_CATCH_UP_DAYS: '0' })).recurringOrdersCatchUpDays).toBe(0)
+    expect(() => loadApiConfig(env({ RECURRING_ORDERS_CATCH_UP_DAYS: '-1' }))).toThrow(
+      /RECURRING_ORDERS_CATCH_UP_DAYS/,
+    )
   })
 })
