@@ -38,6 +38,7 @@ import type { MessageCode } from './message-codes'
 import { isUuid } from './ids'
 import type { Minor } from './money'
 import { hasPermission, permissionIdsOfRoles } from './permissions'
+import { refreshPendingApprovers } from './requisition-authority'
 import type { Principal } from './tokens'
 
 /** A logged-in business user: the only kind of caller cost centers have. */
@@ -538,6 +539,8 @@ export async function updateCostCenter(
     if (budget !== null && !period) throw invalidField('budgetPeriod', 'A budget needs its budgetPeriod.')
     if (!Object.keys(changes).length) return row
     const [saved] = await t.update(costCenters).set(changes).where(eq(costCenters.id, row.id)).returning()
+    // A new owner decides the cost center step of the requisitions waiting for it, the former one no longer.
+    if (changes.ownerId !== undefined) await refreshPendingApprovers(t, caller.customerNo)
     return saved!
   })
   return viewOf(db, updated, now)

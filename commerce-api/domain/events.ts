@@ -43,7 +43,7 @@ export type RequisitionOutcome =
   | { outcome: 'system-rejected'; problems: { message: string }[] }
 
 /** Why a pending requisition was withdrawn without a decision (requisition-authority.ts). */
-export type WithdrawalReason = 'buyer-withdrew' | 'buyer-deactivated'
+export type WithdrawalReason = 'buyer-withdrew' | 'buyer-deactivated' | 'buyer-deleted'
 
 export type DomainEvent =
   /** A business user was created by their company's administrator. */

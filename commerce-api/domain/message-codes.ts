@@ -235,6 +235,7 @@ export const MESSAGE_CODES = {
   'requisition.stage_decided.error': { kind: 'error' },
   'requisition.withdraw.not_buyer.error': { kind: 'error' },
   'requisition.withdrawn.buyer_deactivated.info': { kind: 'info' },
+  'requisition.withdrawn.buyer_deleted.info': { kind: 'info' },
   'requisition.withdrawn.by_buyer.info': { kind: 'info' },
   // resource
   'resource.not_found': { kind: 'error' },

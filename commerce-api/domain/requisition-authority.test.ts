@@ -18,6 +18,7 @@ import { checkRequisitionLink, decideWithLink } from './requisition-links'
 import { issueRequisitionLinks } from './requisition-link-tokens'
 import { decideRequisition, principalOfUser, withdrawRequisition } from './requisitions'
 import { deleteCompanyUser, setCompanyUserRoles, updateCompanyUser } from './users'
+import { updateCostCenter } from './cost-centers'
 
 let database: Database
 let ids: Record<string, string> = {}
@@ -53,7 +54,11 @@ beforeEach(async () => {
 
 let serial = 0
 /** A pending requisition of bbuyer as submission leaves it, with the stages' approvers as they were then. */
-async function pendingRequisition(stages: { stage: string; approvers: string[] }[], costCenter?: string) {
+async function pendingRequisition(
+  stages: { stage: string; approvers: string[] }[],
+  costCenter?: string,
+  buyer = 'bbuyer',
+) {
   const id = randomUUID()
   await db()
     .insert(orders)
@@ -61,8 +66,8 @@ async function pendingRequisition(stages: { stage: string; approvers: string[] }
       id,
       requisitionNo: `AUTH-${Date.now()}-${++serial}`,
       basketId: randomUUID(),
-      owner: ids.bbuyer!,
-      userId: ids.bbuyer!,
+      owner: ids[buyer]!,
+      userId: ids[buyer]!,
       customerNo: A,
       currency: 'EUR',
       locale: 'en_US',
@@ -132,6 +137,18 @@ describe('deciding asks for the authority the decider holds now', () => {
       .set({ ownerId: ids.jlink! })
       .where(and(eq(costCenters.customerNo, A), eq(costCenters.costCenterId, '100400')))
     expect(await refusal(reject('ccowner', id))).toBe('forbidden:requisition.approval.not_approver.error')
+    expect((await reject('jlink', id)).outcome).toBe('rejected')
+  })
+
+  it('gives the cost center step to the new owner an edit of the cost center names, at once', async () => {
+    const id = await pendingRequisition([{ stage: 'costCenter', approvers: ['ccowner'] }], '100400')
+    const secret = (await issueRequisitionLinks(db(), id, [ids.ccowner!])).get(ids.ccowner!)!
+    await updateCostCenter(db(), await as('jlink'), '100400', { ownerLogin: 'jlink' })
+    // The stored approvers (what the approver's list shows) follow the owner; the former owner's link dies.
+    expect(await approverIdsOf(id)).toEqual([[ids.jlink]])
+    expect(
+      await refusal(checkRequisitionLink(db(), { requisitionId: id, token: secret, caller: null })),
+    ).toBe('not-found:requisition.link.invalid.error')
     expect((await reject('jlink', id)).outcome).toBe('rejected')
   })
 
@@ -208,6 +225,27 @@ describe('withdrawing a pending requisition', () => {
       'requisition.withdrawn.buyer_deactivated.info',
     ])
     expect(await mails('bbuyer', id)).toHaveLength(1)
+    expect(await refusal(reject('aapprover', id))).toBe('conflict:requisition.already_decided.error')
+  })
+
+  it('happens when its buyer is deleted: rejected with the reason, the approvers told, nothing ordered', async () => {
+    const id = await pendingRequisition(
+      [{ stage: 'customer', approvers: ['aapprover', 'jlink'] }],
+      undefined,
+      'omanager',
+    )
+    const [buyer] = await db().select().from(users).where(eq(users.id, ids.omanager!))
+    await deleteCompanyUser(db(), admin(), 'omanager')
+    const row = await status(id)
+    expect(row.approvalStatus).toBe('REJECTED')
+    expect(row.systemRejectErrors?.map((e) => e.code)).toEqual(['requisition.withdrawn.buyer_deleted.info'])
+    expect(await mails('aapprover', id)).toHaveLength(1)
+    // The deleted buyer has no account to read about it in: no mail to the address.
+    const toBuyer = await db()
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.recipient, buyer!.email), eq(mailOutbox.kind, 'requisition.withdrawn')))
+    expect(toBuyer).toEqual([])
     expect(await refusal(reject('aapprover', id))).toBe('conflict:requisition.already_decided.error')
   })
 

@@ -9,8 +9,8 @@
  *   recomputed in the transaction that changes someone's authority (roles, deactivation, deletion), and the
  *   decision links of whoever is no longer an approver are deleted with it.
  * - **Withdrawn.** A pending requisition ends as REJECTED (ICM knows PENDING, APPROVED, REJECTED only) with
- *   the reason as its `systemRejectErrors`, when its buyer withdraws it or is deactivated; the buyer and its
- *   approvers are told (event `requisition.withdrawn`).
+ *   the reason as its `systemRejectErrors`, when its buyer withdraws it or is deactivated or deleted; the buyer
+ *   (while their account exists) and its approvers are told (event `requisition.withdrawn`).
  */
 import { and, eq, inArray, notInArray } from 'drizzle-orm'
 import type { Db } from '../db/client'
@@ -91,6 +91,10 @@ const WITHDRAWN: Record<WithdrawalReason, { code: string; message: string }> = {
     code: 'requisition.withdrawn.buyer_deactivated.info',
     message: 'The requisition was withdrawn because the buyer’s account was deactivated.',
   },
+  'buyer-deleted': {
+    code: 'requisition.withdrawn.buyer_deleted.info',
+    message: 'The requisition was withdrawn because the buyer’s account was deleted.',
+  },
 }
 
 /**
@@ -131,8 +135,13 @@ export async function withdrawRequisitions(
   return withdrawn
 }
 
-/** Withdraws every pending requisition of the buyer (their account is being deactivated). */
-export async function withdrawRequisitionsOf(t: Db, userId: string, at = new Date()) {
+/** Withdraws every pending requisition of the buyer, whose account is being deactivated or deleted. */
+export async function withdrawRequisitionsOf(
+  t: Db,
+  userId: string,
+  reason: Extract<WithdrawalReason, 'buyer-deactivated' | 'buyer-deleted'> = 'buyer-deactivated',
+  at = new Date(),
+) {
   const pending = await t
     .select({ id: orders.id })
     .from(orders)
@@ -141,7 +150,7 @@ export async function withdrawRequisitionsOf(t: Db, userId: string, at = new Dat
   return withdrawRequisitions(
     t,
     pending.map((row) => row.id),
-    'buyer-deactivated',
+    reason,
     at,
   )
 }

@@ -513,7 +513,7 @@ export async function updateCompanyUser(
         if (emailChanged && (await revokePasswordTokens(tx, user.id)).includes('welcome'))
           await publish(tx, { type: 'user.email.corrected', user: newUserOf(updated!) })
         // A deactivated buyer's requisitions are withdrawn, and whom they waited for is asked again (ADR 0028).
-        if (deactivating) await withdrawRequisitionsOf(tx, user.id)
+        if (deactivating) await withdrawRequisitionsOf(tx, user.id, 'buyer-deactivated')
         if (updated!.active !== user.active) await refreshPendingApprovers(tx, user.customerNo)
         return updated!
       }),
@@ -530,7 +530,9 @@ export async function deleteCompanyUser(db: Db, manager: Manager, login: string)
       throw refusedError('customer.user.self_deletion', 'You cannot delete your own account.')
     if (await isAdministrator(tx, user))
       await requireAnotherAdministrator(tx, user.customerNo, user.id, 'deleted')
-    // Cost center buyers and password links go with the user (foreign keys); orders keep their history.
+    // Their pending requisitions are withdrawn first, so no approval orders for a buyer who is gone; cost
+    // center buyers and password links go with the user (foreign keys); orders keep their history.
+    await withdrawRequisitionsOf(tx, user.id, 'buyer-deleted')
     await tx.delete(users).where(eq(users.id, user.id))
     await refreshPendingApprovers(tx, user.customerNo)
   })

@@ -226,9 +226,9 @@ export async function queueRequisitionWithdrawn(
   const no = row.requisitionNo!
   const [buyer] = await peopleByIds(t, [row.userId!])
   const values = { no, buyer: buyer ? fullName(buyer) : '' }
-  const told: { person: Person; view: 'buyer' | 'approver' }[] = buyer
-    ? [{ person: buyer, view: 'buyer' }]
-    : []
+  // A deleted buyer has no account to read it in: only the approvers are told.
+  const told: { person: Person; view: 'buyer' | 'approver' }[] =
+    buyer && reason !== 'buyer-deleted' ? [{ person: buyer, view: 'buyer' }] : []
   for (const approver of await peopleByIds(t, approverIds)) told.push({ person: approver, view: 'approver' })
   for (const { person, view } of told)
     await send(t, person, REQUISITION_MAIL.withdrawn, (locale) => {
