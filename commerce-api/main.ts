@@ -8,7 +8,15 @@ import { startMailDelivery } from './mail/delivery'
 import { mailSettings } from './mail/settings'
 import { buildServer } from './server'
 
-const config = loadApiConfig()
+const config = (() => {
+  try {
+    return loadApiConfig()
+  } catch (error) {
+    // A setting that cannot be right (a missing mail server in production, a short secret): one line, exit 1.
+    console.error(`commerce-api: not started: ${(error as Error).message}`)
+    process.exit(1)
+  }
+})()
 const database = await openDatabase(config)
 const started = Date.now()
 const seed = await seedDatabase(database.db, {
