@@ -33,6 +33,7 @@ export const API_CODES = {
   requisitionCommentRequired: 'requisition.approval_comment.required.error',
   decisionLinkExpired: 'requisition.link.expired.error',
   decisionLinkOtherUser: 'requisition.link.other_user.error',
+  recurringOrderExpired: 'recurringorder.expired.error',
 } as const
 
 export const ICM_ONLY = {

@@ -5,6 +5,7 @@
  * one, and the basket's recurrence set or removed at checkout. Personal: never cached.
  */
 import { z } from 'zod'
+import { API_CODES } from '~/models/api-codes'
 import {
   ADMIN_CONTEXT,
   mapRecurringOrder,
@@ -151,7 +152,7 @@ export async function setRecurringOrderActive(
 
 const isExpiredRefusal = (error: unknown) =>
   error instanceof IcmError &&
-  [error.code, ...error.causes.map((cause) => cause.code)].includes('recurringorder.expired.error')
+  [error.code, ...error.causes.map((cause) => cause.code)].includes(API_CODES.recurringOrderExpired)
 
 export async function deleteRecurringOrder(icm: IcmScope, scope: RecurringOrderScope, id: string) {
   if (!id || id.length > 100) throw notFound()
