@@ -79,6 +79,15 @@ describe('storefront fuzzing', () => {
         '$lang.account.orders.csv.ts',
       ]),
     )
+    // The decision link's page posts its secret back: the fixtures' link token is among the values it gets.
+    expect(byFile.get('$lang._shop.requisition-decision.$requisitionId.tsx')?.segments).toEqual([
+      ':lang',
+      'requisition-decision',
+      ':requisitionId',
+    ])
+    expect(byFile.get('$lang._shop.requisition-decision.$requisitionId.tsx')?.fields).toEqual(
+      expect.arrayContaining(['token', 'intent', 'decision']),
+    )
     // Catalog pages only show: their add form posts to /basket/add.
     expect(byFile.get('$lang._shop.$.tsx')?.hasAction).toBe(false)
   })
