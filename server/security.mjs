@@ -261,7 +261,8 @@ function decoded(text) {
 /**
  * A URL the shop can read: every escape in the path and the query well-formed, and no control characters
  * (NUL and the like) in a path segment or a query parameter. Anything else is 400 naming the part, before
- * a loader passes it on to ICM (issue 14: NUL in a search term became a 5xx further down).
+ * a loader passes it on to ICM (issue 14: NUL in a search term became a 5xx further down). A path whose
+ * first segment begins with a backslash is 404.
  */
 export function urlChecks() {
   return function checkUrl(req, res, next) {
@@ -272,10 +273,14 @@ export function urlChecks() {
       sendErrorPage(req, res, 400, closeIfBody(req), (texts) =>
         texts['error.bad_request.parameter'].replace('{{name}}', name),
       )
-    for (const segment of path.split('/')) {
+    const segments = path.split('/')
+    for (const segment of segments) {
       const text = decoded(segment)
       if (text === null || CONTROL.test(text)) return refuse(segment.slice(0, 60))
     }
+    // A path beginning with a backslash (`/%5C…`) is protocol-relative to URL parsers (`/\x` is `//x`): React
+    // Router's server render throws on it (a 500). No page of the shop is there.
+    if (decoded(segments[1] ?? '')?.startsWith('\\')) return sendErrorPage(req, res, 404, closeIfBody(req))
     if (queryStart !== -1) {
       for (const pair of url.slice(queryStart + 1).split('&')) {
         const [name = '', value = ''] = pair.split('=', 2).map((part) => part.replace(/\+/g, ' '))

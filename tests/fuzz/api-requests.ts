@@ -18,14 +18,53 @@ export type ApiContext = {
   fixtures: Fixtures
 }
 
-function paramValues(name: string, fixtures: Fixtures): string[] {
-  const { api, sku, contentPageId, includeId, imagePath, categoryId } = fixtures
+/**
+ * Logins for `…/users/{login}` paths: Brightline's users, without the storefront's business session (the
+ * API's admin token would deactivate it or take its roles, and the storefront's business pages with it).
+ */
+const pathLogins = (fixtures: Fixtures) =>
+  fixtures.business.logins.filter((login) => !fixtures.reservedLogins.includes(login))
+
+/** Real ids of the resources a collection segment names (`requisitions/:id`); others take any id there is. */
+function idsUnder(collection: string | undefined, fixtures: Fixtures): string[] | undefined {
+  const { api, business } = fixtures
+  switch (collection) {
+    case 'baskets':
+      return [api.basketId, api.userBasketId, 'current']
+    case 'requisitions':
+      return business.requisitionIds
+    case 'recurringorders':
+      return [business.recurringOrderId]
+    case 'costcenters':
+      return [...business.costCenterIds, ...business.otherCompany.costCenterIds]
+    case 'addresses':
+      return [api.addressId]
+  }
+  return undefined
+}
+
+/** Values a path parameter takes in real URLs; `collection` is the literal segment before it. */
+function paramValues(name: string, fixtures: Fixtures, collection?: string): string[] {
+  const { api, sku, contentPageId, includeId, imagePath, categoryId, business } = fixtures
   const [style = '11', size = '160', file = `${sku}.svg`] = imagePath.split('/').slice(-3)
   switch (name) {
     case 'site':
       return [SITE]
     case 'id':
-      return [api.basketId, api.userBasketId, 'current', api.addressId, contentPageId, includeId, '-']
+      return (
+        idsUnder(collection, fixtures) ?? [
+          api.basketId,
+          api.userBasketId,
+          'current',
+          api.addressId,
+          contentPageId,
+          includeId,
+          '-',
+          ...business.requisitionIds,
+          business.recurringOrderId,
+          ...business.costCenterIds,
+        ]
+      )
     case 'itemId':
       return [api.itemId]
     case 'sku':
@@ -38,7 +77,10 @@ function paramValues(name: string, fixtures: Fixtures): string[] {
     case 'bucketId':
       return [api.basketId, api.userBasketId]
     case 'customer':
+    case 'customerNo':
       return ['-', api.customerNo]
+    case 'login':
+      return ['-', ...pathLogins(fixtures), ...business.otherCompany.logins]
     case 'resource':
       return ['customers', 'privatecustomers']
     case 'code':
@@ -93,9 +135,9 @@ const matrix = fc.oneof(
 function apiTarget(route: ApiRoute, fixtures: Fixtures): fc.Arbitrary<string> {
   const rest = route.path.startsWith('/rest/:site/')
   const segments = (rest ? route.path.slice('/rest/:site/'.length) : route.path.slice(1)).split('/')
-  const parts = segments.map((segment) => {
+  const parts = segments.map((segment, i) => {
     if (segment === '*' || segment.startsWith(':')) {
-      const real = paramValues(segment === '*' ? '*' : segment.slice(1), fixtures)
+      const real = paramValues(segment === '*' ? '*' : segment.slice(1), fixtures, segments[i - 1])
       return fc.oneof(
         { weight: 6, arbitrary: fc.constantFrom(...real) },
         { weight: 3, arbitrary: urlPart(real) },
@@ -237,7 +279,15 @@ export function apiBodyRequest(ctx: ApiContext): fc.Arbitrary<FuzzRequest> {
     'CONTINUE',
     'SUCCESS',
     ...fixtures.api.paymentMethods,
-  ]
+    ...fixtures.business.requisitionIds,
+    ...fixtures.business.decisionTokens,
+    fixtures.business.recurringOrderId,
+    ...fixtures.business.costCenterIds,
+    ...pathLogins(fixtures),
+    'ApprovalStatusChange',
+    'APPROVED',
+    'REJECTED',
+  ].filter((known) => !fixtures.reservedLogins.includes(known))
   return fc.oneof(
     ...ctx.routes.map((route) =>
       fc

@@ -27,6 +27,8 @@ describe('commerce API fuzzing', () => {
         'PATCH,DELETE /rest/:site/baskets/:id/items/:itemId',
         'POST /rest/:site/orders-csv',
         'GET,POST /psp/pay/:session',
+        'GET,PATCH /rest/:site/customers/:customerNo/users/:login/requisitions/:id',
+        'GET,PATCH,DELETE /rest/:site/customers/:customerNo/recurringorders/:id',
         'GET /health',
       ]),
     )

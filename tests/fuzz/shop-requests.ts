@@ -33,9 +33,13 @@ const QUERY_NAMES = [
   'SearchParameter',
 ]
 
+/**
+ * Values fields and queries take: the real ids, and words the forms compare with. Never a login the suite
+ * keeps for itself: a wrong password sent with it would lock the fixture sessions' users out.
+ */
 function knownValues(fixtures: Fixtures): string[] {
-  const { sku, categoryId, contentPageId, shop } = fixtures
-  return [
+  const { sku, categoryId, contentPageId, shop, business } = fixtures
+  const values = [
     sku,
     categoryId,
     contentPageId,
@@ -52,7 +56,19 @@ function knownValues(fixtures: Fixtures): string[] {
     'new',
     'bbuyer',
     'Demo!2026',
+    shop.business.lineId,
+    shop.business.basketId,
+    ...business.requisitionIds,
+    ...business.decisionTokens,
+    business.recurringOrderId,
+    ...business.costCenterIds,
+    ...business.logins,
+    ...business.otherCompany.costCenterIds,
+    ...business.otherCompany.logins,
+    'APP_B2B_BUYER',
+    'APP_B2B_APPROVER',
   ]
+  return values.filter((known) => !fixtures.reservedLogins.includes(known))
 }
 
 /** Values a route's parameter takes in real URLs. */
@@ -61,7 +77,15 @@ function paramValues(name: string, fixtures: Fixtures): string[] {
     case 'lang':
       return fixtures.langs
     case 'lineId':
-      return [fixtures.shop.guest.lineId, fixtures.shop.user.lineId]
+      return Object.values(fixtures.shop).map((session) => session.lineId)
+    case 'requisitionId':
+      return fixtures.business.requisitionIds
+    case 'recurringOrderId':
+      return [fixtures.business.recurringOrderId]
+    case 'costCenterId':
+      return [...fixtures.business.costCenterIds, ...fixtures.business.otherCompany.costCenterIds]
+    case 'login':
+      return [...fixtures.business.logins, ...fixtures.business.otherCompany.logins]
     case 'orderId':
       return ['00000000-0000-4000-8000-000000000000', '1', 'current']
     case 'term':
@@ -212,14 +236,24 @@ export function query(names: string[], values: string[]): fc.Arbitrary<string> {
 }
 
 export type CookieKind =
-  'none' | 'guest' | 'user' | 'garbage' | 'forged' | 'tampered' | 'huge' | 'twice' | 'others'
+  | 'none'
+  | 'guest'
+  | 'user'
+  | 'business'
+  | 'admin'
+  | 'garbage'
+  | 'forged'
+  | 'tampered'
+  | 'huge'
+  | 'twice'
+  | 'others'
 
 /** A forged session: well-formed, but its signature is not the shop's. */
 const forgedSession = (data: object) =>
   `apiToken=${encodeURIComponent(Buffer.from(JSON.stringify(data)).toString('base64'))}.${encodeURIComponent('c2lnbmF0dXJl')}`
 
 export function cookie(fixtures: Fixtures, kinds: CookieKind[]): fc.Arbitrary<string | undefined> {
-  const { guest, user } = fixtures.shop
+  const { guest, user, business, admin } = fixtures.shop
   return fc.constantFrom(...kinds).chain((kind): fc.Arbitrary<string | undefined> => {
     switch (kind) {
       case 'none':
@@ -228,6 +262,10 @@ export function cookie(fixtures: Fixtures, kinds: CookieKind[]): fc.Arbitrary<st
         return fc.constant(guest.cookie)
       case 'user':
         return fc.constant(user.cookie)
+      case 'business':
+        return fc.constant(business.cookie)
+      case 'admin':
+        return fc.constant(admin.cookie)
       case 'garbage':
         return fc
           .tuple(text(), encoding)
@@ -272,6 +310,9 @@ const ALL_COOKIES: CookieKind[] = [
   'guest',
   'user',
   'user',
+  'business',
+  'business',
+  'admin',
   'garbage',
   'forged',
   'tampered',
@@ -331,6 +372,18 @@ function withBody(headers: [string, string][], body: Body): [string, string][] {
   return body.contentType === undefined ? headers : [...headers, ['Content-Type', body.contentType]]
 }
 
+/**
+ * The query of a route's URL: for the requisition decision page mostly the approver's links as their mail has
+ * them (`?token=…&decision=approve`), else `generated`.
+ */
+function routeQuery(route: ShopRoute, fixtures: Fixtures, generated: fc.Arbitrary<string>) {
+  if (!route.segments.includes('requisition-decision')) return generated
+  return fc.oneof(
+    { weight: 3, arbitrary: fc.constantFrom(...fixtures.business.decisionQueries) },
+    { weight: 2, arbitrary: generated },
+  )
+}
+
 /** GET and HEAD on every route: generated parameters, splats, matrix parameters, queries, cookies. */
 export function pageRequest(ctx: ShopContext): fc.Arbitrary<FuzzRequest> {
   const known = knownValues(ctx.fixtures)
@@ -342,7 +395,7 @@ export function pageRequest(ctx: ShopContext): fc.Arbitrary<FuzzRequest> {
           .record({
             method: fc.constantFrom('GET', 'GET', 'GET', 'HEAD'),
             path: routePath(route, ctx.fixtures),
-            query: query(route.fields, [...route.values, ...known]),
+            query: routeQuery(route, ctx.fixtures, query(route.fields, [...route.values, ...known])),
             cookie: cookie(ctx.fixtures, cookiesFor(route)),
             headers: extraHeaders(ctx.origin),
           })
@@ -388,7 +441,7 @@ export function formRequest(
         fc
           .record({
             path: routePath(route, ctx.fixtures, true),
-            query: ACTION_QUERY,
+            query: routeQuery(route, ctx.fixtures, ACTION_QUERY),
             cookie: cookie(ctx.fixtures, cookiesFor(route)),
             headers: formOrigin(ctx.origin),
             body: formBody(formFields(route.fields, [...route.values, ...known])),
@@ -532,7 +585,7 @@ export function redirectRequest(ctx: ShopContext): fc.Arbitrary<FuzzRequest> {
     }
   }
   const how = fc.constantFrom<'encoded' | 'loose'>('encoded', 'loose')
-  const session = cookie(fixtures, ['none', 'guest', 'user'])
+  const session = cookie(fixtures, ['none', 'guest', 'user', 'business'])
   return fc.oneof(
     fc.tuple(lang, target, how, session).map(([l, url, h, c]) => ({
       method: 'GET',

@@ -23,10 +23,10 @@ const ctx = { routes, fixtures, origin: shop.origin }
 /** Checkout with a card or wallet goes to the payment provider's page: the one redirect off the shop. */
 const paymentPage = (url: URL) => url.origin === api.origin && url.pathname.startsWith('/psp/pay/')
 
-/** Fuzz cases may empty or order the fixture baskets: each property starts with the product in both. */
+/** Fuzz cases may empty or order the fixture baskets: each property starts with the product in all of them. */
 const refill = async () => {
-  await refillShopBasket(shop.origin, fixtures.shop.guest, fixtures.sku)
-  await refillShopBasket(shop.origin, fixtures.shop.user, fixtures.sku)
+  for (const session of Object.values(fixtures.shop))
+    await refillShopBasket(shop.origin, session, fixtures.sku)
 }
 
 const property = (name: string, runCount: number, seconds: number, arbitrary: FuzzOptions['arbitrary']) =>
@@ -78,6 +78,15 @@ describe('storefront fuzzing', () => {
         '$lang._shop.basket_.mandatory.$lineId.tsx',
         '$lang.account.orders.csv.ts',
       ]),
+    )
+    // The decision link's page posts its secret back: the fixtures' link token is among the values it gets.
+    expect(byFile.get('$lang._shop.requisition-decision.$requisitionId.tsx')?.segments).toEqual([
+      ':lang',
+      'requisition-decision',
+      ':requisitionId',
+    ])
+    expect(byFile.get('$lang._shop.requisition-decision.$requisitionId.tsx')?.fields).toEqual(
+      expect.arrayContaining(['token', 'intent', 'decision']),
     )
     // Catalog pages only show: their add form posts to /basket/add.
     expect(byFile.get('$lang._shop.$.tsx')?.hasAction).toBe(false)

@@ -177,6 +177,26 @@ describe('URL checks', () => {
     expect(fine.status).toBe(200)
     expect(reached).toHaveLength(1)
   })
+
+  it('answer 404 to a path beginning with a backslash, which URL parsers read as `//host` (the render threw: 500)', async () => {
+    const { origin, reached } = await shop()
+    for (const path of [
+      '/%5C/home',
+      '/%5C',
+      '/%5C%5C/home',
+      "/%5C1');--/account/recurring-orders/x",
+      '/%5c.data',
+    ]) {
+      const answer = await send(origin, path)
+      expect(answer.status, path).toBe(404)
+      expect(answer.headers['set-cookie'], path).toBeUndefined()
+    }
+    expect(reached).toEqual([])
+    // A backslash further on is a character of the page's address like any other.
+    expect((await send(origin, '/en/search?searchTerm=%5C')).status).toBe(200)
+    expect((await send(origin, '/en/%5C/home')).status).toBe(200)
+    expect(reached).toHaveLength(2)
+  })
 })
 
 describe('posts from other sites', () => {
