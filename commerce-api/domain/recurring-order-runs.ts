@@ -236,6 +236,18 @@ async function placeDay(
     }
     const key = { recurringOrderId: row.id, occurrence: due.occurrence }
     const after = { from: due.occurrence + 1, onOrAfter: addDays(today, 1) }
+    /** The schedule goes on with its next day without this one placed, or ends. */
+    const moveOn = async () => {
+      const next = nextOccurrence(schedule, { ...after, orderCount: row.orderCount })
+      await t
+        .update(recurringOrders)
+        .set({
+          nextOccurrence: next?.occurrence ?? after.from,
+          nextOrderDate: next?.day ?? null,
+          expired: next === null,
+        })
+        .where(eq(recurringOrders.id, row.id))
+    }
     const missed =
       schedule.endDate && today > schedule.endDate
         ? MISSED_ENDED
@@ -251,15 +263,7 @@ async function placeDay(
           set: { ranAt: at, outcome: 'skipped', errorCode: missed },
           setWhere: eq(recurringOrderExecutions.outcome, 'failed'),
         })
-      const next = nextOccurrence(schedule, { ...after, orderCount: row.orderCount })
-      await t
-        .update(recurringOrders)
-        .set({
-          nextOccurrence: next?.occurrence ?? after.from,
-          nextOrderDate: next?.day ?? null,
-          expired: next === null,
-        })
-        .where(eq(recurringOrders.id, row.id))
+      await moveOn()
       return { ...key, scheduledFor: due.day, outcome: 'skipped' as const, errorCode: missed }
     }
     // The day's key: a day placed before is never placed again; one that failed may be tried again.
@@ -274,15 +278,7 @@ async function placeDay(
       .returning()
     if (!claimed.length) {
       // This day was placed before without the schedule moving on: move on, never place it twice.
-      const next = nextOccurrence(schedule, { ...after, orderCount: row.orderCount })
-      await t
-        .update(recurringOrders)
-        .set({
-          nextOccurrence: next?.occurrence ?? after.from,
-          nextOrderDate: next?.day ?? null,
-          expired: next === null,
-        })
-        .where(eq(recurringOrders.id, row.id))
+      await moveOn()
       return undefined
     }
     const whichExecution = and(
