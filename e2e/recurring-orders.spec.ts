@@ -126,6 +126,37 @@ test('a buyer sets up a recurring order at checkout; the scheduler places its fi
   await expect(page.getByTestId('order-row').filter({ hasText: order })).toBeVisible()
 })
 
+test('a buyer who chooses "Order regularly" and places the order without saving the schedule gets the recurring order (issue 32)', async ({
+  page,
+}) => {
+  test.slow()
+  const buyer = await newBuyer(page, { prefix: 'rec-unsaved' })
+  await login(page, buyer.login)
+  await toReview(page)
+  const form = page.getByRole('region', { name: 'Order regularly' })
+  await form.getByRole('radio', { name: 'Order regularly' }).check()
+  await form.getByRole('spinbutton', { name: 'Every' }).fill('1')
+  await form.getByLabel('Unit').selectOption('month')
+  // A day in the past first: refused at its field, nothing ordered, the choice kept.
+  await form.getByLabel('First order on').fill('2020-01-01')
+  await page.getByLabel('I accept the terms and conditions.').check()
+  await page.getByRole('button', { name: 'Place order' }).click()
+  await expect(page).toHaveURL(/\/en\/checkout\/review/)
+  await expect(page.getByLabel('First order on')).toHaveAttribute('aria-invalid', 'true')
+  await expect(form.getByRole('radio', { name: 'Order regularly' })).toBeChecked()
+  await expectAccessible(page)
+  // Tomorrow: the form as shown is what is ordered, without "Save schedule".
+  await page.getByLabel('First order on').fill(dayFromToday(1))
+  if (!(await page.getByLabel('I accept the terms and conditions.').isChecked()))
+    await page.getByLabel('I accept the terms and conditions.').check()
+  await page.getByRole('button', { name: 'Place order' }).click()
+  await expect(page).toHaveURL(/\/en\/checkout\/receipt\?recurringOrderId=/)
+  await expect(page.getByRole('heading', { level: 1, name: /^Recurring order \d+ set up$/ })).toBeVisible()
+  await expect(page.getByTestId('recurring-next')).toHaveText(
+    `Next order: ${dateText(dayFromToday(1), 'en-US')}`,
+  )
+})
+
 test.describe('at 360 px wide', () => {
   test.use({ viewport: { width: 360, height: 740 } })
 

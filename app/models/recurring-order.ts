@@ -1,5 +1,6 @@
 import '~/browser/account-texts'
 import { z } from 'zod'
+import { API_CODES } from './api-codes'
 import { AddressSchema } from './address'
 import { DiscountIdsSchema, DiscountSchema } from './basket'
 import type { Translate } from './messages'
@@ -437,42 +438,73 @@ export const RECURRENCE_ENDS = ['never', 'date', 'count'] as const
 const DAY = /^\d{4}-\d{2}-\d{2}$/
 export const MAX_RECURRENCE_COUNT = 999
 
+/** The schedule's fields as the review's form posts them (see `recurrenceFormSchema`). */
+const recurrenceShape = () => {
+  const text = z.string().max(20).optional()
+  return {
+    recurring: z.enum(['once', 'regularly']).default('once'),
+    every: text,
+    unit: z.enum(FREQUENCY_UNITS).default('week'),
+    startDate: text,
+    end: z.enum(RECURRENCE_ENDS).default('never'),
+    endDate: text,
+    repetitions: text,
+  }
+}
+
+type RecurrenceValues = z.output<z.ZodObject<ReturnType<typeof recurrenceShape>>>
+
+/** What a schedule chosen as "regularly" lacks or has malformed, as issues at its fields. */
+function checkRecurrence(t: Translate, value: RecurrenceValues, ctx: z.RefinementCtx) {
+  if (value.recurring === 'once') return
+  const countError = t('checkout.recurrence.count.invalid', { max: MAX_RECURRENCE_COUNT })
+  const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message })
+  const count = (path: 'every' | 'repetitions', required: string) => {
+    const given = value[path]
+    if (!given) return issue(path, t(required))
+    if (!/^\d{1,3}$/.test(given) || Number(given) < 1) issue(path, countError)
+  }
+  const day = (path: 'startDate' | 'endDate', required: string) => {
+    const given = value[path]
+    if (!given) return issue(path, t(required))
+    if (!DAY.test(given)) issue(path, t('checkout.recurrence.date.invalid'))
+  }
+  count('every', 'checkout.recurrence.every.required')
+  day('startDate', 'checkout.recurrence.start_date.required')
+  if (value.end === 'date') day('endDate', 'checkout.recurrence.end_date.required')
+  if (value.end === 'count') count('repetitions', 'checkout.recurrence.repetitions.required')
+}
+
 /**
  * "Order once" or "order regularly": every N days/weeks/months/years from a start date, with no end, an end
  * date or a number of orders. Only the form is checked here; the dates' rules are the API's (422 at the field).
  * The schedule's fields are posted with "once" too (the form works without JavaScript): then they are ignored.
+ * This is the review's "Save schedule" (`intent=recurrence`); its place-order submit carries the same fields
+ * (`reviewFormSchema`), so what the form shows is what is ordered, saved or not.
  */
 export function recurrenceFormSchema(t: Translate) {
-  const countError = t('checkout.recurrence.count.invalid', { max: MAX_RECURRENCE_COUNT })
-  const text = z.string().max(20).optional()
+  return z
+    .object({ intent: z.literal(RECURRENCE_INTENT), ...recurrenceShape() })
+    .superRefine((value, ctx) => checkRecurrence(t, value, ctx))
+}
+
+/**
+ * The review's one form (spec §4): the basket it was made for, the terms (which the channel may require), and,
+ * for a logged-in customer (`withRecurrence`), the schedule's fields, checked as "Save schedule" checks them.
+ * Its buttons post `intent`: `place` (the default) or `recurrence` ("Save schedule", which needs no terms).
+ */
+export function reviewFormSchema(t: Translate, termsRequired: boolean, withRecurrence: boolean) {
   return z
     .object({
-      intent: z.literal(RECURRENCE_INTENT),
-      recurring: z.enum(['once', 'regularly']).default('once'),
-      every: text,
-      unit: z.enum(FREQUENCY_UNITS).default('week'),
-      startDate: text,
-      end: z.enum(RECURRENCE_ENDS).default('never'),
-      endDate: text,
-      repetitions: text,
+      intent: z.enum(['place', RECURRENCE_INTENT]).default('place'),
+      basketId: z.string().max(100).optional(),
+      termsAndConditions: z.boolean().default(false),
+      ...(withRecurrence ? recurrenceShape() : {}),
     })
     .superRefine((value, ctx) => {
-      if (value.recurring === 'once') return
-      const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message })
-      const count = (path: 'every' | 'repetitions', required: string) => {
-        const given = value[path]
-        if (!given) return issue(path, t(required))
-        if (!/^\d{1,3}$/.test(given) || Number(given) < 1) issue(path, countError)
-      }
-      const day = (path: 'startDate' | 'endDate', required: string) => {
-        const given = value[path]
-        if (!given) return issue(path, t(required))
-        if (!DAY.test(given)) issue(path, t('checkout.recurrence.date.invalid'))
-      }
-      count('every', 'checkout.recurrence.every.required')
-      day('startDate', 'checkout.recurrence.start_date.required')
-      if (value.end === 'date') day('endDate', 'checkout.recurrence.end_date.required')
-      if (value.end === 'count') count('repetitions', 'checkout.recurrence.repetitions.required')
+      if (value.intent === 'place' && termsRequired && !value.termsAndConditions)
+        ctx.addIssue({ code: 'custom', path: ['termsAndConditions'], message: t(API_CODES.termsNotAccepted) })
+      if (withRecurrence) checkRecurrence(t, value as unknown as RecurrenceValues, ctx)
     })
 }
 

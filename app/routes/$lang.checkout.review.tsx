@@ -1,23 +1,20 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, useActionData, useLoaderData } from '@remix-run/react'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { z } from 'zod'
 import { CheckoutLines, CheckoutTotals, ValidationMessages } from '~/components/checkout/CheckoutParts'
 import { ApprovalPreview } from '~/components/checkout/ApprovalPreview'
 import { BudgetWidget } from '~/components/organization/BudgetWidget'
 import { FormErrors, SubmitButton } from '~/components/form-controls'
 import { CheckboxField, useShopForm } from '~/components/forms'
-import { RecurrenceForm } from '~/components/recurring-order/RecurrenceForm'
+import { RecurrenceFields, recurrenceLabels } from '~/components/recurring-order/RecurrenceForm'
 import { PriceNotes } from '~/components/PriceNotes'
-import { API_CODES } from '~/models/api-codes'
 import { useShell } from '~/components/useShell'
 import { hasLimits } from '~/models/budget'
 import { STEP_SCOPES, firstStepFor, stepPath } from '~/models/checkout-steps'
 import { totalsRows } from '~/models/checkout-totals'
 import { mayContinue } from '~/models/checkout-validation'
-import type { Translate } from '~/models/messages'
-import { RECURRENCE_INTENT } from '~/models/recurring-order'
+import { RECURRENCE_INTENT, recurrenceFormValues, reviewFormSchema } from '~/models/recurring-order'
 import { noindexMeta } from '~/models/seo'
 import { namedCostCenter } from '~/services/basket-cost-center.server'
 import { ownBudget } from '~/services/own-budget.server'
@@ -32,7 +29,13 @@ import { IcmError } from '~/services/icm.server'
 import { followOrderOutcome } from '~/services/order-outcome.server'
 import { handlePaymentReturn } from '~/services/payment-return.server'
 import { shopperOf } from '~/services/shopper.server'
-import { isLoggedIn, placeOrder, saveRecurrence, today } from '~/services/review.server'
+import {
+  applyPostedRecurrence,
+  isLoggedIn,
+  placeOrder,
+  saveRecurrence,
+  today,
+} from '~/services/review.server'
 import { ReviewSummary } from '~/components/checkout/ReviewSummary'
 import { parseSubmission, readForm } from '~/services/form.server'
 
@@ -41,15 +44,6 @@ export const headers = pageHeaders
 /** Whether the channel asks for the terms and conditions to be accepted (configuration `basket`). */
 const termsRequired = async (scope: Parameters<typeof configuration>[0]) =>
   (await configuration(scope)).termsAndConditions
-
-/** The submit: the basket it was made for, and the terms, which the channel may require. */
-const reviewSchema = (t: Translate, termsRequired: boolean) =>
-  z.object({
-    basketId: z.string().max(100).optional(),
-    termsAndConditions: termsRequired
-      ? z.boolean({ required_error: t(API_CODES.termsNotAccepted) })
-      : z.boolean().default(false),
-  })
 
 /** Review: everything to be ordered, the terms, and the submit. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
@@ -102,10 +96,13 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   }
   const ctx = await requireCheckoutStep({ request, params, context }, 'review')
   const submission = parseSubmission(form, {
-    schema: reviewSchema(ctx.t, await termsRequired(scope)),
+    schema: reviewFormSchema(ctx.t, await termsRequired(scope), isLoggedIn(ctx)),
     t: ctx.t,
   })
   if (submission.status !== 'success') return invalid(submission)
+  // The schedule the form shows is the one ordered, "Save schedule" pressed or not.
+  const refused = await applyPostedRecurrence(ctx, form, submission)
+  if (refused) return refused
   try {
     const results = await validateBasket(scope, current.id, STEP_SCOPES.review)
     if (!mayContinue(results)) {
@@ -125,11 +122,13 @@ export default function ReviewStep() {
   const { locale, display } = useShell()
   const { t } = useTranslation()
   const [submitted, setSubmitted] = useState(false)
-  const recurrenceAnswer = answer && 'intent' in answer ? answer : null
+  // An answer came back (a refusal at a field): the shopper may correct it and submit again.
+  useEffect(() => setSubmitted(false), [answer])
   const [form, fields] = useShopForm({
     id: 'order',
-    schema: reviewSchema(t, termsRequired),
-    lastResult: answer && !recurrenceAnswer ? answer.result : null,
+    schema: reviewFormSchema(t, termsRequired, !!recurrence),
+    lastResult: answer?.result ?? null,
+    defaultValue: recurrence ? recurrenceFormValues(basket.recurrence, recurrence.today) : undefined,
   })
   return (
     <>
@@ -145,25 +144,33 @@ export default function ReviewStep() {
       <CheckoutTotals totals={totalsRows(basket, display)} />
       {budget ? <BudgetWidget budget={budget} /> : null}
       {basket.approval?.required ? <ApprovalPreview approval={basket.approval} /> : null}
-      {recurrence ? (
-        <RecurrenceForm
-          recurrence={basket.recurrence}
-          today={recurrence.today}
-          lastResult={recurrenceAnswer?.result ?? null}
-        />
-      ) : null}
+      {/* One form: the place-order button posts the schedule as shown, "Save schedule" only saves it. */}
       <Form
         method="post"
         id={form.id}
         noValidate={form.noValidate}
         className="checkout-form checkout-submit"
         onSubmit={(event) => {
+          const saving =
+            (event.nativeEvent as SubmitEvent).submitter?.getAttribute('value') === RECURRENCE_INTENT
           // One order per click: a second click while the first is on its way does nothing.
-          if (submitted) return event.preventDefault()
+          if (submitted && !saving) return event.preventDefault()
           form.onSubmit(event)
-          if (!event.defaultPrevented) setSubmitted(true)
+          if (!event.defaultPrevented && !saving) setSubmitted(true)
         }}
       >
+        <FormErrors
+          form={form}
+          label={{ ...recurrenceLabels(t), termsAndConditions: t('checkout.review.terms') }}
+        />
+        {recurrence ? (
+          <RecurrenceFields
+            form={form}
+            fields={fields}
+            recurrence={basket.recurrence}
+            today={recurrence.today}
+          />
+        ) : null}
         <input type="hidden" name="basketId" value={basket.id} />
         <CheckboxField
           className="checkbox"
@@ -176,8 +183,7 @@ export default function ReviewStep() {
             {t('checkout.review.terms_link')}
           </a>
         </p>
-        <FormErrors form={form} />
-        <SubmitButton className="primary">
+        <SubmitButton className="primary" intent="place">
           {basket.recurrence && recurrence
             ? t('checkout.recurrence.submit')
             : basket.approval?.required

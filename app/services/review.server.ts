@@ -1,9 +1,12 @@
 import { data, redirect, type ActionFunctionArgs } from '@remix-run/node'
+import type { Submission } from '@conform-to/react'
 import {
   RECURRENCE_FIELD_OF,
   RECURRENCE_INTENT,
   recurrenceFormSchema,
+  recurrenceFormValues,
   recurrenceOfForm,
+  type RecurrenceForm,
 } from '~/models/recurring-order'
 import { requireCheckoutStep, type CheckoutContext } from './checkout-flow.server'
 import { refusalReply } from './cost-centers.server'
@@ -51,6 +54,33 @@ export async function saveRecurrence(args: ActionFunctionArgs, form: FormData) {
     key: recurrence ? 'checkout.recurrence.saved.message' : 'checkout.recurrence.removed.message',
     type: 'success',
   })
+}
+
+/**
+ * The schedule the place-order post carries (the review's one form, `reviewFormSchema`): what the form shows is
+ * what is ordered, whether "Save schedule" was pressed or not (issue 32). When it differs from the basket's,
+ * the basket's recurrence is set (or removed) first; the API's refusal comes back at its field (422) and
+ * nothing is ordered. Null when there is nothing to change or the change was made.
+ */
+export async function applyPostedRecurrence(
+  ctx: CheckoutContext,
+  form: FormData,
+  submission: Submission<unknown>,
+) {
+  // A post without the schedule's choice (a client that shows none) leaves the basket's recurrence as it is.
+  const value = submission.status === 'success' ? (submission.value as Partial<RecurrenceForm>) : undefined
+  if (!form.has('recurring') || !value?.recurring || !isLoggedIn(ctx)) return null
+  const wanted = recurrenceOfForm(value as RecurrenceForm)
+  const current = ctx.basket.recurrence
+    ? recurrenceOfForm({
+        intent: RECURRENCE_INTENT,
+        ...recurrenceFormValues(ctx.basket.recurrence, today()),
+      } as RecurrenceForm)
+    : null
+  if (JSON.stringify(wanted) === JSON.stringify(current)) return null
+  const saved = await setBasketRecurrence(ctx.scope, ctx.basket.id, wanted)
+  if (saved.ok) return null
+  return data({ result: refusalReply(submission, ctx.t, saved.errors, RECURRENCE_FIELD_OF) }, { status: 422 })
 }
 
 /**

@@ -22,6 +22,9 @@ import ReceiptPage, { loader as receiptLoader } from '~/routes/$lang.checkout.re
 import ReviewPage, { action as reviewAction, loader as reviewLoader } from '~/routes/$lang.checkout.review'
 import { action as shippingAction, loader as shippingLoader } from '~/routes/$lang.checkout.shipping'
 import { Browser, minor, rowsOf, seeded, withGermanVat } from './shop'
+import { api } from './setup'
+import { orders, recurringOrders, users } from '../../commerce-api/db/schema'
+import { eq } from 'drizzle-orm'
 
 afterEach(cleanup)
 
@@ -288,5 +291,69 @@ describe('Patricia, a private customer, buying on the German shop', () => {
       t('checkout.totals.tax_included'),
       eur(gross - net),
     ])
+  })
+})
+
+describe('Patricia ordering regularly without pressing "Save schedule" (issue 32)', () => {
+  const patricia = new Browser('en')
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10)
+  /** What the review's one form posts: the order's fields and the schedule as the form shows it. */
+  const posted = (basketId: string, schedule: Record<string, string>) => ({
+    intent: 'place',
+    basketId,
+    termsAndConditions: 'on',
+    recurring: 'regularly',
+    every: '2',
+    unit: 'week',
+    end: 'never',
+    ...schedule,
+  })
+  const recurringOrdersOf = async () =>
+    (await api.database.db.select().from(recurringOrders)).filter((row) => row.userId === patriciaId)
+  let patriciaId: string
+
+  beforeAll(async () => {
+    const [user] = await api.database.db
+      .select()
+      .from(users)
+      .where(eq(users.login, 'patricia@ironbridge.test'))
+    patriciaId = user!.id
+    await patricia.login('patricia@ironbridge.test')
+    await patricia.add('1000003', 1)
+    await patricia.checkoutToReview('Berlin')
+  })
+
+  it('refuses a schedule the API does not take at its field, and orders nothing', async () => {
+    const { basket } = await patricia.load(reviewLoader, '/en/checkout/review')
+    const before = await recurringOrdersOf()
+    const { response, data } = await patricia.call(reviewAction, '/en/checkout/review', {
+      form: posted(basket.id, { startDate: '2020-01-01' }),
+    })
+    expect(response.status).toBe(422)
+    expect(Object.keys(data.result.error)).toEqual(['startDate'])
+    expect(await recurringOrdersOf()).toEqual(before)
+    // The basket is still there to be ordered.
+    expect((await patricia.load(reviewLoader, '/en/checkout/review')).basket.id).toBe(basket.id)
+  })
+
+  it('places the recurring order the form shows, not a single order', async () => {
+    const { basket } = await patricia.load(reviewLoader, '/en/checkout/review')
+    expect(basket.recurrence).toBeUndefined()
+    const before = await recurringOrdersOf()
+    const receipt = await patricia.post(
+      reviewAction,
+      '/en/checkout/review',
+      posted(basket.id, { startDate: day(2) }),
+    )
+    expect(receipt).toMatch(/^\/en\/checkout\/receipt\?/)
+    const after = await recurringOrdersOf()
+    expect(after).toHaveLength(before.length + 1)
+    expect(after.find((row) => !before.some((old) => old.id === row.id))).toMatchObject({
+      startDate: day(2),
+      active: true,
+      orderCount: 0,
+    })
+    // Nothing was ordered once: no order of this basket.
+    expect(await api.database.db.select().from(orders).where(eq(orders.basketId, basket.id))).toEqual([])
   })
 })

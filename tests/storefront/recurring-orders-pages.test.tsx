@@ -6,9 +6,15 @@
  * off, last orders linking to the order or the pending requisition), and the checkout's "order regularly"
  * fieldset with its controls labelled and an API refusal at its field.
  */
+import type { SubmissionResult } from '@conform-to/react'
+import { Form } from '@remix-run/react'
 import { cleanup, screen, within } from '@testing-library/react'
+import { useTranslation } from 'react-i18next'
 import { afterEach, describe, expect, it } from 'vitest'
-import { RecurrenceForm } from '~/components/recurring-order/RecurrenceForm'
+import { FormErrors } from '~/components/form-controls'
+import { useShopForm } from '~/components/forms'
+import { RecurrenceFields, recurrenceLabels } from '~/components/recurring-order/RecurrenceForm'
+import { recurrenceFormValues, reviewFormSchema } from '~/models/recurring-order'
 import { SHOP_LOCALES } from '~/models/locale'
 import DetailPage, {
   loader as detailLoader,
@@ -170,14 +176,31 @@ describe('a recurring order’s page', () => {
 })
 
 describe('the checkout’s "order regularly"', () => {
+  const RECURRENCE = { interval: 'P14D', startDate: '2026-12-01', repetitions: 6 }
+
+  /** The review's form as the review page makes it: the error summary first, then the schedule's fields. */
+  function ReviewForm({ lastResult }: { lastResult: SubmissionResult<string[]> }) {
+    const { t } = useTranslation()
+    const [form, fields] = useShopForm({
+      id: 'order',
+      schema: reviewFormSchema(t, true, true),
+      lastResult,
+      defaultValue: recurrenceFormValues(RECURRENCE, '2026-11-27'),
+    })
+    return (
+      <Form method="post" id={form.id}>
+        <FormErrors form={form} label={recurrenceLabels(t)} />
+        <RecurrenceFields form={form} fields={fields} recurrence={RECURRENCE} today="2026-11-27" />
+      </Form>
+    )
+  }
+
   it('labels every control and shows the API’s refusal at its field', async () => {
     renderRoute({
       path: '/en/checkout/review',
       pattern: ':lang/checkout/review',
       Component: () => (
-        <RecurrenceForm
-          recurrence={{ interval: 'P14D', startDate: '2026-12-01', repetitions: 6 }}
-          today="2026-11-27"
+        <ReviewForm
           lastResult={{
             status: 'error',
             initialValue: { intent: 'recurrence', recurring: 'regularly', startDate: '2020-01-01' },
@@ -202,6 +225,9 @@ describe('the checkout’s "order regularly"', () => {
     const link = screen.getByRole('link', { name: 'First order on: The first order cannot be in the past.' })
     expect(link.getAttribute('href')).toBe(`#${start.id}`)
     expect(screen.getByRole('radio', { name: 'After a number of orders' })).toBeTruthy()
-    expect(screen.getByRole('button', { name: 'Save schedule' })).toBeTruthy()
+    // "Save schedule" posts only the schedule (its intent); the review's place-order button posts it with the order.
+    const save = screen.getByRole('button', { name: 'Save schedule' })
+    expect([save.getAttribute('name'), save.getAttribute('value')]).toEqual(['intent', 'recurrence'])
+    expect(save.closest('form')!.id).toBe('order')
   })
 })

@@ -1,16 +1,14 @@
-import type { SubmissionResult } from '@conform-to/react'
-import { Form } from '@remix-run/react'
+import type { FieldMetadata, FormMetadata } from '@conform-to/react'
+import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
-import { ErrorList, FormErrors, SubmitButton } from '~/components/form-controls'
-import { Field, useShopForm } from '~/components/forms'
+import { ErrorList, SubmitButton } from '~/components/form-controls'
+import { Field } from '~/components/forms'
 import { formatDate } from '~/components/order/OrderStatus'
 import { useShell } from '~/components/useShell'
 import {
   FREQUENCY_UNITS,
   MAX_RECURRENCE_COUNT,
   RECURRENCE_INTENT,
-  recurrenceFormSchema,
-  recurrenceFormValues,
   scheduleText,
   type Recurrence,
 } from '~/models/recurring-order'
@@ -22,29 +20,36 @@ export function useScheduleText() {
   return (recurrence: Recurrence) => scheduleText(t, recurrence, (day) => formatDate(day, locale.tag))
 }
 
+/** The schedule's fields by name, as the review form's error summary names them. */
+export const recurrenceLabels = (t: TFunction) => ({
+  recurring: t('checkout.recurrence.legend'),
+  every: t('checkout.recurrence.every'),
+  unit: t('checkout.recurrence.unit'),
+  startDate: t('checkout.recurrence.start_date'),
+  endDate: t('checkout.recurrence.end_date'),
+  repetitions: t('checkout.recurrence.repetitions'),
+})
+
 /**
  * The review step's "Order regularly" (spec §3, §4; ADR 0020), for logged-in customers: order once, or every N
  * days, weeks, months or years from a start date (today at the earliest), with no end, an end date or a number
- * of orders. A plain form post of its own (`intent=recurrence`): every field is there without JavaScript; the
- * API's refusals show at the field they concern.
+ * of orders. Its fields belong to the review's one form (`reviewFormSchema`): "Save schedule" posts
+ * `intent=recurrence` and only saves it, the place-order button posts the schedule as shown with the order.
+ * Every field is there without JavaScript; the API's refusals show at the field they concern.
  */
-export function RecurrenceForm({
+export function RecurrenceFields({
+  form,
+  fields,
   recurrence,
   today,
-  lastResult,
 }: {
+  form: FormMetadata<Record<string, unknown>, string[]>
+  fields: Record<string, FieldMetadata<unknown, Record<string, unknown>, string[]>>
   recurrence?: Recurrence
   today: string
-  lastResult: SubmissionResult<string[]> | null
 }) {
   const { t } = useTranslation()
   const schedule = useScheduleText()
-  const [form, fields] = useShopForm({
-    id: 'recurrence',
-    schema: recurrenceFormSchema(t),
-    lastResult,
-    defaultValue: recurrenceFormValues(recurrence, today),
-  })
   const unit = fields.unit!
   const radio = (name: 'recurring' | 'end', value: string, label: string) => {
     const meta = fields[name]!
@@ -71,19 +76,7 @@ export function RecurrenceForm({
           {t('checkout.recurrence.summary', { schedule: schedule(recurrence) })}
         </p>
       ) : null}
-      <Form method="post" id={form.id} noValidate={form.noValidate} onSubmit={form.onSubmit}>
-        <input type="hidden" name="intent" value={RECURRENCE_INTENT} />
-        <FormErrors
-          form={form}
-          label={{
-            recurring: t('checkout.recurrence.legend'),
-            every: t('checkout.recurrence.every'),
-            unit: t('checkout.recurrence.unit'),
-            startDate: t('checkout.recurrence.start_date'),
-            endDate: t('checkout.recurrence.end_date'),
-            repetitions: t('checkout.recurrence.repetitions'),
-          }}
-        />
+      <div className="recurrence-fields">
         <fieldset className="recurrence-choice">
           <legend>{t('checkout.recurrence.legend')}</legend>
           {radio('recurring', 'once', t('checkout.recurrence.once'))}
@@ -139,8 +132,8 @@ export function RecurrenceForm({
             inputMode="numeric"
           />
         </fieldset>
-        <SubmitButton>{t('checkout.recurrence.save')}</SubmitButton>
-      </Form>
+        <SubmitButton intent={RECURRENCE_INTENT}>{t('checkout.recurrence.save')}</SubmitButton>
+      </div>
     </section>
   )
 }
