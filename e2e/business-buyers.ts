@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { pay, standardShipping, startCheckout } from './checkout-flow'
+import { login, pay, standardShipping, startCheckout } from './checkout-flow'
 import { apiToken, DEMO_PASSWORD, mailLinks, REST } from './helpers'
 
 /**
@@ -68,6 +68,14 @@ export async function toReview(page: Page) {
   await standardShipping(page)
   await pay(page, /Invoice/)
   await expect(page).toHaveURL(/\/en\/checkout\/review$/)
+}
+
+/** A new buyer of Brightline (`newBuyer`), logged in and through the shop's checkout to the review step. */
+export async function newBuyerAtReview(page: Page, options: Parameters<typeof newBuyer>[1] = {}) {
+  const buyer = await newBuyer(page, options)
+  await login(page, buyer.login)
+  await toReview(page)
+  return buyer
 }
 
 /**

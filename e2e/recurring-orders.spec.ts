@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { newBuyer, readyBasketThroughApi, submitThroughApi, toReview } from './business-buyers'
+import { newBuyer, newBuyerAtReview, readyBasketThroughApi, submitThroughApi } from './business-buyers'
 import { login } from './checkout-flow'
 import { API_ORIGIN, expectAccessible, expectFitsWidth, LANGUAGES, REST, textsOf } from './helpers'
 
@@ -49,9 +49,7 @@ test('a buyer sets up a recurring order at checkout; the scheduler places its fi
 }) => {
   // The whole checkout, the scheduler's runs and the account's pages: more than the usual time.
   test.slow()
-  const buyer = await newBuyer(page, { prefix: 'rec' })
-  await login(page, buyer.login)
-  await toReview(page)
+  await newBuyerAtReview(page, { prefix: 'rec' })
 
   // Order regularly: every 2 weeks from tomorrow, 3 times.
   const start = dayFromToday(1)
@@ -130,9 +128,7 @@ test('a buyer who chooses "Order regularly" and places the order without saving 
   page,
 }) => {
   test.slow()
-  const buyer = await newBuyer(page, { prefix: 'rec-unsaved' })
-  await login(page, buyer.login)
-  await toReview(page)
+  await newBuyerAtReview(page, { prefix: 'rec-unsaved' })
   const form = page.getByRole('region', { name: 'Order regularly' })
   await form.getByRole('radio', { name: 'Order regularly' }).check()
   await form.getByRole('spinbutton', { name: 'Every' }).fill('1')

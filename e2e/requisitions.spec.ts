@@ -2,10 +2,10 @@ import { expect, test, type Page } from '@playwright/test'
 import {
   APPROVER,
   newBuyer,
+  newBuyerAtReview,
   readyBasketThroughApi,
   submitThroughApi,
   switchUser,
-  toReview,
 } from './business-buyers'
 import { login } from './checkout-flow'
 import { expectAccessible, expectFitsWidth, LANGUAGES, mailLinks, parseMoney, textsOf } from './helpers'
@@ -28,9 +28,7 @@ test('a basket beyond the order limit shows the approval preview, becomes a requ
 }) => {
   // The whole checkout, two users and eight pages through axe: more than the usual time on two busy cores.
   test.slow()
-  const buyer = await newBuyer(page, { orderLimit: 1 })
-  await login(page, buyer.login)
-  await toReview(page)
+  const buyer = await newBuyerAtReview(page, { orderLimit: 1 })
 
   // Before committing: that it needs approval, why, and who approves.
   const preview = page.getByTestId('approval-preview')
