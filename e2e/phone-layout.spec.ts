@@ -1,6 +1,7 @@
-import { expect, test, type Page } from '@playwright/test'
-import { guestAddress, pay, placeOrder, standardShipping } from './checkout-flow'
-import { expectAccessible, expectFitsWidth, parseMoney, tileProduct } from './helpers'
+import { expect, test, type Locator, type Page } from '@playwright/test'
+import { APPROVER, newBuyer, readyBasketThroughApi, submitThroughApi, switchUser } from './business-buyers'
+import { guestAddress, login, pay, placeOrder, standardShipping } from './checkout-flow'
+import { expectAccessible, expectFitsWidth, parseMoney, REST, tileProduct } from './helpers'
 
 /**
  * Issue 19, "A layout made for phones": at 360 × 740, with JavaScript on and off, no page scrolls sideways,
@@ -177,4 +178,156 @@ test('a message after a change covers neither the search box nor a quantity fiel
   await saved.locator('.toast-close').click()
   await expect(saved).toBeHidden()
   await expect(page.getByLabel('Your order reference')).toHaveValue('PO-360')
+})
+
+/**
+ * A row of an account table seen as a card (issue 32): neither the table nor a region around it is wider than
+ * its box, every cell of the row lies within the screen, and each of `labels` is shown by its value (the
+ * cell's label, drawn before it). Returns the row, for its actions.
+ */
+async function expectCard(row: Locator, labels: string[]) {
+  await expect(row).toBeVisible()
+  const { cells, boxes } = await row.evaluate((tr) => {
+    const table = tr.closest('table')!
+    const region = table.closest<HTMLElement>('.scroll-region')
+    return {
+      cells: [...tr.querySelectorAll('td')].map((td) => {
+        const before = getComputedStyle(td, '::before')
+        const label = before.display === 'none' ? '' : before.content.replace(/^"|"$/g, '')
+        const box = td.getBoundingClientRect()
+        const text = td.textContent!.trim()
+        const filled = text !== '' || td.querySelector('input, select, button, a') !== null
+        return { label, left: box.left, right: box.right, text, filled }
+      }),
+      boxes: [table, region]
+        .filter((box) => box !== null)
+        .map((box) => ({ scrollWidth: box.scrollWidth, clientWidth: box.clientWidth })),
+    }
+  })
+  for (const box of boxes) expect(box.scrollWidth).toBeLessThanOrEqual(box.clientWidth)
+  for (const cell of cells) {
+    expect(cell.left, cell.text).toBeGreaterThanOrEqual(0)
+    expect(cell.right, cell.text).toBeLessThanOrEqual(WIDTH)
+  }
+  const shown = cells.map((cell) => cell.label)
+  for (const label of labels) expect(shown).toContain(label)
+  // A label goes with a value (a text or a control): no labelled cell is empty.
+  for (const cell of cells.filter((c) => c.label)) expect(cell.filled, cell.label).toBe(true)
+  return row
+}
+
+/** The whole of a control on the screen without sideways scrolling, and reachable from the keyboard. */
+async function expectReachable(control: Locator) {
+  await control.focus()
+  await expect(control).toBeFocused()
+  const box = (await control.boundingBox())!
+  expect(box.x).toBeGreaterThanOrEqual(0)
+  expect(box.x + box.width).toBeLessThanOrEqual(WIDTH)
+}
+
+test('account tables on a phone are labelled cards: total, status, approvers and actions without sideways scrolling (issue 32)', async ({
+  page,
+}) => {
+  test.slow()
+  // A buyer of their own with a requisition (order limit 1.00 EUR) and a recurring order, made through the API.
+  const buyer = await newBuyer(page, { orderLimit: 1, prefix: 'phone' })
+  const requisition = (await submitThroughApi(page, await readyBasketThroughApi(page, buyer.login)))
+    .requisitionNo as string
+  const ready = await readyBasketThroughApi(page, buyer.login)
+  const start = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10)
+  const recurring = await page.request.patch(`${REST}/baskets/${ready.basket}`, {
+    headers: ready.headers,
+    data: { recurrence: { interval: 'P1W', startDate: start } },
+  })
+  expect(recurring.status()).toBe(200)
+  const recurringNumber = (await submitThroughApi(page, ready)).documentNumber as string
+
+  await login(page, buyer.login)
+  await page.goto('/en/account/requisitions/buyer')
+  await expectFitsWidth(page, WIDTH)
+  const own = page.getByTestId('requisition-row').filter({ hasText: requisition })
+  await expectCard(own, ['Date', 'Total', 'Status', 'Approvers'])
+  await expect(own).toContainText('Anna Approver')
+  await expectReachable(own.getByRole('link', { name: `View requisition ${requisition}` }))
+  await expectAccessible(page)
+
+  await page.goto('/en/account/recurring-orders')
+  await expectFitsWidth(page, WIDTH)
+  const schedule = page.getByTestId('recurring-order-row').filter({ hasText: recurringNumber })
+  await expectCard(schedule, ['Created', 'Schedule', 'Next order', 'Status'])
+  await expectReachable(
+    schedule.getByRole('button', { name: `Switch off recurring order ${recurringNumber}` }),
+  )
+  await expectReachable(schedule.getByRole('link', { name: `Delete recurring order ${recurringNumber}` }))
+
+  // The approver's list: the buyer's name, the total and the checkbox of the bulk decision.
+  await switchUser(page, APPROVER)
+  await page.goto('/en/account/requisitions/approver')
+  const pending = page.getByTestId('requisition-row').filter({ hasText: requisition })
+  await expectCard(pending, ['Buyer', 'Total', 'Status', 'Approvers'])
+  await expect(pending).toContainText(buyer.name)
+  await expectReachable(pending.getByRole('checkbox', { name: new RegExp(requisition) }))
+
+  // The account admin's cost centers, a cost center's buyers and orders, and the buyers to add to it.
+  await switchUser(page, 'jlink')
+  await page.goto('/en/account/organization/cost-centers')
+  await expectFitsWidth(page, WIDTH)
+  await expectCard(page.getByTestId('cost-center-row').first(), [
+    'Name',
+    'Manager',
+    'Budget and period',
+    'Status',
+  ])
+
+  await page.goto('/en/account/organization/cost-centers/100600')
+  await expectFitsWidth(page, WIDTH)
+  await expectCard(page.locator('.cost-center-buyers tbody tr').first(), [
+    'Budget and period',
+    'Spent / remaining',
+  ])
+  await expectCard(page.locator('.cost-center-orders tbody tr').first(), ['Buyer', 'Status', 'Total'])
+
+  await page.goto('/en/account/organization/cost-centers/100600/buyers')
+  await expectFitsWidth(page, WIDTH)
+  const candidate = page.locator('.cost-center-buyers-table tbody tr').first()
+  await expectCard(candidate, ['Budget', 'Budget period'])
+  await expectReachable(candidate.getByRole('checkbox'))
+  await expectReachable(candidate.getByRole('textbox'))
+
+  // The order history of a buyer who manages the company's orders (a demo buyer with a past).
+  await switchUser(page, 'nbauer')
+  await page.goto('/en/account/orders')
+  await expectFitsWidth(page, WIDTH)
+  const order = page.getByTestId('order-row').first()
+  await expectCard(order, ['Order date', 'Status', 'Items', 'Total'])
+  await expectReachable(order.getByRole('button', { name: /Buy again/ }))
+  await expectReachable(order.getByRole('link', { name: /Download .*CSV/i }))
+  await expectAccessible(page)
+
+  // On a desktop screen the same lists are tables again, with their column headers.
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await page.goto('/en/account/orders')
+  const table = page.locator('table').filter({ has: page.getByTestId('order-row') })
+  expect(await table.evaluate((element) => getComputedStyle(element).display)).toBe('table')
+  await expect(table.getByRole('columnheader', { name: 'Total' })).toBeVisible()
+  const cell = page.getByTestId('order-row').first().locator('td').nth(1)
+  expect(await cell.evaluate((td) => getComputedStyle(td, '::before').content)).toBe('none')
+})
+
+test('choosing a filter in the phone’s drawer closes it and brings the first products into view (issue 32) @js-only', async ({
+  page,
+}) => {
+  await page.goto(CATEGORY)
+  const drawer = page.locator('.filter-drawer')
+  await drawer.locator('> summary').click()
+  await expect(page.getByRole('heading', { name: 'Brand' })).toBeVisible()
+  const facet = drawer.locator('.facet-group').first().locator('.facet').first()
+  const name = (await facet.locator('.facet-name').textContent())!.trim()
+  await facet.click()
+  await expect(page).toHaveURL(/filters=/)
+  await expect(page.locator('.facet-chip')).toContainText(name)
+  await expect(drawer).not.toHaveAttribute('open')
+  await expect(page.getByRole('heading', { level: 2, name: /\d+ products?/ })).toBeFocused()
+  await expect(tiles(page).first()).toBeInViewport({ ratio: 0.3 })
+  await expectFitsWidth(page, WIDTH)
 })

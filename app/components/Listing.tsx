@@ -1,5 +1,5 @@
 import { Form, Link, useLocation, useSubmit } from '@remix-run/react'
-import { useEffect, useRef } from 'react'
+import { useEffect, useRef, type RefObject } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { listingUrl, splitFacets, type Facet, type FilterGroup } from '~/models/filter'
@@ -42,6 +42,18 @@ export function Listing({
     // Once, at hydration: later changes submit themselves.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [])
+  const drawer = useRef<HTMLDetailsElement>(null)
+  const heading = useRef<HTMLHeadingElement>(null)
+  const filters = new URLSearchParams(location.search).get('filters') ?? ''
+  // On a phone the filters are a drawer above the products: once a choice in it has been applied, the drawer
+  // closes and the results take focus and come into view, so the shopper sees what the filter found (issue 32).
+  // From tablet width the drawer is never opened (its content shows without it), so this does nothing there.
+  useEffect(() => {
+    if (!drawer.current?.open) return
+    drawer.current.open = false
+    heading.current?.focus({ preventScroll: true })
+    heading.current?.scrollIntoView({ block: 'start' })
+  }, [filters])
   const pageCount = Math.ceil(listing.total / listing.pageSize)
   const pageUrl = (n: number) => {
     const params = new URLSearchParams(location.search)
@@ -52,9 +64,11 @@ export function Listing({
   }
   return (
     <div className={listing.filterGroups.length ? 'listing with-facets' : 'listing'}>
-      {listing.filterGroups.length ? <Facets groups={listing.filterGroups} /> : null}
+      {listing.filterGroups.length ? <Facets groups={listing.filterGroups} drawer={drawer} /> : null}
       <section aria-labelledby="listing-title" className="listing-results">
-        <h2 id="listing-title">{title}</h2>
+        <h2 id="listing-title" ref={heading} tabIndex={-1}>
+          {title}
+        </h2>
         <Form
           ref={toolbar}
           method="get"
@@ -147,7 +161,7 @@ export function Listing({
 }
 
 /** Facet groups as link lists; the selected values on top with remove links and "clear all". */
-function Facets({ groups }: { groups: FilterGroup[] }) {
+function Facets({ groups, drawer }: { groups: FilterGroup[]; drawer: RefObject<HTMLDetailsElement> }) {
   const { t } = useTranslation()
   const location = useLocation()
   const urlFor = (filters: string) => listingUrl(location.pathname, location.search, filters)
@@ -177,7 +191,7 @@ function Facets({ groups }: { groups: FilterGroup[] }) {
       ) : null}
       {/* On a phone the filters are a drawer, closed, so the first products are on the first screen; from
           tablet width on the sidebar shows them without its summary (app.css). */}
-      <details className="filter-drawer">
+      <details className="filter-drawer" ref={drawer}>
         <summary>
           {selected.length > 0
             ? t('listing.filters.drawer_selected', { count: selected.length })

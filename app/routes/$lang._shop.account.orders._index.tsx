@@ -129,7 +129,7 @@ export default function OrdersPage() {
       ) : (
         <Form method="post" action={`${base}/csv`} reloadDocument className="orders-export">
           <p className="orders-count">{t('account.orders.count', { shown: orders.length, total })}</p>
-          <table className="orders-table">
+          <table className="orders-table card-table">
             <TableHead
               columns={[
                 { label: t('account.orders.column.select'), hidden: true },
@@ -145,7 +145,7 @@ export default function OrdersPage() {
             <tbody>
               {orders.map((order) => (
                 <tr key={order.id} data-testid="order-row">
-                  <td>
+                  <td data-label={t('account.orders.column.select')}>
                     <input
                       type="checkbox"
                       name="ids"
@@ -153,8 +153,10 @@ export default function OrdersPage() {
                       aria-label={t('account.orders.select', { number: order.documentNumber })}
                     />
                   </td>
-                  <td>{order.creationDate ? formatDate(order.creationDate, locale.tag) : null}</td>
-                  <td>
+                  <td data-label={t('account.orders.column.date')}>
+                    {order.creationDate ? formatDate(order.creationDate, locale.tag) : null}
+                  </td>
+                  <td data-label={t('account.orders.column.number')}>
                     <Link
                       to={`${base}/${encodeURIComponent(order.id)}`}
                       aria-label={t('account.orders.view', { number: order.documentNumber })}
@@ -167,12 +169,16 @@ export default function OrdersPage() {
                       </small>
                     ) : null}
                   </td>
-                  {showBuyer ? <td>{order.buyer}</td> : null}
-                  <td>
+                  {showBuyer ? <td data-label={t('account.orders.column.buyer')}>{order.buyer}</td> : null}
+                  <td data-label={t('account.orders.column.status')}>
                     <OrderStatus order={order} />
                   </td>
-                  <td className="num">{t('account.orders.items', { count: order.itemCount })}</td>
-                  <td className="num">{formatMoney(pick(order.total, display), locale.tag)}</td>
+                  <td className="num" data-label={t('account.orders.column.items')}>
+                    {t('account.orders.items', { count: order.itemCount })}
+                  </td>
+                  <td className="num" data-label={t('account.orders.column.total')}>
+                    {formatMoney(pick(order.total, display), locale.tag)}
+                  </td>
                   <td>
                     <div className="order-row-actions">
                       <BuyAgainButton

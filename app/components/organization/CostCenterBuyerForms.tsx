@@ -71,7 +71,7 @@ export function AddBuyersForm({ candidates }: { candidates: CostCenterPerson[] |
     <Form method="post" {...getFormProps(form)} className="cost-center-buyers-add">
       <FormErrors form={form} label={label} />
       {candidates ? (
-        <table className="cost-center-buyers-table">
+        <table className="cost-center-buyers-table card-table">
           <TableHead
             columns={[
               { label: t('account.costcenter.column.select'), hidden: true },
@@ -87,7 +87,7 @@ export function AddBuyersForm({ candidates }: { candidates: CostCenterPerson[] |
               const name = names.get(login) ?? login
               return (
                 <tr key={row.key}>
-                  <td>
+                  <td data-label={t('account.costcenter.column.select')}>
                     <input type="hidden" name={buyer.login.name} value={login} />
                     <input
                       {...getInputProps(buyer.selected, { type: 'checkbox' })}
@@ -95,8 +95,10 @@ export function AddBuyersForm({ candidates }: { candidates: CostCenterPerson[] |
                       aria-label={t('account.costcenter.buyers.select', { name })}
                     />
                   </td>
-                  <td>{name === login ? login : `${name} (${login})`}</td>
-                  <td>
+                  <td data-label={t('account.costcenter.column.buyer')}>
+                    {name === login ? login : `${name} (${login})`}
+                  </td>
+                  <td data-label={t('account.costcenter.budget.label')}>
                     <Field
                       meta={buyer.budget}
                       label={
@@ -107,7 +109,7 @@ export function AddBuyersForm({ candidates }: { candidates: CostCenterPerson[] |
                       inputMode="decimal"
                     />
                   </td>
-                  <td>
+                  <td data-label={t('account.costcenter.period.label')}>
                     <SelectField
                       meta={buyer.budgetPeriod}
                       label={

@@ -30,13 +30,16 @@ export function useSpentText() {
       .join(' / ')
 }
 
-/** The cost center list: id (linked to the detail), name, owner, budget and period, spent/remaining, status. */
+/**
+ * The cost center list: id (linked to the detail), name, owner, budget and period, spent/remaining, status. At
+ * phone width each cost center is a card, its values labelled (`card-table`).
+ */
 export function CostCenterTable({ costCenters, base }: { costCenters: CostCenterSummary[]; base: string }) {
   const { t } = useTranslation()
   const budgetText = useBudgetText()
   const spentText = useSpentText()
   return (
-    <table className="cost-centers-table">
+    <table className="cost-centers-table card-table">
       <TableHead
         columns={[
           { label: t('account.costcenter.column.id') },
@@ -50,7 +53,7 @@ export function CostCenterTable({ costCenters, base }: { costCenters: CostCenter
       <tbody>
         {costCenters.map((costCenter) => (
           <tr key={costCenter.id} data-testid="cost-center-row">
-            <td>
+            <td data-label={t('account.costcenter.column.id')}>
               <Link
                 to={`${base}/${encodeURIComponent(costCenter.costCenterId)}`}
                 aria-label={t('account.costcenter.view', {
@@ -61,11 +64,15 @@ export function CostCenterTable({ costCenters, base }: { costCenters: CostCenter
                 {costCenter.costCenterId}
               </Link>
             </td>
-            <td>{costCenter.name}</td>
-            <td>{personName(costCenter.owner)}</td>
-            <td className="num">{budgetText(costCenter.budget)}</td>
-            <td className="num">{spentText(costCenter.budget)}</td>
-            <td>
+            <td data-label={t('account.costcenter.column.name')}>{costCenter.name}</td>
+            <td data-label={t('account.costcenter.column.owner')}>{personName(costCenter.owner)}</td>
+            <td className="num" data-label={t('account.costcenter.column.budget')}>
+              {budgetText(costCenter.budget)}
+            </td>
+            <td className="num" data-label={t('account.costcenter.column.spent_remaining')}>
+              {spentText(costCenter.budget)}
+            </td>
+            <td data-label={t('account.costcenter.column.status')}>
               {costCenter.active
                 ? t('account.costcenter.status.active')
                 : t('account.costcenter.status.inactive')}

@@ -3,7 +3,6 @@ import { Link } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { formatDate } from '~/components/order/OrderStatus'
 import { Pager } from '~/components/Pager'
-import { ScrollRegion } from '~/components/ScrollRegion'
 import { TableHead } from '~/components/TableHead'
 import { useShell } from '~/components/useShell'
 import {
@@ -18,7 +17,7 @@ import { ActiveToggle, RecurringOrderStatus } from './RecurringOrderParts'
 /**
  * The recurring orders: number (to its page, with the list's context), created, buyer (admin view), schedule
  * in words, next and last order, how many were placed, status, and the switch and delete of each. At phone
- * width it scrolls sideways in a named region.
+ * width each recurring order is a card, its values labelled (`card-table`).
  */
 export function RecurringOrderTable({
   rows,
@@ -39,58 +38,60 @@ export function RecurringOrderTable({
   const caption = t('account.recurring_orders.title')
   const date = (value?: string) => (value ? formatDate(value, locale.tag) : '–')
   return (
-    <ScrollRegion label={caption}>
-      <table className="recurring-orders-table">
-        <caption className="visually-hidden">{caption}</caption>
-        <TableHead
-          columns={[
-            { label: t('account.recurring_orders.column.number') },
-            { label: t('account.recurring_orders.column.created') },
-            ...(showBuyer ? [{ label: t('account.recurring_orders.column.buyer') }] : []),
-            { label: t('account.recurring_orders.column.schedule') },
-            { label: t('account.recurring_orders.column.next') },
-            { label: t('account.recurring_orders.column.last') },
-            { label: t('account.recurring_orders.column.count'), numeric: true },
-            { label: t('account.recurring_orders.column.status') },
-            { label: t('account.recurring_orders.column.actions'), hidden: true },
-          ]}
-        />
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.id} data-testid="recurring-order-row">
-              <td>
+    <table className="recurring-orders-table card-table">
+      <caption className="visually-hidden">{caption}</caption>
+      <TableHead
+        columns={[
+          { label: t('account.recurring_orders.column.number') },
+          { label: t('account.recurring_orders.column.created') },
+          ...(showBuyer ? [{ label: t('account.recurring_orders.column.buyer') }] : []),
+          { label: t('account.recurring_orders.column.schedule') },
+          { label: t('account.recurring_orders.column.next') },
+          { label: t('account.recurring_orders.column.last') },
+          { label: t('account.recurring_orders.column.count'), numeric: true },
+          { label: t('account.recurring_orders.column.status') },
+          { label: t('account.recurring_orders.column.actions'), hidden: true },
+        ]}
+      />
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.id} data-testid="recurring-order-row">
+            <td data-label={t('account.recurring_orders.column.number')}>
+              <Link
+                to={recurringOrderPath(locale.lang, row.id, context)}
+                aria-label={t('account.recurring_orders.view', { number: row.number })}
+              >
+                {row.number}
+              </Link>
+            </td>
+            <td data-label={t('account.recurring_orders.column.created')}>{date(row.creationDate)}</td>
+            {showBuyer ? (
+              <td data-label={t('account.recurring_orders.column.buyer')}>{row.buyer?.name}</td>
+            ) : null}
+            <td data-label={t('account.recurring_orders.column.schedule')}>{schedule(row.recurrence)}</td>
+            <td data-label={t('account.recurring_orders.column.next')}>{date(row.nextOrderDate)}</td>
+            <td data-label={t('account.recurring_orders.column.last')}>{date(row.lastOrderDate)}</td>
+            <td className="num" data-label={t('account.recurring_orders.column.count')}>
+              {row.orderCount}
+            </td>
+            <td data-label={t('account.recurring_orders.column.status')}>
+              <RecurringOrderStatus status={row.status} />
+            </td>
+            <td>
+              <div className="recurring-order-actions">
+                <ActiveToggle order={row} action={action} />
                 <Link
-                  to={recurringOrderPath(locale.lang, row.id, context)}
-                  aria-label={t('account.recurring_orders.view', { number: row.number })}
+                  to={deleteUrl(row.id)}
+                  aria-label={t('account.recurring_orders.delete_of', { number: row.number })}
                 >
-                  {row.number}
+                  {t('account.recurring_orders.delete')}
                 </Link>
-              </td>
-              <td>{date(row.creationDate)}</td>
-              {showBuyer ? <td>{row.buyer?.name}</td> : null}
-              <td>{schedule(row.recurrence)}</td>
-              <td>{date(row.nextOrderDate)}</td>
-              <td>{date(row.lastOrderDate)}</td>
-              <td className="num">{row.orderCount}</td>
-              <td>
-                <RecurringOrderStatus status={row.status} />
-              </td>
-              <td>
-                <div className="recurring-order-actions">
-                  <ActiveToggle order={row} action={action} />
-                  <Link
-                    to={deleteUrl(row.id)}
-                    aria-label={t('account.recurring_orders.delete_of', { number: row.number })}
-                  >
-                    {t('account.recurring_orders.delete')}
-                  </Link>
-                </div>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </ScrollRegion>
+              </div>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   )
 }
 
