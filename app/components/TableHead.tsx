@@ -10,7 +10,7 @@ export type Column = {
 
 /**
  * The header row of a data table: one column header each. A list that must read on a phone without sideways
- * scrolling takes the class `card-table` and gives each cell its column's label in `data-label`: below 576 px
+ * scrolling takes the class `card-table` and gives each cell its column's label in `data-label`: below 768 px
  * each row is then a card of labelled values (app.css, "Account tables on phones").
  */
 export function TableHead({ columns }: { columns: Column[] }) {

@@ -3,6 +3,7 @@ import { Form, Link, useActionData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { SubmitButton } from '~/components/form-controls'
 import { formatDate } from '~/components/order/OrderStatus'
+import { ScrollRegion } from '~/components/ScrollRegion'
 import { TableHead } from '~/components/TableHead'
 import { useShell } from '~/components/useShell'
 import { personName, type CostCenter } from '~/models/cost-center'
@@ -16,38 +17,40 @@ export function CostCenterBuyersTable({ buyers }: { buyers: CostCenter['buyers']
   const spentText = useSpentText()
   if (buyers.length === 0) return <p>{t('account.costcenter.buyers.empty')}</p>
   return (
-    <table className="cost-center-buyers card-table">
-      <TableHead
-        columns={[
-          { label: t('account.costcenter.column.buyer') },
-          { label: t('account.costcenter.column.budget'), numeric: true },
-          { label: t('account.costcenter.column.spent_remaining'), numeric: true },
-          { label: t('account.costcenter.column.orders'), numeric: true },
-        ]}
-      />
-      <tbody>
-        {buyers.map((buyer) => (
-          <tr key={buyer.login}>
-            <td data-label={t('account.costcenter.column.buyer')}>
-              {personName(buyer)}
-              {buyer.email ? <div className="muted">{buyer.email}</div> : null}
-            </td>
-            <td className="num" data-label={t('account.costcenter.column.budget')}>
-              {budgetText(buyer.budget)}
-            </td>
-            <td className="num" data-label={t('account.costcenter.column.spent_remaining')}>
-              {spentText(buyer.budget)}
-            </td>
-            <td className="num" data-label={t('account.costcenter.column.orders')}>
-              {t('account.costcenter.orders.counts', {
-                pending: buyer.pendingOrders,
-                approved: buyer.approvedOrders,
-              })}
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <ScrollRegion label={t('account.costcenter.buyers.title')}>
+      <table className="cost-center-buyers card-table">
+        <TableHead
+          columns={[
+            { label: t('account.costcenter.column.buyer') },
+            { label: t('account.costcenter.column.budget'), numeric: true },
+            { label: t('account.costcenter.column.spent_remaining'), numeric: true },
+            { label: t('account.costcenter.column.orders'), numeric: true },
+          ]}
+        />
+        <tbody>
+          {buyers.map((buyer) => (
+            <tr key={buyer.login}>
+              <td data-label={t('account.costcenter.column.buyer')}>
+                {personName(buyer)}
+                {buyer.email ? <div className="muted">{buyer.email}</div> : null}
+              </td>
+              <td className="num" data-label={t('account.costcenter.column.budget')}>
+                {budgetText(buyer.budget)}
+              </td>
+              <td className="num" data-label={t('account.costcenter.column.spent_remaining')}>
+                {spentText(buyer.budget)}
+              </td>
+              <td className="num" data-label={t('account.costcenter.column.orders')}>
+                {t('account.costcenter.orders.counts', {
+                  pending: buyer.pendingOrders,
+                  approved: buyer.approvedOrders,
+                })}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </ScrollRegion>
   )
 }
 
@@ -60,32 +63,34 @@ export function CostCenterOrdersTable({ orders }: { orders: CostCenter['orders']
   const { locale, display } = useShell()
   if (orders.length === 0) return <p>{t('account.costcenter.orders.empty')}</p>
   return (
-    <table className="cost-center-orders card-table">
-      <TableHead
-        columns={[
-          { label: t('account.costcenter.column.order_number') },
-          { label: t('account.costcenter.column.order_date') },
-          { label: t('account.costcenter.column.buyer') },
-          { label: t('account.costcenter.column.order_status') },
-          { label: t('account.costcenter.column.order_total'), numeric: true },
-        ]}
-      />
-      <tbody>
-        {orders.map((order) => (
-          <tr key={order.orderNo}>
-            <td data-label={t('account.costcenter.column.order_number')}>{order.orderNo}</td>
-            <td data-label={t('account.costcenter.column.order_date')}>
-              {order.orderDate ? formatDate(order.orderDate, locale.tag) : null}
-            </td>
-            <td data-label={t('account.costcenter.column.buyer')}>{personName(order.buyer)}</td>
-            <td data-label={t('account.costcenter.column.order_status')}>{order.status}</td>
-            <td className="num" data-label={t('account.costcenter.column.order_total')}>
-              {formatMoney(pick({ gross: order.totalGross, net: order.totalNet }, display), locale.tag)}
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <ScrollRegion label={t('account.costcenter.orders.heading')}>
+      <table className="cost-center-orders card-table">
+        <TableHead
+          columns={[
+            { label: t('account.costcenter.column.order_number') },
+            { label: t('account.costcenter.column.order_date') },
+            { label: t('account.costcenter.column.buyer') },
+            { label: t('account.costcenter.column.order_status') },
+            { label: t('account.costcenter.column.order_total'), numeric: true },
+          ]}
+        />
+        <tbody>
+          {orders.map((order) => (
+            <tr key={order.orderNo}>
+              <td data-label={t('account.costcenter.column.order_number')}>{order.orderNo}</td>
+              <td data-label={t('account.costcenter.column.order_date')}>
+                {order.orderDate ? formatDate(order.orderDate, locale.tag) : null}
+              </td>
+              <td data-label={t('account.costcenter.column.buyer')}>{personName(order.buyer)}</td>
+              <td data-label={t('account.costcenter.column.order_status')}>{order.status}</td>
+              <td className="num" data-label={t('account.costcenter.column.order_total')}>
+                {formatMoney(pick({ gross: order.totalGross, net: order.totalNet }, display), locale.tag)}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </ScrollRegion>
   )
 }
 

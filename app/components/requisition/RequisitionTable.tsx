@@ -2,6 +2,7 @@ import '~/browser/account-texts'
 import { Link } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { formatDate } from '~/components/order/OrderStatus'
+import { ScrollRegion } from '~/components/ScrollRegion'
 import { TableHead } from '~/components/TableHead'
 import { useShell } from '~/components/useShell'
 import { formatMoney, pick } from '~/models/price'
@@ -13,8 +14,9 @@ export type RowSelection = { name: string; chosen: Set<string>; describedBy?: st
 
 /**
  * A list of requisitions: number (linked to the requisition), date, buyer (approver view), total, status with
- * the date of the decision, and who approves (pending) or decided. At phone width each requisition is a card,
- * its values labelled (`card-table`). With `select`, a checkbox per requisition for the bulk decision.
+ * the date of the decision, and who approves (pending) or decided. On phones each requisition is a card, its
+ * values labelled (`card-table`); wider, a table that scrolls sideways in a named region when it does not
+ * fit. With `select`, a checkbox per requisition for the bulk decision.
  */
 export function RequisitionTable({
   rows,
@@ -30,65 +32,67 @@ export function RequisitionTable({
   const { t } = useTranslation()
   const { locale, display } = useShell()
   return (
-    <table className="requisitions-table card-table">
-      <caption className="visually-hidden">{caption}</caption>
-      <TableHead
-        columns={[
-          ...(select ? [{ label: t('account.requisitions.column.select'), hidden: true }] : []),
-          { label: t('account.requisitions.column.number') },
-          { label: t('account.requisitions.column.date') },
-          ...(view === 'approver' ? [{ label: t('account.requisitions.column.buyer') }] : []),
-          { label: t('account.requisitions.column.total'), numeric: true },
-          { label: t('account.requisitions.column.status') },
-          { label: t('account.requisitions.column.approvers') },
-        ]}
-      />
-      <tbody>
-        {rows.map((row) => (
-          <tr key={row.id} data-testid="requisition-row">
-            {select ? (
-              <td data-label={t('account.requisitions.column.select')}>
-                <input
-                  type="checkbox"
-                  name={select.name}
-                  value={row.id}
-                  defaultChecked={select.chosen.has(row.id)}
-                  key={`${row.id}-${select.chosen.has(row.id)}`}
-                  aria-label={t('account.requisitions.select', { number: row.requisitionNo })}
-                  aria-describedby={select.describedBy}
-                />
-              </td>
-            ) : null}
-            <td data-label={t('account.requisitions.column.number')}>
-              <Link
-                to={requisitionPath(locale.lang, view, row.id)}
-                aria-label={t('account.requisitions.view', { number: row.requisitionNo })}
-              >
-                {row.requisitionNo}
-              </Link>
-            </td>
-            <td data-label={t('account.requisitions.column.date')}>
-              {row.creationDate ? formatDate(row.creationDate, locale.tag) : null}
-            </td>
-            {view === 'approver' ? (
-              <td data-label={t('account.requisitions.column.buyer')}>{row.buyer}</td>
-            ) : null}
-            <td className="num" data-label={t('account.requisitions.column.total')}>
-              {formatMoney(pick(row.total, display), locale.tag)}
-            </td>
-            <td data-label={t('account.requisitions.column.status')}>
-              <RequisitionStatus status={row.status} />
-              {row.approvalDate ? (
-                <span className="requisition-date">
-                  {' '}
-                  {t('account.requisitions.decided_on', { date: formatDate(row.approvalDate, locale.tag) })}
-                </span>
+    <ScrollRegion label={caption}>
+      <table className="requisitions-table card-table">
+        <caption className="visually-hidden">{caption}</caption>
+        <TableHead
+          columns={[
+            ...(select ? [{ label: t('account.requisitions.column.select'), hidden: true }] : []),
+            { label: t('account.requisitions.column.number') },
+            { label: t('account.requisitions.column.date') },
+            ...(view === 'approver' ? [{ label: t('account.requisitions.column.buyer') }] : []),
+            { label: t('account.requisitions.column.total'), numeric: true },
+            { label: t('account.requisitions.column.status') },
+            { label: t('account.requisitions.column.approvers') },
+          ]}
+        />
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.id} data-testid="requisition-row">
+              {select ? (
+                <td data-label={t('account.requisitions.column.select')}>
+                  <input
+                    type="checkbox"
+                    name={select.name}
+                    value={row.id}
+                    defaultChecked={select.chosen.has(row.id)}
+                    key={`${row.id}-${select.chosen.has(row.id)}`}
+                    aria-label={t('account.requisitions.select', { number: row.requisitionNo })}
+                    aria-describedby={select.describedBy}
+                  />
+                </td>
               ) : null}
-            </td>
-            <td data-label={t('account.requisitions.column.approvers')}>{row.approvers.join(', ')}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+              <td data-label={t('account.requisitions.column.number')}>
+                <Link
+                  to={requisitionPath(locale.lang, view, row.id)}
+                  aria-label={t('account.requisitions.view', { number: row.requisitionNo })}
+                >
+                  {row.requisitionNo}
+                </Link>
+              </td>
+              <td data-label={t('account.requisitions.column.date')}>
+                {row.creationDate ? formatDate(row.creationDate, locale.tag) : null}
+              </td>
+              {view === 'approver' ? (
+                <td data-label={t('account.requisitions.column.buyer')}>{row.buyer}</td>
+              ) : null}
+              <td className="num" data-label={t('account.requisitions.column.total')}>
+                {formatMoney(pick(row.total, display), locale.tag)}
+              </td>
+              <td data-label={t('account.requisitions.column.status')}>
+                <RequisitionStatus status={row.status} />
+                {row.approvalDate ? (
+                  <span className="requisition-date">
+                    {' '}
+                    {t('account.requisitions.decided_on', { date: formatDate(row.approvalDate, locale.tag) })}
+                  </span>
+                ) : null}
+              </td>
+              <td data-label={t('account.requisitions.column.approvers')}>{row.approvers.join(', ')}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </ScrollRegion>
   )
 }
