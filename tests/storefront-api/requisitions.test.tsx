@@ -92,6 +92,10 @@ describe('Bernhard Boldner ordering beyond his order limit', () => {
     const preview = await screen.findByTestId('approval-preview')
     expect(preview.textContent).toContain(t('checkout.approval.heading'))
     expect(preview.textContent).toContain('Anna Approver')
+    // Issue 32: the reason names the total it counts (Brightline's budget price type, gross) and this order's.
+    expect(preview.textContent).toContain(
+      t('approval.figures.order', { order: eur(gross), priceType: t('approval.price_type.gross') }),
+    )
     expect(screen.getByRole('button', { name: t('checkout.approval.submit') })).toBeTruthy()
     totalsText.review = recordTotals()
   })
