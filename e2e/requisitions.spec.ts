@@ -33,7 +33,7 @@ test('a basket beyond the order limit shows the approval preview, becomes a requ
   // Before committing: that it needs approval, why, and who approves.
   const preview = page.getByTestId('approval-preview')
   await expect(preview.getByRole('heading', { name: 'This order needs approval' })).toBeVisible()
-  await expect(preview).toContainText('Your order limit is €1.00')
+  await expect(preview).toContainText('Your order limit of €1.00 is exceeded by')
   await expect(preview).toContainText('Anna Approver')
   // A business buyer sees net prices, and the gross amount payable as the total (issue 30).
   const totals = page.locator('.checkout-totals dt')
@@ -70,7 +70,7 @@ test('a basket beyond the order limit shows the approval preview, becomes a requ
   await expect(page.getByRole('heading', { level: 1, name: `Requisition ${number}` })).toBeVisible()
   const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' })
   await expect(crumbs.getByRole('link', { name: 'Approvals' })).toHaveAttribute('href', /status=PENDING/)
-  await expect(page.getByText(/exceeds the buyer’s order limit of €1\.00/)).toBeVisible()
+  await expect(page.getByText(/The buyer’s order limit of €1\.00 is exceeded by/)).toBeVisible()
   await expectAccessible(page)
   await page.getByRole('button', { name: 'Approve', exact: true }).click()
   await expect(page.getByText(new RegExp(`Requisition ${number} approved — order \\d+ placed`))).toBeVisible()
@@ -138,7 +138,7 @@ test('an approver approves from the mail’s link without logging in, and the li
   await page.goto(path)
   await expect(page.getByRole('heading', { level: 1, name: `Approve requisition ${number}` })).toBeVisible()
   await expect(page.getByText(`decides as Anna Approver`)).toBeVisible()
-  await expect(page.getByText(/exceeds the buyer’s order limit/)).toBeVisible()
+  await expect(page.getByText(/The buyer’s order limit of .+ is exceeded by/)).toBeVisible()
   await expectAccessible(page)
   await page.getByRole('button', { name: 'Approve', exact: true }).click()
   await expect(page.getByTestId('requisition-link-outcome')).toContainText(

@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { MoneySchema, type Money } from './price'
+import type { Translate } from './messages'
+import { formatMoney, MoneySchema, type Money } from './price'
 
 /**
  * Whether a business basket needs approval before it can be ordered (issue 18; ICM's basket `approval`):
@@ -29,6 +30,11 @@ const ReasonSchema = z.object({
   amount: MoneySchema,
   exceededBy: MoneySchema,
   leftAfter: MoneySchema.optional(),
+  // The commerce API's figures apart (issue 32): which total they count, spent, pending and this order.
+  priceType: z.enum(['gross', 'net']).optional().catch(undefined),
+  spent: MoneySchema.optional(),
+  pending: MoneySchema.optional(),
+  orderTotal: MoneySchema.optional(),
 })
 
 /** Why approval is needed, as the basket's `approval` and a requisition's `approvalStatus` name it. */
@@ -46,9 +52,17 @@ export const BasketApprovalSchema = z
 export type ApprovalReason = {
   limit: ApprovalLimit
   allowed: Money
+  /** This order (per-order limit), or spent + pending + this order (budgets). */
   amount: Money
   exceededBy: Money
   leftAfter?: Money
+  /** Which total of an order the figures are (the customer's budget price type); unknown without it. */
+  priceType?: 'gross' | 'net'
+  /** Budgets: the period's orders, and the requisitions still pending approval, apart. */
+  spent?: Money
+  pending?: Money
+  /** This order. */
+  orderTotal?: Money
 }
 
 export type BasketApproval = {
@@ -68,6 +82,27 @@ const isLimit = (value: string): value is ApprovalLimit =>
 /** The reasons of limits the shop knows (a limit it does not know is left out). */
 export const mapApprovalReasons = (reasons: z.infer<typeof ApprovalReasonsSchema>): ApprovalReason[] =>
   reasons.flatMap(({ limit, stage: _stage, ...amounts }) => (isLimit(limit) ? [{ limit, ...amounts }] : []))
+
+/**
+ * A reason's figures in words (issue 32), for the review, the requisition's pages and the decision page alike:
+ * a budget's spent, pending and this order apart with their sum, a per-order limit's order, each naming the
+ * total it counts (net or gross). Without the figures (an API that does not name them): the sum alone.
+ */
+export function approvalFiguresText(t: Translate, reason: ApprovalReason, localeTag: string): string {
+  const money = (value: Money) => formatMoney(value, localeTag)
+  if (!reason.priceType || !reason.orderTotal)
+    return t('approval.figures.amount', { amount: money(reason.amount) })
+  const priceType = t(`approval.price_type.${reason.priceType}`)
+  if (reason.spent && reason.pending)
+    return t('approval.figures.budget', {
+      spent: money(reason.spent),
+      pending: money(reason.pending),
+      order: money(reason.orderTotal),
+      amount: money(reason.amount),
+      priceType,
+    })
+  return t('approval.figures.order', { order: money(reason.orderTotal), priceType })
+}
 
 export function mapApproval(approval: z.infer<typeof BasketApprovalSchema>): BasketApproval | undefined {
   if (!approval) return undefined

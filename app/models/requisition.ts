@@ -5,8 +5,9 @@ import { ApprovalReasonsSchema, mapApprovalReasons, type ApprovalReason } from '
 import { BudgetPeriodSchema, mapUserBudget, UserBudgetSchema, type Budget } from './budget'
 import type { CostCenterRef } from './checkout-basket'
 import type { ApiMessage, Translate } from './messages'
+import { payableRows, type TotalsRow } from './checkout-totals'
 import { mapOrderData, OrderDataSchema, OrderIncludedSchema, type Order } from './order'
-import { MoneySchema, type PriceItem } from './price'
+import { formatMoney, MoneySchema, type PriceItem } from './price'
 import { API_CODES } from '~/models/api-codes'
 import { ApiMessageSchema } from './api-message'
 
@@ -292,6 +293,23 @@ export function mapRequisitionData(
     infos,
   }
 }
+
+/**
+ * A requisition's amounts as every place shows them (issue 32: the approver's list showed the net amount, the
+ * mail and its decision page the gross one): the net total, the tax added and the gross total payable, each
+ * labelled, from the API's `totalNet` and `totalGross`, whatever price display the viewer has.
+ */
+export function requisitionTotalsRows(total: PriceItem): TotalsRow[] {
+  const cents = Math.round(total.gross.value * 100) - Math.round(total.net.value * 100)
+  return payableRows({ tax: { value: cents / 100, currency: total.gross.currency }, total }, 'net')
+}
+
+/** The net and the gross amount, each labelled, in one line (lists, widgets). */
+export const requisitionAmountsText = (t: Translate, total: PriceItem, localeTag: string) =>
+  [
+    t('account.requisitions.amount.net', { amount: formatMoney(total.net, localeTag) }),
+    t('account.requisitions.amount.gross', { amount: formatMoney(total.gross, localeTag) }),
+  ].join(' / ')
 
 export function mapRequisition(envelope: z.infer<typeof RequisitionEnvelopeSchema>): Requisition {
   return mapRequisitionData(envelope.data, envelope.included, envelope.infos)

@@ -894,6 +894,11 @@ export type StoredApprovalReason = {
   amount: number
   exceededBy: number
   leftAfter: number | null
+  /** Issue 32 (absent from reasons stored before): the price type counted, spent, pending and this order. */
+  priceType?: 'gross' | 'net'
+  spent?: number | null
+  pending?: number | null
+  order?: number
 }
 
 /**

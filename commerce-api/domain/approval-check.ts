@@ -103,7 +103,7 @@ export async function approvalBudgets(
 /** Whether the subject needs approval at `at`, why, and which stages: the basket's `approval`. */
 export async function approvalCheck(db: Db, subject: ApprovalSubject, at = new Date()) {
   const priceType = await customerBudgetPriceType(db, subject.customerNo)
-  const total = { amount: subject.total[priceType], currency: subject.currency }
+  const total = { amount: subject.total[priceType], currency: subject.currency, priceType }
   const reasons = approvalReasons(total, await approvalBudgets(db, subject, at))
   return { required: reasons.length > 0, reasons, stages: requiredStages(reasons) }
 }

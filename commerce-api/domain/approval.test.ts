@@ -25,7 +25,11 @@ const use = (
   spent: eur(spent),
   pending: eur(pending),
 })
-const order = (amount: number) => ({ amount: eur(amount), currency: 'EUR' as const })
+const order = (amount: number, priceType: 'gross' | 'net' = 'gross') => ({
+  amount: eur(amount),
+  currency: 'EUR' as const,
+  priceType,
+})
 
 describe('approval triggers', () => {
   it.each([
@@ -84,8 +88,12 @@ describe('approval triggers', () => {
       limit: 'userBudget',
       stage: 'customer',
       currency: 'EUR',
+      priceType: 'gross',
       allowed: eur(2_000),
       amount: eur(2_200),
+      spent: eur(1_200),
+      pending: eur(300),
+      order: eur(700),
       exceededBy: eur(200),
       leftAfter: -eur(200),
     })
@@ -95,7 +103,27 @@ describe('approval triggers', () => {
       amount: eur(750),
       exceededBy: eur(250),
       leftAfter: null,
+      order: eur(750),
+      spent: null,
+      pending: null,
     })
+  })
+
+  it('keeps what was spent, what pending requisitions hold and this order apart, in the price type compared', () => {
+    // Issue 32: 1,000.00 spent and 600.00 pending of a 2,000.00 budget; this order of 500.00 takes it over.
+    const [reason] = approvalReasons(order(500, 'net'), { user: use(2_000, 1_000, 600) })
+    expect(reason).toMatchObject({
+      priceType: 'net',
+      spent: eur(1_000),
+      pending: eur(600),
+      order: eur(500),
+      amount: eur(2_100),
+      exceededBy: eur(100),
+    })
+    expect(reason!.spent! + reason!.pending! + reason!.order).toBe(reason!.amount)
+    // Converted into the budget's currency, each part once: 100.00 EUR is 108.00 USD.
+    const [usd] = approvalReasons(order(100), { costCenter: use(150, 50, 0, 'USD') })
+    expect(usd).toMatchObject({ spent: eur(50), pending: 0, order: 10_800, amount: 15_800 })
   })
 
   it('converts the order once into each budget’s currency, in whole minor units', () => {
@@ -108,7 +136,7 @@ describe('approval triggers', () => {
     // 33.33 EUR in RON (4.97) is 165.6501: 165.65 RON, rounded once.
     expect(
       approvalReasons(
-        { amount: 3_333, currency: 'EUR' },
+        { amount: 3_333, currency: 'EUR', priceType: 'gross' },
         { orderSpentLimit: { currency: 'RON', limit: 16_564 } },
       ),
     ).toEqual([expect.objectContaining({ amount: 16_565, exceededBy: 1 })])

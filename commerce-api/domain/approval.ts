@@ -15,7 +15,7 @@
  *   once, in whole minor units (budgets.ts convertMinor), before it is compared: exact integer arithmetic.
  */
 import type { BudgetPeriod } from '../db/schema'
-import { convertMinor } from './budgets'
+import { convertMinor, type BudgetPriceType } from './budgets'
 import type { Currency } from './channel'
 import type { Minor } from './money'
 
@@ -43,15 +43,27 @@ export type BudgetUse = {
   pending: Minor
 }
 
-/** Why approval is needed: the limit, what it allows, what the order with what was used would come to. */
+/**
+ * Why approval is needed: the limit, what it allows, what the order with what was used would come to, and
+ * which of the order's totals (net or gross, the customer's `budgetPriceType`) every figure counts. What was
+ * spent, what pending requisitions hold and this order stay apart (issue 32): spent is what was ordered.
+ */
 export type ApprovalReason = {
   limit: ApprovalLimit
   stage: ApprovalStage
   currency: Currency
+  /** Which total of an order the figures are: the customer's budget price type. */
+  priceType: BudgetPriceType
   /** The limit's amount: the per-order limit, or the period's budget. */
   allowed: Minor
   /** This order's total (per-order limit), or spent + pending + this order (budgets). */
   amount: Minor
+  /** Budgets: the period's orders; per-order limits: none. */
+  spent: Minor | null
+  /** Budgets: the period's requisitions still pending approval; per-order limits: none. */
+  pending: Minor | null
+  /** This order's total, in the limit's currency. */
+  order: Minor
   /** amount − allowed: by how much the limit is exceeded (always > 0). */
   exceededBy: Minor
   /** What would be left of the budget after this order (negative: overrun); per-order limits: none. */
@@ -68,8 +80,8 @@ export type ApprovalBudgets = {
   costCenterBuyer?: BudgetUse
 }
 
-/** The basket's total in the customer's budget price type, in the basket's currency. */
-export type OrderTotal = { amount: Minor; currency: Currency }
+/** The basket's total in the customer's budget price type (which it names), in the basket's currency. */
+export type OrderTotal = { amount: Minor; currency: Currency; priceType: BudgetPriceType }
 
 function budgetReason(
   limit: Exclude<ApprovalLimit, 'orderSpentLimit'>,
@@ -77,14 +89,19 @@ function budgetReason(
   total: OrderTotal,
 ): ApprovalReason | undefined {
   if (!use || use.budget === null) return undefined
-  const amount = use.spent + use.pending + convertMinor(total.amount, total.currency, use.currency)
+  const order = convertMinor(total.amount, total.currency, use.currency)
+  const amount = use.spent + use.pending + order
   if (amount <= use.budget) return undefined
   return {
     limit,
     stage: STAGE_OF[limit],
     currency: use.currency,
+    priceType: total.priceType,
     allowed: use.budget,
     amount,
+    spent: use.spent,
+    pending: use.pending,
+    order,
     exceededBy: amount - use.budget,
     leftAfter: use.budget - amount,
   }
@@ -104,8 +121,12 @@ export function approvalReasons(total: OrderTotal, budgets: ApprovalBudgets): Ap
         limit: 'orderSpentLimit',
         stage: 'customer',
         currency: perOrder.currency,
+        priceType: total.priceType,
         allowed: perOrder.limit,
         amount,
+        spent: null,
+        pending: null,
+        order: amount,
         exceededBy: amount - perOrder.limit,
         leftAfter: null,
       })

@@ -181,10 +181,15 @@ export const approverJson = (person: Pick<Person, 'firstName' | 'lastName' | 'em
 /**
  * A reason for approval as this API adds it to ICM's `approval` (ICM names the approvers but not why): the
  * limit, the stage, and in the limit's currency what it allows, what the order comes to, by how much it is
- * exceeded and what would be left of the budget. A client that does not know it ignores it.
+ * exceeded and what would be left of the budget. Issue 32 added, beside these: `priceType`, which total of an
+ * order every figure is (the customer's `budgetPriceType`), and apart what was spent (orders of the period),
+ * what is `pending` (requisitions waiting for approval) and `orderTotal`, this order; a per-order limit has no
+ * spent or pending. Reasons stored before carry none of them. A client that does not know them ignores them.
  */
 export const approvalReasonJson = (reason: ApprovalReason | StoredApprovalReason) => {
   const currency = reason.currency as Currency
+  const optional = (name: string, value: number | null | undefined) =>
+    value === null || value === undefined ? {} : { [name]: money(value, currency) }
   return {
     limit: reason.limit,
     stage: reason.stage,
@@ -192,6 +197,10 @@ export const approvalReasonJson = (reason: ApprovalReason | StoredApprovalReason
     amount: money(reason.amount, currency),
     exceededBy: money(reason.exceededBy, currency),
     ...(reason.leftAfter === null ? {} : { leftAfter: money(reason.leftAfter, currency) }),
+    ...(reason.priceType ? { priceType: reason.priceType } : {}),
+    ...optional('spent', reason.spent),
+    ...optional('pending', reason.pending),
+    ...optional('orderTotal', reason.order),
   }
 }
 

@@ -24,6 +24,13 @@ export type RequisitionTexts = {
     costCenterBudget: string
     costCenterBuyerBudget: string
   }
+  /** A requisition's amounts, each labelled (the `{total}` of the intros): net, the tax on it, and gross. */
+  amounts: string
+  /**
+   * The figures of a reason (issue 32), in the total the limit counts (the customer's budget price type): a
+   * budget's spent, pending and this order apart; a per-order limit's order alone.
+   */
+  figures: { budget: string; order: string; gross: string; net: string }
   /** To the buyer: approved and placed as an order. */
   approved: { subject: string; intro: string; button: string }
   /** To the buyer: rejected by an approver, with their comment. */
@@ -70,6 +77,13 @@ export const REQUISITION_TEXTS: Record<Locale, RequisitionTexts> = {
       userBudget: 'it exceeds the budget of {allowed} for the period by {exceededBy}',
       costCenterBudget: 'it exceeds the cost center budget of {allowed} by {exceededBy}',
       costCenterBuyerBudget: 'it exceeds the budget of {allowed} on the cost center by {exceededBy}',
+    },
+    amounts: '{net} net + {tax} tax = {gross} gross',
+    figures: {
+      budget: 'spent {spent}, pending approval {pending}, this order {order} ({priceType})',
+      order: 'this order {order} ({priceType})',
+      gross: 'gross amounts',
+      net: 'net amounts',
     },
     approved: {
       subject: 'Requisition {no} was approved: order {orderNo}',
@@ -129,6 +143,13 @@ export const REQUISITION_TEXTS: Record<Locale, RequisitionTexts> = {
       costCenterBudget: 'sie das Kostenstellenbudget von {allowed} um {exceededBy} überschreitet',
       costCenterBuyerBudget:
         'sie das Budget von {allowed} auf der Kostenstelle um {exceededBy} überschreitet',
+    },
+    amounts: '{net} netto + {tax} MwSt. = {gross} brutto',
+    figures: {
+      budget: 'ausgegeben {spent}, in Genehmigung {pending}, diese Bestellung {order} ({priceType})',
+      order: 'diese Bestellung {order} ({priceType})',
+      gross: 'Bruttobeträge',
+      net: 'Nettobeträge',
     },
     approved: {
       subject: 'Bestellanforderung {no} wurde genehmigt: Bestellung {orderNo}',
@@ -190,6 +211,13 @@ export const REQUISITION_TEXTS: Record<Locale, RequisitionTexts> = {
       costCenterBudget: 'elle dépasse de {exceededBy} le budget du centre de coûts de {allowed}',
       costCenterBuyerBudget: 'elle dépasse de {exceededBy} le budget de {allowed} sur le centre de coûts',
     },
+    amounts: '{net} HT + {tax} TVA = {gross} TTC',
+    figures: {
+      budget: 'dépensé {spent}, en attente d’approbation {pending}, cette commande {order} ({priceType})',
+      order: 'cette commande {order} ({priceType})',
+      gross: 'montants TTC',
+      net: 'montants HT',
+    },
     approved: {
       subject: 'La demande d’achat {no} a été approuvée : commande {orderNo}',
       intro: '{approver} a approuvé votre demande d’achat {no}. Elle a été passée comme commande {orderNo}.',
@@ -250,6 +278,13 @@ export const REQUISITION_TEXTS: Record<Locale, RequisitionTexts> = {
       costCenterBudget: 'przekracza budżet centrum kosztów {allowed} o {exceededBy}',
       costCenterBuyerBudget: 'przekracza budżet {allowed} w centrum kosztów o {exceededBy}',
     },
+    amounts: '{net} netto + {tax} VAT = {gross} brutto',
+    figures: {
+      budget: 'wydano {spent}, oczekuje na zatwierdzenie {pending}, to zamówienie {order} ({priceType})',
+      order: 'to zamówienie {order} ({priceType})',
+      gross: 'kwoty brutto',
+      net: 'kwoty netto',
+    },
     approved: {
       subject: 'Zapotrzebowanie {no} zostało zatwierdzone: zamówienie {orderNo}',
       intro:
@@ -308,6 +343,13 @@ export const REQUISITION_TEXTS: Record<Locale, RequisitionTexts> = {
       userBudget: 'depășește bugetul de {allowed} pentru perioadă cu {exceededBy}',
       costCenterBudget: 'depășește bugetul centrului de cost de {allowed} cu {exceededBy}',
       costCenterBuyerBudget: 'depășește bugetul de {allowed} pe centrul de cost cu {exceededBy}',
+    },
+    amounts: '{net} net + {tax} TVA = {gross} brut',
+    figures: {
+      budget: 'cheltuit {spent}, în așteptarea aprobării {pending}, această comandă {order} ({priceType})',
+      order: 'această comandă {order} ({priceType})',
+      gross: 'sume brute',
+      net: 'sume nete',
     },
     approved: {
       subject: 'Solicitarea {no} a fost aprobată: comanda {orderNo}',

@@ -49,7 +49,40 @@ export function requisitionLink(locale: Locale, view: 'buyer' | 'approver' | 'or
   return storefrontPage(locale, `account/requisitions/${view}/${id}`).toString()
 }
 
-const totalOf = (row: OrderRow, locale: Locale) => formatMoney(row.grandTotalGross, row.currency, locale)
+/**
+ * The requisition's amounts as every page of it shows them (issue 32): net, the tax and gross, each labelled,
+ * from the order's own totals (what the API's `totalNet` and `totalGross` say).
+ */
+export function totalOf(row: OrderRow, locale: Locale): string {
+  const net = row.grandTotalNet ?? row.grandTotalGross
+  const money = (minor: number) => formatMoney(minor, row.currency, locale)
+  return fill(REQUISITION_TEXTS[locale].amounts, {
+    net: money(net),
+    tax: money(row.grandTotalGross - net),
+    gross: money(row.grandTotalGross),
+  })
+}
+
+/** A reason's figures apart, in the total it counts; a reason stored before issue 32 has none. */
+function figuresOf(reason: StoredApprovalReason, locale: Locale): string | undefined {
+  const texts = REQUISITION_TEXTS[locale].figures
+  if (!reason.priceType || reason.order === undefined) return undefined
+  const money = (minor: number) => formatMoney(minor, reason.currency, locale)
+  const priceType = texts[reason.priceType]
+  if (
+    reason.spent === null ||
+    reason.spent === undefined ||
+    reason.pending === null ||
+    reason.pending === undefined
+  )
+    return fill(texts.order, { order: money(reason.order), priceType })
+  return fill(texts.budget, {
+    spent: money(reason.spent),
+    pending: money(reason.pending),
+    order: money(reason.order),
+    priceType,
+  })
+}
 
 /** One line per reason, in the recipient's language. */
 function reasonLines(reasons: readonly StoredApprovalReason[], locale: Locale): string {
@@ -57,10 +90,12 @@ function reasonLines(reasons: readonly StoredApprovalReason[], locale: Locale): 
   return reasons
     .map((reason) => {
       const text = texts[reason.limit as keyof typeof texts] ?? texts.userBudget
-      return `• ${fill(text, {
+      const line = fill(text, {
         allowed: formatMoney(reason.allowed, reason.currency, locale),
         exceededBy: formatMoney(reason.exceededBy, reason.currency, locale),
-      })}`
+      })
+      const figures = figuresOf(reason, locale)
+      return `• ${figures ? `${line} — ${figures}` : line}`
     })
     .join('\n')
 }

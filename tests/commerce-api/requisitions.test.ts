@@ -95,6 +95,9 @@ describe('a basket beyond the buyer’s order limit', () => {
         allowed: { type: 'Money', value: (gross - 1) / 100, currency: 'EUR' },
         amount: { type: 'Money', value: gross / 100, currency: 'EUR' },
         exceededBy: { type: 'Money', value: 0.01, currency: 'EUR' },
+        // Issue 32: the total the limit counts (the customer's budget price type) and this order's amount.
+        priceType: 'gross',
+        orderTotal: { type: 'Money', value: gross / 100, currency: 'EUR' },
       },
     ])
     const names = approval.customerApproval.approvers.map((a: any) => `${a.firstName} ${a.lastName}`)

@@ -8,8 +8,13 @@
  * Each test goes on from where the one before left them.
  */
 import { cleanup, screen } from '@testing-library/react'
+import { and, desc, eq } from 'drizzle-orm'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { mailOutbox } from '../../commerce-api/db/schema'
 import { userBudgets } from '../../commerce-api/db/seed/organization'
+import { linksOf } from '../../commerce-api/mail/mailbox'
+import { REQUISITION_TEXTS } from '../../commerce-api/mail/requisition-texts'
+import { formatMoney as mailMoney, mailLocale } from '../../commerce-api/mail/texts'
 import { formatMoney } from '~/models/price'
 import ApproverListPage, {
   loader as approverListLoader,
@@ -24,9 +29,13 @@ import BuyerRequisitionPage, {
   loader as buyerDetailLoader,
 } from '~/routes/$lang._shop.account.requisitions.buyer.$requisitionId'
 import ReceiptPage, { loader as receiptLoader } from '~/routes/$lang.checkout.receipt'
+import DecisionPage, {
+  loader as decisionLoader,
+} from '~/routes/$lang._shop.requisition-decision.$requisitionId'
 import ReviewPage, { action as reviewAction, loader as reviewLoader } from '~/routes/$lang.checkout.review'
 import type { RouteFn } from '../storefront/render-route'
-import { Browser, minor, seeded, withGermanVat } from './shop'
+import { api } from './setup'
+import { Browser, minor, rowsOf, seeded, withGermanVat } from './shop'
 
 type Page = () => JSX.Element | null
 
@@ -83,6 +92,10 @@ describe('Bernhard Boldner ordering beyond his order limit', () => {
     const preview = await screen.findByTestId('approval-preview')
     expect(preview.textContent).toContain(t('checkout.approval.heading'))
     expect(preview.textContent).toContain('Anna Approver')
+    // Issue 32: the reason names the total it counts (Brightline's budget price type, gross) and this order's.
+    expect(preview.textContent).toContain(
+      t('approval.figures.order', { order: eur(gross), priceType: t('approval.price_type.gross') }),
+    )
     expect(screen.getByRole('button', { name: t('checkout.approval.submit') })).toBeTruthy()
     totalsText.review = recordTotals()
   })
@@ -175,3 +188,99 @@ describe('the payable gross total on the business buyer’s and approver’s pag
     },
   )
 })
+
+/**
+ * Issue 32: the approver's list showed the net amount, the mail and its decision page the gross one, and a
+ * reason's amount followed neither. Every place names both, labelled, with the tax between them, and every
+ * reason names the total it counts (Brightline's budget price type: gross).
+ */
+describe('one requisition, the same net and gross figures everywhere (issue 32)', () => {
+  /** The requisition's net total, tax and gross total payable, labelled, as a summary lists them. */
+  const figureRows = (t: (key: string) => string) => [
+    [t('checkout.totals.net_total'), eur(net)],
+    [t('checkout.totals.tax_added'), eur(gross - net)],
+    [t('checkout.totals.total_payable'), eur(gross)],
+  ]
+  const summaryRows = () => rowsOf(document.querySelector('.requisition-summary')!)
+  const reasonTexts = () => screen.getAllByTestId('approval-reason').map((li) => li.textContent ?? '')
+
+  it('the approver’s list names the net and the gross amount, each labelled', async () => {
+    const t = approver.render(
+      '/de/account/requisitions/approver',
+      ':lang/account/requisitions/approver',
+      ApproverListPage,
+      approverListLoader,
+    )
+    const link = await screen.findByRole('link', {
+      name: t('account.requisitions.view', { number: requisition.requisitionNo }),
+    })
+    const row = link.closest('tr')!.textContent
+    expect(row).toContain(t('account.requisitions.amount.net', { amount: eur(net) }))
+    expect(row).toContain(t('account.requisitions.amount.gross', { amount: eur(gross) }))
+  })
+
+  it('the approver’s page shows net, tax and gross, and the reason says it counts gross', async () => {
+    const path = `/de/account/requisitions/approver/${requisition.id}`
+    const t = approver.render(
+      path,
+      ':lang/account/requisitions/approver/:requisitionId',
+      ApproverRequisitionPage,
+      approverDetailLoader,
+    )
+    await screen.findByTestId('requisition-status')
+    for (const row of figureRows(t)) expect(summaryRows()).toContainEqual(row)
+    const [reason] = reasonTexts()
+    expect(reason).toContain(t('approval.price_type.gross'))
+    expect(reason).toContain(eur(gross))
+  })
+
+  it('the approver’s mail names the same net, tax and gross figures and the reason’s price type', async () => {
+    const mail = await requestMail()
+    const locale = mailLocale(mail.locale)
+    for (const amount of [net, gross - net, gross])
+      expect(mail.text).toContain(mailMoney(amount, 'EUR', locale))
+    expect(mail.text).toContain(REQUISITION_TEXTS[locale].figures.gross)
+  })
+
+  it('the mail’s decision page shows the figures of the approver’s page, whoever opens it', async () => {
+    const mail = await requestMail()
+    const link = linksOf(mail.text).find(
+      (candidate) => candidate.includes(requisition.id) && candidate.includes('decision=approve'),
+    )
+    expect(link, 'the approve link').toBeDefined()
+    const url = new URL(link!)
+    // Opened without logging in: no business price display, yet the same figures.
+    const visitor = new Browser(url.pathname.split('/')[1])
+    const t = visitor.render(
+      `${url.pathname}${url.search}`,
+      ':lang/requisition-decision/:requisitionId',
+      DecisionPage,
+      decisionLoader,
+    )
+    await screen.findByTestId('requisition-status')
+    const euro = (cents: number) =>
+      formatMoney({ value: cents / 100, currency: 'EUR' }, visitor.lang === 'de' ? 'de-DE' : 'en-US')
+    const rows = summaryRows()
+    expect(rows).toContainEqual([t('checkout.totals.net_total'), euro(net)])
+    expect(rows).toContainEqual([t('checkout.totals.tax_added'), euro(gross - net)])
+    expect(rows).toContainEqual([t('checkout.totals.total_payable'), euro(gross)])
+    expect(reasonTexts()[0]).toContain(t('approval.price_type.gross'))
+  })
+})
+
+/** The newest approval request mail about the requisition to Anna Approver. */
+async function requestMail() {
+  const mails = await api.database.db
+    .select()
+    .from(mailOutbox)
+    .where(
+      and(
+        eq(mailOutbox.recipient, 'aapprover@brightline.test'),
+        eq(mailOutbox.kind, 'requisition.approval_request'),
+      ),
+    )
+    .orderBy(desc(mailOutbox.createdAt))
+  const mail = mails.find((candidate) => candidate.text.includes(requisition.id))
+  expect(mail, 'the approval request mail').toBeDefined()
+  return mail!
+}

@@ -135,6 +135,8 @@ export function requisitionEnvelope(id = ID, options: RequisitionOptions = {}) {
       allowed: money(100, 'EUR'),
       amount: money(139.83, 'EUR'),
       exceededBy: money(39.83, 'EUR'),
+      priceType: 'gross',
+      orderTotal: money(139.83, 'EUR'),
     },
     ...(center
       ? [
@@ -145,6 +147,10 @@ export function requisitionEnvelope(id = ID, options: RequisitionOptions = {}) {
             amount: money(639.83, 'EUR'),
             exceededBy: money(139.83, 'EUR'),
             leftAfter: money(-139.83, 'EUR'),
+            priceType: 'gross',
+            spent: money(400, 'EUR'),
+            pending: money(100, 'EUR'),
+            orderTotal: money(139.83, 'EUR'),
           },
         ]
       : []),

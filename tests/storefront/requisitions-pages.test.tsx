@@ -107,11 +107,10 @@ describe.each(SHOP_LOCALES.map((l) => l.lang))('a requisition’s page for its a
     const eur = (value: number) => formatMoney({ value, currency: 'EUR' }, locale.tag)
     const reasons = screen.getAllByTestId('approval-reason').map((li) => li.textContent)
     expect(reasons[0]).toBe(
-      t('account.requisitions.reason.orderSpentLimit', {
-        amount: eur(139.83),
+      `${t('account.requisitions.reason.orderSpentLimit', {
         allowed: eur(100),
         exceededBy: eur(39.83),
-      }),
+      })} ${t('approval.figures.order', { order: eur(139.83), priceType: t('approval.price_type.gross') })}`,
     )
     expect(reasons[0]).toContain(eur(39.83))
 

@@ -1,18 +1,21 @@
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useShell } from '~/components/useShell'
-import type { ApprovalReason, BasketApproval } from '~/models/approval'
+import { approvalFiguresText, type ApprovalReason, type BasketApproval } from '~/models/approval'
 import { formatMoney } from '~/models/price'
 import type { Translate } from '~/models/messages'
 
-/** One reason in words: which limit, what it allows, what the order comes to, by how much, what is left. */
+/**
+ * One reason in words: which limit, what it allows and by how much it is exceeded, then spent, pending and this
+ * order apart in the total they count, and what is left.
+ */
 export function approvalReasonText(t: Translate, reason: ApprovalReason, localeTag: string): string {
   const money = (value: ApprovalReason['allowed']) => formatMoney(value, localeTag)
-  const text = t(`approval.reason.${reason.limit}`, {
+  const limit = t(`approval.reason.${reason.limit}`, {
     allowed: money(reason.allowed),
-    amount: money(reason.amount),
     exceededBy: money(reason.exceededBy),
   })
+  const text = `${limit} ${approvalFiguresText(t, reason, localeTag)}`
   return reason.leftAfter
     ? `${text} ${t('approval.reason.left_after', { leftAfter: money(reason.leftAfter) })}`
     : text

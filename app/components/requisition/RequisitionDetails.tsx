@@ -6,20 +6,24 @@ import { costCenterLabel } from '~/components/checkout/CostCenterSelection'
 import { formatDate } from '~/components/order/OrderStatus'
 import { BudgetInfo } from '~/components/organization/BudgetInfo'
 import { useShell } from '~/components/useShell'
-import type { ApprovalReason } from '~/models/approval'
-import { payableRows } from '~/models/checkout-totals'
+import { approvalFiguresText, type ApprovalReason } from '~/models/approval'
 import { formatMoney } from '~/models/price'
 import { TotalsList } from '../TotalsList'
-import { systemRejectionText, type Requisition, type RequisitionStage } from '~/models/requisition'
+import {
+  requisitionTotalsRows,
+  systemRejectionText,
+  type Requisition,
+  type RequisitionStage,
+} from '~/models/requisition'
 import { RequisitionStatus } from './RequisitionStatus'
 
 /**
  * The requisition's facts: when it was submitted, its status, when and by whom it was decided, the order it
- * became (linked), items and total.
+ * became (linked), items, and its net total, tax and gross total (the same figures on every page of it).
  */
 export function RequisitionSummary({ requisition }: { requisition: Requisition }) {
   const { t } = useTranslation()
-  const { locale, display } = useShell()
+  const { locale } = useShell()
   const stageComment = requisition.stages.some((stage) => stage.comment)
   return (
     <dl className="order-summary requisition-summary">
@@ -66,7 +70,7 @@ export function RequisitionSummary({ requisition }: { requisition: Requisition }
       ) : null}
       <dt>{t('account.requisitions.detail.items')}</dt>
       <dd>{t('account.requisitions.detail.item_count', { count: requisition.lineItemCount })}</dd>
-      <TotalsList rows={payableRows(requisition, display)} totalTestId="requisition-total" />
+      <TotalsList rows={requisitionTotalsRows(requisition.total)} totalTestId="requisition-total" />
     </dl>
   )
 }
@@ -92,7 +96,10 @@ export function SystemRejection({ requisition }: { requisition: Requisition }) {
   )
 }
 
-/** Why approval is needed: each limit the order goes beyond, in words, with the amounts in the page's locale. */
+/**
+ * Why approval is needed: each limit the order goes beyond, in words, then what was spent, what is pending and
+ * this order apart, in the total the limit counts, with the amounts in the page's locale.
+ */
 export function ApprovalReasons({ reasons }: { reasons: ApprovalReason[] }) {
   const { t } = useTranslation()
   const { locale } = useShell()
@@ -105,10 +112,10 @@ export function ApprovalReasons({ reasons }: { reasons: ApprovalReason[] }) {
         {reasons.map((reason, i) => (
           <li key={i} data-testid="approval-reason">
             {t(`account.requisitions.reason.${reason.limit}`, {
-              amount: formatMoney(reason.amount, locale.tag),
               allowed: formatMoney(reason.allowed, locale.tag),
               exceededBy: formatMoney(reason.exceededBy, locale.tag),
-            })}
+            })}{' '}
+            {approvalFiguresText(t, reason, locale.tag)}
           </li>
         ))}
       </ul>

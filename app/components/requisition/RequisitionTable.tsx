@@ -5,18 +5,38 @@ import { formatDate } from '~/components/order/OrderStatus'
 import { ScrollRegion } from '~/components/ScrollRegion'
 import { TableHead } from '~/components/TableHead'
 import { useShell } from '~/components/useShell'
-import { formatMoney, pick } from '~/models/price'
+import { formatMoney, type PriceItem } from '~/models/price'
 import { requisitionPath, type RequisitionRow, type RequisitionView } from '~/models/requisition'
 import { RequisitionStatus } from './RequisitionStatus'
+
+/**
+ * A requisition's net and gross amount, each labelled, one per line (issue 32): the figures its page, its
+ * mail and the decision page show, whatever the viewer's price display.
+ */
+export function RequisitionAmounts({ total }: { total: PriceItem }) {
+  const { t } = useTranslation()
+  const { locale } = useShell()
+  return (
+    <>
+      <span className="requisition-amount" data-testid="requisition-amount-net">
+        {t('account.requisitions.amount.net', { amount: formatMoney(total.net, locale.tag) })}
+      </span>
+      <br />
+      <span className="requisition-amount" data-testid="requisition-amount-gross">
+        {t('account.requisitions.amount.gross', { amount: formatMoney(total.gross, locale.tag) })}
+      </span>
+    </>
+  )
+}
 
 /** A checkbox per row for a bulk decision: the field's name and the rows chosen. */
 export type RowSelection = { name: string; chosen: Set<string>; describedBy?: string }
 
 /**
- * A list of requisitions: number (linked to the requisition), date, buyer (approver view), total, status with
- * the date of the decision, and who approves (pending) or decided. On phones each requisition is a card, its
- * values labelled (`card-table`); wider, a table that scrolls sideways in a named region when it does not
- * fit. With `select`, a checkbox per requisition for the bulk decision.
+ * A list of requisitions: number (linked to the requisition), date, buyer (approver view), net and gross total,
+ * status with the date of the decision, and who approves (pending) or decided. On phones each requisition is a
+ * card, its values labelled (`card-table`); wider, a table that scrolls sideways in a named region when it does
+ * not fit. With `select`, a checkbox per requisition for the bulk decision.
  */
 export function RequisitionTable({
   rows,
@@ -30,7 +50,7 @@ export function RequisitionTable({
   select?: RowSelection
 }) {
   const { t } = useTranslation()
-  const { locale, display } = useShell()
+  const { locale } = useShell()
   return (
     <ScrollRegion label={caption}>
       <table className="requisitions-table card-table">
@@ -77,7 +97,7 @@ export function RequisitionTable({
                 <td data-label={t('account.requisitions.column.buyer')}>{row.buyer}</td>
               ) : null}
               <td className="num" data-label={t('account.requisitions.column.total')}>
-                {formatMoney(pick(row.total, display), locale.tag)}
+                <RequisitionAmounts total={row.total} />
               </td>
               <td data-label={t('account.requisitions.column.status')}>
                 <RequisitionStatus status={row.status} />

@@ -4,8 +4,8 @@ import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatDate } from '~/components/order/OrderStatus'
 import { useShell } from '~/components/useShell'
-import { formatMoney, pick } from '~/models/price'
 import {
+  requisitionAmountsText,
   requisitionListPath,
   requisitionPath,
   type RequisitionView,
@@ -15,7 +15,7 @@ import {
 /** One widget: how many requisitions are pending in a view, the latest linked, and the way to the list. */
 function PendingWidget({ view, widget }: { view: RequisitionView; widget: RequisitionWidgetData }) {
   const { t } = useTranslation()
-  const { locale, display } = useShell()
+  const { locale } = useShell()
   const headingId = useId()
   const { latest, count } = widget
   const prefix = `account.requisitions.widget.${view}`
@@ -29,7 +29,7 @@ function PendingWidget({ view, widget }: { view: RequisitionView; widget: Requis
         <p>
           {t(`${prefix}.latest`, {
             date: latest.creationDate ? formatDate(latest.creationDate, locale.tag) : '–',
-            total: formatMoney(pick(latest.total, display), locale.tag),
+            total: requisitionAmountsText(t, latest.total, locale.tag),
             buyer: latest.buyer ?? '–',
           })}{' '}
           <Link to={requisitionPath(locale.lang, view, latest.id)}>

@@ -206,6 +206,10 @@ export const ApprovalReasonSchema = z.object({
   amount: MoneySchema,
   exceededBy: MoneySchema,
   leftAfter: MoneySchema.optional(),
+  priceType: z.enum(['gross', 'net']).optional(),
+  spent: MoneySchema.optional(),
+  pending: MoneySchema.optional(),
+  orderTotal: MoneySchema.optional(),
 })
 
 /** `BasketTotalData`: PriceItems; the grand total carries the tax. */
