@@ -7,6 +7,7 @@ import { ScrollRegion } from '~/components/ScrollRegion'
 import { TableHead } from '~/components/TableHead'
 import { useShell } from '~/components/useShell'
 import { personName, type CostCenter } from '~/models/cost-center'
+import { orderStatusText } from '~/models/order'
 import { formatMoney, pick } from '~/models/price'
 import { useBudgetText, useSpentText } from './CostCenterTable'
 
@@ -73,7 +74,7 @@ export function CostCenterOrdersTable({ orders }: { orders: CostCenter['orders']
               <td>{order.orderNo}</td>
               <td>{order.orderDate ? formatDate(order.orderDate, locale.tag) : null}</td>
               <td>{personName(order.buyer)}</td>
-              <td>{order.status}</td>
+              <td>{orderStatusText(t, order.status)}</td>
               <td className="num">
                 {formatMoney(pick({ gross: order.totalGross, net: order.totalNet }, display), locale.tag)}
               </td>
