@@ -15,7 +15,13 @@ import type { CostCenterOrder } from '~/models/cost-center'
 import { SHOP_LOCALES, type ShopLocale } from '~/models/locale'
 import { orderStatusText } from '~/models/order'
 import type { RecurringOrder } from '~/models/recurring-order'
+import OrdersPage, { loader as ordersLoader } from '~/routes/$lang._shop.account.orders._index'
 import { i18nFor } from '~/services/i18n.server'
+import { get, icm } from './icm-mock'
+import { signedInCookie } from './loader-args'
+import { orderEnvelope, orderListEnvelope } from './order-fixtures'
+import { PRIVATE } from './recurring-order-fixtures'
+import { renderRoute } from './render-route'
 import './setup'
 
 afterEach(cleanup)
@@ -118,5 +124,26 @@ describe('the order history’s count', () => {
       '2 din 3 comenzi',
       '20 din 20 de comenzi',
     ])
+  })
+})
+
+describe('the order history in German', () => {
+  it('counts one order as one, and keeps an order’s number apart from its requisition ("100045 aus …")', async () => {
+    const order = orderEnvelope('o-100045', {
+      documentNumber: '100045',
+      data: { requisitionDocumentNo: '0000017' },
+    })
+    icm.use(get('orders', () => orderListEnvelope([order], { limit: 30, offset: 0, total: 1 })))
+    renderRoute({
+      path: '/de/account/orders',
+      pattern: ':lang/account/orders',
+      Component: OrdersPage,
+      loader: ordersLoader,
+      cookie: await signedInCookie(PRIVATE),
+    })
+    expect((await screen.findByText(/von 1 Bestellung/)).textContent).toBe('1 von 1 Bestellung')
+    const cell = screen.getByRole('link', { name: 'Bestellung 100045 ansehen' }).closest('td')!
+    expect(cell.textContent).toBe('100045 aus Bestellanforderung 0000017')
+    expect(within(cell.closest('tr')!).getByText('Neu')).toBeTruthy()
   })
 })
