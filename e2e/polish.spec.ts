@@ -48,7 +48,7 @@ const headerParts = (page: Page) =>
     '.header-bar > :not(.header-utility), .header-utility > :not(.header-links), .header-utility > .header-links > *',
   )
 
-test('German home: the categories in one row at 1280 px, no empty slot in its grids at any width', async ({
+test('German home: the categories in one row at 1280 px, no empty slot in its grids, list prices in line', async ({
   page,
 }) => {
   await page.setViewportSize({ width: 1280, height: 900 })
@@ -62,6 +62,15 @@ test('German home: the categories in one row at 1280 px, no empty slot in its gr
     await page.setViewportSize({ width, height: 900 })
     expect(await emptySlots(page, '.category-grid, .product-grid'), `${width} px`).toEqual([0, 0])
   }
+
+  // The list view: every row's price starts at the same x, however long the product's name.
+  await page.setViewportSize({ width: 1280, height: 900 })
+  await page.goto('/de/search?searchTerm=bohrer&view=list')
+  const prices = page.locator('.product-list .product-tile > .price')
+  await expect(prices.first()).toBeVisible()
+  const lefts = await prices.evaluateAll((all) => all.map((e) => Math.round(e.getBoundingClientRect().left)))
+  expect(lefts.length).toBeGreaterThan(3)
+  expect(new Set(lefts).size).toBe(1)
 })
 
 test('logged in, with the compare link too: the German header takes at most two rows; the organization forms read as the checkout’s', async ({
