@@ -45,7 +45,7 @@ test('add a product from its tile on a listing', async ({ page }) => {
   await openListingWithAddableTiles(page)
   const { tile, name } = await addableTile(page, 0)
   const listing = page.url()
-  await tile.getByLabel(`Pieces of ${name}`).fill('2')
+  await tile.getByLabel(`Quantity of ${name}`).fill('2')
   await tile.getByRole('button', { name: `Add to basket: ${name}` }).click()
   await expect(page.getByRole('status')).toContainText('has been added to your basket')
   await expect(page.getByTestId('mini-basket')).toContainText('2 items')
@@ -101,7 +101,7 @@ test('adds from several tiles go out together and open the mini basket with them
 test('a refused add shows the error banner for a moment @js-only', async ({ page }) => {
   await openListingWithAddableTiles(page)
   const { tile, name } = await addableTile(page, 0)
-  const quantity = tile.getByLabel(`Pieces of ${name}`)
+  const quantity = tile.getByLabel(`Quantity of ${name}`)
   const [min, step, max] = await Promise.all(
     ['min', 'step', 'max'].map(async (name) => Number(await quantity.getAttribute(name))),
   )
@@ -195,7 +195,7 @@ test(
     const { tile, name } = await addableTile(page, 0)
     // Wait for the JavaScript: the double click is the enhanced form's to catch.
     await expect(tile.locator('form.tile-add-to-basket')).toHaveAttribute('data-enhanced', '')
-    await tile.getByLabel(`Pieces of ${name}`).fill('3')
+    await tile.getByLabel(`Quantity of ${name}`).fill('3')
     const button = tile.getByRole('button', { name: `Add to basket: ${name}` })
     await button.dblclick()
     await expect(button).toHaveAttribute('aria-disabled', 'true')

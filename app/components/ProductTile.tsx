@@ -1,4 +1,5 @@
 import { Link } from '@remix-run/react'
+import type { CSSProperties } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { ShopLocale } from '~/models/locale'
 import type { PriceDisplay, ProductPrice } from '~/models/price'
@@ -67,10 +68,20 @@ export function ProductTile({
 }
 
 /** A grid of product tiles in the page's locale and price display. */
-export function ProductGrid({ entries, view = 'grid' }: { entries: TileEntry[]; view?: 'grid' | 'list' }) {
+export function ProductGrid({
+  entries,
+  view = 'grid',
+  columns,
+}: {
+  entries: TileEntry[]
+  view?: 'grid' | 'list'
+  /** Columns chosen for the items (home: `fullRowGrid`), else as many as fit. */
+  columns?: CSSProperties
+}) {
   const { locale, display } = useShell()
+  const className = view === 'list' ? 'product-grid product-list' : 'product-grid'
   return (
-    <div className={view === 'list' ? 'product-grid product-list' : 'product-grid'}>
+    <div className={columns ? `${className} home-grid` : className} style={columns}>
       {entries.map((entry) => (
         <ProductTile
           key={entry.tile.sku}

@@ -29,9 +29,15 @@ describe('quantity rules', () => {
     // An empty or unreadable field.
     expect(problem(NaN)).toBe('product.quantity.error.invalid {"min":3}')
     expect(problem(4)).toBe('product.quantity.error.step {"step":3,"min":3}')
-    expect(problem(102, 100)).toBe('product.quantity.error.max {"max":100}')
-    expect(problem(303, 1000)).toBe('product.quantity.error.max {"max":300}')
+    expect(problem(102, 100)).toBe(
+      'product.quantity.error.max {"max":"product.unit.count.piece {\\"count\\":100}"}',
+    )
+    expect(problem(303, 1000)).toBe(
+      'product.quantity.error.max {"max":"product.unit.count.piece {\\"count\\":300}"}',
+    )
     // Above the maximum and off the steps: the maximum is named.
-    expect(problem(301, 1000)).toBe('product.quantity.error.max {"max":300}')
+    expect(problem(301, 1000)).toBe(
+      'product.quantity.error.max {"max":"product.unit.count.piece {\\"count\\":300}"}',
+    )
   })
 })

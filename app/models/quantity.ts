@@ -91,7 +91,9 @@ export function quantityProblem(
   const { minOrderQuantity: min, stepQuantity: step } = product
   const max = maxQuantity(product, maxItemQuantity)
   if (!Number.isInteger(quantity) || quantity < min) return t('product.quantity.error.invalid', { min })
-  if (max !== undefined && quantity > max) return t('product.quantity.error.max', { max })
+  // The maximum in the product's own unit ("at most 10 boxes"), as its quantity rules say it.
+  if (max !== undefined && quantity > max)
+    return t('product.quantity.error.max', { max: amountInWords(t, max, product.packingUnit) })
   if ((quantity - min) % step !== 0) return t('product.quantity.error.step', { step, min })
   return undefined
 }

@@ -16,6 +16,7 @@ import {
   ORDERS_PAGE_SIZE,
   orderFilterOf,
   ordersLimit,
+  orderStatusText,
   type OrderFilter,
 } from '~/models/order'
 import { formatMoney, pick } from '~/models/price'
@@ -128,7 +129,7 @@ export default function OrdersPage() {
         </p>
       ) : (
         <Form method="post" action={`${base}/csv`} reloadDocument className="orders-export">
-          <p className="orders-count">{t('account.orders.count', { shown: orders.length, total })}</p>
+          <p className="orders-count">{t('account.orders.count', { shown: orders.length, count: total })}</p>
           <table className="orders-table card-table">
             <TableHead
               columns={[
@@ -164,7 +165,9 @@ export default function OrdersPage() {
                       {order.documentNumber}
                     </Link>
                     {order.requisitionNo ? (
+                      // A line of its own under the number, and a space in the cell's text ("100045 aus …").
                       <small className="order-requisition">
+                        {' '}
                         {t('account.orders.requisition.from', { number: order.requisitionNo })}
                       </small>
                     ) : null}
@@ -244,7 +247,7 @@ function OrderFilters({
           <option value="">{t('account.orders.filter.all_statuses')}</option>
           {ORDER_STATUS_CODES.map((code) => (
             <option key={code} value={code}>
-              {t(`account.orders.status.${code}`)}
+              {orderStatusText(t, code)}
             </option>
           ))}
         </select>

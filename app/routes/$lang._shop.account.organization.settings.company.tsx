@@ -111,7 +111,7 @@ export default function CompanyProfilePage() {
       />
       <h1>{t('account.organization.org_settings.company_profile')}</h1>
       <OrganizationNav current="settings" access={access} />
-      <Form method="post" {...getFormProps(form)} className="company-profile-form">
+      <Form method="post" {...getFormProps(form)} className="org-form company-profile-form">
         <FormErrors
           form={form}
           label={(name) =>

@@ -97,7 +97,7 @@ export default function NewUserPage() {
       />
       <h1>{t('account.user.new.heading')}</h1>
       <OrganizationNav current="users" access={access} />
-      <Form method="post" {...getFormProps(form)} className="user-form">
+      <Form method="post" {...getFormProps(form)} className="org-form user-form">
         <FormErrors form={form} label={userFieldLabels(t)} />
         <fieldset>
           <legend>{t('account.user.profile.label')}</legend>

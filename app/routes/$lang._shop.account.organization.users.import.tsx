@@ -97,7 +97,7 @@ export default function UserImportPage() {
       <h1>{t('account.user.import.heading')}</h1>
       <OrganizationNav current="users" access={access} />
       {answer?.summary ? <UserImportResults summary={answer.summary} base={usersUrl} /> : null}
-      <Form method="post" {...getFormProps(form)} className="user-import-form">
+      <Form method="post" {...getFormProps(form)} className="org-form user-import-form">
         <FormErrors form={form} />
         <div className="form-field">
           <label htmlFor={fields.list.id}>{t('account.user.import.list.label')}</label>

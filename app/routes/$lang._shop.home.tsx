@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { CmsContent } from '~/components/CmsContent'
 import { ProductGrid } from '~/components/ProductTile'
 import { categoryUrl } from '~/models/url'
+import { fullRowGrid } from '~/models/grid'
 import { tileOf } from '~/models/product'
 import type { Pagelet } from '~/models/cms'
 import { categoryTree, productLinker } from '~/services/categories.server'
@@ -52,6 +53,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   )
 }
 
+/** Category names are words, not pictures: at most three a row, so long German names fit their cards. */
+const CATEGORY_COLUMNS = { phone: 2, tablet: 3, laptop: 3, desktop: 3 }
+const PRODUCT_COLUMNS = { phone: 2, tablet: 4, laptop: 5, desktop: 6 }
+
 export default function Home() {
   const { pagelets, categories, featured } = useLoaderData<typeof loader>()
 
@@ -61,7 +66,7 @@ export default function Home() {
       return (
         <section>
           <h2>{t('home.categories.title')}</h2>
-          <ul className="category-grid">
+          <ul className="category-grid home-grid" style={fullRowGrid(categories.length, CATEGORY_COLUMNS)}>
             {categories.map((c) => (
               <li key={c.id}>
                 <Link to={c.url} className="category-card" prefetch="intent">
@@ -77,7 +82,7 @@ export default function Home() {
       return (
         <section>
           <h2>{t('home.featured.title')}</h2>
-          <ProductGrid entries={featured} />
+          <ProductGrid entries={featured} columns={fullRowGrid(featured.length, PRODUCT_COLUMNS)} />
         </section>
       )
     }

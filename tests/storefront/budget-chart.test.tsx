@@ -72,6 +72,27 @@ describe('BudgetChart', () => {
     expect(container.textContent).toContain('Budget €1,000.00')
   })
 
+  it('keeps the budget line’s label clear of every bar, also of one that overruns the budget', async () => {
+    const { container } = show(<BudgetChart history={history} caption="Chart" />)
+    await screen.findByRole('figure')
+    const label = [...container.querySelectorAll('text')].find((text) =>
+      text.textContent?.startsWith('Budget'),
+    )!
+    const fontSize = 13
+    const labelBottom = Number(label.getAttribute('y'))
+    const labelTop = labelBottom - fontSize
+    const bars = [...container.querySelectorAll('g rect')]
+    expect(bars.length).toBeGreaterThanOrEqual(4)
+    for (const bar of bars) {
+      const top = Number(bar.getAttribute('y'))
+      const bottom = top + Number(bar.getAttribute('height'))
+      expect(
+        labelBottom <= top || labelTop >= bottom,
+        `label ${labelTop}–${labelBottom}, bar ${top}–${bottom}`,
+      ).toBe(true)
+    }
+  })
+
   it('draws without a budget line when there is no budget, and nothing without periods', async () => {
     const unlimited: BudgetHistory = {
       period: 'monthly',

@@ -8,10 +8,26 @@ import { describe, expect, it } from 'vitest'
 import { ProductPriceView } from '~/components/Price'
 import { QuantityRulesText } from '~/components/QuantityRulesText'
 import { SHOP_LOCALES } from '~/models/locale'
-import { amountInWords, quantityRulesInWords } from '~/models/quantity'
+import { amountInWords, quantityProblem, quantityRulesInWords } from '~/models/quantity'
 import { fixedT, i18nFor } from '~/services/i18n.server'
 
 describe('amounts in words', () => {
+  it('names the maximum in the unit the product is sold by, never in pieces of a box product', () => {
+    const boxes = { minOrderQuantity: 1, stepQuantity: 1, maxOrderQuantity: 10, packingUnit: 'box' }
+    expect(quantityProblem(11, boxes, fixedT('en_US'))).toBe(
+      'You can order at most 10 boxes of this product.',
+    )
+    expect(quantityProblem(11, boxes, fixedT('de_DE'))).toBe(
+      'Sie können höchstens 10 Schachteln dieses Produkts bestellen.',
+    )
+    expect(quantityProblem(11, boxes, fixedT('fr_FR'))).toBe(
+      'Vous pouvez commander au maximum 10 boîtes de ce produit.',
+    )
+    for (const { id } of SHOP_LOCALES) {
+      expect(fixedT(id)('product.tile.quantity.label', { name: 'X' }), id).not.toMatch(/Pieces|Stück|pièces/)
+    }
+  })
+
   it('counts each packing unit with the plural forms of each language', () => {
     const en = fixedT('en_US')
     expect([1, 5].map((n) => amountInWords(en, n, 'box'))).toEqual(['1 box', '5 boxes'])

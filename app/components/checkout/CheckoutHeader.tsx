@@ -23,7 +23,13 @@ export function CheckoutHeader({ locale, steps }: { locale: ShopLocale; steps: S
           <nav aria-label={t('checkout.steps.label')} className="checkout-steps">
             <ol>
               {steps.steps.map(({ step, reachable, done }, i) => {
-                const label = `${i + 1}. ${t(`checkout.step.${step}`)}`
+                // Number and name apart: on phones only the current step shows its name (app.css).
+                const label = (
+                  <>
+                    <span className="step-number">{i + 1}.</span>{' '}
+                    <span className="step-name">{t(`checkout.step.${step}`)}</span>
+                  </>
+                )
                 const current = step === steps.current
                 return (
                   <li key={step} className={current ? 'current' : done ? 'done' : undefined}>

@@ -1,6 +1,6 @@
 import '~/browser/account-texts'
 import { useTranslation } from 'react-i18next'
-import { displayStatusOf, type Order } from '~/models/order'
+import { displayStatusOf, orderStatusText, type Order } from '~/models/order'
 
 const dateFormats = new Map<string, Intl.DateTimeFormat>()
 
@@ -34,11 +34,11 @@ export function OrderStatus({
 }: {
   order: Pick<Order, 'status' | 'statusCode'> & Partial<Pick<Order, 'lines'>>
 }) {
-  const text = useCodeText()
+  const { t } = useTranslation()
   const code = displayStatusOf(order) ?? ''
   return (
     <span className={`order-status order-status-${code.toLowerCase()}`}>
-      {code ? text(`account.orders.status.${code}`, order.status ?? code) : (order.status ?? '')}
+      {code ? orderStatusText(t, code, order.status) : (order.status ?? '')}
     </span>
   )
 }

@@ -9,6 +9,7 @@ const WIDTH = 640
 const HEIGHT = 260
 const LEFT = 8
 const RIGHT = 8
+/** The band above the plot that holds the budget line's label; no bar reaches into it. */
 const TOP = 24
 const BOTTOM = 40
 
@@ -129,7 +130,8 @@ export function BudgetChart({ history, caption }: { history: BudgetHistory; capt
               className="budget-chart__budget"
               strokeDasharray="6 4"
             />
-            <text x={WIDTH - RIGHT} y={y(budget) - 6} textAnchor="end" className="budget-chart__label">
+            {/* In the band above the plot, where no bar reaches (the scale tops out 10 % above the highest). */}
+            <text x={WIDTH - RIGHT} y={TOP - 8} textAnchor="end" className="budget-chart__label">
               {t('account.budget.chart.budget_line', { amount: money(budget, currency) })}
             </text>
           </>

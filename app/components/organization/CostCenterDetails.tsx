@@ -7,6 +7,7 @@ import { ScrollRegion } from '~/components/ScrollRegion'
 import { TableHead } from '~/components/TableHead'
 import { useShell } from '~/components/useShell'
 import { personName, type CostCenter } from '~/models/cost-center'
+import { orderStatusText } from '~/models/order'
 import { formatMoney, pick } from '~/models/price'
 import { useBudgetText, useSpentText } from './CostCenterTable'
 
@@ -82,7 +83,9 @@ export function CostCenterOrdersTable({ orders }: { orders: CostCenter['orders']
                 {order.orderDate ? formatDate(order.orderDate, locale.tag) : null}
               </td>
               <td data-label={t('account.costcenter.column.buyer')}>{personName(order.buyer)}</td>
-              <td data-label={t('account.costcenter.column.order_status')}>{order.status}</td>
+              <td data-label={t('account.costcenter.column.order_status')}>
+                {orderStatusText(t, order.status)}
+              </td>
               <td className="num" data-label={t('account.costcenter.column.order_total')}>
                 {formatMoney(pick({ gross: order.totalGross, net: order.totalNet }, display), locale.tag)}
               </td>

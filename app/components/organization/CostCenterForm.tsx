@@ -58,7 +58,7 @@ export function CostCenterForm({
     active: t('account.costcenter.active.label'),
   }
   return (
-    <Form method="post" {...getFormProps(form)} className="cost-center-form">
+    <Form method="post" {...getFormProps(form)} className="org-form cost-center-form">
       <FormErrors form={form} label={labels} />
       <Field
         meta={fields.costCenterId}

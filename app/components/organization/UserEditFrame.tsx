@@ -45,7 +45,7 @@ export function UserEditFrame<Fields extends Record<string, unknown>>({
       />
       <h1>{t(heading)}</h1>
       <OrganizationNav current="users" access={access} />
-      <Form method="post" {...getFormProps(form)} className="user-form">
+      <Form method="post" {...getFormProps(form)} className="org-form user-form">
         <FormErrors form={form} label={userFieldLabels(t)} />
         {children}
         <SubmitButton>{t('account.user.save')}</SubmitButton>{' '}

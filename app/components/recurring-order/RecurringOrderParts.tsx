@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next'
 import { formatDate } from '~/components/order/OrderStatus'
 import { SubmitButton } from '~/components/form-controls'
 import { useShell } from '~/components/useShell'
+import { orderStatusText } from '~/models/order'
 import {
   lastOrderLink,
   type RecurringOrder,
@@ -188,7 +189,7 @@ export function LastOrders({ order }: { order: RecurringOrder }) {
               {placed.statusCode ? (
                 <>
                   {' · '}
-                  {t(`account.orders.status.${placed.statusCode}`, { defaultValue: placed.statusCode })}
+                  {orderStatusText(t, placed.statusCode)}
                 </>
               ) : null}
             </li>
