@@ -31,9 +31,12 @@ export function codeOf(term: string): string {
   return term.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '')
 }
 
-/** Letters with diacritics and what they are without them, one for one (SQL `translate`). */
-const DIACRITICS = 'àáâãäåăąæçćčďđèéêëěęìíîïłľĺńňñòóôõöőøœřŕșşśšțţťùúûüůűýÿźżžß'
-const BASE_LETTERS = 'aaaaaaaaaccddeeeeeeiiiilllnnnooooooooorrssssttuuuuuuyyzzzs'
+/**
+ * Letters with diacritics and what they are without them, one for one (SQL `translate` drops a letter that
+ * has no counterpart, so both lists have the same length).
+ */
+export const DIACRITICS = 'àáâãäåăąæçćčďđèéêëěęìíîïłľĺńňñòóôõöőøœřŕșşśšțţťùúûüůűýÿźżžß'
+export const BASE_LETTERS = 'aaaaaaaaacccddeeeeeeiiiilllnnnoooooooorrsssstttuuuuuuyyzzzs'
 
 /** A word without diacritics, so that "bormasina" finds "bormașină" and "wkretarka" "wkrętarka". */
 export const plainSql = (word: SQL) => sql`translate(${word}, ${DIACRITICS}, ${BASE_LETTERS})`
@@ -62,9 +65,9 @@ const POLISH_VOWELS = /[aeiouyąęó]/u
 
 /**
  * The prefixes that find the other forms of a Polish word: its stem without a case or number ending
- * ("wiertarkę" → "wiertark", "kasków" → "kask"), and the stem with or without the vowel Polish inserts
- * before its last consonant in some forms ("młotka" ↔ "młotek", "kotwa" ↔ "kotew", "nakrętka" ↔
- * "nakrętek"). Stems keep at least four letters; a word with none of these shapes has no other prefix.
+ * ("wiertarkę" → "wiertark", "kasków" → "kask"), and the stem without the vowel Polish inserts before the
+ * last consonant in some forms ("młotek" → "młotk", "kotew" → "kotw") or, after an ending, with it
+ * ("młotka" → "młotek", "kotwy" → "kotew"). Stems keep at least four letters.
  */
 export function polishStems(word: string): string[] {
   const ending = POLISH_ENDINGS.find((e) => word.endsWith(e) && word.length - e.length >= 4)
@@ -72,9 +75,15 @@ export function polishStems(word: string): string[] {
   const stems = new Set<string>([stem])
   const last = stem.slice(-1)
   const beforeLast = stem.slice(-2, -1)
-  if (stem.length >= 5 && beforeLast === 'e' && !POLISH_VOWELS.test(last) && !POLISH_VOWELS.test(stem.slice(-3, -2))) {
+  if (
+    stem.length >= 5 &&
+    beforeLast === 'e' &&
+    !POLISH_VOWELS.test(last) &&
+    !POLISH_VOWELS.test(stem.slice(-3, -2))
+  ) {
     stems.add(stem.slice(0, -2) + last) // "młotek" → "młotk", "kotew" → "kotw"
   } else if (
+    ending &&
     stem.length >= 4 &&
     !POLISH_VOWELS.test(last) &&
     !POLISH_VOWELS.test(beforeLast) &&
