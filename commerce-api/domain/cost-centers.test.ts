@@ -126,7 +126,7 @@ describe('who sees and edits a cost center (§5)', () => {
   })
 
   it('filters by a text in the name or the costCenterId and pages', async () => {
-    const byName = await listCostCenters(db(), callers.jlink!, { offset: 0, limit: 25, nameOrId: 'fleet' })
+    const byName = await listCostCenters(db(), callers.jlink!, { offset: 0, limit: 25, nameOrId: 'fuhrpark' })
     expect(byName.items.map((c) => c.center.costCenterId)).toEqual(['100500'])
     const byId = await listCostCenters(db(), callers.jlink!, { offset: 0, limit: 25, nameOrId: '0060' })
     expect(byId.items.map((c) => c.center.name)).toEqual(['Hauptverwaltung'])
