@@ -14,6 +14,11 @@ describe('the demo catalog', () => {
     for (const row of catalog.productCategories) {
       expect(bySku.get(row.sku)?.defaultCategoryId, `${row.sku} in ${row.categoryId}`).toBe(row.categoryId)
     }
+    // A larger catalog too: at 20,000 products aerated concrete blocks were among the drills.
+    const large = generateCatalog({ productCount: 20_000 })
+    const largeBySku = new Map(large.products.map((p) => [p.sku, p.defaultCategoryId]))
+    const strangers = large.productCategories.filter((row) => largeBySku.get(row.sku) !== row.categoryId)
+    expect(strangers).toEqual([])
     const drills = catalog.productCategories.filter((row) => row.categoryId.endsWith('.Cordless-Drills'))
     expect(drills.length).toBeGreaterThan(10)
     for (const row of drills) expect(bySku.get(row.sku)!.names.en_US).toMatch(/Cordless Drill/)
