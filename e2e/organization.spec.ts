@@ -131,11 +131,11 @@ test('the account admin creates a cost center and gives it a buyer with a budget
   await page.goto('/en/account/organization/cost-centers')
   await expect(page.getByRole('heading', { level: 1, name: 'Cost center management' })).toBeVisible()
   await expectAccessible(page)
-  // The list filters by name or id: the demo's Head Office is found by its number.
+  // The list filters by name or id: the demo's Hauptverwaltung is found by its number.
   await page.getByLabel('Filter by name or ID').fill('100600')
   await page.getByRole('button', { name: 'Filter' }).click()
-  await expect(page.getByRole('cell', { name: 'Head Office', exact: true })).toBeVisible()
-  await expect(page.getByRole('cell', { name: 'Site Operations Berlin', exact: true })).toHaveCount(0)
+  await expect(page.getByRole('cell', { name: 'Hauptverwaltung', exact: true })).toBeVisible()
+  await expect(page.getByRole('cell', { name: 'Baustellenbetrieb Berlin', exact: true })).toHaveCount(0)
 
   await page.getByRole('link', { name: 'Create cost center' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Create cost center' })).toBeVisible()
@@ -219,7 +219,7 @@ test('a buyer chooses a cost center on the basket, checks out, and sees it on th
   await page.getByRole('button', { name: 'Continue' }).click()
   await standardShipping(page)
   await pay(page, /Invoice/)
-  await expect(page.getByText(/Site Operations Berlin/)).toBeVisible()
+  await expect(page.getByText(/Baustellenbetrieb Berlin/)).toBeVisible()
   await placeOrder(page)
   const number = await expectReceipt(page)
   await expect(page.getByText(/100400/).first()).toBeVisible()
@@ -355,11 +355,11 @@ test('the organization area’s breadcrumbs are those of spec §2, in all five l
     await page.goto(`${base}/cost-centers`)
     await crumbs(t('account.organization.cost_center_management'))
     await page.goto(`${base}/cost-centers/100600`)
-    await crumbs(t('account.organization.cost_center_management'), 'Head Office')
+    await crumbs(t('account.organization.cost_center_management'), 'Hauptverwaltung')
     await page.getByRole('link', { name: t('account.costcenter.edit.heading'), exact: true }).click()
     await crumbs(
       t('account.organization.cost_center_management'),
-      'Head Office',
+      'Hauptverwaltung',
       t('account.costcenter.edit.heading'),
     )
   }

@@ -165,6 +165,24 @@ test('German: a misspelled word and a synonym find the drills', async ({ page })
   await expect(page.locator('.product-tile h3').first()).toContainText(/bohrschrauber|bohrmaschine/i)
 })
 
+test('German: "hamer" finds the claw hammers, whose name holds the word meant in a compound', async ({
+  page,
+}) => {
+  await page.goto('/de/home')
+  await page.getByLabel('Im Shop suchen').fill('hamer')
+  await page.getByLabel('Im Shop suchen').press('Enter')
+  await expect(page).toHaveURL(/\/de\/search\?searchTerm=hamer$/)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Suche: „hammer“')
+  await expect(page.getByText('Ergebnisse für „hammer“.')).toBeVisible()
+  // "Klauenhammer" and "Vorschlaghammer": the category filter offers the claw hammers, and leads to them.
+  const filters = page.getByRole('complementary', { name: 'Filter' })
+  await filters.getByRole('link', { name: /Klauenhämmer/ }).click()
+  await expect(page.locator('.product-tile h3').first()).toContainText('Klauenhammer')
+  const names = await page.locator('.product-tile h3').allTextContents()
+  expect(names.length).toBeGreaterThan(1)
+  for (const name of names) expect(name).toContain('Klauenhammer')
+})
+
 test('the EAN and the manufacturer part number find the product', async ({ page, request }) => {
   const products = await (await request.get(`${API}/products?searchTerm=drill&amount=1&attrs=sku`)).json()
   const sku = products.elements[0].attributes.find((a: { name: string }) => a.name === 'sku').value as string

@@ -610,6 +610,28 @@ export const searchVocabulary = pgTable(
     primaryKey({ columns: [t.locale, t.word] }),
     index('search_vocabulary_lexeme_idx').on(t.locale, t.lexeme),
     index('search_vocabulary_trgm_idx').using('gist', t.plain.op('gist_trgm_ops')),
+    index('search_vocabulary_prefix_idx').on(t.locale, sql`${t.word} text_pattern_ops`),
+  ],
+)
+
+/**
+ * The parts of compound words, for the locales that write compounds as one word (German "Klauenhammer"):
+ * every ending of a long vocabulary word without diacritics (`part`, at least four letters after at least
+ * three), with the word it ends and that word's hits. A search word that begins a part ("hammer", "hamm")
+ * also finds the words it ends; a misspelled one ("hammr") is corrected to the nearest part (trigram index).
+ */
+export const searchWordParts = pgTable(
+  'search_word_parts',
+  {
+    locale: text('locale').notNull(),
+    part: text('part').notNull(),
+    word: text('word').notNull(),
+    hits: integer('hits').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.locale, t.part, t.word] }),
+    index('search_word_parts_prefix_idx').on(t.locale, sql`${t.part} text_pattern_ops`),
+    index('search_word_parts_trgm_idx').using('gist', t.part.op('gist_trgm_ops')),
   ],
 )
 

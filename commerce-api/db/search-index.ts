@@ -14,12 +14,20 @@ import {
   type Locale,
 } from '../domain/channel'
 import { SEARCH_SYNONYMS } from '../domain/search-synonyms'
-import { forgetSearchTerms, lexemeSql, plainSql, searchWords } from '../domain/search-terms'
+import {
+  COMPOUND_LOCALES,
+  forgetSearchTerms,
+  lexemeSql,
+  MIN_PART_HEAD,
+  MIN_PART_LENGTH,
+  plainSql,
+  searchWords,
+} from '../domain/search-terms'
 import type { Db } from './client'
 import * as t from './schema'
 import type { LocalizedText } from './schema'
 
-export const SEARCH_INDEX_VERSION = 5
+export const SEARCH_INDEX_VERSION = 6
 const META_KEY = 'search-index'
 
 /** The language-neutral value of an attribute (English for localized values), as used in facet ids. */
@@ -65,6 +73,7 @@ export async function rebuildSearchIndex(db: Db) {
   await db.execute(sql`delete from search_keywords`)
   await db.execute(sql`delete from search_vocabulary`)
   await db.execute(sql`delete from search_synonyms`)
+  await db.execute(sql`delete from search_word_parts`)
 
   const columns = LOCALES.map((l) => SEARCH_COLUMN[l]).join(', ')
   const priceColumns = CURRENCIES.flatMap((c) => [GROSS_COLUMN[c], NET_COLUMN[c]]).join(', ')
@@ -206,6 +215,7 @@ export async function rebuildSearchIndex(db: Db) {
   }
 
   for (const locale of LOCALES) await buildVocabulary(db, locale)
+  for (const locale of COMPOUND_LOCALES) await buildWordParts(db, locale)
 
   await db
     .insert(t.meta)
@@ -269,6 +279,23 @@ async function buildVocabulary(db: Db, locale: Locale) {
     where s.locale = ${locale} and length(w) >= 3 and w !~ '[0-9]'
     order by w
     on conflict (locale, word) do nothing`)
+}
+
+/**
+ * The parts of a compounding locale's words (`search_word_parts`): every ending of a vocabulary word of
+ * letters only, without diacritics, of at least MIN_PART_LENGTH letters after at least MIN_PART_HEAD
+ * ("klauenhammer": "uenhammer" … "hammer", "ammer", "mmer"), with the word's hits. Derived from the
+ * vocabulary (a few thousand words whatever the catalog's size), so it stays small.
+ */
+async function buildWordParts(db: Db, locale: Locale) {
+  await db.execute(sql`
+    insert into search_word_parts (locale, part, word, hits)
+    select v.locale, substr(v.plain, i), v.word, v.hits
+    from search_vocabulary v,
+      generate_series(${MIN_PART_HEAD + 1}::int, length(v.plain) - ${MIN_PART_LENGTH - 1}::int) i
+    where v.locale = ${locale} and v.hits > 0 and v.plain ~ '^[a-z]+$'
+      and length(v.plain) >= ${MIN_PART_HEAD + MIN_PART_LENGTH}
+    on conflict do nothing`)
 }
 
 /** Rebuilds the search data when it was built by an older release (or never), in one transaction. */

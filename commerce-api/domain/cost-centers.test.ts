@@ -126,10 +126,10 @@ describe('who sees and edits a cost center (§5)', () => {
   })
 
   it('filters by a text in the name or the costCenterId and pages', async () => {
-    const byName = await listCostCenters(db(), callers.jlink!, { offset: 0, limit: 25, nameOrId: 'fleet' })
+    const byName = await listCostCenters(db(), callers.jlink!, { offset: 0, limit: 25, nameOrId: 'fuhrpark' })
     expect(byName.items.map((c) => c.center.costCenterId)).toEqual(['100500'])
     const byId = await listCostCenters(db(), callers.jlink!, { offset: 0, limit: 25, nameOrId: '0060' })
-    expect(byId.items.map((c) => c.center.name)).toEqual(['Head Office'])
+    expect(byId.items.map((c) => c.center.name)).toEqual(['Hauptverwaltung'])
     const literal = await listCostCenters(db(), callers.jlink!, { offset: 0, limit: 25, nameOrId: '%' })
     expect(literal.total).toBe(0)
     const second = await listCostCenters(db(), callers.jlink!, { offset: 1, limit: 1 })
@@ -360,7 +360,7 @@ describe('deleting', () => {
 describe("a user's cost centers and the basket's", () => {
   it('lists the active cost centers a user buys on or owns', async () => {
     expect(await userCostCenters(db(), callers.ccowner!, '-')).toEqual([
-      { costCenterId: '100400', name: 'Site Operations Berlin', roles: ['Buyer', 'CostCenterOwner'] },
+      { costCenterId: '100400', name: 'Baustellenbetrieb Berlin', roles: ['Buyer', 'CostCenterOwner'] },
       { costCenterId: 'CC-OWN', name: 'Own', roles: ['CostCenterOwner'] },
     ])
     expect((await userCostCenters(db(), callers.jlink!, 'bbuyer')).map((c) => c.costCenterId)).toEqual([

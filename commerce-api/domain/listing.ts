@@ -236,10 +236,14 @@ function orderSql(scope: CatalogScope, source: ListingSource, sortKey: SortKey |
   }
   if (source.kind === 'category') return sql`ps.position, ps.sku`
   if (source.kind === 'master') return sql`ps.sku`
-  // Search relevance: an exact SKU or code first, then the text rank (name and brand weigh most).
+  // Search relevance: an exact SKU or code first, then the words as written before their compounds and other
+  // forms ("Hammer" before "Klauenhammer"), then the text rank (name and brand weigh most).
   const { query } = source
   if (!query.tsquery) return sql`${exactSql(query)} desc, ps.sku`
-  return sql`${exactSql(query)} desc,
+  const asWritten = query.wordTsquery
+    ? sql`${searchDocument(scope.locale)} @@ to_tsquery(${TEXT_SEARCH_CONFIG[scope.locale]}::regconfig, ${query.wordTsquery}) desc,`
+    : sql``
+  return sql`${exactSql(query)} desc, ${asWritten}
     ts_rank_cd(${searchDocument(scope.locale)}, ${tsQuery(scope.locale, query)}) desc, ps.sku`
 }
 

@@ -31,12 +31,70 @@ export function codeOf(term: string): string {
   return term.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '')
 }
 
-/** Letters with diacritics and what they are without them, one for one (SQL `translate`). */
-const DIACRITICS = 'àáâãäåăąæçćčďđèéêëěęìíîïłľĺńňñòóôõöőøœřŕșşśšțţťùúûüůűýÿźżžß'
-const BASE_LETTERS = 'aaaaaaaaaccddeeeeeeiiiilllnnnooooooooorrssssttuuuuuuyyzzzs'
+/**
+ * Letters with diacritics and what they are without them, one for one (SQL `translate` drops a letter that
+ * has no counterpart, so both lists have the same length).
+ */
+export const DIACRITICS = 'àáâãäåăąæçćčďđèéêëěęìíîïłľĺńňñòóôõöőøœřŕșşśšțţťùúûüůűýÿźżžß'
+export const BASE_LETTERS = 'aaaaaaaaacccddeeeeeeiiiilllnnnoooooooorrsssstttuuuuuuyyzzzs'
 
 /** A word without diacritics, so that "bormasina" finds "bormașină" and "wkretarka" "wkrętarka". */
 export const plainSql = (word: SQL) => sql`translate(${word}, ${DIACRITICS}, ${BASE_LETTERS})`
+
+/** A word without diacritics, as `plainSql` makes it in the database. */
+export function plainWord(word: string): string {
+  return [...word].map((c) => BASE_LETTERS[DIACRITICS.indexOf(c)] ?? c).join('')
+}
+
+/**
+ * Locales that write compounds as one word: a search word also finds the words it ends or is inside of
+ * ("Hammer" finds "Klauenhammer"), from `search_word_parts` (db/search-index.ts).
+ */
+export const COMPOUND_LOCALES: readonly Locale[] = ['de_DE']
+/** Letters a compound's part has at least ("rohr", "mmer"), and letters before it at least. */
+export const MIN_PART_LENGTH = 4
+export const MIN_PART_HEAD = 3
+/** Compounds a word adds to a search at most, the most used first. */
+const MAX_COMPOUNDS = 40
+
+/** Polish case and number endings, longest first (PostgreSQL has no Polish stemmer: the search strips them). */
+const POLISH_ENDINGS = ['iami', 'iach', 'ami', 'ach', 'iem', 'iom', 'ów', 'om', 'em', 'ie', 'ą', 'ę', 'y', 'i', 'a', 'e', 'o', 'u'] // prettier-ignore
+/** Consonant pairs written as one sound, before which Polish inserts no vowel ("klucz", not "klucez"). */
+const POLISH_DIGRAPHS = ['ch', 'cz', 'dz', 'dż', 'dź', 'rz', 'sz']
+const POLISH_VOWELS = /[aeiouyąęó]/u
+
+/**
+ * The prefixes that find the other forms of a Polish word: its stem without a case or number ending
+ * ("wiertarkę" → "wiertark", "kasków" → "kask"), and the stem without the vowel Polish inserts before the
+ * last consonant in some forms ("młotek" → "młotk", "kotew" → "kotw") or, after an ending, with it
+ * ("młotka" → "młotek", "kotwy" → "kotew"). Stems keep at least four letters.
+ */
+export function polishStems(word: string): string[] {
+  const ending = POLISH_ENDINGS.find((e) => word.endsWith(e) && word.length - e.length >= 4)
+  const stem = ending ? word.slice(0, -ending.length) : word
+  const stems = new Set<string>([stem])
+  const last = stem.slice(-1)
+  const beforeLast = stem.slice(-2, -1)
+  if (
+    stem.length >= 5 &&
+    beforeLast === 'e' &&
+    !POLISH_VOWELS.test(last) &&
+    !POLISH_VOWELS.test(stem.slice(-3, -2))
+  ) {
+    stems.add(stem.slice(0, -2) + last) // "młotek" → "młotk", "kotew" → "kotw"
+  } else if (
+    ending &&
+    stem.length >= 4 &&
+    !POLISH_VOWELS.test(last) &&
+    !POLISH_VOWELS.test(beforeLast) &&
+    !POLISH_DIGRAPHS.includes(stem.slice(-2)) &&
+    ['k', 'w', 'c', 'n', 'l', 'r'].includes(last)
+  ) {
+    stems.add(`${stem.slice(0, -1)}e${last}`) // "młotk" → "młotek", "kotw" → "kotew"
+  }
+  stems.delete(word)
+  return [...stems].filter((s) => s.length >= 4 && s !== word)
+}
 
 /**
  * The lexeme of one word in a text search configuration (its stem), or the word itself where the
@@ -61,6 +119,11 @@ export type SearchQuery = {
   code: string
   /** `to_tsquery` text in the locale's configuration: each word (or its synonyms) as a prefix; '' for none. */
   tsquery: string
+  /**
+   * The tsquery without the compounds and other forms the words were widened by, when they were: its hits
+   * (the words as written) rank before the others ("Hammer" before "Klauenhammer").
+   */
+  wordTsquery?: string
   /** The corrected term when a word was corrected ("hamer" → "hammer"). */
   correctedTerm?: string
 }
@@ -93,6 +156,55 @@ async function readWords(db: Db, locale: Locale, words: string[]): Promise<WordR
   )
 }
 
+/** Prefixes that find a locale's other forms of a word, for locales PostgreSQL has no stemmer for. */
+const OTHER_FORMS: Partial<Record<Locale, (word: string) => string[]>> = { pl_PL: polishStems }
+
+/** What a word finds besides itself: the compounds it is a part of, its other forms' prefixes. */
+type WordForms = { compounds: string[]; stems: string[] }
+
+/**
+ * The compounds a word is a part of (`search_word_parts`, its beginning matched by the prefix index; the
+ * most used first) and, for a locale without a stemmer, the prefixes of its other forms that begin a word
+ * of the vocabulary (prefix index). One statement of index lookups; none for other locales.
+ */
+async function readWordForms(db: Db, locale: Locale, words: string[]): Promise<WordForms[]> {
+  const none = words.map((): WordForms => ({ compounds: [], stems: [] }))
+  const compounding = COMPOUND_LOCALES.includes(locale)
+  const stemsOf = OTHER_FORMS[locale]
+  const lookups: SQL[] = []
+  words.forEach((word, i) => {
+    if (!/^\p{L}+$/u.test(word)) return
+    const plain = plainWord(word)
+    if (compounding && plain.length >= MIN_PART_LENGTH) {
+      lookups.push(sql`select ${i}::int as i, 'compound' as kind, x.word from (
+          select word, max(hits) as hits from search_word_parts
+          where locale = ${locale} and part like ${`${plain}%`}
+          group by word order by max(hits) desc, word limit ${MAX_COMPOUNDS}
+        ) x`)
+    }
+    // The word itself too: "śrub" begins "śruba", a form of its own, not a misspelling to correct.
+    for (const stem of stemsOf ? [word, ...stemsOf(word)] : []) {
+      lookups.push(sql`select ${i}::int as i, 'stem' as kind, ${stem} as word where exists (
+          select 1 from search_vocabulary where locale = ${locale} and word like ${`${stem}%`}
+        )`)
+    }
+  })
+  if (lookups.length === 0) return none
+  const found = await rows<{ i: number; kind: 'compound' | 'stem'; word: string }>(
+    db,
+    sql.join(
+      lookups.map((lookup) => sql`(${lookup})`),
+      sql` union all `,
+    ),
+  )
+  for (const row of found) {
+    const forms = none[Number(row.i)]!
+    if (row.kind === 'compound') forms.compounds.push(row.word)
+    else forms.stems.push(row.word)
+  }
+  return none
+}
+
 type Correction = { word: string; correction: string | null; lexeme: string | null }
 
 /**
@@ -111,11 +223,11 @@ async function readCorrections(db: Db, locale: Locale, term: string, unknown: st
           from unnest(${textArray(unknown)}) as u(w)
           left join lateral (
             select n.word, n.lexeme from (
-              select v.word, v.lexeme, v.hits, v.plain <-> ${plainSql(sql`u.w`)} as distance
+              (select v.word, v.lexeme, v.hits, v.plain <-> ${plainSql(sql`u.w`)} as distance
               from search_vocabulary v
               where v.locale = ${locale}
               order by v.plain <-> ${plainSql(sql`u.w`)}
-              limit 10
+              limit 10)${partCandidates(locale)}
             ) n
             where n.distance <= ${1 - MIN_CORRECTION_SIMILARITY}
             order by n.distance, n.hits desc, n.word
@@ -125,6 +237,21 @@ async function readCorrections(db: Db, locale: Locale, term: string, unknown: st
   )
   if (!row || row.codeFound) return new Map<string, Correction>()
   return new Map((row.corrections ?? []).filter((c) => c.correction).map((c) => [c.word, c]))
+}
+
+/**
+ * In a compounding locale, the parts of compounds are candidates of a correction too: "hamer" and "hammr"
+ * become "hammer", which finds the "Klauenhammer".
+ */
+function partCandidates(locale: Locale): SQL {
+  if (!COMPOUND_LOCALES.includes(locale)) return sql``
+  const config = TEXT_SEARCH_CONFIG[locale]
+  return sql` union all
+    (select p.part, ${lexemeSql(config, sql`p.part`)}, p.hits, p.part <-> ${plainSql(sql`u.w`)} as distance
+    from search_word_parts p
+    where p.locale = ${locale}
+    order by p.part <-> ${plainSql(sql`u.w`)}
+    limit 10)`
 }
 
 async function rows<T>(db: Db, query: SQL): Promise<T[]> {
@@ -274,25 +401,50 @@ async function analyseTerm(db: Db, locale: Locale, term: string, correct: boolea
   const typed = searchWords(term)
   const code = codeOf(term)
   if (typed.length === 0) return { term, words: [], code, tsquery: '' }
-  const [wordRows, groups] = await readTogether(db, [
+  const [wordRows, groups, typedForms] = await readTogether(db, [
     () => readWords(db, locale, typed),
     () => synonymGroups(db, locale),
+    () => readWordForms(db, locale, typed),
   ])
-  const unknown = correct ? wordRows.filter((w) => !w.known && correctable(w.word)).map((w) => w.word) : []
+  const finds = (i: number) => typedForms[i]!.compounds.length > 0 || typedForms[i]!.stems.length > 0
+  const unknown = correct
+    ? wordRows.filter((w, i) => !w.known && !finds(i) && correctable(w.word)).map((w) => w.word)
+    : []
   const corrections = unknown.length ? await readCorrections(db, locale, term, unknown) : new Map()
   const words = wordRows.map((w) => corrections.get(w.word)?.correction ?? w.word)
   const lexemes = wordRows.map((w) => corrections.get(w.word)?.lexeme ?? w.lexeme)
   const corrected = words.some((w, i) => w !== typed[i])
+  const forms = corrected ? await readWordForms(db, locale, words) : typedForms
+  const positions = words.map((w) => searchWords(w))
+  const matches = synonymMatches(lexemes, groups)
+  const tsquery = tsQueryText(positions, withForms(matches, forms))
+  const wordTsquery = tsQueryText(positions, matches)
   return {
     term,
     words,
     code,
-    tsquery: tsQueryText(
-      words.map((w) => searchWords(w)),
-      synonymMatches(lexemes, groups),
-    ),
+    tsquery,
+    ...(tsquery !== wordTsquery ? { wordTsquery } : {}),
     ...(corrected ? { correctedTerm: correctedTerm(term, typed, words) } : {}),
   }
+}
+
+/**
+ * The synonym matches with each word's other forms and compounds as alternatives of its own: added to a
+ * synonym match of that one word, or a match of their own; a word inside a longer synonym phrase keeps
+ * the phrase's alternatives only.
+ */
+export function withForms(matches: SynonymMatch[], forms: WordForms[]): SynonymMatch[] {
+  const result = matches.map((m) => ({ ...m, phrases: [...m.phrases] }))
+  forms.forEach((form, i) => {
+    const extra = [...form.stems, ...form.compounds].map((word) => [word])
+    if (extra.length === 0) return
+    const start = i + 1
+    const covering = result.find((m) => m.start <= start && start < m.start + m.length)
+    if (!covering) result.push({ start, length: 1, phrases: extra })
+    else if (covering.length === 1) covering.phrases.push(...extra)
+  })
+  return result.sort((a, b) => a.start - b.start)
 }
 
 /** The words searched for: as typed, a correction capitalized like the word it replaces ("Bohrmaschine"). */

@@ -9,7 +9,7 @@ import type { LocalizedText } from '../db/schema'
 import { localize, SEARCH_COLUMN, TEXT_SEARCH_CONFIG, type Locale } from './channel'
 import type { CatalogScope } from './catalog'
 import { IMAGE_SIZES, productImageUrl } from './images'
-import { searchQuery } from './search-terms'
+import { searchQuery, type SearchQuery } from './search-terms'
 
 /** Spec §9: search suggest minimum (after trimming) and the number of suggestions per type. */
 export const SUGGEST_MIN_LENGTH = 2
@@ -101,24 +101,28 @@ const categoryUri = (scope: CatalogScope, uniqueId: string) =>
  * column finds the hits; only the first few hundred are ranked (ts_rank_cd reads each hit), which keeps a
  * two-letter term about as fast as a precise one.
  */
-async function productHits(db: Db, scope: CatalogScope, tsquery: string) {
+async function productHits(db: Db, scope: CatalogScope, search: SearchQuery) {
   const column = sql.raw(`ps.${SEARCH_COLUMN[scope.locale]}`)
   // The query text is one bound parameter, the configuration name comes from our own table of locales. The
   // query stays an expression of parameters (no join) so that the planner can estimate its selectivity.
-  const query = sql`to_tsquery(${TEXT_SEARCH_CONFIG[scope.locale]}::regconfig, ${tsquery})`
+  const tsQuery = (text: string) => sql`to_tsquery(${TEXT_SEARCH_CONFIG[scope.locale]}::regconfig, ${text})`
+  const query = tsQuery(search.tsquery)
+  // The words as written rank before their compounds and other forms ("Hammer" before "Klauenhammer").
+  const written = search.wordTsquery ? sql`${column} @@ ${tsQuery(search.wordTsquery)}` : sql`true`
   return rows<{ sku: string; name: string | null; style: number; category: string }>(
     db,
     sql`select sku, name, style, category from (
-        select hit.*, row_number() over (partition by category order by rank desc, name, sku) as nth
+        select hit.*,
+          row_number() over (partition by category order by written desc, rank desc, name, sku) as nth
         from (
           select p.sku, p.names->>${scope.locale} as name, p.image_style as style,
-            p.default_category_id as category, ts_rank_cd(${column}, ${query}) as rank
+            p.default_category_id as category, ts_rank_cd(${column}, ${query}) as rank, ${written} as written
           from product_search ps join products p on p.sku = ps.sku
           where ${column} @@ ${query} and p.online and p.kind <> 'variation'
           limit ${RANK_CANDIDATES}
         ) hit
       ) kinds
-      order by nth, rank desc, name, sku
+      order by nth, written desc, rank desc, name, sku
       limit ${SUGGEST_LIMITS.product}`,
   )
 }
@@ -131,10 +135,10 @@ async function productHits(db: Db, scope: CatalogScope, tsquery: string) {
 async function productSuggestions(db: Db, scope: CatalogScope, term: string): Promise<Suggestion[]> {
   if (suggestWords(term).length === 0) return []
   const asTyped = await searchQuery(db, scope.locale, term, { correct: false })
-  let hits = await productHits(db, scope, asTyped.tsquery)
+  let hits = await productHits(db, scope, asTyped)
   if (hits.length === 0) {
     const corrected = await searchQuery(db, scope.locale, term)
-    if (corrected.correctedTerm) hits = await productHits(db, scope, corrected.tsquery)
+    if (corrected.correctedTerm) hits = await productHits(db, scope, corrected)
   }
   return hits.map((hit) => ({
     term: hit.name ?? hit.sku,

@@ -239,7 +239,7 @@ const WALK: Record<string, Call> = {
   'GET /rest/:site/customers/:customerNo/costcenters/:id': {
     scope: 'private',
     path: () => `customers/${A}/costcenters/100600`,
-    secrets: () => ['Head Office'],
+    secrets: () => ['Hauptverwaltung'],
   },
   'GET /rest/:site/customers/:customerNo/costcenters/:id/budgets/history': {
     scope: 'private',

@@ -50,15 +50,15 @@ describe('the cost center list', () => {
     expect(all.json.info).toEqual({ limit: 25, offset: 0, total: 3 })
     const attribute = (link: any, name: string) => link.attributes.find((a: any) => a.name === name)?.value
     expect(all.json.data.map((l: any) => [l.type, attribute(l, 'costCenterId'), l.title])).toEqual([
-      ['Link', '100400', 'Site Operations Berlin'],
-      ['Link', '100500', 'Workshop and Fleet'],
-      ['Link', '100600', 'Head Office'],
+      ['Link', '100400', 'Baustellenbetrieb Berlin'],
+      ['Link', '100500', 'Werkstatt und Fuhrpark'],
+      ['Link', '100600', 'Hauptverwaltung'],
     ])
     const filtered = await send('jlink', centers('?nameOrId=Berlin'))
     expect(filtered.json.data.map((l: any) => attribute(l, 'costCenterId'))).toEqual(['100400'])
     const paged = await send('jlink', 'customers/-/costcenters?offset=2&limit=1')
     expect(paged.json.info).toEqual({ limit: 1, offset: 2, total: 3 })
-    expect(paged.json.data.map((l: any) => attribute(l, 'name'))).toEqual(['Head Office'])
+    expect(paged.json.data.map((l: any) => attribute(l, 'name'))).toEqual(['Hauptverwaltung'])
   })
 
   it("gives each Link the cost center's list columns as attributes, its itemId the id the cost center answers with", async () => {
@@ -67,7 +67,7 @@ describe('the cost center list', () => {
     const detail = await send('jlink', centers('/100400'))
     expect(Object.fromEntries(berlin.attributes.map((a: any) => [a.name, a.value]))).toEqual({
       costCenterId: '100400',
-      name: 'Site Operations Berlin',
+      name: 'Baustellenbetrieb Berlin',
       active: true,
       costCenterOwner: detail.json.costCenterOwner,
       budget: detail.json.budget,
@@ -89,7 +89,7 @@ describe('the cost center list', () => {
 
   it('shows an owner their own cost centers only, and refuses bad paging', async () => {
     const own = await send('ccowner', centers())
-    expect(own.json.data.map((l: any) => l.title)).toEqual(['Site Operations Berlin'])
+    expect(own.json.data.map((l: any) => l.title)).toEqual(['Baustellenbetrieb Berlin'])
     expect((await send('jlink', centers('?limit=1000'))).status).toBe(400)
   })
 
@@ -107,7 +107,7 @@ describe('one cost center', () => {
     expect(response.status).toBe(200)
     expect(response.json).toMatchObject({
       costCenterId: '100400',
-      name: 'Site Operations Berlin',
+      name: 'Baustellenbetrieb Berlin',
       active: true,
       costCenterOwner: { login: 'ccowner' },
       budget: { type: 'Money', value: 60_000, currency: 'EUR' },
@@ -304,7 +304,7 @@ describe('a user’s eligible cost centers', () => {
     const own = await send('ccowner', 'customers/-/users/-/costcenters')
     expect(own.status).toBe(200)
     expect(own.json).toEqual({
-      data: [{ id: '100400', name: 'Site Operations Berlin', roles: ['Buyer', 'CostCenterOwner'] }],
+      data: [{ id: '100400', name: 'Baustellenbetrieb Berlin', roles: ['Buyer', 'CostCenterOwner'] }],
     })
     const bbuyer = await send('bbuyer', `customers/${A}/users/bbuyer/costcenters`)
     expect(bbuyer.json.data.map((c: any) => c.id)).toEqual(['100400'])

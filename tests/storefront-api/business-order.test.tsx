@@ -69,7 +69,7 @@ describe('Jack Link ordering for his cost center', () => {
     totalsText.basket = recordTotals()
   })
 
-  it('reviews the order on Head Office without approval, the tax added to the net items', async () => {
+  it('reviews the order on Hauptverwaltung without approval, the tax added to the net items', async () => {
     await jack.checkoutToReview('München')
     const { basket, budget } = await jack.load(reviewLoader, '/de/checkout/review')
     expect(basket.costCenter).toEqual({ id: HEAD_OFFICE.costCenterId, name: HEAD_OFFICE.name })
@@ -117,7 +117,7 @@ describe('Jack Link ordering for his cost center', () => {
     totalsText['order detail'] = recordTotals()
   })
 
-  it('finds the company’s cost centers with their seeded budgets, Head Office having spent the order', async () => {
+  it('finds the company’s cost centers with their seeded budgets, Hauptverwaltung having spent the order', async () => {
     const { costCenters } = await jack.load(costCentersLoader, '/de/account/organization/cost-centers')
     const seededBrightline = demoCostCenters.filter((costCenter) => costCenter.customerNo === 'BC-200001')
     expect(costCenters.map((costCenter: { costCenterId: string }) => costCenter.costCenterId).sort()).toEqual(
@@ -157,7 +157,7 @@ describe('Jack Link ordering for his cost center', () => {
     ])
   })
 
-  it('opens Head Office: its budget, spent and remaining, and the order in its net total', async () => {
+  it('opens Hauptverwaltung: its budget, spent and remaining, and the order in its net total', async () => {
     const path = `/de/account/organization/cost-centers/${HEAD_OFFICE.costCenterId}`
     const { costCenter } = await jack.load(costCenterLoader, path, { costCenterId: HEAD_OFFICE.costCenterId })
     expect(minor(costCenter.budget.budget)).toBe(HEAD_OFFICE.budget)

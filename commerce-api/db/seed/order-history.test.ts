@@ -151,7 +151,7 @@ describe('the demo order history', () => {
       if (view.remaining !== null && view.remaining < 0) over.push(user.login)
     }
     expect(over).toEqual(['nbauer'])
-    // The cost centers' budgets of the current period hold; Site Operations Berlin's buyers are all e2e users'.
+    // The cost centers' budgets of the current period hold; Baustellenbetrieb Berlin's buyers are all e2e users'.
     const withHistory = new Set(historyBuyers.map((b) => b.costCenter))
     expect([...withHistory].sort()).toEqual(['100500', '100600', 'K-10'])
     for (const center of demoCostCenters) {

@@ -57,14 +57,14 @@ type HistoryBuyer = {
 /**
  * Who has a history and how much they order: Brightline's and Kestrel's buyers that no end-to-end test logs
  * in as (efischer, mfoster, lnowak, adumitru and tschulz are e2e/organization.spec.ts's; the one-per-role users
- * are the other specs'), so Site Operations Berlin (100400), whose buyers all are, has none. The budgets they
+ * are the other specs'), so Baustellenbetrieb Berlin (100400), whose buyers all are, has none. The budgets they
  * are measured against (organization.ts, gross EUR):
- * - hweber: 15,000 a quarter, 4,000 an order; Workshop and Fleet (100500) 25,000 a quarter;
+ * - hweber: 15,000 a quarter, 4,000 an order; Werkstatt und Fuhrpark (100500) 25,000 a quarter;
  * - cmartin: 30,000 a year, 2,500 an order, 4,000 a quarter on 100600 (so never more than two a quarter);
  * - nbauer: 6,000 a month, 2,000 an order, 2,000 a month on 100600: this month's four orders take her over
- *   both, the one budget overrun the history shows; Head Office (100600) 40,000 a year;
+ *   both, the one budget overrun the history shows; Hauptverwaltung (100600) 40,000 a year;
  * - rkestrel: 12,000 a quarter, 3,000 an order; lkestrel: 9,000 a quarter, 2,000 an order; skestrel: 5,000 a
- *   month, 1,500 an order, 1,500 a month on K-10; Facility Services North (K-10) 30,000 a quarter.
+ *   month, 1,500 an order, 1,500 a month on K-10; Gebäudeservice Nord (K-10) 30,000 a quarter.
  */
 export const historyBuyers: HistoryBuyer[] = [
   {
@@ -99,7 +99,7 @@ export const historyLogins = historyBuyers.map((b) => b.login)
 /** Kestrel keeps no address book in the demo: its buyers enter the facility's address for each order. */
 const kestrelAddress = (firstName: string, lastName: string): AddressInput => ({
   companyName1: 'Kestrel Facility Services GmbH',
-  companyName2: 'Facility Services North',
+  companyName2: 'Gebäudeservice Nord',
   firstName,
   lastName,
   addressLine1: 'Am Wall 150',

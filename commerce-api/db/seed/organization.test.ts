@@ -54,3 +54,14 @@ describe('the demo organization', () => {
     expect(withBudget.length).toBeGreaterThanOrEqual(10)
   })
 })
+
+describe('the demo cost centers', () => {
+  it('are named in their German customers’ language, not in English (issue 32)', () => {
+    for (const center of demoCostCenters) {
+      expect(center.name, center.costCenterId).not.toMatch(
+        /\b(and|of|the|head|office|site|operations|services|workshop|fleet|north|south)\b/i,
+      )
+    }
+    expect(demoCostCenters.map((c) => c.name)).toContain('Hauptverwaltung')
+  })
+})

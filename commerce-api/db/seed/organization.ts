@@ -50,7 +50,7 @@ export const demoCostCenters: DemoCostCenter[] = [
   {
     customerNo: 'BC-200001',
     costCenterId: '100400',
-    name: 'Site Operations Berlin',
+    name: 'Baustellenbetrieb Berlin',
     owner: 'ccowner',
     budget: eur(60_000),
     budgetPeriod: 'quarterly',
@@ -66,7 +66,7 @@ export const demoCostCenters: DemoCostCenter[] = [
   {
     customerNo: 'BC-200001',
     costCenterId: '100500',
-    name: 'Workshop and Fleet',
+    name: 'Werkstatt und Fuhrpark',
     owner: 'hweber',
     budget: eur(25_000),
     budgetPeriod: 'quarterly',
@@ -79,7 +79,7 @@ export const demoCostCenters: DemoCostCenter[] = [
   {
     customerNo: 'BC-200001',
     costCenterId: '100600',
-    name: 'Head Office',
+    name: 'Hauptverwaltung',
     owner: 'jlink',
     budget: eur(40_000),
     budgetPeriod: 'yearly',
@@ -96,7 +96,7 @@ export const demoCostCenters: DemoCostCenter[] = [
   {
     customerNo: 'BC-200002',
     costCenterId: 'K-10',
-    name: 'Facility Services North',
+    name: 'Gebäudeservice Nord',
     owner: 'rkestrel',
     budget: eur(30_000),
     budgetPeriod: 'quarterly',
