@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page, type ViewportSize } from '@playwright/test'
 import { fillGuestAddress, standardShipping, startCheckout } from './checkout-flow'
 
 /**
@@ -17,7 +17,7 @@ for (const { name, viewport } of [
       page,
       javaScriptEnabled,
     }) => {
-      await startCheckout(page)
+      await checkoutAt(page, viewport)
       const invoice = page.getByRole('group', { name: 'Invoice address' })
       await expect(invoice.getByLabel('Country')).toHaveValue('DE')
       const same = page.getByLabel('Ship to the invoice address')
@@ -51,7 +51,7 @@ for (const { name, viewport } of [
     })
 
     test('IBAN and account holder show only under direct debit', async ({ page }) => {
-      await startCheckout(page)
+      await checkoutAt(page, viewport)
       await fillGuestAddress(page, `iban-${name}@example.com`)
       await page.getByRole('button', { name: 'Continue' }).click()
       await standardShipping(page)
@@ -70,6 +70,13 @@ for (const { name, viewport } of [
       await expect(page).toHaveURL(/\/en\/checkout\/review$/)
     })
   })
+}
+
+/** Into checkout through the desktop's navigation, then on at the test's size. */
+async function checkoutAt(page: Page, viewport: ViewportSize) {
+  await page.setViewportSize({ width: 1280, height: 900 })
+  await startCheckout(page)
+  await page.setViewportSize(viewport)
 }
 
 async function expectNoBankFields(page: Page) {
