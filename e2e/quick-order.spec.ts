@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { tileProduct } from './helpers'
 
 /** Two orderable products (SKU and name) taken from a listing's tiles. */
@@ -69,3 +69,51 @@ test('quick order gives more rows and keeps what was typed', async ({ page }) =>
   await expect(page.getByLabel(/^SKU in row/)).toHaveCount(10)
   await expect(page.getByLabel('SKU in row 2')).toHaveValue('1000042')
 })
+
+const API = `http://127.0.0.1:${process.env.E2E_API_PORT ?? 4200}/INTERSHOP/rest/WFS/ironbridge-Site/-;loc=en_US;cur=USD`
+
+/** A variation master's SKU (as its tile shows it), found through the API's category listings (test data). */
+async function masterSku(request: APIRequestContext) {
+  const tree = await (await request.get(`${API}/categories?view=tree&limit=3`)).json()
+  const leaves = tree.elements.flatMap((top: any) =>
+    top.subCategories.flatMap((sub: any) => sub.subCategories),
+  )
+  for (const leaf of leaves) {
+    const path = leaf.categoryPath.map((p: { id: string }) => p.id).join('/')
+    const listing = await (
+      await request.get(`${API}/categories/${path}/products?amount=200&attrs=sku,productMaster`)
+    ).json()
+    const hit = listing.elements.find((e: any) =>
+      e.attributes.some((a: any) => a.name === 'productMaster' && a.value === true),
+    )
+    if (hit) return hit.attributes.find((a: any) => a.name === 'sku').value as string
+  }
+  throw new Error('no variation master')
+}
+
+for (const { name, viewport } of [
+  { name: 'phone', viewport: { width: 360, height: 740 } },
+  { name: 'desktop', viewport: { width: 1280, height: 900 } },
+]) {
+  test.describe(`on a ${name}`, () => {
+    test.use({ viewport })
+
+    test('a variation master’s item number orders its default variation, and the result takes the focus', async ({
+      page,
+      request,
+    }) => {
+      const master = await masterSku(request)
+      await page.goto('/en/quick-order')
+      await page.getByLabel('SKU in row 1').fill(master)
+      await page.getByLabel('Quantity in row 1').fill('2')
+      await page.getByRole('button', { name: 'Add all to basket' }).click()
+      const result = page.getByTestId('quick-order-results').getByRole('listitem').first()
+      await expect(result).toContainText('added')
+      await expect(result).toContainText(`(${master} has variations: its default variation was taken)`)
+      // The results are where the page goes after the post: focused and in view, on a phone too.
+      const section = page.getByRole('region', { name: 'Result' })
+      await expect(section).toBeFocused()
+      await expect(section).toBeInViewport()
+    })
+  })
+}

@@ -1,4 +1,5 @@
 import { Link } from '@remix-run/react'
+import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Translate } from '~/models/messages'
 import type { QuickOrderResult, QuickOrderSummary } from '~/models/quick-order'
@@ -13,7 +14,7 @@ function resultText(t: Translate, result: QuickOrderResult) {
 
 /** What became of one line, in words ("unknown SKU 123", "… added"). */
 export function outcomeText(t: Translate, result: QuickOrderResult) {
-  return (() => {
+  const outcome = (() => {
     switch (result.status) {
       case 'added':
         return t('quickorder.result.added', { sku: result.sku, name: result.name, quantity: result.quantity })
@@ -30,13 +31,21 @@ export function outcomeText(t: Translate, result: QuickOrderResult) {
         return t('quickorder.result.invalid', { text: result.text })
       case 'refused':
         return t('quickorder.result.refused', { sku: result.sku, reason: result.reason })
+      case 'variations':
+        return t('quickorder.result.variations', { sku: result.sku, choices: result.choices })
     }
   })()
+  // The master typed stands for its default variation: the line says which one went in (or did not).
+  return result.master
+    ? `${outcome} ${t('quickorder.result.default_variation', { master: result.master, sku: result.sku })}`
+    : outcome
 }
 
 /**
  * What a quick-order post did: the summary, announced, every line's result, the way to the basket when
- * anything went in, and a word that the lines that did not are back in the form.
+ * anything went in, and a word that the lines that did not are back in the form. The page's target after the
+ * post: focused and so brought into view (on a phone the form fills the screen below it), by the browser's
+ * `autofocus` on the server's page without JavaScript, by the component after each post with it.
  */
 export function QuickOrderResults({
   summary,
@@ -48,8 +57,20 @@ export function QuickOrderResults({
   kept: number
 }) {
   const { t } = useTranslation()
+  const section = useRef<HTMLElement>(null)
+  useEffect(() => {
+    section.current?.focus()
+    section.current?.scrollIntoView({ block: 'start' })
+  }, [summary])
   return (
-    <section aria-labelledby="quick-order-results" className="quick-order-results">
+    <section
+      ref={section}
+      aria-labelledby="quick-order-results"
+      className="quick-order-results"
+      id="quick-order-results-section"
+      tabIndex={-1}
+      autoFocus
+    >
       <h2 id="quick-order-results">{t('quickorder.result.title')}</h2>
       <p role="status" className="form-info">
         {summary.message}

@@ -35,6 +35,11 @@ export const ConfigurationSchema = z.object({
 export function mapConfiguration(data: z.infer<typeof ConfigurationSchema>) {
   return {
     maxItemQuantity: data.data.basket?.maxItemQuantity ?? 100,
+    /**
+     * The shop's own country: that of the channel's default locale (`de_DE`: Germany), where a new address
+     * starts whatever language the page is read in; undefined when the channel names none.
+     */
+    shopCountry: data.data.general?.defaultLocale?.split('_')[1],
     /** Checkout: the terms must be accepted before ordering (default yes), and "acceleration" (spec §4). */
     termsAndConditions: data.data.basket?.termsAndConditions ?? true,
     acceleration: data.data.basket?.acceleration ?? false,

@@ -78,8 +78,12 @@ export type QuickOrderResult = {
   source: 'row' | 'list'
   line: number
   text: string
-  status: 'added' | 'adjusted' | 'unknown' | 'invalid' | 'refused'
+  status: 'added' | 'adjusted' | 'unknown' | 'invalid' | 'refused' | 'variations'
   sku?: string
+  /** The variation master typed, when its default variation was taken for it. */
+  master?: string
+  /** A master without a default variation: some of its variations, to choose from ("SKU (values); …"). */
+  choices?: string
   quantity?: number
   /** The quantity asked for, when the API fitted it to the product's rules. */
   requested?: number

@@ -120,6 +120,15 @@ export default function LoginPage() {
   const { t } = useTranslation()
   const [form, fields] = useShopForm({ id: 'login', schema: loginSchema(t) })
   const labels = { login: t('account.login.login.label'), password: t('account.login.password.label') }
+  // A refused login (wrong e-mail or password, a lock) is the error of both fields: marked invalid, described
+  // by the form's message (the summary), besides any error of the field itself.
+  const refusedAs = (meta: { errorId: string; errors?: string[] }) =>
+    form.errors?.length
+      ? {
+          'aria-invalid': true,
+          'aria-describedby': [meta.errors?.length ? meta.errorId : '', form.errorId].join(' ').trim(),
+        }
+      : {}
   return (
     <>
       <h1>{t('account.login.title')}</h1>
@@ -127,12 +136,18 @@ export default function LoginPage() {
       <Form method="post" {...getFormProps(form)} className="login-form">
         <FormErrors form={form} label={labels} />
         <input type="hidden" name="returnUrl" value={returnUrl} />
-        <Field meta={fields.login} label={labels.login} autoComplete="username" />
+        <Field
+          meta={fields.login}
+          label={labels.login}
+          autoComplete="username"
+          {...refusedAs(fields.login)}
+        />
         <Field
           meta={fields.password}
           label={labels.password}
           type="password"
           autoComplete="current-password"
+          {...refusedAs(fields.password)}
         />
         {challenge ? (
           <>

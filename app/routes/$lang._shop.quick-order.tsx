@@ -80,7 +80,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 /** The lines a post could not add, back in the form for correction: rows with their outcome, list lines. */
 type KeptLines = { sku: string[]; quantity: string[]; outcomes: QuickOrderResult[]; list: string }
 
-const FAILED: QuickOrderResult['status'][] = ['unknown', 'invalid', 'refused']
+const FAILED: QuickOrderResult['status'][] = ['unknown', 'invalid', 'refused', 'variations']
 
 function keptLines(payload: Record<string, unknown>, summary: QuickOrderSummary): KeptLines {
   const cells = (value: unknown) =>

@@ -24,17 +24,20 @@ export type AddressFormId = 'guest' | 'select' | 'create' | 'edit'
 const isBasketAddress = (address: Address | undefined) => !!address?.urn.startsWith('urn:address:basket:')
 
 /**
- * The address step's post. Without JavaScript a changed country posts the form back (`intent=regions`): the
- * page re-renders with what was typed and the new country's regions, nothing is checked or saved.
+ * The address step's post. Without JavaScript a changed country or a changed "ship to the invoice address"
+ * posts the form back (`update`, naming the control to focus afterwards): the page re-renders with what was
+ * typed, the new country's regions and the ship-to fields only when they are wanted; nothing is checked or
+ * saved.
  */
 export async function addressStepAction(ctx: CheckoutContext, form: FormData) {
   const places = await countriesWithRegions(ctx.scope)
   const regionsOf = regionCodes(places.regions)
   const user = ctx.session.get('user')
   const schema = user ? userAddressesSchema(ctx.t, regionsOf) : guestAddressesSchema(ctx.t, regionsOf)
-  if (form.get('intent') === 'regions') {
+  const update = form.get('update')
+  if (typeof update === 'string') {
     const formId = String(form.get('formId') ?? '')
-    return data({ formId, result: echoSubmission(form, schema) })
+    return data({ formId, result: echoSubmission(form, schema), focus: update })
   }
   return user ? userAction(ctx, user, form, regionsOf) : guestAction(ctx, form, regionsOf)
 }

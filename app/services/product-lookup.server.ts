@@ -1,5 +1,11 @@
 import { z } from 'zod'
-import { mapProductStub, ProductStubSchema, type ProductTile } from '~/models/product'
+import {
+  mapProduct,
+  mapProductStub,
+  ProductSchema,
+  ProductStubSchema,
+  type ProductTile,
+} from '~/models/product'
 import { icmCall, IcmError, type IcmScope } from './icm.server'
 
 const LookupSchema = z.object({ elements: z.array(ProductStubSchema).default([]) })
@@ -33,4 +39,34 @@ export async function lookupProduct(scope: IcmScope, term: string): Promise<Prod
   const attribute = (name: string) => first.attributes.find((a) => a.name === name)?.value
   const codes = [attribute('sku'), attribute('manufacturerSKU')].map((v) => String(v ?? '').toLowerCase())
   return codes.includes(needle) ? mapProductStub(first) : null
+}
+
+/** A variation master as quick order meets it: its name, and its default variation when it names one. */
+export type MasterLookup = { sku: string; name: string; defaultVariationSku?: string }
+
+/**
+ * The variation master a typed SKU names (the item number its tiles show), which `productlookup` leaves out;
+ * null for any other SKU, an unknown one included.
+ */
+export async function lookupMaster(scope: IcmScope, term: string): Promise<MasterLookup | null> {
+  const sku = term.trim()
+  if (!sku) return null
+  let data
+  try {
+    data = await icmCall(
+      { locale: scope.locale, pgid: scope.pgid },
+      {
+        path: `products/${encodeURIComponent(sku)}`,
+        schema: ProductSchema,
+        cache: 'short',
+        group: 'spgid',
+      },
+    )
+  } catch (error) {
+    if (error instanceof IcmError && (error.status === 400 || error.status === 404)) return null
+    throw error
+  }
+  const product = mapProduct(data)
+  if (product.kind !== 'VariationProductMaster') return null
+  return { sku: product.sku, name: product.name, defaultVariationSku: product.defaultVariationSku }
 }

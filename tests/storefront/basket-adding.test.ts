@@ -8,6 +8,8 @@ import { action as addAction } from '~/routes/$lang._shop.basket_.add'
 import { action as loginAction } from '~/routes/$lang._shop.login'
 import { action as quickOrderAction, loader as quickOrderLoader } from '~/routes/$lang._shop.quick-order'
 import { checkoutBasketOf } from '~/services/checkout-flow.server'
+import { outcomeText } from '~/components/QuickOrderResults'
+import { i18nFor } from '~/services/i18n.server'
 import { shopperOf } from '~/services/shopper.server'
 import {
   configurationData,
@@ -279,7 +281,14 @@ describe('the add-items link', () => {
   })
 })
 
-const lookupHandler = (known: Record<string, { min?: number; step?: number; max?: number; name: string }>) =>
+/**
+ * ICM's `productlookup` knowing `known` (no masters), and `products/{sku}` knowing none of the others (no SKU
+ * typed here is a variation master's).
+ */
+const lookupHandler = (
+  known: Record<string, { min?: number; step?: number; max?: number; name: string }>,
+) => [
+  get('products/[^/?]+', () => icmError(404, 'product.not_found')),
   get('productlookup', (req) => {
     const term = new URL(req.url).searchParams.get('searchTerm')!
     const product = known[term]
@@ -304,7 +313,8 @@ const lookupHandler = (known: Record<string, { min?: number; step?: number; max?
           ]
         : [],
     }
-  })
+  }),
+]
 
 describe('quick order', () => {
   it('shows its rows, more of them on request, with the typed values kept', async () => {
@@ -347,7 +357,7 @@ describe('quick order', () => {
     )
     icm.use(
       get('configurations', configurationData),
-      lookupHandler({
+      ...lookupHandler({
         '1000042': { name: 'Drill XT' },
         '1000043': { name: 'Screws', min: 10, step: 10 },
       }),
@@ -398,9 +408,57 @@ describe('quick order', () => {
     expect(result.data.kept).toEqual({ sku: [], quantity: [], outcomes: [], list: '9999999;1\nnonsense' })
   })
 
+  it('asks which variation a master without a default one stands for, and keeps its row', async () => {
+    itemsEndpoint(added)
+    icm.use(get('configurations', configurationData), ...lookupHandler({}))
+    // Registered last, so before the lookup's "no such product": M-1 is a master naming no default variation.
+    icm.use(
+      get('products/M-1', { sku: 'M-1', productName: 'Drill family', productMaster: true }),
+      get('products/M-1/variations', {
+        elements: ['M-1-RED', 'M-1-BLUE'].map((sku) => ({
+          type: 'Link',
+          uri: `products/${sku}`,
+          title: sku,
+          attributes: [{ name: 'sku', value: sku }],
+          variableVariationAttributeValuesExtended: [
+            {
+              variationAttributeId: 'color',
+              name: 'Colour',
+              value: {
+                value: sku.endsWith('RED') ? 'red' : 'blue',
+                name: sku.endsWith('RED') ? 'Red' : 'Blue',
+              },
+            },
+          ],
+        })),
+        total: 2,
+      }),
+    )
+    const result = await postForm(quickOrderAction, '/en/quick-order', [
+      ['sku', 'M-1'],
+      ['quantity', '3'],
+    ])
+    expect(result.status).toBe(422)
+    expect(result.data.summary.results).toEqual([
+      {
+        source: 'row',
+        line: 1,
+        text: 'M-1 3',
+        status: 'variations',
+        sku: 'M-1',
+        quantity: 3,
+        choices: 'M-1-RED (Red); M-1-BLUE (Blue)',
+      },
+    ])
+    expect(result.data.kept.sku).toEqual(['M-1'])
+    expect(outcomeText(i18nFor('en_US').t, result.data.summary.results[0])).toBe(
+      'M-1 has variations: enter the item number of the one you want, e.g. M-1-RED (Red); M-1-BLUE (Blue)',
+    )
+  })
+
   it('puts rows that could not be added back into the rows, with their outcome', async () => {
     itemsEndpoint(added)
-    icm.use(get('configurations', configurationData), lookupHandler({ '1000042': { name: 'Drill XT' } }))
+    icm.use(get('configurations', configurationData), ...lookupHandler({ '1000042': { name: 'Drill XT' } }))
     const result = await postForm(quickOrderAction, '/en/quick-order', [
       ['sku', '1000042'],
       ['quantity', '1'],
@@ -429,7 +487,7 @@ describe('quick order', () => {
     )
     icm.use(
       get('configurations', configurationData),
-      lookupHandler({ '1000042': { name: 'Drill XT' }, '1000043': { name: 'Screws' } }),
+      ...lookupHandler({ '1000042': { name: 'Drill XT' }, '1000043': { name: 'Screws' } }),
     )
     const result = await postForm(quickOrderAction, '/en/quick-order', [['list', '1000042 1\n1000043 4']])
     expect(bodies.length).toBe(2)

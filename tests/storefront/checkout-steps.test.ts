@@ -22,8 +22,10 @@ import './setup'
 
 const basketAt = (progress: Progress) => get('baskets/current', checkoutBasketData(progress))
 
-// As the API answers: Germany and France have no regions to choose, the United States have states.
+// As the API answers: Germany and France have no regions to choose, the United States have states; the
+// channel's configuration names the shop's own country (its default locale's).
 const countries = [
+  get('configurations', configurationWith({})),
   get('countries', {
     data: [
       { id: 'DE', name: 'Germany' },
@@ -281,16 +283,19 @@ describe('the address step', () => {
     ])
   })
 
-  it('re-renders for a changed country without JavaScript, keeping the typed values', async () => {
+  it('re-renders for a changed country without JavaScript, keeping the typed values and the focus', async () => {
     icm.use(basketAt('new'), ...countries)
     const calls = recordChanges()
+    const { intent: _, ...typed } = guest
     const response = await step(addressAction, '/en/checkout/address', {
-      ...guest,
-      intent: 'regions',
+      ...typed,
+      update: 'guest-addresses-invoice.countryCode',
       formId: 'guest',
       'invoice.countryCode': 'FR',
     })
     expect(response.data.formId).toBe('guest')
+    // The control that asked for the update gets the focus back on the new page.
+    expect(response.data.focus).toBe('guest-addresses-invoice.countryCode')
     expect(response.data.result.initialValue).toMatchObject({
       email: 'ann@example.com',
       invoice: { countryCode: 'FR', city: 'Berlin' },

@@ -1,9 +1,9 @@
 import type { FieldMetadata } from '@conform-to/react'
 import type { TFunction } from 'i18next'
+import { useActionData } from '@remix-run/react'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useHydrated } from 'remix-utils/use-hydrated'
-import { useShell } from '../useShell'
 import { Field, SelectField } from '~/components/forms'
 import type { Address, Country, Region } from '~/models/address'
 import { ADDRESS_FIELDS, type AddressFieldName } from '~/models/address-form'
@@ -66,40 +66,42 @@ const TEXT_FIELDS: [AddressFieldName, string][] = [
 ]
 
 /**
- * The country a new address starts with: the shop language's country (de_DE: Germany) when the shop
- * delivers there, else the first country of the list.
+ * The address step's answer to a post that only re-renders the form (`update`, without JavaScript): the id
+ * of the control that had focus, which the page gives it back (`autoFocus`) instead of starting at the top.
  */
-export function shopCountry(localeId: string, countries: Country[]): string {
-  const own = localeId.split('_')[1]
-  return countries.find((c) => c.countryCode === own)?.countryCode ?? countries[0]?.countryCode ?? ''
+export function useFocusAfterUpdate(): string | undefined {
+  return useActionData<{ focus?: string }>()?.focus
 }
 
 /**
  * The fields of one address (Conform's fieldset of it). The region select is there only when the chosen
  * country has regions (the API lists none for Germany or Austria): with JavaScript it follows the country at
- * once, without it the "Update regions" button posts the form back with everything typed so far.
+ * once, without it the "Show the regions" button posts the form back with everything typed so far, and the
+ * answer puts the focus on the region select (or back on the country, for a country without regions).
  */
 export function AddressFields({
   fields,
   legend,
   countries,
   regions,
+  home,
 }: {
   fields: Record<AddressFieldName, Meta>
   legend: string
   countries: Country[]
   regions: Record<string, Region[]>
+  /** The country a new address starts in (`shopCountry`). */
+  home: string
 }) {
   const { t } = useTranslation()
   const label = (field: AddressFieldName) =>
     `${t(`address.field.${field}`)}${fields[field].required ? ' *' : ''}`
-  const { locale } = useShell()
-  const home = shopCountry(locale.id, countries)
   const chosen = fields.countryCode.value
   const country = typeof chosen === 'string' && chosen ? chosen : home
   const initial = fields.countryCode.initialValue
   const countryRegions = (Object.hasOwn(regions, country) ? regions[country] : undefined) ?? []
   const hydrated = useHydrated()
+  const updated = useFocusAfterUpdate() === fields.countryCode.id
   // A country chosen while the JavaScript was loading is in the select, not in the form's state (no handler
   // heard the change): tell the form, so that the regions follow it. After the form's own listeners are set
   // up (the parent's effects run after this one), hence the timeout.
@@ -131,6 +133,7 @@ export function AddressFields({
         meta={fields.countryCode}
         label={label('countryCode')}
         autoComplete="country"
+        autoFocus={updated && !countryRegions.length}
         // A new address starts in the shop's country; a given one keeps its own.
         {...(typeof initial === 'string' && initial ? {} : { defaultValue: home })}
       >
@@ -142,7 +145,13 @@ export function AddressFields({
       </SelectField>
       {/* Without JavaScript, and before it runs, the regions of another country come with this post back. */}
       {hydrated ? null : (
-        <button type="submit" name="intent" value="regions" formNoValidate className="link-button">
+        <button
+          type="submit"
+          name="update"
+          value={fields.countryCode.id}
+          formNoValidate
+          className="link-button"
+        >
           {t('address.regions.update')}
         </button>
       )}
@@ -153,6 +162,7 @@ export function AddressFields({
           meta={fields.mainDivision}
           label={`${t('address.field.mainDivision')} *`}
           autoComplete="address-level1"
+          autoFocus={updated}
         >
           <option value="">{t('address.region.choose')}</option>
           {countryRegions.map((r) => (

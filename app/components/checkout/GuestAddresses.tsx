@@ -1,12 +1,14 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { Link } from '@remix-run/react'
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useHydrated } from 'remix-utils/use-hydrated'
 import {
   AddressFields,
   addressDefaults,
   addressFieldset,
   addressErrorLabel,
+  useFocusAfterUpdate,
 } from '~/components/checkout/AddressFields'
 import { CheckoutForm } from '~/components/checkout/CheckoutForm'
 import { CheckboxField, Field, useShopForm } from '~/components/forms'
@@ -14,10 +16,16 @@ import type { Address, Country, Region } from '~/models/address'
 import { guestAddressesSchema } from '~/models/address-form'
 import { regionCodes } from '~/models/address'
 
-/** A guest's e-mail, invoice address and (unless the same) ship-to address. */
+/**
+ * A guest's e-mail, invoice address and (unless the same) ship-to address. The ship-to fields are on the page
+ * only while "ship to the invoice address" is not ticked: with JavaScript they follow the box at once; without
+ * it the server's answer leaves them out, and the "apply" button beside the box posts the form back to add or
+ * drop them (focus back on the box).
+ */
 export function GuestAddresses({
   countries,
   regions,
+  home,
   invoice,
   shipTo,
   email,
@@ -26,6 +34,7 @@ export function GuestAddresses({
 }: {
   countries: Country[]
   regions: Record<string, Region[]>
+  home: string
   invoice?: Address
   shipTo?: Address
   email?: string
@@ -46,9 +55,9 @@ export function GuestAddresses({
     },
   })
   const [same, setSame] = useState(fields.sameAsInvoice!.initialValue === 'on')
-  // Without JavaScript the ship-to fields stay visible (and are ignored while the box is ticked).
-  const [hydrated, setHydrated] = useState(false)
-  useEffect(() => setHydrated(true), [])
+  const hydrated = useHydrated()
+  const sameId = fields.sameAsInvoice!.id
+  const updated = useFocusAfterUpdate() === sameId
   return (
     <CheckoutForm
       form={form}
@@ -75,21 +84,29 @@ export function GuestAddresses({
         legend={t('checkout.address.invoice')}
         countries={countries}
         regions={regions}
+        home={home}
       />
       <CheckboxField
         className="checkbox"
         meta={fields.sameAsInvoice!}
         label={t('checkout.address.same_as_invoice')}
         onChange={(event) => setSame(event.target.checked)}
+        autoFocus={updated}
       />
-      <div hidden={same && hydrated}>
+      {hydrated ? null : (
+        <button type="submit" name="update" value={sameId} formNoValidate className="link-button">
+          {t('checkout.address.same_as_invoice.apply')}
+        </button>
+      )}
+      {same ? null : (
         <AddressFields
           fields={addressFieldset(fields.shipping)}
           legend={t('checkout.address.shipping')}
           countries={countries}
           regions={regions}
+          home={home}
         />
-      </div>
+      )}
     </CheckoutForm>
   )
 }

@@ -14,7 +14,7 @@ import { useShopForm } from '~/components/forms'
 import { regionCodes, type Address, type Country, type Region } from '~/models/address'
 import { editAddressSchema, newAddressSchema } from '~/models/address-form'
 
-type Places = { countries: Country[]; regions: Record<string, Region[]> }
+type Places = { countries: Country[]; regions: Record<string, Region[]>; home: string }
 type ResultFor = (formId: string) => SubmissionResult<string[]> | null
 
 /** A logged-in user's address step: choose the addresses, edit one of the address book, or add one. */
