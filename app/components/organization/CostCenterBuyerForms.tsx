@@ -6,10 +6,10 @@ import { useTranslation } from 'react-i18next'
 import { ErrorList, FormErrors, SubmitButton } from '~/components/form-controls'
 import { Field, SelectField, useShopForm } from '~/components/forms'
 import { TableHead } from '~/components/TableHead'
-import { BUDGET_PERIODS } from '~/models/budget'
+import { useShell } from '~/components/useShell'
+import { amountText, BUDGET_PERIODS } from '~/models/budget'
 import {
   addBuyersFormSchema,
-  amountText,
   buyerBudgetFormSchema,
   MAX_LOGIN,
   personName,
@@ -39,10 +39,11 @@ function PeriodOptions() {
  */
 export function AddBuyersForm({ candidates }: { candidates: CostCenterPerson[] | null }) {
   const { t } = useTranslation()
+  const { locale } = useShell()
   const answer = useActionData<BuyersAnswer>()
   const [form, fields] = useShopForm({
     id: 'buyers-add',
-    schema: addBuyersFormSchema(t),
+    schema: addBuyersFormSchema(t, locale.tag),
     lastResult: answer?.intent === 'add' ? answer.result : null,
     defaultValue: {
       buyers: candidates ? candidates.map((c) => ({ login: c.login })) : [{ login: '', selected: 'on' }],
@@ -155,16 +156,17 @@ export function AddBuyersForm({ candidates }: { candidates: CostCenterPerson[] |
 /** One buyer: their own budget and period (changed with "save"), spent / remaining, and "remove". */
 export function BuyerRow({ buyer, index }: { buyer: CostCenterBuyer; index: number }) {
   const { t } = useTranslation()
+  const { locale } = useShell()
   const spentText = useSpentText()
   const answer = useActionData<BuyersAnswer>()
   const mine = answer?.login === buyer.login
   const [form, fields] = useShopForm({
     id: `buyer-${index}`,
-    schema: buyerBudgetFormSchema(t),
+    schema: buyerBudgetFormSchema(t, locale.tag),
     lastResult: mine && answer?.intent === 'update' ? answer.result : null,
     defaultValue: {
       login: buyer.login,
-      budget: amountText(buyer.budget.budget),
+      budget: amountText(buyer.budget.budget, locale.tag),
       budgetPeriod: buyer.budget.budgetPeriod ?? '',
     },
   })
