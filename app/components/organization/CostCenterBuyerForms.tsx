@@ -17,20 +17,25 @@ import {
   type CostCenterBuyer,
   type CostCenterPerson,
 } from '~/models/cost-center'
+import type { Translate } from '~/models/messages'
 import { useSpentText } from './CostCenterTable'
 
-function PeriodOptions() {
-  const { t } = useTranslation()
-  return (
-    <>
-      <option value="">{t('account.costcenter.period.none')}</option>
-      {BUDGET_PERIODS.map((period) => (
-        <option key={period} value={period}>
-          {t(`account.costcenter.period.${period}`)}
-        </option>
-      ))}
-    </>
-  )
+/**
+ * The period choices, as the select's own children: Preact (the browser's React) gives a select its
+ * `defaultValue` by marking the option children it finds directly, so options inside a component of their own
+ * would leave a select mounted in the browser (after a post) on "no period" and "Save budget" would post that.
+ */
+function periodOptions(t: Translate) {
+  return [
+    <option key="" value="">
+      {t('account.costcenter.period.none')}
+    </option>,
+    ...BUDGET_PERIODS.map((period) => (
+      <option key={period} value={period}>
+        {t(`account.costcenter.period.${period}`)}
+      </option>
+    )),
+  ]
 }
 
 /**
@@ -117,7 +122,7 @@ export function AddBuyersForm({ candidates }: { candidates: CostCenterPerson[] |
                         </span>
                       }
                     >
-                      <PeriodOptions />
+                      {periodOptions(t)}
                     </SelectField>
                   </td>
                 </tr>
@@ -139,7 +144,7 @@ export function AddBuyersForm({ candidates }: { candidates: CostCenterPerson[] |
               />
               <Field meta={buyer.budget} label={t('account.costcenter.budget.label')} inputMode="decimal" />
               <SelectField meta={buyer.budgetPeriod} label={t('account.costcenter.period.label')}>
-                <PeriodOptions />
+                {periodOptions(t)}
               </SelectField>
             </fieldset>
           )
@@ -193,7 +198,7 @@ export function BuyerRow({ buyer, index }: { buyer: CostCenterBuyer; index: numb
           hint={t('account.costcenter.budget.hint')}
         />
         <SelectField meta={fields.budgetPeriod} label={t('account.costcenter.buyers.period_of', { name })}>
-          <PeriodOptions />
+          {periodOptions(t)}
         </SelectField>
         <SubmitButton intent="update">{t('account.costcenter.buyers.save')}</SubmitButton>
       </Form>
