@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { expect, test } from '@playwright/test'
 import { NO_COST_CENTERS_SHOP } from '../playwright.config'
 import { expectReceipt, login, pay, placeOrder, standardShipping } from './checkout-flow'
@@ -363,4 +364,107 @@ test('the organization area’s breadcrumbs are those of spec §2, in all five l
       t('account.costcenter.edit.heading'),
     )
   }
+})
+
+test.describe('amounts and periods the German way (issue 32)', () => {
+  test('the template downloads, a partly refused import keeps the refused line, and a budget takes 1.250,50', async ({
+    page,
+  }) => {
+    const fine = unique('Imp').toLowerCase()
+    const wrong = unique('Bad').toLowerCase()
+    await login(page, ADMIN)
+    await page.goto('/de/account/organization/users')
+    await page.getByRole('link', { name: 'Benutzer importieren' }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Benutzer importieren' })).toBeVisible()
+
+    // The template: the columns in German and one example line with German amounts and period.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Vorlage herunterladen (CSV)' }).click(),
+    ])
+    expect(download.suggestedFilename()).toBe('benutzer-import.csv')
+    const template = readFileSync((await download.path())!, 'utf8')
+    expect(template).toContain('Anmeldename;Vorname;Nachname;E-Mail-Adresse;Rollen;Bestelllimit;')
+    expect(template).toContain(';500,00;2.000,00;monatlich\r\n')
+
+    const header =
+      'Anmeldename;Vorname;Nachname;E-Mail-Adresse;Rollen;Bestelllimit;Budget pro Zeitraum;Budgetzeitraum'
+    const refused = `${wrong};Bo;${wrong};${wrong}@brightline.test;;1,250.50;;`
+    await page
+      .getByLabel('Benutzer, einer pro Zeile')
+      .fill(
+        [header, `${fine};Ida;${fine};${fine}@brightline.test;;1.250,50;2 000;monatlich`, refused].join('\n'),
+      )
+    await page.getByRole('button', { name: 'Benutzer importieren' }).click()
+    await expect(page.getByText(/^1 Benutzer wurde angelegt\./)).toBeVisible()
+    // The refused line stays in the box, under the header, its problem said once with the expected format.
+    await expect(page.getByLabel('Benutzer, einer pro Zeile')).toHaveValue(`${header}\n${refused}`)
+    await expect(page.getByText(/Bitte geben Sie einen Betrag wie 1\.250,50 ein/)).toHaveCount(1)
+
+    // The created user's budget page shows the amounts the German way and takes them so.
+    await page.getByRole('link', { name: `Ida ${fine}` }).click()
+    await expect(page.getByText(/2\.000,00\s€ pro Monat/)).toBeVisible()
+    await page.getByRole('link', { name: 'Budget bearbeiten' }).click()
+    await expect(page.getByLabel(/^Bestelllimit/)).toHaveValue('1.250,50')
+    await expect(page.getByLabel(/^Budget pro Zeitraum/)).toHaveValue('2.000,00')
+    await page.getByLabel(/^Bestelllimit/).fill('1,250.50')
+    await page.getByRole('button', { name: 'Speichern' }).click()
+    const fieldErrors = page.locator('.field-error li', {
+      hasText: 'Bitte geben Sie einen Betrag wie 1.250,50 ein',
+    })
+    await expect(fieldErrors).toHaveCount(1)
+    await page.getByLabel(/^Bestelllimit/).fill('3.500,75')
+    await page.getByLabel(/^Budget pro Zeitraum/).fill('12 000')
+    await page.getByRole('button', { name: 'Speichern' }).click()
+    await expect(page.getByRole('heading', { level: 1, name: `Ida ${fine}` })).toBeVisible()
+    await expect(page.getByText(/12\.000,00\s€ pro Monat/)).toBeVisible()
+    await page.getByRole('link', { name: 'Budget bearbeiten' }).click()
+    await expect(page.getByLabel(/^Bestelllimit/)).toHaveValue('3.500,75')
+  })
+
+  test('after adding buyers the page shows the server’s state: no stale ticks, the real periods @js-only', async ({
+    page,
+  }) => {
+    const id = unique('DE-').toUpperCase()
+    const name = `Lager ${id}`
+    await login(page, ADMIN)
+    await page.goto('/de/account/organization/cost-centers')
+    await page.getByRole('link', { name: 'Kostenstelle anlegen' }).click()
+    await page.getByLabel('Kostenstellen-ID').fill(id)
+    await page.getByLabel('Name').fill(name)
+    await page.getByLabel('Kostenstellenverantwortliche(r)').selectOption('hweber')
+    await page.getByLabel('Budget', { exact: true }).fill('12.000,50')
+    await page.getByLabel('Budgetzeitraum').selectOption('quarterly')
+    await page.getByRole('button', { name: 'Kostenstelle anlegen' }).click()
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible()
+    await expect(page.getByText(/12\.000,50\s€/).first()).toBeVisible()
+
+    await page.getByRole('link', { name: 'Einkäufer verwalten' }).click()
+    const addTable = page.locator('form.cost-center-buyers-add')
+    await page.getByRole('checkbox', { name: 'Tim Schulz als Einkäufer hinzufügen' }).check()
+    await page.getByLabel('Budget von Tim Schulz').fill('900')
+    await page.getByLabel('Budgetzeitraum von Tim Schulz').selectOption('monthly')
+    await page.getByRole('button', { name: 'Ausgewählte Einkäufer hinzufügen' }).click()
+    await expect(page.getByText('1 Einkäufer wurde hinzugefügt.')).toBeVisible()
+    // Tim left the add table; nothing there is ticked; his own row shows what the server keeps.
+    await expect(page.getByRole('checkbox', { name: 'Tim Schulz als Einkäufer hinzufügen' })).toHaveCount(0)
+    await expect(addTable.locator('input[type=checkbox]:checked')).toHaveCount(0)
+    await expect(page.getByLabel('Budget von Tim Schulz')).toHaveValue('900,00')
+    await expect(page.getByLabel('Budgetzeitraum von Tim Schulz')).toHaveValue('monthly')
+
+    // A second buyer without a budget: Tim's form still shows his period, and saving it keeps it.
+    await addTable.getByRole('checkbox').first().check()
+    await page.getByRole('button', { name: 'Ausgewählte Einkäufer hinzufügen' }).click()
+    await expect(page.getByText('1 Einkäufer wurde hinzugefügt.')).toBeVisible()
+    await expect(addTable.locator('input[type=checkbox]:checked')).toHaveCount(0)
+    await expect(page.getByLabel('Budgetzeitraum von Tim Schulz')).toHaveValue('monthly')
+    const tim = page.locator('li.cost-center-buyer', {
+      has: page.getByRole('heading', { name: /Tim Schulz/ }),
+    })
+    await tim.getByRole('button', { name: 'Budget speichern' }).click()
+    await expect(page.getByText(/Das Budget von .* wurde gespeichert\./)).toBeVisible()
+    await page.reload()
+    await expect(page.getByLabel('Budget von Tim Schulz')).toHaveValue('900,00')
+    await expect(page.getByLabel('Budgetzeitraum von Tim Schulz')).toHaveValue('monthly')
+  })
 })

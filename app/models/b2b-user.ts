@@ -223,9 +223,9 @@ export const userProfileSchema = (t: Translate) => z.object(profileShape(t))
 export const userRolesSchema = (t: Translate) => z.object(rolesShape(t))
 
 /** The new-user form: login (optional), profile, roles and budget in one. */
-export const userCreateSchema = (t: Translate) =>
+export const userCreateSchema = (t: Translate, tag: string) =>
   z
-    .object({ ...loginShape(t), ...profileShape(t), ...rolesShape(t), ...budgetFields(t) })
+    .object({ ...loginShape(t), ...profileShape(t), ...rolesShape(t), ...budgetFields(t, tag) })
     .refine(budgetHasPeriod, budgetPeriodRequired(t))
 
 /** The detail page's status forms, told apart by `intent`. */

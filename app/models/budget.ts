@@ -1,6 +1,7 @@
 import '~/browser/account-texts'
 import { z } from 'zod'
 import type { Translate } from './messages'
+import { amountExample, amountInputText, fromMinor, parseAmount } from './amount'
 import { MoneySchema, type Money } from './price'
 
 export type { Money } from './price'
@@ -59,27 +60,29 @@ export function spentPercent(budget: Pick<Budget, 'budget' | 'spent'>): number |
 /** The largest amount a budget form takes, as the API keeps it. */
 export const MAX_BUDGET_AMOUNT = 1_000_000_000
 
-/** An amount typed into a form: digits with at most two decimals, `.` or `,` as decimal separator. */
-const AMOUNT = /^\d{1,10}([.,]\d{1,2})?$/
-
-/** A typed amount as a number of the currency (empty: no limit). */
-export const parseAmount = (text: string): number => Number(text.replace(',', '.'))
-
 /**
- * The budget fields of a form (user create and budget pages, cost center and buyer budgets): the order limit,
- * the budget and its period. An empty amount means "no limit"; a budget needs a period.
+ * The budget fields of a form (user create and budget pages, cost center and buyer budgets, the user import):
+ * the order limit, the budget and its period. Amounts are typed as the page's locale `tag` writes them
+ * (app/models/amount.ts) and come out in minor units; an empty amount means "no limit"; a budget needs a
+ * period. A wrong amount gets one message, with an example of the expected format.
  */
-export function budgetFields(t: Translate) {
+export function budgetFields(t: Translate, tag: string) {
   const amount = z
     .string()
-    .trim()
-    .max(16, t('account.budget.amount.error.invalid'))
     .optional()
-    .refine((text) => !text || AMOUNT.test(text), t('account.budget.amount.error.invalid'))
-    .refine(
-      (text) => !text || parseAmount(text) <= MAX_BUDGET_AMOUNT,
-      t('account.budget.amount.error.too_large'),
-    )
+    .transform((text, ctx) => {
+      if (!text?.trim()) return undefined
+      const reading = parseAmount(text, tag, MAX_BUDGET_AMOUNT)
+      if (reading.ok) return reading.minor
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        message:
+          reading.problem === 'too_large'
+            ? t('account.budget.amount.error.too_large')
+            : t('account.budget.amount.error.invalid', { example: amountExample(tag) }),
+      })
+      return z.NEVER
+    })
   return {
     orderSpentLimit: amount,
     budget: amount,
@@ -87,18 +90,20 @@ export function budgetFields(t: Translate) {
   }
 }
 
-type BudgetFormValue = { orderSpentLimit?: string; budget?: string; budgetPeriod?: BudgetPeriod }
+/** A budget form's values after parsing: amounts in minor units, none for "no limit". */
+type BudgetFormValue = { orderSpentLimit?: number; budget?: number; budgetPeriod?: BudgetPeriod }
 
 /** A budget needs a period to count in: every budget form refines its schema with these two. */
-export const budgetHasPeriod = (form: BudgetFormValue) => !form.budget || Boolean(form.budgetPeriod)
+export const budgetHasPeriod = (form: BudgetFormValue) =>
+  form.budget === undefined || Boolean(form.budgetPeriod)
 export const budgetPeriodRequired = (t: Translate) => ({
   path: ['budgetPeriod'],
   message: t('account.budget.period.error.required'),
 })
 
 /** The budget form on its own (the user budget page). */
-export const budgetFormSchema = (t: Translate) =>
-  z.object(budgetFields(t)).refine(budgetHasPeriod, budgetPeriodRequired(t))
+export const budgetFormSchema = (t: Translate, tag: string) =>
+  z.object(budgetFields(t, tag)).refine(budgetHasPeriod, budgetPeriodRequired(t))
 
 export type BudgetForm = z.infer<ReturnType<typeof budgetFormSchema>>
 
@@ -107,20 +112,24 @@ export type BudgetForm = z.infer<ReturnType<typeof budgetFormSchema>>
  * for "no limit" so that a limit can be removed.
  */
 export function budgetInputOf(form: BudgetFormValue, currency: string) {
-  const money = (text: string | undefined) => (text ? { value: parseAmount(text), currency } : null)
+  const money = (minor: number | undefined) =>
+    minor === undefined ? null : { value: fromMinor(minor), currency }
   return {
     orderSpentLimit: money(form.orderSpentLimit),
     budget: money(form.budget),
-    budgetPeriod: form.budget ? (form.budgetPeriod ?? null) : null,
+    budgetPeriod: form.budget === undefined ? null : (form.budgetPeriod ?? null),
   }
 }
 
-/** A form's default values for a stored budget: amounts as the form shows them. */
-export function budgetFormValue(budget: Budget | undefined): BudgetFormValue {
-  const text = (money: Money | undefined) => (money ? money.value.toFixed(2) : '')
+/** A stored amount as a budget field shows it, in the locale's format ("1.250,50"); empty when there is none. */
+export const amountText = (money: Money | undefined, tag: string) =>
+  money ? amountInputText(money.value, tag) : ''
+
+/** A form's default values for a stored budget: amounts as the form shows them in the locale `tag`. */
+export function budgetFormValue(budget: Budget | undefined, tag: string) {
   return {
-    orderSpentLimit: text(budget?.orderSpentLimit),
-    budget: text(budget?.budget),
+    orderSpentLimit: amountText(budget?.orderSpentLimit, tag),
+    budget: amountText(budget?.budget, tag),
     budgetPeriod: budget?.budgetPeriod,
   }
 }

@@ -211,12 +211,12 @@ describe('the forms', () => {
     costCenterId: 'CC-1',
     name: 'Marketing',
     owner: 'owen',
-    budget: '1000,50',
+    budget: '1.000,50',
     budgetPeriod: 'monthly',
   }
 
   it('accepts a cost center and sends the budget as Money in the given currency', () => {
-    const parsed = costCenterFormSchema(t).parse(valid)
+    const parsed = costCenterFormSchema(t, 'de-DE').parse(valid)
     expect(budgetBody(parsed, 'EUR')).toEqual({
       budget: { value: 1000.5, currency: 'EUR' },
       budgetPeriod: 'monthly',
@@ -226,7 +226,7 @@ describe('the forms', () => {
 
   it('refuses a missing id, a too long or ill-formed id, a too long name, a budget without period', () => {
     const errors = (input: Record<string, unknown>) =>
-      costCenterFormSchema(t)
+      costCenterFormSchema(t, 'de-DE')
         .safeParse(input)
         .error?.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`)
     expect(errors({ ...valid, costCenterId: 'x'.repeat(36) })).toEqual([
@@ -237,19 +237,21 @@ describe('the forms', () => {
     expect(errors({ ...valid, budgetPeriod: undefined })).toEqual([
       'budgetPeriod: account.budget.period.error.required',
     ])
-    expect(errors({ ...valid, budget: '12.345' })).toEqual(['budget: account.budget.amount.error.invalid'])
+    expect(errors({ ...valid, budget: '12,345' })).toEqual([
+      'budget: account.budget.amount.error.invalid {"example":"1.250,50"}',
+    ])
     expect(errors({ name: 'n', owner: 'o' })).toEqual(['costCenterId: form.required'])
   })
 
   it('needs at least one chosen buyer to add, and a period for a buyer’s budget', () => {
-    const add = addBuyersFormSchema(t)
+    const add = addBuyersFormSchema(t, 'de-DE')
     expect(add.safeParse({ intent: 'add', buyers: [{ login: 'a' }] }).error?.issues[0]?.message).toBe(
       'account.costcenter.buyers.none_selected',
     )
     expect(add.safeParse({ intent: 'add', buyers: [{ login: 'a', selected: true }] }).success).toBe(true)
     expect(
-      buyerBudgetFormSchema(t).safeParse({ intent: 'update', login: 'a', budget: '5' }).error?.issues[0]
-        ?.path,
+      buyerBudgetFormSchema(t, 'de-DE').safeParse({ intent: 'update', login: 'a', budget: '5' }).error
+        ?.issues[0]?.path,
     ).toEqual(['budgetPeriod'])
   })
 })

@@ -359,13 +359,13 @@ export const MAX_BUYERS_PER_ADD = 200
 const required = (t: Translate) => ({ required_error: t('form.required') })
 
 /** The budget and its period, as every budget form of the shop has them (app/models/budget.ts). */
-function budgetAndPeriod(t: Translate) {
-  const { budget, budgetPeriod } = budgetFields(t)
+function budgetAndPeriod(t: Translate, tag: string) {
+  const { budget, budgetPeriod } = budgetFields(t, tag)
   return { budget, budgetPeriod }
 }
 
 /** Create and edit: costCenterId, name, owner (login), budget with period, active. */
-export function costCenterFormSchema(t: Translate) {
+export function costCenterFormSchema(t: Translate, tag: string) {
   return z
     .object({
       costCenterId: z
@@ -384,7 +384,7 @@ export function costCenterFormSchema(t: Translate) {
         .trim()
         .min(1, t('form.required'))
         .max(MAX_LOGIN, t('form.max_length', { max: MAX_LOGIN })),
-      ...budgetAndPeriod(t),
+      ...budgetAndPeriod(t, tag),
       active: z.boolean().optional(),
     })
     .refine(budgetHasPeriod, budgetPeriodRequired(t))
@@ -392,23 +392,23 @@ export function costCenterFormSchema(t: Translate) {
 export type CostCenterFormValue = z.output<ReturnType<typeof costCenterFormSchema>>
 
 /** A buyer's own budget on the cost center (change one buyer); empty budget: none of their own. */
-export function buyerBudgetFormSchema(t: Translate) {
+export function buyerBudgetFormSchema(t: Translate, tag: string) {
   return z
     .object({
       intent: z.literal('update'),
       login: z.string(required(t)).min(1).max(MAX_LOGIN),
-      ...budgetAndPeriod(t),
+      ...budgetAndPeriod(t, tag),
     })
     .refine(budgetHasPeriod, budgetPeriodRequired(t))
 }
 
 /** Buyers to add, each chosen by its checkbox, with an optional budget of their own. */
-export function addBuyersFormSchema(t: Translate) {
+export function addBuyersFormSchema(t: Translate, tag: string) {
   const row = z
     .object({
       login: z.string(required(t)).min(1).max(MAX_LOGIN),
       selected: z.boolean().optional(),
-      ...budgetAndPeriod(t),
+      ...budgetAndPeriod(t, tag),
     })
     .refine(budgetHasPeriod, budgetPeriodRequired(t))
   return z
@@ -429,13 +429,10 @@ export const removeBuyerFormSchema = z.object({
 export const costCenterActionSchema = z.object({ intent: z.enum(['activate', 'deactivate', 'delete']) })
 
 /** The budget fields of a request body: Money in the cost center's currency, or none (null). */
-export function budgetBody(value: { budget?: string; budgetPeriod?: BudgetPeriod }, currency: string) {
+export function budgetBody(value: { budget?: number; budgetPeriod?: BudgetPeriod }, currency: string) {
   const { budget, budgetPeriod } = budgetInputOf(value, currency)
   return { budget, budgetPeriod }
 }
-
-/** A budget amount as the form shows it again (`1234.50`), empty when there is none. */
-export const amountText = (money: Money | undefined) => (money ? money.value.toFixed(2) : '')
 
 /** What the buyers page's action answers besides the form's reply: which form and which buyer it was about. */
 export type BuyersAnswer = {

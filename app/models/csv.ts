@@ -11,19 +11,23 @@ const FORMULA_START = /^[=+\-@\t\r]/
 /** A plain decimal number: read as a number, never as a formula. */
 const PLAIN_NUMBER = /^-?\d+(?:\.\d+)?$/
 
-/** One cell: numbers as they are; text neutralised when a spreadsheet would take it for a formula, quoted as needed. */
-export function csvCell(value: string | number): string {
+/**
+ * One cell: numbers as they are; text neutralised when a spreadsheet would take it for a formula, quoted as
+ * needed (a cell holding the separator: `,`, or the `;` of a list with comma-decimal amounts).
+ */
+export function csvCell(value: string | number, separator = ','): string {
   const text = String(value)
   if (typeof value === 'number' || PLAIN_NUMBER.test(text)) return text
   const safe = FORMULA_START.test(text) ? `'${text}` : text
   // A neutralised cell is quoted as OWASP asks; so is any cell that starts with the quote mark, so text
   // neutralised once (by ICM, or by an earlier export) is written the same again.
-  return safe.startsWith("'") || /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe
+  const needsQuotes = safe.startsWith("'") || /["\r\n]/.test(safe) || safe.includes(separator)
+  return needsQuotes ? `"${safe.replaceAll('"', '""')}"` : safe
 }
 
-/** Rows of cells as CSV text: one line per row, each ended by CRLF. */
-export function csvText(rows: readonly (readonly (string | number)[])[]): string {
-  return rows.map((row) => `${row.map(csvCell).join(',')}\r\n`).join('')
+/** Rows of cells as CSV text: one line per row, each ended by CRLF; `,` between cells unless told otherwise. */
+export function csvText(rows: readonly (readonly (string | number)[])[], separator = ','): string {
+  return rows.map((row) => `${row.map((cell) => csvCell(cell, separator)).join(separator)}\r\n`).join('')
 }
 
 /**

@@ -5,8 +5,10 @@ import '~/browser/account-texts'
  * ones in one call. Pure functions, no I/O.
  */
 import { z } from 'zod'
+import { amountInputText } from './amount'
 import { userCreateSchema, userName, type B2bUser, type UserCreateForm } from './b2b-user'
 import { API_CODES } from './api-codes'
+import { BUDGET_PERIODS, type BudgetPeriod } from './budget'
 import { messageText, type ApiMessage, type Translate } from './messages'
 
 /** Most users one import creates (header and blank lines aside). */
@@ -61,14 +63,35 @@ const FIELD_LABELS: Record<string, string> = {
   budgetPeriod: 'account.user.budget.period.label',
 }
 
+/** The names a budget period goes by in the shopper's language ("monatlich", "Monatlich"), and its key. */
+const PERIOD_TEXTS = ['account.user.budget.period', 'account.budget.period', 'account.costcenter.period']
+
+function periodNames(t: Translate): Map<string, BudgetPeriod> {
+  const names = new Map<string, BudgetPeriod>()
+  for (const period of BUDGET_PERIODS) {
+    names.set(period, period)
+    for (const prefix of PERIOD_TEXTS) names.set(t(`${prefix}.${period}`).toLocaleLowerCase(), period)
+  }
+  return names
+}
+
+/** What an import reads in the shopper's language: its texts, the number format and the period names. */
+type ImportLocale = {
+  t: Translate
+  /** The page's locale (BCP 47) amounts are written in. */
+  tag: string
+  roles?: readonly string[]
+}
+
 /**
- * Reads one line into a new user: roles are role ids separated by `|` (each one of `roles` when given);
- * everything else goes through the new-user form's schema, so a line is checked as the form is.
+ * Reads one line into a new user: roles are role ids separated by `|` (each one of `roles` when given), the
+ * period by its key or its name in the shopper's language; everything else goes through the new-user form's
+ * schema, so a line is checked as the form is. The same problem of several fields is said once, naming them.
  */
 function importLine(
   cells: string[],
-  t: Translate,
-  roles: readonly string[] | undefined,
+  { t, roles }: ImportLocale,
+  periods: Map<string, BudgetPeriod>,
   schema: ReturnType<typeof userCreateSchema>,
 ): { ok: true; user: UserCreateForm } | { ok: false; problems: string[] } {
   if (cells.length < REQUIRED_COLUMNS || cells.length > USER_IMPORT_COLUMNS.length)
@@ -103,32 +126,42 @@ function importLine(
       roleIDs,
       orderSpentLimit,
       budget,
-      budgetPeriod: budgetPeriod?.toLowerCase(),
+      budgetPeriod: budgetPeriod && (periods.get(budgetPeriod.toLocaleLowerCase()) ?? budgetPeriod),
     }).filter(([, cell]) => cell !== undefined && cell !== ''),
   )
   const parsed = schema.safeParse(value)
+  const fieldsOf = new Map<string, string[]>()
   if (!parsed.success)
     for (const issue of parsed.error.issues) {
       const field = String(issue.path[0] ?? '')
+      const message =
+        field === 'budgetPeriod' && issue.message === t('account.budget.period.error.invalid')
+          ? t('account.user.import.error.period', { periods: periodChoices(t) })
+          : issue.message
       const label = FIELD_LABELS[field]
-      problems.push(label ? `${t(label)}: ${issue.message}` : issue.message)
+      fieldsOf.set(message, [...(fieldsOf.get(message) ?? []), ...(label ? [t(label)] : [])])
     }
+  for (const [message, labels] of fieldsOf)
+    problems.push(labels.length ? `${[...new Set(labels)].join(', ')}: ${message}` : message)
   return parsed.success && problems.length === 0
     ? { ok: true, user: parsed.data }
     : { ok: false, problems: [...new Set(problems)] }
 }
+
+/** The period names a line may use, in the shopper's language ("wöchentlich, monatlich, …"). */
+const periodChoices = (t: Translate) =>
+  BUDGET_PERIODS.map((period) => t(`account.user.budget.period.${period}`)).join(', ')
 
 /**
  * A pasted list of users, one a line: `login;firstName;lastName;email;roles;orderSpentLimit;budget;budgetPeriod`
  * (a comma separates when the list has no semicolon). Blank lines are skipped, and so is a first line that
  * names the columns. Each line keeps its number and gets a new user or its problems, in the shopper's language.
  */
-export function parseUserImport(
-  text: string,
-  { t, roles }: { t: Translate; roles?: readonly string[] },
-): UserImportLine[] {
+export function parseUserImport(text: string, locale: ImportLocale): UserImportLine[] {
+  const { t, tag } = locale
   const separator = text.includes(';') ? ';' : ','
-  const schema = userCreateSchema(t)
+  const schema = userCreateSchema(t, tag)
+  const periods = periodNames(t)
   const result: UserImportLine[] = []
   let first = true
   text.split(/\r\n|\r|\n/).forEach((raw, index) => {
@@ -139,7 +172,7 @@ export function parseUserImport(
     first = false
     if (isFirst && isHeader(cells)) return
     const shown = line.length > MAX_LINE_TEXT ? `${line.slice(0, MAX_LINE_TEXT - 1)}…` : line
-    result.push({ line: index + 1, text: shown, ...importLine(cells, t, roles, schema) })
+    result.push({ line: index + 1, text: shown, ...importLine(cells, locale, periods, schema) })
   })
   return result
 }
@@ -148,7 +181,8 @@ export function parseUserImport(
  * The import form: the pasted `list`, read into its lines. An empty list, or more than
  * USER_IMPORT_MAX_LINES users, is the form's error.
  */
-export function userImportSchema(t: Translate, roles?: readonly string[]) {
+export function userImportSchema(locale: ImportLocale) {
+  const { t } = locale
   return z
     .object({
       list: z
@@ -156,7 +190,7 @@ export function userImportSchema(t: Translate, roles?: readonly string[]) {
         .max(USER_IMPORT_MAX_TEXT, t('form.max_length', { max: USER_IMPORT_MAX_TEXT })),
     })
     .transform((form, ctx) => {
-      const lines = parseUserImport(form.list, { t, roles })
+      const lines = parseUserImport(form.list, locale)
       if (lines.length === 0 || lines.length > USER_IMPORT_MAX_LINES) {
         ctx.addIssue({
           code: 'custom',
@@ -175,15 +209,15 @@ export function userImportSchema(t: Translate, roles?: readonly string[]) {
 export type UserImportResult = {
   line: number
   text: string
-  status: 'created' | 'invalid' | 'refused' | 'not-created'
-  /** The created user's login and name. */
+  status: 'created' | 'skipped' | 'invalid' | 'refused' | 'not-created'
+  /** The created (or already imported) user's login and name. */
   login?: string
   name?: string
   /** The line's problems, or the API's refusal, in the shopper's language. */
   problems?: string[]
 }
 
-export type UserImportSummary = { created: number; results: UserImportResult[] }
+export type UserImportSummary = { created: number; skipped: number; results: UserImportResult[] }
 
 /** What the API answered to the import's one `POST …/users`: the users created, or its reasons. */
 export type UserImportOutcome =
@@ -206,8 +240,9 @@ export function userImportResults(
   lines: UserImportLine[],
   outcome: UserImportOutcome | null,
   t: Translate,
+  skipped: ReadonlyMap<number, B2bUser> = new Map(),
 ): UserImportSummary {
-  const sent = lines.filter((line) => line.ok)
+  const sent = linesToSend(lines, skipped)
   const keyOf = (user: UserCreateForm) => (user.login ?? user.email).toLowerCase()
   const own = new Map<number, string[]>()
   const general: string[] = []
@@ -234,6 +269,8 @@ export function userImportResults(
   const results = lines.map((line): UserImportResult => {
     const base = { line: line.line, text: line.text }
     if (!line.ok) return { ...base, status: 'invalid', problems: line.problems }
+    const existing = skipped.get(line.line)
+    if (existing) return { ...base, status: 'skipped', login: existing.login, name: userName(existing) }
     if (madeAnyway.has(line)) {
       const login = line.user.login ?? line.user.email
       return { ...base, status: 'created', login, name: userName({ ...line.user, login }) }
@@ -250,5 +287,74 @@ export function userImportResults(
       ? { ...base, status: 'refused', problems: [...mine, ...general] }
       : { ...base, status: 'not-created', problems: general }
   })
-  return { created: outcome?.ok ? sent.length : madeAnyway.size, results }
+  return { created: outcome?.ok ? sent.length : madeAnyway.size, skipped: skipped.size, results }
+}
+
+/** The valid lines to send: those not already imported. */
+export const linesToSend = (lines: UserImportLine[], skipped: ReadonlyMap<number, unknown>) =>
+  lines.filter((line): line is Extract<UserImportLine, { ok: true }> => line.ok && !skipped.has(line.line))
+
+const same = (a: string | undefined, b: string | undefined) =>
+  (a ?? '').trim().toLocaleLowerCase() === (b ?? '').trim().toLocaleLowerCase()
+
+/**
+ * The lines of a re-import that are already done, by line number: the company has a user with the line's
+ * login (its e-mail address when the line has none) and the same names and e-mail address. ICM refuses such a
+ * user as a taken login (409, `API_CODES.loginNotUnique`) and with it the whole list, so the
+ * import leaves them out and says so. A taken login with other data is still sent, and refused.
+ */
+export function alreadyImported(lines: UserImportLine[], users: readonly B2bUser[]): Map<number, B2bUser> {
+  const byLogin = new Map(users.map((user) => [user.login.toLocaleLowerCase(), user]))
+  const found = new Map<number, B2bUser>()
+  for (const line of lines) {
+    if (!line.ok) continue
+    const { user } = line
+    const existing = byLogin.get((user.login ?? user.email).toLocaleLowerCase())
+    if (
+      existing &&
+      same(existing.email, user.email) &&
+      same(existing.firstName, user.firstName) &&
+      same(existing.lastName, user.lastName)
+    )
+      found.set(line.line, existing)
+  }
+  return found
+}
+
+/**
+ * What stays in the box after an import: the pasted text's lines that still need the user (not valid, refused
+ * or not created), under the header line when the list had one; empty when every line was created or skipped.
+ */
+export function linesToCorrect(text: string, results: readonly UserImportResult[]): string {
+  const open = new Set(
+    results.filter((r) => r.status !== 'created' && r.status !== 'skipped').map((r) => r.line),
+  )
+  if (open.size === 0) return ''
+  const all = text.split(/\r\n|\r|\n/)
+  const numbered = new Set(results.map((result) => result.line))
+  const first = all.findIndex((line) => line.trim()) + 1
+  return all
+    .filter((line, index) => open.has(index + 1) || (index + 1 === first && !numbered.has(first)))
+    .join('\n')
+}
+
+/**
+ * The import's template (a CSV to fill in a spreadsheet): the columns named in the shopper's language and one
+ * example user, with amounts and the period written the way the import reads them in that language.
+ */
+export function userImportTemplate(t: Translate, tag: string, role: string | undefined): string[][] {
+  const header = USER_IMPORT_COLUMNS.map((column) =>
+    t(FIELD_LABELS[column === 'roles' ? 'roleIDs' : column]!),
+  )
+  const example = [
+    'jdoe',
+    'Jane',
+    'Doe',
+    'jane.doe@example.com',
+    role ?? '',
+    amountInputText(500, tag),
+    amountInputText(2000, tag),
+    t('account.user.budget.period.monthly'),
+  ]
+  return [header, example]
 }

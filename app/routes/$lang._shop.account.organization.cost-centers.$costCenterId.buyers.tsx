@@ -14,6 +14,8 @@ import {
   MAX_BUYERS_PER_ADD,
   removeBuyerFormSchema,
   unassignedBuyers,
+  type CostCenterBuyer,
+  type CostCenterPerson,
 } from '~/models/cost-center'
 import { noindexMeta } from '~/models/seo'
 import { listUsers } from '~/services/b2b-users.server'
@@ -75,16 +77,27 @@ export async function action(args: ActionFunctionArgs) {
   const form = await readForm(args.request, { maxFields: MAX_BUYERS_PER_ADD * 4 + 10 })
   const intent = formText(form, 'intent')
   if (intent === 'add') {
-    const submission = parseSubmission(form, { schema: addBuyersFormSchema(t), t })
+    const submission = parseSubmission(form, { schema: addBuyersFormSchema(t, shopper.locale.tag), t })
     return addBuyersAction(args.request, shopper, costCenter, submission)
   }
   if (intent === 'update') {
-    const submission = parseSubmission(form, { schema: buyerBudgetFormSchema(t), t })
+    const submission = parseSubmission(form, { schema: buyerBudgetFormSchema(t, shopper.locale.tag), t })
     return updateBuyerAction(args.request, shopper, costCenter, submission)
   }
   const submission = parseSubmission(form, { schema: removeBuyerFormSchema, t })
   return removeBuyerAction(args.request, shopper, costCenter, submission)
 }
+
+/**
+ * The forms show the server's state (issue 32): their fields are uncontrolled and keep what they were
+ * first given, so after a post (with JavaScript the page is revalidated, not rebuilt) a form whose server data
+ * changed is made anew. A buyer's form is keyed by their budget and period, the add table by who is a buyer
+ * and who can still be added: no stale ticks, no period the user never saw posted with "Save budget".
+ */
+const buyerStateKey = ({ login, budget }: CostCenterBuyer) =>
+  [login, budget.budget?.value ?? '', budget.budget?.currency ?? '', budget.budgetPeriod ?? ''].join('|')
+const addTableKey = (buyers: CostCenterBuyer[], candidates: CostCenterPerson[] | null) =>
+  [...buyers.map(buyerStateKey), '', ...(candidates ?? []).map((candidate) => candidate.login)].join('\n')
 
 export default function CostCenterBuyersPage() {
   const { title, access, costCenter, buyers, candidates } = useLoaderData<typeof loader>()
@@ -110,7 +123,7 @@ export default function CostCenterBuyersPage() {
       ) : (
         <ul className="cost-center-buyer-list">
           {buyers.map((buyer, index) => (
-            <BuyerRow key={buyer.login} buyer={buyer} index={index} />
+            <BuyerRow key={buyerStateKey(buyer)} buyer={buyer} index={index} />
           ))}
         </ul>
       )}
@@ -119,7 +132,7 @@ export default function CostCenterBuyersPage() {
       {candidates?.length === 0 ? (
         <p>{t('account.costcenter.buyers.none_left')}</p>
       ) : (
-        <AddBuyersForm candidates={candidates} />
+        <AddBuyersForm key={addTableKey(buyers, candidates)} candidates={candidates} />
       )}
     </>
   )

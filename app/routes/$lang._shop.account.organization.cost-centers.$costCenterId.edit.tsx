@@ -7,13 +7,13 @@ import { CostCenterForm } from '~/components/organization/CostCenterForm'
 import { OrganizationNav } from '~/components/organization/OrganizationNav'
 import { useShell } from '~/components/useShell'
 import {
-  amountText,
   budgetBody,
   costCenterCurrency,
   costCenterFormSchema,
   costCenterPath,
   costCentersPath,
 } from '~/models/cost-center'
+import { amountText } from '~/models/budget'
 import { noindexMeta } from '~/models/seo'
 import { organizationAccessOf } from '~/services/company.server'
 import {
@@ -55,7 +55,7 @@ export async function loader(args: LoaderFunctionArgs) {
         costCenterId: costCenter.costCenterId,
         name: costCenter.name,
         owner: costCenter.owner.login,
-        budget: amountText(costCenter.budget.budget),
+        budget: amountText(costCenter.budget.budget, locale.tag),
         budgetPeriod: costCenter.budget.budgetPeriod ?? '',
         active: costCenter.active ? ('on' as const) : ('' as const),
       },
@@ -72,7 +72,10 @@ export async function action(args: ActionFunctionArgs) {
   const { locale, session, scope, user } = shopper
   const t = fixedT(locale.id)
   const costCenter = await editableCostCenter(args, shopper)
-  const submission = parseSubmission(await readForm(args.request), { schema: costCenterFormSchema(t), t })
+  const submission = parseSubmission(await readForm(args.request), {
+    schema: costCenterFormSchema(t, locale.tag),
+    t,
+  })
   if (submission.status !== 'success') return invalid(submission)
   const form = submission.value
   const result = await loginAgainIfRefused(

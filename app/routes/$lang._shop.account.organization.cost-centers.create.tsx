@@ -53,7 +53,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const shopper = await requireCostCenterAccess({ request, params, context })
   const { locale, session, scope, user } = shopper
   const t = fixedT(locale.id)
-  const submission = parseSubmission(await readForm(request), { schema: costCenterFormSchema(t), t })
+  const submission = parseSubmission(await readForm(request), {
+    schema: costCenterFormSchema(t, locale.tag),
+    t,
+  })
   if (submission.status !== 'success') return invalid(submission)
   const form = submission.value
   const result = await loginAgainIfRefused(

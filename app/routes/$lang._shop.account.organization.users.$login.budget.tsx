@@ -5,6 +5,7 @@ import { useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { useShopForm } from '~/components/forms'
 import { UserBudgetFields } from '~/components/organization/UserForm'
+import { useShell } from '~/components/useShell'
 import { budgetCurrencyOf } from '~/models/b2b-user'
 import { budgetFormSchema, budgetFormValue, budgetInputOf } from '~/models/budget'
 import { noindexMeta } from '~/models/seo'
@@ -29,7 +30,7 @@ export async function loader(args: LoaderFunctionArgs) {
   return data(
     {
       ...frame,
-      budget: budgetFormValue(user.budget),
+      budget: budgetFormValue(user.budget, shopper.locale.tag),
       currency: budgetCurrencyOf(user.budget) ?? shopper.locale.currency,
     },
     { headers: privateHeaders() },
@@ -40,7 +41,10 @@ export async function loader(args: LoaderFunctionArgs) {
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const shopper = await requireUserManager({ request, params, context })
   const { t, scope, customerNo } = shopper
-  const submission = parseSubmission(await readForm(request), { schema: budgetFormSchema(t), t })
+  const submission = parseSubmission(await readForm(request), {
+    schema: budgetFormSchema(t, shopper.locale.tag),
+    t,
+  })
   if (submission.status !== 'success') return invalid(submission)
   const user = await loginAgainIfRefused(request, shopper, getUser(scope, customerNo, params.login ?? ''))
   const currency = budgetCurrencyOf(user.budget) ?? shopper.locale.currency
@@ -59,9 +63,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 export default function UserBudgetPage() {
   const { name, budget, currency, usersUrl, detailUrl, access } = useLoaderData<typeof loader>()
   const { t } = useTranslation()
+  const { locale } = useShell()
   const [form, fields] = useShopForm({
     id: 'user-budget',
-    schema: budgetFormSchema(t),
+    schema: budgetFormSchema(t, locale.tag),
     defaultValue: budget,
   })
   return (

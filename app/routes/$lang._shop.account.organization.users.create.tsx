@@ -58,7 +58,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const shopper = await requireUserManager({ request, params, context })
   const { t, scope, customerNo, usersUrl, session } = shopper
-  const submission = parseSubmission(await readForm(request), { schema: userCreateSchema(t), t })
+  const submission = parseSubmission(await readForm(request), {
+    schema: userCreateSchema(t, shopper.locale.tag),
+    t,
+  })
   if (submission.status !== 'success') return invalid(submission)
   const form = submission.value
   const result = await loginAgainIfRefused(
@@ -85,7 +88,7 @@ export default function NewUserPage() {
   const { roles, currency, usersUrl, access } = useLoaderData<typeof loader>()
   const { locale } = useShell()
   const { t } = useTranslation()
-  const [form, fields] = useShopForm({ id: 'user-create', schema: userCreateSchema(t) })
+  const [form, fields] = useShopForm({ id: 'user-create', schema: userCreateSchema(t, locale.tag) })
   return (
     <>
       <Breadcrumb

@@ -365,7 +365,14 @@ export async function addBuyersAction(
   const done = added.length
     ? [t('account.costcenter.buyers.added_some', { logins: added.join(', '), count: added.length })]
     : []
-  return buyerAnswer(submission.reply({ formErrors: [...problems, ...done] }), 422, 'add')
+  const reply = submission.reply({ formErrors: [...problems, ...done] })
+  // The page shows the server's state again: the buyers added have left the table, so their rows (and
+  // ticks) leave the form's values, which stay in the order of the candidates still shown.
+  const rows = reply.initialValue?.buyers
+  const left = Array.isArray(rows)
+    ? rows.filter((row) => !added.includes(String((row as { login?: unknown } | null)?.login)))
+    : []
+  return buyerAnswer({ ...reply, initialValue: { ...reply.initialValue, buyers: left } }, 422, 'add')
 }
 
 /** Sets one buyer's own budget on the cost center (empty: none of their own). */

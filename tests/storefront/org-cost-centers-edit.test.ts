@@ -57,7 +57,7 @@ describe('editing a cost center', () => {
       costCenterId: 'CC-100',
       name: 'Cost center CC-100',
       owner: OWNER.login,
-      budget: '5000.00',
+      budget: '5,000.00',
       budgetPeriod: 'monthly',
       active: 'on',
     })

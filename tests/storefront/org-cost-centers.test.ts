@@ -172,7 +172,7 @@ describe('creating a cost center', () => {
         costCenterId: ' CC-200 ',
         name: 'Marketing',
         owner: OWNER.login,
-        budget: '1500,50',
+        budget: '1,500.50',
         budgetPeriod: 'quarterly',
         active: 'on',
       },

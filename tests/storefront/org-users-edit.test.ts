@@ -306,7 +306,7 @@ describe('the budget page', () => {
     })
     expect(data.title).toBe('Edit budget')
     expect(data.currency).toBe('EUR')
-    expect(data.budget).toEqual({ orderSpentLimit: '500.00', budget: '2000.00', budgetPeriod: 'monthly' })
+    expect(data.budget).toEqual({ orderSpentLimit: '500.00', budget: '2,000.00', budgetPeriod: 'monthly' })
   })
 
   it('sets budget and limit with PUT …/budgets, an empty amount removing its limit', async () => {

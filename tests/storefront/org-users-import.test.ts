@@ -6,6 +6,7 @@
 import { HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { action, loader } from '~/routes/$lang._shop.account.organization.users.import'
+import { loader as templateLoader } from '~/routes/$lang._shop.account.organization.users.import-template[.]csv'
 import { get, icm } from './icm-mock'
 import {
   assignableRoles,
@@ -21,6 +22,9 @@ import './setup'
 
 const IMPORT_URL = `${USERS_URL}/import`
 const roles = () => get('customers/OilCorp/roles', assignableRoles)
+/** The company's users before the import (none of the list's, unless given). */
+const existing = (people: Parameters<typeof usersCollection>[0] = []) =>
+  get('customers/OilCorp/users', usersCollection(people))
 
 /** Answers the POST with the users it was sent, as created. */
 const created = () =>
@@ -72,7 +76,7 @@ describe('the import page', () => {
   })
 
   it('creates the valid lines in one POST and shows every line’s result', async () => {
-    icm.use(roles())
+    icm.use(roles(), existing())
     const calls = created()
     const { response, data } = await page(action, IMPORT_URL, { form: { list: LIST } })
     expect(response.status).toBe(200)
@@ -130,12 +134,14 @@ describe('the import page', () => {
         ],
       },
     ])
-    // The form starts empty again after users were created.
-    expect(data.result.initialValue).toBeNull()
+    // The box keeps the lines still to correct, under the header; the created ones leave it.
+    const left = [LIST.split('\n')[0], 'broken;line', 'cx;Cem;Xu;cem-at-example;APP_B2B_WIZARD'].join('\n')
+    expect(data.result.initialValue).toEqual({ list: left })
+    expect(data.remaining).toBe(left)
   })
 
   it('creates nobody when the API refuses, pinning the refusal on the line it names (422)', async () => {
-    icm.use(roles())
+    icm.use(roles(), existing())
     const calls = record('post', 'customers/OilCorp/users', () =>
       refusal(409, 'customer.credentials.login.not_unique.error', 'The login amiller is already taken.'),
     )
@@ -169,7 +175,7 @@ describe('the import page', () => {
   })
 
   it('pins the API’s refusal of a taken name on its line by the element it names, not by the value (issue 31)', async () => {
-    icm.use(roles())
+    icm.use(roles(), existing())
     const message = 'This login or e-mail address cannot be used.'
     record('post', 'customers/OilCorp/users', () =>
       refusal(409, 'customer.credentials.login.not_unique.error', message, [
@@ -187,7 +193,7 @@ describe('the import page', () => {
   })
 
   it('shows the lines the API created before a name was taken as created, the others as refused (issue 31)', async () => {
-    icm.use(roles())
+    icm.use(roles(), existing())
     const message = '1 of 2 users were created; the others were not.'
     record('post', 'customers/OilCorp/users', () =>
       refusal(409, 'customer.credentials.login.not_unique.error', message, [
@@ -214,6 +220,7 @@ describe('the import page', () => {
     expect(calls).toEqual([])
     expect(data.summary).toEqual({
       created: 0,
+      skipped: 0,
       results: [
         {
           line: 1,
@@ -223,6 +230,78 @@ describe('the import page', () => {
         },
       ],
     })
+  })
+
+  it('skips the lines of users already imported with the same data and sends the others (issue 32)', async () => {
+    icm.use(
+      roles(),
+      existing([
+        {
+          login: 'amiller',
+          firstName: 'Anna',
+          lastName: 'Miller',
+          email: 'anna@test.intershop.de',
+          roles: [],
+        },
+      ]),
+    )
+    const calls = created()
+    const list = LIST.split('\n')
+      .filter((line, index) => index < 2 || line.includes('Ben'))
+      .join('\n')
+    const { response, data } = await page(action, '/de/account/organization/users/import', { form: { list } })
+    expect(response.status).toBe(200)
+    expect(calls.map((call) => call.body.elements.map((user: any) => user.email))).toEqual([
+      ['ben@test.intershop.de'],
+    ])
+    expect(data.summary.results.map((r: any) => [r.line, r.status, r.login])).toEqual([
+      [2, 'skipped', 'amiller'],
+      [3, 'created', 'ben@test.intershop.de'],
+    ])
+    expect(data.summary).toMatchObject({ created: 1, skipped: 1 })
+    expect(data.remaining).toBe('')
+  })
+
+  it('reads German amounts and period names, and offers the template in German', async () => {
+    icm.use(roles(), existing())
+    const calls = created()
+    const list =
+      'Anmeldename;Vorname;Nachname;E-Mail-Adresse;Rollen;Bestelllimit;Budget;Zeitraum\n' +
+      'amiller;Anna;Miller;anna@test.intershop.de;;1.250,50;2 000;monatlich'
+    const { response } = await page(action, '/de/account/organization/users/import', { form: { list } })
+    expect(response.status).toBe(200)
+    expect(calls[0]!.body.elements[0].userBudget).toEqual({
+      orderSpentLimit: { value: 1250.5, currency: 'EUR' },
+      budget: { value: 2000, currency: 'EUR' },
+      budgetPeriod: 'monthly',
+    })
+    const { data } = await page(loader, '/de/account/organization/users/import')
+    expect(data.amountExample).toBe('1.250,50')
+    expect(data.template).toEqual([
+      'Anmeldename;Vorname;Nachname;E-Mail-Adresse;Rollen;Bestelllimit;Budget pro Zeitraum;Budgetzeitraum',
+      'jdoe;Jane;Doe;jane.doe@example.com;APP_B2B_ACCOUNT_OWNER;500,00;2.000,00;monatlich',
+    ])
+  })
+
+  it('downloads the template as a CSV in the shopper’s language, for user managers only', async () => {
+    icm.use(roles())
+    const { response } = await page(templateLoader, '/de/account/organization/users/import-template.csv')
+    expect(response.status).toBe(200)
+    expect(response.headers.get('Content-Type')).toBe('text/csv; charset=utf-8')
+    expect(response.headers.get('Content-Disposition')).toBe('attachment; filename="benutzer-import.csv"')
+    expect(response.headers.get('Cache-Control')).toBe('private, no-store')
+    // A byte order mark first, so that a spreadsheet reads UTF-8 (the text read here drops it).
+    expect([...new Uint8Array(await response.clone().arrayBuffer()).slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
+    expect(await response.text()).toBe(
+      'Anmeldename;Vorname;Nachname;E-Mail-Adresse;Rollen;Bestelllimit;Budget pro Zeitraum;Budgetzeitraum\r\n' +
+        'jdoe;Jane;Doe;jane.doe@example.com;APP_B2B_ACCOUNT_OWNER;500,00;2.000,00;monatlich\r\n',
+    )
+    const buyer = await page(templateLoader, '/de/account/organization/users/import-template.csv', {
+      user: BUYER,
+    })
+    expect(buyer.response.headers.get('Location')).toBe(
+      '/de/error?error=missing-permission&value=APP_B2B_MANAGE_USERS',
+    )
   })
 
   it('refuses an empty list and one of more than 100 users (400, localized)', async () => {

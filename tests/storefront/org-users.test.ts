@@ -162,7 +162,7 @@ describe('the new-user page', () => {
     phoneHome: '',
     roleIDs: 'APP_B2B_COSTCENTER_OWNER',
     orderSpentLimit: '250',
-    budget: '1000,50',
+    budget: '1,000.50',
     budgetPeriod: 'quarterly',
   }
 
@@ -212,7 +212,7 @@ describe('the new-user page', () => {
         firstName: ' ',
         email: 'anna-at-example',
         budget: '100',
-        orderSpentLimit: '12.345',
+        orderSpentLimit: '12,345',
       },
     })
     expect(response.status).toBe(400)
@@ -243,7 +243,7 @@ describe('the new-user page', () => {
       ),
     )
     const { response, data } = await page(createAction, '/fr/account/organization/users/create', {
-      form: newUser,
+      form: { ...newUser, budget: '1\u202f000,50' },
     })
     expect(response.status).toBe(422)
     expect(data.result.error.email).toEqual(['Cette adresse e-mail est déjà utilisée.'])

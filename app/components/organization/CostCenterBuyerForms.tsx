@@ -6,10 +6,10 @@ import { useTranslation } from 'react-i18next'
 import { ErrorList, FormErrors, SubmitButton } from '~/components/form-controls'
 import { Field, SelectField, useShopForm } from '~/components/forms'
 import { TableHead } from '~/components/TableHead'
-import { BUDGET_PERIODS } from '~/models/budget'
+import { useShell } from '~/components/useShell'
+import { amountText, BUDGET_PERIODS } from '~/models/budget'
 import {
   addBuyersFormSchema,
-  amountText,
   buyerBudgetFormSchema,
   MAX_LOGIN,
   personName,
@@ -17,20 +17,25 @@ import {
   type CostCenterBuyer,
   type CostCenterPerson,
 } from '~/models/cost-center'
+import type { Translate } from '~/models/messages'
 import { useSpentText } from './CostCenterTable'
 
-function PeriodOptions() {
-  const { t } = useTranslation()
-  return (
-    <>
-      <option value="">{t('account.costcenter.period.none')}</option>
-      {BUDGET_PERIODS.map((period) => (
-        <option key={period} value={period}>
-          {t(`account.costcenter.period.${period}`)}
-        </option>
-      ))}
-    </>
-  )
+/**
+ * The period choices, as the select's own children: Preact (the browser's React) gives a select its
+ * `defaultValue` by marking the option children it finds directly, so options inside a component of their own
+ * would leave a select mounted in the browser (after a post) on "no period" and "Save budget" would post that.
+ */
+function periodOptions(t: Translate) {
+  return [
+    <option key="" value="">
+      {t('account.costcenter.period.none')}
+    </option>,
+    ...BUDGET_PERIODS.map((period) => (
+      <option key={period} value={period}>
+        {t(`account.costcenter.period.${period}`)}
+      </option>
+    )),
+  ]
 }
 
 /**
@@ -39,10 +44,11 @@ function PeriodOptions() {
  */
 export function AddBuyersForm({ candidates }: { candidates: CostCenterPerson[] | null }) {
   const { t } = useTranslation()
+  const { locale } = useShell()
   const answer = useActionData<BuyersAnswer>()
   const [form, fields] = useShopForm({
     id: 'buyers-add',
-    schema: addBuyersFormSchema(t),
+    schema: addBuyersFormSchema(t, locale.tag),
     lastResult: answer?.intent === 'add' ? answer.result : null,
     defaultValue: {
       buyers: candidates ? candidates.map((c) => ({ login: c.login })) : [{ login: '', selected: 'on' }],
@@ -118,7 +124,7 @@ export function AddBuyersForm({ candidates }: { candidates: CostCenterPerson[] |
                         </span>
                       }
                     >
-                      <PeriodOptions />
+                      {periodOptions(t)}
                     </SelectField>
                   </td>
                 </tr>
@@ -140,7 +146,7 @@ export function AddBuyersForm({ candidates }: { candidates: CostCenterPerson[] |
               />
               <Field meta={buyer.budget} label={t('account.costcenter.budget.label')} inputMode="decimal" />
               <SelectField meta={buyer.budgetPeriod} label={t('account.costcenter.period.label')}>
-                <PeriodOptions />
+                {periodOptions(t)}
               </SelectField>
             </fieldset>
           )
@@ -157,16 +163,17 @@ export function AddBuyersForm({ candidates }: { candidates: CostCenterPerson[] |
 /** One buyer: their own budget and period (changed with "save"), spent / remaining, and "remove". */
 export function BuyerRow({ buyer, index }: { buyer: CostCenterBuyer; index: number }) {
   const { t } = useTranslation()
+  const { locale } = useShell()
   const spentText = useSpentText()
   const answer = useActionData<BuyersAnswer>()
   const mine = answer?.login === buyer.login
   const [form, fields] = useShopForm({
     id: `buyer-${index}`,
-    schema: buyerBudgetFormSchema(t),
+    schema: buyerBudgetFormSchema(t, locale.tag),
     lastResult: mine && answer?.intent === 'update' ? answer.result : null,
     defaultValue: {
       login: buyer.login,
-      budget: amountText(buyer.budget.budget),
+      budget: amountText(buyer.budget.budget, locale.tag),
       budgetPeriod: buyer.budget.budgetPeriod ?? '',
     },
   })
@@ -193,7 +200,7 @@ export function BuyerRow({ buyer, index }: { buyer: CostCenterBuyer; index: numb
           hint={t('account.costcenter.budget.hint')}
         />
         <SelectField meta={fields.budgetPeriod} label={t('account.costcenter.buyers.period_of', { name })}>
-          <PeriodOptions />
+          {periodOptions(t)}
         </SelectField>
         <SubmitButton intent="update">{t('account.costcenter.buyers.save')}</SubmitButton>
       </Form>

@@ -4,6 +4,7 @@ import { Form, Link } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { FormErrors, SubmitButton } from '~/components/form-controls'
 import { CheckboxField, Field, SelectField, useShopForm } from '~/components/forms'
+import { useShell } from '~/components/useShell'
 import { BUDGET_PERIODS } from '~/models/budget'
 import {
   costCenterFormSchema,
@@ -44,9 +45,10 @@ export function CostCenterForm({
   ownerHint?: string
 }) {
   const { t } = useTranslation()
+  const { locale } = useShell()
   const [form, fields] = useShopForm({
     id,
-    schema: costCenterFormSchema(t),
+    schema: costCenterFormSchema(t, locale.tag),
     defaultValue: defaults,
   })
   const labels = {

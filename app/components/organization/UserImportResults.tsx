@@ -4,13 +4,13 @@ import { useTranslation } from 'react-i18next'
 import { TableHead } from '~/components/TableHead'
 import type { UserImportResult, UserImportSummary } from '~/models/user-import'
 
-/** The words of a line's result (never a colour alone): created, its problems, or the API's refusal. */
+/** The words of a line's result (never a colour alone): created or skipped, its problems, or the API's refusal. */
 function ResultCell({ result, base }: { result: UserImportResult; base: string }) {
   const { t } = useTranslation()
-  if (result.status === 'created')
+  if (result.status === 'created' || result.status === 'skipped')
     return (
       <>
-        {t('account.user.import.result.created')}{' '}
+        {t(`account.user.import.result.${result.status}`)}{' '}
         <Link to={`${base}/${encodeURIComponent(result.login!)}`}>{result.name}</Link>
       </>
     )
@@ -33,16 +33,21 @@ function ResultCell({ result, base }: { result: UserImportResult; base: string }
   )
 }
 
-/** What an import did: how many users were created, and every line's result in a table. */
+/** What an import did: how many users were created or skipped, and every line's result in a table. */
 export function UserImportResults({ summary, base }: { summary: UserImportSummary; base: string }) {
   const { t } = useTranslation()
+  const open = summary.results.some((result) => result.status !== 'created' && result.status !== 'skipped')
   return (
     <section aria-labelledby="user-import-results" className="user-import-results">
       <h2 id="user-import-results">{t('account.user.import.result.title')}</h2>
-      <p role="status" className={summary.created ? 'form-info' : 'form-errors'}>
-        {summary.created
-          ? t('account.user.import.result.summary', { count: summary.created })
-          : t('account.user.import.result.none')}
+      <p role="status" className={summary.created || !open ? 'form-info' : 'form-errors'}>
+        {[
+          summary.created ? t('account.user.import.result.summary', { count: summary.created }) : '',
+          summary.skipped ? t('account.user.import.result.skipped_summary', { count: summary.skipped }) : '',
+          !summary.created && open ? t('account.user.import.result.none') : '',
+        ]
+          .filter(Boolean)
+          .join(' ')}
       </p>
       <table data-testid="user-import-results">
         <TableHead
