@@ -4,7 +4,6 @@ import { DiscountIdsSchema, DiscountSchema, rebatesOf } from './basket'
 import type { CostCenterRef } from './checkout-basket'
 import { MoneySchema, PriceItemSchema, type Money, type PriceItem } from './price'
 import { ApiMessageSchema, type ApiMessageData } from './api-message'
-import type { Translate } from './messages'
 
 /**
  * An ICM order (`OrderData`, ADR 0010): the basket as it was ordered plus the order's own fields, with the
@@ -269,17 +268,6 @@ export function displayStatusOf(
     ['SHIPPED', 'DELIVERED'].includes(line.fulfillmentStatus ?? ''),
   )
   return order.statusCode === 'INPROGRESS' && shipped ? 'PARTLY_SHIPPED' : order.statusCode
-}
-
-/**
- * An order status in the shopper's language by its code (`NEW` → "Neu"), wherever a status shows (order
- * history and detail, cost center orders, a recurring order's last orders); ICM's own text (or the code)
- * when the shop has no words for the code.
- */
-export function orderStatusText(t: Translate, code: string, fallback?: string): string {
-  const key = `account.orders.status.${code}`
-  const text = t(key)
-  return text && text !== key ? text : (fallback ?? code)
 }
 
 /** An attribute's text value by its name (with or without ICM's `BusinessObjectAttributes#` prefix). */

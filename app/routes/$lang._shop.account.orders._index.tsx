@@ -16,9 +16,9 @@ import {
   ORDERS_PAGE_SIZE,
   orderFilterOf,
   ordersLimit,
-  orderStatusText,
   type OrderFilter,
 } from '~/models/order'
+import { orderStatusText } from '~/components/order/OrderStatus'
 import { formatMoney, pick } from '~/models/price'
 import { noindexMeta } from '~/models/seo'
 import { hasPermission, loginAgainIfRefused, requireLogin, type LoggedIn } from '~/services/guards.server'

@@ -85,7 +85,7 @@ describe('the add-to-basket form', () => {
     fireEvent.blur(input)
     await screen.findByText('Please enter a whole number of at least 3.')
     fireEvent.change(input, { target: { value: '33' } })
-    await screen.findByText('You can order at most 30 of this product.')
+    await screen.findByText('You can order at most 30 pieces of this product.')
     fireEvent.change(input, { target: { value: '9' } })
     await waitFor(() => expect(input.getAttribute('aria-invalid')).toBeNull())
     expect(document.querySelector('.field-error')).toBeNull()

@@ -1,6 +1,7 @@
 import '~/browser/account-texts'
 import { useTranslation } from 'react-i18next'
-import { displayStatusOf, orderStatusText, type Order } from '~/models/order'
+import type { Translate } from '~/models/messages'
+import { displayStatusOf, type Order } from '~/models/order'
 
 const dateFormats = new Map<string, Intl.DateTimeFormat>()
 
@@ -47,4 +48,15 @@ export function OrderStatus({
 export function FulfillmentStatus({ status }: { status: string }) {
   const text = useCodeText()
   return <span className="fulfillment-status">{text(`account.orders.fulfillment.${status}`, status)}</span>
+}
+
+/**
+ * An order status in the shopper's language by its code (`NEW` → "Neu"), wherever a status shows (order
+ * history and detail, cost center orders, a recurring order's last orders); ICM's own text (or the code)
+ * when the shop has no words for the code.
+ */
+export function orderStatusText(t: Translate, code: string, fallback?: string): string {
+  const key = `account.orders.status.${code}`
+  const text = t(key)
+  return text && text !== key ? text : (fallback ?? code)
 }

@@ -7,7 +7,7 @@ import { ScrollRegion } from '~/components/ScrollRegion'
 import { TableHead } from '~/components/TableHead'
 import { useShell } from '~/components/useShell'
 import { personName, type CostCenter } from '~/models/cost-center'
-import { orderStatusText } from '~/models/order'
+import { orderStatusText } from '~/components/order/OrderStatus'
 import { formatMoney, pick } from '~/models/price'
 import { useBudgetText, useSpentText } from './CostCenterTable'
 

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next'
 import { formatDate } from '~/components/order/OrderStatus'
 import { SubmitButton } from '~/components/form-controls'
 import { useShell } from '~/components/useShell'
-import { orderStatusText } from '~/models/order'
+import { orderStatusText } from '~/components/order/OrderStatus'
 import {
   lastOrderLink,
   type RecurringOrder,
