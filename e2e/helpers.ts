@@ -150,3 +150,28 @@ export async function textsOf(lang: Lang) {
     return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? `{{${name}}}`))
   }
 }
+
+/** The commerce API's English catalog (test data lookups, not the UI under test). */
+export const CATALOG_API = `${API_ORIGIN}/INTERSHOP/rest/WFS/ironbridge-Site/-;loc=en_US;cur=USD`
+
+/** Finds products of a kind through the commerce API's category listings (test data, not the UI under test). */
+export async function findProducts(
+  request: APIRequestContext,
+  flag: 'retailSet' | 'productBundle' | 'productMaster',
+  { inStock = false } = {},
+) {
+  const tree = await (await request.get(`${CATALOG_API}/categories?view=tree&limit=3`)).json()
+  const leaves = tree.elements.flatMap((top: any) =>
+    top.subCategories.flatMap((sub: any) => sub.subCategories),
+  )
+  for (const leaf of leaves) {
+    const path = leaf.categoryPath.map((p: { id: string }) => p.id).join('/')
+    const listing = await (
+      await request.get(`${CATALOG_API}/categories/${path}/products?amount=200&attrs=sku,inStock,${flag}`)
+    ).json()
+    const has = (e: any, name: string) => e.attributes.some((a: any) => a.name === name && a.value === true)
+    const hit = listing.elements.find((e: any) => has(e, flag) && (!inStock || has(e, 'inStock')))
+    if (hit) return hit.attributes.find((a: any) => a.name === 'sku').value as string
+  }
+  throw new Error(`no product with ${flag}`)
+}

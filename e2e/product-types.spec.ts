@@ -1,28 +1,5 @@
-import { expect, test, type APIRequestContext } from '@playwright/test'
-
-const API = `http://127.0.0.1:${process.env.E2E_API_PORT ?? 4200}/INTERSHOP/rest/WFS/ironbridge-Site/-;loc=en_US;cur=USD`
-
-/** Finds products of a kind through the commerce API's category listings (test data, not the UI under test). */
-async function findProducts(
-  request: APIRequestContext,
-  flag: 'retailSet' | 'productBundle' | 'productMaster',
-  { inStock = false } = {},
-) {
-  const tree = await (await request.get(`${API}/categories?view=tree&limit=3`)).json()
-  const leaves = tree.elements.flatMap((top: any) =>
-    top.subCategories.flatMap((sub: any) => sub.subCategories),
-  )
-  for (const leaf of leaves) {
-    const path = leaf.categoryPath.map((p: { id: string }) => p.id).join('/')
-    const listing = await (
-      await request.get(`${API}/categories/${path}/products?amount=200&attrs=sku,inStock,${flag}`)
-    ).json()
-    const has = (e: any, name: string) => e.attributes.some((a: any) => a.name === name && a.value === true)
-    const hit = listing.elements.find((e: any) => has(e, flag) && (!inStock || has(e, 'inStock')))
-    if (hit) return hit.attributes.find((a: any) => a.name === 'sku').value as string
-  }
-  throw new Error(`no product with ${flag}`)
-}
+import { expect, test } from '@playwright/test'
+import { CATALOG_API as API, findProducts } from './helpers'
 
 test('a bundle shows its parts with quantities', async ({ page, request }) => {
   // In stock, so that it can be added.

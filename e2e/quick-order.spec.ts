@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
-import { tileProduct } from './helpers'
+import { expect, test, type Page } from '@playwright/test'
+import { findProducts, tileProduct } from './helpers'
 
 /** Two orderable products (SKU and name) taken from a listing's tiles. */
 async function twoOrderableProducts(page: Page) {
@@ -70,27 +70,6 @@ test('quick order gives more rows and keeps what was typed', async ({ page }) =>
   await expect(page.getByLabel('SKU in row 2')).toHaveValue('1000042')
 })
 
-const API = `http://127.0.0.1:${process.env.E2E_API_PORT ?? 4200}/INTERSHOP/rest/WFS/ironbridge-Site/-;loc=en_US;cur=USD`
-
-/** A variation master's SKU (as its tile shows it), found through the API's category listings (test data). */
-async function masterSku(request: APIRequestContext) {
-  const tree = await (await request.get(`${API}/categories?view=tree&limit=3`)).json()
-  const leaves = tree.elements.flatMap((top: any) =>
-    top.subCategories.flatMap((sub: any) => sub.subCategories),
-  )
-  for (const leaf of leaves) {
-    const path = leaf.categoryPath.map((p: { id: string }) => p.id).join('/')
-    const listing = await (
-      await request.get(`${API}/categories/${path}/products?amount=200&attrs=sku,productMaster`)
-    ).json()
-    const hit = listing.elements.find((e: any) =>
-      e.attributes.some((a: any) => a.name === 'productMaster' && a.value === true),
-    )
-    if (hit) return hit.attributes.find((a: any) => a.name === 'sku').value as string
-  }
-  throw new Error('no variation master')
-}
-
 for (const { name, viewport } of [
   { name: 'phone', viewport: { width: 360, height: 740 } },
   { name: 'desktop', viewport: { width: 1280, height: 900 } },
@@ -102,7 +81,7 @@ for (const { name, viewport } of [
       page,
       request,
     }) => {
-      const master = await masterSku(request)
+      const master = await findProducts(request, 'productMaster')
       await page.goto('/en/quick-order')
       await page.getByLabel('SKU in row 1').fill(master)
       await page.getByLabel('Quantity in row 1').fill('2')
