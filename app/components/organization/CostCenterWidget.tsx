@@ -8,7 +8,8 @@ import type { UserCostCenter } from '~/models/company'
 /**
  * The logged-in user's cost centers (organization-and-requisitions §2 "cost center widget"): id, name and the
  * user's part in each (buyer, owner). With `linkBase` (the user may view cost centers) each id links to its
- * detail page, `${linkBase}/{costCenterId}`.
+ * detail page, `${linkBase}/{costCenterId}`. On phones each cost center is a labelled card (`card-table`): German
+ * names ("Baustellenbetrieb Berlin") are wider than a 360 px table's column.
  */
 export function CostCenterWidget({
   costCenters,
@@ -25,7 +26,7 @@ export function CostCenterWidget({
       {costCenters.length === 0 ? (
         <p>{t('account.costcenter.widget.empty')}</p>
       ) : (
-        <table className="cost-center-widget-table">
+        <table className="cost-center-widget-table card-table">
           <TableHead
             columns={[
               { label: t('account.costcenter.widget.column.id') },
@@ -36,7 +37,7 @@ export function CostCenterWidget({
           <tbody>
             {costCenters.map((center) => (
               <tr key={center.id} data-testid="own-cost-center">
-                <td>
+                <td data-label={t('account.costcenter.widget.column.id')}>
                   {linkBase ? (
                     <Link
                       to={`${linkBase}/${encodeURIComponent(center.id)}`}
@@ -48,8 +49,8 @@ export function CostCenterWidget({
                     center.id
                   )}
                 </td>
-                <td>{center.name}</td>
-                <td>
+                <td data-label={t('account.costcenter.widget.column.name')}>{center.name}</td>
+                <td data-label={t('account.costcenter.widget.column.roles')}>
                   {center.roles
                     .map((role) => t(`account.costcenter.widget.role.${role}`, { defaultValue: role }))
                     .join(', ')}
