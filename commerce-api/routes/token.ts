@@ -50,7 +50,7 @@ export const tokenRoutes: RouteModule = (app, { db }) => {
         captcha && (() => app.limiters.challenges.redeem(captcha.challenge, captcha.answer)),
         async () => {
           const result = await loginAs(db, account, input.password)
-          return { passwordMatched: result.ok || result.reason === 'inactive', result }
+          return { passwordMatched: result.ok || result.reason !== 'invalid', result }
         },
       )
       switch (outcome.kind) {
@@ -67,7 +67,7 @@ export const tokenRoutes: RouteModule = (app, { db }) => {
       }
       const { result } = outcome
       if (!result.ok) {
-        throw result.reason === 'inactive'
+        throw result.reason !== 'invalid'
           ? new ApiError(
               403,
               'account.login.customer_approval.error',
