@@ -60,6 +60,8 @@ export default defineConfig({
         // Two browsers on one loopback address: room for every test's tokens and wrong passwords; a short
         // lock so e2e/security.spec.ts reaches the login challenge in seconds.
         RATE_LIMIT_ANONYMOUS_TOKENS: '600/60',
+        // Every view of the registration page (e2e/registration.spec.ts) asks for a captcha question.
+        RATE_LIMIT_CHALLENGES: '600/60',
         LOGIN_IP_FAILURES: '200/900',
         LOGIN_LOCK_FAILURES: '8',
         LOGIN_LOCK_SECONDS: '3',

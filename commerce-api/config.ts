@@ -1,5 +1,6 @@
 import path from 'node:path'
 import { parseCorsOrigins } from './cors'
+import { DEFAULT_ACCOUNT_SETTINGS, type AccountSettings, type CustomerKind } from './domain/configuration'
 import { CATCH_UP_DAYS } from './domain/recurring-order-runs'
 import {
   DEFAULT_LIMITS,
@@ -69,6 +70,10 @@ export type ApiConfig = {
    * (its paths answer 404). At least 24 characters: it opens every customer's orders.
    */
   backofficeToken?: string
+  /** Who registers, who waits for approval, the newsletter (REGISTRATION, REGISTRATION_APPROVAL, NEWSLETTER). */
+  accounts: AccountSettings
+  /** Where the shop's own mails go (SHOP_MAIL); default MAIL_FROM's address. */
+  shopMail?: string
 }
 
 /** The shortest operator or mailbox token accepted: a guess must be hopeless. */
@@ -124,6 +129,36 @@ function schedulerTestRuns(env: NodeJS.ProcessEnv): boolean {
   if (value !== 'on' && value !== 'off')
     throw new Error(`SCHEDULER_TEST_RUNS must be 'on' or 'off', got '${value}'`)
   return value === 'on'
+}
+
+/**
+ * Kinds of customer from the environment: `private`, `business` (comma-separated), `none`, or unset for the
+ * fallback. Anything else stops the start: a typo must not open or close registration unnoticed.
+ */
+function customerKinds(env: NodeJS.ProcessEnv, name: string, fallback: Record<CustomerKind, boolean>) {
+  const value = env[name]?.trim()
+  if (!value) return fallback
+  const kinds = value.split(/[\s,]+/).filter(Boolean)
+  if (kinds.length === 1 && kinds[0] === 'none') return { private: false, business: false }
+  const unknown = kinds.filter((kind) => kind !== 'private' && kind !== 'business')
+  if (unknown.length)
+    throw new Error(`${name} takes 'private', 'business' (comma-separated) or 'none', got '${value}'`)
+  return { private: kinds.includes('private'), business: kinds.includes('business') }
+}
+
+/** NEWSLETTER: `on` (default) or `off`. */
+function newsletter(env: NodeJS.ProcessEnv): boolean {
+  const value = env.NEWSLETTER?.trim() || 'on'
+  if (value !== 'on' && value !== 'off') throw new Error(`NEWSLETTER must be 'on' or 'off', got '${value}'`)
+  return value === 'on'
+}
+
+export function accountSettings(env: NodeJS.ProcessEnv): AccountSettings {
+  return {
+    registration: customerKinds(env, 'REGISTRATION', DEFAULT_ACCOUNT_SETTINGS.registration),
+    approval: customerKinds(env, 'REGISTRATION_APPROVAL', DEFAULT_ACCOUNT_SETTINGS.approval),
+    newsletter: newsletter(env),
+  }
 }
 
 /** A whole number of at least 0 from the environment, or the fallback. */
@@ -188,5 +223,7 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
       env.RECURRING_ORDERS_CRON === 'off' ? undefined : env.RECURRING_ORDERS_CRON?.trim() || '* * * * *',
     recurringOrdersCatchUpDays: count(env, 'RECURRING_ORDERS_CATCH_UP_DAYS', CATCH_UP_DAYS),
     schedulerTestRuns: schedulerTestRuns(env),
+    accounts: accountSettings(env),
+    shopMail: env.SHOP_MAIL?.trim() || undefined,
   }
 }

@@ -49,6 +49,7 @@ const app = buildServer({
   mail: {
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
+    shop: config.shopMail,
     storefrontUrl: config.storefrontUrl,
     mailboxToken: config.mailboxToken,
   },
@@ -60,6 +61,8 @@ const app = buildServer({
   },
   // The operator's back office (`npm run orders`), only with BACKOFFICE_TOKEN.
   backoffice: { token: config.backofficeToken },
+  // Who registers, who waits for approval, whether the newsletter is offered.
+  accounts: config.accounts,
   protection: {
     limits: config.limits,
     trustedProxies: config.trustedProxies,

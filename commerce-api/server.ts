@@ -45,6 +45,9 @@ import { costCenterRoutes } from './routes/cost-centers'
 import { requisitionRoutes } from './routes/requisitions'
 import { recurringOrderRoutes } from './routes/recurring-orders'
 import { backofficeRoutes } from './routes/backoffice'
+import { backofficeCustomerRoutes } from './routes/backoffice-customers'
+import { registrationRoutes } from './routes/registration'
+import { DEFAULT_ACCOUNT_SETTINGS, type AccountSettings } from './domain/configuration'
 import { orderSnapshotOf } from './icm/orders'
 import { recurringOrderJob, type RecurringOrderJob } from './jobs/recurring-orders'
 import { createLimiters, trustProxyOf, type ProtectionOptions } from './rate-limits'
@@ -82,6 +85,8 @@ export type ServerOptions = {
   }
   /** The operator's back office (routes/backoffice.ts) with its token (BACKOFFICE_TOKEN); none without. */
   backoffice?: { token?: string }
+  /** Registration, approval and newsletter (REGISTRATION, REGISTRATION_APPROVAL, NEWSLETTER); default: DEFAULT_ACCOUNT_SETTINGS. */
+  accounts?: AccountSettings
 }
 
 declare module 'fastify' {
@@ -105,6 +110,7 @@ export function buildServer({
   mail = {},
   recurringOrders,
   backoffice = {},
+  accounts = DEFAULT_ACCOUNT_SETTINGS,
 }: ServerOptions): FastifyInstance {
   const helmetOptions = apiHelmetOptions({ ...security, crossOriginReads: corsOrigins.length > 0 })
   // The same headers for answers made outside the routes' hooks (router errors, refusals before helmet ran).
@@ -285,7 +291,7 @@ export function buildServer({
     )
   })
 
-  const ctx: ApiContext = { db, site, payment, mail: configureMail(mail) }
+  const ctx: ApiContext = { db, site, payment, mail: configureMail(mail), accounts }
   // What the domain's transactions publish (an order placed, a user created, …) queues its mails (ADR 0025).
   sendMailOnEvents()
   for (const routes of [
@@ -314,6 +320,8 @@ export function buildServer({
     ...(recurringOrders?.testRuns ? [schedulerRunRoutes] : []),
     // The operator's back office exists only with its token.
     ...(backoffice.token ? [backofficeRoutes(backoffice.token)] : []),
+    registrationRoutes,
+    ...(backoffice.token ? [backofficeCustomerRoutes(backoffice.token)] : []),
   ]) {
     routes(app, ctx)
   }

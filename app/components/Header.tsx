@@ -146,7 +146,11 @@ function HeaderLinks({
             </SubmitButton>
           </Form>
         </>
-      ) : null}
+      ) : (
+        <Link to={`/${locale.lang}/register`} className="register-link">
+          {t('header.register')}
+        </Link>
+      )}
       {compareCount ? (
         <Link to={`/${locale.lang}/compare`} className="compare-status">
           {t('compare.header', { count: compareCount })}

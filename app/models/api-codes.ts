@@ -34,6 +34,7 @@ export const API_CODES = {
   decisionLinkExpired: 'requisition.link.expired.error',
   decisionLinkOtherUser: 'requisition.link.other_user.error',
   recurringOrderExpired: 'recurringorder.expired.error',
+  registrationDisabled: 'customer.registration.disabled.error',
 } as const
 
 export const ICM_ONLY = {

@@ -3,7 +3,22 @@ import { z } from 'zod'
 /** ICM `configurations`: the channel settings the shop reads (spec §4, §9 config keys). */
 export const ConfigurationSchema = z.object({
   data: z.object({
-    general: z.object({ defaultLocale: z.string().optional() }).passthrough().optional(),
+    general: z
+      .object({
+        defaultLocale: z.string().optional(),
+        /** The kinds of customer whose login waits for approval after registering (`PRIVATE`, `SMB`). */
+        customerTypeForLoginApproval: z.array(z.string()).optional(),
+      })
+      .passthrough()
+      .optional(),
+    registration: z
+      .object({
+        privateCustomerEnabled: z.boolean().optional(),
+        businessCustomerEnabled: z.boolean().optional(),
+      })
+      .passthrough()
+      .optional(),
+    marketing: z.object({ newsletterSubscriptionEnabled: z.boolean().optional() }).passthrough().optional(),
     basket: z
       .object({
         maxItemQuantity: z.number().optional(),
@@ -29,6 +44,8 @@ export const ConfigurationSchema = z.object({
       })
       .passthrough()
       .optional(),
+    /** The commerce API's own captcha announces itself as `service: 'challenge'` (questions of `POST challenges`). */
+    captcha: z.object({ service: z.string().optional() }).passthrough().optional(),
   }),
 })
 
@@ -54,6 +71,20 @@ export function mapConfiguration(data: z.infer<typeof ConfigurationSchema>) {
           excludeSunday: data.data.shipping.deliveryExcludeSunday ?? false,
         }
       : null,
+    /** Who may register (spec §9 "B2B/B2C registration enabled"); both unless the channel says otherwise. */
+    registration: {
+      private: data.data.registration?.privateCustomerEnabled ?? true,
+      business: data.data.registration?.businessCustomerEnabled ?? true,
+    },
+    /** Who waits for the shop's approval after registering (spec §4): they see /register/approval. */
+    approval: {
+      private: data.data.general?.customerTypeForLoginApproval?.includes('PRIVATE') ?? false,
+      business: data.data.general?.customerTypeForLoginApproval?.includes('SMB') ?? false,
+    },
+    /** Spec §9 "newsletter enabled": the opt-in at registration and the profile's subscription. */
+    newsletter: data.data.marketing?.newsletterSubscriptionEnabled ?? false,
+    /** Anonymous forms (registration, password reminder) ask the API's captcha question. */
+    captcha: data.data.captcha?.service === 'challenge',
   } as const
 }
 

@@ -6,7 +6,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/node'
-import { Form, useActionData, useLoaderData } from '@remix-run/react'
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
 import { FormErrors, SubmitButton } from '~/components/form-controls'
@@ -60,7 +60,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const returnUrl = safeReturnUrl(url.searchParams.get('returnUrl'), `/${locale.lang}/home`)
   if (session.get('user')) throw redirect(returnUrl)
   const t = fixedT(locale.id)
-  return data({ title: t('account.login.title'), returnUrl }, { headers: privateHeaders() })
+  return data(
+    { title: t('account.login.title'), returnUrl, lang: locale.lang },
+    { headers: privateHeaders() },
+  )
 }
 
 /** Login by e-mail or user name; the user's token replaces the anonymous one (spec §4.7, §8). */
@@ -115,7 +118,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
 /** The reference form of the shop: `useShopForm`, `Field`s, the form's own errors and its own button. */
 export default function LoginPage() {
-  const { returnUrl } = useLoaderData<typeof loader>()
+  const { returnUrl, lang } = useLoaderData<typeof loader>()
   const challenge = useActionData<LoginAnswer>()?.challenge
   const { t } = useTranslation()
   const [form, fields] = useShopForm({ id: 'login', schema: loginSchema(t) })
@@ -167,6 +170,12 @@ export default function LoginPage() {
         ) : null}
         <SubmitButton>{t('account.login.submit')}</SubmitButton>
       </Form>
+      <p className="login-register">
+        {t('account.login.register.intro')}{' '}
+        <Link to={`/${lang}/register?${new URLSearchParams({ returnUrl })}`}>
+          {t('account.login.register.link')}
+        </Link>
+      </p>
     </>
   )
 }

@@ -179,7 +179,15 @@ export const customers = pgTable('customers', {
   budgetPriceType: text('budget_price_type').notNull().default('gross'),
   /** Whether a business basket may be ordered without a cost center (ICM's `isCostCenterOptional`). */
   costCenterOptional: boolean('cost_center_optional').notNull().default(false),
+  /**
+   * A customer who registered where their kind needs the shop's approval (REGISTRATION_APPROVAL): its users
+   * cannot log in until the operator approves it (domain/registration.ts).
+   */
+  approvalPending: boolean('approval_pending').notNull().default(false),
 })
+
+/** Numbers of customers who register themselves (`PC-300001`, `BC-300002`): above the seeded ones. */
+export const customerNumbers = pgSequence('customer_no_seq', { startWith: 300001 })
 
 /** Budget periods of ICM (a user's budget and a cost center's): the spent amount restarts with each. */
 export type BudgetPeriod = 'weekly' | 'monthly' | 'quarterly' | 'yearly'
@@ -1205,3 +1213,14 @@ export const rateLimits = pgTable(
   },
   (t) => [index('rate_limits_expire_idx').on(t.expire)],
 )
+
+/**
+ * Users who subscribed to the shop's newsletter (`subscriptions`, spec §3 Newsletter subscription): one row per
+ * user, whose current e-mail address is the recipient. Deleting the user ends it.
+ */
+export const newsletterSubscriptions = pgTable('newsletter_subscriptions', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  subscribedAt: timestamp('subscribed_at', { withTimezone: true }).notNull().defaultNow(),
+})

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { configurationJson } from '../icm/configuration'
 import { CURRENCIES, LOCALES } from './channel'
-import { channelSettings } from './configuration'
+import { channelSettings, DEFAULT_ACCOUNT_SETTINGS } from './configuration'
 
 describe('channel settings', () => {
   const settings = channelSettings()
@@ -23,7 +23,7 @@ describe('channel settings', () => {
 })
 
 describe('GET configurations', () => {
-  const json = configurationJson(channelSettings()).data
+  const json = configurationJson(channelSettings(), DEFAULT_ACCOUNT_SETTINGS).data
 
   it('reports the approval service as runnable and recurring orders as enabled', () => {
     expect(json.services.OrderApprovalServiceDefinition.runnable).toBe(true)
@@ -31,10 +31,13 @@ describe('GET configurations', () => {
   })
 
   it('follows the settings, so that a feature shows only while it exists', () => {
-    const withoutFeatures = configurationJson({
-      ...channelSettings(),
-      features: { orderApproval: false, recurringOrders: false },
-    }).data
+    const withoutFeatures = configurationJson(
+      {
+        ...channelSettings(),
+        features: { orderApproval: false, recurringOrders: false },
+      },
+      DEFAULT_ACCOUNT_SETTINGS,
+    ).data
     expect(withoutFeatures.services.OrderApprovalServiceDefinition.runnable).toBe(false)
     expect(withoutFeatures.recurringOrder.enabled).toBe(false)
   })
@@ -45,6 +48,7 @@ describe('GET configurations', () => {
       defaultLocale: 'de_DE',
       currencies: ['EUR', 'USD', 'PLN', 'RON'],
       defaultCurrency: 'EUR',
+      customerTypeForLoginApproval: ['SMB'],
     })
     expect(json.basket).toEqual({ termsAndConditions: true, acceleration: false, maxItemQuantity: 100 })
     expect(json.pricing).toEqual({
@@ -53,5 +57,29 @@ describe('GET configurations', () => {
       smbCustomerPriceDisplayType: 'net',
     })
     expect(json.preferences.ChannelPreferences.EnableAdvancedVariationHandling).toBe(false)
+  })
+})
+
+describe('GET configurations: registration, approval, newsletter and captcha', () => {
+  it('says which customers register, which wait for approval, whether there is a newsletter', () => {
+    const open = configurationJson(channelSettings(), {
+      registration: { private: true, business: false },
+      approval: { private: true, business: true },
+      newsletter: false,
+    }).data
+    expect(open.general.customerTypeForLoginApproval).toEqual(['PRIVATE', 'SMB'])
+    expect(open.registration).toEqual({ privateCustomerEnabled: true, businessCustomerEnabled: false })
+    expect(open.marketing).toEqual({ newsletterSubscriptionEnabled: false })
+    const defaults = configurationJson(channelSettings(), DEFAULT_ACCOUNT_SETTINGS).data
+    expect(defaults.marketing).toEqual({ newsletterSubscriptionEnabled: true })
+  })
+
+  it('announces the shop’s own captcha and how its answer is sent', () => {
+    const { captcha } = configurationJson(channelSettings(), DEFAULT_ACCOUNT_SETTINGS).data
+    expect(captcha).toEqual({
+      service: 'challenge',
+      challenges: 'challenges',
+      header: 'CAPTCHA challenge={id} answer={answer}',
+    })
   })
 })

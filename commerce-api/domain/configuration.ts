@@ -64,3 +64,25 @@ const SETTINGS: ChannelSettings = {
 }
 
 export const channelSettings = (): ChannelSettings => SETTINGS
+
+export type CustomerKind = 'private' | 'business'
+
+/**
+ * Who may open an account and how (spec §4 "Registration and login", §9 "B2B/B2C registration enabled",
+ * "newsletter enabled"): from the environment (config.ts: REGISTRATION, REGISTRATION_APPROVAL, NEWSLETTER).
+ */
+export type AccountSettings = {
+  /** Which kinds of customer may register themselves. */
+  registration: Record<CustomerKind, boolean>
+  /** Which kinds of customer wait for the shop's approval before their first login. */
+  approval: Record<CustomerKind, boolean>
+  /** Customers may subscribe to the newsletter. */
+  newsletter: boolean
+}
+
+/** Both kinds register; business customers wait for approval; the newsletter is offered. */
+export const DEFAULT_ACCOUNT_SETTINGS: AccountSettings = {
+  registration: { private: true, business: true },
+  approval: { private: false, business: true },
+  newsletter: true,
+}

@@ -15,6 +15,7 @@ const customer = (type: 'PrivateCustomer' | 'SMBCustomer'): CustomerUser => ({
     description: null,
     budgetPriceType: 'gross',
     costCenterOptional: false,
+    approvalPending: false,
   },
   user: {
     id: 'u-1',

@@ -78,6 +78,10 @@ export type DomainEvent =
   | { type: 'order.cancelled'; orderId: string }
   /** The order reached the customer. */
   | { type: 'order.delivered'; orderId: string }
+  /** A customer registered with their first user; `approvalPending`: they wait for the shop's approval. */
+  | { type: 'customer.registered'; customerNo: string; userId: string; approvalPending: boolean }
+  /** The shop approved a customer who waited: `userId`, its first user, may log in now. */
+  | { type: 'customer.approved'; customerNo: string; userId: string }
 
 /** Reacts to an event inside the transaction `t` that published it. */
 export type EventSubscriber = (t: Db, event: DomainEvent) => Promise<void>

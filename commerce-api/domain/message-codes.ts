@@ -247,6 +247,15 @@ export const MESSAGE_CODES = {
   'site.not_found': { kind: 'error' },
   // static
   'static.not_found': { kind: 'error' },
+  // registration and newsletter (issue 33)
+  'customer.registration.invalid.error': { kind: 'error' },
+  'customer.registration.field.missing.error': { kind: 'error' },
+  'customer.registration.disabled.error': { kind: 'error' },
+  'customer.email.invalid.error': { kind: 'error' },
+  'customer.approval.not_pending.error': { kind: 'error' },
+  'subscription.not_found.error': { kind: 'error' },
+  'subscription.recipient.foreign.error': { kind: 'error' },
+  'subscription.disabled.error': { kind: 'error' },
 } as const satisfies Record<string, CodeSpec>
 
 export type MessageCode = keyof typeof MESSAGE_CODES

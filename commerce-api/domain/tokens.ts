@@ -56,7 +56,9 @@ async function issue(db: Db, subject: string, userId: string | null, now = new D
 export const issueAnonymousToken = (db: Db) => issue(db, `anonymous:${randomUUID()}`, null)
 
 export type PasswordLoginResult =
-  { ok: true; grant: TokenGrant } | { ok: false; reason: 'invalid' | 'inactive' }
+  | { ok: true; grant: TokenGrant }
+  /** `pending`: the user's customer registered and waits for the shop's approval (domain/registration.ts). */
+  | { ok: false; reason: 'invalid' | 'inactive' | 'pending' }
 
 /**
  * Whom a login name names: the one user whose login or e-mail address it is (case-insensitive), or nobody.
@@ -66,17 +68,24 @@ export type PasswordLoginResult =
  */
 export type LoginAccount = {
   key: string
-  user?: { id: string; passwordHash: string; active: boolean }
+  user?: { id: string; passwordHash: string; active: boolean; approvalPending: boolean }
 }
 
 export async function findLoginAccount(db: Db, username: string): Promise<LoginAccount> {
   const name = username.trim().toLowerCase()
   const found = await db
-    .select({ id: users.id, passwordHash: users.passwordHash, active: users.active })
+    .select({
+      id: users.id,
+      passwordHash: users.passwordHash,
+      active: users.active,
+      approvalPending: customers.approvalPending,
+    })
     .from(users)
+    .leftJoin(customers, eq(customers.customerNo, users.customerNo))
     .where(or(eq(sql`lower(${users.login})`, name), eq(sql`lower(${users.email})`, name)))
     .limit(2)
-  const user = found.length === 1 ? found[0] : undefined
+  const row = found.length === 1 ? found[0] : undefined
+  const user = row && { ...row, approvalPending: row.approvalPending === true }
   return { key: user ? `user:${user.id}` : `name:${name}`, user }
 }
 
@@ -87,6 +96,7 @@ export async function loginAs(db: Db, account: LoginAccount, password: string): 
   if (!(await verifyPasswordOf(password, user?.passwordHash)) || !user)
     return { ok: false, reason: 'invalid' }
   if (!user.active) return { ok: false, reason: 'inactive' }
+  if (user.approvalPending) return { ok: false, reason: 'pending' }
   return { ok: true, grant: await issue(db, user.id, user.id) }
 }
 

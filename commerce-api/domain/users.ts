@@ -201,7 +201,7 @@ const nameTaken = (paths: string[] = []) =>
  * A concurrent write that took the login or e-mail between our check and our insert or update: the unique
  * indexes and the trigger refuse it, and the caller gets the same 409 as if the check had seen it.
  */
-async function uniquely<T>(write: () => Promise<T>, paths?: string[]): Promise<T> {
+export async function uniquely<T>(write: () => Promise<T>, paths?: string[]): Promise<T> {
   try {
     return await write()
   } catch (error) {

@@ -15,6 +15,8 @@ export type MailSettings = {
   smtpUrl?: string
   /** The sender of every mail. */
   from: string
+  /** Where the shop's own mails go (SHOP_MAIL; a registration that waits for approval): default MAIL_FROM's address. */
+  shop?: string
   /** The storefront's public address, the base of every link in a mail. */
   storefrontUrl: string
   /**
@@ -24,8 +26,12 @@ export type MailSettings = {
   mailboxToken?: string
 }
 
+/** The address part of `Name <address>` (or the whole text when it has none). */
+const addressOf = (from: string) => /<([^>]+)>/.exec(from)?.[1] ?? from.trim()
+
 export const DEFAULT_MAIL_SETTINGS: MailSettings = {
   from: DEFAULT_MAIL_FROM,
+  shop: addressOf(DEFAULT_MAIL_FROM),
   storefrontUrl: DEFAULT_STOREFRONT_URL,
 }
 
@@ -36,6 +42,7 @@ export function configureMail(settings: Partial<MailSettings> = {}): MailSetting
   current = {
     smtpUrl: settings.smtpUrl || undefined,
     from: settings.from || DEFAULT_MAIL_FROM,
+    shop: settings.shop || addressOf(settings.from || DEFAULT_MAIL_FROM),
     storefrontUrl: (settings.storefrontUrl || DEFAULT_STOREFRONT_URL).replace(/\/+$/, ''),
     mailboxToken: settings.mailboxToken || undefined,
   }
@@ -43,6 +50,9 @@ export function configureMail(settings: Partial<MailSettings> = {}): MailSetting
 }
 
 export const mailSettings = (): MailSettings => current
+
+/** Where the shop's own mails go: SHOP_MAIL, else the sender's address. */
+export const shopAddress = (settings: MailSettings = current) => settings.shop || addressOf(settings.from)
 
 /** A page of the storefront in a mail's language (`en_US` → `/en/{path}`): the base of every mail's links. */
 export const storefrontPage = (locale: string, path: string) =>

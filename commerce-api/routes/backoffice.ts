@@ -123,7 +123,7 @@ const hasBody = (request: FastifyRequest) =>
  * Before anything is read: the operator's token (401 otherwise), then a body's type (415 unless JSON). The
  * access rule `operator` checks the token once more with every other rule (authorization.ts).
  */
-function gate(token: string) {
+export function gate(token: string) {
   return async (request: FastifyRequest, _reply: FastifyReply) => {
     if (!hasOperatorToken(request, token))
       throw new ApiError(

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../db/client'
+import type { AccountSettings } from '../domain/configuration'
 import type { MailSettings } from '../mail/settings'
 
 /**
@@ -10,7 +11,13 @@ export type PaymentSettings = { pageUrl?: string; secret?: string; frameAncestor
 
 /**
  * What every route module gets: the database, the one site it serves, the payment provider's settings, how
- * mail is sent (SMTP or the local mailbox).
+ * mail is sent (SMTP or the local mailbox), who may register and subscribe (REGISTRATION*, NEWSLETTER).
  */
-export type ApiContext = { db: Db; site: string; payment: PaymentSettings; mail: MailSettings }
+export type ApiContext = {
+  db: Db
+  site: string
+  payment: PaymentSettings
+  mail: MailSettings
+  accounts: AccountSettings
+}
 export type RouteModule = (app: FastifyInstance, ctx: ApiContext) => void

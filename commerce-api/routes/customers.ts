@@ -28,7 +28,7 @@ async function current(ctx: ApiContext, request: FastifyRequest) {
 
 /** Configuration, personalization and the logged-in customer and user. */
 export const customerRoutes: RouteModule = (app, ctx) => {
-  app.get('/rest/:site/configurations', async () => configurationJson(channelSettings()))
+  app.get('/rest/:site/configurations', async () => configurationJson(channelSettings(), ctx.accounts))
 
   app.get('/rest/:site/personalization', async (request) =>
     personalizationJson(personalizationGroup(await principalOf(ctx.db, request))),

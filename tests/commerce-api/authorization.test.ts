@@ -507,6 +507,36 @@ const WALK: Record<string, Call> = {
     path: () => `/INTERSHOP/static/WFS/${SITE}/-/attachments/Data_sheet.pdf`,
   },
   'GET /health': { scope: 'none', path: () => '/health' },
+  // Registration (issue 33): public, but nothing without a solved captcha.
+  'POST /rest/:site/privatecustomers': {
+    scope: 'none',
+    path: () => 'privatecustomers',
+    json: () => ({ email: 'walk@example.test', credentials: { password: 'Walk2026x' }, address }),
+  },
+  'POST /rest/:site/customers': {
+    scope: 'none',
+    path: () => 'customers',
+    json: () => ({ companyName: 'Walk AG', credentials: { password: 'Walk2026x' }, address }),
+  },
+  // The newsletter: jlink's own address is his alone (everybody else is refused, whether subscribed or not).
+  'GET /rest/:site/subscriptions/:email': {
+    scope: 'private',
+    path: () => 'subscriptions/jlink@brightline.test',
+  },
+  'POST /rest/:site/subscriptions': {
+    scope: 'private',
+    path: () => 'subscriptions',
+    json: () => ({
+      name: 'Newsletter',
+      type: 'Subscription',
+      active: true,
+      recipient: 'jlink@brightline.test',
+    }),
+  },
+  'DELETE /rest/:site/subscriptions/:email': {
+    scope: 'private',
+    path: () => 'subscriptions/jlink@brightline.test',
+  },
   // A password link's secret is the credential: a made-up one is refused, whoever asks.
   'POST /rest/:site/security/password': {
     scope: 'none',

@@ -5,6 +5,7 @@ import pg from 'pg'
 import { openDatabase, type Database } from '../../commerce-api/db/client'
 import { dumpTo, onceInRun, seededPglite, snapshotFolder } from '../../commerce-api/db/test-database'
 import { seedDatabase } from '../../commerce-api/db/seed/seed'
+import type { AccountSettings } from '../../commerce-api/domain/configuration'
 import type { ProtectionOptions } from '../../commerce-api/rate-limits'
 import { buildServer } from '../../commerce-api/server'
 import { templatePrefix } from './global-setup'
@@ -103,8 +104,11 @@ export async function startApi({
   corsOrigins,
   snapshot,
   backofficeToken,
+  accounts,
 }: {
   products?: number
+  /** Who registers, who waits for approval, the newsletter; default DEFAULT_ACCOUNT_SETTINGS. */
+  accounts?: AccountSettings
   /** The operator's back office with this token (BACKOFFICE_TOKEN); default none. */
   backofficeToken?: string
   /** Origins allowed to read answers cross-origin (ICM_CORS_ORIGINS); default none. */
@@ -129,6 +133,7 @@ export async function startApi({
     protection,
     corsOrigins,
     backoffice: { token: backofficeToken },
+    accounts,
   })
   installWireCheck(app)
   const address = await app.listen({ port: 0, host: '127.0.0.1' })

@@ -15,7 +15,13 @@ export const ConfigurationSchema = z.object({
       defaultLocale: z.string(),
       currencies: z.array(z.string().length(3)).min(1),
       defaultCurrency: z.string().length(3),
+      customerTypeForLoginApproval: z.array(z.enum(['PRIVATE', 'SMB'])).optional(),
     }),
+    registration: z
+      .object({ privateCustomerEnabled: z.boolean(), businessCustomerEnabled: z.boolean() })
+      .strict()
+      .optional(),
+    marketing: z.object({ newsletterSubscriptionEnabled: z.boolean() }).optional(),
     basket: z
       .object({
         termsAndConditions: z.boolean().optional(),

@@ -13,6 +13,7 @@ import { costCenterWire } from './cost-centers'
 import { organizationWire } from './organization'
 import { requisitionWire } from './requisitions'
 import { recurringOrderWire } from './recurring-orders'
+import { registrationWire } from './registration'
 import type { NotJson, WireRule } from './rules'
 import { sessionWire } from './session'
 import { securityWire } from './security'
@@ -37,6 +38,7 @@ export const WIRE_RULES: readonly WireRule[] = [
   ...operationsWire,
   ...securityWire,
   ...backofficeWire,
+  ...registrationWire,
 ]
 
 export const NOT_JSON: readonly NotJson[] = [

@@ -1,0 +1,46 @@
+/**
+ * Registration (spec §4 "Registration and login", §7 `POST privatecustomers` / `POST customers` with the
+ * captcha in the Authorization header). After creation a customer whose kind needs approval goes to
+ * /register/approval; anyone else is logged in as the login page does it (auth.server.ts `login`).
+ */
+import { z } from 'zod'
+import { captchaHeaders, isCaptchaRefusal } from './captcha.server'
+import { icmCall, IcmError, refusalOf, type IcmProblem, type IcmScope } from './icm.server'
+import { API_CODES } from '~/models/api-codes'
+import type { CaptchaSolution } from '~/models/captcha'
+import { registrationBody, type RegistrationForm } from '~/models/registration'
+
+const RegisteredSchema = z.object({ customerNo: z.string(), approvalPending: z.boolean().optional() })
+
+export type RegistrationResult =
+  { ok: true; customerNo: string; approvalPending?: boolean } | { ok: false; errors: IcmProblem[] }
+
+/** Creates the customer; refusals (a wrong captcha, a taken address, bad input) come back as problems. */
+export async function registerCustomer(
+  scope: IcmScope,
+  form: RegistrationForm,
+  captcha: CaptchaSolution | undefined,
+  preferredLanguage: string,
+): Promise<RegistrationResult> {
+  try {
+    const answer = await icmCall(scope, {
+      method: 'POST',
+      path: form.kind === 'business' ? 'customers' : 'privatecustomers',
+      json: registrationBody(form, preferredLanguage),
+      schema: RegisteredSchema,
+      cache: 'none',
+      token: null,
+      headers: captcha ? captchaHeaders(captcha) : undefined,
+    })
+    return { ok: true, customerNo: answer.customerNo, approvalPending: answer.approvalPending }
+  } catch (error) {
+    if (isCaptchaRefusal(error)) return { ok: false, errors: [{ code: error.code!, message: error.message }] }
+    // A kind of customer the shop does not register (403) is a refusal of the form, not an error page.
+    if (error instanceof IcmError && error.status === 403)
+      return {
+        ok: false,
+        errors: [{ code: error.code ?? API_CODES.registrationDisabled, message: error.message }],
+      }
+    return { ok: false, errors: refusalOf(error) }
+  }
+}

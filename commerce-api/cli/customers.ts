@@ -1,0 +1,103 @@
+/**
+ * `npm run customers -- <command>`: the operator's command line for registrations waiting for approval
+ * (routes/backoffice-customers.ts): list them, approve one (its users may log in then, and get a mail).
+ * Connection and token as `npm run orders` (BACKOFFICE_URL, BACKOFFICE_TOKEN). Exit status: 0 done,
+ * 1 refused or unreachable, 2 wrong usage.
+ */
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { connection } from './orders'
+
+export const USAGE = `Usage: npm run customers -- <command>
+
+Commands:
+  pending                 customers who registered and wait for approval
+  approve <customer no>   approve a customer: its users can log in from now on and get a mail
+
+Environment:
+  BACKOFFICE_URL    the commerce API (default http://127.0.0.1:$API_PORT, API_PORT default 4100)
+  BACKOFFICE_TOKEN  the operator token (default: the one npm start keeps in $DATA_DIR/backoffice-token)`
+
+type Env = Record<string, string | undefined>
+type Io = { out: (line: string) => void; err: (line: string) => void }
+
+const CUSTOMER_NUMBER = /^[A-Za-z0-9-]{1,64}$/
+
+/** The call a command line asks for, or a usage error's text. */
+export function requestOf(args: string[]): { method: string; path: string } | { usage: string } {
+  const [command, ...rest] = args
+  if (command === 'pending' && rest.length === 0)
+    return { method: 'GET', path: '/backoffice/customers/pending' }
+  if (command === 'approve') {
+    const [no, ...more] = rest
+    if (!no || more.length) return { usage: 'approve takes one customer number, e.g. approve BC-300001' }
+    if (!CUSTOMER_NUMBER.test(no)) return { usage: `'${no}' is no customer number` }
+    return { method: 'POST', path: `/backoffice/customers/${encodeURIComponent(no)}/approval` }
+  }
+  return { usage: command ? `unknown command or arguments: ${args.join(' ')}` : 'a command is needed' }
+}
+
+type PendingJson = {
+  customerNo: string
+  companyName?: string
+  user: { login: string; email: string; firstName: string; lastName: string; registeredAt: string }
+}
+
+const line = (c: PendingJson) =>
+  [
+    c.customerNo.padEnd(10),
+    c.user.registeredAt.slice(0, 10),
+    (c.companyName ?? '').padEnd(30),
+    `${c.user.firstName} ${c.user.lastName}`.padEnd(24),
+    c.user.email,
+  ].join('  ')
+
+/** Runs one command line; resolves to the exit status. */
+export async function runCustomersCli(args: string[], env: Env, io: Io, fetcher: typeof fetch = fetch) {
+  const request = requestOf(args)
+  if ('usage' in request) {
+    io.err(`customers: ${request.usage}\n\n${USAGE}`)
+    return 2
+  }
+  const { url, token } = connection(env)
+  if (!token) {
+    io.err('customers: no operator token: set BACKOFFICE_TOKEN (the API must have the same one)')
+    return 2
+  }
+  let response: Response
+  try {
+    response = await fetcher(`${url}${request.path}`, {
+      method: request.method,
+      headers: { authorization: `Bearer ${token}` },
+    })
+  } catch (error) {
+    io.err(`customers: the commerce API at ${url} is not reachable (${(error as Error).message})`)
+    return 1
+  }
+  const body = (await response.json().catch(() => null)) as
+    | { customers?: PendingJson[]; errors?: { code?: string; message?: string }[] }
+    | (PendingJson & { errors?: undefined })
+    | null
+  if (!response.ok) {
+    const errors = body?.errors ?? []
+    io.err(
+      errors.length
+        ? errors.map((e) => `${e.code}: ${e.message}`).join('\n')
+        : `The back office answered ${response.status}.`,
+    )
+    return 1
+  }
+  if (body && 'customers' in body && body.customers) {
+    if (!body.customers.length) io.out('No customer waits for approval.')
+    for (const customer of body.customers) io.out(line(customer))
+  } else if (body && 'customerNo' in body)
+    io.out(`Approved ${body.customerNo}: ${body.user.email} can log in now.`)
+  return 0
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  process.exitCode = await runCustomersCli(process.argv.slice(2), process.env, {
+    out: (line) => console.log(line),
+    err: (line) => console.error(line),
+  })
+}
