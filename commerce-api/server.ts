@@ -45,6 +45,8 @@ import { costCenterRoutes } from './routes/cost-centers'
 import { requisitionRoutes } from './routes/requisitions'
 import { recurringOrderRoutes } from './routes/recurring-orders'
 import { backofficeRoutes } from './routes/backoffice'
+import { customerPaymentRoutes } from './routes/customer-payments'
+import { preferredPaymentRoutes } from './routes/preferred-payment'
 import { orderSnapshotOf } from './icm/orders'
 import { recurringOrderJob, type RecurringOrderJob } from './jobs/recurring-orders'
 import { createLimiters, trustProxyOf, type ProtectionOptions } from './rate-limits'
@@ -314,6 +316,8 @@ export function buildServer({
     ...(recurringOrders?.testRuns ? [schedulerRunRoutes] : []),
     // The operator's back office exists only with its token.
     ...(backoffice.token ? [backofficeRoutes(backoffice.token)] : []),
+    customerPaymentRoutes,
+    preferredPaymentRoutes,
   ]) {
     routes(app, ctx)
   }

@@ -247,6 +247,9 @@ export const MESSAGE_CODES = {
   'site.not_found': { kind: 'error' },
   // static
   'static.not_found': { kind: 'error' },
+  // saved payment instruments (issue 33)
+  'payment.instrument.method_change.error': { kind: 'error' },
+  'payment.parameter.cvc_last_updated.error': { kind: 'cause' },
 } as const satisfies Record<string, CodeSpec>
 
 export type MessageCode = keyof typeof MESSAGE_CODES

@@ -1,0 +1,2 @@
+ALTER TABLE "payment_instruments" ADD COLUMN "preferred" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+CREATE UNIQUE INDEX "payment_instruments_preferred_idx" ON "payment_instruments" USING btree ("user_id") WHERE "payment_instruments"."preferred";
