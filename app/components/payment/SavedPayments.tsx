@@ -1,3 +1,4 @@
+import '~/browser/account-texts'
 import type { FieldMetadata, SubmissionResult } from '@conform-to/react'
 import { getFormProps } from '@conform-to/react'
 import { Form, Link } from '@remix-run/react'
