@@ -48,6 +48,8 @@ import { backofficeRoutes } from './routes/backoffice'
 import { backofficeCustomerRoutes } from './routes/backoffice-customers'
 import { registrationRoutes } from './routes/registration'
 import { DEFAULT_ACCOUNT_SETTINGS, type AccountSettings } from './domain/configuration'
+import { customerPaymentRoutes } from './routes/customer-payments'
+import { preferredPaymentRoutes } from './routes/preferred-payment'
 import { orderSnapshotOf } from './icm/orders'
 import { recurringOrderJob, type RecurringOrderJob } from './jobs/recurring-orders'
 import { createLimiters, trustProxyOf, type ProtectionOptions } from './rate-limits'
@@ -322,6 +324,8 @@ export function buildServer({
     ...(backoffice.token ? [backofficeRoutes(backoffice.token)] : []),
     registrationRoutes,
     ...(backoffice.token ? [backofficeCustomerRoutes(backoffice.token)] : []),
+    customerPaymentRoutes,
+    preferredPaymentRoutes,
   ]) {
     routes(app, ctx)
   }

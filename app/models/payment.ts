@@ -72,33 +72,89 @@ export type PaymentMethod = {
 /** User payment methods the storefront never offers (spec §5). */
 const DROPPED_METHODS = new Set(['ISH_FASTPAY', 'ISH_INVOICE_TOTAL_ZERO'])
 
+/** Whether the shop offers a method at all (spec §5): not a limited tender (gift card), fast pay or zero total. */
+const offered = (m: { id: string; capabilities: string[] }) =>
+  !m.capabilities.includes('LimitedTender') && !DROPPED_METHODS.has(m.id)
+
+type InstrumentData = z.infer<typeof InstrumentSchema>
+
+function mapMethod(m: z.infer<typeof PaymentMethodSchema>, instruments: InstrumentData[]): PaymentMethod {
+  return {
+    id: m.id,
+    name: m.displayName ?? m.id,
+    description: m.description,
+    capabilities: m.capabilities,
+    restricted: m.restricted,
+    restrictions: m.restrictions,
+    // Saving for later needs the method's permission and something to save (spec §5).
+    saveAllowed: m.saveAllowed && m.parameterDefinitions.length > 0,
+    costs: m.paymentCosts,
+    costsThreshold: m.paymentCostsThreshold,
+    parameters: m.parameterDefinitions.filter((p) => !p.hidden),
+    instruments: instruments
+      .filter((i) => i.id !== m.id)
+      .map((i) => ({ id: i.id, accountIdentifier: i.accountIdentifier ?? i.id })),
+  }
+}
+
 /**
  * Eligible payment methods as the payment step offers them (spec §5): limited tenders (gift cards) and the
  * fast-pay / zero-total methods are dropped; restricted methods stay, to be shown disabled with their causes.
  */
 export function mapPaymentMethods(envelope: z.infer<typeof PaymentMethodsSchema>): PaymentMethod[] {
   const included = envelope.included?.paymentInstruments ?? {}
-  return envelope.data
-    .filter((m) => !m.capabilities.includes('LimitedTender') && !DROPPED_METHODS.has(m.id))
-    .map((m) => {
-      const instruments = m.paymentInstruments
-        .map((id) => included[id])
-        .filter((i): i is z.infer<typeof InstrumentSchema> => !!i && i.id !== m.id)
-        .map((i) => ({ id: i.id, accountIdentifier: i.accountIdentifier ?? i.id }))
-      return {
-        id: m.id,
-        name: m.displayName ?? m.id,
-        description: m.description,
-        capabilities: m.capabilities,
-        restricted: m.restricted,
-        restrictions: m.restrictions,
-        saveAllowed: m.saveAllowed && m.parameterDefinitions.length > 0,
-        costs: m.paymentCosts,
-        costsThreshold: m.paymentCostsThreshold,
-        parameters: m.parameterDefinitions.filter((p) => !p.hidden),
-        instruments,
-      }
-    })
+  return envelope.data.filter(offered).map((m) =>
+    mapMethod(
+      m,
+      m.paymentInstruments.map((id) => included[id]).filter((i): i is InstrumentData => !!i),
+    ),
+  )
+}
+
+/** `{customers}/{no}/eligible-payment-methods`: the methods a user may keep instruments of. */
+export const UserPaymentMethodsSchema = z.object({
+  methods: z.array(z.object({ payments: z.array(PaymentMethodSchema) })).default([]),
+})
+
+/** A saved instrument as `{customers}/{no}/payments/{id}` answers it (ICM's `PaymentInstrumentData`). */
+export const UserInstrumentSchema = InstrumentSchema.extend({ name: z.string().optional() })
+
+export type SavedInstrument = {
+  id: string
+  methodId: string
+  methodName: string
+  accountIdentifier: string
+  preferred: boolean
+}
+
+/**
+ * The account's payment page (spec §5): the saved instruments with their methods' names, the user's
+ * preferred one marked, and the methods new payment data can be saved for (saving allowed, parameters
+ * defined, no limited tender, fast pay or zero-total invoice).
+ */
+export function mapUserPayments(
+  envelope: z.infer<typeof UserPaymentMethodsSchema>,
+  saved: z.infer<typeof UserInstrumentSchema>[],
+  preferredId: string | undefined,
+): { instruments: SavedInstrument[]; savable: PaymentMethod[] } {
+  const methods = envelope.methods.flatMap((group) => group.payments).filter(offered)
+  // An instrument of a method no longer offered for saving stays listed, so that it can still be deleted.
+  const instruments = saved.flatMap((i) => {
+    const methodId = i.paymentMethod ?? i.name ?? ''
+    if (DROPPED_METHODS.has(methodId)) return []
+    const method = methods.find((m) => m.id === methodId)
+    return [
+      {
+        id: i.id,
+        methodId,
+        methodName: method?.displayName ?? methodId,
+        accountIdentifier: i.accountIdentifier ?? i.id,
+        preferred: i.id === preferredId,
+      },
+    ]
+  })
+  const savable = methods.map((m) => mapMethod(m, [])).filter((m) => m.saveAllowed)
+  return { instruments, savable }
 }
 
 export const redirectsBeforeCheckout = (method: { capabilities: string[] }) =>

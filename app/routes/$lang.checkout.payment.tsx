@@ -32,6 +32,7 @@ import {
   saveUserInstrument,
   setPayment,
 } from '~/services/payments.server'
+import { preferredInstrumentId } from '~/services/saved-payments.server'
 
 export const headers = pageHeaders
 
@@ -41,9 +42,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const returned = await handlePaymentReturn({ request, params, context })
   if (returned) throw returned
   const ctx = await requireCheckoutStep({ request, params, context }, 'payment')
-  const [methods, lines] = await Promise.all([
+  const user = ctx.session.get('user')
+  const [methods, lines, preferredId] = await Promise.all([
     eligiblePaymentMethods(ctx.scope, ctx.basket.id),
     namedLines(ctx.scope, ctx.basket),
+    user ? preferredInstrumentId(ctx.scope, user) : undefined,
   ])
   return data(
     {
@@ -51,7 +54,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       basket: ctx.basket,
       lines,
       methods,
-      loggedIn: !!ctx.session.get('user'),
+      loggedIn: !!user,
+      preferredId: preferredId ?? null,
       validation: ctx.validation,
     },
     { headers: ctx.headers },
@@ -104,15 +108,17 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function PaymentStep() {
-  const { basket, lines, methods, loggedIn, validation } = useLoaderData<typeof loader>()
+  const { basket, lines, methods, loggedIn, preferredId, validation } = useLoaderData<typeof loader>()
   const { t } = useTranslation()
 
   const available = methods.filter((m) => !m.restricted)
   const current = basket.payment && available.find((m) => m.id === basket.payment!.methodId)
+  // Without a payment yet, the user's preferred instrument is chosen (spec §3 User).
+  const preferred = available.find((m) => m.instruments.some((i) => i.id === preferredId))
   const [form, fields] = useShopForm({
     id: 'payment',
     schema: paymentFormSchema(methods, t),
-    defaultValue: { paymentMethod: current?.id ?? available[0]?.id },
+    defaultValue: { paymentMethod: current?.id ?? preferred?.id ?? available[0]?.id },
   })
   const chosen = fields.paymentMethod!.initialValue
   // `useShopForm` hands out its fields untyped; `parameters` is the schema's record of records of strings.
@@ -152,6 +158,11 @@ export default function PaymentStep() {
               }}
               parameters={parameters[method.id]?.getFieldset()}
               canSave={loggedIn}
+              preferredInstrumentId={
+                basket.payment?.instrumentId && basket.payment.methodId === method.id
+                  ? basket.payment.instrumentId
+                  : (preferredId ?? undefined)
+              }
             />
           ))}
           <ErrorList id={fields.paymentMethod!.errorId} errors={fields.paymentMethod!.errors} />

@@ -857,11 +857,19 @@ export const paymentInstruments = pgTable(
     parameters: jsonb('parameters').$type<PaymentParameter[]>().notNull(),
     /** What the shopper recognises the instrument by, e.g. a masked IBAN. */
     accountIdentifier: text('account_identifier').notNull(),
+    /**
+     * The user's preferred payment instrument (ICM's User `preferredPaymentInstrument`): at most one saved
+     * instrument per user; the checkout's payment step preselects it.
+     */
+    preferred: boolean('preferred').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('payment_instruments_user_idx').on(t.userId),
     index('payment_instruments_basket_idx').on(t.basketId),
+    uniqueIndex('payment_instruments_preferred_idx')
+      .on(t.userId)
+      .where(sql`${t.preferred}`),
   ],
 )
 

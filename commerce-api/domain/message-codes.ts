@@ -256,6 +256,9 @@ export const MESSAGE_CODES = {
   'subscription.not_found.error': { kind: 'error' },
   'subscription.recipient.foreign.error': { kind: 'error' },
   'subscription.disabled.error': { kind: 'error' },
+  // saved payment instruments (issue 33)
+  'payment.instrument.method_change.error': { kind: 'error' },
+  'payment.parameter.cvc_last_updated.error': { kind: 'cause' },
 } as const satisfies Record<string, CodeSpec>
 
 export type MessageCode = keyof typeof MESSAGE_CODES

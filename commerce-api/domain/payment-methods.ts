@@ -78,3 +78,7 @@ export const instrumentUrn = (row: PaymentInstrumentRow) =>
 
 /** An IBAN as shown to its owner: country, check digits and the last four characters. */
 export const maskIban = (iban: string) => `${iban.slice(0, 4)} **** ${iban.slice(-4)}`
+
+/** A stored parameter as the API shows it: secrets such as the IBAN only with their last four characters. */
+export const shownParameter = (p: { name: string; value: string }) =>
+  p.name === 'IBAN' ? { name: p.name, value: `****${p.value.slice(-4)}` } : p

@@ -18,6 +18,7 @@ import {
   allPaymentMethods,
   maskIban,
   paymentRestrictions,
+  shownParameter,
   redirectsBeforeCheckout,
   type PaymentBasis,
   type PaymentMethodRow,
@@ -64,9 +65,6 @@ export async function userPaymentBasis(
   return { currency, itemsNet: 0, taxRate: defaultDestination(currency).taxRate }
 }
 
-/** The payment methods a user may keep instruments of. */
-export const savableMethods = async (db: Db) => (await allPaymentMethods(db)).filter((m) => m.saveAllowed)
-
 /** `GET baskets/{id}/eligible-payment-methods`: the channel's methods and the instruments the basket may use. */
 export async function eligiblePaymentMethods(db: Db, basket: BasketRow, principal: Principal) {
   const [methods, instruments] = await readTogether(db, [
@@ -76,7 +74,7 @@ export async function eligiblePaymentMethods(db: Db, basket: BasketRow, principa
   return { methods, instruments }
 }
 
-const paymentRefused = (code: MessageCode, message: string, path: string) =>
+export const paymentRefused = (code: MessageCode, message: string, path: string) =>
   refusedError(code, message, [{ code, message, paths: [path] }])
 
 /** The method (and instrument) `paymentInstrument` names: an instrument id, or a method without parameters. */
@@ -223,13 +221,46 @@ export const instrumentNotFound = (id: string) =>
   notFoundError('payment.instrument.not_found.error', `The payment instrument '${id}' could not be found.`)
 
 /**
- * Checks parameters against a method's definitions: each failed constraint is a cause carrying the
- * definition's message (in the caller's locale). Unknown parameters are refused too.
+ * When the card's security code was last given to the payment provider (ICM's `cvcLastUpdated`, which the
+ * contract's CVC update sends): an instrument's attribute, not a method parameter. Only this time is kept;
+ * the security code itself never reaches the API.
  */
-export function checkParameters(method: PaymentMethodRow, parameters: PaymentParameter[], locale: Locale) {
+export const CVC_LAST_UPDATED = 'cvcLastUpdated'
+
+/** Clock skew tolerated for a `cvcLastUpdated` from the client: five minutes. */
+const CVC_CLOCK_SKEW_MS = 5 * 60 * 1000
+
+/** A `cvcLastUpdated` value: an ISO 8601 date-time, not in the future; the cause when it is not. */
+function checkCvcLastUpdated(value: string, now: Date): DomainErrorCause | undefined {
+  const time = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value) ? Date.parse(value) : NaN
+  if (Number.isFinite(time) && time <= now.getTime() + CVC_CLOCK_SKEW_MS) return undefined
+  return {
+    code: 'payment.parameter.cvc_last_updated.error',
+    message:
+      'cvcLastUpdated is the ISO 8601 date and time the security code was last entered, not a later one.',
+    paths: [`parameters.${CVC_LAST_UPDATED}`],
+  }
+}
+
+/**
+ * Checks parameters against a method's definitions: each failed constraint is a cause carrying the
+ * definition's message (in the caller's locale). Unknown parameters are refused too; `cvcLastUpdated` is
+ * kept as given when it is a past date-time.
+ */
+export function checkParameters(
+  method: PaymentMethodRow,
+  parameters: PaymentParameter[],
+  locale: Locale,
+  now = new Date(),
+) {
   const causes: DomainErrorCause[] = []
   const values: PaymentParameter[] = []
   for (const p of parameters) {
+    if (p.name === CVC_LAST_UPDATED) {
+      const cause = checkCvcLastUpdated(p.value, now)
+      if (cause) causes.push(cause)
+      continue
+    }
     if (!method.parameterDefinitions.some((d) => d.name === p.name)) {
       causes.push({
         code: 'payment.parameter.unknown.error',
@@ -277,10 +308,58 @@ export function checkParameters(method: PaymentMethodRow, parameters: PaymentPar
     throw refusedError('payment.instrument.invalid.error', 'The payment data is not valid.', causes)
   const iban = values.find((v) => v.name === 'IBAN')?.value
   const holder = values.find((v) => v.name === 'accountHolder')?.value
-  return { parameters: values, accountIdentifier: iban ? maskIban(iban) : (holder ?? method.id) }
+  const cvc = parameters.find((p) => p.name === CVC_LAST_UPDATED)
+  return {
+    parameters: cvc ? [...values, { name: CVC_LAST_UPDATED, value: cvc.value }] : values,
+    accountIdentifier: iban ? maskIban(iban) : (holder ?? method.id),
+  }
 }
 
-async function methodOf(db: Db, id: string) {
+/**
+ * An instrument's parameters after an update: the stored ones with the sent ones laid over them. A value
+ * sent back as the API shows it (a masked IBAN) keeps the stored value, so a client may send the whole
+ * instrument it read.
+ */
+export function updatedParameters(stored: PaymentParameter[], sent: PaymentParameter[]): PaymentParameter[] {
+  const result = stored.map((p) => ({ ...p }))
+  for (const p of sent) {
+    const old = result.find((r) => r.name === p.name)
+    if (!old) result.push({ ...p })
+    else if (shownParameter(old).value !== p.value) old.value = p.value
+  }
+  return result
+}
+
+/**
+ * `PATCH baskets/{id}/payment-instruments/{id}`: changes the basket's own instrument (the contract's CVC
+ * update sends `cvcLastUpdated`), checked again as a whole.
+ */
+export async function updateBasketInstrument(
+  db: Db,
+  basket: BasketRow,
+  id: string,
+  locale: Locale,
+  parameters: PaymentParameter[],
+) {
+  if (!isUuid(id)) throw instrumentNotFound(id)
+  return inBasketTransaction(db, basket, async (t) => {
+    const [row] = await t
+      .select()
+      .from(paymentInstruments)
+      .where(and(eq(paymentInstruments.id, id), eq(paymentInstruments.basketId, basket.id)))
+    if (!row) throw instrumentNotFound(id)
+    const method = await methodOf(t, row.paymentMethodId)
+    const checked = checkParameters(method, updatedParameters(row.parameters, parameters), locale)
+    const [updated] = await t
+      .update(paymentInstruments)
+      .set(checked)
+      .where(eq(paymentInstruments.id, id))
+      .returning()
+    return updated!
+  })
+}
+
+export async function methodOf(db: Db, id: string) {
   const method = (await allPaymentMethods(db)).find((m) => m.id === id)
   if (!method)
     throw paymentRefused(
@@ -319,54 +398,4 @@ export async function deleteBasketInstrument(db: Db, basket: BasketRow, id: stri
       .returning({ id: paymentInstruments.id })
     if (!deleted.length) throw instrumentNotFound(id)
   })
-}
-
-export const savedInstruments = (db: Db, userId: string) =>
-  db
-    .select()
-    .from(paymentInstruments)
-    .where(and(eq(paymentInstruments.userId, userId), isNull(paymentInstruments.basketId)))
-    .orderBy(asc(paymentInstruments.createdAt), asc(paymentInstruments.id))
-
-/** Saves an instrument for a user: only for methods that allow saving. */
-export async function saveInstrument(
-  db: Db,
-  principal: Extract<Principal, { anonymous: false }>,
-  locale: Locale,
-  body: { paymentMethod: string; parameters: PaymentParameter[] },
-) {
-  const method = await methodOf(db, body.paymentMethod)
-  if (!method.saveAllowed) {
-    throw paymentRefused(
-      'payment.instrument.save_not_allowed.error',
-      `Payment data of ${method.id} cannot be saved.`,
-      'name',
-    )
-  }
-  const checked = checkParameters(method, body.parameters, locale)
-  const [row] = await db
-    .insert(paymentInstruments)
-    .values({
-      paymentMethodId: method.id,
-      userId: principal.userId,
-      customerNo: principal.customerNo,
-      ...checked,
-    })
-    .returning()
-  return row!
-}
-
-export async function deleteSavedInstrument(db: Db, userId: string, id: string) {
-  if (!isUuid(id)) throw instrumentNotFound(id)
-  const deleted = await db
-    .delete(paymentInstruments)
-    .where(
-      and(
-        eq(paymentInstruments.id, id),
-        eq(paymentInstruments.userId, userId),
-        isNull(paymentInstruments.basketId),
-      ),
-    )
-    .returning({ id: paymentInstruments.id })
-  if (!deleted.length) throw instrumentNotFound(id)
 }

@@ -10,6 +10,7 @@ import {
   paymentTerms,
   redirectsAfterCheckout,
   redirectsBeforeCheckout,
+  shownParameter,
   type PaymentBasis,
   type PaymentInstrumentRow,
   type PaymentMethodRow,
@@ -81,9 +82,7 @@ export function paymentMethodJson(
   }
 }
 
-/** Parameters as shown: secrets such as the IBAN only with their last four characters. */
-const shownParameters = (parameters: PaymentParameter[]) =>
-  parameters.map((p) => (p.name === 'IBAN' ? { name: p.name, value: `****${p.value.slice(-4)}` } : p))
+const shownParameters = (parameters: PaymentParameter[]) => parameters.map(shownParameter)
 
 export function paymentInstrumentJson(row: PaymentInstrumentRow) {
   return {

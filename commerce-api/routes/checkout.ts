@@ -11,16 +11,11 @@ import {
   createBasketInstrument,
   deleteBasketInstrument,
   deleteBasketPayment,
-  deleteSavedInstrument,
   eligiblePaymentMethods,
-  instrumentNotFound,
   paymentBasisOf,
   returnToOpenTender,
-  savableMethods,
-  saveInstrument,
-  savedInstruments,
   setOpenTender,
-  userPaymentBasis,
+  updateBasketInstrument,
 } from '../domain/payments'
 import { paymentSecret } from '../domain/psp'
 import { eligibleShippingMethods, freeShippingFrom, shippingCosts } from '../domain/shipping'
@@ -32,12 +27,9 @@ import {
   openTenderJson,
   paymentInstrumentJson,
   paymentMethodJson,
-  userInstrumentJson,
-  userPaymentMethodsJson,
 } from '../icm/payments'
 import { shippingMethodJson } from '../icm/shipping'
 import { parseInput, queryList } from '../http'
-import { callerCustomer } from './addresses'
 import { basketOf } from './baskets'
 import type { ApiContext, RouteModule } from './context'
 
@@ -65,21 +57,17 @@ export const RedirectReturn = z.object({
 
 const OpenTenderReturnRequest = z.object({ redirect: RedirectReturn })
 
-const Parameters = z.array(z.object({ name: z.string().min(1).max(100), value: z.string().max(200) })).max(20)
+export const Parameters = z
+  .array(z.object({ name: z.string().min(1).max(100), value: z.string().max(200) }))
+  .max(20)
 
 const InstrumentRequest = z.object({
   paymentMethod: z.string().min(1, 'paymentMethod is required').max(100),
   parameters: Parameters.default([]),
 })
 
-/** ICM's user payment body: `{name, parameters:[{key, property}]}`. */
-const UserPaymentRequest = z.object({
-  name: z.string().min(1, 'name (the payment method) is required').max(100),
-  parameters: z
-    .array(z.object({ key: z.string().min(1).max(100), property: z.string().max(200) }))
-    .max(20)
-    .default([]),
-})
+/** `PATCH payment-instruments/{id}`: the parameters to change (`cvcLastUpdated` for the CVC update). */
+const InstrumentUpdateRequest = z.object({ parameters: Parameters.min(1, 'parameters are required') })
 
 const ValidationRequest = z.object({
   adjustmentsAllowed: z.boolean().default(false),
@@ -90,7 +78,7 @@ const ValidationRequest = z.object({
 export const pageBase = (ctx: ApiContext, request: FastifyRequest) =>
   ctx.payment.pageUrl ?? `${request.protocol}://${request.headers.host ?? '127.0.0.1'}`
 
-/** Checkout calls on a basket (addresses, shipping, payment, validation) and the user's saved payments. */
+/** Checkout calls on a basket: addresses, shipping, payment, validation. */
 export const checkoutRoutes: RouteModule = (app, ctx) => {
   const { db } = ctx
   const stateOf = async (request: FastifyRequest) => {
@@ -200,6 +188,19 @@ export const checkoutRoutes: RouteModule = (app, ctx) => {
     return { data: paymentInstrumentJson(instrument), included: { paymentMethod: { [method.id]: json } } }
   })
 
+  // The contract's CVC update of an instrument entered for this basket.
+  app.patch(
+    '/rest/:site/baskets/:id/payment-instruments/:instrumentId',
+    { config: { access: 'token' } },
+    async (request) => {
+      const { parameters } = parseInput(InstrumentUpdateRequest, request.body, 'payment instrument')
+      const { basket } = await basketOf(db, request)
+      const id = (request.params as { instrumentId: string }).instrumentId
+      const row = await updateBasketInstrument(db, basket, id, request.scope.locale, parameters)
+      return { data: paymentInstrumentJson(row) }
+    },
+  )
+
   app.delete('/rest/:site/baskets/:id/payment-instruments/:instrumentId', async (request, reply) => {
     const { basket } = await basketOf(db, request)
     await deleteBasketInstrument(db, basket, (request.params as { instrumentId: string }).instrumentId)
@@ -215,65 +216,5 @@ export const checkoutRoutes: RouteModule = (app, ctx) => {
       adjustmentsAllowed: body.adjustmentsAllowed,
     })
     return validationJson(state, results, scopes)
-  })
-
-  // The user's saved payment instruments (`{privatecustomers|customers}/{no|-}/payments`).
-  const payments = '/rest/:site/:resource/:customer/payments'
-  const link = (request: FastifyRequest, id: string, title: string) => {
-    const { resource, customer } = request.params as { resource: string; customer: string }
-    return { type: 'Link', uri: `${ctx.site}/-/${resource}/${customer}/payments/${id}`, title, itemId: id }
-  }
-
-  app.get(payments, async (request) => {
-    const principal = await callerCustomer(db, request)
-    const rows = await savedInstruments(db, principal.userId)
-    return {
-      type: 'ResourceCollection',
-      name: 'payments',
-      elements: rows.map((row) => link(request, row.id, row.accountIdentifier)),
-      amount: rows.length,
-      offset: 0,
-      total: rows.length,
-    }
-  })
-
-  app.get(`${payments}/:instrumentId`, async (request) => {
-    const principal = await callerCustomer(db, request)
-    const id = (request.params as { instrumentId: string }).instrumentId
-    const row = (await savedInstruments(db, principal.userId)).find((r) => r.id === id)
-    if (!row) throw instrumentNotFound(id)
-    return userInstrumentJson(row)
-  })
-
-  app.post(payments, async (request, reply) => {
-    const body = parseInput(UserPaymentRequest, request.body, 'payment instrument')
-    const principal = await callerCustomer(db, request)
-    const row = await saveInstrument(db, principal, request.scope.locale, {
-      paymentMethod: body.name,
-      parameters: body.parameters.map((p) => ({ name: p.key, value: p.property })),
-    })
-    reply.code(201)
-    return link(request, row.id, row.accountIdentifier)
-  })
-
-  app.delete(`${payments}/:instrumentId`, async (request, reply) => {
-    const principal = await callerCustomer(db, request)
-    await deleteSavedInstrument(
-      db,
-      principal.userId,
-      (request.params as { instrumentId: string }).instrumentId,
-    )
-    reply.code(204)
-  })
-
-  // Costs are those of the user's current basket (or of an empty one), not of nothing.
-  app.get('/rest/:site/:resource/:customer/eligible-payment-methods', async (request) => {
-    const principal = await callerCustomer(db, request)
-    const { currency, locale } = request.scope
-    const [methods, basis] = await Promise.all([
-      savableMethods(db),
-      userPaymentBasis(db, principal, currency, locale),
-    ])
-    return userPaymentMethodsJson(methods, basis, locale)
   })
 }

@@ -8,6 +8,7 @@ import { configurationJson } from '../icm/configuration'
 import { customerJson, personalizationJson, privateCustomerJson, userJson } from '../icm/customers'
 import { parseInput } from '../http'
 import type { ApiContext, RouteModule } from './context'
+import { preferredPaymentJson } from './preferred-payment'
 
 const optionalText = (max: number) => z.string().max(max).nullish()
 
@@ -43,11 +44,13 @@ export const customerRoutes: RouteModule = (app, ctx) => {
     return customerJson(await updateCompanyProfile(ctx.db, caller, input))
   })
 
-  app.get('/rest/:site/customers/-/users/-', async (request) =>
-    userJson(companyUser(await current(ctx, request))),
-  )
+  app.get('/rest/:site/customers/-/users/-', async (request) => {
+    const row = companyUser(await current(ctx, request))
+    return { ...userJson(row), ...(await preferredPaymentJson(ctx.db, row.user.id)) }
+  })
 
-  app.get('/rest/:site/privatecustomers/-', async (request) =>
-    privateCustomerJson(privateCustomer(await current(ctx, request))),
-  )
+  app.get('/rest/:site/privatecustomers/-', async (request) => {
+    const row = privateCustomer(await current(ctx, request))
+    return { ...privateCustomerJson(row), ...(await preferredPaymentJson(ctx.db, row.user.id)) }
+  })
 }

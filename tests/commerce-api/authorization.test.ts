@@ -407,6 +407,11 @@ const WALK: Record<string, Call> = {
     scope: 'private',
     path: (f) => basket(f, `/payment-instruments/${f.instrumentId}`),
   },
+  'PATCH /rest/:site/baskets/:id/payment-instruments/:instrumentId': {
+    scope: 'private',
+    path: (f) => basket(f, `/payment-instruments/${f.instrumentId}`),
+    json: () => ({ parameters: [{ name: 'cvcLastUpdated', value: '2026-01-01T00:00:00Z' }] }),
+  },
   'POST /rest/:site/baskets/:id/validations': {
     scope: 'private',
     path: (f) => basket(f, '/validations'),
@@ -485,6 +490,28 @@ const WALK: Record<string, Call> = {
   'DELETE /rest/:site/:resource/:customer/payments/:instrumentId': {
     scope: 'private',
     path: (f) => payments(`/${f.instrumentId}`),
+  },
+  // Saved instruments are each user's own: a colleague's `customers/-` does not reach jlink's.
+  'PUT /rest/:site/:resource/:customer/payments/:instrumentId': {
+    scope: 'private',
+    path: (f) => payments(`/${f.instrumentId}`),
+    json: () => ({ name: 'DIRECT_DEBIT', parameters: [{ key: 'accountHolder', property: 'Walker' }] }),
+  },
+  'PUT /rest/:site/customers/-/payments/:instrumentId': {
+    scope: 'private',
+    path: (f) => `customers/-/payments/${f.instrumentId}`,
+    json: () => ({ name: 'DIRECT_DEBIT', parameters: [{ key: 'accountHolder', property: 'Walker' }] }),
+  },
+  // Each caller's own user: jlink's instrument is not one another user can prefer.
+  'PUT /rest/:site/customers/-/users/-': {
+    scope: 'none',
+    path: () => 'customers/-/users/-',
+    json: (f) => ({ preferredPaymentInstrument: { id: f.instrumentId } }),
+  },
+  'PUT /rest/:site/privatecustomers/-': {
+    scope: 'none',
+    path: () => 'privatecustomers/-',
+    json: (f) => ({ preferredPaymentInstrument: { id: f.instrumentId } }),
   },
   'GET /rest/:site/:resource/:customer/eligible-payment-methods': {
     scope: 'customer',

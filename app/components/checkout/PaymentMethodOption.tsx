@@ -19,15 +19,19 @@ export function PaymentMethodOption({
   fields,
   parameters,
   canSave,
+  preferredInstrumentId,
 }: {
   method: PaymentMethod
   chosen: boolean
+  /** The user's preferred saved instrument, chosen first (spec §3 User). */
+  preferredInstrumentId?: string
   fields: { paymentMethod: Meta; instrument: Meta; saveForLater: Meta }
   /** The fields of this method's parameters (`parameters.{method}.{name}`). */
   parameters?: Record<string, Meta>
   canSave: boolean
 }) {
   const { t } = useTranslation()
+  const first = method.instruments.find((i) => i.id === preferredInstrumentId) ?? method.instruments[0]
   return (
     <div className={`method-option${method.restricted ? ' restricted' : ''}`}>
       <label>
@@ -65,13 +69,13 @@ export function PaymentMethodOption({
       {!method.restricted && (method.instruments.length > 0 || method.parameters.length > 0) ? (
         <fieldset className="method-parameters">
           <legend className="visually-hidden">{t('checkout.payment.data', { name: method.name })}</legend>
-          {method.instruments.map((instrument, i) => (
+          {method.instruments.map((instrument) => (
             <label key={instrument.id} className="radio">
               <input
                 type="radio"
                 name={`${fields.instrument.name}.${method.id}`}
                 value={instrument.id}
-                defaultChecked={i === 0}
+                defaultChecked={instrument === first}
               />{' '}
               {instrument.accountIdentifier}
             </label>
@@ -98,7 +102,8 @@ export function PaymentMethodOption({
   )
 }
 
-function ParameterField({
+/** A payment parameter's input, with the server's constraints as hints (the account's payment page too). */
+export function ParameterField({
   meta,
   parameter,
 }: {

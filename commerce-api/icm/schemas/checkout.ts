@@ -481,6 +481,11 @@ export const checkoutWire: WireRule[] = [
     route: '/rest/:site/baskets/:id/payment-instruments/:instrumentId',
     schema: NoContentSchema,
   },
+  {
+    method: 'PATCH',
+    route: '/rest/:site/baskets/:id/payment-instruments/:instrumentId',
+    schema: z.object({ data: PaymentInstrumentSchema }),
+  },
   { method: 'POST', route: '/rest/:site/baskets/:id/validations', schema: BasketValidationSchema },
   { method: 'GET', route: '/rest/:site/:resource/:customer/payments', schema: UserPaymentsSchema },
   {
@@ -489,6 +494,16 @@ export const checkoutWire: WireRule[] = [
     schema: UserPaymentInstrumentSchema,
   },
   { method: 'POST', route: '/rest/:site/:resource/:customer/payments', schema: LinkSchema },
+  {
+    method: 'PUT',
+    route: '/rest/:site/:resource/:customer/payments/:instrumentId',
+    schema: UserPaymentInstrumentSchema,
+  },
+  {
+    method: 'PUT',
+    route: '/rest/:site/customers/-/payments/:instrumentId',
+    schema: UserPaymentInstrumentSchema,
+  },
   {
     method: 'DELETE',
     route: '/rest/:site/:resource/:customer/payments/:instrumentId',
