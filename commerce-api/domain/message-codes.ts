@@ -247,6 +247,14 @@ export const MESSAGE_CODES = {
   'site.not_found': { kind: 'error' },
   // static
   'static.not_found': { kind: 'error' },
+  // wishlist
+  'wishlist.item.not_found.error': { kind: 'error' },
+  'wishlist.items.limit.error': { kind: 'error' },
+  'wishlist.limit.error': { kind: 'error' },
+  'wishlist.move.same.error': { kind: 'error' },
+  'wishlist.not_found.error': { kind: 'error' },
+  'wishlist.quantity.invalid.error': { kind: 'error' },
+  'wishlist.title.invalid.error': { kind: 'error' },
 } as const satisfies Record<string, CodeSpec>
 
 export type MessageCode = keyof typeof MESSAGE_CODES

@@ -16,6 +16,7 @@ import { recurringOrderWire } from './recurring-orders'
 import type { NotJson, WireRule } from './rules'
 import { sessionWire } from './session'
 import { securityWire } from './security'
+import { wishlistWire } from './wishlists'
 
 export type { NotJson, WireRule } from './rules'
 export { ErrorBodySchema } from './common'
@@ -37,6 +38,7 @@ export const WIRE_RULES: readonly WireRule[] = [
   ...operationsWire,
   ...securityWire,
   ...backofficeWire,
+  ...wishlistWire,
 ]
 
 export const NOT_JSON: readonly NotJson[] = [
