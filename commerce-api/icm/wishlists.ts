@@ -2,11 +2,14 @@ import type { Wishlist, WishlistSummary } from '../domain/wishlists'
 
 /**
  * A wishlist in ICM's shape (`WishlistRO`): its items as attribute lists, as the PWA's mapper reads them;
- * `public` and `shared` both say whether a shared link is live.
+ * `public` and `shared` both say whether a shared link is live. Its owner's own read (`forOwner`) also carries
+ * the live link's `owner` and `secureCode` (what the share call answered), so the owner's page can show the
+ * link again; the public read of a shared list never does.
  */
-export function wishlistJson(list: Wishlist) {
+export function wishlistJson(list: Wishlist, { forOwner = false } = {}) {
   const shared = list.secureCode !== null
   return {
+    ...(forOwner && list.secureCode ? { owner: list.userId, secureCode: list.secureCode } : {}),
     type: 'Wishlist',
     id: list.id,
     title: list.title,

@@ -69,7 +69,7 @@ export const wishlistRoutes: RouteModule = (app, { db, site }) => {
   })
 
   app.get(`${base}/:id`, { config }, async (request) =>
-    wishlistJson(await getWishlist(db, await ownerOf(request), paramsOf(request).id)),
+    wishlistJson(await getWishlist(db, await ownerOf(request), paramsOf(request).id), { forOwner: true }),
   )
 
   app.put(`${base}/:id`, { config }, async (request) => {

@@ -32,6 +32,9 @@ export const WishlistSchema = z.object({
   itemsCount: z.number().int().nonnegative(),
   creationDate: z.number().int(),
   items: z.array(WishlistItemSchema),
+  /** The owner's own read of a shared list: the live link's parts. */
+  owner: z.string().optional(),
+  secureCode: z.string().optional(),
 })
 
 export const WishlistListSchema = resourceCollection(LinkSchema)
