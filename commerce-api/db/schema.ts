@@ -1228,7 +1228,9 @@ export const wishlists = pgTable(
   },
   (t) => [
     index('wishlists_user_idx').on(t.userId, t.createdAt),
-    uniqueIndex('wishlists_preferred_idx').on(t.userId).where(sql`${t.preferred}`),
+    uniqueIndex('wishlists_preferred_idx')
+      .on(t.userId)
+      .where(sql`${t.preferred}`),
   ],
 )
 
