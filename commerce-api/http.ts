@@ -65,6 +65,8 @@ export type IcmScope = { locale: Locale; currency: Currency; spgid?: string; pgi
 declare module 'fastify' {
   interface FastifyRequest {
     scope: IcmScope
+    /** All matrix parameters of the URL (a shared wishlist's `;owner=;secureCode=`). */
+    matrix: Matrix
   }
 }
 

@@ -42,6 +42,7 @@ import { tokenRoutes } from './routes/token'
 import { userRoutes } from './routes/users'
 import { organizationUserRoutes } from './routes/organization-users'
 import { costCenterRoutes } from './routes/cost-centers'
+import { wishlistRoutes } from './routes/wishlists'
 import { requisitionRoutes } from './routes/requisitions'
 import { recurringOrderRoutes } from './routes/recurring-orders'
 import { backofficeRoutes } from './routes/backoffice'
@@ -236,7 +237,8 @@ export function buildServer({
       if (requestedSite !== site)
         throw new ApiError(404, 'site.not_found', `Unknown site '${requestedSite}'.`)
     }
-    request.scope = scopeFromMatrix(marks[MATRIX] ?? {})
+    request.matrix = marks[MATRIX] ?? {}
+    request.scope = scopeFromMatrix(request.matrix)
   })
 
   // One check for every text a caller sends (path parameters, query, body, keys included): control
@@ -326,6 +328,7 @@ export function buildServer({
     ...(backoffice.token ? [backofficeCustomerRoutes(backoffice.token)] : []),
     customerPaymentRoutes,
     preferredPaymentRoutes,
+    wishlistRoutes,
   ]) {
     routes(app, ctx)
   }

@@ -20,6 +20,8 @@ export type HeaderProps = {
   hasRecentlyViewed?: boolean
   /** The quick order page exists (feature quickorder). */
   quickOrder?: boolean
+  /** Feature wishlists: the link, with the logged-in user's count of wished products. */
+  wishlists?: { count: number | null } | null
   /** The language switch remembers the choice (feature saveLanguageSelection). */
   rememberLanguage?: boolean
 }
@@ -32,6 +34,7 @@ export function Header({
   compareCount,
   hasRecentlyViewed,
   quickOrder,
+  wishlists,
   rememberLanguage = false,
 }: HeaderProps) {
   const { t } = useTranslation()
@@ -39,7 +42,7 @@ export function Header({
   const location = useLocation()
   const here = `${location.pathname}${location.search}`
   const home = `/${locale.lang}/home`
-  const links = { hasRecentlyViewed, quickOrder }
+  const links = { hasRecentlyViewed, quickOrder, wishlists }
   return (
     <header className="site-header">
       <div className="header-bar">
@@ -128,7 +131,11 @@ function HeaderLinks({
   compareCount,
   hasRecentlyViewed,
   quickOrder,
-}: Pick<HeaderProps, 'locale' | 'user' | 'compareCount' | 'hasRecentlyViewed' | 'quickOrder'> & {
+  wishlists,
+}: Pick<
+  HeaderProps,
+  'locale' | 'user' | 'compareCount' | 'hasRecentlyViewed' | 'quickOrder' | 'wishlists'
+> & {
   here: string
 }) {
   const { t } = useTranslation()
@@ -159,6 +166,13 @@ function HeaderLinks({
       {quickOrder ? (
         <Link to={`/${locale.lang}/quick-order`} className="quick-order-link">
           {t('header.quickorder')}
+        </Link>
+      ) : null}
+      {wishlists ? (
+        <Link to={`/${locale.lang}/account/wishlists`} className="wishlists-link">
+          {wishlists.count === null
+            ? t('wishlists.header.link')
+            : t('wishlists.header.count', { count: wishlists.count })}
         </Link>
       ) : null}
       {hasRecentlyViewed ? (

@@ -10,6 +10,7 @@ import { ProductRating } from './ProductRating'
 import { QuantityRulesText } from './QuantityRulesText'
 import { TileAddToBasket } from './basket/TileAddToBasket'
 import { CompareButton } from './CompareButton'
+import { AddToWishlist } from './AddToWishlist'
 import { StockStatus } from './StockStatus'
 import { useShell } from './useShell'
 
@@ -63,6 +64,7 @@ export function ProductTile({
         <TileAddToBasket product={product} locale={locale} maxItemQuantity={shell?.maxItemQuantity} />
       ) : null}
       <CompareButton sku={product.sku} name={product.name} />
+      <AddToWishlist sku={product.sku} name={product.name} />
     </article>
   )
 }

@@ -35,4 +35,5 @@ export const BUILT_FEATURES: readonly Feature[] = [
   'quickorder',
   'costCenters',
   'saveLanguageSelection',
+  'wishlists',
 ]

@@ -32,6 +32,8 @@ export type ShellData = {
   compareCount: number | null
   /** Feature rating: whether products show their rating (tiles, product page). */
   rating: boolean
+  /** Feature wishlists: the header's link and the "add to wishlist" forms of tiles and product pages. */
+  wishlists?: boolean
 }
 
 /** The shop's chrome around every page but the checkout (the `$lang._shop` layout's loader). */
@@ -45,6 +47,8 @@ export type ShopChrome = {
   user: ShellUser | null
   /** The quick order page exists (feature quickorder). */
   quickOrder: boolean
+  /** Products on the logged-in user's wishlists (feature wishlists); null for nobody logged in or feature off. */
+  wishlistCount?: number | null
   hasRecentlyViewed: boolean
   /** The language switch remembers the choice in the `preferredLocale` cookie (feature saveLanguageSelection). */
   rememberLanguage: boolean

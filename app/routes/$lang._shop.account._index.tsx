@@ -75,6 +75,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       ordersUrl: `/${locale.lang}/account/orders`,
       recurringOrdersUrl: `/${locale.lang}/account/recurring-orders`,
       organizationUrl: organizationUrl(locale.lang, access),
+      wishlistsUrl: isFeatureEnabled('wishlists') ? `/${locale.lang}/account/wishlists` : null,
       budget,
       history,
       costCenters,
@@ -96,6 +97,7 @@ export default function AccountOverviewPage() {
     costCenters,
     costCenterLinkBase,
     requisitions,
+    wishlistsUrl,
   } = useLoaderData<typeof loader>()
   const { locale } = useShell()
   const { t } = useTranslation()
@@ -119,6 +121,11 @@ export default function AccountOverviewPage() {
           <li>
             <Link to={`/${locale.lang}/account/payment`}>{t('account.payment.title')}</Link>
           </li>
+          {wishlistsUrl ? (
+            <li>
+              <Link to={wishlistsUrl}>{t('account.wishlists.title')}</Link>
+            </li>
+          ) : null}
         </ul>
       </nav>
       {requisitions?.approval ? <ApprovalWidget widget={requisitions.approval} /> : null}

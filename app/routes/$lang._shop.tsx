@@ -38,6 +38,7 @@ function ShopFrame({ chrome, children }: { chrome: ShopChrome | undefined; child
         compareCount={shell?.compareCount ?? 0}
         hasRecentlyViewed={chrome?.hasRecentlyViewed ?? false}
         quickOrder={chrome?.quickOrder ?? false}
+        wishlists={shell?.wishlists ? { count: chrome?.wishlistCount ?? null } : null}
         rememberLanguage={chrome?.rememberLanguage ?? false}
       />
       <main id="main" tabIndex={-1}>

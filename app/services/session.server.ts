@@ -41,6 +41,11 @@ export type SessionData = {
   compare?: string[]
   /** Recently viewed products (feature recently): SKU and minute of the view, most recent first. */
   recently?: RecentlyViewedEntry[]
+  /**
+   * The header's wishlist count (feature wishlists) of the user `login`: read from ICM once, then kept current
+   * by the shop's own wishlist pages and changes (wishlists.server.ts), so other pages ask ICM nothing for it.
+   */
+  wishlistCount?: { login: string; count: number }
   /** Epoch ms of the last commit other than a recorded product view: when the shop session was last used. */
   activeAt?: number
   /**

@@ -17,6 +17,7 @@ import type { IcmScope } from './icm.server'
 import { savesLanguageSelection } from './preferred-locale.server'
 import type { RequestArgs } from './request-memo.server'
 import type { ShopSession } from './session.server'
+import { headerWishlistCount } from './wishlists.server'
 
 /**
  * Footer, login status, price display, the one-shot toast (taken from the session), compare count, and
@@ -39,6 +40,7 @@ export async function shellData(scope: IcmScope, session: ShopSession, t: Transl
     toast: toastView,
     compareCount: isFeatureEnabled('compare') ? (session.get('compare')?.length ?? 0) : null,
     rating: isFeatureEnabled('rating'),
+    wishlists: isFeatureEnabled('wishlists'),
   }
 }
 
@@ -58,6 +60,7 @@ export async function shopChrome(
   // Read after the basket: a personal call ICM refused for the token has dropped the token and user from
   // the session (icm.server.ts), so a cookie replayed after its logout names nobody.
   const user = session.get('user')
+  const wishlistCount = isFeatureEnabled('wishlists') ? await headerWishlistCount(scope, session, user) : null
   return {
     navigation: navigationFrom(tree, scope.locale),
     user: user ? { name: [user.firstName, user.lastName].filter(Boolean).join(' ') } : null,
@@ -69,6 +72,7 @@ export async function shopChrome(
         }
       : null,
     quickOrder: isFeatureEnabled('quickorder'),
+    wishlistCount,
     rememberLanguage: savesLanguageSelection(),
     hasRecentlyViewed:
       isFeatureEnabled('recently') && recentlyViewedSkus(session.get('recently'), Date.now()).length > 0,

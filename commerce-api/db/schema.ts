@@ -1232,3 +1232,48 @@ export const newsletterSubscriptions = pgTable('newsletter_subscriptions', {
     .references(() => users.id, { onDelete: 'cascade' }),
   subscribedAt: timestamp('subscribed_at', { withTimezone: true }).notNull().defaultNow(),
 })
+
+/**
+ * A user's wishlists (spec commerce-and-checkout §3 Wishlist, §4 Wishlists; domain/wishlists.ts): at most one
+ * preferred list per user (the partial unique index), and exactly one as soon as the user has any (the domain
+ * keeps that). `secureCode` is the secret of the shared link (`wishlists/{id};owner=;secureCode=`), null while
+ * the list is not shared; unsharing clears it, so an old link stops working.
+ */
+export const wishlists = pgTable(
+  'wishlists',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    preferred: boolean('preferred').notNull().default(false),
+    secureCode: text('secure_code'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('wishlists_user_idx').on(t.userId, t.createdAt),
+    uniqueIndex('wishlists_preferred_idx')
+      .on(t.userId)
+      .where(sql`${t.preferred}`),
+  ],
+)
+
+/** The products on a wishlist, each once, with the quantity the shopper wants. */
+export const wishlistItems = pgTable(
+  'wishlist_items',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    wishlistId: uuid('wishlist_id')
+      .notNull()
+      .references(() => wishlists.id, { onDelete: 'cascade' }),
+    sku: text('sku').notNull(),
+    quantity: integer('quantity').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('wishlist_items_sku_idx').on(t.wishlistId, t.sku)],
+)

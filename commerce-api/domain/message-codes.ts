@@ -259,6 +259,14 @@ export const MESSAGE_CODES = {
   // saved payment instruments (issue 33)
   'payment.instrument.method_change.error': { kind: 'error' },
   'payment.parameter.cvc_last_updated.error': { kind: 'cause' },
+  // wishlist
+  'wishlist.item.not_found.error': { kind: 'error' },
+  'wishlist.items.limit.error': { kind: 'error' },
+  'wishlist.limit.error': { kind: 'error' },
+  'wishlist.move.same.error': { kind: 'error' },
+  'wishlist.not_found.error': { kind: 'error' },
+  'wishlist.quantity.invalid.error': { kind: 'error' },
+  'wishlist.title.invalid.error': { kind: 'error' },
 } as const satisfies Record<string, CodeSpec>
 
 export type MessageCode = keyof typeof MESSAGE_CODES

@@ -50,6 +50,8 @@ type Fixtures = {
   recurringOrderId: string
   recurringOrderNo: string
   ownAddressId: string
+  /** A wishlist of jlink's with a product on it, shared (its code stays with jlink: the walk sends a wrong one). */
+  wishlistId: string
   instrumentId: string
   category: string
   promotionId: string
@@ -81,6 +83,7 @@ const redirectReturn = { status: 'SUCCESS', parameters: [] }
 const basket = (f: Fixtures, rest = '') => `baskets/${f.basketId}${rest}`
 const book = (rest = '') => `customers/${A}/addresses${rest}`
 const payments = (rest = '') => `customers/${A}/payments${rest}`
+const wishlists = (rest = '') => `customers/${A}/wishlists${rest}`
 
 /** The walk of one of the three ways to recurring orders (list, read, switch off, delete), under `route`. */
 function recurringOrderWalk(route: string, at: () => string, ownerSees = true): Record<string, Call> {
@@ -519,6 +522,54 @@ const WALK: Record<string, Call> = {
     ownerSees: () => 'DIRECT_DEBIT',
   },
 
+  // Wishlists: a user's own; another user of A has lists of his own and reaches none of jlink's.
+  'GET /rest/:site/:resource/:customer/wishlists': {
+    scope: 'customer',
+    path: () => wishlists(),
+    ownerSees: (f) => f.wishlistId,
+  },
+  'POST /rest/:site/:resource/:customer/wishlists': {
+    scope: 'customer',
+    path: () => wishlists(),
+    json: () => ({ title: 'Walk list' }),
+  },
+  'GET /rest/:site/:resource/:customer/wishlists/:id': {
+    scope: 'private',
+    path: (f) => wishlists(`/${f.wishlistId}`),
+    ownerSees: () => 'Walk wishes',
+  },
+  'PUT /rest/:site/:resource/:customer/wishlists/:id': {
+    scope: 'private',
+    path: (f) => wishlists(`/${f.wishlistId}`),
+    json: () => ({ title: 'Overwritten', preferred: true }),
+  },
+  'DELETE /rest/:site/:resource/:customer/wishlists/:id': {
+    scope: 'private',
+    path: (f) => wishlists(`/${f.wishlistId}`),
+  },
+  'POST /rest/:site/:resource/:customer/wishlists/:id/products/:sku': {
+    scope: 'private',
+    path: (f) => wishlists(`/${f.wishlistId}/products/${f.sku}`),
+    json: () => ({ quantity: 2 }),
+  },
+  'DELETE /rest/:site/:resource/:customer/wishlists/:id/products/:sku': {
+    scope: 'private',
+    path: (f) => wishlists(`/${f.wishlistId}/products/${f.sku}`),
+  },
+  'POST /rest/:site/:resource/:customer/wishlists/:id/share': {
+    scope: 'private',
+    path: (f) => wishlists(`/${f.wishlistId}/share`),
+  },
+  'DELETE /rest/:site/:resource/:customer/wishlists/:id/share': {
+    scope: 'private',
+    path: (f) => wishlists(`/${f.wishlistId}/share`),
+  },
+  // A shared wishlist's code is the credential: a made-up one reads nothing, whoever asks.
+  'GET /rest/:site/wishlists/:id': {
+    scope: 'none',
+    path: (f) => `wishlists/${f.wishlistId};owner=x;secureCode=not-the-code`,
+  },
+
   'GET /psp/pay/:session': { scope: 'none', path: () => '/psp/pay/00000000-0000-4000-8000-00000000a11c' },
   'POST /psp/pay/:session': {
     scope: 'none',
@@ -677,6 +728,23 @@ beforeAll(async () => {
   const own = await call(api.url('customers/-/addresses'), { method: 'POST', token: owner, json: address })
   expect(own.status).toBe(201)
 
+  // A wishlist of his, with a product, shared.
+  const list = await call(api.url(`customers/-/wishlists`), {
+    method: 'POST',
+    token: owner,
+    json: { title: 'Walk wishes' },
+  })
+  expect(list.status).toBe(201)
+  const wished = { method: 'POST', token: owner, json: { quantity: 1 } }
+  expect((await call(api.url(`customers/-/wishlists/${list.json.id}/products/${sku}`), wished)).status).toBe(
+    200,
+  )
+  const share = await call(api.url(`customers/-/wishlists/${list.json.id}/share`), {
+    method: 'POST',
+    token: owner,
+  })
+  expect(share.status).toBe(200)
+
   const [top] = await db
     .select()
     .from(categories)
@@ -697,6 +765,7 @@ beforeAll(async () => {
     recurringOrderId: recurring.json.data.recurringOrderID,
     recurringOrderNo: recurring.json.data.documentNumber,
     ownAddressId: own.json.itemId,
+    wishlistId: list.json.id,
     instrumentId: demoInstruments.find((i) => i.login === 'jlink')!.id,
     category: top!.segment,
     promotionId: promotion!.id,
@@ -712,6 +781,9 @@ beforeAll(async () => {
     f.recurringOrderId,
     f.ownAddressId,
     f.instrumentId,
+    f.wishlistId,
+    share.json.secureCode,
+    'Walk wishes',
     ordered.id,
     'Walkhausen',
     'Walk test drop',

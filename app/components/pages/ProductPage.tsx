@@ -4,6 +4,7 @@ import type { ProductPageData } from '~/models/catalog-page'
 import { readyForShipment, type ProductAttributeText } from '~/models/product'
 import { Breadcrumb } from '../Breadcrumb'
 import { CompareButton } from '../CompareButton'
+import { AddToWishlist } from '../AddToWishlist'
 import { DeliveryDate } from '../DeliveryDate'
 import { Listing } from '../Listing'
 import { ProductPriceView } from '../Price'
@@ -105,6 +106,7 @@ export function ProductPage({ page }: { page: Page }) {
           <ProductLabels labels={attachments.labels} />
           <ProductPromotions promotions={page.promotions} />
           <CompareButton sku={product.sku} name={product.name} />
+          <AddToWishlist sku={product.sku} name={product.name} />
           <p>{product.shortDescription}</p>
         </div>
       </div>

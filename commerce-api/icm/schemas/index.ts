@@ -17,6 +17,7 @@ import { registrationWire } from './registration'
 import type { NotJson, WireRule } from './rules'
 import { sessionWire } from './session'
 import { securityWire } from './security'
+import { wishlistWire } from './wishlists'
 
 export type { NotJson, WireRule } from './rules'
 export { ErrorBodySchema } from './common'
@@ -39,6 +40,7 @@ export const WIRE_RULES: readonly WireRule[] = [
   ...securityWire,
   ...backofficeWire,
   ...registrationWire,
+  ...wishlistWire,
 ]
 
 export const NOT_JSON: readonly NotJson[] = [
