@@ -45,6 +45,7 @@ import { costCenterRoutes } from './routes/cost-centers'
 import { requisitionRoutes } from './routes/requisitions'
 import { recurringOrderRoutes } from './routes/recurring-orders'
 import { backofficeRoutes } from './routes/backoffice'
+import { profileRoutes } from './routes/profile'
 import { orderSnapshotOf } from './icm/orders'
 import { recurringOrderJob, type RecurringOrderJob } from './jobs/recurring-orders'
 import { createLimiters, trustProxyOf, type ProtectionOptions } from './rate-limits'
@@ -314,6 +315,7 @@ export function buildServer({
     ...(recurringOrders?.testRuns ? [schedulerRunRoutes] : []),
     // The operator's back office exists only with its token.
     ...(backoffice.token ? [backofficeRoutes(backoffice.token)] : []),
+    profileRoutes,
   ]) {
     routes(app, ctx)
   }

@@ -247,6 +247,9 @@ export const MESSAGE_CODES = {
   'site.not_found': { kind: 'error' },
   // static
   'static.not_found': { kind: 'error' },
+  // account: a user's own profile and password (domain/profile.ts)
+  'account.update_password.old_password.error.incorrect': { kind: 'error' },
+  'customer.credentials.current_password.required': { kind: 'error' },
 } as const satisfies Record<string, CodeSpec>
 
 export type MessageCode = keyof typeof MESSAGE_CODES
