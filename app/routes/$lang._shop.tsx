@@ -39,6 +39,7 @@ function ShopFrame({ chrome, children }: { chrome: ShopChrome | undefined; child
         hasRecentlyViewed={chrome?.hasRecentlyViewed ?? false}
         quickOrder={chrome?.quickOrder ?? false}
         rememberLanguage={chrome?.rememberLanguage ?? false}
+        displaySwitch={chrome?.displaySwitch ?? null}
       />
       <main id="main" tabIndex={-1}>
         {children}

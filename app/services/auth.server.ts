@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { icmCall, IcmError, type IcmScope } from './icm.server'
 import { clearToken, type SessionData, type SessionUser, type ShopSession } from './session.server'
 import { API_CODES } from '~/models/api-codes'
+import { displayPreferenceOf, OwnUserWireSchema } from '~/models/profile'
 
 const TokenSchema = z.object({
   access_token: z.string(),
@@ -92,11 +93,13 @@ const PrivateCustomerSchema = z.object({
   firstName: z.string().optional(),
   lastName: z.string().optional(),
   login: z.string().optional(),
+  attributes: OwnUserWireSchema.shape.attributes,
 })
 const UserSchema = z.object({
   login: z.string(),
   firstName: z.string().optional(),
   lastName: z.string().optional(),
+  attributes: OwnUserWireSchema.shape.attributes,
 })
 const PersonalizationSchema = z.object({ pgid: z.string() })
 const UserRolesSchema = z.object({
@@ -262,6 +265,9 @@ export async function login(
     firstName: user.firstName,
     lastName: user.lastName,
   }
+  // The display-type switch's choice the user made before (their user attribute), else their customer type's.
+  const preferredDisplay = displayPreferenceOf(user.attributes)
+  if (preferredDisplay) sessionUser.preferredDisplay = preferredDisplay
   session.set('user', sessionUser)
   return { ok: true }
 }

@@ -95,7 +95,8 @@ async function throttled<T>(
   userId: string,
   change: () => Promise<T>,
 ): Promise<{ value: T } | { answered: FastifyReply }> {
-  const outcome = await request.server.limiters.login.attempt(
+  type Result = { value: T } | { error: unknown }
+  const outcome = await request.server.limiters.login.attempt<Result>(
     `profile:${userId}`,
     clientKey(request.ip),
     undefined,
