@@ -53,9 +53,7 @@ const personFields = {
   preferredShipToAddress: PreferredAddressSchema.optional(),
   preferredPaymentInstrument: z.object({ id: z.string().optional() }).optional(),
   /** Custom attributes (ICM's AttributeRO): the user's `preferredPriceDisplayType`. */
-  attributes: z
-    .array(z.object({ name: z.string().min(1), type: z.string(), value: z.unknown() }))
-    .optional(),
+  attributes: z.array(z.object({ name: z.string().min(1), type: z.string(), value: z.unknown() })).optional(),
 }
 
 /** The business customer's company fields (`Customer`). */
