@@ -105,7 +105,7 @@ export default function ProfilePage() {
   const [form, fields] = useShopForm({
     id: 'profile',
     schema: profileSchema(t, LOCALE_IDS),
-    defaultValue: { ...profile, intent: 'profile' },
+    defaultValue: profile,
   })
   const label = (name: keyof typeof PROFILE_FIELD_LABELS) => t(PROFILE_FIELD_LABELS[name])
   const phone = { type: 'tel' as const, maxLength: PROFILE_LIMITS.phone }
@@ -122,7 +122,6 @@ export default function ProfilePage() {
       <section aria-labelledby="profile-details-heading" className="profile-details">
         <h2 id="profile-details-heading">{t('account.profile.details.heading')}</h2>
         <Form method="post" {...getFormProps(form)} className="profile-form">
-          <input type="hidden" name="intent" value="profile" />
           <FormErrors
             form={form}
             label={(name) =>
