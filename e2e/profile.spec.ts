@@ -25,6 +25,8 @@ async function loginAs(page: Page, lang: string, name: string, password: string)
 test('a user changes their profile, e-mail address and password; the display switch changes prices', async ({
   page,
 }) => {
+  // One walk through three forms, two logins and the switch: longer than one page's test.
+  test.slow()
   const buyer = await newBuyer(page, { prefix: 'prof' })
   await login(page, buyer.login)
 

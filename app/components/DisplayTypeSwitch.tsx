@@ -5,7 +5,8 @@ import type { PriceDisplay } from '~/models/price'
 
 /**
  * The display-type switch (shell §2.7, labelled B2C/B2B): gross or net prices on every page. Two submit buttons
- * of one plain form, the one in effect pressed; logged-in users are told that their choice is kept in their
+ * of one plain form (posted as a document: the page comes back with every price in the new display), the
+ * one in effect pressed; logged-in users are told that their choice is kept in their
  * account. Shown only when the configuration enables it (the shop layout passes null otherwise).
  */
 export function DisplayTypeSwitch({
@@ -23,7 +24,14 @@ export function DisplayTypeSwitch({
   const action = `/${locale.lang}/price-display`
   const hintId = saved ? 'price-display-hint-saved' : 'price-display-hint'
   return (
-    <Form method="post" action={action} className="display-type-switch" aria-describedby={hintId}>
+    // A document post, with or without JavaScript: every price of the page it returns to is shown anew.
+    <Form
+      method="post"
+      action={action}
+      reloadDocument
+      className="display-type-switch"
+      aria-describedby={hintId}
+    >
       <input type="hidden" name="returnUrl" value={here} />
       <fieldset>
         <legend className="visually-hidden">{t('header.price_display.label')}</legend>
