@@ -50,7 +50,7 @@ import { backofficeCustomerRoutes } from './routes/backoffice-customers'
 import { registrationRoutes } from './routes/registration'
 import { DEFAULT_ACCOUNT_SETTINGS, type AccountSettings } from './domain/configuration'
 import { customerPaymentRoutes } from './routes/customer-payments'
-import { preferredPaymentRoutes } from './routes/preferred-payment'
+import { profileRoutes } from './routes/profile'
 import { orderSnapshotOf } from './icm/orders'
 import { recurringOrderJob, type RecurringOrderJob } from './jobs/recurring-orders'
 import { createLimiters, trustProxyOf, type ProtectionOptions } from './rate-limits'
@@ -327,8 +327,8 @@ export function buildServer({
     registrationRoutes,
     ...(backoffice.token ? [backofficeCustomerRoutes(backoffice.token)] : []),
     customerPaymentRoutes,
-    preferredPaymentRoutes,
     wishlistRoutes,
+    profileRoutes,
   ]) {
     routes(app, ctx)
   }

@@ -41,6 +41,7 @@ export const ConfigurationSchema = z.object({
       .object({
         privateCustomerPriceDisplayType: z.string().optional(),
         smbCustomerPriceDisplayType: z.string().optional(),
+        preferredPriceDisplayTypeEnabled: z.boolean().optional(),
       })
       .passthrough()
       .optional(),
@@ -62,6 +63,8 @@ export function mapConfiguration(data: z.infer<typeof ConfigurationSchema>) {
     acceleration: data.data.basket?.acceleration ?? false,
     b2cDisplay: data.data.pricing?.privateCustomerPriceDisplayType === 'net' ? 'net' : 'gross',
     b2bDisplay: data.data.pricing?.smbCustomerPriceDisplayType === 'gross' ? 'gross' : 'net',
+    /** "preferred price display type" (spec §9): shoppers may switch between gross and net (shell §2.7). */
+    displaySwitch: data.data.pricing?.preferredPriceDisplayTypeEnabled ?? false,
     /** Desired delivery dates per line (spec §9 config keys); null when the channel offers none. */
     delivery: data.data.shipping?.desiredDeliveryDate
       ? {

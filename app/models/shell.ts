@@ -52,6 +52,8 @@ export type ShopChrome = {
   hasRecentlyViewed: boolean
   /** The language switch remembers the choice in the `preferredLocale` cookie (feature saveLanguageSelection). */
   rememberLanguage: boolean
+  /** The display-type switch (shell §2.7), when the configuration enables it. */
+  displaySwitch: { display: PriceDisplay; saved: boolean } | null
 }
 
 /**

@@ -6,11 +6,13 @@ import { Breadcrumb } from '~/components/Breadcrumb'
 import { BudgetChart } from '~/components/organization/BudgetChart'
 import { BudgetWidget } from '~/components/organization/BudgetWidget'
 import { CostCenterWidget } from '~/components/organization/CostCenterWidget'
+import { AccountSummary, LatestOrders } from '~/components/account/AccountSummary'
 import { ApprovalWidget, RequisitionWidget } from '~/components/requisition/RequisitionWidgets'
 import { useShell } from '~/components/useShell'
 import type { OrganizationAccess } from '~/models/company'
 import { noindexMeta } from '~/models/seo'
 import { userBudgetHistory } from '~/services/budgets.server'
+import { accountSummary } from '~/services/account-summary.server'
 import { organizationAccessOf } from '~/services/company.server'
 import { isFeatureEnabled } from '~/services/features.server'
 import { loginAgainIfRefused, requireLogin } from '~/services/guards.server'
@@ -45,9 +47,10 @@ function organizationUrl(lang: string, access: OrganizationAccess): string | nul
 }
 
 /**
- * The account overview (`/{lang}/account`, logged in, noindex): a greeting and the ways on; for a business user
- * also their own budget, its burn-down chart (left out where the backend keeps no history) and, with the
- * costCenters feature, their cost centers. A private customer's page asks ICM for nothing.
+ * The account overview (`/{lang}/account`, logged in, noindex): a greeting, the customer's and user's data
+ * (name, e-mail address, customer number, the company of a business customer), the latest orders and the ways
+ * on; for a business user also their own budget, its burn-down chart (left out where the backend keeps no
+ * history) and, with the costCenters feature, their cost centers.
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const shopper = await requireLogin({ request, params, context })
@@ -56,6 +59,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const access = organizationAccessOf(user)
   const business = user.customerType === 'SMBCustomer'
   const withCostCenters = business && isFeatureEnabled('costCenters')
+  const summaryCall = accountSummary(shopper)
   const [budget, history, costCenters, requisitions] = business
     ? await loginAgainIfRefused(
         request,
@@ -68,10 +72,13 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
         ]),
       )
     : [null, null, null, null]
+  const summary = await loginAgainIfRefused(request, shopper, summaryCall)
   return data(
     {
       title: t('account.overview.title'),
       name: [user.firstName, user.lastName].filter(Boolean).join(' ') || user.login,
+      summary,
+      profileUrl: `/${locale.lang}/account/profile`,
       ordersUrl: `/${locale.lang}/account/orders`,
       recurringOrdersUrl: `/${locale.lang}/account/recurring-orders`,
       organizationUrl: organizationUrl(locale.lang, access),
@@ -89,6 +96,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 export default function AccountOverviewPage() {
   const {
     name,
+    summary,
+    profileUrl,
     ordersUrl,
     recurringOrdersUrl,
     organizationUrl,
@@ -105,8 +114,13 @@ export default function AccountOverviewPage() {
     <>
       <Breadcrumb items={[{ name: t('account.overview.title') }]} homeUrl={`/${locale.lang}/home`} />
       <h1>{t('account.overview.greeting', { name })}</h1>
+      <AccountSummary summary={summary} profileUrl={profileUrl} />
+      <LatestOrders orders={summary.latestOrders} ordersUrl={ordersUrl} />
       <nav aria-label={t('account.overview.links.label')} className="account-links">
         <ul>
+          <li>
+            <Link to={profileUrl}>{t('account.profile.heading')}</Link>
+          </li>
           <li>
             <Link to={ordersUrl}>{t('account.orders.title')}</Link>
           </li>

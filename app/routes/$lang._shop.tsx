@@ -40,6 +40,7 @@ function ShopFrame({ chrome, children }: { chrome: ShopChrome | undefined; child
         quickOrder={chrome?.quickOrder ?? false}
         wishlists={shell?.wishlists ? { count: chrome?.wishlistCount ?? null } : null}
         rememberLanguage={chrome?.rememberLanguage ?? false}
+        displaySwitch={chrome?.displaySwitch ?? null}
       />
       <main id="main" tabIndex={-1}>
         {children}

@@ -4,6 +4,7 @@ import { clearToken, type SessionData, type SessionUser, type ShopSession } from
 import { captchaHeaders, newCaptcha } from './captcha.server'
 import { API_CODES } from '~/models/api-codes'
 import type { CaptchaChallenge } from '~/models/captcha'
+import { displayPreferenceOf, OwnUserWireSchema } from '~/models/profile'
 
 const TokenSchema = z.object({
   access_token: z.string(),
@@ -94,11 +95,13 @@ const PrivateCustomerSchema = z.object({
   firstName: z.string().optional(),
   lastName: z.string().optional(),
   login: z.string().optional(),
+  attributes: OwnUserWireSchema.shape.attributes,
 })
 const UserSchema = z.object({
   login: z.string(),
   firstName: z.string().optional(),
   lastName: z.string().optional(),
+  attributes: OwnUserWireSchema.shape.attributes,
 })
 const PersonalizationSchema = z.object({ pgid: z.string() })
 const UserRolesSchema = z.object({
@@ -243,6 +246,9 @@ export async function login(
     firstName: user.firstName,
     lastName: user.lastName,
   }
+  // The display-type switch's choice the user made before (their user attribute), else their customer type's.
+  const preferredDisplay = displayPreferenceOf(user.attributes)
+  if (preferredDisplay) sessionUser.preferredDisplay = preferredDisplay
   session.set('user', sessionUser)
   return { ok: true }
 }

@@ -3,12 +3,13 @@ import type { LinkSection, ListingData, ProductPageData, TileEntry } from '~/mod
 import { productDeliveryEstimate } from '~/models/delivery-date'
 import { pageSizesOf, parseListingParams, sortOptions, type ListingParams } from '~/models/listing'
 import { SHOP_LOCALES } from '~/models/locale'
-import { pick, priceDisplayOf } from '~/models/price'
+import { pick } from '~/models/price'
 import type { Product } from '~/models/product'
 import { breadcrumbJsonLd, productJsonLd, type PageSeo } from '~/models/seo'
 import { categoryUrl, productUrl } from '~/models/url'
 import { variationGroups } from '~/models/variation'
 import { categoryPath, productLinker } from './categories.server'
+import { priceDisplayFor } from './price-display.server'
 import { config } from './config.server'
 import { configuration } from './configuration.server'
 import { isFeatureEnabled } from './features.server'
@@ -129,7 +130,7 @@ async function criticalData({ request, shopper, sku, canonical, features }: Prod
   // names it under the same toggle.
   const showRating = isFeatureEnabled('rating', features)
   const origin = publicOrigin(request)
-  const display = priceDisplayOf(shopper.session.get('user')?.customerType, settings)
+  const display = priceDisplayFor(shopper.session, settings)
   const seo: PageSeo = {
     title: product.seo.title ?? product.name,
     description: product.seo.description ?? product.shortDescription,

@@ -22,6 +22,8 @@ export type SessionUser = {
   roles: string[]
   /** The union of the roles' permission ids: what `requirePermission` checks (spec shell §6). */
   permissions: string[]
+  /** The price display the user chose with the display-type switch (their user attribute in ICM). */
+  preferredDisplay?: 'gross' | 'net'
 }
 
 /** What the `apiToken` cookie carries (spec: token, type, isAnonymous, orderId) plus refresh data and flashes. */
@@ -37,6 +39,8 @@ export type SessionData = {
   issuedAt: number
   pgid?: string
   user?: SessionUser
+  /** An anonymous shopper's choice of the display-type switch (a logged-in user's is `user.preferredDisplay`). */
+  priceDisplay?: 'gross' | 'net'
   /** SKUs chosen for comparison (feature compare); kept in the session, no cookie of its own. */
   compare?: string[]
   /** Recently viewed products (feature recently): SKU and minute of the view, most recent first. */

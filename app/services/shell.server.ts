@@ -5,7 +5,7 @@
  */
 import type { Translate } from '~/models/messages'
 import { navigationFrom } from '~/models/navigation'
-import { pick, priceDisplayOf } from '~/models/price'
+import { pick } from '~/models/price'
 import { recentlyViewedSkus } from '~/models/recently'
 import type { ShellData, ShopChrome, ToastView } from '~/models/shell'
 import { currentBasketOnce, miniBasketLines } from './basket.server'
@@ -15,6 +15,7 @@ import { configuration } from './configuration.server'
 import { isFeatureEnabled } from './features.server'
 import type { IcmScope } from './icm.server'
 import { savesLanguageSelection } from './preferred-locale.server'
+import { displaySwitchOf, priceDisplayFor } from './price-display.server'
 import type { RequestArgs } from './request-memo.server'
 import type { ShopSession } from './session.server'
 import { headerWishlistCount } from './wishlists.server'
@@ -29,14 +30,13 @@ export async function shellData(scope: IcmScope, session: ShopSession, t: Transl
     contentInclude(scope, FOOTER_INCLUDE, 'long').catch(() => null),
     configuration(scope),
   ])
-  const user = session.get('user')
   const toastView: ToastView | null = toast
     ? { id: `${Date.now()}`, text: t(toast.key, toast.values), type: toast.type, details: toast.details }
     : null
   return {
     footer: footer?.pagelets ?? [],
     maxItemQuantity: settings.maxItemQuantity,
-    display: priceDisplayOf(user?.customerType, settings),
+    display: priceDisplayFor(session, settings),
     toast: toastView,
     compareCount: isFeatureEnabled('compare') ? (session.get('compare')?.length ?? 0) : null,
     rating: isFeatureEnabled('rating'),
@@ -55,7 +55,7 @@ export async function shopChrome(
     currentBasketOnce(args, scope),
     configuration(scope),
   ])
-  const display = priceDisplayOf(session.get('user')?.customerType, settings)
+  const display = priceDisplayFor(session, settings)
   const lines = basket ? await miniBasketLines(scope, basket) : []
   // Read after the basket: a personal call ICM refused for the token has dropped the token and user from
   // the session (icm.server.ts), so a cookie replayed after its logout names nobody.
@@ -74,6 +74,7 @@ export async function shopChrome(
     quickOrder: isFeatureEnabled('quickorder'),
     wishlistCount,
     rememberLanguage: savesLanguageSelection(),
+    displaySwitch: displaySwitchOf(session, settings),
     hasRecentlyViewed:
       isFeatureEnabled('recently') && recentlyViewedSkus(session.get('recently'), Date.now()).length > 0,
   }

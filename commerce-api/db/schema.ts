@@ -205,7 +205,19 @@ export const users = pgTable(
     title: text('title'),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
+    /** ICM's `phoneHome`. */
     phone: text('phone'),
+    phoneBusiness: text('phone_business'),
+    phoneMobile: text('phone_mobile'),
+    fax: text('fax'),
+    /** ICM's `birthday` (yyyy-mm-dd). */
+    birthday: date('birthday', { mode: 'string' }),
+    department: text('department'),
+    /**
+     * The price display the user chose with the display-type switch (`gross` or `net`), sent as ICM's custom
+     * user attribute `preferredPriceDisplayType`; null: the channel's display for the customer's type.
+     */
+    preferredPriceDisplayType: text('preferred_price_display_type').$type<'gross' | 'net'>(),
     preferredLanguage: text('preferred_language').notNull(),
     /** Role ids (APP_B2B_ACCOUNT_OWNER, APP_B2B_BUYER, ...); empty for private customers. */
     roles: jsonb('roles').$type<string[]>().notNull(),

@@ -34,6 +34,11 @@ export type ChannelSettings = {
     priceType: 'net' | 'gross'
     privateCustomerPriceDisplayType: 'net' | 'gross'
     smbCustomerPriceDisplayType: 'net' | 'gross'
+    /**
+     * The configuration key "preferred price display type" (spec §9): a user may switch between gross and net
+     * prices (the display-type switch, shell §2.7); off: everyone sees the display of their customer type.
+     */
+    preferredPriceDisplayTypeEnabled: boolean
   }
   advancedVariationHandling: boolean
   /**
@@ -57,7 +62,12 @@ const SETTINGS: ChannelSettings = {
     deliveryExcludeSaturday: true,
     deliveryExcludeSunday: true,
   },
-  pricing: { priceType: 'net', privateCustomerPriceDisplayType: 'gross', smbCustomerPriceDisplayType: 'net' },
+  pricing: {
+    priceType: 'net',
+    privateCustomerPriceDisplayType: 'gross',
+    smbCustomerPriceDisplayType: 'net',
+    preferredPriceDisplayTypeEnabled: true,
+  },
   advancedVariationHandling: false,
   // Requisitions with approval (ADR 0019) and recurring orders (ADR 0020) are built.
   features: { orderApproval: true, recurringOrders: true },

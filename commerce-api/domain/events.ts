@@ -53,6 +53,10 @@ export type DomainEvent =
    * old address were revoked, and the welcome goes again, to the new one.
    */
   | { type: 'user.email.corrected'; user: NewUser }
+  /** A user changed their own e-mail address: the old address is told (it may not have been them). */
+  | { type: 'user.email.changed'; user: EventPerson; oldEmail: string }
+  /** A user changed their own password: they are told (it may not have been them). */
+  | { type: 'user.password.changed'; user: EventPerson }
   /** A basket became a requisition that waits for its stages' approvers (each listed once). */
   | { type: 'requisition.submitted'; requisition: OrderRow; approvers: readonly EventPerson[] }
   /** A requisition was decided by `decider`, one of `approverIds`. */

@@ -267,6 +267,9 @@ export const MESSAGE_CODES = {
   'wishlist.not_found.error': { kind: 'error' },
   'wishlist.quantity.invalid.error': { kind: 'error' },
   'wishlist.title.invalid.error': { kind: 'error' },
+  // account: a user's own profile and password (domain/profile.ts)
+  'account.update_password.old_password.error.incorrect': { kind: 'error' },
+  'customer.credentials.current_password.required': { kind: 'error' },
 } as const satisfies Record<string, CodeSpec>
 
 export type MessageCode = keyof typeof MESSAGE_CODES

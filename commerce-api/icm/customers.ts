@@ -36,10 +36,26 @@ export function userDataJson(user: CustomerUser['user']) {
     firstName: user.firstName,
     lastName: user.lastName,
     phoneHome: user.phone ?? undefined,
+    phoneBusiness: user.phoneBusiness ?? undefined,
+    phoneMobile: user.phoneMobile ?? undefined,
+    fax: user.fax ?? undefined,
+    birthday: user.birthday ?? undefined,
+    department: user.department ?? undefined,
     preferredLanguage: user.preferredLanguage,
     active: user.active,
     businessPartnerNo: user.businessPartnerNo ?? undefined,
+    attributes: userAttributes(user),
   }
+}
+
+/** The name of the custom user attribute that keeps the display-type switch's choice (spec §1). */
+export const PRICE_DISPLAY_ATTRIBUTE = 'preferredPriceDisplayType'
+
+/** The user's custom attributes (ICM's AttributeRO); left out when the user has none. */
+function userAttributes(user: CustomerUser['user']) {
+  return user.preferredPriceDisplayType
+    ? [{ name: PRICE_DISPLAY_ATTRIBUTE, type: 'String', value: user.preferredPriceDisplayType }]
+    : undefined
 }
 
 /** `privatecustomers/-`: ICM merges the private customer and its one user into one object. */

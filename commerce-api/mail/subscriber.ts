@@ -5,6 +5,7 @@
  */
 import type { Db } from '../db/client'
 import { subscribe, type DomainEvent } from '../domain/events'
+import { queueEmailChanged, queuePasswordChanged } from './account'
 import { queueOrderCancelled, queueOrderConfirmation, queueOrderDelivered, queueOrderShipped } from './orders'
 import { queueRequisitionDecided, queueRequisitionSubmitted, queueRequisitionWithdrawn } from './requisitions'
 import { queueApprovalRequest, queueCustomerApproved } from './registration'
@@ -16,6 +17,10 @@ export async function mailOfEvent(t: Db, event: DomainEvent): Promise<void> {
     case 'user.created':
     case 'user.email.corrected':
       return queueWelcomeMail(t, event.user)
+    case 'user.email.changed':
+      return queueEmailChanged(t, event.user, event.oldEmail)
+    case 'user.password.changed':
+      return queuePasswordChanged(t, event.user)
     case 'requisition.submitted':
       return queueRequisitionSubmitted(t, event.requisition, event.approvers)
     case 'requisition.decided':

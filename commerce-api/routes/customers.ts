@@ -1,14 +1,15 @@
 import type { FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { principalOf, requireUser } from '../auth'
+import type { Db } from '../db/client'
 import { updateCompanyProfile } from '../domain/company'
 import { channelSettings } from '../domain/configuration'
 import { companyUser, customerOfUser, personalizationGroup, privateCustomer } from '../domain/customers'
+import { preferredInstrumentId } from '../domain/saved-instruments'
 import { configurationJson } from '../icm/configuration'
 import { customerJson, personalizationJson, privateCustomerJson, userJson } from '../icm/customers'
 import { parseInput } from '../http'
 import type { ApiContext, RouteModule } from './context'
-import { preferredPaymentJson } from './preferred-payment'
 
 const optionalText = (max: number) => z.string().max(max).nullish()
 
@@ -53,4 +54,10 @@ export const customerRoutes: RouteModule = (app, ctx) => {
     const row = privateCustomer(await current(ctx, request))
     return { ...privateCustomerJson(row), ...(await preferredPaymentJson(ctx.db, row.user.id)) }
   })
+}
+
+/** The user resource's `preferredPaymentInstrument` (ICM's User), to be spread into its answer. */
+export async function preferredPaymentJson(db: Db, userId: string) {
+  const id = await preferredInstrumentId(db, userId)
+  return id ? { preferredPaymentInstrument: { id } } : {}
 }

@@ -505,17 +505,6 @@ const WALK: Record<string, Call> = {
     path: (f) => `customers/-/payments/${f.instrumentId}`,
     json: () => ({ name: 'DIRECT_DEBIT', parameters: [{ key: 'accountHolder', property: 'Walker' }] }),
   },
-  // Each caller's own user: jlink's instrument is not one another user can prefer.
-  'PUT /rest/:site/customers/-/users/-': {
-    scope: 'none',
-    path: () => 'customers/-/users/-',
-    json: (f) => ({ preferredPaymentInstrument: { id: f.instrumentId } }),
-  },
-  'PUT /rest/:site/privatecustomers/-': {
-    scope: 'none',
-    path: () => 'privatecustomers/-',
-    json: (f) => ({ preferredPaymentInstrument: { id: f.instrumentId } }),
-  },
   'GET /rest/:site/:resource/:customer/eligible-payment-methods': {
     scope: 'customer',
     path: () => `customers/${A}/eligible-payment-methods`,
@@ -621,6 +610,42 @@ const WALK: Record<string, Call> = {
     path: () => 'security/password',
     json: () => ({ userID: 'jlink', secureCode: 'not-a-secret', password: 'Walk2026x' }),
   },
+  // A user's own account (issue 33): each caller only ever reaches their own user. The walk's e-mail address is
+  // nobody's and comes without the current password, and its current password is wrong: nothing changes and no
+  // mail is queued.
+  'PUT /rest/:site/customers/-/users/-': {
+    scope: 'none',
+    path: () => 'customers/-/users/-',
+    // jlink's instrument is not one another user can prefer.
+    json: (f) => ({
+      firstName: 'Walk',
+      lastName: 'Er',
+      email: 'walker@elsewhere.test',
+      preferredPaymentInstrument: { id: f.instrumentId },
+    }),
+  },
+  'PUT /rest/:site/privatecustomers/-': {
+    scope: 'none',
+    path: () => 'privatecustomers/-',
+    // jlink's instrument is not one another user can prefer.
+    json: (f) => ({
+      firstName: 'Walk',
+      lastName: 'Er',
+      email: 'walker@elsewhere.test',
+      preferredPaymentInstrument: { id: f.instrumentId },
+    }),
+  },
+  'PUT /rest/:site/customers/-/users/-/credentials/password': {
+    scope: 'none',
+    path: () => 'customers/-/users/-/credentials/password',
+    json: () => ({ password: 'Walked123', currentPassword: 'not-the-password' }),
+  },
+  'PUT /rest/:site/privatecustomers/-/credentials/password': {
+    scope: 'none',
+    path: () => 'privatecustomers/-/credentials/password',
+    json: () => ({ password: 'Walked123', currentPassword: 'not-the-password' }),
+  },
+
   // The local mailbox of the embedded default (no SMTP_URL): no mail to A's users is queued by the walk.
   'GET /mailbox': { scope: 'none', path: () => '/mailbox' },
   'GET /mailbox.json': { scope: 'none', path: () => '/mailbox.json?limit=5' },

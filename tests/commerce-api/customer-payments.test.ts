@@ -221,8 +221,14 @@ describe('the preferred payment instrument of the user', () => {
       json: { ...user, preferredPaymentInstrument: { id: SAVED_PATRICIA } },
     })
     expect(foreign.status).toBe(404)
-    // A body without the field leaves the preference as it is; `{}` clears it.
-    await call(api.url('privatecustomers/-'), { method: 'PUT', token, json: { firstName: user.firstName } })
+    // A body without the field (the whole user, as ICM's PUT takes it) leaves the preference as it is; `{}` clears it.
+    const { preferredPaymentInstrument: _kept, ...withoutPreference } = user as Record<string, unknown>
+    const unchanged = await call(api.url('privatecustomers/-'), {
+      method: 'PUT',
+      token,
+      json: withoutPreference,
+    })
+    expect(unchanged.status).toBe(200)
     expect((await call(api.url('privatecustomers/-'), { token })).json.preferredPaymentInstrument).toEqual({
       id,
     })
@@ -239,10 +245,11 @@ describe('the preferred payment instrument of the user', () => {
       (await call(api.url('privatecustomers/-'), { method: 'PUT', token: buyer, json: {} })).status,
     ).toBe(404)
     const businessId = await save(buyer, 'customers', 'DE89370400440532013000', 'Bob Buyer')
+    const buyerUser = (await call(api.url('customers/-/users/-'), { token: buyer })).json as object
     const business = await call(api.url('customers/-/users/-'), {
       method: 'PUT',
       token: buyer,
-      json: { preferredPaymentInstrument: { id: businessId } },
+      json: { ...buyerUser, preferredPaymentInstrument: { id: businessId } },
     })
     expect(business.status).toBe(200)
     expect(business.json.preferredPaymentInstrument).toEqual({ id: businessId })

@@ -23,6 +23,12 @@ CREATE TABLE "wishlists" (
 --> statement-breakpoint
 ALTER TABLE "customers" ADD COLUMN "approval_pending" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "payment_instruments" ADD COLUMN "preferred" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "phone_business" text;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "phone_mobile" text;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "fax" text;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "birthday" date;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "department" text;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "preferred_price_display_type" text;--> statement-breakpoint
 ALTER TABLE "newsletter_subscriptions" ADD CONSTRAINT "newsletter_subscriptions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "wishlist_items" ADD CONSTRAINT "wishlist_items_wishlist_id_wishlists_id_fk" FOREIGN KEY ("wishlist_id") REFERENCES "public"."wishlists"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "wishlists" ADD CONSTRAINT "wishlists_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

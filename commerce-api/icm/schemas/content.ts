@@ -44,6 +44,8 @@ export const ConfigurationSchema = z.object({
         priceType: z.string().optional(),
         privateCustomerPriceDisplayType: z.enum(['gross', 'net']).optional(),
         smbCustomerPriceDisplayType: z.enum(['gross', 'net']).optional(),
+        /** "preferred price display type" (spec §9): whether a user may switch between gross and net. */
+        preferredPriceDisplayTypeEnabled: z.boolean().optional(),
       })
       .optional(),
     preferences: z.record(z.record(z.unknown())).optional(),

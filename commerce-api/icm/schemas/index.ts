@@ -11,6 +11,7 @@ import { ErrorBodySchema } from './common'
 import { contentWire } from './content'
 import { costCenterWire } from './cost-centers'
 import { organizationWire } from './organization'
+import { profileWire } from './profile'
 import { requisitionWire } from './requisitions'
 import { recurringOrderWire } from './recurring-orders'
 import { registrationWire } from './registration'
@@ -41,6 +42,7 @@ export const WIRE_RULES: readonly WireRule[] = [
   ...backofficeWire,
   ...registrationWire,
   ...wishlistWire,
+  ...profileWire,
 ]
 
 export const NOT_JSON: readonly NotJson[] = [

@@ -52,6 +52,8 @@ const personFields = {
   preferredInvoiceToAddress: PreferredAddressSchema.optional(),
   preferredShipToAddress: PreferredAddressSchema.optional(),
   preferredPaymentInstrument: z.object({ id: z.string().optional() }).optional(),
+  /** Custom attributes (ICM's AttributeRO): the user's `preferredPriceDisplayType`. */
+  attributes: z.array(z.object({ name: z.string().min(1), type: z.string(), value: z.unknown() })).optional(),
 }
 
 /** The business customer's company fields (`Customer`). */
@@ -141,9 +143,6 @@ export const sessionWire: WireRule[] = [
   { method: 'GET', route: '/rest/:site/customers/-', schema: CustomerSchema },
   { method: 'GET', route: '/rest/:site/customers/-/users/-', schema: UserSchema },
   { method: 'GET', route: '/rest/:site/privatecustomers/-', schema: PrivateCustomerSchema },
-  // The user PUTs (the preferred payment instrument, routes/preferred-payment.ts) answer the user as read.
-  { method: 'PUT', route: '/rest/:site/customers/-/users/-', schema: UserSchema },
-  { method: 'PUT', route: '/rest/:site/privatecustomers/-', schema: PrivateCustomerSchema },
   { method: 'GET', route: '/rest/:site/customers/:customerNo/users/:login/roles', schema: UserRolesSchema },
   { method: 'GET', route: '/rest/:site/customers/:customerNo/roles', schema: AssignableRolesSchema },
   { method: 'GET', route: '/rest/:site/baskets', schema: UserBasketsSchema },

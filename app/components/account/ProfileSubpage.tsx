@@ -1,0 +1,25 @@
+import '~/browser/account-texts'
+import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Breadcrumb } from '~/components/Breadcrumb'
+import { useShell } from '~/components/useShell'
+
+/** The frame of the profile's own pages (e-mail address, password): breadcrumb back to the profile, heading. */
+export function ProfileSubpage({ heading, children }: { heading: string; children: ReactNode }) {
+  const { locale } = useShell()
+  const { t } = useTranslation()
+  return (
+    <>
+      <Breadcrumb
+        items={[
+          { name: t('account.overview.title'), url: `/${locale.lang}/account` },
+          { name: t('account.profile.heading'), url: `/${locale.lang}/account/profile` },
+          { name: t(heading) },
+        ]}
+        homeUrl={`/${locale.lang}/home`}
+      />
+      <h1>{t(heading)}</h1>
+      {children}
+    </>
+  )
+}
