@@ -34,6 +34,8 @@ export const API_CODES = {
   decisionLinkExpired: 'requisition.link.expired.error',
   decisionLinkOtherUser: 'requisition.link.other_user.error',
   recurringOrderExpired: 'recurringorder.expired.error',
+  reminderNameInvalid: 'ede.account.forgotdata.email.invalid_login_or_name.error',
+  tooManyReminders: 'account.forgotdata.too_many_requests.error',
 } as const
 
 export const ICM_ONLY = {

@@ -78,6 +78,17 @@ export type DomainEvent =
   | { type: 'order.cancelled'; orderId: string }
   /** The order reached the customer. */
   | { type: 'order.delivered'; orderId: string }
+  /**
+   * Someone asked for a password reminder for `user` (in `locale`, the language of the page they asked on):
+   * the single-use link's secret and when it expires; the user's older links were revoked.
+   */
+  | {
+      type: 'user.password.reminded'
+      user: EventPerson
+      locale: string
+      secret: string
+      expiresAt: Date
+    }
 
 /** Reacts to an event inside the transaction `t` that published it. */
 export type EventSubscriber = (t: Db, event: DomainEvent) => Promise<void>

@@ -247,6 +247,9 @@ export const MESSAGE_CODES = {
   'site.not_found': { kind: 'error' },
   // static
   'static.not_found': { kind: 'error' },
+  // password reminder (issue 33)
+  'ede.account.forgotdata.email.invalid_login_or_name.error': { kind: 'error' },
+  'account.forgotdata.too_many_requests.error': { kind: 'error' },
 } as const satisfies Record<string, CodeSpec>
 
 export type MessageCode = keyof typeof MESSAGE_CODES

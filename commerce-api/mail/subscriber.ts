@@ -6,6 +6,7 @@
 import type { Db } from '../db/client'
 import { subscribe, type DomainEvent } from '../domain/events'
 import { queueOrderCancelled, queueOrderConfirmation, queueOrderDelivered, queueOrderShipped } from './orders'
+import { queuePasswordReminder } from './reminder'
 import { queueRequisitionDecided, queueRequisitionSubmitted, queueRequisitionWithdrawn } from './requisitions'
 import { queueWelcomeMail } from './welcome'
 
@@ -29,6 +30,8 @@ export async function mailOfEvent(t: Db, event: DomainEvent): Promise<void> {
       return queueOrderCancelled(t, event.orderId)
     case 'order.delivered':
       return queueOrderDelivered(t, event.orderId)
+    case 'user.password.reminded':
+      return queuePasswordReminder(t, event.user, event.locale, event.secret)
   }
 }
 
