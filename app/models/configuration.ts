@@ -29,6 +29,8 @@ export const ConfigurationSchema = z.object({
       })
       .passthrough()
       .optional(),
+    /** The commerce API's own captcha announces itself as `service: 'challenge'` (questions of `POST challenges`). */
+    captcha: z.object({ service: z.string().optional() }).passthrough().optional(),
   }),
 })
 
@@ -54,6 +56,8 @@ export function mapConfiguration(data: z.infer<typeof ConfigurationSchema>) {
           excludeSunday: data.data.shipping.deliveryExcludeSunday ?? false,
         }
       : null,
+    /** Anonymous forms (registration, password reminder) ask the API's captcha question. */
+    captcha: data.data.captcha?.service === 'challenge',
   } as const
 }
 

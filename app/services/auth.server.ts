@@ -1,7 +1,9 @@
 import { z } from 'zod'
 import { icmCall, IcmError, type IcmScope } from './icm.server'
 import { clearToken, type SessionData, type SessionUser, type ShopSession } from './session.server'
+import { captchaHeaders, newCaptcha } from './captcha.server'
 import { API_CODES } from '~/models/api-codes'
+import type { CaptchaChallenge } from '~/models/captcha'
 
 const TokenSchema = z.object({
   access_token: z.string(),
@@ -155,7 +157,7 @@ export type LoginFailure =
   | 'account.login.username_password.error.invalid'
 
 /** A question ICM asks before it takes a password for an account that was locked (see `login`). */
-export type LoginChallenge = { id: string; operands: [number, number] }
+export type LoginChallenge = CaptchaChallenge
 
 export type LoginResult =
   | { ok: true }
@@ -168,23 +170,6 @@ export type LoginResult =
       messageKey: ChallengeCode
       challenge: LoginChallenge
     }
-
-const ChallengeSchema = z.object({
-  id: z.string().max(2000),
-  question: z.object({ kind: z.literal('sum'), operands: z.tuple([z.number().int(), z.number().int()]) }),
-})
-
-/** A new login challenge from ICM (commerce API extension `POST challenges`). */
-export async function newChallenge(scope: IcmScope): Promise<LoginChallenge> {
-  const answer = await icmCall(scope, {
-    method: 'POST',
-    path: 'challenges',
-    schema: ChallengeSchema,
-    cache: 'none',
-    token: null,
-  })
-  return { id: answer.id, operands: answer.question.operands }
-}
 
 type ChallengeCode = typeof API_CODES.challengeRequired | typeof API_CODES.captchaIncorrect
 const CHALLENGE_CODES = new Set<string>([API_CODES.challengeRequired, API_CODES.captchaIncorrect])
@@ -205,11 +190,7 @@ export async function login(
     grant = await tokenCall(
       scope,
       { grant_type: 'password', username: credentials.login, password: credentials.password },
-      credentials.challenge
-        ? {
-            Authorization: `CAPTCHA challenge=${credentials.challenge.id} answer=${credentials.challenge.answer}`,
-          }
-        : undefined,
+      credentials.challenge ? captchaHeaders(credentials.challenge) : undefined,
     )
   } catch (error) {
     if (!(error instanceof IcmError)) throw error
@@ -223,7 +204,7 @@ export async function login(
       return {
         ok: false,
         messageKey: error.code as ChallengeCode,
-        challenge: await newChallenge(scope),
+        challenge: await newCaptcha(scope),
       }
     if (error.status === 401 || error.status === 403 || error.status === 400) {
       if (error.status === 403)

@@ -1,3 +1,4 @@
+import { CAPTCHA_HEADER_FORM } from '../captcha'
 import type { ChannelSettings } from '../domain/configuration'
 
 /** `GET configurations` (`…configuration.v1+json`): the channel's settings in ICM's shape. */
@@ -17,7 +18,9 @@ export function configurationJson(settings: ChannelSettings) {
         ChannelPreferences: { EnableAdvancedVariationHandling: settings.advancedVariationHandling },
       },
       services: { OrderApprovalServiceDefinition: { runnable: settings.features.orderApproval } },
-      captcha: {},
+      // The shop's own server-side captcha (captcha.ts): a question from `POST challenges`, answered in the
+      // Authorization header. No third-party service: no site key.
+      captcha: { service: 'challenge', challenges: 'challenges', header: CAPTCHA_HEADER_FORM },
       recurringOrder: { enabled: settings.features.recurringOrders },
       customFieldDefinitions: [],
     },

@@ -1,6 +1,6 @@
-import type { FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { AUTH_HEADER } from '../auth'
+import { captchaAnswer } from '../captcha'
 import { findLoginAccount, issueAnonymousToken, loginAs, refresh, revoke } from '../domain/tokens'
 import { ApiError, parseInput } from '../http'
 import { clientKey, RATE_LIMITED, TOO_MANY_ATTEMPTS, tooManyRequests } from '../rate-limits'
@@ -17,28 +17,6 @@ const TokenRequest = z.discriminatedUnion('grant_type', [
   /** `refresh_token` may be a refresh token or a live access token (what ICM storefronts keep). */
   z.object({ grant_type: z.literal('refresh_token'), refresh_token: z.string().min(1).max(500) }),
 ])
-
-/**
- * The challenge answer of a login, sent as ICM clients send captchas:
- * `Authorization: CAPTCHA challenge=<id> answer=<number>`.
- */
-export function captchaAnswer(request: FastifyRequest): { challenge: string; answer: string } | undefined {
-  const header = request.headers.authorization
-  if (typeof header !== 'string' || !/^CAPTCHA\s/i.test(header)) return undefined
-  const fields = new Map(
-    header
-      .slice('CAPTCHA'.length)
-      .trim()
-      .split(/\s+/)
-      .map((pair) => {
-        const eq = pair.indexOf('=')
-        return eq > 0 ? ([pair.slice(0, eq), pair.slice(eq + 1)] as const) : ([pair, ''] as const)
-      }),
-  )
-  const challenge = fields.get('challenge')
-  const answer = fields.get('answer')
-  return challenge && answer !== undefined ? { challenge, answer } : undefined
-}
 
 const tooManyAttempts = 'Too many login attempts. Please wait before trying again.'
 const tooManyCalls = 'Too many requests. Please wait before trying again.'
