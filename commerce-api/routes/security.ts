@@ -1,4 +1,5 @@
 import type { FastifyReply } from 'fastify'
+import { requireCaptcha } from '../captcha'
 import { isDomainError } from '../icm/errors'
 import { ApiError } from '../http'
 import {
@@ -21,7 +22,6 @@ import {
 import { DomainError } from '../domain/errors'
 import { clientKey, TOO_MANY_ATTEMPTS, tooManyRequests } from '../rate-limits'
 import type { RouteModule } from './context'
-import { captchaAnswer } from './token'
 
 /** The body's attributes, each with the ICM error its absence gives (the PWA maps them by name). */
 const ATTRIBUTES = [
@@ -144,9 +144,7 @@ export const securityRoutes: RouteModule = (app, { db }) => {
     const input = readReminder(request.body, reply)
     const ipWait = await app.limiters.remindersPerIp.take(clientKey(request.ip))
     if (ipWait !== null) return tooManyRequests(reply, ipWait, TOO_MANY_REMINDERS, tooManyReminders)
-    const captcha = captchaAnswer(request)
-    if (!captcha || !(await app.limiters.challenges.redeem(captcha.challenge, captcha.answer)))
-      throw new ApiError(401, 'captcha.incorrect', 'The captcha answer is missing or not correct.')
+    await requireCaptcha(app, request)
     const account = await findLoginAccount(db, input.name)
     const wait = await app.limiters.remindersPerAccount.take(accountKey(account.key))
     if (wait !== null) return tooManyRequests(reply, wait, TOO_MANY_REMINDERS, tooManyReminders)
