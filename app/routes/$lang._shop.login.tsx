@@ -6,7 +6,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/node'
-import { Form, useActionData, useLoaderData } from '@remix-run/react'
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
 import { FormErrors, SubmitButton } from '~/components/form-controls'
@@ -54,13 +54,25 @@ const SECRET_FIELDS = ['password', 'challengeId', 'challengeAnswer']
 /** A refused login that asks for a challenge: the page needs the question to show it. */
 type LoginAnswer = ActionResult & { challenge?: LoginChallenge | null }
 
+/** The notices a link to the login page may ask for (`messageKey`, spec shell §2.2); any other is ignored. */
+const LOGIN_NOTICES = new Map([['session_timeout', 'account.login.session_timeout.message']])
+
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { locale, session } = await shopperOf({ request, params, context })
   const url = new URL(request.url)
   const returnUrl = safeReturnUrl(url.searchParams.get('returnUrl'), `/${locale.lang}/home`)
   if (session.get('user')) throw redirect(returnUrl)
   const t = fixedT(locale.id)
-  return data({ title: t('account.login.title'), returnUrl }, { headers: privateHeaders() })
+  const notice = LOGIN_NOTICES.get(url.searchParams.get('messageKey') ?? '')
+  return data(
+    {
+      title: t('account.login.title'),
+      returnUrl,
+      notice: notice ? t(notice) : null,
+      forgotPasswordUrl: `/${locale.lang}/forgotPassword`,
+    },
+    { headers: privateHeaders() },
+  )
 }
 
 /** Login by e-mail or user name; the user's token replaces the anonymous one (spec §4.7, §8). */
@@ -115,7 +127,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
 /** The reference form of the shop: `useShopForm`, `Field`s, the form's own errors and its own button. */
 export default function LoginPage() {
-  const { returnUrl } = useLoaderData<typeof loader>()
+  const { returnUrl, notice, forgotPasswordUrl } = useLoaderData<typeof loader>()
   const challenge = useActionData<LoginAnswer>()?.challenge
   const { t } = useTranslation()
   const [form, fields] = useShopForm({ id: 'login', schema: loginSchema(t) })
@@ -132,6 +144,11 @@ export default function LoginPage() {
   return (
     <>
       <h1>{t('account.login.title')}</h1>
+      {notice ? (
+        <p className="login-notice" role="status">
+          {notice}
+        </p>
+      ) : null}
       <p>{t('account.login.intro')}</p>
       <Form method="post" {...getFormProps(form)} className="login-form">
         <FormErrors form={form} label={labels} />
@@ -167,6 +184,9 @@ export default function LoginPage() {
         ) : null}
         <SubmitButton>{t('account.login.submit')}</SubmitButton>
       </Form>
+      <p>
+        <Link to={forgotPasswordUrl}>{t('account.login.forgot_password.link')}</Link>
+      </p>
     </>
   )
 }
