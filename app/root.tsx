@@ -22,6 +22,7 @@ import { DEFAULT_LOCALE, localeByLang } from '~/models/locale'
 import { errorTitlesOf, errorTextKeys, revalidateShell, type RootView } from '~/models/shell'
 import { refreshIfDue } from '~/services/auth.server'
 import { addItemsFromLink } from '~/services/add-to-basket.server'
+import { redirectIfTimedOut } from '~/services/guards.server'
 import { fixedT } from '~/services/i18n.server'
 import { sessionOf } from '~/services/session.server'
 import { shellData } from '~/services/shell.server'
@@ -44,6 +45,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs): 
   const t = fixedT(locale.id)
   const session = await sessionOf({ request, context })
   await refreshIfDue(scopeOf(request, locale, session), session)
+  redirectIfTimedOut(request, { locale, session })
   // Made after the refresh: a scope holds the token of its time, and the shell's reads need the new one.
   const scope = scopeOf(request, locale, session)
   // The one place the add-items link is followed, on whatever page it points to: a GET that changes the

@@ -188,6 +188,8 @@ function limitSettings(env: NodeJS.ProcessEnv): LimitSettings {
     challenges: parseLimit(env.RATE_LIMIT_CHALLENGES, base.challenges),
     basketsPerSubject: parseLimit(env.RATE_LIMIT_BASKETS_PER_SUBJECT, base.basketsPerSubject),
     basketsPerIp: parseLimit(env.RATE_LIMIT_BASKETS_PER_IP, base.basketsPerIp),
+    remindersPerAccount: parseLimit(env.RATE_LIMIT_REMINDERS_PER_ACCOUNT, base.remindersPerAccount),
+    remindersPerIp: parseLimit(env.RATE_LIMIT_REMINDERS_PER_IP, base.remindersPerIp),
   }
 }
 

@@ -38,6 +38,10 @@ export type LimitSettings = {
   basketsPerSubject: Limit
   /** `POST baskets` per client address. */
   basketsPerIp: Limit
+  /** `POST security/reminder` per account (its login and e-mail address are one; unknown names alike). */
+  remindersPerAccount: Limit
+  /** `POST security/reminder` per client address, across accounts. */
+  remindersPerIp: Limit
 }
 
 export const DEFAULT_LIMITS: LimitSettings = {
@@ -47,6 +51,8 @@ export const DEFAULT_LIMITS: LimitSettings = {
   challenges: { points: 30, seconds: 600 },
   basketsPerSubject: { points: 20, seconds: 3600 },
   basketsPerIp: { points: 300, seconds: 3600 },
+  remindersPerAccount: { points: 3, seconds: 900 },
+  remindersPerIp: { points: 20, seconds: 3600 },
 }
 
 /** Every limit and the login throttle switched off (benchmarks: RATE_LIMITS=off). */
@@ -57,6 +63,8 @@ export const NO_LIMITS: LimitSettings = {
   challenges: { points: 0, seconds: 600 },
   basketsPerSubject: { points: 0, seconds: 3600 },
   basketsPerIp: { points: 0, seconds: 3600 },
+  remindersPerAccount: { points: 0, seconds: 900 },
+  remindersPerIp: { points: 0, seconds: 3600 },
 }
 
 export type LimitOverrides = Partial<Omit<LimitSettings, 'login'>> & { login?: Partial<LoginPolicy> }
@@ -160,6 +168,8 @@ export type ApiLimiters = {
   challengeCreation: RateLimit
   basketsPerSubject: RateLimit
   basketsPerIp: RateLimit
+  remindersPerAccount: RateLimit
+  remindersPerIp: RateLimit
 }
 
 export function createLimiters(
@@ -176,6 +186,8 @@ export function createLimiters(
     challengeCreation: new RateLimit('challenge_new', settings.challenges, counters),
     basketsPerSubject: new RateLimit('basket_subject', settings.basketsPerSubject, counters),
     basketsPerIp: new RateLimit('basket_ip', settings.basketsPerIp, counters),
+    remindersPerAccount: new RateLimit('reminder_account', settings.remindersPerAccount, counters),
+    remindersPerIp: new RateLimit('reminder_ip', settings.remindersPerIp, counters),
   }
 }
 

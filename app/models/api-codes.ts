@@ -35,6 +35,8 @@ export const API_CODES = {
   decisionLinkOtherUser: 'requisition.link.other_user.error',
   recurringOrderExpired: 'recurringorder.expired.error',
   registrationDisabled: 'customer.registration.disabled.error',
+  reminderNameInvalid: 'ede.account.forgotdata.email.invalid_login_or_name.error',
+  tooManyReminders: 'account.forgotdata.too_many_requests.error',
 } as const
 
 export const ICM_ONLY = {

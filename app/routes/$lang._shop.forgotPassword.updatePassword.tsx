@@ -54,7 +54,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const t = fixedT(locale.id)
   const link = linkOf(request)
   return data(
-    { title: t('account.forgotdata.update_password.title'), link, loginUrl: `/${locale.lang}/login` },
+    {
+      title: t('account.forgotdata.update_password.title'),
+      link,
+      loginUrl: `/${locale.lang}/login`,
+      reminderUrl: `/${locale.lang}/forgotPassword`,
+    },
     { status: link ? 200 : 400, headers: privateHeaders() },
   )
 }
@@ -88,7 +93,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
 /** A plain form: the new password twice; the link's values ride along hidden. */
 export default function UpdatePasswordPage() {
-  const { link, loginUrl } = useLoaderData<typeof loader>()
+  const { link, loginUrl, reminderUrl } = useLoaderData<typeof loader>()
   const { t } = useTranslation()
   const [form, fields] = useShopForm({ id: 'update-password', schema: updatePasswordSchema(t) })
   const labels = {
@@ -120,10 +125,14 @@ export default function UpdatePasswordPage() {
             />
             <SubmitButton>{t('account.forgotdata.update_password.submit')}</SubmitButton>
           </Form>
+          <p>
+            <Link to={reminderUrl}>{t('account.forgotdata.update_password.new_link')}</Link>
+          </p>
         </>
       ) : (
         <p role="alert">
           {t('account.forgotdata.update_password.link_invalid')}{' '}
+          <Link to={reminderUrl}>{t('account.forgotdata.update_password.new_link')}</Link>{' '}
           <Link to={loginUrl}>{t('account.forgotdata.update_password.to_login')}</Link>
         </p>
       )}

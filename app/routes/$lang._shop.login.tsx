@@ -54,14 +54,24 @@ const SECRET_FIELDS = ['password', 'challengeId', 'challengeAnswer']
 /** A refused login that asks for a challenge: the page needs the question to show it. */
 type LoginAnswer = ActionResult & { challenge?: LoginChallenge | null }
 
+/** The notices a link to the login page may ask for (`messageKey`, spec shell §2.2); any other is ignored. */
+const LOGIN_NOTICES = new Map([['session_timeout', 'account.login.session_timeout.message']])
+
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { locale, session } = await shopperOf({ request, params, context })
   const url = new URL(request.url)
   const returnUrl = safeReturnUrl(url.searchParams.get('returnUrl'), `/${locale.lang}/home`)
   if (session.get('user')) throw redirect(returnUrl)
   const t = fixedT(locale.id)
+  const notice = LOGIN_NOTICES.get(url.searchParams.get('messageKey') ?? '')
   return data(
-    { title: t('account.login.title'), returnUrl, lang: locale.lang },
+    {
+      title: t('account.login.title'),
+      returnUrl,
+      lang: locale.lang,
+      notice: notice ? t(notice) : null,
+      forgotPasswordUrl: `/${locale.lang}/forgotPassword`,
+    },
     { headers: privateHeaders() },
   )
 }
@@ -118,7 +128,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
 /** The reference form of the shop: `useShopForm`, `Field`s, the form's own errors and its own button. */
 export default function LoginPage() {
-  const { returnUrl, lang } = useLoaderData<typeof loader>()
+  const { returnUrl, lang, notice, forgotPasswordUrl } = useLoaderData<typeof loader>()
   const challenge = useActionData<LoginAnswer>()?.challenge
   const { t } = useTranslation()
   const [form, fields] = useShopForm({ id: 'login', schema: loginSchema(t) })
@@ -135,6 +145,11 @@ export default function LoginPage() {
   return (
     <>
       <h1>{t('account.login.title')}</h1>
+      {notice ? (
+        <p className="login-notice" role="status">
+          {notice}
+        </p>
+      ) : null}
       <p>{t('account.login.intro')}</p>
       <Form method="post" {...getFormProps(form)} className="login-form">
         <FormErrors form={form} label={labels} />
@@ -170,6 +185,9 @@ export default function LoginPage() {
         ) : null}
         <SubmitButton>{t('account.login.submit')}</SubmitButton>
       </Form>
+      <p>
+        <Link to={forgotPasswordUrl}>{t('account.login.forgot_password.link')}</Link>
+      </p>
       <p className="login-register">
         {t('account.login.register.intro')}{' '}
         <Link to={`/${lang}/register?${new URLSearchParams({ returnUrl })}`}>

@@ -54,7 +54,7 @@ export async function ensureToken(scope: IcmScope, session: ShopSession): Promis
 
 /**
  * Refreshes the token at half its lifetime (spec §9), and with it the user's roles and permissions. A token
- * that can no longer be refreshed is dropped.
+ * that can no longer be refreshed is dropped; a user's session is then marked as timed out.
  */
 export async function refreshIfDue(scope: IcmScope, session: ShopSession): Promise<void> {
   const token = session.get('apiToken')
@@ -75,7 +75,9 @@ export async function refreshIfDue(scope: IcmScope, session: ShopSession): Promi
       session.set('user', { ...user, ...(await rolesOf({ ...scope, token: grant.access_token }, user)) })
   } catch (error) {
     if (!(error instanceof IcmError)) throw error
+    const hadUser = session.get('user') !== undefined
     clearToken(session)
+    if (hadUser) session.set('timedOut', true)
   }
 }
 

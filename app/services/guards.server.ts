@@ -17,21 +17,53 @@ export async function requireLogin(args: PageArgs): Promise<LoggedIn> {
   const shopper = await shopperOf(args)
   const user = shopper.session.get('user')
   if (!user || !shopper.session.get('apiToken') || shopper.session.get('isAnonymous')) {
-    throw redirect(loginUrl(args.request, shopper))
+    throw redirect(loginUrl(args.request, shopper, takeTimeout(shopper.session)))
   }
   return { ...shopper, user }
 }
 
 /**
  * The login page for a request: the route's query parameters, plus `returnUrl` back to this page (a POST
- * cannot be repeated: it returns to the page's GET address).
+ * cannot be repeated: it returns to the page's GET address), and `messageKey=session_timeout` when the
+ * user's session ended without a logout (spec shell §2.2, §4.7).
  */
-export function loginUrl(request: Request, shopper: Pick<Shopper, 'locale'>) {
+export function loginUrl(request: Request, shopper: Pick<Shopper, 'locale'>, timedOut = false) {
   const url = new URL(request.url)
   const query = new URLSearchParams(request.method === 'GET' ? url.search : '')
   query.delete('returnUrl')
+  query.delete('messageKey')
   query.set('returnUrl', request.method === 'GET' ? `${url.pathname}${url.search}` : url.pathname)
+  if (timedOut) query.set('messageKey', 'session_timeout')
   return `/${shopper.locale.lang}/login?${query}`
+}
+
+/** Whether the session's user timed out since the last page (the mark is used up). */
+export function takeTimeout(session: Shopper['session']): boolean {
+  const timedOut = session.get('timedOut') === true
+  if (timedOut) session.unset('timedOut')
+  return timedOut
+}
+
+/**
+ * After a user's session timed out, the next page is the login page saying so, coming back to that page
+ * (spec shell §4.7, the default identity provider); the login page itself only gets the message. Only GET
+ * pages move: a post goes on as the anonymous shopper it now is.
+ */
+export function redirectIfTimedOut(request: Request, shopper: Pick<Shopper, 'locale' | 'session'>) {
+  if (request.method !== 'GET' || shopper.session.get('timedOut') !== true) return
+  takeTimeout(shopper.session)
+  const url = new URL(request.url)
+  const loginPath = `/${shopper.locale.lang}/login`
+  if (url.pathname !== loginPath) {
+    const query = new URLSearchParams({
+      returnUrl: `${url.pathname}${url.search}`,
+      messageKey: 'session_timeout',
+    })
+    throw redirect(`${loginPath}?${query}`)
+  }
+  if (url.searchParams.get('messageKey') === 'session_timeout') return
+  url.searchParams.set('messageKey', 'session_timeout')
+  throw redirect(`${loginPath}${url.search}`)
 }
 
 /** The error page for a refused guard; it answers 404 for these kinds (spec org §8, shell §8). */
@@ -73,7 +105,7 @@ export function requireFeature(args: Pick<PageArgs, 'params'>, feature: Feature 
 /**
  * A personal call ICM refused:
  * - 401, the user's token is no longer valid: the session drops the token and the shopper logs in again,
- *   coming back to this page;
+ *   coming back to this page, told that the session timed out;
  * - 403, the user lacks the permission now (an administrator took a role away after the login, which the
  *   session still lists): the session takes the user's current roles, so the menus stop offering what is
  *   gone, and the shopper sees the missing-permission page (404, spec org §2 Guards) naming what was lost.
@@ -89,6 +121,8 @@ export async function loginAgainIfRefused<T>(
     return await call
   } catch (error) {
     if (!(error instanceof IcmError) || (error.status !== 401 && error.status !== 403)) throw error
+    // 401: ICM no longer takes the user's token, so the session has ended without a logout.
+    let timedOut = error.status === 401
     if (error.status === 403) {
       const lost = await refreshRoles(shopper.scope, shopper.session).catch((refused: unknown) => {
         if (refused instanceof IcmError && refused.status === 401) return undefined
@@ -96,8 +130,9 @@ export async function loginAgainIfRefused<T>(
       })
       if (lost !== undefined)
         throw redirect(errorPageUrl(shopper.locale.lang, 'missing-permission', lost.join(',') || 'unknown'))
+      timedOut = true
     }
     clearToken(shopper.session)
-    throw redirect(loginUrl(request, shopper))
+    throw redirect(loginUrl(request, shopper, timedOut))
   }
 }

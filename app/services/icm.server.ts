@@ -92,6 +92,11 @@ export type IcmCall<S extends z.ZodTypeAny> = {
    * 429 page with ICM's `Retry-After`.
    */
   handlesTooManyRequests?: boolean
+  /**
+   * The caller shows ICM's server errors (5xx) itself, as an `IcmError` with ICM's status (the password
+   * reminder's 500: the mail server failed, spec §8). Otherwise a 5xx becomes the shop's 502/503 page.
+   */
+  handlesServerErrors?: boolean
 }
 
 const cache = new LRUCache<string, Promise<unknown>>({ max: 5000 })
@@ -172,7 +177,7 @@ async function send(
   }
   const text = await response.text()
   if (!response.ok) {
-    if (response.status >= 500) {
+    if (response.status >= 500 && !call.handlesServerErrors) {
       throw new Response(null, { status: response.status === 503 ? 503 : 502, statusText: 'Bad Gateway' })
     }
     if (response.status === 429 && !call.handlesTooManyRequests) {

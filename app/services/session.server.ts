@@ -57,6 +57,11 @@ export type SessionData = {
    * direct visit without prior navigation goes to the parent); organization.server.ts keeps it.
    */
   visitedParents?: string[]
+  /**
+   * A logged-in user's session ended without a logout (idle for too long, or a token ICM would not refresh):
+   * the next page goes to the login page saying so (`messageKey=session_timeout`, spec shell §4.7).
+   */
+  timedOut?: boolean
 }
 /** A checkout step's validation results, shown once on the page the shopper stays on (`?error=true`). */
 export type ValidationFlash = {
@@ -94,13 +99,16 @@ export const sessionStorage = createCookieSessionStorage<SessionData, FlashData>
 
 /**
  * A shop session unused for longer than SESSION_MAX_AGE has ended, exactly as the one-hour cookie used to
- * expire: only the recently viewed list, which the cookie keeps for 7 days, is left.
+ * expire: only the recently viewed list, which the cookie keeps for 7 days, is left, and, when a user was
+ * logged in, the mark that their session timed out.
  */
 function endIfIdle(session: ShopSession) {
   const activeAt = session.get('activeAt')
   if (activeAt !== undefined && Date.now() - activeAt > SESSION_MAX_AGE * 1000) {
+    const hadUser = session.get('user') !== undefined
     for (const key of Object.keys(session.data))
       if (key !== 'recently') session.unset(key as keyof SessionData)
+    if (hadUser) session.set('timedOut', true)
   }
 }
 

@@ -86,6 +86,17 @@ export type DomainEvent =
   | { type: 'customer.registered'; customerNo: string; userId: string; approvalPending: boolean }
   /** The shop approved a customer who waited: `userId`, its first user, may log in now. */
   | { type: 'customer.approved'; customerNo: string; userId: string }
+  /**
+   * Someone asked for a password reminder for `user` (in `locale`, the language of the page they asked on):
+   * the single-use link's secret and when it expires; the user's older links were revoked.
+   */
+  | {
+      type: 'user.password.reminded'
+      user: EventPerson
+      locale: string
+      secret: string
+      expiresAt: Date
+    }
 
 /** Reacts to an event inside the transaction `t` that published it. */
 export type EventSubscriber = (t: Db, event: DomainEvent) => Promise<void>

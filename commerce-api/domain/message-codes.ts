@@ -270,6 +270,9 @@ export const MESSAGE_CODES = {
   // account: a user's own profile and password (domain/profile.ts)
   'account.update_password.old_password.error.incorrect': { kind: 'error' },
   'customer.credentials.current_password.required': { kind: 'error' },
+  // password reminder (issue 33)
+  'ede.account.forgotdata.email.invalid_login_or_name.error': { kind: 'error' },
+  'account.forgotdata.too_many_requests.error': { kind: 'error' },
 } as const satisfies Record<string, CodeSpec>
 
 export type MessageCode = keyof typeof MESSAGE_CODES

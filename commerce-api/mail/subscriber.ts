@@ -7,6 +7,7 @@ import type { Db } from '../db/client'
 import { subscribe, type DomainEvent } from '../domain/events'
 import { queueEmailChanged, queuePasswordChanged } from './account'
 import { queueOrderCancelled, queueOrderConfirmation, queueOrderDelivered, queueOrderShipped } from './orders'
+import { queuePasswordReminder } from './reminder'
 import { queueRequisitionDecided, queueRequisitionSubmitted, queueRequisitionWithdrawn } from './requisitions'
 import { queueApprovalRequest, queueCustomerApproved } from './registration'
 import { queueWelcomeMail } from './welcome'
@@ -39,6 +40,8 @@ export async function mailOfEvent(t: Db, event: DomainEvent): Promise<void> {
       return event.approvalPending ? queueApprovalRequest(t, event.customerNo, event.userId) : undefined
     case 'customer.approved':
       return queueCustomerApproved(t, event.customerNo, event.userId)
+    case 'user.password.reminded':
+      return queuePasswordReminder(t, event.user, event.locale, event.secret)
   }
 }
 

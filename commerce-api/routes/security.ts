@@ -1,5 +1,14 @@
 import type { FastifyReply } from 'fastify'
+import { requireCaptcha } from '../captcha'
 import { isDomainError } from '../icm/errors'
+import { ApiError } from '../http'
+import {
+  MAX_REMINDER_NAME_LENGTH,
+  MAX_REMINDER_PERSON_NAME_LENGTH,
+  sendPasswordReminder,
+} from '../domain/password-reminder'
+import { accountKey } from '../domain/login-throttle'
+import { findLoginAccount } from '../domain/tokens'
 import {
   attributeOf,
   INVALID_HASH,
@@ -49,6 +58,46 @@ function readRequest(body: unknown, reply: FastifyReply): PasswordRequest {
 
 const tooManyAttempts = 'Too many attempts. Please wait before trying again.'
 
+const INVALID_REMINDER = 'ede.account.forgotdata.email.invalid_login_or_name.error'
+const TOO_MANY_REMINDERS = 'account.forgotdata.too_many_requests.error'
+const tooManyReminders = 'Too many password reminders were asked for. Please wait before asking again.'
+
+type ReminderBody = { name: string; firstName?: string; lastName?: string }
+
+/**
+ * Reads ICM's reminder body `{email, firstName?, lastName?}` (`email` may hold the login too, as the
+ * storefront's one field does; `login` is read as well): a missing name or an oversized value is refused
+ * with `ede.account.forgotdata.email.invalid_login_or_name.error`, naming the attribute in ICM's headers.
+ */
+function readReminder(body: unknown, reply: FastifyReply): ReminderBody {
+  const input = (typeof body === 'object' && body !== null && !Array.isArray(body) ? body : {}) as Record<
+    string,
+    unknown
+  >
+  const refuse = (header: 'missing' | 'invalid', attribute: string, message: string) => {
+    reply.header(`error-${header}-attributes`, attribute)
+    return new ApiError(400, INVALID_REMINDER, message, [
+      { code: INVALID_REMINDER, message, paths: [attribute] },
+    ])
+  }
+  const text = (name: string, max: number) => {
+    const value = input[name]
+    if (value === undefined || value === null) return undefined
+    if (typeof value !== 'string' || value.length > max)
+      throw refuse('invalid', name, `${name} must be text of at most ${max} characters.`)
+    return value.trim() || undefined
+  }
+  const email = text('email', MAX_REMINDER_NAME_LENGTH)
+  const login = text('login', MAX_REMINDER_NAME_LENGTH)
+  const name = email ?? login
+  if (!name) throw refuse('missing', 'email', 'The e-mail address or login is required.')
+  return {
+    name,
+    firstName: text('firstName', MAX_REMINDER_PERSON_NAME_LENGTH),
+    lastName: text('lastName', MAX_REMINDER_PERSON_NAME_LENGTH),
+  }
+}
+
 /**
  * ICM's password endpoints under `security/`: `POST security/password {userID, secureCode, password}` sets a
  * password with the secret of a password link (a new user's welcome mail, a reminder) and answers 204.
@@ -81,6 +130,29 @@ export const securityRoutes: RouteModule = (app, { db }) => {
       if (attribute) reply.header('error-invalid-attributes', attribute)
       throw outcome.result
     }
+    return reply.code(204).header('cache-control', 'no-store').send()
+  })
+
+  /**
+   * `POST security/reminder {email|login, firstName?, lastName?}` with the captcha in `Authorization:
+   * CAPTCHA challenge=<id> answer=<number>`: 204 whether or not the name belongs to an account (an active
+   * one gets the reminder mail; domain/password-reminder.ts), 401 `captcha.incorrect` for a missing, wrong or
+   * used captcha, 429 when the client address or the account asked too often, 500 when the mail cannot be
+   * queued. Public.
+   */
+  app.post('/rest/:site/security/reminder', { config: { access: 'public' } }, async (request, reply) => {
+    const input = readReminder(request.body, reply)
+    const ipWait = await app.limiters.remindersPerIp.take(clientKey(request.ip))
+    if (ipWait !== null) return tooManyRequests(reply, ipWait, TOO_MANY_REMINDERS, tooManyReminders)
+    await requireCaptcha(app, request)
+    const account = await findLoginAccount(db, input.name)
+    const wait = await app.limiters.remindersPerAccount.take(accountKey(account.key))
+    if (wait !== null) return tooManyRequests(reply, wait, TOO_MANY_REMINDERS, tooManyReminders)
+    await sendPasswordReminder(db, account, {
+      locale: request.scope.locale,
+      firstName: input.firstName,
+      lastName: input.lastName,
+    })
     return reply.code(204).header('cache-control', 'no-store').send()
   })
 }

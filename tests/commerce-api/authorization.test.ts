@@ -646,6 +646,12 @@ const WALK: Record<string, Call> = {
     json: () => ({ password: 'Walked123', currentPassword: 'not-the-password' }),
   },
 
+  // Public, and without a solved captcha refused (401) before any name is looked at: no mail to jlink.
+  'POST /rest/:site/security/reminder': {
+    scope: 'none',
+    path: () => 'security/reminder',
+    json: () => ({ email: 'jlink@brightline.test' }),
+  },
   // The local mailbox of the embedded default (no SMTP_URL): no mail to A's users is queued by the walk.
   'GET /mailbox': { scope: 'none', path: () => '/mailbox' },
   'GET /mailbox.json': { scope: 'none', path: () => '/mailbox.json?limit=5' },

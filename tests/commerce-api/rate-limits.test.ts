@@ -179,11 +179,15 @@ describe('configuration', () => {
         LOGIN_FREE_FAILURES: '3',
         LOGIN_LOCK_SECONDS: '60',
         LOGIN_IP_FAILURES: '20',
+        RATE_LIMIT_REMINDERS_PER_ACCOUNT: '5/1800',
+        RATE_LIMIT_REMINDERS_PER_IP: '0',
         API_TRUSTED_PROXIES: '10.0.0.0/8, 127.0.0.1',
       }),
     )
     expect(custom.limits.anonymousTokens).toEqual({ points: 0, seconds: 60 })
     expect(custom.limits.basketsPerSubject).toEqual({ points: 20, seconds: 600 })
+    expect(custom.limits.remindersPerAccount).toEqual({ points: 5, seconds: 1800 })
+    expect(custom.limits.remindersPerIp).toEqual({ points: 0, seconds: 3600 })
     expect(custom.limits.login).toMatchObject({
       freeFailures: 3,
       lockSeconds: 60,

@@ -123,8 +123,9 @@ describe('account order list', () => {
     icm.use(get('orders', () => icmError(401, 'authentication.token.invalid', 'AuthenticationToken expired')))
     const { response, setCookie } = await getList()
     expect(response.status).toBe(302)
+    // The session ended without a logout: the login page says it timed out (spec shell §2.2, §4.7).
     expect(response.headers.get('Location')).toBe(
-      `/en/login?returnUrl=${encodeURIComponent('/en/account/orders')}`,
+      `/en/login?returnUrl=${encodeURIComponent('/en/account/orders')}&messageKey=session_timeout`,
     )
     const session = await sessionFrom(setCookie)
     expect(session.get('apiToken')).toBeUndefined()

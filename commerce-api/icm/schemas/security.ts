@@ -5,6 +5,9 @@
  *   (src/app/core/services/user/user.service.ts) posts it and reads no body; its refusals are read only by
  *   their `error-missing-attributes` / `error-invalid-attributes` header (secureCode, userID, password: the
  *   PWA's update-password error mapper, spec shell §8). Ours answers 204 without a body.
+ * - `POST security/reminder {email, firstName?, lastName?}`: the PWA's `UserService.requestPasswordReminder`
+ *   posts it with the captcha header and reads no body; ours answers 204 without a body, the same for every
+ *   name (spec shell §8 maps only its refusals: 401, 500, any other).
  * - `GET /mailbox.json`: ours, no ICM resource (the embedded default's mailbox, read by the e2e tests).
  */
 import { z } from 'zod'
@@ -31,6 +34,7 @@ const MailboxMailSchema = z.object({
 
 export const securityWire: WireRule[] = [
   { method: 'POST', route: '/rest/:site/security/password', schema: NoContentSchema },
+  { method: 'POST', route: '/rest/:site/security/reminder', schema: NoContentSchema },
   {
     method: 'GET',
     route: '/mailbox.json',
