@@ -247,6 +247,13 @@ export const MESSAGE_CODES = {
   'site.not_found': { kind: 'error' },
   // static
   'static.not_found': { kind: 'error' },
+  // address book (issue 33)
+  'address.delete.last.error': { kind: 'error' },
+  'address.delete.preferred.error': { kind: 'error' },
+  'address.preferred.not_eligible.error': { kind: 'error' },
+  'address.share.company_address.error': { kind: 'error' },
+  'address.share.private_customer.error': { kind: 'error' },
+  'address.shared_for.unknown.error': { kind: 'error' },
 } as const satisfies Record<string, CodeSpec>
 
 export type MessageCode = keyof typeof MESSAGE_CODES

@@ -8,6 +8,7 @@ import { configurationJson } from '../icm/configuration'
 import { customerJson, personalizationJson, privateCustomerJson, userJson } from '../icm/customers'
 import { parseInput } from '../http'
 import type { ApiContext, RouteModule } from './context'
+import { ownPreferredAddresses, updateOwnPreferredAddresses } from './preferred-addresses'
 
 const optionalText = (max: number) => z.string().max(max).nullish()
 
@@ -43,11 +44,32 @@ export const customerRoutes: RouteModule = (app, ctx) => {
     return customerJson(await updateCompanyProfile(ctx.db, caller, input))
   })
 
-  app.get('/rest/:site/customers/-/users/-', async (request) =>
-    userJson(companyUser(await current(ctx, request))),
-  )
+  app.get('/rest/:site/customers/-/users/-', async (request) => ({
+    ...userJson(companyUser(await current(ctx, request))),
+    ...(await ownPreferredAddresses(ctx.db, request)),
+  }))
 
-  app.get('/rest/:site/privatecustomers/-', async (request) =>
-    privateCustomerJson(privateCustomer(await current(ctx, request))),
-  )
+  app.get('/rest/:site/privatecustomers/-', async (request) => ({
+    ...privateCustomerJson(privateCustomer(await current(ctx, request))),
+    ...(await ownPreferredAddresses(ctx.db, request)),
+  }))
+
+  // The user's own update (ICM's user update); here: the preferred invoice-to and ship-to addresses.
+  app.put('/rest/:site/customers/-/users/-', { config: { access: 'user' } }, async (request) => {
+    companyUser(await current(ctx, request))
+    await updateOwnPreferredAddresses(ctx.db, request)
+    return {
+      ...userJson(companyUser(await current(ctx, request))),
+      ...(await ownPreferredAddresses(ctx.db, request)),
+    }
+  })
+
+  app.put('/rest/:site/privatecustomers/-', { config: { access: 'user' } }, async (request) => {
+    privateCustomer(await current(ctx, request))
+    await updateOwnPreferredAddresses(ctx.db, request)
+    return {
+      ...privateCustomerJson(privateCustomer(await current(ctx, request))),
+      ...(await ownPreferredAddresses(ctx.db, request)),
+    }
+  })
 }
