@@ -159,6 +159,13 @@ const WALK: Record<string, Call> = {
   'GET /rest/:site/customers/-': { scope: 'none', path: () => 'customers/-' },
   'GET /rest/:site/customers/-/users/-': { scope: 'none', path: () => 'customers/-/users/-' },
   'GET /rest/:site/privatecustomers/-': { scope: 'none', path: () => 'privatecustomers/-' },
+  // The caller's own user: nobody names another's.
+  'PUT /rest/:site/customers/-/users/-': {
+    scope: 'none',
+    path: () => 'customers/-/users/-',
+    json: () => ({}),
+  },
+  'PUT /rest/:site/privatecustomers/-': { scope: 'none', path: () => 'privatecustomers/-', json: () => ({}) },
   'GET /rest/:site/customers/:customerNo/users/:login/roles': {
     scope: 'private',
     path: () => `customers/${A}/users/jlink/roles`,
@@ -462,6 +469,11 @@ const WALK: Record<string, Call> = {
     scope: 'private',
     path: (f) => book(`/${f.ownAddressId}`),
     json: () => ({ ...address, city: 'Overwritten' }),
+  },
+  'PUT /rest/:site/:resource/:customer/addresses/:id/shared': {
+    scope: 'private',
+    path: (f) => book(`/${f.ownAddressId}/shared`),
+    json: () => ({ shared: true }),
   },
   'DELETE /rest/:site/:resource/:customer/addresses/:id': {
     scope: 'private',
