@@ -23,6 +23,8 @@ export type BookAddress = Address & {
 
 export type PreferredUrns = { invoiceTo?: string; shipTo?: string }
 
+export const addressBookPath = (lang: string) => `/${lang}/account/addresses`
+
 /** An address of the book as ICM sends it (`AddressData` with `editable`, `shared`, `owner`, `sharedFor`). */
 export const BookAddressSchema = z
   .object({

@@ -6,7 +6,7 @@
  */
 import { data } from '@remix-run/node'
 import { regionCodes } from '~/models/address'
-import { addressBookSchema, partnerNumbers } from '~/models/address-book'
+import { addressBookPath, addressBookSchema, partnerNumbers } from '~/models/address-book'
 import { createCustomerAddress, updateCustomerAddress } from './addresses.server'
 import { deleteBookAddress, preferAddress, shareBookAddress } from './address-book.server'
 import { countriesWithRegions } from './countries.server'
@@ -16,8 +16,6 @@ import { loginAgainIfRefused, type LoggedIn } from './guards.server'
 import { fixedT } from './i18n.server'
 import type { IcmProblem } from './icm.server'
 import { redirectWithToast } from './toast.server'
-
-export const addressBookPath = (lang: string) => `/${lang}/account/addresses`
 
 export async function addressBookAction(request: Request, shopper: LoggedIn, form: FormData) {
   const { scope, session, locale, user } = shopper

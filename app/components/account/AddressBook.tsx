@@ -220,7 +220,7 @@ export function ShareAddressForm({ address, lastResult }: { address: BookAddress
         </fieldset>
         <Field
           meta={fields.sharedFor!}
-          label={t('account.address_book.share.users')}
+          label={t('account.address_book.share.partner_numbers')}
           hint={t('account.address_book.share.users.hint')}
           autoComplete="off"
         />
