@@ -140,6 +140,9 @@ export default function AccountOverviewPage() {
               <Link to={wishlistsUrl}>{t('account.wishlists.title')}</Link>
             </li>
           ) : null}
+          <li>
+            <Link to={`/${locale.lang}/account/addresses`}>{t('account.address_book.title')}</Link>
+          </li>
         </ul>
       </nav>
       {requisitions?.approval ? <ApprovalWidget widget={requisitions.approval} /> : null}

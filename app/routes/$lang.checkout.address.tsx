@@ -9,6 +9,7 @@ import { UserAddresses } from '~/components/checkout/UserAddresses'
 import { useShell } from '~/components/useShell'
 import { noindexMeta } from '~/models/seo'
 import { eligibleAddresses } from '~/services/addresses.server'
+import { preferredUrns } from '~/services/address-book.server'
 import { addressStepAction } from '~/services/checkout-address.server'
 import { namedLines, requireCheckoutStep } from '~/services/checkout-flow.server'
 import { countriesWithRegions } from '~/services/countries.server'
@@ -22,10 +23,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const ctx = await requireCheckoutStep({ request, params, context }, 'address')
   const { scope, session, basket, t } = ctx
   const user = session.get('user')
-  const [places, addresses, lines] = await Promise.all([
+  const [places, addresses, lines, preferred] = await Promise.all([
     countriesWithRegions(scope),
     user ? eligibleAddresses(scope, basket.id) : Promise.resolve(null),
     namedLines(scope, basket),
+    user ? preferredUrns(scope, user) : Promise.resolve({}),
   ])
   return data(
     {
@@ -34,6 +36,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       basket,
       lines,
       addresses,
+      preferred,
       editId: new URL(request.url).searchParams.get('edit'),
       validation: ctx.validation,
     },
@@ -47,7 +50,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function AddressStep() {
-  const { places, basket, lines, addresses, editId, validation } = useLoaderData<typeof loader>()
+  const { places, basket, lines, addresses, preferred, editId, validation } = useLoaderData<typeof loader>()
   const actionData = useActionData<{ formId: string; result: SubmissionResult<string[]> }>()
   const { locale } = useShell()
   const { t } = useTranslation()
@@ -69,6 +72,7 @@ export default function AddressStep() {
           addresses={addresses}
           invoiceUrn={basket.invoiceAddress?.urn}
           shipToUrn={basket.shipToAddress?.urn}
+          preferred={preferred}
           places={places}
           editId={editId}
           resultFor={resultFor}

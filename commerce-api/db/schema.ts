@@ -235,6 +235,18 @@ export const users = pgTable(
      * created (U00001, U00002, … per customer) and never changed; null for private customers' users.
      */
     businessPartnerNo: text('business_partner_no'),
+    /**
+     * The user's preferred invoice-to and ship-to addresses (spec commerce-and-checkout §3 User), set by the
+     * user update (ICM's `preferredInvoiceToAddress`/`preferredShipToAddress`); cleared when the address goes.
+     */
+    preferredInvoiceToAddressId: uuid('preferred_invoice_to_address_id').references(
+      (): AnyPgColumn => addresses.id,
+      { onDelete: 'set null' },
+    ),
+    preferredShipToAddressId: uuid('preferred_ship_to_address_id').references(
+      (): AnyPgColumn => addresses.id,
+      { onDelete: 'set null' },
+    ),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -771,6 +783,16 @@ export const addresses = pgTable(
      * company's shared addresses (head office, sites), which only an account owner changes.
      */
     ownerUserId: uuid('owner_user_id'),
+    /**
+     * An owned business address its owner (or the account admin) shared with every user of the company
+     * (`PUT …/addresses/{id}/shared`, spec §5); `sharedFor` shares it with some users only, by their partner
+     * numbers (users.businessPartnerNo). Not shared: both unset.
+     */
+    sharedWithCompany: boolean('shared_with_company').notNull().default(false),
+    sharedFor: jsonb('shared_for')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     basketId: uuid('basket_id').references((): AnyPgColumn => baskets.id, { onDelete: 'cascade' }),
     addressName: text('address_name'),
     companyName1: text('company_name1'),

@@ -144,6 +144,7 @@ describe('who may do what with an address', () => {
     customerNo: 'BC-1',
     business: true,
     accountAdmin: false,
+    businessPartnerNo: 'U00002',
   }
   const admin: AddressViewer = { ...buyer, userId: 'u-admin', login: 'admin', accountAdmin: true }
   const privateUser: AddressViewer = {
@@ -152,14 +153,35 @@ describe('who may do what with an address', () => {
     customerNo: 'PC-1',
     business: false,
     accountAdmin: false,
+    businessPartnerNo: null,
   }
-  const address = (customerNo: string | null, ownerUserId: string | null) =>
-    ({ customerNo, ownerUserId, basketId: customerNo ? null : 'b-1' }) as AddressRow
+  const address = (
+    customerNo: string | null,
+    ownerUserId: string | null,
+    sharing: Pick<AddressRow, 'sharedWithCompany' | 'sharedFor'> = {
+      sharedWithCompany: false,
+      sharedFor: [],
+    },
+  ) => ({ customerNo, ownerUserId, basketId: customerNo ? null : 'b-1', ...sharing }) as AddressRow
 
   it('lets a business user use the company’s shared addresses and change only their own', () => {
     expect(addressAccess(buyer, address('BC-1', null))).toBe('use')
     expect(addressAccess(buyer, address('BC-1', 'u-buyer'))).toBe('change')
     expect(addressAccess(buyer, address('BC-1', 'u-other'))).toBe('none')
+  })
+
+  it('lets a business user use another user’s address shared with the company or with their number', () => {
+    const company = { sharedWithCompany: true, sharedFor: [] }
+    expect(addressAccess(buyer, address('BC-1', 'u-other', company))).toBe('use')
+    const forMe = { sharedWithCompany: false, sharedFor: ['U00005', 'U00002'] }
+    expect(addressAccess(buyer, address('BC-1', 'u-other', forMe))).toBe('use')
+    const forOthers = { sharedWithCompany: false, sharedFor: ['U00005'] }
+    expect(addressAccess(buyer, address('BC-1', 'u-other', forOthers))).toBe('none')
+    // A user without a partner number is none of the users an address is shared with.
+    const unnumbered = { ...buyer, businessPartnerNo: null }
+    expect(addressAccess(unnumbered, address('BC-1', 'u-other', forMe))).toBe('none')
+    // Shared or not, another company's address stays out of sight.
+    expect(addressAccess(buyer, address('BC-2', 'u-other', company))).toBe('none')
   })
 
   it('lets the account admin change every address of the company, and none of another', () => {
@@ -191,7 +213,7 @@ describe('the address book in the database', () => {
       if (!loggedIn.ok) throw new Error(`cannot log in ${login}`)
       const check = await checkToken(database.db, loggedIn.grant.access_token)
       if (check.status !== 'valid' || check.principal.anonymous) throw new Error(`no user token for ${login}`)
-      viewers[login] = addressViewer(check.principal)
+      viewers[login] = await addressViewer(database.db, check.principal)
     }
   })
   afterAll(async () => {
@@ -230,7 +252,7 @@ describe('the address book in the database', () => {
     expect(error).toMatchObject({ kind: 'forbidden', code: 'address.not_editable.error' })
     expect(await stored(id)).toEqual(before)
     const shared = await customerAddress(database.db, viewers.bbuyer!, id)
-    expect(shared.view).toEqual({ editable: false, shared: true, owner: undefined })
+    expect(shared.view).toEqual({ editable: false, shared: true, owner: undefined, sharedFor: [] })
   })
 
   it('lets the account owner change a shared address without taking it over, and delete a buyer’s', async () => {

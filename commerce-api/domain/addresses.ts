@@ -23,18 +23,32 @@ export const addressUrn = (row: AddressRow) =>
     ? `urn:address:customer:${row.customerNo}:${row.id}`
     : `urn:address:basket:${row.basketId}:${row.id}`
 
-/** What the caller may do with an address, for ICM's `editable`, `shared` and `owner` fields. */
+/** What the caller may do with an address, for ICM's `editable`, `shared`, `owner` and `sharedFor` fields. */
 export type AddressView = {
   /** The caller may change and delete it. */
   editable: boolean
-  /** A company address without an owner, which every user of the customer may use. */
+  /**
+   * Other users of the company see it: a company address without an owner, or an owned one its owner shared
+   * with the company (`sharedFor` empty) or with some users (`sharedFor` their partner numbers).
+   */
   shared: boolean
-  /** The login of the user it belongs to; absent for a shared address. */
+  /** The login of the user it belongs to; absent for a company address. */
   owner?: string
+  /** The partner numbers of the users an owned address is shared with; empty when shared with all. */
+  sharedFor: string[]
 }
 
 /** A customer address that no user owns: the company's (or, for older rows, the customer's) own. */
 export const isSharedAddress = (row: AddressRow) => row.customerNo !== null && row.ownerUserId === null
+
+/**
+ * Whether a business user other than the owner sees the address (spec §5): one without an owner, one shared
+ * with the whole company, or one shared with the user's partner number.
+ */
+export const sharedWith = (row: AddressRow, businessPartnerNo: string | null) =>
+  row.ownerUserId === null ||
+  row.sharedWithCompany ||
+  (businessPartnerNo !== null && row.sharedFor.includes(businessPartnerNo))
 
 /**
  * The region an address names: only where its country's addresses name one. A row stored before that rule
@@ -201,7 +215,16 @@ const optionalFields = (read: Read) => ({
 
 /** An address as input again, so that a partial change (PATCH) is checked with the fields it leaves out. */
 function inputOf(row: AddressRow): AddressInput {
-  const { id: _id, customerNo: _c, ownerUserId: _o, basketId: _b, createdAt: _t, ...fields } = row
+  const {
+    id: _id,
+    customerNo: _c,
+    ownerUserId: _o,
+    basketId: _b,
+    createdAt: _t,
+    sharedWithCompany: _s,
+    sharedFor: _f,
+    ...fields
+  } = row
   return fields
 }
 
@@ -218,20 +241,28 @@ export type AddressViewer = {
   business: boolean
   /** Administers the company's account, every address included. */
   accountAdmin: boolean
+  /** The user's number in the company (users.businessPartnerNo), which addresses are shared with. */
+  businessPartnerNo: string | null
 }
 
 // ICM has no permission for the company's address book; the one who manages the company's users, its account
 // admin, manages its addresses too.
 const ACCOUNT_ADMIN_PERMISSION = 'APP_B2B_MANAGE_USERS'
 
-export function addressViewer(principal: UserPrincipal): AddressViewer {
+/** The caller as a viewer of the customer's addresses, with the partner number the token does not carry. */
+export async function addressViewer(db: Db, principal: UserPrincipal): Promise<AddressViewer> {
   const business = principal.customerType === 'SMBCustomer'
+  const [user] = await db
+    .select({ businessPartnerNo: users.businessPartnerNo })
+    .from(users)
+    .where(eq(users.id, principal.userId))
   return {
     userId: principal.userId,
     login: principal.login,
     customerNo: principal.customerNo,
     business,
     accountAdmin: business && hasPermission(principal, ACCOUNT_ADMIN_PERMISSION),
+    businessPartnerNo: user?.businessPartnerNo ?? null,
   }
 }
 
@@ -239,25 +270,27 @@ export function addressViewer(principal: UserPrincipal): AddressViewer {
 export type AddressAccess = 'none' | 'use' | 'change'
 
 /**
- * The ownership rule of customer addresses (spec §5): a user sees the addresses without owner and their own,
- * not other users' own ones, and changes only their own; an account admin (APP_B2B_MANAGE_USERS) sees and
- * changes every address of the company. A private customer has one user, who owns every address of the
- * customer: rows from before owners were recorded (owner null) are that user's.
+ * The ownership rule of customer addresses (spec §5): a user sees the addresses without owner, their own and
+ * those shared with the company or with their partner number, not other users' unshared ones, and changes
+ * only their own; an account admin (APP_B2B_MANAGE_USERS) sees and changes every address of the company. A
+ * private customer has one user, who owns every address of the customer: rows from before owners were
+ * recorded (owner null) are that user's.
  */
 export function addressAccess(viewer: AddressViewer, row: AddressRow): AddressAccess {
   if (row.customerNo === null || row.customerNo !== viewer.customerNo) return 'none'
   if (row.ownerUserId === viewer.userId) return 'change'
   if (!viewer.business) return row.ownerUserId === null ? 'change' : 'none'
   if (viewer.accountAdmin) return 'change'
-  return row.ownerUserId === null ? 'use' : 'none'
+  return sharedWith(row, viewer.businessPartnerNo) ? 'use' : 'none'
 }
 
 function addressView(viewer: AddressViewer, row: AddressRow, ownerLogin: string | null): AddressView {
-  const shared = viewer.business && row.ownerUserId === null
+  const company = viewer.business && row.ownerUserId === null
   return {
     editable: addressAccess(viewer, row) === 'change',
-    shared,
-    owner: shared ? undefined : row.ownerUserId ? (ownerLogin ?? undefined) : viewer.login,
+    shared: company || (viewer.business && (row.sharedWithCompany || row.sharedFor.length > 0)),
+    owner: company ? undefined : row.ownerUserId ? (ownerLogin ?? undefined) : viewer.login,
+    sharedFor: company || row.sharedWithCompany ? [] : row.sharedFor,
   }
 }
 
@@ -328,10 +361,39 @@ export async function updateCustomerAddress(
   return { row, view }
 }
 
-/** Deletes an address of the book; baskets that used it lose it (the foreign key clears their reference). */
+/** Whether an address can serve a basket at all (ICM's "eligible"): as invoice-to or as ship-to address. */
+const isEligible = (row: AddressRow) => {
+  const usage = addressUsage(row)
+  return usage.invoiceTo || usage.shipTo
+}
+
+/**
+ * Deletes an address of the book (spec §5): only one the user may change, not their preferred invoice-to or
+ * ship-to address, and not while it is the only eligible address they see. Baskets that used it lose it, and
+ * so do other users who preferred it (the foreign keys clear their references).
+ */
 export async function deleteCustomerAddress(db: Db, viewer: AddressViewer, id: string) {
-  await customerAddress(db, viewer, id, 'change')
-  await db.delete(addresses).where(and(eq(addresses.id, id), eq(addresses.customerNo, viewer.customerNo)))
+  await db.transaction(async (tx) => {
+    await customerAddress(tx, viewer, id, 'change')
+    const [own] = await tx
+      .select({ invoiceTo: users.preferredInvoiceToAddressId, shipTo: users.preferredShipToAddressId })
+      .from(users)
+      .where(eq(users.id, viewer.userId))
+    if (own && (own.invoiceTo === id || own.shipTo === id)) {
+      throw refusedError(
+        'address.delete.preferred.error',
+        `The address '${id}' is your preferred invoice or ship-to address; choose another one first.`,
+      )
+    }
+    const eligible = (await customerRows(tx, viewer, undefined)).filter(({ row }) => isEligible(row))
+    if (!eligible.some(({ row }) => row.id !== id)) {
+      throw refusedError(
+        'address.delete.last.error',
+        `The address '${id}' is your only address; add another one before deleting it.`,
+      )
+    }
+    await tx.delete(addresses).where(and(eq(addresses.id, id), eq(addresses.customerNo, viewer.customerNo)))
+  })
 }
 
 /** An address entered for one basket (a guest's, or a one-time address of a user). */
@@ -396,7 +458,7 @@ export async function eligibleAddresses(
     .orderBy(asc(addresses.createdAt), asc(addresses.id))
   const basketAddresses = own.map((row) => ({ row }))
   if (principal.anonymous) return basketAddresses
-  const book = await customerAddresses(db, addressViewer(principal))
+  const book = await customerAddresses(db, await addressViewer(db, principal))
   return [...book, ...basketAddresses].sort(
     (a, b) => a.row.createdAt.getTime() - b.row.createdAt.getTime() || a.row.id.localeCompare(b.row.id),
   )

@@ -41,6 +41,8 @@ const customer = (type: 'PrivateCustomer' | 'SMBCustomer'): CustomerUser => ({
     budgetPeriod: null,
     budgetCurrency: null,
     businessPartnerNo: null,
+    preferredInvoiceToAddressId: null,
+    preferredShipToAddressId: null,
     createdAt: new Date(0),
   },
 })

@@ -273,6 +273,13 @@ export const MESSAGE_CODES = {
   // password reminder (issue 33)
   'ede.account.forgotdata.email.invalid_login_or_name.error': { kind: 'error' },
   'account.forgotdata.too_many_requests.error': { kind: 'error' },
+  // address book (issue 33)
+  'address.delete.last.error': { kind: 'error' },
+  'address.delete.preferred.error': { kind: 'error' },
+  'address.preferred.not_eligible.error': { kind: 'error' },
+  'address.share.company_address.error': { kind: 'error' },
+  'address.share.private_customer.error': { kind: 'error' },
+  'address.shared_for.unknown.error': { kind: 'error' },
 } as const satisfies Record<string, CodeSpec>
 
 export type MessageCode = keyof typeof MESSAGE_CODES

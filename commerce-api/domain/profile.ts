@@ -15,6 +15,8 @@
 import { and, eq, isNull, ne } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { apiTokens, users } from '../db/schema'
+import { setPreferredAddresses, type PreferredChange } from './address-book'
+import type { AddressViewer } from './addresses'
 import { DEFAULT_LOCALE, type Locale } from './channel'
 import { DomainError, invalidError, refusedError } from './errors'
 import { publish } from './events'
@@ -42,6 +44,8 @@ export type OwnProfileInput = {
   preferredPriceDisplayType?: PriceDisplayType | null
   /** The id of the preferred saved payment instrument; null clears it, undefined leaves it as it is. */
   preferredPaymentInstrument?: string | null
+  /** The preferred invoice-to and ship-to addresses, as the caller sees addresses; undefined: unchanged. */
+  preferredAddresses?: { viewer: AddressViewer; change: PreferredChange }
 }
 
 /** The spec's key for a wrong current password (§8), also the refusal of an e-mail change with a wrong one. */
@@ -125,6 +129,12 @@ export async function updateOwnProfile(
       })
       .where(eq(users.id, user.id))
       .returning()
+    if (input.preferredAddresses)
+      await setPreferredAddresses(
+        tx as unknown as Db,
+        input.preferredAddresses.viewer,
+        input.preferredAddresses.change,
+      )
     if (input.preferredPaymentInstrument !== undefined)
       await setPreferredInstrument(tx as unknown as Db, user.id, input.preferredPaymentInstrument)
     if (emailChanged) {

@@ -7,6 +7,7 @@ import {
   type AddressUsage,
   type AddressView,
 } from '../domain/addresses'
+import type { PreferredAddresses } from '../domain/address-book'
 import type { Locale } from '../domain/channel'
 import { countryName, regionName } from '../domain/countries'
 
@@ -52,7 +53,17 @@ export function addressJson(
     invoiceToAddress: usage.invoiceTo,
     shipToAddress: usage.shipTo,
     shared: view?.shared ?? isSharedAddress(row),
-    ...(view ? { editable: view.editable, owner: view.owner } : {}),
+    ...(view ? { editable: view.editable, owner: view.owner, sharedFor: view.sharedFor } : {}),
+  }
+}
+
+/** ICM's `preferredInvoiceToAddress` and `preferredShipToAddress` of a user (UserData): whole addresses. */
+export function preferredAddressesJson(preferred: PreferredAddresses, locale: Locale) {
+  const json = (address?: PreferredAddresses['invoiceTo']) =>
+    address ? addressJson(address.row, locale, address.view) : undefined
+  return {
+    preferredInvoiceToAddress: json(preferred.invoiceTo),
+    preferredShipToAddress: json(preferred.shipTo),
   }
 }
 

@@ -9,6 +9,7 @@ import {
   deleteCustomerAddress,
   updateCustomerAddress,
 } from '../domain/addresses'
+import { ShareInput, shareCustomerAddress } from '../domain/address-book'
 import { addressRegions, COUNTRIES } from '../domain/countries'
 import { addressBookJson, addressJson, addressLink } from '../icm/addresses'
 import { countriesJson, mainDivisionsJson } from '../icm/countries'
@@ -37,7 +38,7 @@ export async function callerCustomer(db: Parameters<typeof requireUser>[0], requ
 
 /**
  * Countries and their address regions (none where addresses name no region, e.g. DE and AT); the customer's
- * address book (`{privatecustomers|customers}/{no|-}/addresses`).
+ * address book (`{privatecustomers|customers}/{no|-}/addresses`) and its shared addresses (`…/{id}/shared`).
  */
 export const addressRoutes: RouteModule = (app, { db, site }) => {
   app.get('/rest/:site/countries', async (request) => countriesJson(COUNTRIES, request.scope.locale))
@@ -50,7 +51,7 @@ export const addressRoutes: RouteModule = (app, { db, site }) => {
   const paramsOf = (request: FastifyRequest) => request.params as CustomerParams
 
   /** The caller as a viewer of the customer's addresses (its ownership rule: domain/addresses.ts). */
-  const viewerOf = async (request: FastifyRequest) => addressViewer(await callerCustomer(db, request))
+  const viewerOf = async (request: FastifyRequest) => addressViewer(db, await callerCustomer(db, request))
 
   app.get(base, async (request) => {
     const viewer = await viewerOf(request)
@@ -78,6 +79,14 @@ export const addressRoutes: RouteModule = (app, { db, site }) => {
     const viewer = await viewerOf(request)
     const input = parseInput(AddressInput, request.body, 'address')
     const { row, view } = await updateCustomerAddress(db, viewer, paramsOf(request).id!, input)
+    return addressJson(row, request.scope.locale, view)
+  })
+
+  // Business customers: share an owned address with the company or some of its users, or stop sharing it.
+  app.put(`${base}/:id/shared`, { config: { access: { customer: true } } }, async (request) => {
+    const viewer = await viewerOf(request)
+    const input = parseInput(ShareInput, request.body, 'address sharing')
+    const { row, view } = await shareCustomerAddress(db, viewer, paramsOf(request).id!, input)
     return addressJson(row, request.scope.locale, view)
   })
 

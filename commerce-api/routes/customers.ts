@@ -10,6 +10,7 @@ import { configurationJson } from '../icm/configuration'
 import { customerJson, personalizationJson, privateCustomerJson, userJson } from '../icm/customers'
 import { parseInput } from '../http'
 import type { ApiContext, RouteModule } from './context'
+import { ownPreferredAddresses } from './preferred-addresses'
 
 const optionalText = (max: number) => z.string().max(max).nullish()
 
@@ -47,12 +48,20 @@ export const customerRoutes: RouteModule = (app, ctx) => {
 
   app.get('/rest/:site/customers/-/users/-', async (request) => {
     const row = companyUser(await current(ctx, request))
-    return { ...userJson(row), ...(await preferredPaymentJson(ctx.db, row.user.id)) }
+    return {
+      ...userJson(row),
+      ...(await preferredPaymentJson(ctx.db, row.user.id)),
+      ...(await ownPreferredAddresses(ctx.db, request)),
+    }
   })
 
   app.get('/rest/:site/privatecustomers/-', async (request) => {
     const row = privateCustomer(await current(ctx, request))
-    return { ...privateCustomerJson(row), ...(await preferredPaymentJson(ctx.db, row.user.id)) }
+    return {
+      ...privateCustomerJson(row),
+      ...(await preferredPaymentJson(ctx.db, row.user.id)),
+      ...(await ownPreferredAddresses(ctx.db, request)),
+    }
   })
 }
 

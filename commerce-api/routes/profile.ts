@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { requireUser } from '../auth'
+import { addressViewer } from '../domain/addresses'
 import { LOCALES } from '../domain/channel'
 import { companyUser, customerOfUser, privateCustomer, type CustomerUser } from '../domain/customers'
 import { MAX_PASSWORD_LENGTH } from '../domain/password-tokens'
@@ -16,6 +17,7 @@ import { parseInput } from '../http'
 import { clientKey, TOO_MANY_ATTEMPTS, tooManyRequests } from '../rate-limits'
 import type { RouteModule } from './context'
 import { preferredPaymentJson } from './customers'
+import { ownPreferredAddresses, preferredAddressChange } from './preferred-addresses'
 
 const optionalText = (max: number) => z.string().trim().max(max).nullish()
 
@@ -145,7 +147,13 @@ export const profileRoutes: RouteModule = (app, { db }) => {
   ) => {
     const principal = await requireUser(db, request)
     const caller = kindOf(await customerOfUser(db, principal.userId))
-    const input = profileInput(request.body)
+    const addressChange = preferredAddressChange(request.body)
+    const input = {
+      ...profileInput(request.body),
+      ...(addressChange
+        ? { preferredAddresses: { viewer: await addressViewer(db, principal), change: addressChange } }
+        : {}),
+    }
     const credentials = currentPasswordOf(request, caller)
     // A password sent for someone else is no password of the caller's: refused as a wrong one.
     const change = async () => {
@@ -159,6 +167,7 @@ export const profileRoutes: RouteModule = (app, { db }) => {
     return {
       ...(json({ customer: caller.customer, user: done.value }) as object),
       ...(await preferredPaymentJson(db, principal.userId)),
+      ...(await ownPreferredAddresses(db, request)),
     }
   }
 

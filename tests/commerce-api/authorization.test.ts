@@ -471,6 +471,11 @@ const WALK: Record<string, Call> = {
     path: (f) => book(`/${f.ownAddressId}`),
     json: () => ({ ...address, city: 'Overwritten' }),
   },
+  'PUT /rest/:site/:resource/:customer/addresses/:id/shared': {
+    scope: 'private',
+    path: (f) => book(`/${f.ownAddressId}/shared`),
+    json: () => ({ shared: true }),
+  },
   'DELETE /rest/:site/:resource/:customer/addresses/:id': {
     scope: 'private',
     path: (f) => book(`/${f.ownAddressId}`),

@@ -322,9 +322,16 @@ describe('the address step', () => {
           },
         ],
       }),
+      // The user's preferred addresses, which the step preselects (account address book).
+      get('privatecustomers/-', {
+        customerNo: 'C1',
+        type: 'PrivateCustomer',
+        preferredShipToAddress: { urn: 'urn:address:customer:C1:c-1' },
+      }),
     )
     const page = await step(addressLoader, '/en/checkout/address', undefined, cookie)
     expect(page.data.addresses.map((a: { urn: string }) => a.urn)).toEqual(['urn:address:customer:C1:c-1'])
+    expect(page.data.preferred).toEqual({ invoiceTo: undefined, shipTo: 'urn:address:customer:C1:c-1' })
     const calls = recordChanges((call) => (call.path.endsWith('/validations') ? validation(true) : undefined))
     const response = await step(
       addressAction,

@@ -4,24 +4,32 @@ import { CheckoutForm } from '~/components/checkout/CheckoutForm'
 import { ErrorList } from '~/components/form-controls'
 import { useShopForm } from '~/components/forms'
 import { addressLines, type Address } from '~/models/address'
+import type { PreferredUrns } from '~/models/address-book'
 import { selectAddressesSchema } from '~/models/address-form'
 
-/** The choice of invoice and ship-to address among the user's addresses. */
+/**
+ * The choice of invoice and ship-to address among the user's addresses: the basket's, else the user's
+ * preferred ones (account address book), else the first.
+ */
 export function AddressSelection({
   addresses,
   invoiceUrn,
   shipToUrn,
+  preferred = {},
   lastResult,
 }: {
   addresses: Address[]
   invoiceUrn?: string
   shipToUrn?: string
+  preferred?: PreferredUrns
   lastResult: SubmissionResult<string[]> | null
 }) {
   const { t } = useTranslation()
   const [form, fields] = useShopForm({ id: 'select-addresses', schema: selectAddressesSchema(t), lastResult })
   const invoiceOptions = addresses.filter((a) => a.invoiceTo)
   const shipOptions = addresses.filter((a) => a.shipTo)
+  const offered = (options: Address[], urn?: string) => options.find((a) => a.urn === urn)?.urn
+  const invoiceChoice = invoiceUrn ?? offered(invoiceOptions, preferred.invoiceTo) ?? invoiceOptions[0]?.urn
   return (
     <CheckoutForm
       form={form}
@@ -33,7 +41,7 @@ export function AddressSelection({
         errorId={fields.invoiceAddress!.errorId}
         errors={fields.invoiceAddress!.errors}
         addresses={invoiceOptions}
-        checked={invoiceUrn ?? invoiceOptions[0]?.urn}
+        checked={invoiceChoice}
         legend={t('checkout.address.invoice')}
       />
       <AddressChoice
@@ -41,7 +49,7 @@ export function AddressSelection({
         errorId={fields.shipToAddress!.errorId}
         errors={fields.shipToAddress!.errors}
         addresses={shipOptions}
-        checked={shipToUrn ?? invoiceUrn ?? shipOptions[0]?.urn}
+        checked={shipToUrn ?? offered(shipOptions, preferred.shipTo) ?? invoiceChoice ?? shipOptions[0]?.urn}
         legend={t('checkout.address.shipping')}
       />
     </CheckoutForm>

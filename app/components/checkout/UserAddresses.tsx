@@ -12,6 +12,7 @@ import { AddressSelection } from '~/components/checkout/AddressSelection'
 import { CheckoutForm } from '~/components/checkout/CheckoutForm'
 import { useShopForm } from '~/components/forms'
 import { regionCodes, type Address, type Country, type Region } from '~/models/address'
+import type { PreferredUrns } from '~/models/address-book'
 import { editAddressSchema, newAddressSchema } from '~/models/address-form'
 
 type Places = { countries: Country[]; regions: Record<string, Region[]>; home: string }
@@ -22,6 +23,7 @@ export function UserAddresses({
   addresses,
   invoiceUrn,
   shipToUrn,
+  preferred,
   places,
   editId,
   resultFor,
@@ -30,6 +32,7 @@ export function UserAddresses({
   addresses: Address[]
   invoiceUrn?: string
   shipToUrn?: string
+  preferred?: PreferredUrns
   places: Places
   editId: string | null
   resultFor: ResultFor
@@ -52,6 +55,7 @@ export function UserAddresses({
         addresses={addresses}
         invoiceUrn={invoiceUrn}
         shipToUrn={shipToUrn}
+        preferred={preferred}
         lastResult={resultFor('select')}
       />
       <section aria-labelledby="edit-address-title">

@@ -51,6 +51,11 @@ export const AddressSchema = z.object({
   eligibleShipToAddress: z.boolean().optional(),
   invoiceToAddress: z.boolean().optional(),
   shipToAddress: z.boolean().optional(),
+  /** A customer address as the caller may treat it (spec §3 Address): `sharedFor` lists partner numbers. */
+  editable: z.boolean().optional(),
+  shared: z.boolean().optional(),
+  owner: z.string().optional(),
+  sharedFor: z.array(z.string()).optional(),
 })
 
 /** `ShippingMethodData`. */
@@ -450,6 +455,7 @@ export const checkoutWire: WireRule[] = [
   { method: 'GET', route: '/rest/:site/:resource/:customer/addresses/:id', schema: AddressSchema },
   { method: 'PUT', route: '/rest/:site/:resource/:customer/addresses/:id', schema: AddressSchema },
   { method: 'DELETE', route: '/rest/:site/:resource/:customer/addresses/:id', schema: NoContentSchema },
+  { method: 'PUT', route: '/rest/:site/:resource/:customer/addresses/:id/shared', schema: AddressSchema },
   { method: 'POST', route: '/rest/:site/baskets/:id/addresses', schema: BasketAddressSchema },
   { method: 'PATCH', route: '/rest/:site/baskets/:id/addresses/:addressId', schema: BasketAddressSchema },
   { method: 'GET', route: '/rest/:site/baskets/:id/eligible-addresses', schema: EligibleAddressesSchema },
