@@ -45,6 +45,7 @@ import { costCenterRoutes } from './routes/cost-centers'
 import { requisitionRoutes } from './routes/requisitions'
 import { recurringOrderRoutes } from './routes/recurring-orders'
 import { backofficeRoutes } from './routes/backoffice'
+import { personalDataRequestRoutes } from './routes/personal-data-requests'
 import { orderSnapshotOf } from './icm/orders'
 import { recurringOrderJob, type RecurringOrderJob } from './jobs/recurring-orders'
 import { createLimiters, trustProxyOf, type ProtectionOptions } from './rate-limits'
@@ -311,6 +312,7 @@ export function buildServer({
     staticRoutes,
     securityRoutes,
     mailboxRoutes,
+    personalDataRequestRoutes,
     ...(recurringOrders?.testRuns ? [schedulerRunRoutes] : []),
     // The operator's back office exists only with its token.
     ...(backoffice.token ? [backofficeRoutes(backoffice.token)] : []),

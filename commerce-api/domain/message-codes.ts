@@ -247,6 +247,11 @@ export const MESSAGE_CODES = {
   'site.not_found': { kind: 'error' },
   // static
   'static.not_found': { kind: 'error' },
+  // personal data requests (issue 33)
+  'gdpr_request.confirmed.info': { kind: 'info' },
+  'gdpr_request.already_confirmed.info': { kind: 'info' },
+  'personal.data.request.confirmation_link_expired.error': { kind: 'error' },
+  'personal.data.request.unprocessable.error': { kind: 'error' },
 } as const satisfies Record<string, CodeSpec>
 
 export type MessageCode = keyof typeof MESSAGE_CODES

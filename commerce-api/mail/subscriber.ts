@@ -7,6 +7,7 @@ import type { Db } from '../db/client'
 import { subscribe, type DomainEvent } from '../domain/events'
 import { queueOrderCancelled, queueOrderConfirmation, queueOrderDelivered, queueOrderShipped } from './orders'
 import { queueRequisitionDecided, queueRequisitionSubmitted, queueRequisitionWithdrawn } from './requisitions'
+import { queuePersonalDataRequestMail } from './privacy'
 import { queueWelcomeMail } from './welcome'
 
 /** Queues the mails of one event in the transaction `t`. */
@@ -29,6 +30,8 @@ export async function mailOfEvent(t: Db, event: DomainEvent): Promise<void> {
       return queueOrderCancelled(t, event.orderId)
     case 'order.delivered':
       return queueOrderDelivered(t, event.orderId)
+    case 'personal_data_request.created':
+      return queuePersonalDataRequestMail(t, event.request, event.user)
   }
 }
 
