@@ -34,6 +34,10 @@ export const API_CODES = {
   decisionLinkExpired: 'requisition.link.expired.error',
   decisionLinkOtherUser: 'requisition.link.other_user.error',
   recurringOrderExpired: 'recurringorder.expired.error',
+  personalDataConfirmed: 'gdpr_request.confirmed.info',
+  personalDataAlreadyConfirmed: 'gdpr_request.already_confirmed.info',
+  personalDataLinkExpired: 'personal.data.request.confirmation_link_expired.error',
+  personalDataUnprocessable: 'personal.data.request.unprocessable.error',
 } as const
 
 export const ICM_ONLY = {

@@ -116,6 +116,9 @@ export default function AccountOverviewPage() {
               <Link to={organizationUrl}>{t('account.overview.organization')}</Link>
             </li>
           ) : null}
+          <li>
+            <Link to={`/${locale.lang}/account/privacy`}>{t('account.privacy.title')}</Link>
+          </li>
         </ul>
       </nav>
       {requisitions?.approval ? <ApprovalWidget widget={requisitions.approval} /> : null}

@@ -11,6 +11,7 @@ import { ErrorBodySchema } from './common'
 import { contentWire } from './content'
 import { costCenterWire } from './cost-centers'
 import { organizationWire } from './organization'
+import { personalDataRequestWire } from './personal-data-requests'
 import { requisitionWire } from './requisitions'
 import { recurringOrderWire } from './recurring-orders'
 import type { NotJson, WireRule } from './rules'
@@ -37,6 +38,7 @@ export const WIRE_RULES: readonly WireRule[] = [
   ...operationsWire,
   ...securityWire,
   ...backofficeWire,
+  ...personalDataRequestWire,
 ]
 
 export const NOT_JSON: readonly NotJson[] = [
