@@ -21,7 +21,10 @@ export const PersonalDataRequestListSchema = z.object({ data: z.array(PersonalDa
 export const PersonalDataRequestCreatedSchema = z.object({ data: PersonalDataRequestSchema })
 
 export const ConfirmationSchema = z.object({
-  data: z.object({ type: z.enum(['copy', 'deletion']), loggedOut: z.boolean() }).partial().optional(),
+  data: z
+    .object({ type: z.enum(['copy', 'deletion']), loggedOut: z.boolean() })
+    .partial()
+    .optional(),
   infos: z.array(z.object({ causes: z.array(z.object({ code: z.string() })).optional() })).optional(),
 })
 

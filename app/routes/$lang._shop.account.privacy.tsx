@@ -66,7 +66,13 @@ function RequestState({ request }: { request: ListedRequest }) {
   const { t } = useTranslation()
   const { locale } = useShell()
   if (request.state === 'pending')
-    return <>{t('account.privacy.status.pending', { date: formatDate(request.confirmationExpiryDate, locale.tag) })}</>
+    return (
+      <>
+        {t('account.privacy.status.pending', {
+          date: formatDate(request.confirmationExpiryDate, locale.tag),
+        })}
+      </>
+    )
   if (request.state === 'expired') return <>{t('account.privacy.status.expired')}</>
   return (
     <>
@@ -110,8 +116,12 @@ function Requests({ requests }: { requests: ListedRequest[] }) {
       <tbody>
         {requests.map((request) => (
           <tr key={request.id} data-testid="privacy-request">
-            <td data-label={t('account.privacy.requests.type')}>{t(`account.privacy.type.${request.type}`)}</td>
-            <td data-label={t('account.privacy.requests.date')}>{formatDate(request.creationDate, locale.tag)}</td>
+            <td data-label={t('account.privacy.requests.type')}>
+              {t(`account.privacy.type.${request.type}`)}
+            </td>
+            <td data-label={t('account.privacy.requests.date')}>
+              {formatDate(request.creationDate, locale.tag)}
+            </td>
             <td data-label={t('account.privacy.requests.status')}>
               <RequestState request={request} />
             </td>

@@ -57,7 +57,13 @@ function Part({ id, title, children }: { id: string; title: string; children: Re
 function List<T>({ items, render }: { items: T[]; render: (item: T, index: number) => ReactNode }) {
   const { t } = useTranslation()
   if (items.length === 0) return <p>{t('account.privacy.copy_page.none')}</p>
-  return <ol className="privacy-list">{items.map((item, index) => <li key={index}>{render(item, index)}</li>)}</ol>
+  return (
+    <ol className="privacy-list">
+      {items.map((item, index) => (
+        <li key={index}>{render(item, index)}</li>
+      ))}
+    </ol>
+  )
 }
 
 function CopyView({ copy }: { copy: PersonalDataCopy }) {
@@ -71,7 +77,10 @@ function CopyView({ copy }: { copy: PersonalDataCopy }) {
       <Part id="copy-user" title={t('account.privacy.copy_page.user')}>
         <Facts
           facts={[
-            [t('account.privacy.field.name'), [user.title, user.firstName, user.lastName].filter(Boolean).join(' ')],
+            [
+              t('account.privacy.field.name'),
+              [user.title, user.firstName, user.lastName].filter(Boolean).join(' '),
+            ],
             [t('account.privacy.field.login'), user.login],
             [t('account.privacy.field.email'), user.email],
             [t('account.privacy.field.phone'), user.phone],
@@ -124,7 +133,10 @@ function CopyView({ copy }: { copy: PersonalDataCopy }) {
                 [t('account.privacy.field.date'), date(order.createdAt)],
                 [t('account.privacy.field.status'), order.status],
                 [t('account.privacy.field.total'), money(order.grandTotalGross, order.currency)],
-                [t('account.privacy.field.invoice_address'), order.invoiceToAddress ? addressLine(order.invoiceToAddress) : null],
+                [
+                  t('account.privacy.field.invoice_address'),
+                  order.invoiceToAddress ? addressLine(order.invoiceToAddress) : null,
+                ],
                 [
                   t('account.privacy.field.items'),
                   order.lines.map((line) => `${line.quantity} × ${line.name ?? line.sku}`).join('; '),
@@ -142,7 +154,10 @@ function CopyView({ copy }: { copy: PersonalDataCopy }) {
               facts={[
                 [t('account.privacy.field.number'), order.number],
                 [t('account.privacy.field.interval'), order.interval],
-                [t('account.privacy.field.active'), t(order.active ? 'account.privacy.yes' : 'account.privacy.no')],
+                [
+                  t('account.privacy.field.active'),
+                  t(order.active ? 'account.privacy.yes' : 'account.privacy.no'),
+                ],
                 [t('account.privacy.field.total'), money(order.totalGross, order.currency)],
               ]}
             />

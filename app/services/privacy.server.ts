@@ -33,7 +33,10 @@ export async function listPersonalDataRequests(scope: IcmScope): Promise<ListedR
 }
 
 /** Asks for a copy or the deletion; the API's refusals (the last administrator's deletion) come back. */
-export function askPersonalDataRequest(scope: IcmScope, type: 'copy' | 'deletion'): Promise<IcmResult<unknown>> {
+export function askPersonalDataRequest(
+  scope: IcmScope,
+  type: 'copy' | 'deletion',
+): Promise<IcmResult<unknown>> {
   return tryIcm(
     icmCall(scope, {
       method: 'POST',

@@ -77,7 +77,9 @@ describe('the confirmation link', () => {
     const [mail] = await db()
       .select()
       .from(mailOutbox)
-      .where(and(eq(mailOutbox.recipient, user.email), eq(mailOutbox.kind, 'personal_data_request.confirmation')))
+      .where(
+        and(eq(mailOutbox.recipient, user.email), eq(mailOutbox.kind, 'personal_data_request.confirmation')),
+      )
     expect(mail!.text).toContain(`gdpr-requests?Hash=${secret}&PersonalDataRequestID=${request.id}`)
     // Patricia's language is English: the mail and its link are too.
     expect(mail!.text).toContain('/en/gdpr-requests')
@@ -87,10 +89,16 @@ describe('the confirmation link', () => {
     const { request, secret } = await ask('patricia@ironbridge.test', 'copy')
     const first = await confirmPersonalDataRequest(db(), request.id, secret)
     expect(first.code).toBe(CONFIRMED_INFO)
-    const [row] = await db().select().from(personalDataRequests).where(eq(personalDataRequests.id, request.id))
+    const [row] = await db()
+      .select()
+      .from(personalDataRequests)
+      .where(eq(personalDataRequests.id, request.id))
     const again = await confirmPersonalDataRequest(db(), request.id, secret)
     expect(again.code).toBe(ALREADY_CONFIRMED_INFO)
-    const [after] = await db().select().from(personalDataRequests).where(eq(personalDataRequests.id, request.id))
+    const [after] = await db()
+      .select()
+      .from(personalDataRequests)
+      .where(eq(personalDataRequests.id, request.id))
     expect(after!.confirmedAt).toEqual(row!.confirmedAt)
   })
 
@@ -108,7 +116,9 @@ describe('the confirmation link', () => {
       code: LINK_EXPIRED,
     })
     expect(
-      await refusalOf(confirmPersonalDataRequest(db(), '00000000-0000-4000-8000-000000000000', secret, inTime)),
+      await refusalOf(
+        confirmPersonalDataRequest(db(), '00000000-0000-4000-8000-000000000000', secret, inTime),
+      ),
     ).toEqual({ kind: 'not-found', code: LINK_EXPIRED })
     expect(await refusalOf(confirmPersonalDataRequest(db(), 'not-an-id', secret, inTime))).toMatchObject({
       code: LINK_EXPIRED,
@@ -123,7 +133,9 @@ describe('the confirmation link', () => {
     expect(await refusalOf(confirmPersonalDataRequest(db(), first.request.id, first.secret))).toMatchObject({
       code: LINK_EXPIRED,
     })
-    expect((await confirmPersonalDataRequest(db(), second.request.id, second.secret)).code).toBe(CONFIRMED_INFO)
+    expect((await confirmPersonalDataRequest(db(), second.request.id, second.secret)).code).toBe(
+      CONFIRMED_INFO,
+    )
   })
 })
 
@@ -138,13 +150,19 @@ describe('a copy', () => {
     const book = await db().select().from(addresses).where(eq(addresses.customerNo, user.customerNo))
     expect(copy.addresses).toHaveLength(book.filter((a) => a.basketId === null).length)
     expect(JSON.stringify(copy)).not.toContain(user.passwordHash)
-    for (const instrument of copy.paymentInstruments) expect(Object.keys(instrument)).not.toContain('parameters')
+    for (const instrument of copy.paymentInstruments)
+      expect(Object.keys(instrument)).not.toContain('parameters')
     const pierre = await userOf('pierre@ironbridge.test')
-    expect(await refusalOf(copyOf(db(), pierre.id, request.id, confirmedAt))).toMatchObject({ kind: 'not-found' })
+    expect(await refusalOf(copyOf(db(), pierre.id, request.id, confirmedAt))).toMatchObject({
+      kind: 'not-found',
+    })
     const over = new Date(confirmedAt.getTime() + COPY_AVAILABLE_SECONDS * 1000)
     expect(await refusalOf(copyOf(db(), user.id, request.id, over))).toMatchObject({ kind: 'not-found' })
     expect(await expireCopies(db(), new Date(over.getTime() + 1))).toBeGreaterThan(0)
-    const [row] = await db().select().from(personalDataRequests).where(eq(personalDataRequests.id, request.id))
+    const [row] = await db()
+      .select()
+      .from(personalDataRequests)
+      .where(eq(personalDataRequests.id, request.id))
     expect(row!.copy).toBeNull()
   })
 })
@@ -191,9 +209,10 @@ describe('a deletion', () => {
 
   it('is refused to the last account administrator of a company that has other users', async () => {
     const mkestrel = await userOf('mkestrel')
-    expect(
-      await refusalOf(createPersonalDataRequest(db(), mkestrel.id, 'deletion')),
-    ).toEqual({ kind: 'refused', code: 'customer.user.last_account_owner' })
+    expect(await refusalOf(createPersonalDataRequest(db(), mkestrel.id, 'deletion'))).toEqual({
+      kind: 'refused',
+      code: 'customer.user.last_account_owner',
+    })
   })
 
   it('asked while another administrator existed is unprocessable once they are gone (422)', async () => {

@@ -95,6 +95,7 @@ export const PRIVACY_TEXTS: Record<Locale, PrivacyTexts> = {
       button: 'Confirmați ștergerea',
     },
     expiry: 'Linkul este valabil {hours} ore.',
-    ignore: 'Dacă nu ați cerut acest lucru, ignorați acest e-mail: nu se întâmplă nimic fără confirmarea dvs.',
+    ignore:
+      'Dacă nu ați cerut acest lucru, ignorați acest e-mail: nu se întâmplă nimic fără confirmarea dvs.',
   },
 }

@@ -21,7 +21,9 @@ async function mailedLink(login: string) {
   const [mail] = await api.database.db
     .select()
     .from(mailOutbox)
-    .where(and(eq(mailOutbox.recipient, user!.email), eq(mailOutbox.kind, 'personal_data_request.confirmation')))
+    .where(
+      and(eq(mailOutbox.recipient, user!.email), eq(mailOutbox.kind, 'personal_data_request.confirmation')),
+    )
     .orderBy(desc(mailOutbox.createdAt))
     .limit(1)
   const link = new URL(/https?:\/\/\S+gdpr-requests\?\S+/.exec(mail!.text)![0])
@@ -59,7 +61,9 @@ describe('a copy of one’s data', () => {
     const path = `${PRIVACY}/copy/${link.PersonalDataRequestID}`
     const { copy } = await patricia.load(copyLoader, path, { requestId: link.PersonalDataRequestID })
     expect(copy.user.email).toBe('patricia@ironbridge.test')
-    const file = await patricia.call(copyJson, `${path}/json`, { params: { requestId: link.PersonalDataRequestID } })
+    const file = await patricia.call(copyJson, `${path}/json`, {
+      params: { requestId: link.PersonalDataRequestID },
+    })
     expect(file.response.headers.get('Content-Disposition')).toMatch(/attachment; filename="personal-data-/)
   })
 
@@ -98,7 +102,9 @@ describe('a deletion', () => {
   it('is refused to the last administrator of a company with other users, with the API’s reason', async () => {
     const marta = new Browser('en')
     await marta.login('mkestrel')
-    const answer = await marta.call(privacyAction, PRIVACY, { form: { intent: 'deletion', understood: 'on' } })
+    const answer = await marta.call(privacyAction, PRIVACY, {
+      form: { intent: 'deletion', understood: 'on' },
+    })
     expect(answer.response.status).toBe(422)
     expect((answer.data as any).result.error['']).toEqual([
       'The last account administrator of the company cannot lose this role, be deactivated or deleted. Make another user an administrator first.',
