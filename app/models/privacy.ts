@@ -41,18 +41,6 @@ export function listedRequest(request: PersonalDataRequest, now = Date.now()): L
   return { ...request, state }
 }
 
-/** The account page's two forms, told apart by `intent`; a deletion needs its box ticked. */
-export const privacyFormSchema = (t: (key: string) => string) =>
-  z.discriminatedUnion('intent', [
-    z.object({ intent: z.literal('copy') }),
-    z.object({
-      intent: z.literal('deletion'),
-      understood: z.literal('on', {
-        errorMap: () => ({ message: t('account.privacy.deletion.confirm.error.required') }),
-      }),
-    }),
-  ])
-
 /** The longest request id and link secret the page passes on (real ones: 36 and 43 characters). */
 export const MAX_REQUEST_ID_LENGTH = 100
 export const MAX_LINK_HASH_LENGTH = 128
