@@ -51,6 +51,7 @@ import { registrationRoutes } from './routes/registration'
 import { DEFAULT_ACCOUNT_SETTINGS, type AccountSettings } from './domain/configuration'
 import { customerPaymentRoutes } from './routes/customer-payments'
 import { profileRoutes } from './routes/profile'
+import { personalDataRequestRoutes } from './routes/personal-data-requests'
 import { orderSnapshotOf } from './icm/orders'
 import { recurringOrderJob, type RecurringOrderJob } from './jobs/recurring-orders'
 import { createLimiters, trustProxyOf, type ProtectionOptions } from './rate-limits'
@@ -321,6 +322,7 @@ export function buildServer({
     staticRoutes,
     securityRoutes,
     mailboxRoutes,
+    personalDataRequestRoutes,
     ...(recurringOrders?.testRuns ? [schedulerRunRoutes] : []),
     // The operator's back office exists only with its token.
     ...(backoffice.token ? [backofficeRoutes(backoffice.token)] : []),

@@ -143,6 +143,9 @@ export default function AccountOverviewPage() {
           <li>
             <Link to={`/${locale.lang}/account/addresses`}>{t('account.address_book.title')}</Link>
           </li>
+          <li>
+            <Link to={`/${locale.lang}/account/privacy`}>{t('account.privacy.title')}</Link>
+          </li>
         </ul>
       </nav>
       {requisitions?.approval ? <ApprovalWidget widget={requisitions.approval} /> : null}

@@ -1311,3 +1311,35 @@ export const wishlistItems = pgTable(
   },
   (t) => [uniqueIndex('wishlist_items_sku_idx').on(t.wishlistId, t.sku)],
 )
+
+/**
+ * Data-protection requests (issue 33, ICM's personal data requests): a user asks for a copy of their data or
+ * for its deletion, and confirms by the mailed link (`/gdpr-requests?Hash=&PersonalDataRequestID=`). Only the
+ * SHA-256 of the link's secret is kept; the link works until `expires_at`, and confirming carries the request
+ * out once (domain/personal-data-requests.ts). A confirmed copy keeps the document made at confirmation for
+ * its owner to download until `copy_expires_at`, then it is emptied (ADR 0031).
+ */
+export const personalDataRequests = pgTable(
+  'personal_data_requests',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    customerNo: text('customer_no').notNull(),
+    /** copy | deletion */
+    type: text('type').$type<'copy' | 'deletion'>().notNull(),
+    /** PENDING (waits for the link) | CONFIRMED (carried out) */
+    status: text('status').$type<'PENDING' | 'CONFIRMED'>().notNull().default('PENDING'),
+    hash: text('hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    /** The copy of the user's data as it was at confirmation; null for deletions and once expired. */
+    copy: jsonb('copy').$type<Record<string, unknown>>(),
+    copyExpiresAt: timestamp('copy_expires_at', { withTimezone: true }),
+  },
+  (t) => [index('personal_data_requests_user_idx').on(t.userId, t.createdAt)],
+)

@@ -6,6 +6,7 @@
 import { and, eq, like, lt, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { baskets, rateLimits } from '../db/schema'
+import { expireCopies } from './personal-data-requests'
 import { purgeDeadTokens } from './tokens'
 
 /** The advisory lock of the clean-up (any fixed number; the API takes no other advisory lock). */
@@ -18,7 +19,8 @@ export type CleanupOptions = {
 }
 
 export type CleanupReport =
-  { ran: false } | { ran: true; tokens: number; baskets: number; rateLimits: number }
+  | { ran: false }
+  | { ran: true; tokens: number; baskets: number; rateLimits: number; personalDataCopies: number }
 
 export async function cleanUp(
   db: Db,
@@ -62,6 +64,14 @@ export async function cleanUp(
       .delete(rateLimits)
       .where(lt(rateLimits.expire, now.getTime()))
       .returning({ key: rateLimits.key })
-    return { ran: true, tokens, baskets: deleted.length, rateLimits: counters.length }
+    // A data-protection copy past its download period is emptied (ADR 0031).
+    const personalDataCopies = await expireCopies(t, now)
+    return {
+      ran: true,
+      tokens,
+      baskets: deleted.length,
+      rateLimits: counters.length,
+      personalDataCopies,
+    }
   })
 }

@@ -97,6 +97,15 @@ export type DomainEvent =
       secret: string
       expiresAt: Date
     }
+  /**
+   * A user asked for a copy or the deletion of their data (issue 33): the confirmation link carries the request
+   * id and `secret` (only its hash is stored), valid until `expiresAt`.
+   */
+  | {
+      type: 'personal_data_request.created'
+      request: { id: string; type: 'copy' | 'deletion'; secret: string; expiresAt: Date }
+      user: EventPerson
+    }
 
 /** Reacts to an event inside the transaction `t` that published it. */
 export type EventSubscriber = (t: Db, event: DomainEvent) => Promise<void>

@@ -280,6 +280,11 @@ export const MESSAGE_CODES = {
   'address.share.company_address.error': { kind: 'error' },
   'address.share.private_customer.error': { kind: 'error' },
   'address.shared_for.unknown.error': { kind: 'error' },
+  // personal data requests (issue 33)
+  'gdpr_request.confirmed.info': { kind: 'info' },
+  'gdpr_request.already_confirmed.info': { kind: 'info' },
+  'personal.data.request.confirmation_link_expired.error': { kind: 'error' },
+  'personal.data.request.unprocessable.error': { kind: 'error' },
 } as const satisfies Record<string, CodeSpec>
 
 export type MessageCode = keyof typeof MESSAGE_CODES

@@ -271,7 +271,7 @@ async function rolesGrant(db: Db, roleIds: readonly string[], permission: string
 }
 
 /** Locks the company's row for the rest of the transaction: changes to its administrators run one by one. */
-async function lockCompany(tx: Db, customerNo: string) {
+export async function lockCompany(tx: Db, customerNo: string) {
   await tx.execute(sql`select 1 from ${customers} where ${customers.customerNo} = ${customerNo} for update`)
 }
 
@@ -296,7 +296,7 @@ export async function numberBusinessUsers(db: Db) {
 }
 
 /** Refuses a change that would leave the company without an active administrator besides `userId`. */
-async function requireAnotherAdministrator(tx: Db, customerNo: string, userId: string, what: string) {
+export async function requireAnotherAdministrator(tx: Db, customerNo: string, userId: string, what: string) {
   const [other] = await tx
     .select({ id: users.id })
     .from(users)
@@ -317,7 +317,7 @@ async function requireAnotherAdministrator(tx: Db, customerNo: string, userId: s
 }
 
 /** Whether the user's current roles make them an administrator. */
-const isAdministrator = (db: Db, user: UserRow) => rolesGrant(db, user.roles, ADMIN_PERMISSION)
+export const isAdministrator = (db: Db, user: UserRow) => rolesGrant(db, user.roles, ADMIN_PERMISSION)
 
 /** The columns a budget input sets; a budget needs its period. */
 function budgetColumns(budget: BudgetInput) {

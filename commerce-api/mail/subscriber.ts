@@ -10,6 +10,7 @@ import { queueOrderCancelled, queueOrderConfirmation, queueOrderDelivered, queue
 import { queuePasswordReminder } from './reminder'
 import { queueRequisitionDecided, queueRequisitionSubmitted, queueRequisitionWithdrawn } from './requisitions'
 import { queueApprovalRequest, queueCustomerApproved } from './registration'
+import { queuePersonalDataRequestMail } from './privacy'
 import { queueWelcomeMail } from './welcome'
 
 /** Queues the mails of one event in the transaction `t`. */
@@ -42,6 +43,8 @@ export async function mailOfEvent(t: Db, event: DomainEvent): Promise<void> {
       return queueCustomerApproved(t, event.customerNo, event.userId)
     case 'user.password.reminded':
       return queuePasswordReminder(t, event.user, event.locale, event.secret)
+    case 'personal_data_request.created':
+      return queuePersonalDataRequestMail(t, event.request, event.user)
   }
 }
 

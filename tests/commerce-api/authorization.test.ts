@@ -663,6 +663,23 @@ const WALK: Record<string, Call> = {
   'GET /mailbox/:id': { scope: 'none', path: () => '/mailbox/00000000-0000-4000-8000-00000000a11c' },
   // CORS preflights of any path (none is allowed in this API: no ICM_CORS_ORIGINS).
   'OPTIONS *': { scope: 'none', path: () => 'baskets/current' },
+  // Personal data requests (issue 33): each caller asks for and lists their own; a copy is its owner's alone,
+  // and a confirmation is only as good as the link's secret.
+  'POST /rest/:site/gdpr-requests': {
+    scope: 'none',
+    path: () => 'gdpr-requests',
+    json: () => ({ type: 'copy' }),
+  },
+  'GET /rest/:site/gdpr-requests': { scope: 'none', path: () => 'gdpr-requests' },
+  'GET /rest/:site/gdpr-requests/:id/copy': {
+    scope: 'private',
+    path: () => 'gdpr-requests/00000000-0000-4000-8000-00000000c0b1/copy',
+  },
+  'PUT /rest/:site/gdpr-requests/:id/confirmations': {
+    scope: 'none',
+    path: () => 'gdpr-requests/00000000-0000-4000-8000-00000000c0b1/confirmations',
+    json: () => ({ hash: 'not-a-secret' }),
+  },
 
   'PUT /rest/:site/token/logout': { scope: 'none', path: () => 'token/logout' },
 }

@@ -126,7 +126,13 @@ describe('cleanUp', () => {
     )
     for (const kept of [shopper, browsing, ordered, named, user, refreshedBasket])
       expect(after.has(kept.id)).toBe(true)
-    expect(report).toEqual({ ran: true, tokens: deadTokens, baskets: 3, rateLimits: 1 })
+    expect(report).toEqual({
+      ran: true,
+      tokens: deadTokens,
+      baskets: 3,
+      rateLimits: 1,
+      personalDataCopies: 0,
+    })
     expect(await db.$count(apiTokens)).toBe(tokensBefore - deadTokens)
     // Their line items and the guest's address went with the baskets; the orders are untouched.
     expect(await db.$count(lineItems, inArray(lineItems.basketId, [abandoned.id, loggedOut.id]))).toBe(0)
@@ -148,6 +154,7 @@ describe('cleanUp', () => {
       tokens: 0,
       baskets: 0,
       rateLimits: 0,
+      personalDataCopies: 0,
     })
   })
 

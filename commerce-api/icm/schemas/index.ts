@@ -12,6 +12,7 @@ import { contentWire } from './content'
 import { costCenterWire } from './cost-centers'
 import { organizationWire } from './organization'
 import { profileWire } from './profile'
+import { personalDataRequestWire } from './personal-data-requests'
 import { requisitionWire } from './requisitions'
 import { recurringOrderWire } from './recurring-orders'
 import { registrationWire } from './registration'
@@ -43,6 +44,7 @@ export const WIRE_RULES: readonly WireRule[] = [
   ...registrationWire,
   ...wishlistWire,
   ...profileWire,
+  ...personalDataRequestWire,
 ]
 
 export const NOT_JSON: readonly NotJson[] = [
