@@ -7,7 +7,8 @@ import { DEMO_PASSWORD, expectAccessible, expectFitsWidth, textsOf } from './hel
  * The profile (issue 33), with JavaScript on and off, for a buyer of Brightline made for this test (so no demo
  * login changes): the overview shows the user's data, the profile saves the personal data, the e-mail address
  * changes only with the right current password and the password only with the right current one; afterwards
- * the new e-mail address and the new password log in and the old password does not. On the German shop the
+ * the new e-mail address and the new password log in and the old password does not. The newsletter is
+ * subscribed and unsubscribed on the profile. On the German shop the
  * display-type switch turns the product page's net price (business customers' display) into the gross one,
  * and the choice comes back at the next login. At 360 px in Polish, a demo user's overview and profile fit and
  * pass axe.
@@ -48,6 +49,16 @@ test('a user changes their profile, e-mail address and password; the display swi
   await expect(page.getByText('Your personal data has been saved.')).toBeVisible()
   await expect(page.getByLabel('Last name')).toHaveValue('Profiled')
   await expect(page.getByLabel('Department')).toHaveValue('Site logistics')
+
+  // The newsletter: subscribed and unsubscribed on the profile, each change said and shown.
+  const newsletter = page.getByRole('region', { name: 'Newsletter' })
+  await expect(newsletter).toContainText('You do not receive our newsletter.')
+  await newsletter.getByRole('button', { name: 'Subscribe to the newsletter' }).click()
+  await expect(page.getByText('You have subscribed to the newsletter.')).toBeVisible()
+  await expect(newsletter).toContainText('You receive our newsletter at your e-mail address.')
+  await newsletter.getByRole('button', { name: 'Unsubscribe from the newsletter' }).click()
+  await expect(page.getByText('You have unsubscribed from the newsletter.')).toBeVisible()
+  await expect(newsletter).toContainText('You do not receive our newsletter.')
 
   // The e-mail address: refused with a wrong current password, changed with the right one.
   const email = `${buyer.login}.new@brightline.test`
