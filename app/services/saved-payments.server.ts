@@ -1,3 +1,4 @@
+import { setTimeout as pause } from 'node:timers/promises'
 import { z } from 'zod'
 import {
   mapUserPayments,
@@ -61,11 +62,18 @@ export async function userPayments(
   return mapUserPayments(methods, saved, preferredId)
 }
 
-/** `DELETE {customers}/-/payments/{id}`. */
+/**
+ * Spec §7 Accounts: "Deleting an instrument is followed by a 600 ms pause" before the list is read again. ICM
+ * updates the user's preferred instrument after the deletion has answered; a list read at once can still
+ * name the deleted one as preferred. The bundled API commits both together, a real ICM does not.
+ */
+export const DELETE_INSTRUMENT_PAUSE_MS = 600
+
+/** `DELETE {customers}/-/payments/{id}`, then the spec's pause before the caller reloads the list. */
 export function deleteUserInstrument(scope: IcmScope, user: SessionUser, id: string): Promise<IcmResult> {
   return tryIcm(
     icmCall(scope, { method: 'DELETE', path: paymentsPath(user, id), schema: z.unknown(), ...personal }).then(
-      () => undefined,
+      () => pause(DELETE_INSTRUMENT_PAUSE_MS).then(() => undefined),
     ),
   )
 }

@@ -12,6 +12,7 @@ import {
   loader as paymentPageLoader,
 } from '~/routes/$lang._shop.account.payment'
 import { action as basketAction } from '~/routes/$lang._shop.basket'
+import { DELETE_INSTRUMENT_PAUSE_MS } from '~/services/saved-payments.server'
 import { action as addressAction, loader as addressLoader } from '~/routes/$lang.checkout.address'
 import { loader as paymentStepLoader } from '~/routes/$lang.checkout.payment'
 import { action as shippingAction } from '~/routes/$lang.checkout.shipping'
@@ -100,7 +101,11 @@ describe('the saved payment instruments page', () => {
       .where(eq(paymentInstruments.id, SAVED_PATRICIA))
     expect(kept).toHaveLength(1)
 
+    // The list is read again no sooner than the spec's pause after the deletion (§7 Accounts).
+    const started = performance.now()
     expect(await pierre.post(paymentPageAction, PAGE, { intent: 'delete', id })).toBe(PAGE)
+    // (less 2 ms: the timers' clock counts whole milliseconds from the start of its loop turn)
+    expect(performance.now() - started).toBeGreaterThanOrEqual(DELETE_INSTRUMENT_PAUSE_MS - 2)
     expect((await pierre.load(paymentPageLoader, PAGE)).instruments).toEqual([])
     const unknown = await pierre.call(paymentPageAction, PAGE, { form: { intent: 'rename', id } })
     expect(unknown.response.status).toBe(400)
