@@ -15,16 +15,14 @@ import {
   companyProfileDefaults,
   companyProfileSchema,
 } from '~/models/company'
-import { messageText } from '~/models/messages'
 import { noindexMeta } from '~/models/seo'
 import { getCompany, organizationAccessOf, updateCompanyProfile } from '~/services/company.server'
 import { parseSubmission, readForm } from '~/services/form.server'
-import { refused, invalid } from '~/services/form-result.server'
+import { invalid, refusedAtFields } from '~/services/form-result.server'
 import { loginAgainIfRefused, requirePermission } from '~/services/guards.server'
 import { pageHeaders } from '~/services/headers'
 import { privateHeaders } from '~/services/http.server'
 import { fixedT } from '~/services/i18n.server'
-import type { IcmProblem } from '~/services/icm.server'
 import { redirectWithToast } from '~/services/toast.server'
 
 export const headers = pageHeaders
@@ -50,18 +48,6 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   )
 }
 
-/** The API's reasons split into the fields they name (a profile field) and the form's own. */
-function reasonsOf(problems: IcmProblem[], t: (key: string) => string) {
-  const fieldErrors: Record<string, string[]> = {}
-  const formMessages: IcmProblem[] = []
-  for (const problem of problems) {
-    const field = COMPANY_FIELDS.find((name) => problem.paths?.includes(name))
-    if (field) (fieldErrors[field] ??= []).push(messageText(t, problem))
-    else formMessages.push(problem)
-  }
-  return { fieldErrors, formMessages }
-}
-
 /**
  * `PUT customers/-` with the profile; success returns to the page with a toast (post/redirect/get). The API's
  * refusals are shown on the form: its 403 (a private customer, or a user whose permission was taken away
@@ -78,8 +64,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     updateCompanyProfile(shopper.scope, submission.value),
   )
   if (!result.ok) {
-    const { fieldErrors, formMessages } = reasonsOf(result.errors, t)
-    return refused(submission, t, formMessages, { fieldErrors, status: 'forbidden' in result ? 403 : 422 })
+    return refusedAtFields(submission, t, result.errors, COMPANY_FIELDS, {
+      status: 'forbidden' in result ? 403 : 422,
+    })
   }
   return redirectWithToast(shopper.session, pathOf(shopper.locale.lang), {
     key: 'account.company.update.success.message',

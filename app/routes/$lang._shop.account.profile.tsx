@@ -9,13 +9,12 @@ import { FormErrors, SubmitButton } from '~/components/form-controls'
 import { Field, SelectField, useShopForm } from '~/components/forms'
 import { useShell } from '~/components/useShell'
 import { SHOP_LOCALES } from '~/models/locale'
-import { messageText } from '~/models/messages'
 import { PROFILE_FIELD_LABELS, PROFILE_LIMITS, mapProfile, profileSchema } from '~/models/profile'
 import { noindexMeta } from '~/models/seo'
 import { organizationAccessOf } from '~/services/company.server'
 import { configuration } from '~/services/configuration.server'
 import { parseSubmission, readForm } from '~/services/form.server'
-import { invalid, refused } from '~/services/form-result.server'
+import { invalid, refusedAtFields } from '~/services/form-result.server'
 import { loginAgainIfRefused, requireLogin } from '~/services/guards.server'
 import { pageHeaders } from '~/services/headers'
 import { privateHeaders } from '~/services/http.server'
@@ -90,13 +89,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const stored = await loginAgainIfRefused(request, shopper, ownUser(scope, user))
   const result = await loginAgainIfRefused(request, shopper, updateOwnUser(scope, user, stored, changes))
   if (!result.ok) {
-    const fieldErrors: Record<string, string[]> = {}
-    const formMessages = result.errors.filter((problem) => {
-      const field = FIELDS.find((name) => problem.paths?.includes(name))
-      if (field) (fieldErrors[field] ??= []).push(messageText(t, problem))
-      return !field
-    })
-    return refused(submission, t, formMessages, { fieldErrors })
+    return refusedAtFields(submission, t, result.errors, FIELDS)
   }
   // The header greets the user by the names just saved.
   shopper.session.set('user', {

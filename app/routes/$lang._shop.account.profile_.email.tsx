@@ -6,11 +6,10 @@ import { useTranslation } from 'react-i18next'
 import { ProfileSubpage } from '~/components/account/ProfileSubpage'
 import { FormErrors, SubmitButton } from '~/components/form-controls'
 import { Field, useShopForm } from '~/components/forms'
-import { messageText } from '~/models/messages'
 import { emailSchema, PROFILE_FIELD_LABELS, PROFILE_LIMITS } from '~/models/profile'
 import { noindexMeta } from '~/models/seo'
 import { parseSubmission, readForm } from '~/services/form.server'
-import { invalid, refused } from '~/services/form-result.server'
+import { invalid, refusedAtFields } from '~/services/form-result.server'
 import { loginAgainIfRefused, requireLogin } from '~/services/guards.server'
 import { pageHeaders } from '~/services/headers'
 import { privateHeaders } from '~/services/http.server'
@@ -60,13 +59,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     ),
   )
   if (!result.ok) {
-    const fieldErrors: Record<string, string[]> = {}
-    const formMessages = result.errors.filter((problem) => {
-      const field = FIELDS.find((name) => problem.paths?.includes(name))
-      if (field) (fieldErrors[field] ??= []).push(messageText(t, problem))
-      return !field
-    })
-    return refused(submission, t, formMessages, { fieldErrors, hideFields })
+    return refusedAtFields(submission, t, result.errors, FIELDS, { hideFields })
   }
   // A login that was the e-mail address follows it (private customers): the session names the user as ICM does.
   if (result.value.login) shopper.session.set('user', { ...user, login: result.value.login })

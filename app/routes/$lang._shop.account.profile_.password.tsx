@@ -6,11 +6,10 @@ import { useTranslation } from 'react-i18next'
 import { ProfileSubpage } from '~/components/account/ProfileSubpage'
 import { FormErrors, SubmitButton } from '~/components/form-controls'
 import { Field, useShopForm } from '~/components/forms'
-import { messageText } from '~/models/messages'
 import { passwordSchema, PROFILE_FIELD_LABELS } from '~/models/profile'
 import { noindexMeta } from '~/models/seo'
 import { parseSubmission, readForm } from '~/services/form.server'
-import { invalid, refused } from '~/services/form-result.server'
+import { invalid, refusedAtFields } from '~/services/form-result.server'
 import { loginAgainIfRefused, requireLogin } from '~/services/guards.server'
 import { pageHeaders } from '~/services/headers'
 import { privateHeaders } from '~/services/http.server'
@@ -43,13 +42,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (submission.status !== 'success') return invalid(submission, { hideFields })
   const result = await loginAgainIfRefused(request, shopper, changeOwnPassword(scope, user, submission.value))
   if (!result.ok) {
-    const fieldErrors: Record<string, string[]> = {}
-    const formMessages = result.errors.filter((problem) => {
-      const field = FIELDS.find((name) => problem.paths?.includes(name))
-      if (field) (fieldErrors[field] ??= []).push(messageText(t, problem))
-      return !field
-    })
-    return refused(submission, t, formMessages, { fieldErrors, hideFields })
+    return refusedAtFields(submission, t, result.errors, FIELDS, { hideFields })
   }
   return redirectWithToast(shopper.session, `/${locale.lang}/account/profile`, {
     key: 'account.profile.update_password.message',

@@ -48,3 +48,23 @@ export function refused(
     { status, headers },
   )
 }
+
+/**
+ * `refused` with the API's problems split by the form field their `paths` name: those show at the field, the
+ * others above the form.
+ */
+export function refusedAtFields(
+  submission: Submission<unknown>,
+  t: Translate,
+  problems: (ApiMessage & { paths?: string[] })[],
+  fields: readonly string[],
+  options: Omit<Parameters<typeof refused>[3], 'fieldErrors'> = {},
+) {
+  const fieldErrors: Record<string, string[]> = {}
+  const formMessages = problems.filter((problem) => {
+    const field = fields.find((name) => problem.paths?.includes(name))
+    if (field) (fieldErrors[field] ??= []).push(messageText(t, problem))
+    return !field
+  })
+  return refused(submission, t, formMessages, { ...options, fieldErrors })
+}
