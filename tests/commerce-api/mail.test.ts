@@ -365,12 +365,14 @@ describe('the local mailbox', () => {
 })
 
 describe('the mail settings', () => {
-  it('come from SMTP_URL, MAIL_FROM and STOREFRONT_URL, with the local mailbox as the default', () => {
+  it('come from SMTP_URL, MAIL_FROM, SHOP_MAIL and STOREFRONT_URL, with the local mailbox as the default', () => {
     const defaults = loadApiConfig({ NODE_ENV: 'test' })
     expect(defaults).toMatchObject({ smtpUrl: undefined, mailFrom: undefined, storefrontUrl: undefined })
     expect(configureMail({ smtpUrl: defaults.smtpUrl, from: defaults.mailFrom })).toEqual({
       smtpUrl: undefined,
       from: 'Ironbridge Supply <shop@ironbridge.test>',
+      // The shop's own mails (a registration waiting for approval) go to the sender's address by default.
+      shop: 'shop@ironbridge.test',
       storefrontUrl: 'http://localhost:3000',
     })
     const set = loadApiConfig({
@@ -379,13 +381,20 @@ describe('the mail settings', () => {
       MAIL_FROM: 'Shop <s@example.test>',
       STOREFRONT_URL: 'https://shop.example.test/',
       MAIL_INTERVAL_SECONDS: '5',
+      SHOP_MAIL: 'orders@example.test',
     })
     expect(set).toMatchObject({ smtpUrl: 'smtps://u:p@mail.example.test:465', mailIntervalSeconds: 5 })
     expect(
-      configureMail({ smtpUrl: set.smtpUrl, from: set.mailFrom, storefrontUrl: set.storefrontUrl }),
+      configureMail({
+        smtpUrl: set.smtpUrl,
+        from: set.mailFrom,
+        shop: set.shopMail,
+        storefrontUrl: set.storefrontUrl,
+      }),
     ).toEqual({
       smtpUrl: 'smtps://u:p@mail.example.test:465',
       from: 'Shop <s@example.test>',
+      shop: 'orders@example.test',
       storefrontUrl: 'https://shop.example.test',
       mailboxToken: undefined,
     })
