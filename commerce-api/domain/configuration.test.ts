@@ -55,6 +55,8 @@ describe('GET configurations', () => {
       priceType: 'net',
       privateCustomerPriceDisplayType: 'gross',
       smbCustomerPriceDisplayType: 'net',
+      // Spec §9 "preferred price display type": the header's B2B/B2C switch.
+      preferredPriceDisplayTypeEnabled: true,
     })
     expect(json.preferences.ChannelPreferences.EnableAdvancedVariationHandling).toBe(false)
   })

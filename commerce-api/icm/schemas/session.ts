@@ -143,8 +143,6 @@ export const sessionWire: WireRule[] = [
   { method: 'GET', route: '/rest/:site/customers/-', schema: CustomerSchema },
   { method: 'GET', route: '/rest/:site/customers/-/users/-', schema: UserSchema },
   { method: 'GET', route: '/rest/:site/privatecustomers/-', schema: PrivateCustomerSchema },
-  { method: 'PUT', route: '/rest/:site/customers/-/users/-', schema: UserSchema },
-  { method: 'PUT', route: '/rest/:site/privatecustomers/-', schema: PrivateCustomerSchema },
   { method: 'GET', route: '/rest/:site/customers/:customerNo/users/:login/roles', schema: UserRolesSchema },
   { method: 'GET', route: '/rest/:site/customers/:customerNo/roles', schema: AssignableRolesSchema },
   { method: 'GET', route: '/rest/:site/baskets', schema: UserBasketsSchema },
