@@ -112,7 +112,10 @@ describe('the user list', () => {
       roles(),
     )
     const { response } = await page(listLoader, USERS_URL)
-    expect(response.headers.get('Location')).toBe(`/en/login?returnUrl=${encodeURIComponent(USERS_URL)}`)
+    // …with the notice that the session timed out (issue 33, `messageKey=session_timeout`).
+    expect(response.headers.get('Location')).toBe(
+      `/en/login?returnUrl=${encodeURIComponent(USERS_URL)}&messageKey=session_timeout`,
+    )
   })
 
   it('answers a failing load (ICM 500, or ICM down) with the shop’s error status, never a half list', async () => {

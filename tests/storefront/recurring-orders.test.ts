@@ -148,6 +148,11 @@ describe('the list', () => {
   })
 
   it('the account overview links to it', async () => {
+    // The overview's own reads (issue 33): the customer's data and the latest orders.
+    icm.use(
+      get('privatecustomers/-', { customerNo: 'PC-1', type: 'PrivateCustomer', login: 'p@x.test' }),
+      get('orders', { data: [], info: { total: 0, limit: 3, offset: 0 } }),
+    )
     const { data } = await page(accountLoader, '/en/account', { user: PRIVATE })
     expect(data.recurringOrdersUrl).toBe(LIST)
   })
