@@ -23,6 +23,27 @@ vi.mock('~/services/features.server', async (importOriginal) => {
 })
 beforeEach(() => {
   features.costCenters = true
+  // The overview's own reads (issue 33): the customer's and user's data, and the latest orders.
+  icm.use(
+    get('customers/-', {
+      customerNo: 'OilCorp',
+      type: 'SMBCustomer',
+      customerType: 'SMBCustomer',
+      companyName: 'Oil Corp',
+    }),
+    get('customers/-/users/-', {
+      login: 'pmiller',
+      firstName: 'Patricia',
+      lastName: 'Miller',
+      email: 'pmiller@test.intershop.de',
+    }),
+    get('privatecustomers/-', {
+      customerNo: 'PC-1',
+      type: 'PrivateCustomer',
+      login: 'patricia@test.intershop.de',
+    }),
+    get('orders', { data: [], info: { total: 0, limit: 3, offset: 0 } }),
+  )
 })
 
 const BUYER: SessionUser = {
