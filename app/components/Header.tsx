@@ -2,9 +2,8 @@ import { Form, Link, useLocation } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { languageSwitchUrl, SHOP_LOCALES, type ShopLocale } from '~/models/locale'
 import type { NavItem } from '~/models/navigation'
-import type { ShellBasket, ShellUser, ShopChrome } from '~/models/shell'
+import type { ShellBasket, ShellUser } from '~/models/shell'
 import { useBasketAdder } from './basket/BasketAdder'
-import { DisplayTypeSwitch } from './DisplayTypeSwitch'
 import { MiniBasketPanel } from './basket/MiniBasketPanel'
 import { SubmitButton } from './form-controls'
 import { MainNavigation } from './MainNavigation'
@@ -25,8 +24,6 @@ export type HeaderProps = {
   wishlists?: { count: number | null } | null
   /** The language switch remembers the choice (feature saveLanguageSelection). */
   rememberLanguage?: boolean
-  /** The display-type switch (shell §2.7): null when the configuration does not enable it. */
-  displaySwitch?: ShopChrome['displaySwitch']
 }
 
 export function Header({
@@ -39,7 +36,6 @@ export function Header({
   quickOrder,
   wishlists,
   rememberLanguage = false,
-  displaySwitch = null,
 }: HeaderProps) {
   const { t } = useTranslation()
   const adder = useBasketAdder()
@@ -90,7 +86,6 @@ export function Header({
             </Link>
             <MiniBasketPanel lines={basket?.lines ?? []} locale={locale} />
           </div>
-          {displaySwitch ? <DisplayTypeSwitch locale={locale} {...displaySwitch} /> : null}
           {SHOP_LOCALES.length > 1 ? (
             <details className="language-switch">
               <summary>
@@ -158,11 +153,7 @@ function HeaderLinks({
             </SubmitButton>
           </Form>
         </>
-      ) : (
-        <Link to={`/${locale.lang}/register`} className="register-link">
-          {t('header.register')}
-        </Link>
-      )}
+      ) : null}
       {compareCount ? (
         <Link to={`/${locale.lang}/compare`} className="compare-status">
           {t('compare.header', { count: compareCount })}

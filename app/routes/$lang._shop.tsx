@@ -3,6 +3,7 @@ import { Outlet } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { BasketAdderProvider } from '~/components/basket/BasketAdder'
 import { RouteErrorPage } from '~/components/ErrorPage'
+import { DisplayTypeSwitch } from '~/components/DisplayTypeSwitch'
 import { Header } from '~/components/Header'
 import { useShell, useShopChrome } from '~/components/useShell'
 import { revalidateShell, type ShopChrome } from '~/models/shell'
@@ -40,11 +41,16 @@ function ShopFrame({ chrome, children }: { chrome: ShopChrome | undefined; child
         quickOrder={chrome?.quickOrder ?? false}
         wishlists={shell?.wishlists ? { count: chrome?.wishlistCount ?? null } : null}
         rememberLanguage={chrome?.rememberLanguage ?? false}
-        displaySwitch={chrome?.displaySwitch ?? null}
       />
       <main id="main" tabIndex={-1}>
         {children}
       </main>
+      {/* Shell §2.7, one of the "other shell widgets": below the page, where it crowds neither header nor content. */}
+      {chrome?.displaySwitch ? (
+        <div className="display-type-bar">
+          <DisplayTypeSwitch locale={locale} {...chrome.displaySwitch} />
+        </div>
+      ) : null}
     </BasketAdderProvider>
   )
 }
