@@ -6,11 +6,9 @@
 import type { Db } from '../db/client'
 import type { EventPerson } from '../domain/events'
 import { PASSWORD_TOKEN_LIFETIME_SECONDS } from '../domain/password-tokens'
-import { queueMail } from './outbox'
-import { renderMail } from './render'
 import { REMINDER_TEXTS } from './reminder-texts'
-import { fill, mailLocale } from './texts'
-import { passwordLink } from './welcome'
+import { mailLocale } from './texts'
+import { queuePasswordLinkMail } from './welcome'
 
 export const REMINDER_MAIL = 'user.password.reminder'
 
@@ -24,17 +22,5 @@ export async function queuePasswordReminder(
   const locale = mailLocale(requestLocale || user.preferredLanguage)
   const texts = REMINDER_TEXTS[locale]
   const hours = PASSWORD_TOKEN_LIFETIME_SECONDS.reminder / 3600
-  const mail = renderMail({
-    locale,
-    subject: texts.subject,
-    name: `${user.firstName} ${user.lastName}`.trim() || user.login,
-    blocks: [
-      { paragraph: texts.intro },
-      { paragraph: fill(texts.login, { login: user.login }) },
-      { paragraph: texts.action },
-      { action: { label: texts.button, url: passwordLink(locale, user.id, secret) } },
-      { paragraph: `${fill(texts.expiry, { hours })}\n${texts.ignore}` },
-    ],
-  })
-  await queueMail(tx, { ...mail, kind: REMINDER_MAIL, to: user.email, locale })
+  await queuePasswordLinkMail(tx, { user, locale, texts, hours, secret, kind: REMINDER_MAIL })
 }

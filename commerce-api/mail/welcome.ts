@@ -41,6 +41,39 @@ export async function queueWelcomeMail(
   const texts = MAIL_TEXTS[locale].welcome
   const { secret } = await issuePasswordToken(tx, user.id, 'welcome')
   const hours = PASSWORD_TOKEN_LIFETIME_SECONDS.welcome / 3600
+  await queuePasswordLinkMail(tx, { user, locale, texts, hours, secret, kind: WELCOME_MAIL })
+}
+
+/** The texts of a mail whose button leads to the set-password page (the welcome and the reminder mail). */
+export type PasswordLinkTexts = {
+  subject: string
+  intro: string
+  login: string
+  action: string
+  button: string
+  expiry: string
+  ignore: string
+}
+
+/** Queues a mail with the single-use link to choose a password, valid for `hours`. */
+export async function queuePasswordLinkMail(
+  tx: Db,
+  {
+    user,
+    locale,
+    texts,
+    hours,
+    secret,
+    kind,
+  }: {
+    user: { id: string; email: string; firstName: string; lastName: string; login: string }
+    locale: ReturnType<typeof mailLocale>
+    texts: PasswordLinkTexts
+    hours: number
+    secret: string
+    kind: string
+  },
+): Promise<void> {
   const mail = renderMail({
     locale,
     subject: texts.subject,
@@ -53,5 +86,5 @@ export async function queueWelcomeMail(
       { paragraph: `${fill(texts.expiry, { hours })}\n${texts.ignore}` },
     ],
   })
-  await queueMail(tx, { ...mail, kind: WELCOME_MAIL, to: user.email, locale })
+  await queueMail(tx, { ...mail, kind, to: user.email, locale })
 }
