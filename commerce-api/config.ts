@@ -190,6 +190,7 @@ function limitSettings(env: NodeJS.ProcessEnv): LimitSettings {
     basketsPerIp: parseLimit(env.RATE_LIMIT_BASKETS_PER_IP, base.basketsPerIp),
     remindersPerAccount: parseLimit(env.RATE_LIMIT_REMINDERS_PER_ACCOUNT, base.remindersPerAccount),
     remindersPerIp: parseLimit(env.RATE_LIMIT_REMINDERS_PER_IP, base.remindersPerIp),
+    wishlistShareMails: parseLimit(env.RATE_LIMIT_WISHLIST_SHARE_MAILS, base.wishlistShareMails),
   }
 }
 

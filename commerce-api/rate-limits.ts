@@ -42,6 +42,8 @@ export type LimitSettings = {
   remindersPerAccount: Limit
   /** `POST security/reminder` per client address, across accounts. */
   remindersPerIp: Limit
+  /** Mails of shared wishlists per user (one point per recipient): the shop's mail is no spam relay. */
+  wishlistShareMails: Limit
 }
 
 export const DEFAULT_LIMITS: LimitSettings = {
@@ -53,6 +55,7 @@ export const DEFAULT_LIMITS: LimitSettings = {
   basketsPerIp: { points: 300, seconds: 3600 },
   remindersPerAccount: { points: 3, seconds: 900 },
   remindersPerIp: { points: 20, seconds: 3600 },
+  wishlistShareMails: { points: 30, seconds: 3600 },
 }
 
 /** Every limit and the login throttle switched off (benchmarks: RATE_LIMITS=off). */
@@ -65,6 +68,7 @@ export const NO_LIMITS: LimitSettings = {
   basketsPerIp: { points: 0, seconds: 3600 },
   remindersPerAccount: { points: 0, seconds: 900 },
   remindersPerIp: { points: 0, seconds: 3600 },
+  wishlistShareMails: { points: 0, seconds: 3600 },
 }
 
 export type LimitOverrides = Partial<Omit<LimitSettings, 'login'>> & { login?: Partial<LoginPolicy> }
@@ -146,11 +150,11 @@ export class RateLimit {
     this.limiter = limit.points > 0 ? counters(name, limit.points, limit.seconds) : null
   }
 
-  /** null when the call may go on, else the seconds to wait. */
-  async take(key: string): Promise<number | null> {
+  /** null when the call (worth `points`) may go on, else the seconds to wait. */
+  async take(key: string, points = 1): Promise<number | null> {
     if (!this.limiter) return null
     try {
-      await this.limiter.consume(key)
+      await this.limiter.consume(key, points)
       return null
     } catch (refusal) {
       if (refusal instanceof RateLimiterRes) return Math.max(1, Math.ceil(refusal.msBeforeNext / 1000))
@@ -170,6 +174,7 @@ export type ApiLimiters = {
   basketsPerIp: RateLimit
   remindersPerAccount: RateLimit
   remindersPerIp: RateLimit
+  wishlistShareMails: RateLimit
 }
 
 export function createLimiters(
@@ -188,6 +193,7 @@ export function createLimiters(
     basketsPerIp: new RateLimit('basket_ip', settings.basketsPerIp, counters),
     remindersPerAccount: new RateLimit('reminder_account', settings.remindersPerAccount, counters),
     remindersPerIp: new RateLimit('reminder_ip', settings.remindersPerIp, counters),
+    wishlistShareMails: new RateLimit('wishlist_share', settings.wishlistShareMails, counters),
   }
 }
 

@@ -2,12 +2,12 @@ import { expect, test } from '@playwright/test'
 import { NO_COST_CENTERS_SHOP } from '../playwright.config'
 import { newBuyer } from './business-buyers'
 import { login } from './checkout-flow'
-import { expectAccessible, expectFitsWidth, openOrderableProduct, tileProduct } from './helpers'
+import { expectAccessible, expectFitsWidth, mailLinks, openOrderableProduct, tileProduct } from './helpers'
 
 /**
  * Wishlists (issue 33; spec commerce-and-checkout §3, §4 Wishlists; shell §2.1, §2.5), with JavaScript on and off:
  * a new buyer creates a list, adds a product from its page and another from a tile (the header counts them),
- * moves one into the basket, shares the list and a guest reads it by its link (also in German), and after
+ * moves one into the basket, mails the list's link to a friend who reads it as a guest (also in German), and after
  * unsharing the same link is refused. The shop with the feature off has no such page.
  */
 test('create a wishlist, add from a product page and a tile, move to the basket, share with a guest, unshare', async ({
@@ -54,12 +54,23 @@ test('create a wishlist, add from a product page and a tile, move to the basket,
   await expect(page.getByRole('status')).toContainText('added')
   await expect(page.getByRole('link', { name: first })).toHaveCount(0)
 
-  // Share: the link reads the list without a login, in any language; unshared, it is refused.
+  // Share by e-mail: a bad address is shown at its field; then the link goes to a friend, whose mail leads to
+  // the list without a login, in any language; unshared, the link is refused.
+  const friend = `friend-${buyer.login.replace(/@.*/, '')}@example.com`
+  const recipients = page.getByLabel('Send the link to (optional)')
+  await recipients.fill(`${friend}, no-address`)
+  await page.getByLabel('Message (optional)').fill('For the site in Leeds')
   await page.getByRole('button', { name: 'Share wishlist' }).click()
-  await expect(page.getByRole('status')).toContainText('The wishlist is shared')
-  const link = page.locator('.wishlist-share a')
+  if (info.project.use.javaScriptEnabled) await expect(recipients).toHaveAttribute('aria-invalid', 'true')
+  else expect(await recipients.evaluate((input: HTMLInputElement) => input.validity.typeMismatch)).toBe(true)
+  await recipients.fill(friend)
+  await page.getByRole('button', { name: 'Share wishlist' }).click()
+  await expect(page.getByRole('status')).toContainText(`The link to the wishlist was sent to ${friend}.`)
+  const link = page.locator('.wishlist-share p a')
   const shared = new URL((await link.getAttribute('href'))!)
   expect(shared.pathname).toMatch(/^\/en\/wishlists\/[0-9a-f-]{36}$/)
+  const [mailed] = await mailLinks(page, friend, (href) => href.includes('/wishlists/'))
+  expect(new URL(mailed!).search).toBe(shared.search)
   if (info.project.name === 'js-on') {
     await page.setViewportSize({ width: 360, height: 740 })
     await expectFitsWidth(page, 360)
@@ -80,7 +91,7 @@ test('create a wishlist, add from a product page and a tile, move to the basket,
 
   await page.getByRole('button', { name: 'Stop sharing' }).click()
   await expect(page.getByRole('status')).toContainText('no longer shared')
-  await expect(page.locator('.wishlist-share a')).toHaveCount(0)
+  await expect(page.locator('.wishlist-share p a')).toHaveCount(0)
   const refused = await guestPage.goto(`${shared.pathname}${shared.search}`)
   expect(refused?.status()).toBe(404)
   await guest.close()

@@ -20,6 +20,9 @@ export const API_CODES = {
   tooManyLoginAttempts: 'account.login.too_many_attempts.error',
   challengeRequired: 'account.login.challenge.required',
   captchaIncorrect: 'captcha.incorrect',
+  wishlistRecipientsInvalid: 'wishlist.share.recipients.invalid.error',
+  wishlistRecipientsLimit: 'wishlist.share.recipients.limit.error',
+  wishlistMessageInvalid: 'wishlist.share.message.invalid.error',
   passwordLinkInvalid: 'account.forgotdata.consumer_invalid_hash.error',
   passwordUserDisabled: 'account.forgotdata.consumer_disabled.error',
   passwordRuleViolated:

@@ -3,6 +3,8 @@
  * title, flags and items (SKU, wished quantity), and the list of a user's wishlists (Links with flags).
  */
 import { z } from 'zod'
+import { API_CODES } from './api-codes'
+import type { Translate } from './messages'
 import type { ProductPrice } from './price'
 
 const AttributeSchema = z.object({ name: z.string(), type: z.string().optional(), value: z.unknown() })
@@ -67,6 +69,39 @@ export type WishlistSummary = {
 /** The bounds the forms check before ICM does (the commerce API's limits: domain/wishlists.ts). */
 export const WISHLIST_TITLE_MAX = 100
 export const WISHLIST_QUANTITY_MAX = 1000
+export const WISHLIST_SHARE_RECIPIENTS_MAX = 10
+export const WISHLIST_SHARE_MESSAGE_MAX = 1000
+
+/** The addresses of a share as typed: separated by commas, semicolons or spaces. */
+export const shareAddresses = (recipients = '') => recipients.split(/[\s,;]+/).filter(Boolean)
+
+const PLAIN_ADDRESS = /^[^\s@<>(),;:"[\]]+@[^\s@<>(),;:"[\]]+\.[^\s@<>(),;:"[\]]+$/
+
+/**
+ * The share form (the commerce API checks the same, domain/wishlists.ts): optional addresses that are sent the
+ * link, at most ten, and an optional message.
+ */
+export const wishlistShareSchema = (t: Translate) =>
+  z.object({
+    intent: z.literal('share'),
+    recipients: z
+      .string()
+      .trim()
+      .max(4000)
+      .optional()
+      .superRefine((value, ctx) => {
+        const addresses = shareAddresses(value)
+        if (addresses.some((address) => address.length > 254 || !PLAIN_ADDRESS.test(address)))
+          ctx.addIssue({ code: 'custom', message: t(API_CODES.wishlistRecipientsInvalid) })
+        else if (new Set(addresses.map((a) => a.toLowerCase())).size > WISHLIST_SHARE_RECIPIENTS_MAX)
+          ctx.addIssue({ code: 'custom', message: t(API_CODES.wishlistRecipientsLimit) })
+      }),
+    message: z
+      .string()
+      .trim()
+      .max(WISHLIST_SHARE_MESSAGE_MAX, t(API_CODES.wishlistMessageInvalid))
+      .optional(),
+  })
 
 type Attribute = z.infer<typeof AttributeSchema>
 const valueOf = (attributes: Attribute[] | undefined, name: string) =>

@@ -6,21 +6,31 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/node'
+import { getFormProps, getInputProps, getTextareaProps } from '@conform-to/react'
 import { Form, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
 import { Breadcrumb } from '~/components/Breadcrumb'
-import { SubmitButton } from '~/components/form-controls'
+import { ErrorList, FormErrors, SubmitButton } from '~/components/form-controls'
+import { useShopForm } from '~/components/forms'
 import { useShell } from '~/components/useShell'
 import { WishlistLines } from '~/components/WishlistLines'
 import { mandatoryPath } from '~/models/basket'
 import { messageText } from '~/models/messages'
 import { noindexMeta } from '~/models/seo'
-import { sharedWishlistPath, WISHLIST_QUANTITY_MAX, wishlistsPath } from '~/models/wishlist'
+import {
+  shareAddresses,
+  sharedWishlistPath,
+  WISHLIST_QUANTITY_MAX,
+  WISHLIST_SHARE_MESSAGE_MAX,
+  wishlistShareSchema,
+  wishlistsPath,
+} from '~/models/wishlist'
 import { addToast } from '~/services/add-to-basket.server'
 import { addToBasket } from '~/services/basket.server'
 import { config } from '~/services/config.server'
 import { parseSubmission, readForm } from '~/services/form.server'
+import { invalid, refusedAtFields } from '~/services/form-result.server'
 import { loginAgainIfRefused, requireFeature, requireLogin } from '~/services/guards.server'
 import { pageHeaders } from '~/services/headers'
 import { privateHeaders } from '~/services/http.server'
@@ -49,14 +59,13 @@ const ItemSchema = z.discriminatedUnion('intent', [
     sku,
     quantity: z.number().int().min(1).max(WISHLIST_QUANTITY_MAX),
   }),
-  z.object({ intent: z.literal('share') }),
   z.object({ intent: z.literal('unshare') }),
 ])
 
 /**
  * One wishlist (`/account/wishlists/{id}`, feature wishlists, logged in, noindex): its products with name,
  * picture and price; each can be moved to another list, moved to the basket or removed; the list can be
- * shared (its link shown here) and unshared.
+ * shared (its link shown here, and mailed to the addresses given) and unshared.
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   requireFeature({ params }, 'wishlists')
@@ -94,11 +103,31 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const t = fixedT(locale.id)
   const id = params.wishlistId ?? ''
   const here = `${wishlistsPath(locale.lang)}/${encodeURIComponent(id)}`
-  const submission = parseSubmission(await readForm(request), { schema: ItemSchema, t })
+  const formData = await readForm(request)
+  const guarded = <T,>(call: Promise<T>) => loginAgainIfRefused(request, shopper, call)
+  if (formData.get('intent') === 'share') {
+    const shared = parseSubmission(formData, { schema: wishlistShareSchema(t), t })
+    if (shared.status !== 'success') return invalid(shared)
+    const { recipients, message } = shared.value
+    const result = await guarded(shareWishlist(scope, user, id, { recipients, message }))
+    if (!result.ok) return refusedAtFields(shared, t, result.errors, ['recipients', 'message'])
+    const sentTo = shareAddresses(recipients)
+    return redirectWithToast(
+      session,
+      here,
+      sentTo.length
+        ? {
+            key: 'account.wishlist.shared.mailed',
+            values: { recipients: sentTo.join(', ') },
+            type: 'success',
+          }
+        : { key: 'account.wishlist.shared.message', type: 'success' },
+    )
+  }
+  const submission = parseSubmission(formData, { schema: ItemSchema, t })
   if (submission.status !== 'success')
     return redirectWithToast(session, here, { key: 'account.wishlist.change.failed', type: 'error' })
   const form = submission.value
-  const guarded = <T,>(call: Promise<T>) => loginAgainIfRefused(request, shopper, call)
   switch (form.intent) {
     case 'remove': {
       const result = await guarded(removeFromWishlist(scope, user, id, form.sku))
@@ -132,11 +161,6 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       }
       return redirectWithToast(session, here, addToast(t, added))
     }
-    case 'share': {
-      const result = await guarded(shareWishlist(scope, user, id))
-      if (!result.ok) return redirectWithToast(session, here, failed(t, result))
-      return redirectWithToast(session, here, { key: 'account.wishlist.shared.message', type: 'success' })
-    }
     case 'unshare': {
       const result = await guarded(unshareWishlist(scope, user, id))
       if (!result.ok) return redirectWithToast(session, here, failed(t, result))
@@ -161,24 +185,7 @@ export default function WishlistPage() {
       />
       <h1>{list.title}</h1>
       {list.preferred ? <p>{t('account.wishlists.preferred')}</p> : null}
-      <section aria-labelledby="wishlist-share-title" className="wishlist-share">
-        <h2 id="wishlist-share-title">{t('account.wishlist.share.heading')}</h2>
-        {shareUrl ? (
-          <>
-            <p>
-              {t('account.wishlist.share.link')} <a href={shareUrl}>{shareUrl}</a>
-            </p>
-            <Form method="post">
-              <SubmitButton intent="unshare">{t('account.wishlist.unshare.submit')}</SubmitButton>
-            </Form>
-          </>
-        ) : (
-          <Form method="post">
-            <p>{t('account.wishlist.share.hint')}</p>
-            <SubmitButton intent="share">{t('account.wishlist.share.submit')}</SubmitButton>
-          </Form>
-        )}
-      </section>
+      <WishlistSharing shareUrl={shareUrl} />
       {lines.length === 0 ? <p>{t('account.wishlist.empty')}</p> : null}
       <WishlistLines
         lines={lines}
@@ -221,6 +228,70 @@ export default function WishlistPage() {
         )}
       />
     </>
+  )
+}
+
+/**
+ * Sharing: a list not shared yet is shared by the form (its secret link made); the addresses typed there are
+ * mailed the link with the message. A shared list shows its link, the same form to mail it to more people,
+ * and a button that stops sharing (every link given out stops working).
+ */
+function WishlistSharing({ shareUrl }: { shareUrl: string | null }) {
+  const { t } = useTranslation()
+  const [form, fields] = useShopForm({ id: 'wishlist-share', schema: wishlistShareSchema(t) })
+  const recipients = fields.recipients!
+  const message = fields.message!
+  const label = (name: string) =>
+    name === 'recipients'
+      ? t('account.wishlist.share.recipients.label')
+      : name === 'message'
+        ? t('account.wishlist.share.message.label')
+        : undefined
+  return (
+    <section aria-labelledby="wishlist-share-title" className="wishlist-share">
+      <h2 id="wishlist-share-title">{t('account.wishlist.share.heading')}</h2>
+      {shareUrl ? (
+        <>
+          <p>
+            {t('account.wishlist.share.link')} <a href={shareUrl}>{shareUrl}</a>
+          </p>
+          <Form method="post">
+            <SubmitButton intent="unshare">{t('account.wishlist.unshare.submit')}</SubmitButton>
+          </Form>
+        </>
+      ) : (
+        <p>{t('account.wishlist.share.hint')}</p>
+      )}
+      <Form method="post" {...getFormProps(form)} className="wishlist-share-form">
+        <FormErrors form={form} label={label} />
+        <div className="form-field">
+          <label htmlFor={recipients.id}>{t('account.wishlist.share.recipients.label')}</label>
+          <input
+            {...getInputProps(recipients, { type: 'email', ariaDescribedBy: `${recipients.id}-hint` })}
+            key={recipients.key}
+            multiple
+            autoComplete="off"
+          />
+          <p className="field-hint" id={`${recipients.id}-hint`}>
+            {t('account.wishlist.share.recipients.hint')}
+          </p>
+          <ErrorList id={recipients.errorId} errors={recipients.errors} />
+        </div>
+        <div className="form-field">
+          <label htmlFor={message.id}>{t('account.wishlist.share.message.label')}</label>
+          <textarea
+            {...getTextareaProps(message)}
+            key={message.key}
+            rows={3}
+            maxLength={WISHLIST_SHARE_MESSAGE_MAX}
+          />
+          <ErrorList id={message.errorId} errors={message.errors} />
+        </div>
+        <SubmitButton intent="share">
+          {t(shareUrl ? 'account.wishlist.share.send.submit' : 'account.wishlist.share.submit')}
+        </SubmitButton>
+      </Form>
+    </section>
   )
 }
 

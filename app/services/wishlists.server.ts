@@ -179,12 +179,18 @@ export const moveWishlistItem = (
     }),
   )
 
-export const shareWishlist = (scope: IcmScope, user: SessionUser, id: string) =>
+/** Shares a list (ICM's `WishlistSharingRO`): its link is made, and mailed to the `recipients` given, if any. */
+export const shareWishlist = (
+  scope: IcmScope,
+  user: SessionUser,
+  id: string,
+  sharing: { recipients?: string; message?: string } = {},
+) =>
   tryIcm(
     icmCall(scope, {
       method: 'POST',
       path: one(user, id, '/share'),
-      json: {},
+      json: sharing,
       schema: WishlistSharingSchema,
       cache: 'none',
     }),

@@ -106,6 +106,17 @@ export type DomainEvent =
       request: { id: string; type: 'copy' | 'deletion'; secret: string; expiresAt: Date }
       user: EventPerson
     }
+  /**
+   * A user shared a wishlist with people by e-mail (issue 33): each recipient gets the list's link, made of
+   * its id, its owner and `secureCode`, with the sender's optional message.
+   */
+  | {
+      type: 'wishlist.shared'
+      wishlist: { id: string; title: string; secureCode: string }
+      sender: EventPerson
+      recipients: readonly string[]
+      message: string
+    }
 
 /** Reacts to an event inside the transaction `t` that published it. */
 export type EventSubscriber = (t: Db, event: DomainEvent) => Promise<void>

@@ -266,6 +266,9 @@ export const MESSAGE_CODES = {
   'wishlist.move.same.error': { kind: 'error' },
   'wishlist.not_found.error': { kind: 'error' },
   'wishlist.quantity.invalid.error': { kind: 'error' },
+  'wishlist.share.message.invalid.error': { kind: 'error' },
+  'wishlist.share.recipients.invalid.error': { kind: 'error' },
+  'wishlist.share.recipients.limit.error': { kind: 'error' },
   'wishlist.title.invalid.error': { kind: 'error' },
   // account: a user's own profile and password (domain/profile.ts)
   'account.update_password.old_password.error.incorrect': { kind: 'error' },

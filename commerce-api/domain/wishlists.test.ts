@@ -9,6 +9,7 @@ import type { Database } from '../db/client'
 import { products, users, wishlistItems, wishlists } from '../db/schema'
 import { seededTestDatabase } from '../db/test-database'
 import { refusal } from './basket-test-fixtures'
+import { subscribe, type DomainEvent } from './events'
 import {
   addWishlistItem,
   createWishlist,
@@ -18,6 +19,8 @@ import {
   moveWishlistItem,
   removeWishlistItem,
   secureCodeMatches,
+  shareMessage,
+  shareRecipients,
   shareWishlist,
   sharedWishlist,
   unshareWishlist,
@@ -117,6 +120,67 @@ describe('sharing a wishlist', () => {
     expect(secureCodeMatches(null, '')).toBe(false)
     expect(secureCodeMatches('abcdef', 'abc')).toBe(false)
     expect(secureCodeMatches('abcdef', 'abcdef')).toBe(true)
+  })
+
+  it('reads the addresses to mail: each once, case aside, plain addresses only, at most ten', () => {
+    expect(shareRecipients(' a@example.com,b@example.org ; A@EXAMPLE.COM\nc@example.net ')).toEqual([
+      'a@example.com',
+      'b@example.org',
+      'c@example.net',
+    ])
+    expect(shareRecipients('')).toEqual([])
+    expect(shareRecipients(undefined)).toEqual([])
+    for (const bad of ['a@b', 'a@@b.com', '<a@b.com>', '"x"@b.com', `${'a'.repeat(250)}@b.com`])
+      expect(() => shareRecipients(bad), bad).toThrow(/not an e-mail address/)
+    const eleven = Array.from({ length: 11 }, (_, i) => `p${i}@example.com`).join(',')
+    expect(() => shareRecipients(eleven)).toThrow(/at most 10/)
+    expect(shareMessage('  Hi\r\nthere ')).toBe('Hi\nthere')
+    expect(() => shareMessage('x'.repeat(1001))).toThrow(/at most 1000/)
+    expect(() => shareMessage('bell\u0007')).toThrow(/at most 1000/)
+  })
+
+  it('tells the addresses given, with the list’s code, in the transaction; a share without any tells nobody', async () => {
+    const told: DomainEvent[] = []
+    const stop = subscribe(async (_t, event) => {
+      told.push(event)
+    })
+    try {
+      const list = await createWishlist(database.db, pierre, { title: 'Cadeaux' })
+      await shareWishlist(database.db, pierre, list.id)
+      expect(told).toEqual([])
+      const shared = await shareWishlist(database.db, pierre, list.id, {
+        recipients: 'ami@example.com',
+        message: ' Merci ',
+      })
+      expect(told).toEqual([
+        {
+          type: 'wishlist.shared',
+          wishlist: { id: list.id, title: 'Cadeaux', secureCode: shared.secureCode },
+          sender: expect.objectContaining({ id: pierre.userId, preferredLanguage: 'fr_FR' }),
+          recipients: ['ami@example.com'],
+          message: 'Merci',
+        },
+      ])
+      await deleteWishlist(database.db, pierre, list.id)
+    } finally {
+      stop()
+    }
+  })
+
+  it('shares nothing when a subscriber fails: the code is not kept', async () => {
+    const stop = subscribe(async () => {
+      throw new Error('mail queue down')
+    })
+    try {
+      const list = await createWishlist(database.db, pierre, { title: 'Échec' })
+      await expect(
+        shareWishlist(database.db, pierre, list.id, { recipients: 'a@example.com' }),
+      ).rejects.toThrow('mail queue down')
+      expect((await getWishlist(database.db, pierre, list.id)).secureCode).toBeNull()
+      await deleteWishlist(database.db, pierre, list.id)
+    } finally {
+      stop()
+    }
   })
 })
 

@@ -9,9 +9,11 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto'
 import { and, asc, count, eq, ne } from 'drizzle-orm'
 import type { Db } from '../db/client'
-import { products, wishlistItems, wishlists } from '../db/schema'
+import { products, users, wishlistItems, wishlists } from '../db/schema'
 import { productNotFound } from './catalog'
 import { invalidError, notFoundError, refusedError } from './errors'
+import { publish } from './events'
+import type { MessageCode } from './message-codes'
 
 export const WISHLIST_LIMITS = {
   /** Lists per user. */
@@ -22,6 +24,10 @@ export const WISHLIST_LIMITS = {
   title: 100,
   /** The most of one product a list holds. */
   quantity: 1000,
+  /** E-mail addresses one share sends the link to. */
+  recipients: 10,
+  /** Characters of the message that goes with a share. */
+  message: 1000,
 } as const
 
 export type WishlistRow = typeof wishlists.$inferSelect
@@ -295,17 +301,90 @@ export async function moveWishlistItem(
   return getWishlist(db, owner, toId)
 }
 
-/** Shares a list: it gets a secret code (a list shared already keeps its code, so links given out still work). */
+/** Who a share mails the list to, and what it says; both may be left empty (the link alone is made). */
+export type WishlistShareInput = { recipients?: string; message?: string }
+
+/** A plain e-mail address: one @, no spaces or angle brackets, a dot in the domain, at most 254 characters. */
+const EMAIL = /^[^\s@<>(),;:"[\]]+@[^\s@<>(),;:"[\]]+\.[^\s@<>(),;:"[\]]+$/
+
+const shareRefusal = (code: MessageCode, message: string, path: string) =>
+  invalidError(code, message, [{ code, message, paths: [path] }])
+
+/**
+ * ICM's `recipients` (addresses separated by commas, semicolons or spaces) as a list: each address once,
+ * case aside, each a plain address, at most `WISHLIST_LIMITS.recipients` of them.
+ */
+export function shareRecipients(recipients = ''): string[] {
+  const found = new Map<string, string>()
+  for (const address of recipients.split(/[\s,;]+/).filter(Boolean)) {
+    if (address.length > 254 || !EMAIL.test(address))
+      throw shareRefusal(
+        'wishlist.share.recipients.invalid.error',
+        `'${address.slice(0, 60)}' is not an e-mail address.`,
+        'recipients',
+      )
+    if (!found.has(address.toLowerCase())) found.set(address.toLowerCase(), address)
+  }
+  if (found.size > WISHLIST_LIMITS.recipients)
+    throw shareRefusal(
+      'wishlist.share.recipients.limit.error',
+      `A wishlist is shared with at most ${WISHLIST_LIMITS.recipients} addresses at once.`,
+      'recipients',
+    )
+  return [...found.values()]
+}
+
+/** The message of a share: trimmed, bounded, without control characters other than line breaks. */
+export function shareMessage(message = ''): string {
+  const trimmed = message.replace(/\r\n?/g, '\n').trim()
+  const control = [...trimmed].some((c) => {
+    const code = c.charCodeAt(0)
+    return (code < 32 && c !== '\n' && c !== '\t') || code === 127
+  })
+  if (trimmed.length > WISHLIST_LIMITS.message || control)
+    throw shareRefusal(
+      'wishlist.share.message.invalid.error',
+      `The message has at most ${WISHLIST_LIMITS.message} characters of text.`,
+      'message',
+    )
+  return trimmed
+}
+
+/**
+ * Shares a list: it gets a secret code (a list shared already keeps its code, so links given out still work),
+ * and each recipient is sent its link with the message (event `wishlist.shared`, in the same transaction).
+ */
 export async function shareWishlist(
   db: Db,
   owner: WishlistOwner,
   id: string,
-): Promise<{ wishlistId: string; owner: string; secureCode: string }> {
+  input: WishlistShareInput = {},
+): Promise<{ wishlistId: string; owner: string; secureCode: string; recipients: string[] }> {
+  const recipients = shareRecipients(input.recipients)
+  const message = shareMessage(input.message)
   return db.transaction(async (tx) => {
     const list = ownList(await lockLists(tx, owner), id)
     const secureCode = list.secureCode ?? newSecureCode()
     if (!list.secureCode) await tx.update(wishlists).set({ secureCode }).where(eq(wishlists.id, id))
-    return { wishlistId: id, owner: owner.userId, secureCode }
+    if (recipients.length) {
+      const [sender] = await tx.select().from(users).where(eq(users.id, owner.userId))
+      if (!sender) throw notFound()
+      await publish(tx, {
+        type: 'wishlist.shared',
+        wishlist: { id, title: list.title, secureCode },
+        sender: {
+          id: sender.id,
+          login: sender.login,
+          firstName: sender.firstName,
+          lastName: sender.lastName,
+          email: sender.email,
+          preferredLanguage: sender.preferredLanguage,
+        },
+        recipients,
+        message,
+      })
+    }
+    return { wishlistId: id, owner: owner.userId, secureCode, recipients }
   })
 }
 

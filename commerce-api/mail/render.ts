@@ -16,8 +16,8 @@ export type MailBlock =
 export type MailContent = {
   locale: Locale
   subject: string
-  /** Who the greeting names. */
-  name: string
+  /** Who the greeting names; null for a recipient the shop knows only by address. */
+  name: string | null
   blocks: MailBlock[]
 }
 
@@ -91,7 +91,7 @@ function blockText(block: MailBlock): string {
 /** The mail's HTML document and plain-text part, in the mail's language. */
 export function renderMail({ locale, subject, name, blocks }: MailContent): RenderedMail {
   const common = MAIL_TEXTS[locale].common
-  const greeting = fill(common.greeting, { name })
+  const greeting = name === null ? common.greetingNoName : fill(common.greeting, { name })
   const lang = locale.slice(0, 2)
   const html = [
     '<!DOCTYPE html>',

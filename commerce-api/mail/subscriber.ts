@@ -12,6 +12,7 @@ import { queueRequisitionDecided, queueRequisitionSubmitted, queueRequisitionWit
 import { queueApprovalRequest, queueCustomerApproved } from './registration'
 import { queuePersonalDataRequestMail } from './privacy'
 import { queueWelcomeMail } from './welcome'
+import { queueWishlistShared } from './wishlists'
 
 /** Queues the mails of one event in the transaction `t`. */
 export async function mailOfEvent(t: Db, event: DomainEvent): Promise<void> {
@@ -45,6 +46,8 @@ export async function mailOfEvent(t: Db, event: DomainEvent): Promise<void> {
       return queuePasswordReminder(t, event.user, event.locale, event.secret)
     case 'personal_data_request.created':
       return queuePersonalDataRequestMail(t, event.request, event.user)
+    case 'wishlist.shared':
+      return queueWishlistShared(t, event.wishlist, event.sender, event.recipients, event.message)
   }
 }
 

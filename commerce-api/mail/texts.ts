@@ -7,7 +7,14 @@ import { DEFAULT_LOCALE, LOCALES, type Locale } from '../domain/channel'
 
 export type MailTexts = {
   /** What every mail shares: greeting, signature, the automatic-mail note. */
-  common: { greeting: string; signature: string; automatic: string; linkHint: string }
+  common: {
+    greeting: string
+    /** The greeting of a mail to someone whose name the shop does not know. */
+    greetingNoName: string
+    signature: string
+    automatic: string
+    linkHint: string
+  }
   /** A new user's "set your password" mail. */
   welcome: {
     subject: string
@@ -24,6 +31,7 @@ export const MAIL_TEXTS: Record<Locale, MailTexts> = {
   en_US: {
     common: {
       greeting: 'Hello {name},',
+      greetingNoName: 'Hello,',
       signature: 'Kind regards,\nyour Ironbridge Supply team',
       automatic: 'This e-mail was sent automatically. Please do not reply to it.',
       linkHint: 'If the button does not work, copy this address into your browser:',
@@ -41,6 +49,7 @@ export const MAIL_TEXTS: Record<Locale, MailTexts> = {
   de_DE: {
     common: {
       greeting: 'Hallo {name},',
+      greetingNoName: 'Hallo,',
       signature: 'Mit freundlichen Grüßen\nIhr Team von Ironbridge Supply',
       automatic: 'Diese E-Mail wurde automatisch versandt. Bitte antworten Sie nicht darauf.',
       linkHint: 'Falls die Schaltfläche nicht funktioniert, kopieren Sie diese Adresse in Ihren Browser:',
@@ -58,6 +67,7 @@ export const MAIL_TEXTS: Record<Locale, MailTexts> = {
   fr_FR: {
     common: {
       greeting: 'Bonjour {name},',
+      greetingNoName: 'Bonjour,',
       signature: 'Cordialement,\nvotre équipe Ironbridge Supply',
       automatic: 'Cet e-mail a été envoyé automatiquement. Merci de ne pas y répondre.',
       linkHint: 'Si le bouton ne fonctionne pas, copiez cette adresse dans votre navigateur :',
@@ -75,6 +85,7 @@ export const MAIL_TEXTS: Record<Locale, MailTexts> = {
   pl_PL: {
     common: {
       greeting: 'Dzień dobry {name},',
+      greetingNoName: 'Dzień dobry,',
       signature: 'Z poważaniem\nzespół Ironbridge Supply',
       automatic: 'Ta wiadomość została wysłana automatycznie. Prosimy na nią nie odpowiadać.',
       linkHint: 'Jeśli przycisk nie działa, skopiuj ten adres do przeglądarki:',
@@ -92,6 +103,7 @@ export const MAIL_TEXTS: Record<Locale, MailTexts> = {
   ro_RO: {
     common: {
       greeting: 'Bună ziua, {name},',
+      greetingNoName: 'Bună ziua,',
       signature: 'Cu stimă,\nechipa Ironbridge Supply',
       automatic: 'Acest e-mail a fost trimis automat. Vă rugăm să nu răspundeți la el.',
       linkHint: 'Dacă butonul nu funcționează, copiați această adresă în browser:',

@@ -8,6 +8,7 @@ import {
   listWishlists,
   moveWishlistItem,
   removeWishlistItem,
+  shareRecipients,
   shareWishlist,
   sharedWishlist,
   unshareWishlist,
@@ -17,6 +18,7 @@ import {
 } from '../domain/wishlists'
 import { wishlistJson, wishlistListJson } from '../icm/wishlists'
 import { parseInput, queryInt } from '../http'
+import { RATE_LIMITED, tooManyRequests } from '../rate-limits'
 import { callerCustomer } from './addresses'
 import type { RouteModule } from './context'
 
@@ -37,6 +39,21 @@ const AddItemRequest = z
   .object({
     quantity: z.number().int().optional(),
     moveFrom: z.string().max(100).optional(),
+  })
+  .optional()
+
+/**
+ * `POST …/wishlists/{id}/share`: ICM's `WishlistSharingRO`, the addresses the link is mailed to (separated by
+ * commas) and a message; `sender` is ICM's too, but the sender is always the logged-in user here.
+ */
+const ShareRequest = z
+  .object({
+    recipients: z.string().max(4000).optional(),
+    message: z
+      .string()
+      .max(WISHLIST_LIMITS.message * 2)
+      .optional(),
+    sender: z.string().max(320).optional(),
   })
   .optional()
 
@@ -100,9 +117,22 @@ export const wishlistRoutes: RouteModule = (app, { db, site }) => {
     return wishlistJson(await removeWishlistItem(db, await ownerOf(request), id, sku))
   })
 
-  app.post(`${base}/:id/share`, { config }, async (request) =>
-    shareWishlist(db, await ownerOf(request), paramsOf(request).id),
-  )
+  app.post(`${base}/:id/share`, { config }, async (request, reply) => {
+    const owner = await ownerOf(request)
+    const input = parseInput(ShareRequest, request.body ?? undefined, 'wishlist sharing') ?? {}
+    const recipients = shareRecipients(input.recipients)
+    if (recipients.length) {
+      const wait = await app.limiters.wishlistShareMails.take(owner.userId, recipients.length)
+      if (wait !== null)
+        return tooManyRequests(
+          reply,
+          wait,
+          RATE_LIMITED,
+          'Too many wishlist mails. Please wait before sharing again.',
+        )
+    }
+    return shareWishlist(db, owner, paramsOf(request).id, input)
+  })
 
   app.delete(`${base}/:id/share`, { config }, async (request, reply) => {
     await unshareWishlist(db, await ownerOf(request), paramsOf(request).id)

@@ -156,6 +156,81 @@ describe('sharing', () => {
     const [row] = await api.database.db.select().from(wishlists).where(eq(wishlists.id, list.json.id))
     expect(row!.secureCode).toBeNull()
   })
+
+  it('mails the link to each address given, once, in the owner’s language, with the message', async () => {
+    const token = tokens['pierre@ironbridge.test']!
+    const list = await post(lists('privatecustomers'), token, { title: 'Atelier <b>\nneuf</b>' })
+    const shared = await post(lists('privatecustomers', `/${list.json.id}/share`), token, {
+      recipients: 'ami@example.com, AMI@example.com;  collegue@example.org',
+      message: 'Pour Noël\nMerci !',
+    })
+    expect(shared.status).toBe(200)
+    const { owner, secureCode } = shared.json
+    const mailbox = async (to: string) =>
+      (await call(`${api.origin}/mailbox.json?to=${encodeURIComponent(to)}`)).json.elements.filter(
+        (mail: { kind: string }) => mail.kind === 'wishlist.shared',
+      )
+    const [mail, ...more] = await mailbox('ami@example.com')
+    expect(more).toEqual([])
+    expect(await mailbox('collegue@example.org')).toHaveLength(1)
+    expect(mail.locale).toBe('fr_FR')
+    expect(mail.subject).toBe('Pierre Durand partage la liste d’envies « Atelier <b> neuf</b> » avec vous')
+    const link = new URL(mail.links.find((href: string) => href.includes('/wishlists/')))
+    expect(link.pathname).toBe(`/fr/wishlists/${list.json.id}`)
+    expect(Object.fromEntries(link.searchParams)).toEqual({ owner, secureCode })
+    expect(mail.text).toContain('Pour Noël\nMerci !')
+    expect(mail.html).toContain('&lt;b&gt;')
+    expect(mail.html).not.toContain('<b>')
+  })
+
+  it('refuses bad addresses, too many and a long message with 400 and the field; nothing is shared or sent', async () => {
+    const token = tokens.jlink!
+    const list = await post(lists('customers'), token, { title: 'Spares' })
+    const share = (json: unknown) => post(lists('customers', `/${list.json.id}/share`), token, json)
+    const cases: [unknown, string, string][] = [
+      [
+        { recipients: 'a@example.com, not-an-address' },
+        'wishlist.share.recipients.invalid.error',
+        'recipients',
+      ],
+      [{ recipients: 'a@example.com <script>' }, 'wishlist.share.recipients.invalid.error', 'recipients'],
+      [
+        { recipients: Array.from({ length: 11 }, (_, i) => `p${i}@example.com`).join(',') },
+        'wishlist.share.recipients.limit.error',
+        'recipients',
+      ],
+      [{ message: 'x'.repeat(1001) }, 'wishlist.share.message.invalid.error', 'message'],
+    ]
+    for (const [json, code, path] of cases) {
+      const refused = await share(json)
+      expect(refused.status, JSON.stringify(json)).toBe(400)
+      expect(refused.json.errors[0].causes[0]).toMatchObject({ code, paths: [path] })
+    }
+    expect((await share({ recipients: 42 })).status).toBe(400)
+    const [row] = await api.database.db.select().from(wishlists).where(eq(wishlists.id, list.json.id))
+    expect(row!.secureCode).toBeNull()
+    const sent = await call(`${api.origin}/mailbox.json?to=${encodeURIComponent('a@example.com')}`)
+    expect(sent.json.elements).toEqual([])
+  })
+
+  it('sends at most 30 mails of shared lists per user and hour, then answers 429 with Retry-After', async () => {
+    const token = tokens.bbuyer!
+    const list = await post(lists('customers'), token, { title: 'Tools' })
+    const ten = (batch: number) =>
+      Array.from({ length: 10 }, (_, i) => `r${batch}-${i}@example.com`).join(', ')
+    for (const batch of [1, 2, 3])
+      expect(
+        (await post(lists('customers', `/${list.json.id}/share`), token, { recipients: ten(batch) })).status,
+      ).toBe(200)
+    const refused = await post(lists('customers', `/${list.json.id}/share`), token, {
+      recipients: 'one@example.com',
+    })
+    expect(refused.status).toBe(429)
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0)
+    expect(refused.headers.get('error-key')).toBe('rate_limit.exceeded')
+    // Sharing without mail is no mail: the link still works.
+    expect((await post(lists('customers', `/${list.json.id}/share`), token, {})).status).toBe(200)
+  })
 })
 
 describe('another customer’s or user’s token', () => {

@@ -4,11 +4,12 @@
  * her lists hold, a second list is created, a product moves between lists and into the basket, and sharing
  * gives a link a guest reads the list with until it is unshared. With the feature off the pages are gone.
  */
-import { eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { lineItems, wishlistItems } from '../../commerce-api/db/schema'
+import { lineItems, mailOutbox, wishlistItems } from '../../commerce-api/db/schema'
 import { sellableSkus } from '../commerce-api/checkout-fixtures'
 import type * as FeaturesModule from '~/services/features.server'
+import { loader as rootLoader } from '~/root'
 import { loader as shopLoader } from '~/routes/$lang._shop'
 import { action as addAction } from '~/routes/$lang._shop.account.wishlists.add'
 import { action as listAction, loader as listLoader } from '~/routes/$lang._shop.account.wishlists._index'
@@ -105,6 +106,51 @@ describe('wishlists on the storefront', () => {
     expect((await patricia.load(detailLoader, gardenPath, { wishlistId: garden.id })).shareUrl).toBeNull()
     const after = await guest.call(sharedLoader, sharedPath, { params: { wishlistId: garden.id } })
     expect(after.response.status).toBe(404)
+  })
+
+  it('mails the link to the addresses typed, with the message; a bad address is shown at its field, nothing sent', async () => {
+    await patricia.login('patricia@ironbridge.test')
+    await patricia.post(listAction, LISTS, { intent: 'create', title: 'Birthday' })
+    const birthday = (await patricia.load(listLoader, LISTS)).lists.find(
+      (list: { title: string }) => list.title === 'Birthday',
+    )
+    const path = `${LISTS}/${birthday.id}`
+    const share = (form: Record<string, string>) =>
+      patricia.call(detailAction, path, {
+        form: { intent: 'share', ...form },
+        params: { wishlistId: birthday.id },
+      })
+
+    const bad = await share({ recipients: 'aunt@example.com, uncle', message: 'Hello' })
+    expect(bad.response.status).toBe(400)
+    expect(bad.data.result.error.recipients).toEqual([
+      'Please enter e-mail addresses such as name@example.com, separated by commas.',
+    ])
+    expect(bad.data.result.initialValue).toMatchObject({
+      recipients: 'aunt@example.com, uncle',
+      message: 'Hello',
+    })
+    expect((await patricia.load(detailLoader, path, { wishlistId: birthday.id })).shareUrl).toBeNull()
+
+    const sent = await share({
+      recipients: 'aunt@example.com, uncle@example.org',
+      message: 'For my birthday',
+    })
+    expect(sent.response.headers.get('Location')).toBe(path)
+    const toast = (await patricia.load(rootLoader, path)).shell.toast
+    const { shareUrl } = await patricia.load(detailLoader, path, { wishlistId: birthday.id })
+    expect(toast).toMatchObject({
+      text: 'The link to the wishlist was sent to aunt@example.com, uncle@example.org.',
+    })
+    const mails = await api.database.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.recipient, 'uncle@example.org'), eq(mailOutbox.kind, 'wishlist.shared')))
+    expect(mails).toHaveLength(1)
+    expect(mails[0]!.text).toContain('For my birthday')
+    // The mail's link and the page's are the same list, owner and code.
+    const mailed = new URL(/https?:\/\/\S+\/wishlists\/\S+/.exec(mails[0]!.text)![0])
+    expect(`${mailed.pathname}${mailed.search}`).toBe(shareUrl.replace('http://shop.test', ''))
   })
 
   it('are not there with the feature off', async () => {
