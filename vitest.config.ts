@@ -1,9 +1,13 @@
+import os from 'node:os'
 import { defineConfig } from 'vitest/config'
 import tsconfigPaths from 'vite-tsconfig-paths'
 
 export default defineConfig({
   plugins: [tsconfigPaths()],
   test: {
+    // Vitest leaves a core free by default: one worker on CI's two cores. The API and server tests spend much
+    // of their time waiting (PGlite's disk, child processes, timers), so a worker per core pays (ADR 0032).
+    maxWorkers: os.availableParallelism(),
     projects: [
       {
         extends: true,
