@@ -3,18 +3,9 @@
  * of texts.ts. Placeholders in braces are filled by `fill`.
  */
 import type { Locale } from '../domain/channel'
+import type { PasswordLinkTexts } from './texts'
 
-export type ReminderTexts = {
-  subject: string
-  intro: string
-  login: string
-  action: string
-  button: string
-  expiry: string
-  ignore: string
-}
-
-export const REMINDER_TEXTS: Record<Locale, ReminderTexts> = {
+export const REMINDER_TEXTS: Record<Locale, PasswordLinkTexts> = {
   en_US: {
     subject: 'Ironbridge Supply: choose a new password',
     intro:

@@ -5,6 +5,17 @@
  */
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '../domain/channel'
 
+/** The texts of a mail whose button leads to the set-password page (the welcome and the reminder mail). */
+export type PasswordLinkTexts = {
+  subject: string
+  intro: string
+  login: string
+  action: string
+  button: string
+  expiry: string
+  ignore: string
+}
+
 export type MailTexts = {
   /** What every mail shares: greeting, signature, the automatic-mail note. */
   common: {
@@ -16,15 +27,7 @@ export type MailTexts = {
     linkHint: string
   }
   /** A new user's "set your password" mail. */
-  welcome: {
-    subject: string
-    intro: string
-    login: string
-    action: string
-    button: string
-    expiry: string
-    ignore: string
-  }
+  welcome: PasswordLinkTexts
 }
 
 export const MAIL_TEXTS: Record<Locale, MailTexts> = {

@@ -7,7 +7,7 @@ import { issuePasswordToken, PASSWORD_TOKEN_LIFETIME_SECONDS } from '../domain/p
 import { queueMail } from './outbox'
 import { renderMail } from './render'
 import { storefrontPage } from './settings'
-import { fill, MAIL_TEXTS, mailLocale } from './texts'
+import { fill, MAIL_TEXTS, mailLocale, type PasswordLinkTexts } from './texts'
 
 export const WELCOME_MAIL = 'user.welcome'
 
@@ -42,17 +42,6 @@ export async function queueWelcomeMail(
   const { secret } = await issuePasswordToken(tx, user.id, 'welcome')
   const hours = PASSWORD_TOKEN_LIFETIME_SECONDS.welcome / 3600
   await queuePasswordLinkMail(tx, { user, locale, texts, hours, secret, kind: WELCOME_MAIL })
-}
-
-/** The texts of a mail whose button leads to the set-password page (the welcome and the reminder mail). */
-export type PasswordLinkTexts = {
-  subject: string
-  intro: string
-  login: string
-  action: string
-  button: string
-  expiry: string
-  ignore: string
 }
 
 /** Queues a mail with the single-use link to choose a password, valid for `hours`. */

@@ -9,7 +9,7 @@ import { loader as rootLoader } from '~/root'
 import { loader as errorLoader } from '~/routes/$lang._shop.error'
 import { action as loginAction } from '~/routes/$lang._shop.login'
 import { requireFeature, requireLogin, requirePermission } from '~/services/guards.server'
-import { categoryData, configurationData, get, icm, icmError, icmPath } from './icm-mock'
+import { categoryData, configurationData, get, icm, icmError, icmPath, oilCorpCustomer } from './icm-mock'
 import { answer, args, sessionCookie, sessionFrom, thrown } from './loader-args'
 import './setup'
 
@@ -148,12 +148,7 @@ describe('the roles a login brings', () => {
           refresh_token: 'r',
         })
       }),
-      get('customers/-', {
-        customerNo: 'OilCorp',
-        type: 'SMBCustomer',
-        customerType: 'SMBCustomer',
-        companyName: 'Oil Corp',
-      }),
+      get('customers/-', oilCorpCustomer),
       get('customers/-/users/-', {
         login: 'jlink@oilcorp.test',
         email: 'jlink@oilcorp.test',

@@ -34,6 +34,14 @@ export const priceItem = (net: number, gross: number, currency = 'USD') => ({
   gross: money(gross, currency),
 })
 
+/** `customers/-` as ICM answers it for the business customer OilCorp. */
+export const oilCorpCustomer = {
+  customerNo: 'OilCorp',
+  type: 'SMBCustomer',
+  customerType: 'SMBCustomer',
+  companyName: 'Oil Corp',
+}
+
 /** `configurations`: prices shown gross to private and net to business customers. */
 export const configurationData = {
   data: {

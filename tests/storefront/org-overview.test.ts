@@ -7,7 +7,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { loader, meta } from '~/routes/$lang._shop.account._index'
 import type * as FeaturesModule from '~/services/features.server'
 import type { SessionUser } from '~/services/session.server'
-import { get, icm, icmError, money } from './icm-mock'
+import { get, icm, icmError, money, oilCorpCustomer } from './icm-mock'
 import { answer, args, signedInCookie } from './loader-args'
 import { requisitionEnvelope } from './requisition-fixtures'
 import './setup'
@@ -25,12 +25,7 @@ beforeEach(() => {
   features.costCenters = true
   // The overview's own reads (issue 33): the customer's and user's data, and the latest orders.
   icm.use(
-    get('customers/-', {
-      customerNo: 'OilCorp',
-      type: 'SMBCustomer',
-      customerType: 'SMBCustomer',
-      companyName: 'Oil Corp',
-    }),
+    get('customers/-', oilCorpCustomer),
     get('customers/-/users/-', {
       login: 'pmiller',
       firstName: 'Patricia',

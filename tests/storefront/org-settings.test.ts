@@ -14,7 +14,7 @@ import {
 import { loader as settingsLoader, meta } from '~/routes/$lang._shop.account.organization.settings._index'
 import type * as FeaturesModule from '~/services/features.server'
 import type { SessionUser } from '~/services/session.server'
-import { get, icm, icmError, icmPath } from './icm-mock'
+import { get, icm, icmError, icmPath, oilCorpCustomer } from './icm-mock'
 import { answer, args, sessionFrom, signedInCookie } from './loader-args'
 import './setup'
 
@@ -49,10 +49,7 @@ const BUYER: SessionUser = {
 
 /** `customers/-` as ICM answers it for a business customer. */
 const customer = {
-  customerNo: 'OilCorp',
-  type: 'SMBCustomer',
-  customerType: 'SMBCustomer',
-  companyName: 'Oil Corp',
+  ...oilCorpCustomer,
   taxationID: 'DE123456789',
   industry: 'Oil',
   budgetPriceType: 'net',
