@@ -146,9 +146,10 @@ export function bound(count: number, limit: number, what: string) {
 }
 
 /** Characters XML 1.0 does not allow in a document, even as character references (and lone surrogates). */
-// eslint-disable-next-line no-control-regex -- finding control characters is the point
+/* eslint-disable no-control-regex -- finding control characters is the point */
 export const NOT_XML_TEXT =
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g
+/* eslint-enable no-control-regex */
 
 /** An absolute http(s) URL: the only kind a punchout may post a form to or redirect to. */
 export function isHttpUrl(value: string): boolean {
