@@ -161,8 +161,14 @@ describe('readPunchOutSetupRequest', () => {
       'punchout.format.too_large',
     )
     const line = edit.match(/<ItemOut quantity="5"[\s\S]*?<\/ItemOut>/)![0]
-    const many = edit.replace(line, line.repeat(PUNCHOUT_LIMITS.maxLines))
-    expect(refusal(many).code).toBe('punchout.format.too_large')
+    const small = '<ItemOut quantity="1"><ItemID><SupplierPartID>1</SupplierPartID></ItemID></ItemOut>'
+    expect(refusal(edit.replace(line, small.repeat(PUNCHOUT_LIMITS.maxLines)))).toEqual({
+      code: 'punchout.format.too_large',
+      message: 'PunchOutSetupRequest/ItemOut lines: more than 1000',
+    })
+    expect(
+      readPunchOutSetupRequest(edit.replace(line, small.repeat(PUNCHOUT_LIMITS.maxLines - 1))).items,
+    ).toHaveLength(PUNCHOUT_LIMITS.maxLines)
   })
 
   it('refuses entity declarations in a setup request (no XXE through the punchout endpoint)', () => {

@@ -126,8 +126,11 @@ export type ReceivedBasket = {
  * shop has far fewer lines; the bounds keep a hostile document from costing memory or time.
  */
 export const PUNCHOUT_LIMITS = {
-  /** Largest XML document, UTF-8 bytes (cXML requests and messages, IDS carts). */
-  maxDocumentBytes: 2 * 1024 * 1024,
+  /**
+   * Largest XML document, UTF-8 bytes (cXML requests and messages, IDS carts): a basket of 1000 lines fits;
+   * reading one this large takes about a second of CPU, so the bound also bounds the cost of hostile input.
+   */
+  maxDocumentBytes: 1024 * 1024,
   /** Most elements in one XML document. */
   maxElements: 50_000,
   /** Deepest element nesting. */

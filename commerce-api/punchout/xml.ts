@@ -27,6 +27,7 @@ const parser = new XMLParser({
   ignoreDeclaration: true,
   ignorePiTags: true,
   maxNestedTags: PUNCHOUT_LIMITS.maxDepth,
+  jPath: false,
 })
 
 const PREDEFINED: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" }
