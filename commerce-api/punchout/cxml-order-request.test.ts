@@ -85,7 +85,7 @@ describe('readOrderRequest', () => {
           supplierPartId: '1000317',
           supplierPartAuxiliaryId: 'b7a3c9e2-41d0-4f6a-9c55-0e2d7a1f8b02',
           unitPrice: eur(899),
-          description: 'Spanplattenschrauben 4 × 40 mm (200 Stück)',
+          description: 'Spanplattenschrauben 4 × 40 mm, 200 St.',
           unit: 'SET',
           unspsc: '31161500',
           requestedDeliveryDate: null,
