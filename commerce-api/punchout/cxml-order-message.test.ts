@@ -7,7 +7,7 @@ import {
   receivedInFull,
   screws,
 } from '../../tests/fixtures/punchout/baskets'
-import { dtdViolations } from '../../tests/fixtures/punchout/cxml-dtd'
+import { dtdViolations } from '../../tests/fixtures/punchout/content-models'
 import { canonical, fixture } from '../../tests/fixtures/punchout/fixture'
 import {
   readPunchOutOrderMessage,

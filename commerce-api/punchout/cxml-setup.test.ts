@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { dtdViolations } from '../../tests/fixtures/punchout/cxml-dtd'
+import { dtdViolations } from '../../tests/fixtures/punchout/content-models'
 import { fixture } from '../../tests/fixtures/punchout/fixture'
 import {
   CXML_STATUS,
