@@ -36,8 +36,10 @@ export type CxmlHeader = {
 
 /** What identifies one cXML document: payloadID (unique), timestamp (ISO 8601 with zone), xml:lang. */
 export type CxmlStamp = { payloadId: string; timestamp: string }
+/** The stamp of a read document, with its xml:lang (null when it names none). */
 export type CxmlDocumentInfo = CxmlStamp & { lang: string | null }
 
+/** A PostalAddress: DeliverTo and Street lines, city, state, postal code and country. */
 export type CxmlPostalAddress = {
   deliverTo: string[]
   street: string[]
@@ -58,12 +60,15 @@ export type CxmlAddress = {
   email: string | null
 }
 
+/** A Contact of a setup request (role endUser …): who is shopping. */
 export type CxmlContact = { role: string | null; name: string; email: string | null }
+/** An Extrinsic: a named value the buyer adds (UserEmail, CostCenter …), as text. */
 export type CxmlExtrinsic = { name: string; value: string }
 
 /** A cXML Status: 200 OK, 400 Bad Request, 401 Unauthorized, 450 Not Implemented …, with an optional text. */
 export type CxmlStatus = { code: number; text: string; message: string | null }
 
+/** The Status answers the API gives: 200 accepted, 400 unreadable, 401 unknown sender or secret, 403, 450, 500. */
 export const CXML_STATUS = {
   ok: { code: 200, text: 'OK', message: null },
   badRequest: { code: 400, text: 'Bad Request', message: null },
@@ -164,6 +169,7 @@ export function readRequest(
   return { request: content as XmlElement, deploymentMode: mode as 'production' | 'test' }
 }
 
+/** The Extrinsic children of `parent` by name, their text as value. */
 export function readExtrinsics(parent: XmlElement): CxmlExtrinsic[] {
   return elementsOf(parent, 'Extrinsic').map((extrinsic) => ({
     name: extrinsic.attrs.name?.trim() ?? '',
@@ -195,6 +201,7 @@ export function readAddress(address: XmlElement, path: string): CxmlAddress {
   }
 }
 
+/** A Contact element: role, Name (required) and first Email. */
 export function readContact(contact: XmlElement): CxmlContact {
   return {
     role: nullable(contact.attrs.role?.trim() ?? ''),
@@ -268,6 +275,7 @@ export function xmlValue(value: string, field: string): string {
   return value
 }
 
+/** A Money element of minor units (12.34 with its currency). */
 export const moneyOut = (money: TransferMoney) =>
   el('Money', { currency: money.currency }, formatMinor(money.amount))
 
@@ -298,6 +306,7 @@ export const headerOut = (header: CxmlHeader, withSecret: boolean) =>
     ),
   )
 
+/** Extrinsic elements of `extrinsics`, in order. */
 export const extrinsicsOut = (extrinsics: CxmlExtrinsic[]) =>
   extrinsics.map((extrinsic) =>
     el(
@@ -307,6 +316,7 @@ export const extrinsicsOut = (extrinsics: CxmlExtrinsic[]) =>
     ),
   )
 
+/** An Address element (Name in `lang`, PostalAddress, Email) in DTD order. */
 export const addressOut = (address: CxmlAddress, lang: string) =>
   el(
     'Address',
@@ -331,6 +341,7 @@ export const addressOut = (address: CxmlAddress, lang: string) =>
     address.email !== null && el('Email', {}, xmlValue(address.email, 'Email')),
   )
 
+/** A Contact element (Name in `lang`, Email). */
 export const contactOut = (contact: CxmlContact, lang: string) =>
   el(
     'Contact',
@@ -385,6 +396,7 @@ export function writePunchOutSetupResponse(startPageUrl: string, stamp: CxmlStam
   )
 }
 
+/** A Response document as read: its Status and, for a setup response, the StartPage URL. */
 export type CxmlResponse = CxmlDocumentInfo & { status: CxmlStatus; startPageUrl: string | null }
 
 /** A cXML Response (what the sandbox gets back from a setup request or an OrderRequest): Status and StartPage. */

@@ -43,6 +43,7 @@ export type CxmlPunchOutSession = {
   operationAllowed: 'create' | 'edit' | 'inspect'
 }
 
+/** The UserAgent written in the Sender, and the texts of the header's Tax and Shipping descriptions. */
 export type CxmlOrderMessageOptions = {
   userAgent?: string
   /** Descriptions of the header's estimates, in the basket's language. */
@@ -165,6 +166,7 @@ export function writePunchOutOrderMessage(
   return { xml, problems }
 }
 
+/** A PunchOutOrderMessage as the sandbox reads it: the basket, the cookie echoed, and the format problems. */
 export type ReceivedPunchOutOrderMessage = CxmlDocumentInfo & {
   header: CxmlHeader | null
   deploymentMode: string | null

@@ -30,6 +30,7 @@ import { PUNCHOUT_LIMITS, bound } from './format-common'
 import type { TransferMoney } from './transfer-basket'
 import { childOf, childText, el, elementsOf, textOf } from './xml'
 
+/** An ItemOut of an OrderRequest: which product and basket line, how many, at what price. */
 export type CxmlOrderItem = {
   lineNumber: number | null
   quantity: number
@@ -44,6 +45,7 @@ export type CxmlOrderItem = {
   requestedDeliveryDate: string | null
 }
 
+/** An OrderRequest as read (and as the sandbox writes it). */
 export type CxmlOrderRequest = CxmlDocumentInfo & {
   header: CxmlHeader
   deploymentMode: 'production' | 'test'

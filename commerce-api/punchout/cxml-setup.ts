@@ -36,6 +36,7 @@ export type CxmlItemId = { supplierPartId: string; supplierPartAuxiliaryId: stri
 /** A line the buyer sends along with an edit or inspect session, to be put back into the basket. */
 export type CxmlSetupItem = CxmlItemId & { lineNumber: number | null; quantity: number }
 
+/** A PunchOutSetupRequest as read (and as the sandbox writes it). */
 export type CxmlSetupRequest = CxmlDocumentInfo & {
   header: CxmlHeader
   deploymentMode: 'production' | 'test'

@@ -80,6 +80,7 @@ export type TransferProblemReason =
   /** An OCI formatter cannot format the value without losing digits, or the value is no number. */
   | 'format'
 
+/** A TransferProblem of `line` (its position and SKU) for `field`, with a reason code. */
 export const transferProblem = (
   line: { position: number; sku: string },
   field: string,
@@ -109,6 +110,7 @@ export type ReceivedLine = {
   leadTimeDays: number | null
 }
 
+/** A received basket: lines, and the header amounts the format carries (null where it carries none). */
 export type ReceivedBasket = {
   basketId: string | null
   currency: string | null

@@ -32,10 +32,12 @@ import {
   type XmlElement,
 } from './xml'
 
+/** The namespace of every warenkorb; the version the shop writes. */
 export const IDS_NAMESPACE = 'http://www.itek.de/Shop-Anbindung/Warenkorb/'
 export const IDS_VERSION = '2.5'
 /** The lengths IDS 2.5 gives the item texts the shop writes. */
 export const IDS_LENGTHS = { ArtNo: 15, Kurztext: 100 } as const
+/** ModeOfShipment: delivery or pick-up. */
 export const IDS_MODES_OF_SHIPMENT = ['Lieferung', 'Abholung'] as const
 export type IdsModeOfShipment = (typeof IDS_MODES_OF_SHIPMENT)[number]
 /** RueckgabeKZ: the cart goes back for review, or as an order. */
@@ -56,6 +58,7 @@ export type IdsCartItem = {
   longText: string
 }
 
+/** A WKS cart as read (and as the sandbox writes it, without problems). */
 export type IdsCart = {
   date: string
   time: string
@@ -240,6 +243,7 @@ export function writeIdsCart(cart: Omit<IdsCart, 'problems'>): string {
   )
 }
 
+/** What the WKE writer needs besides the basket. */
 export type IdsReturnOptions = {
   /** When the cart is handed back: Date and Time are written in `timeZone` (German trade software: Europe/Berlin). */
   now: Date
@@ -335,6 +339,7 @@ export function writeIdsReturnCart(
   return { xml, problems }
 }
 
+/** A WKE cart as the sandbox reads it: cart info, the basket, and the format problems. */
 export type ReceivedIdsReturnCart = {
   date: string
   time: string

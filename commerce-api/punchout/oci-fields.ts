@@ -5,6 +5,7 @@
  */
 
 export const OCI_VERSIONS = ['4.0', '5.0'] as const
+/** The OCI_VERSION of an entry. */
 export type OciVersion = (typeof OCI_VERSIONS)[number]
 
 /** Every item field and its SAP length; ITEM_TYPE and PARENT_ID (the hierarchy) exist from OCI 5.0 on. */
@@ -44,6 +45,7 @@ export const OCI_FIELD_LENGTHS = {
   PARENT_ID: 10,
 } as const
 
+/** An item field without prefix (DESCRIPTION); OCI_ITEM_FIELDS lists them in the order they are written. */
 export type OciItemField = keyof typeof OCI_FIELD_LENGTHS
 export const OCI_ITEM_FIELDS = Object.keys(OCI_FIELD_LENGTHS) as OciItemField[]
 const OCI5_ONLY: readonly OciItemField[] = ['ITEM_TYPE', 'PARENT_ID']

@@ -23,6 +23,7 @@ import {
 /** An OCI 5.0 outline (ITEM_TYPE R): a heading the items below it (PARENT_ID) hang from. */
 export type OciOutline = { position: number; description: string }
 
+/** Posted OCI fields as the sandbox reads them. */
 export type ReceivedOciFields = {
   /** 5.0 when any line has ITEM_TYPE or PARENT_ID, else 4.0. */
   version: OciVersion

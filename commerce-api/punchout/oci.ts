@@ -53,6 +53,7 @@ export const OCI_PLACEHOLDERS = {
   Unit: (line) => ISO_UNIT_OF[line.unit],
 } satisfies Record<string, (line: TransferLine, basket: TransferBasket) => string>
 
+/** A placeholder id (`{ProductSKU}` in a transform). */
 export type OciPlaceholder = keyof typeof OCI_PLACEHOLDERS
 
 const decimals = (digits: number) => (value: string) => {
@@ -69,6 +70,7 @@ export const OCI_FORMATTERS = {
   UpperCase: (value: string) => value.toUpperCase(),
 } satisfies Record<string, (value: string) => string | null>
 
+/** A formatter id. */
 export type OciFormatter = keyof typeof OCI_FORMATTERS
 
 /** The ids an account owner picks from (`GET …/oci5`), sorted. */
@@ -109,6 +111,7 @@ export const OCI_DEFAULTS: Partial<
 /** Longest transform and mapping value the configuration keeps. */
 export const MAX_OCI_TRANSFORM_LENGTH = 255
 
+/** Why a configuration cannot be stored: which item (`index`), which field, what. */
 export type OciConfigurationIssue = {
   index: number
   field: string
@@ -144,6 +147,7 @@ export function ociConfigurationIssues(items: OciConfigurationItem[]): OciConfig
   return issues
 }
 
+/** What the OCI writer needs besides the basket. */
 export type OciTransferOptions = {
   /** The customer's configuration (fields it does not name keep OCI_DEFAULTS). */
   configuration: OciConfigurationItem[]
@@ -153,6 +157,7 @@ export type OciTransferOptions = {
   passThrough?: Record<string, string>
 }
 
+/** One hidden form field to post to the HOOK_URL. */
 export type OciField = { name: string; value: string }
 
 /**

@@ -8,6 +8,7 @@
 import { XMLBuilder, XMLParser, XMLValidator } from 'fast-xml-parser'
 import { NOT_XML_TEXT, PUNCHOUT_LIMITS, PunchoutFormatError, bound } from './format-common'
 
+/** A document as the readers see it: elements with attributes and children, text with entities decoded. */
 export type XmlText = { text: string }
 export type XmlElement = { name: string; attrs: Record<string, string>; children: XmlNode[] }
 export type XmlNode = XmlElement | XmlText
