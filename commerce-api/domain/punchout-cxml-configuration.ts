@@ -54,13 +54,15 @@ export const CXML_CONFIGURATION: readonly EntryDefinition[] = [
     defaultValue: 'NetworkID',
     inputType: 'text-short',
     descriptions: {
-      en_US: 'The domain of the shop’s credential in messages to the procurement system, e.g. NetworkID or DUNS.',
+      en_US:
+        'The domain of the shop’s credential in messages to the procurement system, e.g. NetworkID or DUNS.',
       de_DE:
         'Die Domäne der Kennung des Shops in Nachrichten an das Beschaffungssystem, z. B. NetworkID oder DUNS.',
       fr_FR:
         'Le domaine de l’identifiant de la boutique dans les messages au système d’achat, p. ex. NetworkID ou DUNS.',
       pl_PL: 'Domena identyfikatora sklepu w komunikatach do systemu zakupowego, np. NetworkID lub DUNS.',
-      ro_RO: 'Domeniul identificatorului magazinului în mesajele către sistemul de achiziții, de ex. NetworkID sau DUNS.',
+      ro_RO:
+        'Domeniul identificatorului magazinului în mesajele către sistemul de achiziții, de ex. NetworkID sau DUNS.',
     },
     problem: (value) =>
       CREDENTIAL_DOMAIN.test(value) ? undefined : 'Up to 40 letters, digits and . _ - without spaces.',
@@ -160,10 +162,12 @@ export async function updateCxmlConfiguration(
     const cause = (code: 'punchout.cxml.entry.unknown' | 'punchout.cxml.value.invalid', message: string) =>
       causes.push({ code, message, paths: [`[${index}].${code.endsWith('unknown') ? 'name' : 'value'}`] })
     if (!definition) return cause('punchout.cxml.entry.unknown', `There is no entry '${change.name}'.`)
-    if (named.has(change.name)) return cause('punchout.cxml.entry.unknown', `'${change.name}' is named twice.`)
+    if (named.has(change.name))
+      return cause('punchout.cxml.entry.unknown', `'${change.name}' is named twice.`)
     named.add(change.name)
     const value = change.value?.trim() ?? ''
-    if (value === '' || value === definition.defaultValue) return void writes.push({ name: change.name, value: null })
+    if (value === '' || value === definition.defaultValue)
+      return void writes.push({ name: change.name, value: null })
     const problem =
       value.length > MAX_CXML_VALUE_LENGTH
         ? `At most ${MAX_CXML_VALUE_LENGTH} characters.`
@@ -172,14 +176,21 @@ export async function updateCxmlConfiguration(
     writes.push({ name: change.name, value })
   })
   if (causes.length)
-    throw invalidError('punchout.cxml.configuration.invalid', 'The cXML configuration cannot be saved.', causes)
+    throw invalidError(
+      'punchout.cxml.configuration.invalid',
+      'The cXML configuration cannot be saved.',
+      causes,
+    )
   await db.transaction(async (tx) => {
     const reset = writes.filter((write) => write.value === null).map((write) => write.name)
     if (reset.length)
       await tx
         .delete(punchoutCxmlConfigurations)
         .where(
-          and(eq(punchoutCxmlConfigurations.userId, user.id), inArray(punchoutCxmlConfigurations.name, reset)),
+          and(
+            eq(punchoutCxmlConfigurations.userId, user.id),
+            inArray(punchoutCxmlConfigurations.name, reset),
+          ),
         )
     for (const { name, value } of writes)
       if (value !== null)

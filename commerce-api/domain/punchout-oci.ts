@@ -159,7 +159,11 @@ function itemProblems(item: OciConfigurationItem, index: number, seen: Set<strin
   seen.add(item.field)
   const problem = transformProblem(item.transform)
   if (problem)
-    causes.push({ code: 'punchout.oci.transform.invalid', message: `${item.field}: ${problem}`, paths: at('transform') })
+    causes.push({
+      code: 'punchout.oci.transform.invalid',
+      message: `${item.field}: ${problem}`,
+      paths: at('transform'),
+    })
   if (item.formatter !== '' && !(OCI_FORMATTERS as readonly string[]).includes(item.formatter))
     causes.push({
       code: 'punchout.oci.formatter.unknown',

@@ -75,7 +75,11 @@ export type PunchoutOrderRequest = {
 export const MAX_ORDER_ITEMS = 200
 export const MAX_ORDER_ID_LENGTH = 100
 
-export type PunchoutOrderResult = { order: OrderView; created: boolean; outcome: CreateOrderResult['outcome'] }
+export type PunchoutOrderResult = {
+  order: OrderView
+  created: boolean
+  outcome: CreateOrderResult['outcome']
+}
 
 const basketNotFound = () =>
   notFoundError(
@@ -102,7 +106,9 @@ async function basketOfRequest(db: Db, principal: UserPrincipal, request: Puncho
     if (!basket) throw basketNotFound()
     return basket
   }
-  const lineIds = [...new Set(request.items.flatMap((item) => (item.lineId && isUuid(item.lineId) ? [item.lineId] : [])))]
+  const lineIds = [
+    ...new Set(request.items.flatMap((item) => (item.lineId && isUuid(item.lineId) ? [item.lineId] : []))),
+  ]
   const found = lineIds.length
     ? await db
         .selectDistinct({ basket: baskets })
@@ -138,7 +144,11 @@ export function addressInputOf(address: PunchoutOrderAddress): AddressInput {
  * Matches the request's items to the basket's lines (by line id, else by the one unmatched line of the SKU),
  * each line once, in the basket's currency; answers the wanted quantity per line id.
  */
-function matchItems(request: PunchoutOrderRequest, basket: BasketRow, lines: (typeof lineItems.$inferSelect)[]) {
+function matchItems(
+  request: PunchoutOrderRequest,
+  basket: BasketRow,
+  lines: (typeof lineItems.$inferSelect)[],
+) {
   const causes: DomainErrorCause[] = []
   const wanted = new Map<string, number>()
   const currencies = [request.total.currency, ...request.items.map((item) => item.unitPrice.currency)]
@@ -185,7 +195,12 @@ export async function placePunchoutOrder(
 ): Promise<PunchoutOrderResult> {
   const user = await authenticatePunchoutUser(db, 'cxml1.2', request.senderIdentity, request.sharedSecret)
   const orderId = request.orderId.trim()
-  if (!orderId || orderId.length > MAX_ORDER_ID_LENGTH || !request.items.length || request.items.length > MAX_ORDER_ITEMS)
+  if (
+    !orderId ||
+    orderId.length > MAX_ORDER_ID_LENGTH ||
+    !request.items.length ||
+    request.items.length > MAX_ORDER_ITEMS
+  )
     throw orderRefused([
       {
         code: 'punchout.order.request.invalid',
@@ -221,7 +236,9 @@ export async function placePunchoutOrder(
     await checkPrices(t, request, basket!, principal, locale)
     const billTo = await createBasketAddress(t, basket!, principal, addressInputOf(request.billTo))
     const sameAddress = JSON.stringify(request.billTo) === JSON.stringify(request.shipTo)
-    const shipTo = sameAddress ? billTo : await createBasketAddress(t, basket!, principal, addressInputOf(request.shipTo))
+    const shipTo = sameAddress
+      ? billTo
+      : await createBasketAddress(t, basket!, principal, addressInputOf(request.shipTo))
     const settings = await cxmlSettings(t, user.id)
     await updateBasket(
       t,
@@ -236,7 +253,13 @@ export async function placePunchoutOrder(
       principal,
     )
     await setOpenTender(t, basket!, principal, locale, { paymentInstrument: 'INVOICE' }, '')
-    const result = await createOrder(t, principal, locale, { basketId: basket!.id, termsAccepted: true }, snapshotOf)
+    const result = await createOrder(
+      t,
+      principal,
+      locale,
+      { basketId: basket!.id, termsAccepted: true },
+      snapshotOf,
+    )
     if (result.outcome === 'created' || result.outcome === 'existing' || result.outcome === 'requisition')
       return { order: result.order, created: result.outcome !== 'existing', outcome: result.outcome }
     // Neither happens to an invoice-paid basket without a recurrence; refused rather than answered wrongly.

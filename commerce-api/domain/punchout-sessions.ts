@@ -72,8 +72,11 @@ export type OpenedSession = {
   adjusted: QuantityAdjustment[]
 }
 
-const setupInvalid = (code: 'punchout.session.return_url.invalid' | 'punchout.session.request.invalid', message: string, path: string) =>
-  invalidError(code, message, [{ code, message, paths: [path] }])
+const setupInvalid = (
+  code: 'punchout.session.return_url.invalid' | 'punchout.session.request.invalid',
+  message: string,
+  path: string,
+) => invalidError(code, message, [{ code, message, paths: [path] }])
 
 /** The return URL if the browser may be sent there: http or https, absolute, bounded. */
 function returnUrlOf(text: string): string {
@@ -209,7 +212,8 @@ async function reloadItems(
   )
   if (!whole.length) return { refused: fractions, adjusted: [] }
   // The basket names items by their index in its request: map them back to the ItemOut lines.
-  const back = (path: string) => path.replace(/^\[(\d+)\]/, (_, at: string) => `[${whole[Number(at)]!.index}]`)
+  const back = (path: string) =>
+    path.replace(/^\[(\d+)\]/, (_, at: string) => `[${whole[Number(at)]!.index}]`)
   try {
     const added = await addItems(
       db,
@@ -220,7 +224,10 @@ async function reloadItems(
     )
     return {
       refused: [...fractions, ...added.refused.map((cause) => ({ ...cause, paths: cause.paths.map(back) }))],
-      adjusted: added.adjusted.map((adjustment) => ({ ...adjustment, index: whole[adjustment.index]!.index })),
+      adjusted: added.adjusted.map((adjustment) => ({
+        ...adjustment,
+        index: whole[adjustment.index]!.index,
+      })),
     }
   } catch (error) {
     if (!(error instanceof DomainError) || error.code !== 'basket.line_item.creation.failed') throw error

@@ -56,8 +56,10 @@ export function punchoutLoginProblem(login: string): string | undefined {
   return undefined
 }
 
-const invalidField = (code: 'punchout.user.login.invalid' | 'punchout.user.password.invalid', path: string) =>
-  (message: string) => invalidError(code, message, [{ code, message, paths: [path] }])
+const invalidField =
+  (code: 'punchout.user.login.invalid' | 'punchout.user.password.invalid', path: string) =>
+  (message: string) =>
+    invalidError(code, message, [{ code, message, paths: [path] }])
 
 function checkPassword(password: string) {
   const problem = passwordRuleViolation(password)
