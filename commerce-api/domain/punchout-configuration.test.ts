@@ -154,14 +154,19 @@ describe('a customer’s OCI field mapping', () => {
       },
       { field: 'NEW_ITEM-VENDOR', transform: '4711', formatter: '' },
       { field: 'NEW_ITEM-DESCRIPTION', transform: '{ProductName} ({ProductSKU})', formatter: 'UpperCase' },
-      { field: 'NEW_ITEM-QUANTITY', transform: '{Quantity}', formatter: '' },
+      {
+        field: 'NEW_ITEM-QUANTITY',
+        transform: '{Quantity}',
+        formatter: '',
+        mappings: [{ mapFromValue: '', mapToValue: '' }],
+      },
     ])
     expect(mapped.find((item) => item.field === 'NEW_ITEM-VENDOR')!.transform).toBe('4711')
     const [row] = await db
       .select()
       .from(punchoutOciConfigurations)
       .where(eq(punchoutOciConfigurations.customerNo, 'BC-200001'))
-    // The quantity's item is the default: not stored.
+    // The quantity's item is the default (the form's empty mapping row maps nothing): not stored.
     expect(row!.items.map((item) => item.field)).toEqual([
       'NEW_ITEM-UNIT',
       'NEW_ITEM-VENDOR',

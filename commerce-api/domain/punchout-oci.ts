@@ -138,6 +138,14 @@ function transformProblem(transform: string): string | undefined {
   return undefined
 }
 
+/** An item without the empty mapping rows a form sends along (both values empty): they map nothing. */
+const withoutEmptyMappings = (item: OciConfigurationItem): OciConfigurationItem => ({
+  field: item.field,
+  transform: item.transform,
+  formatter: item.formatter,
+  mappings: (item.mappings ?? []).filter((m) => m.mapFromValue !== '' || m.mapToValue !== ''),
+})
+
 type Cause = DomainErrorCause & { paths: string[] }
 
 /** The problems of one item, each naming its path (`items.3.formatter`). */
@@ -171,13 +179,14 @@ function itemProblems(item: OciConfigurationItem, index: number, seen: Set<strin
       paths: at('formatter'),
     })
   const mappings = item.mappings ?? []
-  if (mappings.length > MAX_OCI_MAPPINGS)
+  if (withoutEmptyMappings(item).mappings!.length > MAX_OCI_MAPPINGS)
     causes.push({
       code: 'punchout.oci.mapping.invalid',
       message: `${item.field}: at most ${MAX_OCI_MAPPINGS} mappings.`,
       paths: at('mappings'),
     })
   mappings.forEach((mapping, m) => {
+    if (mapping.mapFromValue === '' && mapping.mapToValue === '') return
     const tooLong = [mapping.mapFromValue, mapping.mapToValue].some((v) => v.length > MAX_OCI_TEXT_LENGTH)
     if (mapping.mapFromValue === '' || tooLong)
       causes.push({
@@ -208,9 +217,7 @@ export async function setOciConfiguration(
       causes.map((cause) => cause.message).join(' '),
       causes,
     )
-  const kept = items
-    .map((item) => ({ ...item, mappings: item.mappings ?? [] }))
-    .filter((item) => !isDefault(item))
+  const kept = items.map(withoutEmptyMappings).filter((item) => !isDefault(item))
   await db
     .insert(punchoutOciConfigurations)
     .values({ customerNo, items: kept })
