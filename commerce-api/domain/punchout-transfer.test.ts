@@ -7,7 +7,8 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from '../db/client'
-import { categories, products } from '../db/schema'
+import { categories, meta, products } from '../db/schema'
+import { seedDatabase } from '../db/seed/seed'
 import { seededTestDatabase } from '../db/test-database'
 import { basketState } from './basket'
 import { addPromotionCode, updateBasket } from './basket-edits'
@@ -125,6 +126,25 @@ describe('a line’s UNSPSC code and unit price', () => {
     await db.update(categories).set({ unspsc: null }).where(eq(categories.uniqueId, 'Power-Tools'))
     expect((await unspscOfCategories(db, [leaf!.uniqueId])).has(leaf!.uniqueId)).toBe(false)
     await db.update(categories).set({ unspsc: '27112700' }).where(eq(categories.uniqueId, 'Power-Tools'))
+  })
+
+  it('is given to a database seeded before categories had codes at its next start, once', async () => {
+    const db = database.db
+    await db.update(categories).set({ unspsc: null })
+    await db.update(categories).set({ unspsc: '11111111' }).where(eq(categories.segment, 'Bricks'))
+    await db.delete(meta).where(eq(meta.key, 'category-unspsc'))
+    await seedDatabase(db)
+    const code = async (segment: string) =>
+      (await db.select().from(categories).where(eq(categories.segment, segment)))[0]!.unspsc
+    expect(await code('Power-Tools')).toBe('27112700')
+    expect(await code('Cordless-Drills')).toBeNull()
+    // A code the shop set is kept.
+    expect(await code('Bricks')).toBe('11111111')
+    await db.update(categories).set({ unspsc: null }).where(eq(categories.segment, 'Power-Tools'))
+    await seedDatabase(db)
+    expect(await code('Power-Tools')).toBeNull()
+    await db.update(categories).set({ unspsc: '27112700' }).where(eq(categories.segment, 'Power-Tools'))
+    await db.update(categories).set({ unspsc: '30131600' }).where(eq(categories.segment, 'Bricks'))
   })
 
   it('is the line total per piece, rounded half up', () => {
