@@ -260,8 +260,10 @@ export async function placePunchoutOrder(
       { basketId: basket!.id, termsAccepted: true },
       snapshotOf,
     )
-    if (result.outcome === 'created' || result.outcome === 'existing' || result.outcome === 'requisition')
-      return { order: result.order, created: result.outcome !== 'existing', outcome: result.outcome }
+    if (result.outcome === 'requisition')
+      return { order: result.order, created: result.created, outcome: result.outcome }
+    if (result.outcome === 'created' || result.outcome === 'existing')
+      return { order: result.order, created: result.outcome === 'created', outcome: result.outcome }
     // Neither happens to an invoice-paid basket without a recurrence; refused rather than answered wrongly.
     throw orderRefused([
       { code: 'punchout.order.request.invalid', message: 'The basket could not be ordered.', paths: [] },
