@@ -52,6 +52,8 @@ import { DEFAULT_ACCOUNT_SETTINGS, type AccountSettings } from './domain/configu
 import { customerPaymentRoutes } from './routes/customer-payments'
 import { profileRoutes } from './routes/profile'
 import { personalDataRequestRoutes } from './routes/personal-data-requests'
+import { punchoutConfigurationRoutes } from './routes/punchout-configurations'
+import { punchoutUserRoutes } from './routes/punchout-users'
 import { orderSnapshotOf } from './icm/orders'
 import { recurringOrderJob, type RecurringOrderJob } from './jobs/recurring-orders'
 import { createLimiters, trustProxyOf, type ProtectionOptions } from './rate-limits'
@@ -331,6 +333,8 @@ export function buildServer({
     customerPaymentRoutes,
     wishlistRoutes,
     profileRoutes,
+    punchoutUserRoutes,
+    punchoutConfigurationRoutes,
   ]) {
     routes(app, ctx)
   }

@@ -63,6 +63,11 @@ export const categories = pgTable(
     names: jsonb('names').$type<LocalizedText>().notNull(),
     descriptions: jsonb('descriptions').$type<LocalizedText>().notNull(),
     online: boolean('online').notNull().default(true),
+    /**
+     * The category's UNSPSC code (8 digits: a segment, family, class or commodity), which punchout transfers
+     * send as the products' classification (cXML Classification, OCI MATGROUP); null: the parent's applies.
+     */
+    unspsc: text('unspsc'),
   },
   (t) => [index('categories_parent_idx').on(t.parentId, t.position)],
 )
@@ -394,6 +399,11 @@ export const apiTokens = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     refreshExpiresAt: timestamp('refresh_expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /**
+     * A punchout start token (issue 34, domain/punchout-sessions.ts): short-lived, and exchanged once (the
+     * first refresh grant with it revokes it); every token issued for it is an ordinary one.
+     */
+    singleUse: boolean('single_use').notNull().default(false),
   },
   (t) => [
     uniqueIndex('api_tokens_refresh_idx').on(t.refreshToken),
@@ -1342,4 +1352,90 @@ export const personalDataRequests = pgTable(
     copyExpiresAt: timestamp('copy_expires_at', { withTimezone: true }),
   },
   (t) => [index('personal_data_requests_user_idx').on(t.userId, t.createdAt)],
+)
+
+/** One line of a customer's OCI field mapping (ICM's OciConfigurationItem, domain/punchout-oci.ts). */
+export type OciConfigurationItem = {
+  /** The OCI field, `NEW_ITEM-DESCRIPTION` … */
+  field: string
+  /** What the field holds: text with `{Placeholder}`s; empty: the field stays empty. */
+  transform: string
+  /** A formatter id (`UpperCase` …) applied after the mappings; empty: none. */
+  formatter: string
+  /** Values replaced after the transform: an exact `mapFromValue` becomes `mapToValue`. */
+  mappings?: { mapFromValue: string; mapToValue: string }[]
+}
+
+/**
+ * A business customer's OCI field mapping (issue 34, `…/punchouts/oci5/configurations`): the items that differ
+ * from the shop's default mapping; a customer without a row sends the default.
+ */
+export const punchoutOciConfigurations = pgTable('punchout_oci_configurations', {
+  customerNo: text('customer_no')
+    .primaryKey()
+    .references(() => customers.customerNo, { onDelete: 'cascade' }),
+  items: jsonb('items').$type<OciConfigurationItem[]>().notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+})
+
+/**
+ * A cXML punchout user's configuration values (issue 34, `…/cxml1.2/users/{id}/configurations`): one row per
+ * entry set; an entry without a row has its default (domain/punchout-configuration.ts).
+ */
+export const punchoutCxmlConfigurations = pgTable(
+  'punchout_cxml_configurations',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    value: text('value').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.name] })],
+)
+
+/** What a cXML setup request told about the buyer beyond the session's columns (`Extrinsic`s, contact, ship-to). */
+export type PunchoutSessionDetails = {
+  /** `Header/From/Credential` (the buying organization) as domain and identity. */
+  from?: { domain: string; identity: string }
+  extrinsics?: Record<string, string>
+  contact?: { name?: string; email?: string }
+  /** The SKU of `SelectedItem` (level-2 punchout), where the buyer starts. */
+  selectedItem?: string
+}
+
+/**
+ * cXML punchout sessions (issue 34, `…/cxml1.2/sessions/{sid}`): opened by a PunchOutSetupRequest of a
+ * procurement system for one of the customer's cXML punchout users, with the basket the buyer fills and the
+ * `BrowserFormPost` URL the PunchOutOrderMessage goes back to. The sid is a random secret in the start URL.
+ */
+export const punchoutSessions = pgTable(
+  'punchout_sessions',
+  {
+    id: text('id').primaryKey(),
+    customerNo: text('customer_no')
+      .notNull()
+      .references(() => customers.customerNo, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    basketId: uuid('basket_id')
+      .notNull()
+      .references(() => baskets.id, { onDelete: 'cascade' }),
+    /** create | edit | inspect */
+    operation: text('operation').$type<'create' | 'edit' | 'inspect'>().notNull(),
+    /** production | test (the request's deploymentMode). */
+    deploymentMode: text('deployment_mode').$type<'production' | 'test'>().notNull(),
+    /** Opaque, echoed in the PunchOutOrderMessage. */
+    buyerCookie: text('buyer_cookie').notNull(),
+    /** `BrowserFormPost/URL`: where the buyer's browser posts the PunchOutOrderMessage. */
+    returnUrl: text('return_url').notNull(),
+    details: jsonb('details').$type<PunchoutSessionDetails>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('punchout_sessions_user_idx').on(t.userId, t.createdAt),
+    index('punchout_sessions_basket_idx').on(t.basketId),
+  ],
 )

@@ -82,6 +82,7 @@ async function readCategories(db: Db): Promise<CategoryIndex> {
       names: categories.names,
       descriptions: categories.descriptions,
       online: categories.online,
+      unspsc: categories.unspsc,
       hasProducts: sql<boolean>`exists (select 1 from ${productCategories} pc where pc.category_id = ${categories.uniqueId})`,
     })
     .from(categories)

@@ -1,11 +1,12 @@
 /**
  * Clean-up of what strangers leave behind: tokens that can no longer be used or refreshed, guest baskets
- * nobody can reach any more, and expired rate-limit counters. Safe with several API processes: a run takes
+ * nobody can reach any more, expired rate-limit counters, and punchout sessions that ended (their baskets
+ * stay: they are the punchout user's, and an order request may still refer to one). Safe with several API processes: a run takes
  * a transaction-level advisory lock and a process that does not get it skips its run.
  */
 import { and, eq, like, lt, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
-import { baskets, rateLimits } from '../db/schema'
+import { baskets, punchoutSessions, rateLimits } from '../db/schema'
 import { expireCopies } from './personal-data-requests'
 import { purgeDeadTokens } from './tokens'
 
@@ -20,7 +21,14 @@ export type CleanupOptions = {
 
 export type CleanupReport =
   | { ran: false }
-  | { ran: true; tokens: number; baskets: number; rateLimits: number; personalDataCopies: number }
+  | {
+      ran: true
+      tokens: number
+      baskets: number
+      rateLimits: number
+      personalDataCopies: number
+      punchoutSessions: number
+    }
 
 export async function cleanUp(
   db: Db,
@@ -66,12 +74,17 @@ export async function cleanUp(
       .returning({ key: rateLimits.key })
     // A data-protection copy past its download period is emptied (ADR 0031).
     const personalDataCopies = await expireCopies(t, now)
+    const sessions = await t
+      .delete(punchoutSessions)
+      .where(lt(punchoutSessions.expiresAt, now))
+      .returning({ id: punchoutSessions.id })
     return {
       ran: true,
       tokens,
       baskets: deleted.length,
       rateLimits: counters.length,
       personalDataCopies,
+      punchoutSessions: sessions.length,
     }
   })
 }

@@ -117,7 +117,12 @@ export async function loginWithPassword(
  */
 export async function refresh(db: Db, presented: string): Promise<TokenGrant | null> {
   const [row] = await db
-    .select({ subject: apiTokens.subject, userId: apiTokens.userId })
+    .select({
+      token: apiTokens.token,
+      subject: apiTokens.subject,
+      userId: apiTokens.userId,
+      singleUse: apiTokens.singleUse,
+    })
     .from(apiTokens)
     .where(
       and(
@@ -130,7 +135,45 @@ export async function refresh(db: Db, presented: string): Promise<TokenGrant | n
     )
     .limit(1)
   if (!row) return null
+  if (row.singleUse) {
+    // A start token is exchanged once: of two refreshes racing with it, only the one that revokes it goes on.
+    const consumed = await db
+      .update(apiTokens)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(apiTokens.token, row.token), isNull(apiTokens.revokedAt)))
+      .returning({ token: apiTokens.token })
+    if (!consumed.length) return null
+  }
   return issue(db, row.subject, row.userId)
+}
+
+/** How long a punchout start token works (seconds): the buyer's browser opens the start URL at once. */
+export const START_TOKEN_LIFETIME = 300
+
+/**
+ * A punchout start token for a user (issue 34; the `access-token` of a cXML start URL): an access token of
+ * the user, as a login would give, that works for START_TOKEN_LIFETIME and is exchanged once: the first
+ * refresh grant with it (or its refresh token) revokes it and answers an ordinary token pair, any later one is
+ * refused. A client that uses it directly (the Intershop PWA) keeps it until it runs out.
+ */
+export async function issueStartToken(
+  db: Db,
+  userId: string,
+  now = new Date(),
+): Promise<{ token: string; expiresAt: Date }> {
+  const token = newSecret()
+  const expiresAt = new Date(now.getTime() + START_TOKEN_LIFETIME * 1000)
+  await db.insert(apiTokens).values({
+    token,
+    subject: userId,
+    anonymous: false,
+    userId,
+    refreshToken: newSecret(),
+    expiresAt,
+    refreshExpiresAt: expiresAt,
+    singleUse: true,
+  })
+  return { token, expiresAt }
 }
 
 /**

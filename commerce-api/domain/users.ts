@@ -188,7 +188,7 @@ const isUniqueViolation = (error: unknown) =>
  * fields (and elements of a batch) at fault.
  */
 export const NAME_TAKEN = 'customer.credentials.login.not_unique.error'
-const nameTaken = (paths: string[] = []) =>
+export const nameTaken = (paths: string[] = []) =>
   conflictError(
     NAME_TAKEN,
     'This login or e-mail address cannot be used.',
@@ -276,7 +276,7 @@ export async function lockCompany(tx: Db, customerNo: string) {
 }
 
 /** SQL: the next business partner number of a company (U00001, U00002, …); call with the company locked. */
-const nextBusinessPartnerNo = (customerNo: string) =>
+export const nextBusinessPartnerNo = (customerNo: string) =>
   sql<string>`(select 'U' || lpad((coalesce(max(substring(${users.businessPartnerNo} from 2)::int), 0) + 1)::text, 5, '0')
     from ${users} where ${users.customerNo} = ${customerNo} and ${users.businessPartnerNo} ~ '^U[0-9]+$')`
 

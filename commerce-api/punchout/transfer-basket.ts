@@ -22,11 +22,20 @@ export type TransferLine = {
   description: string
   /** Whole pieces (the shop sells no fractions). */
   quantity: number
-  /** The unit as UN/CEFACT Recommendation 20 code (C62 for pieces; OCI and IDS write the ISO code, PCE). */
-  unit: 'C62' | 'MTR' | 'KGM' | 'LTR' | 'SET'
-  /** Net price of one unit, after line discounts. */
+  /**
+   * The unit as UN/CEFACT Recommendation 20 code (C62 for pieces; OCI and IDS write the ISO code, PCE). The
+   * shop sells some products by the box, bag, pair or roll (their packing unit): BX, BG, PR, RO.
+   */
+  unit: 'C62' | 'MTR' | 'KGM' | 'LTR' | 'SET' | 'BX' | 'BG' | 'PR' | 'RO'
+  /**
+   * Net price of one unit, after line discounts: lineTotal / quantity, rounded half up to the minor unit
+   * where a discount does not divide evenly over the pieces.
+   */
   unitPrice: TransferMoney
-  /** Net total of the line (unitPrice × quantity, rounded once per line as the basket does). */
+  /**
+   * Net total of the line as the basket charges it (rounded once per line): after the line's promotions and
+   * its share of the basket's order promotions, so that the lines add up to what the buyer pays for the goods.
+   */
   lineTotal: TransferMoney
   /** Value-added tax rate in percent (IDS VAT), e.g. 19. */
   taxRate: number
@@ -34,7 +43,10 @@ export type TransferLine = {
   manufacturerPartId: string | null
   /** GTIN-13 of the product, when it has one (IDS EAN). */
   ean: string | null
-  /** UNSPSC commodity code of the product's category (cXML Classification, OCI MATGROUP). */
+  /**
+   * UNSPSC code of the product's category, or of its nearest ancestor with one (cXML Classification, OCI
+   * MATGROUP); empty when no category on the way has one, which a format that requires it reports.
+   */
   unspsc: string
   /** Working days until ready for shipment (cXML LeadTime, OCI LEADTIME); null when unknown. */
   leadTimeDays: number | null

@@ -681,6 +681,69 @@ const WALK: Record<string, Call> = {
     json: () => ({ hash: 'not-a-secret' }),
   },
 
+  // Punchout (issue 34): A's punchout kinds, users and configuration for A's administrators only; a cXML
+  // session for the punchout user it was opened for only (the walk's id is nobody's).
+  'GET /rest/:site/customers/:customerNo/punchouts': {
+    scope: 'private',
+    path: () => `customers/${A}/punchouts`,
+    ownerSees: () => 'oci5',
+  },
+  'GET /rest/:site/customers/:customerNo/punchouts/:type': {
+    scope: 'private',
+    path: () => `customers/${A}/punchouts/oci5`,
+    ownerSees: () => 'availableFormatters',
+  },
+  'GET /rest/:site/customers/:customerNo/punchouts/:type/users': {
+    scope: 'private',
+    path: () => `customers/${A}/punchouts/cxml1.2/users`,
+    ownerSees: () => 'brightline-cxml',
+    secrets: () => ['brightline-cxml', 'cxml@brightline.test'],
+  },
+  'POST /rest/:site/customers/:customerNo/punchouts/:type/users': {
+    scope: 'private',
+    path: () => `customers/${A}/punchouts/oci5/users`,
+    json: () => ({ login: 'walk-punchout', password: 'Walk2026x', active: true }),
+  },
+  'GET /rest/:site/customers/:customerNo/punchouts/:type/users/:login': {
+    scope: 'private',
+    path: () => `customers/${A}/punchouts/cxml1.2/users/brightline-cxml`,
+    ownerSees: () => 'cxml@brightline.test',
+    secrets: () => ['cxml@brightline.test'],
+  },
+  'PUT /rest/:site/customers/:customerNo/punchouts/:type/users/:login': {
+    scope: 'private',
+    path: () => `customers/${A}/punchouts/cxml1.2/users/brightline-cxml`,
+    json: () => ({ password: 'Walked2026x', active: false }),
+  },
+  'DELETE /rest/:site/customers/:customerNo/punchouts/:type/users/:login': {
+    scope: 'private',
+    path: () => `customers/${A}/punchouts/cxml1.2/users/brightline-cxml`,
+  },
+  'GET /rest/:site/customers/:customerNo/punchouts/cxml1.2/users/:userId/configurations': {
+    scope: 'private',
+    path: () => `customers/${A}/punchouts/cxml1.2/users/brightline-cxml/configurations`,
+    ownerSees: () => 'supplierIdentity',
+  },
+  'PATCH /rest/:site/customers/:customerNo/punchouts/cxml1.2/users/:userId/configurations': {
+    scope: 'private',
+    path: () => `customers/${A}/punchouts/cxml1.2/users/brightline-cxml/configurations`,
+    json: () => [{ name: 'supplierDomain', value: 'DUNS' }],
+  },
+  'GET /rest/:site/customers/:customerNo/punchouts/oci5/configurations': {
+    scope: 'private',
+    path: () => `customers/${A}/punchouts/oci5/configurations`,
+    ownerSees: () => 'NEW_ITEM-VENDOR',
+  },
+  'PUT /rest/:site/customers/:customerNo/punchouts/oci5/configurations': {
+    scope: 'private',
+    path: () => `customers/${A}/punchouts/oci5/configurations`,
+    json: () => ({ items: [{ field: 'NEW_ITEM-VENDOR', transform: 'WALKED', formatter: '' }] }),
+  },
+  'GET /rest/:site/customers/:customerNo/punchouts/cxml1.2/sessions/:sid': {
+    scope: 'private',
+    path: () => `customers/${A}/punchouts/cxml1.2/sessions/walk-session-id`,
+  },
+
   'PUT /rest/:site/token/logout': { scope: 'none', path: () => 'token/logout' },
 }
 

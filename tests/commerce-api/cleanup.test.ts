@@ -1,13 +1,24 @@
 /**
  * The clean-up job: it deletes exactly the dead rows (tokens that can no longer be used or refreshed, guest
- * baskets nobody can reach, empty guest baskets left for long, expired rate-limit counters) and keeps live
- * baskets, users' baskets and every basket that became an order.
+ * baskets nobody can reach, empty guest baskets left for long, expired rate-limit counters, punchout sessions
+ * that ended) and keeps live baskets, users' baskets (a punchout session's too) and every basket that became an
+ * order.
  */
 import { eq, inArray, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { driverOf } from '../../commerce-api/db/client'
-import { addresses, apiTokens, baskets, lineItems, orders, rateLimits } from '../../commerce-api/db/schema'
+import {
+  addresses,
+  apiTokens,
+  baskets,
+  lineItems,
+  orders,
+  punchoutSessions,
+  rateLimits,
+} from '../../commerce-api/db/schema'
+import { DEMO_PASSWORD } from '../../commerce-api/db/seed/people'
 import { cleanUp, CLEANUP_LOCK } from '../../commerce-api/domain/cleanup'
+import { openCxmlSession } from '../../commerce-api/domain/punchout-sessions'
 import { basketFor, readyGuestBasket, sellableSkus, userToken } from './checkout-fixtures'
 import { call, startApi, tokenFor, type Api } from './harness'
 
@@ -111,6 +122,18 @@ describe('cleanUp', () => {
       { key: 'test:live', points: 3, expire: Date.now() + HOUR },
     ])
 
+    // Punchout sessions: one that ended (opened nine hours ago), one that lives; both baskets stay.
+    const setup = {
+      senderIdentity: 'brightline-cxml',
+      sharedSecret: DEMO_PASSWORD,
+      operation: 'create' as const,
+      buyerCookie: 'cookie',
+      browserFormPostUrl: 'https://procurement.example.test/return',
+    }
+    const scope = { currency: 'EUR' as const, locale: 'en_US' as const }
+    const ended = await openCxmlSession(db, setup, scope, new Date(Date.now() - 9 * HOUR))
+    const live = await openCxmlSession(db, setup, scope)
+
     const before = await basketIds()
     const tokensBefore = await db.$count(apiTokens)
     const deadTokens = await db.$count(
@@ -132,7 +155,12 @@ describe('cleanUp', () => {
       baskets: 3,
       rateLimits: 1,
       personalDataCopies: 0,
+      punchoutSessions: 1,
     })
+    expect(
+      (await db.select({ id: punchoutSessions.id }).from(punchoutSessions)).map((row) => row.id),
+    ).toEqual([live.session.id])
+    expect(after.has(ended.session.basketId) && after.has(live.session.basketId)).toBe(true)
     expect(await db.$count(apiTokens)).toBe(tokensBefore - deadTokens)
     // Their line items and the guest's address went with the baskets; the orders are untouched.
     expect(await db.$count(lineItems, inArray(lineItems.basketId, [abandoned.id, loggedOut.id]))).toBe(0)
@@ -155,6 +183,7 @@ describe('cleanUp', () => {
       baskets: 0,
       rateLimits: 0,
       personalDataCopies: 0,
+      punchoutSessions: 0,
     })
   })
 

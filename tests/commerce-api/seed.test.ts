@@ -4,6 +4,7 @@ import { taxonomy } from '../../commerce-api/db/seed/catalog-data'
 import { generateCatalog } from '../../commerce-api/db/seed/generate'
 import { mandatoryDemo } from '../../commerce-api/db/seed/mandatory-links'
 import { productExtras } from '../../commerce-api/db/seed/product-extras'
+import { DEMO_UNSPSC } from '../../commerce-api/db/seed/unspsc'
 import { rewriteIcmUrl, scopeFromMatrix } from '../../commerce-api/http'
 
 describe('seed generator', () => {
@@ -36,6 +37,17 @@ describe('seed generator', () => {
     expect(stock.some((s) => s === 0) && stock.some((s) => s > 0 && s <= 5) && stock.some((s) => s > 5)).toBe(
       true,
     )
+  })
+})
+
+describe('UNSPSC codes of the demo taxonomy (issue 34)', () => {
+  it('give every top category a code of 8 digits, and name only categories of the taxonomy', () => {
+    const catalog = generateCatalog({ productCount: 100 })
+    for (const top of catalog.categories.filter((c) => c.level === 0))
+      expect(top.unspsc, top.segment).toMatch(/^\d{8}$/)
+    const segments = new Set(catalog.categories.map((c) => c.segment))
+    expect(Object.keys(DEMO_UNSPSC).filter((segment) => !segments.has(segment))).toEqual([])
+    expect(Object.values(DEMO_UNSPSC).every((code) => /^\d{8}$/.test(code))).toBe(true)
   })
 })
 

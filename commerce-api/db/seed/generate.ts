@@ -29,6 +29,7 @@ import {
 } from './catalog-data'
 import { demoEan } from './ean'
 import { createRandom, type Random } from './random'
+import { DEMO_UNSPSC } from './unspsc'
 
 export const ICONS: readonly IconName[] = [
   'drill', 'saw', 'grinder', 'hammer', 'wrench', 'screwdriver', 'pliers', 'tape', 'screw', 'bolt', 'nut', 'anchor',
@@ -55,6 +56,8 @@ export type CategoryRow = {
   position: number
   names: LocalizedText
   descriptions: LocalizedText
+  /** The category's UNSPSC code, or null to take the parent's (./unspsc.ts). */
+  unspsc: string | null
 }
 
 export type ProductRow = {
@@ -229,6 +232,7 @@ export function generateCatalog({
       position: topIndex,
       names: toText(top.name),
       descriptions: toText(top.description),
+      unspsc: DEMO_UNSPSC[top.id] ?? null,
     })
     top.children.forEach((sub, subIndex) => {
       const subId = `${top.id}.${sub.id}`
@@ -240,6 +244,7 @@ export function generateCatalog({
         position: subIndex,
         names: toText(sub.name),
         descriptions: toText(sub.description),
+        unspsc: DEMO_UNSPSC[sub.id] ?? null,
       })
       sub.children.forEach((leaf, leafIndex) => {
         const leafId = `${subId}.${leaf.id}`
@@ -251,6 +256,7 @@ export function generateCatalog({
           position: leafIndex,
           names: toText(leaf.name),
           descriptions: toText(leaf.description),
+          unspsc: DEMO_UNSPSC[leaf.id] ?? null,
         })
         leaves.push({ def: leaf, uniqueId: leafId, topId: top.id })
       })

@@ -14,6 +14,7 @@ import { ensureDemoOrderHistory } from './order-history'
 import { ensureDemoOrganization, ensureOrganization } from './organization'
 import { DEMO_PASSWORD, demoCustomers, demoUsers, permissionRows, roleRows } from './people'
 import { productExtras } from './product-extras'
+import { DEMO_UNSPSC } from './unspsc'
 
 export const DEFAULT_PRODUCT_COUNT = 3000
 const SEED_KEY = 'seed'
@@ -151,6 +152,24 @@ async function ensureProductEans(db: Db) {
   })
 }
 
+const UNSPSC_KEY = 'category-unspsc'
+
+/**
+ * A database seeded before categories had UNSPSC codes (issue 34) gets the demo taxonomy's, once; a category
+ * that has a code keeps it.
+ */
+async function ensureCategoryUnspsc(db: Db) {
+  const [done] = await db.select().from(t.meta).where(eq(t.meta.key, UNSPSC_KEY))
+  if (done) return
+  const values = Object.entries(DEMO_UNSPSC).map(([segment, code]) => sql`(${segment}, ${code})`)
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`
+      update categories set unspsc = v.code from (values ${sql.join(values, sql`, `)}) as v(segment, code)
+      where categories.segment = v.segment and categories.unspsc is null`)
+    await tx.insert(t.meta).values({ key: UNSPSC_KEY, value: true }).onConflictDoNothing()
+  })
+}
+
 /**
  * Fills an empty database with the demo shop, in one transaction: a failed seed leaves nothing behind.
  * Does nothing when the database was seeded before.
@@ -175,6 +194,7 @@ export async function seedDatabase(
     await ensureMandatoryLinks(db, existing.products)
     await ensureStandardIncludeIds(db)
     await ensureProductEans(db)
+    await ensureCategoryUnspsc(db)
     await ensureDemoOrganization(db)
     if (demoHistory) await ensureDemoOrderHistory(db)
     return { seeded: false, info: existing }
@@ -226,6 +246,7 @@ export async function seedDatabase(
     await rebuildSearchIndex(txDb)
     await tx.insert(t.meta).values({ key: SEED_KEY, value: info })
     await tx.insert(t.meta).values({ key: EANS_KEY, value: true })
+    await tx.insert(t.meta).values({ key: UNSPSC_KEY, value: true })
   })
   if (demoHistory) await ensureDemoOrderHistory(db)
   await refreshStatistics(db)

@@ -12,6 +12,7 @@ import { contentWire } from './content'
 import { costCenterWire } from './cost-centers'
 import { organizationWire } from './organization'
 import { profileWire } from './profile'
+import { punchoutWire } from './punchout'
 import { personalDataRequestWire } from './personal-data-requests'
 import { requisitionWire } from './requisitions'
 import { recurringOrderWire } from './recurring-orders'
@@ -45,6 +46,7 @@ export const WIRE_RULES: readonly WireRule[] = [
   ...wishlistWire,
   ...profileWire,
   ...personalDataRequestWire,
+  ...punchoutWire,
 ]
 
 export const NOT_JSON: readonly NotJson[] = [

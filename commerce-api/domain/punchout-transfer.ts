@@ -1,0 +1,124 @@
+/**
+ * The basket as a punchout transfer carries it (issue 34): the protocol-neutral TransferBasket of
+ * commerce-api/punchout/transfer-basket.ts, which the cXML, OCI and IDS writers turn into their formats. Every
+ * amount is the basket's own (domain/basket.ts basketState): lines at what the basket charges for them (net,
+ * after the line's promotions and its share of order promotions), tax and shipping as the basket estimates
+ * them, so that the total is the basket's grand total. Products add what procurement systems classify and
+ * plan by: the UN/CEFACT unit of the packing unit, the UNSPSC code of the category, the lead time.
+ */
+import { inArray, sql } from 'drizzle-orm'
+import type { Db } from '../db/client'
+import { products } from '../db/schema'
+import type { TransferBasket, TransferLine } from '../punchout/transfer-basket'
+import { basketState, requireBasket } from './basket'
+import { localize, type Locale } from './channel'
+import { distribute } from './money'
+import type { Principal } from './tokens'
+
+/**
+ * UN/CEFACT Recommendation 20 codes of the packing units products are sold in ('' is pieces). A packing unit
+ * the table does not know counts in pieces: the catalog has no other (db/seed/catalog-data.ts).
+ */
+export const UNIT_CODES: Readonly<Record<string, TransferLine['unit']>> = {
+  '': 'C62',
+  box: 'BX',
+  bag: 'BG',
+  pair: 'PR',
+  roll: 'RO',
+  set: 'SET',
+  m: 'MTR',
+  kg: 'KGM',
+  l: 'LTR',
+}
+
+/** lineTotal / quantity, rounded half up (quantities are whole and at least 1, amounts not negative). */
+export const unitPriceOf = (lineTotal: number, quantity: number) =>
+  Math.floor((2 * lineTotal + quantity) / (2 * quantity))
+
+/** The cXML xml:lang of a locale: `de_DE` → `de-DE`. */
+export const languageTag = (locale: Locale) => locale.replace('_', '-')
+
+/**
+ * The UNSPSC code of each category: its own, or its nearest ancestor's; categories without either are left
+ * out. One recursive query for all of them.
+ */
+export async function unspscOfCategories(db: Db, categoryIds: string[]): Promise<Map<string, string>> {
+  if (!categoryIds.length) return new Map()
+  const ids = sql.join(
+    [...new Set(categoryIds)].map((id) => sql`${id}`),
+    sql`, `,
+  )
+  const result = await db.execute(sql`
+    with recursive chain(start, parent, unspsc, depth) as (
+      select unique_id, parent_id, unspsc, 0 from categories where unique_id in (${ids})
+      union all
+      select chain.start, c.parent_id, c.unspsc, chain.depth + 1
+        from chain join categories c on c.unique_id = chain.parent
+        where chain.unspsc is null and chain.depth < 20
+    )
+    select distinct on (start) start, unspsc from chain where unspsc is not null order by start, depth`)
+  const rows = (result as unknown as { rows: { start: string; unspsc: string }[] }).rows
+  return new Map(rows.map((row) => [row.start, row.unspsc]))
+}
+
+/**
+ * The TransferBasket of the caller's open basket `basketId`, its texts in `locale` (another's basket is not
+ * found). An empty basket transfers as one without lines: the procurement system reads that as a cancel.
+ */
+export async function punchoutTransferBasket(
+  db: Db,
+  basketId: string,
+  user: Principal,
+  locale: Locale,
+): Promise<TransferBasket> {
+  const basket = await requireBasket(db, user, basketId)
+  const state = await basketState(db, basket, locale)
+  const { currency, totals } = state
+  const skus = [...new Set(state.lines.map((line) => line.sku))]
+  const rows = skus.length ? await db.select().from(products).where(inArray(products.sku, skus)) : []
+  const bySku = new Map(rows.map((row) => [row.sku, row]))
+  const unspsc = await unspscOfCategories(
+    db,
+    rows.map((row) => row.defaultCategoryId),
+  )
+  const money = (amount: number) => ({ amount, currency })
+  // The order promotions' share of each line, as basketTotals shares them out (same weights, same order).
+  const afterItemRebates = state.priced.map((line) => totals.lines.get(line.row.id)!.total.net)
+  const shares = distribute(totals.valueRebates.net, afterItemRebates)
+  const lines = state.priced.map((line, index): TransferLine => {
+    const product = bySku.get(line.row.sku)
+    const lineTotal = afterItemRebates[index]! - shares[index]!
+    const warranty = line.warranty ? localize(line.warranty.row.names, locale) : ''
+    const short = product ? localize(product.shortDescriptions, locale) : ''
+    return {
+      position: line.row.position,
+      sku: line.row.sku,
+      lineId: line.row.id,
+      name: product ? localize(product.names, locale) : line.row.sku,
+      description: warranty ? [short, warranty].filter(Boolean).join(' + ') : short,
+      quantity: line.row.quantity,
+      unit: UNIT_CODES[product?.packingUnit ?? ''] ?? 'C62',
+      unitPrice: money(unitPriceOf(lineTotal, line.row.quantity)),
+      lineTotal: money(lineTotal),
+      taxRate: state.taxRate,
+      manufacturer: product?.manufacturer ?? '',
+      manufacturerPartId: product?.manufacturerSku ?? null,
+      ean: product?.ean ?? null,
+      unspsc: (product && unspsc.get(product.defaultCategoryId)) ?? '',
+      leadTimeDays: product?.readyForShipmentMax ?? null,
+    }
+  })
+  const subtotal = totals.items.net - totals.valueRebates.net
+  // Payment costs, should a basket have them, count with the charges (a punchout basket is not paid here).
+  const shipping = totals.shipping.net + totals.paymentCosts.net
+  return {
+    basketId: basket.id,
+    currency,
+    locale: languageTag(locale),
+    lines,
+    subtotal: money(subtotal),
+    tax: money(totals.salesTax),
+    shipping: money(shipping),
+    total: money(subtotal + totals.salesTax + shipping),
+  }
+}
