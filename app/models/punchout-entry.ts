@@ -37,7 +37,8 @@ export const LOGIN_FAILURES = [
 /** Every key the error page shows for a punchout (`/error?error={key}`). */
 export const PUNCHOUT_ERROR_KEYS: readonly string[] = [...Object.values(PUNCHOUT_ERRORS), ...LOGIN_FAILURES]
 
-export type PunchoutErrorKey = (typeof PUNCHOUT_ERRORS)[keyof typeof PUNCHOUT_ERRORS] | (typeof LOGIN_FAILURES)[number]
+export type PunchoutErrorKey =
+  (typeof PUNCHOUT_ERRORS)[keyof typeof PUNCHOUT_ERRORS] | (typeof LOGIN_FAILURES)[number]
 
 /** IDS Connect's action codes (spec §5). */
 export const IDS_ACTIONS = ['SV', 'LI', 'ADL', 'WKE', 'WKS', 'AS'] as const

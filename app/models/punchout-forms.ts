@@ -84,7 +84,10 @@ export const cxmlConfigurationSchema = (t: Translate) =>
           name: z.string().trim().min(1).max(200),
           value: z
             .string()
-            .max(PUNCHOUT_FORM_LIMITS.cxmlValue, t('form.max_length', { max: PUNCHOUT_FORM_LIMITS.cxmlValue }))
+            .max(
+              PUNCHOUT_FORM_LIMITS.cxmlValue,
+              t('form.max_length', { max: PUNCHOUT_FORM_LIMITS.cxmlValue }),
+            )
             .optional(),
         }),
       )

@@ -84,6 +84,7 @@ const LinkWireSchema = z.object({
   type: z.literal('Link').optional(),
   uri: z.string(),
   title: z.string().optional(),
+  attributes: z.array(z.object({ name: z.string(), value: z.unknown() })).optional(),
 })
 
 /** `GET customers/{no}/punchouts` and `…/users`: a ResourceCollection of Links. */
@@ -104,15 +105,22 @@ export function mapPunchoutTypes(wire: z.infer<typeof PunchoutLinksWireSchema>):
   return PUNCHOUT_TYPES.filter((type) => found.has(type))
 }
 
-export type PunchoutUser = { login: string; type: PunchoutType }
+export type PunchoutUser = { login: string; type: PunchoutType; active: boolean }
 
-/** The users of a list: each Link's title is the login (else the last segment of its uri). */
+/**
+ * The users of a list: each Link's title is the login (else the last segment of its uri); an `active`
+ * attribute of `false` marks an inactive one.
+ */
 export function mapPunchoutUsers(
   wire: z.infer<typeof PunchoutLinksWireSchema>,
   type: PunchoutType,
 ): PunchoutUser[] {
   return wire.elements
-    .map((link) => ({ login: link.title || lastSegment(link.uri), type }))
+    .map((link) => ({
+      login: link.title || lastSegment(link.uri),
+      type,
+      active: link.attributes?.find((attribute) => attribute.name === 'active')?.value !== false,
+    }))
     .filter((user) => user.login !== '')
     .sort((a, b) => a.login.localeCompare(b.login))
 }
@@ -193,9 +201,16 @@ const OciConfigurationItemWireSchema = z.object({
 export const OciConfigurationWireSchema = z.object({ items: z.array(OciConfigurationItemWireSchema) })
 
 export type OciMapping = { from: string; to: string }
-export type OciConfigurationItem = { field: string; transform: string; formatter: string; mappings: OciMapping[] }
+export type OciConfigurationItem = {
+  field: string
+  transform: string
+  formatter: string
+  mappings: OciMapping[]
+}
 
-export const mapOciConfiguration = (wire: z.infer<typeof OciConfigurationWireSchema>): OciConfigurationItem[] =>
+export const mapOciConfiguration = (
+  wire: z.infer<typeof OciConfigurationWireSchema>,
+): OciConfigurationItem[] =>
   wire.items.map((item) => ({
     field: item.field,
     transform: item.transform ?? '',

@@ -15,7 +15,8 @@ export const MAX_CART_ITEMS = 500
  */
 export type IdsCartItem = { position: number; sku: string; quantity: number | null; unit: string }
 
-export type IdsCartResult = { ok: true; items: IdsCartItem[] } | { ok: false; reason: 'invalid' | 'empty' | 'too-large' }
+export type IdsCartResult =
+  { ok: true; items: IdsCartItem[] } | { ok: false; reason: 'invalid' | 'empty' | 'too-large' }
 
 const parser = new XMLParser({
   ignoreAttributes: true,

@@ -135,9 +135,12 @@ export function deletePunchoutUser(
   login: string,
 ): Promise<IcmResult<null>> {
   return tryIcm(
-    icmCall(scope, { ...call, method: 'DELETE', path: userPath(customerNo, type, login), schema: Anything }).then(
-      () => null,
-    ),
+    icmCall(scope, {
+      ...call,
+      method: 'DELETE',
+      path: userPath(customerNo, type, login),
+      schema: Anything,
+    }).then(() => null),
   )
 }
 

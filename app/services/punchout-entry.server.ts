@@ -27,7 +27,7 @@ import { fixedT } from './i18n.server'
 import { IcmError } from './icm.server'
 import { readIdsCart, type IdsCartItem } from './ids-cart.server'
 import { addIdsCart } from './punchout-ids.server'
-import { cxmlSession, ociBackgroundSearch, ociValidation } from './punchout.server'
+import { cxmlSession, ociBackgroundSearch, ociValidation, punchoutErrorUrl } from './punchout.server'
 import type { SessionUser } from './session.server'
 import type { Shopper } from './shopper.server'
 
@@ -39,13 +39,10 @@ export type EntryPage =
   /** IDS `LI`: the login worked, for this user of this customer. */
   | { kind: 'ids-login'; login: string; customerNo: string; name: string }
 
-/** The error page of a punchout error key (spec §8: punchout errors go to `/error`). */
-export const punchoutErrorUrl = (lang: string, key: PunchoutErrorKey) =>
-  `/${lang}/error?${new URLSearchParams({ error: key })}`
-
 const pause = () => new Promise((resolve) => setTimeout(resolve, PUNCHOUT_LOGIN_DELAY_MS))
 
-const refuse = (shopper: Shopper, key: PunchoutErrorKey) => redirect(punchoutErrorUrl(shopper.locale.lang, key))
+const refuse = (shopper: Shopper, key: PunchoutErrorKey) =>
+  redirect(punchoutErrorUrl(shopper.locale.lang, key))
 
 /** A refusal after the login: the user is logged out first (spec §4.7, as the PWA does). */
 async function refuseLoggedIn(shopper: Shopper, url: string): Promise<never> {
@@ -120,7 +117,8 @@ export async function enterPunchout(shopper: Shopper, params: URLSearchParams): 
   const lang = shopper.locale.lang
   const entry = punchoutEntryOf(params)
   if ('error' in entry) throw refuse(shopper, entry.error)
-  if (entry.protocol === 'ids' && entry.action === 'SV') return { kind: 'ids-versions', versions: IDS_VERSIONS }
+  if (entry.protocol === 'ids' && entry.action === 'SV')
+    return { kind: 'ids-versions', versions: IDS_VERSIONS }
   let cart: IdsCartItem[] | undefined
   if (entry.protocol === 'ids' && entry.cart) {
     const read = readIdsCart(entry.cart)

@@ -4,16 +4,24 @@
  * transfer in the format the user's permissions select. Personal, never cached; all below the customer's
  * `customers/{no}/punchouts`.
  */
+import { redirect } from '@remix-run/node'
 import { z } from 'zod'
+import { messageText } from '~/models/messages'
 import {
   CxmlSessionWireSchema,
   OciDataWireSchema,
   PUNCHOUT_RESOURCE,
   TransferTextWireSchema,
+  type HookForm,
   type PunchoutType,
   type TransferProblem,
 } from '~/models/punchout'
-import { icmCall, type IcmScope } from './icm.server'
+import { PUNCHOUT_ERRORS, type PunchoutErrorKey } from '~/models/punchout-entry'
+import { currentBasket } from './basket.server'
+import type { LoggedIn } from './guards.server'
+import { fixedT } from './i18n.server'
+import { icmCall, refusalOf, type IcmScope } from './icm.server'
+import { redirectWithToast } from './toast.server'
 
 /** ICM's punchout API v2 (the PWA's `punchoutHeaderV2`). */
 export const PUNCHOUT_V2 = 'application/vnd.intershop.punchout.v2+json'
@@ -109,5 +117,54 @@ export async function transferData(
   return {
     fields: [{ name: transfer.type === 'cxml' ? 'cXML-urlencoded' : 'warenkorb', value: answer.data }],
     problems: answer.problems ?? [],
+  }
+}
+
+/** The error page of a punchout error key (spec §8: punchout errors go to `/error`). */
+export const punchoutErrorUrl = (lang: string, key: PunchoutErrorKey) =>
+  `/${lang}/error?${new URLSearchParams({ error: key })}`
+
+/**
+ * The form that transfers the shopper's basket in the format their permissions select (spec §4.7, §5, §8):
+ * cXML to the session's return URL, OCI and IDS to the hook URL their entry gave, into the frame it named,
+ * OCI's `~` fields echoed. Without the session's SID, return URL or hook URL the shopper goes to the error
+ * page with spec §8's message; an empty basket goes back to the basket page, and so does an ICM refusal, with
+ * ICM's reason.
+ */
+export async function transferForm(shopper: LoggedIn, type: PunchoutType): Promise<HookForm> {
+  const { scope, session, locale, user } = shopper
+  const state = session.get('punchout')
+  const own = state?.type === type ? state : undefined
+  const fail = (key: PunchoutErrorKey) => redirect(punchoutErrorUrl(locale.lang, key))
+  if (type === 'cxml') {
+    if (!own?.sid) throw fail(PUNCHOUT_ERRORS.noSid)
+    if (!own.returnUrl) throw fail(PUNCHOUT_ERRORS.noReturnUrl)
+  } else if (!own?.hookUrl)
+    throw fail(type === 'oci' ? PUNCHOUT_ERRORS.noHookUrl : PUNCHOUT_ERRORS.noIdsHookUrl)
+  const basketUrl = `/${locale.lang}/basket`
+  const basket = await currentBasket(scope)
+  if (!basket || basket.lines.length === 0) throw redirect(basketUrl)
+  let data: OciData
+  try {
+    data = await transferData(
+      scope,
+      user.customerNo,
+      type === 'cxml' ? { type, sid: own.sid! } : { type, basketId: basket.id },
+    )
+  } catch (error) {
+    const [problem] = refusalOf(error)
+    throw await redirectWithToast(session, basketUrl, {
+      key: 'punchout.transfer.refused',
+      values: { reason: problem ? messageText(fixedT(locale.id), problem) : '' },
+      type: 'error',
+    })
+  }
+  const echoed = type === 'oci' ? (own.tildeFields ?? []).map(([name, value]) => ({ name, value })) : []
+  return {
+    action: type === 'cxml' ? own.returnUrl! : own.hookUrl!,
+    ...(own.target ? { target: own.target } : {}),
+    fields: [...data.fields, ...echoed],
+    autoSubmit: data.problems.length === 0,
+    problems: data.problems,
   }
 }
