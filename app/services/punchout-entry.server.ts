@@ -131,6 +131,8 @@ export async function enterPunchout(shopper: Shopper, params: URLSearchParams): 
   }
   const earlier = shopper.session.get('punchout')
   const user = await logIn(shopper, entry)
+  // The login delay (spec §4.7, §9): ICM settles the new login before the punchout's basket is read or made.
+  await pause()
   const state: PunchoutState = { type: entry.protocol, login: user.login }
 
   if (entry.protocol === 'cxml') {
@@ -145,7 +147,6 @@ export async function enterPunchout(shopper: Shopper, params: URLSearchParams): 
     if (!hookUrlOf(punchout.returnUrl))
       return refuseLoggedIn(shopper, punchoutErrorUrl(lang, PUNCHOUT_ERRORS.sessionUnknown))
     shopper.session.set('punchout', { ...state, sid: entry.sid, ...punchout })
-    await pause()
     // The setup request's basket (with the reloaded lines of an edit or inspect) is the shopper's from now on.
     if (!(await currentBasket(shopper.scope)))
       return refuseLoggedIn(shopper, punchoutErrorUrl(lang, PUNCHOUT_ERRORS.sessionUnknown))
@@ -162,7 +163,6 @@ export async function enterPunchout(shopper: Shopper, params: URLSearchParams): 
     const fn = entry.function
     if (fn?.kind === 'VALIDATE' || fn?.kind === 'BACKGROUND_SEARCH') {
       shopper.session.set('punchout', ociState)
-      await pause()
       let data
       try {
         data =
@@ -177,7 +177,6 @@ export async function enterPunchout(shopper: Shopper, params: URLSearchParams): 
       return { kind: 'form', form: ociForm(entry, data, fn.kind === 'VALIDATE') }
     }
     await punchoutBasket(shopper, ociState, earlier)
-    await pause()
     throw redirect(
       fn?.kind === 'DETAIL' ? `/${lang}/product/${encodeURIComponent(fn.productId)}` : `/${lang}/home`,
     )
@@ -201,7 +200,6 @@ export async function enterPunchout(shopper: Shopper, params: URLSearchParams): 
     ...(entry.version ? { version: entry.version } : {}),
   }
   await punchoutBasket(shopper, idsState, earlier)
-  await pause()
   switch (entry.action) {
     case 'WKS': {
       const toast = await addIdsCart(shopper.scope, shopper.session, fixedT(shopper.locale.id), cart ?? [])
