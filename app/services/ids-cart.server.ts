@@ -45,9 +45,13 @@ export function readIdsCart(xml: string): IdsCartResult {
   } catch {
     return { ok: false, reason: 'invalid' }
   }
-  const cart = document.Warenkorb as { Order?: { OrderItem?: unknown[] }[] } | undefined
-  if (!cart || typeof cart !== 'object') return { ok: false, reason: 'invalid' }
-  const orderItems = (cart.Order ?? []).flatMap((order) => order?.OrderItem ?? [])
+  const cart = document.Warenkorb as { Order?: unknown[] } | string | undefined
+  if (cart === undefined || cart === null) return { ok: false, reason: 'invalid' }
+  // An element without children (`<Warenkorb/>`, `<Order/>`) reads as text: a cart or order of nothing.
+  const orders = typeof cart === 'object' ? (cart.Order ?? []) : []
+  const orderItems = orders.flatMap((order) =>
+    order && typeof order === 'object' ? ((order as { OrderItem?: unknown[] }).OrderItem ?? []) : [],
+  )
   if (orderItems.length === 0) return { ok: false, reason: 'empty' }
   if (orderItems.length > MAX_CART_ITEMS) return { ok: false, reason: 'too-large' }
   const items = orderItems.map((raw, index) => {
