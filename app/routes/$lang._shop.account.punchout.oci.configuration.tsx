@@ -6,11 +6,12 @@ import { useTranslation } from 'react-i18next'
 import { ErrorList, FormErrors, SubmitButton } from '~/components/form-controls'
 import { useShopForm } from '~/components/forms'
 import { PunchoutBreadcrumb } from '~/components/punchout/PunchoutAdmin'
+import { messageText } from '~/models/messages'
 import type { OciConfigurationItem } from '~/models/punchout'
 import { ociConfigurationSchema, ociItemsOf, PUNCHOUT_FORM_LIMITS } from '~/models/punchout-forms'
 import { noindexMeta } from '~/models/seo'
 import { parseSubmission, readForm } from '~/services/form.server'
-import { invalid, refused } from '~/services/form-result.server'
+import { invalid, type ActionResult } from '~/services/form-result.server'
 import { loginAgainIfRefused } from '~/services/guards.server'
 import { pageHeaders } from '~/services/headers'
 import { privateHeaders } from '~/services/http.server'
@@ -27,7 +28,10 @@ export const headers = pageHeaders
 
 const L = PUNCHOUT_FORM_LIMITS
 /** The form's fields at most: per OCI field its name, value and formatter, and two fields per mapping row. */
-const FORM_LIMITS = { maxFields: L.ociItems * (3 + (L.ociMappings + L.ociBlankMappings) * 2), maxBytes: 256 * 1024 }
+const FORM_LIMITS = {
+  maxFields: L.ociItems * (3 + (L.ociMappings + L.ociBlankMappings) * 2),
+  maxBytes: 256 * 1024,
+}
 
 /** The rows a field's form shows: its mappings, and empty ones to add more without JavaScript. */
 const withBlankMappings = (item: OciConfigurationItem) => ({
@@ -77,7 +81,16 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     shopper,
     updateOciConfiguration(scope, customerNo, ociItemsOf(submission.value)),
   )
-  if (!result.ok) return refused(submission, t, result.errors)
+  // Spec §8: a refused OCI configuration shows ICM's own text (it names the field and placeholder it means).
+  if (!result.ok)
+    return data<ActionResult>(
+      {
+        result: submission.reply({
+          formErrors: result.errors.map((error) => error.message || messageText(t, error)),
+        }),
+      },
+      { status: 422 },
+    )
   return redirectWithToast(session, punchoutListUrl(locale.lang, 'oci'), {
     key: 'account.punchout.oci.configuration.success',
     type: 'success',
@@ -147,8 +160,7 @@ export default function OciConfigurationPage() {
                     const pair = mapping.getFieldset()
                     const from = getInputProps(pair.from, { type: 'text' })
                     const to = getInputProps(pair.to, { type: 'text' })
-                    const label = (key: string) =>
-                      t(key, { field: item.field, position: position + 1 })
+                    const label = (key: string) => t(key, { field: item.field, position: position + 1 })
                     return (
                       <tr key={mapping.key}>
                         <td>
