@@ -1,3 +1,4 @@
+import '~/browser/account-texts'
 /**
  * The forms of the punchout administration (issue 34): a punchout user (login and password, whether active),
  * a cXML user's configuration entries, the company's OCI configuration. One schema per form, shared by the
