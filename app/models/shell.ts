@@ -116,7 +116,9 @@ const REASONS: Record<string, { title: string; text: string }> = {
   'missing-permission': { title: 'error.missing_permission.title', text: 'error.missing_permission.text' },
   'feature-deactivated': { title: 'error.feature_deactivated.title', text: 'error.feature_deactivated.text' },
   // Each punchout error key is its own text (spec §5, §8), under one title.
-  ...Object.fromEntries(PUNCHOUT_ERROR_KEYS.map((key) => [key, { title: 'punchout.error.title', text: key }])),
+  ...Object.fromEntries(
+    PUNCHOUT_ERROR_KEYS.map((key) => [key, { title: 'punchout.error.title', text: key }]),
+  ),
 }
 
 /** The statuses the shop answers with an error page of their own (the root boundary's titles). */

@@ -86,7 +86,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       organizationUrl: organizationUrl(locale.lang, access),
       wishlistsUrl: isFeatureEnabled('wishlists') ? `/${locale.lang}/account/wishlists` : null,
       punchoutUrl:
-        isFeatureEnabled('punchout') && hasPermission(user, MANAGE_PUNCHOUT) ? punchoutAdminBase(locale.lang) : null,
+        isFeatureEnabled('punchout') && hasPermission(user, MANAGE_PUNCHOUT)
+          ? punchoutAdminBase(locale.lang)
+          : null,
       budget,
       history,
       costCenters,

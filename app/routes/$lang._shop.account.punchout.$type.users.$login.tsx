@@ -78,7 +78,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const form = await readForm(request)
   const listUrl = punchoutListUrl(locale.lang, type)
   if (formText(form, 'intent') === 'delete') {
-    const result = await loginAgainIfRefused(request, shopper, deletePunchoutUser(scope, customerNo, type, login))
+    const result = await loginAgainIfRefused(
+      request,
+      shopper,
+      deletePunchoutUser(scope, customerNo, type, login),
+    )
     if (!result.ok)
       return redirectWithToast(session, listUrl, {
         key: 'account.punchout.user.delete.failed',

@@ -90,7 +90,11 @@ export default function PunchoutAdminPage() {
                   return (
                     <tr key={user.login}>
                       <td>{user.login}</td>
-                      <td>{t(user.active ? 'account.punchout.status.active' : 'account.punchout.status.inactive')}</td>
+                      <td>
+                        {t(
+                          user.active ? 'account.punchout.status.active' : 'account.punchout.status.inactive',
+                        )}
+                      </td>
                       <td>
                         <Link
                           to={`${base}/${selected}/users/${login}`}
@@ -103,7 +107,9 @@ export default function PunchoutAdminPage() {
                             {' · '}
                             <Link
                               to={`${base}/cxml/configuration/${login}`}
-                              aria-label={t('account.punchout.cxml.configuration.label', { login: user.login })}
+                              aria-label={t('account.punchout.cxml.configuration.label', {
+                                login: user.login,
+                              })}
                             >
                               {t('account.punchout.cxml.configuration.link')}
                             </Link>

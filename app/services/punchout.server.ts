@@ -5,7 +5,7 @@
  * `customers/{no}/punchouts`.
  */
 import { redirect } from '@remix-run/node'
-import { z } from 'zod'
+import type { z } from 'zod'
 import { messageText } from '~/models/messages'
 import {
   CxmlSessionWireSchema,
