@@ -33,12 +33,13 @@ describe('which protocol an entry speaks (spec §5)', () => {
   })
 
   it('counts an empty or blank value as missing', () => {
-    for (const query of [
+    const incomplete: Record<string, string>[] = [
       { sid: 'S', 'access-token': '' },
       { HOOK_URL: HOOK, USERNAME: ' ', PASSWORD: 'p' },
       { action: 'WKE', name_kunde: 'u', pw_kunde: '' },
       {},
-    ])
+    ]
+    for (const query of incomplete)
       expect(read(query)).toEqual({ error: 'punchout.error.missing.parameters' })
   })
 })

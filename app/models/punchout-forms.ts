@@ -38,13 +38,11 @@ const passwordPair = <T extends { password?: string; passwordConfirmation?: stri
 
 const tooLong = (t: Translate) => t('form.max_length', { max: PUNCHOUT_FORM_LIMITS.password })
 
-const password = (t: Translate, required: boolean) =>
-  required
-    ? z
-        .string({ required_error: t('account.punchout.password.error.required') })
-        .min(1, t('account.punchout.password.error.required'))
-        .max(PUNCHOUT_FORM_LIMITS.password, tooLong(t))
-    : z.string().max(PUNCHOUT_FORM_LIMITS.password, tooLong(t)).optional()
+const requiredPassword = (t: Translate) =>
+  z
+    .string({ required_error: t('account.punchout.password.error.required') })
+    .min(1, t('account.punchout.password.error.required'))
+    .max(PUNCHOUT_FORM_LIMITS.password, tooLong(t))
 
 /** A new punchout user of a type: login, password twice, active. */
 export const punchoutUserCreateSchema = (t: Translate) =>
@@ -56,7 +54,7 @@ export const punchoutUserCreateSchema = (t: Translate) =>
         .min(1, t('account.punchout.username.error.required'))
         .max(PUNCHOUT_FORM_LIMITS.login, t('form.max_length', { max: PUNCHOUT_FORM_LIMITS.login }))
         .regex(LOGIN_PATTERN, t('account.punchout.username.error.invalid')),
-      password: password(t, true),
+      password: requiredPassword(t),
       passwordConfirmation: z
         .string({ required_error: t('account.punchout.password.confirmation.error.required') })
         .min(1, t('account.punchout.password.confirmation.error.required'))
@@ -70,7 +68,7 @@ export const punchoutUserEditSchema = (t: Translate) =>
   z
     .object({
       intent: z.literal('update'),
-      password: password(t, false),
+      password: z.string().max(PUNCHOUT_FORM_LIMITS.password, tooLong(t)).optional(),
       passwordConfirmation: z.string().max(PUNCHOUT_FORM_LIMITS.password).optional(),
       active: z.boolean().default(false),
     })

@@ -16,6 +16,8 @@ export type Call = {
   query: URLSearchParams
   token: string | null
   body: string
+  /** When the call was made (epoch ms). */
+  at: number
 }
 
 /** Every ICM call from here on, with its method, path below the site, query, token and body. */
