@@ -106,7 +106,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <RouteAnnouncer />
         <Toasts toast={root?.shell?.toast ?? null} />
         {children}
-        <Footer pagelets={root?.shell?.footer ?? []} />
+        {root?.shell?.footer === null ? null : <Footer pagelets={root?.shell?.footer ?? []} />}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -7,6 +7,7 @@
 import { createRequestHandler as createRemixHandler } from '@remix-run/node'
 // The Express adapter's request and response conversion (the package exports only its handler factory).
 import { createRemixRequest, sendRemixResponse } from '@remix-run/express/dist/server.js'
+import { allowFormTarget, FORM_TARGET_HEADER } from './security.mjs'
 
 /**
  * A HEAD asks what a GET would answer. Remix's data requests (`*.data`) take every method but GET for an
@@ -31,9 +32,27 @@ export function remixHandler({ build, mode, getLoadContext }) {
       const context = getLoadContext(req, res)
       const response = await handle(request, context)
       const current = typeof build === 'function' ? await build() : build
-      await sendRemixResponse(res, await current.entry.module.withSessionCookie(response, context))
+      await sendRemixResponse(
+        res,
+        withFormTarget(res, await current.entry.module.withSessionCookie(response, context)),
+      )
     } catch (error) {
       next(error)
     }
   }
+}
+
+/**
+ * A page whose form posts to another site names it in FORM_TARGET_HEADER: the CSP's `form-action` gets the
+ * origin, and the header is not sent on.
+ * @param {import('express').Response} res
+ * @param {Response} response
+ */
+export function withFormTarget(res, response) {
+  const target = response.headers.get(FORM_TARGET_HEADER)
+  if (target === null) return response
+  allowFormTarget(res, target)
+  const headers = new Headers(response.headers)
+  headers.delete(FORM_TARGET_HEADER)
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers })
 }

@@ -18,10 +18,41 @@ export const OTHER_POST_BODY_TYPES_ALLOWED = Object.freeze([])
 export const ALLOWED_METHODS = 'GET, HEAD, POST'
 
 /**
- * Paths (regular expressions) other sites may post to by design: punchout entry points of a later issue.
- * Empty: every post must come from the shop's own pages.
+ * Paths (regular expressions) other sites may post to by design: the punchout entry (`/{lang}/punchout`,
+ * issue 34), which procurement systems open with a form post from their own pages. Every other post must
+ * come from the shop's own pages.
  */
-export const CROSS_SITE_POSTS_ALLOWED = Object.freeze([])
+export const CROSS_SITE_POSTS_ALLOWED = Object.freeze([/^\/[a-z]{2}\/punchout\/?$/])
+
+/**
+ * An answer whose page has a form posting to another site (a punchout's hook or return URL) names that
+ * site's origin in this header (app/services/headers.ts `FORM_TARGET_HEADER`, the same name); the answer's
+ * CSP allows it in `form-action`, and the header itself is not sent.
+ */
+export const FORM_TARGET_HEADER = 'x-shop-form-target'
+
+/**
+ * Adds `origin` to the `form-action` of the answer's CSP (set by `securityHeaders` before the app ran). Only an
+ * http(s) origin as such (no path, no query) is taken; anything else leaves the CSP as it is.
+ * @param {import('express').Response} res
+ * @param {string} origin
+ */
+export function allowFormTarget(res, origin) {
+  let parsed
+  try {
+    parsed = new URL(origin)
+  } catch {
+    return false
+  }
+  if ((parsed.protocol !== 'https:' && parsed.protocol !== 'http:') || parsed.origin !== origin) return false
+  const csp = res.getHeader('Content-Security-Policy')
+  if (typeof csp !== 'string' || !/(?:^|;)\s*form-action\s/.test(csp)) return false
+  res.setHeader(
+    'Content-Security-Policy',
+    csp.replace(/((?:^|;)\s*form-action\s[^;]*)/, (directive) => `${directive} ${parsed.origin}`),
+  )
+  return true
+}
 
 const FORM_BODY_TYPES = new Set(['application/x-www-form-urlencoded', 'multipart/form-data'])
 

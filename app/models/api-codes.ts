@@ -9,6 +9,7 @@ export const API_CODES = {
   lineDeleted: 'basket.line_item.deletion.info',
   addedToExistingLine: 'basket.line_item.add_item_added_to_existing_line_item.info',
   basketNotFound: 'basket.not_found.error',
+  productNotFound: 'basket.line_item.product_not_found.error',
   tokenInvalid: 'authentication.token.invalid',
   termsNotAccepted: 'basket.validation.terms_and_conditions.error',
   minOrderQuantity: 'basket.line_item.quantity.min_order_quantity.error',

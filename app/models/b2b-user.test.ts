@@ -5,11 +5,12 @@ import { isOrderingUser, mapB2bUserLink, userRefusal } from './b2b-user'
 const t = fixedT('en_US')
 
 describe('users who order', () => {
-  it('are all but the holders of the OCI and cXML punchout roles', () => {
+  it('are all but the holders of the OCI, cXML and IDS punchout roles', () => {
     expect(isOrderingUser({ roleIDs: ['APP_B2B_BUYER'] })).toBe(true)
     expect(isOrderingUser({ roleIDs: [] })).toBe(true)
     expect(isOrderingUser({ roleIDs: ['APP_B2B_BUYER', 'APP_B2B_OCI_USER'] })).toBe(false)
     expect(isOrderingUser({ roleIDs: ['APP_B2B_CXML_USER'] })).toBe(false)
+    expect(isOrderingUser({ roleIDs: ['APP_B2B_IDS_USER'] })).toBe(false)
   })
 })
 

@@ -37,11 +37,16 @@ export type B2bUser = {
 /** A role the company can give: its id, its name in the shopper's language, and whether every user has it. */
 export type B2bRole = { id: string; name: string; description?: string; fixed: boolean }
 
-/** Roles of punchout users (spec §5, §6): such users never appear in lists of people who order. */
-export const PUNCHOUT_ROLES = ['APP_B2B_OCI_USER', 'APP_B2B_CXML_USER'] as const
+/**
+ * Roles of punchout users (spec §5, §6): such users never appear in lists of people who order, and see no
+ * footer (§2.6).
+ */
+export const PUNCHOUT_ROLES = ['APP_B2B_OCI_USER', 'APP_B2B_CXML_USER', 'APP_B2B_IDS_USER'] as const
 
-export const isOrderingUser = (user: Pick<B2bUser, 'roleIDs'>) =>
-  !user.roleIDs.some((role) => (PUNCHOUT_ROLES as readonly string[]).includes(role))
+export const hasPunchoutRole = (roleIDs: readonly string[] | undefined) =>
+  (roleIDs ?? []).some((role) => (PUNCHOUT_ROLES as readonly string[]).includes(role))
+
+export const isOrderingUser = (user: Pick<B2bUser, 'roleIDs'>) => !hasPunchoutRole(user.roleIDs)
 
 /** The name a page shows for a user: first and last name, the login when both are empty. */
 export const userName = (user: Pick<B2bUser, 'firstName' | 'lastName' | 'login'>) =>

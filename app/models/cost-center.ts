@@ -317,7 +317,7 @@ export function mayEditCostCenter(
 
 /**
  * Spec §5: the users who may still become buyers of the cost center: not yet its buyers, active, and no
- * OCI or cXML punchout users.
+ * OCI or cXML (nor IDS) punchout users.
  */
 export function unassignedBuyers<U extends CompanyUser>(
   users: U[],

@@ -36,4 +36,5 @@ export const BUILT_FEATURES: readonly Feature[] = [
   'costCenters',
   'saveLanguageSelection',
   'wishlists',
+  'punchout',
 ]

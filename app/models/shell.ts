@@ -7,6 +7,7 @@ import type { ShouldRevalidateFunction } from '@remix-run/react'
 import type { Pagelet } from './cms'
 import type { ShopLocale } from './locale'
 import type { NavItem } from './navigation'
+import { PUNCHOUT_ERROR_KEYS, type PunchoutErrorKey } from './punchout-entry'
 import type { Money, PriceDisplay } from './price'
 
 export type ToastView = {
@@ -24,7 +25,8 @@ export type ShellUser = { name: string }
 
 /** What every page of a language has, checkout included (the root loader's): which prices, the toast. */
 export type ShellData = {
-  footer: Pagelet[]
+  /** null: no footer at all, for the punchout roles (spec §2.6, §6). */
+  footer: Pagelet[] | null
   maxItemQuantity: number
   display: PriceDisplay
   toast: ToastView | null
@@ -79,14 +81,19 @@ export type RootView = { locale: ShopLocale; shell: ShellData | null; errorTitle
 /** The kinds of `/error?error=…` a guard sends to (spec org §2 Guards, shell §8). */
 export type GuardErrorKind = 'missing-permission' | 'feature-deactivated'
 
+/** Every kind of `/error?error=…`: a guard's, or the error key of a punchout that failed (spec §5, §8). */
+export type ErrorPageKind = GuardErrorKind | PunchoutErrorKey
+
 /**
  * The status of the `/error` page: the guards' kinds are 404 (spec org §8). Nothing in the shop sends to
  * `/error` without a kind, so any other or no `error` is a page that does not exist: the not-found page,
  * 404. Never a 200 (spec shell §8 gives `/error` for statuses of 400 and above only), and never a 5xx for
  * a URL a stranger can type.
  */
-export function errorPageOf(error: string | null): { kind: GuardErrorKind | null; status: number } {
+export function errorPageOf(error: string | null): { kind: ErrorPageKind | null; status: number } {
   if (error === 'missing-permission' || error === 'feature-deactivated') return { kind: error, status: 404 }
+  // A punchout the procurement system started wrongly (or ICM refused): the request's fault, 400.
+  if (error && PUNCHOUT_ERROR_KEYS.includes(error)) return { kind: error as PunchoutErrorKey, status: 400 }
   return { kind: null, status: 404 }
 }
 
@@ -108,6 +115,10 @@ const REASONS: Record<string, { title: string; text: string }> = {
   },
   'missing-permission': { title: 'error.missing_permission.title', text: 'error.missing_permission.text' },
   'feature-deactivated': { title: 'error.feature_deactivated.title', text: 'error.feature_deactivated.text' },
+  // Each punchout error key is its own text (spec §5, §8), under one title.
+  ...Object.fromEntries(
+    PUNCHOUT_ERROR_KEYS.map((key) => [key, { title: 'punchout.error.title', text: key }]),
+  ),
 }
 
 /** The statuses the shop answers with an error page of their own (the root boundary's titles). */

@@ -10,17 +10,19 @@ import { AccountSummary, LatestOrders } from '~/components/account/AccountSummar
 import { ApprovalWidget, RequisitionWidget } from '~/components/requisition/RequisitionWidgets'
 import { useShell } from '~/components/useShell'
 import type { OrganizationAccess } from '~/models/company'
+import { MANAGE_PUNCHOUT } from '~/models/punchout'
 import { noindexMeta } from '~/models/seo'
 import { userBudgetHistory } from '~/services/budgets.server'
 import { accountSummary } from '~/services/account-summary.server'
 import { organizationAccessOf } from '~/services/company.server'
 import { isFeatureEnabled } from '~/services/features.server'
-import { loginAgainIfRefused, requireLogin } from '~/services/guards.server'
+import { hasPermission, loginAgainIfRefused, requireLogin } from '~/services/guards.server'
 import { pageHeaders } from '~/services/headers'
 import { privateHeaders } from '~/services/http.server'
 import { fixedT } from '~/services/i18n.server'
 import { IcmError } from '~/services/icm.server'
 import { organizationBase } from '~/services/organization.server'
+import { punchoutAdminBase } from '~/services/punchout-admin.server'
 import { ownBudget, ownCostCenters } from '~/services/own-budget.server'
 import { requisitionWidgets } from '~/services/requisitions.server'
 
@@ -83,6 +85,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       recurringOrdersUrl: `/${locale.lang}/account/recurring-orders`,
       organizationUrl: organizationUrl(locale.lang, access),
       wishlistsUrl: isFeatureEnabled('wishlists') ? `/${locale.lang}/account/wishlists` : null,
+      punchoutUrl:
+        isFeatureEnabled('punchout') && hasPermission(user, MANAGE_PUNCHOUT)
+          ? punchoutAdminBase(locale.lang)
+          : null,
       budget,
       history,
       costCenters,
@@ -107,6 +113,7 @@ export default function AccountOverviewPage() {
     costCenterLinkBase,
     requisitions,
     wishlistsUrl,
+    punchoutUrl,
   } = useLoaderData<typeof loader>()
   const { locale } = useShell()
   const { t } = useTranslation()
@@ -130,6 +137,11 @@ export default function AccountOverviewPage() {
           {organizationUrl ? (
             <li>
               <Link to={organizationUrl}>{t('account.overview.organization')}</Link>
+            </li>
+          ) : null}
+          {punchoutUrl ? (
+            <li>
+              <Link to={punchoutUrl}>{t('account.punchout.heading')}</Link>
             </li>
           ) : null}
           <li>

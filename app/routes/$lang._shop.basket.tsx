@@ -22,6 +22,7 @@ import { COST_CENTER_INTENT } from '~/models/checkout-basket'
 import { basketDeliveryEstimate } from '~/models/delivery-date'
 import { messageText } from '~/models/messages'
 import { payableRows } from '~/models/checkout-totals'
+import { transferTypeOf } from '~/models/punchout'
 import { noindexMeta } from '~/models/seo'
 import { deliveryMethod, shippingPreview } from '~/models/shipping-method'
 import { currentBasket, currentBasketOnce } from '~/services/basket.server'
@@ -33,6 +34,7 @@ import { parseSubmission, readForm } from '~/services/form.server'
 import { invalid, refused } from '~/services/form-result.server'
 import { pageHeaders } from '~/services/headers'
 import { eligibleShippingMethods } from '~/services/shipping.server'
+import { isFeatureEnabled } from '~/services/features.server'
 import { cacheHeaders } from '~/services/http.server'
 import { fixedT } from '~/services/i18n.server'
 import { changeOf, rulesOfLine, startCheckout, successToast } from '~/services/basket-page.server'
@@ -75,6 +77,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       costCenter,
       delivery: deliveryView(settings.delivery),
       basket: basket && basketView(basket, products, locale, settings.maxItemQuantity),
+      // A punchout user sends the basket back instead of checking out (spec §4.7, issue 34).
+      transfer: isFeatureEnabled('punchout') && transferTypeOf(session.get('user')?.permissions) !== null,
       shipping:
         basket &&
         shippingPreview(
@@ -124,7 +128,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function BasketPage() {
-  const { basket, delivery, validation, costCenter, shipping, deliveryDate } = useLoaderData<typeof loader>()
+  const { basket, delivery, validation, costCenter, shipping, deliveryDate, transfer } =
+    useLoaderData<typeof loader>()
   const { locale, display } = useShell()
   const { t } = useTranslation()
   if (!basket || basket.lines.length === 0) {
@@ -172,7 +177,7 @@ export default function BasketPage() {
                 <MoneyText money={payable.amount} locale={locale} />
               </strong>
             </span>
-            <CheckoutButton />
+            <CheckoutButton transfer={transfer} />
           </div>
           <div className="basket-extras">
             <PromotionCodes codes={basket.promotionCodes} />
@@ -192,15 +197,33 @@ export default function BasketPage() {
             validation={costCenter ? otherMessages(validation) : validation}
             id={blockedAtCostCenter ? undefined : CHECKOUT_BLOCKED}
           />
-          <CheckoutButton />
+          <CheckoutButton transfer={transfer} />
         </div>
       </div>
     </>
   )
 }
 
-function CheckoutButton() {
+/**
+ * "Checkout", or for a punchout user "Transfer basket": a full page load of the transfer page (whose answer
+ * lets its form post to the procurement system), also with JavaScript.
+ */
+function CheckoutButton({ transfer }: { transfer: boolean }) {
   const { t } = useTranslation()
+  const { locale } = useShell()
+  if (transfer)
+    return (
+      <Form
+        method="get"
+        action={`/${locale.lang}/basket/transfer`}
+        reloadDocument
+        className="basket-checkout"
+      >
+        <button type="submit" className="primary">
+          {t('punchout.transfer.button')}
+        </button>
+      </Form>
+    )
   return (
     <Form method="post" className="basket-checkout">
       <SubmitButton intent="checkout" className="primary">

@@ -223,6 +223,20 @@ export async function login(
     }
     throw error
   }
+  await signIn(scope, session, grant, credentials.login)
+  return { ok: true }
+}
+
+/**
+ * The session of the user a grant belongs to: their customer, name, roles and permissions, price group and
+ * display choice; the grant's token replaces whatever token the session held.
+ */
+async function signIn(
+  scope: IcmScope,
+  session: ShopSession,
+  grant: z.infer<typeof TokenSchema>,
+  typedLogin: string,
+) {
   const userScope: IcmScope = { ...scope, token: grant.access_token }
   const personal = { cache: 'none' as const }
   const [customer, personalization] = await Promise.all([
@@ -236,7 +250,7 @@ export async function login(
   const identity = {
     customerNo: customer.customerNo,
     customerType: business ? ('SMBCustomer' as const) : ('PrivateCustomer' as const),
-    login: user.login ?? credentials.login,
+    login: user.login ?? typedLogin,
   }
   const roles = await rolesOf(userScope, identity)
   clearToken(session)
@@ -252,7 +266,27 @@ export async function login(
   const preferredDisplay = displayPreferenceOf(user.attributes)
   if (preferredDisplay) sessionUser.preferredDisplay = preferredDisplay
   session.set('user', sessionUser)
-  return { ok: true }
+}
+
+/**
+ * Login with an access token another system was given for the user (a cXML punchout's start link, spec
+ * §4.7): the token is exchanged at ICM's token endpoint as refresh token (ICM takes an access token so),
+ * which proves it and gives the session a token with a known lifetime. False when ICM refuses it.
+ */
+export async function loginWithAccessToken(
+  scope: IcmScope,
+  session: ShopSession,
+  accessToken: string,
+): Promise<boolean> {
+  let grant
+  try {
+    grant = await tokenCall(scope, { grant_type: 'refresh_token', refresh_token: accessToken })
+  } catch (error) {
+    if (error instanceof IcmError && error.status >= 400 && error.status < 500) return false
+    throw error
+  }
+  await signIn(scope, session, grant, '')
+  return true
 }
 
 const UserBasketsSchema = z.object({ data: z.array(z.object({ id: z.string() })).optional() })

@@ -18,13 +18,22 @@ import { API_CODES } from '~/models/api-codes'
 /** The lines and the rebates the basket's `discounts` name. */
 const INCLUDE = 'lineItems,discounts'
 
+/**
+ * Where the shopper's basket is: `baskets/current`, or a punchout's own basket (issue 34: a cXML setup's,
+ * or the one made for this OCI or IDS session, so that punchouts of one user in parallel keep theirs apart).
+ */
+export function basketPathOf(scope: IcmScope): string {
+  const id = scope.session?.get('punchout')?.basketId
+  return id ? `baskets/${encodeURIComponent(id)}` : 'baskets/current'
+}
+
 /** The shopper's current basket, or null when there is no token or no basket yet. */
 export async function currentBasket(scope: IcmScope): Promise<Basket | null> {
   if (!tokenOf(scope)) return null
   let basket: Basket
   try {
     const data = await icmCall(scope, {
-      path: 'baskets/current',
+      path: basketPathOf(scope),
       query: { include: INCLUDE },
       schema: BasketSchema,
       cache: 'none',
@@ -79,7 +88,8 @@ async function recalculate(scope: IcmScope, basket: Basket): Promise<Basket> {
   }
 }
 
-async function createBasket(scope: IcmScope): Promise<Basket> {
+/** A new basket of the shopper's; in a punchout it becomes the punchout's basket. */
+export async function createBasket(scope: IcmScope): Promise<Basket> {
   const data = await icmCall(scope, {
     method: 'POST',
     path: 'baskets',
@@ -87,7 +97,10 @@ async function createBasket(scope: IcmScope): Promise<Basket> {
     schema: BasketSchema,
     cache: 'none',
   })
-  return mapBasket(data)
+  const basket = mapBasket(data)
+  const punchout = scope.session?.get('punchout')
+  if (punchout) scope.session!.set('punchout', { ...punchout, basketId: basket.id })
+  return basket
 }
 
 /**

@@ -5,6 +5,7 @@ import {
   mapCheckoutBasket,
   type CheckoutBasket,
 } from '~/models/checkout-basket'
+import { basketPathOf } from './basket.server'
 import { icmCall, IcmError, tryIcm, type IcmResult, type IcmScope, tokenOf } from './icm.server'
 
 /**
@@ -17,7 +18,7 @@ export async function checkoutBasket(scope: IcmScope): Promise<CheckoutBasket | 
   if (!tokenOf(scope)) return null
   try {
     const data = await icmCall(scope, {
-      path: 'baskets/current',
+      path: basketPathOf(scope),
       query: { include: CHECKOUT_INCLUDE },
       schema: CheckoutBasketSchema,
       cache: 'none',

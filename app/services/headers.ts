@@ -29,3 +29,24 @@ export const pageHeaders: HeadersFunction = ({
   headers.set('Vary', loaderHeaders.get('Vary') ?? 'Cookie')
   return headers
 }
+
+/**
+ * A page whose form posts to another site (a punchout's hook or return URL) names that site's origin in this
+ * answer header; the HTTP layer adds it to the CSP's `form-action` and does not send the header on
+ * (server/security.mjs `FORM_TARGET_HEADER`, the same name).
+ */
+export const FORM_TARGET_HEADER = 'x-shop-form-target'
+
+/** The origin a form posting to `url` needs in `form-action`. */
+export const formTargetOf = (url: string) => ({ [FORM_TARGET_HEADER]: new URL(url).origin })
+
+/**
+ * Document headers of a page whose form posts to another site: `pageHeaders`, and the form's target origin
+ * from its loader (`formTargetOf`), which the HTTP layer turns into the CSP's `form-action`.
+ */
+export const formPageHeaders: HeadersFunction = (args) => {
+  const headers = new Headers(pageHeaders(args))
+  const target = args.loaderHeaders.get(FORM_TARGET_HEADER)
+  if (target && !args.errorHeaders) headers.set(FORM_TARGET_HEADER, target)
+  return headers
+}

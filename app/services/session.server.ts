@@ -1,4 +1,5 @@
 import { createCookieSessionStorage, type AppLoadContext, type Session } from '@remix-run/node'
+import type { PunchoutState } from '~/models/punchout'
 import { RECENTLY_VIEWED_MINUTES, type RecentlyViewedEntry } from '~/models/recently'
 import { config } from './config.server'
 import { PRIVATE_NO_STORE } from './headers'
@@ -62,6 +63,8 @@ export type SessionData = {
    * the next page goes to the login page saying so (`messageKey=session_timeout`, spec shell §4.7).
    */
   timedOut?: boolean
+  /** The punchout the logged-in user came from (issue 34): where the basket goes back, and which basket. */
+  punchout?: PunchoutState
 }
 /** A checkout step's validation results, shown once on the page the shopper stays on (`?error=true`). */
 export type ValidationFlash = {
@@ -158,10 +161,21 @@ export async function sessionCookieOf(context: AppLoadContext): Promise<string |
   return serialize(session)
 }
 
+/**
+ * A punchout session lives in the procurement system's frame, a third-party context, where browsers send
+ * only `SameSite=None` cookies, and those only `Secure`: served over HTTPS, its cookie is so (issue 34;
+ * over plain HTTP a browser would refuse a `SameSite=None` cookie, so it stays Lax there).
+ */
+function cookieOptions(session: ShopSession, maxAge: number) {
+  return session.get('punchout') && config.secureCookies
+    ? { maxAge, sameSite: 'none' as const, secure: true }
+    : { maxAge }
+}
+
 async function serialize(session: ShopSession) {
   const keepsRecentlyViewed = (session.get('recently')?.length ?? 0) > 0
   const maxAge = keepsRecentlyViewed ? RECENTLY_VIEWED_MAX_AGE : SESSION_MAX_AGE
-  const cookie = await sessionStorage.commitSession(session, { maxAge })
+  const cookie = await sessionStorage.commitSession(session, cookieOptions(session, maxAge))
   if (cookie.length <= MAX_COOKIE_BYTES) return cookie
   // Browsers drop a larger cookie, and the shopper's session with it: give up what the shop can do without.
   console.warn(`storefront: session cookie of ${cookie.length} bytes, over ${MAX_COOKIE_BYTES}; shrinking it`)
@@ -170,7 +184,7 @@ async function serialize(session: ShopSession) {
   if (toast?.details) data[FLASH_TOAST] = { ...toast, details: toast.details.slice(0, 1) }
   const recently = session.get('recently')
   if (recently && recently.length > 3) session.set('recently', recently.slice(0, 3))
-  return sessionStorage.commitSession(session, { maxAge })
+  return sessionStorage.commitSession(session, cookieOptions(session, maxAge))
 }
 
 /**
@@ -193,7 +207,7 @@ export async function withSessionCookie(response: Response, context: AppLoadCont
   return answer
 }
 
-/** Forgets the shopper's token and user: after logout, or when ICM refused the token. */
+/** Forgets the shopper's token and user (and their punchout): after logout, or when ICM refused the token. */
 export function clearToken(session: ShopSession) {
   for (const key of [
     'apiToken',
@@ -205,6 +219,7 @@ export function clearToken(session: ShopSession) {
     'issuedAt',
     'pgid',
     'user',
+    'punchout',
   ] as (keyof SessionData)[]) {
     session.unset(key)
   }

@@ -3,6 +3,7 @@
  * of a language has (the checkout too), and the shop layout's chrome around all other pages. Anonymous
  * parts come from the ICM client's cache; only the basket is fetched per shopper, once per request.
  */
+import { hasPunchoutRole } from '~/models/b2b-user'
 import type { Translate } from '~/models/messages'
 import { navigationFrom } from '~/models/navigation'
 import { pick } from '~/models/price'
@@ -26,15 +27,17 @@ import { headerWishlistCount } from './wishlists.server'
  */
 export async function shellData(scope: IcmScope, session: ShopSession, t: Translate): Promise<ShellData> {
   const toast = session.get('toast')
+  // Punchout users shop inside their procurement system, which has its own: no footer for them (§2.6).
+  const footerHidden = hasPunchoutRole(session.get('user')?.roles)
   const [footer, settings] = await Promise.all([
-    contentInclude(scope, FOOTER_INCLUDE, 'long').catch(() => null),
+    footerHidden ? null : contentInclude(scope, FOOTER_INCLUDE, 'long').catch(() => null),
     configuration(scope),
   ])
   const toastView: ToastView | null = toast
     ? { id: `${Date.now()}`, text: t(toast.key, toast.values), type: toast.type, details: toast.details }
     : null
   return {
-    footer: footer?.pagelets ?? [],
+    footer: footerHidden ? null : (footer?.pagelets ?? []),
     maxItemQuantity: settings.maxItemQuantity,
     display: priceDisplayFor(session, settings),
     toast: toastView,

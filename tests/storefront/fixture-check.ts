@@ -2,6 +2,7 @@ import { ErrorBodySchema, wireSchemaForPath } from '../../commerce-api/icm/schem
 import { rewriteIcmUrl } from '../../commerce-api/http'
 import { invariantViolations } from '../../commerce-api/icm/schemas/invariants'
 import type { SetupServer } from 'msw/node'
+import { pendingPunchoutSchema } from './punchout-wire'
 
 /**
  * The storefront's loader tests stand in for ICM with fixtures; each fixture must be in the shape a real ICM
@@ -26,8 +27,11 @@ async function check(request: Request, response: Response): Promise<string | und
   const where = `${request.method} ${url.pathname}${url.search} → ${response.status}`
   const text = await response.clone().text()
   if (!text || !/json/.test(response.headers.get('content-type') ?? '')) return undefined
+  const route = path.split('?')[0]!
   const schema =
-    response.status >= 400 ? ErrorBodySchema : wireSchemaForPath(request.method, path.split('?')[0]!)
+    response.status >= 400
+      ? ErrorBodySchema
+      : (wireSchemaForPath(request.method, route) ?? pendingPunchoutSchema(request.method, route))
   if (!schema) return `${where}: no ICM resource answers this call (commerce-api/icm/schemas)`
   const body: unknown = JSON.parse(text)
   const result = schema.safeParse(body)

@@ -115,9 +115,9 @@ describe('requirePermission', () => {
 describe('requireFeature', () => {
   it('sends a shopper to /error for a feature that is off, which answers 404 with its own text', async () => {
     const { location, error } = await refusal(
-      Promise.resolve().then(() => requireFeature({ params: { lang: 'fr' } }, 'punchout')),
+      Promise.resolve().then(() => requireFeature({ params: { lang: 'fr' } }, 'tacton')),
     )
-    expect(location).toBe('/fr/error?error=feature-deactivated&value=punchout')
+    expect(location).toBe('/fr/error?error=feature-deactivated&value=tacton')
     expect(error.response.status).toBe(404)
     expect(error.data).toMatchObject({ kind: 'feature-deactivated', title: 'Fonction non disponible' })
   })
