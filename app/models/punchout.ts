@@ -64,6 +64,16 @@ export type PunchoutState = {
 /** A line a format cannot carry as it is (commerce-api/punchout/transfer-basket.ts `TransferProblem`). */
 export type TransferProblem = { position: number; sku: string; field: string; reason: string }
 
+/** The reason codes of the commerce API's format writers (commerce-api/punchout/format-common.ts). */
+const TRANSFER_PROBLEM_REASONS = new Set(['too-long', 'not-xml-text', 'missing', 'line-total', 'format'])
+
+/**
+ * The text key of a problem's reason: the API's codes have texts of their own; anything else is a sentence a
+ * real ICM wrote, shown as it came.
+ */
+export const transferReasonKey = (reason: string) =>
+  TRANSFER_PROBLEM_REASONS.has(reason) ? `punchout.transfer.reason.${reason}` : reason
+
 /**
  * The form that goes back to the procurement system (transfer, OCI validate and background search): where it
  * posts, into which frame, its hidden fields, whether the page sends it by itself, and the problems the

@@ -58,15 +58,22 @@ describe('the transfer page', () => {
 
   it('lists the lines the format cannot carry first, and holds the form with a visible Continue', async () => {
     await show([
-      { position: 1, sku: '1000042', field: 'NEW_ITEM-DESCRIPTION', reason: 'longer than 40 characters' },
+      { position: 1, sku: '1000042', field: 'NEW_ITEM-DESCRIPTION', reason: 'too-long' },
+      { position: 2, sku: '1000043', field: 'NEW_ITEM-PRICE', reason: 'a sentence of a real ICM' },
     ])
     const alert = screen.getByRole('alert')
     expect(within(alert).getByRole('heading').textContent).toBe(
       'Not every line fits the procurement system’s format',
     )
-    expect(within(alert).getByRole('listitem').textContent).toBe(
-      'Line 1 (1000042), field NEW_ITEM-DESCRIPTION: longer than 40 characters',
-    )
+    // The API's reason codes in words; a real ICM's own sentence as it came.
+    expect(
+      within(alert)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'Line 1 (1000042), field NEW_ITEM-DESCRIPTION: longer than the format allows',
+      'Line 2 (1000043), field NEW_ITEM-PRICE: a sentence of a real ICM',
+    ])
     const form = document.getElementById('punchout-hook-form') as HTMLFormElement
     expect(form.getAttribute('action')).toBe('https://srm.example.com/hook')
     expect(form.getAttribute('method')).toBe('post')
@@ -98,11 +105,12 @@ describe('the administration', () => {
       }),
       get(`${PUNCHOUTS}/cxml1\\.2/users`, {
         elements: [
-          { type: 'Link', uri: `x/${PUNCHOUTS}/cxml1.2/users/cx1`, title: 'cx1' },
+          { type: 'Link', uri: `x/${PUNCHOUTS}/cxml1.2/users/cx1`, title: 'cx1', itemId: 'cx1' },
           {
             type: 'Link',
             uri: `x/${PUNCHOUTS}/cxml1.2/users/cx2`,
             title: 'cx2',
+            itemId: 'cx2',
             attributes: [{ name: 'active', value: false }],
           },
         ],
@@ -159,6 +167,8 @@ describe('the administration', () => {
   it('shows the OCI configuration per field, every input labelled', async () => {
     icm.use(
       get(`${PUNCHOUTS}/oci5`, {
+        punchoutType: 'oci',
+        version: '5.0',
         availableFormatters: [{ id: 'UpperCase' }],
         availablePlaceholders: [{ id: 'SKU' }],
       }),

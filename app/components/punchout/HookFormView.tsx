@@ -1,12 +1,12 @@
-import type { HookForm, TransferProblem } from '~/models/punchout'
+import { transferReasonKey, type HookForm, type TransferProblem } from '~/models/punchout'
 
 type Translate = (key: string, values?: Record<string, unknown>) => string
 
 export const HOOK_FORM_ID = 'punchout-hook-form'
 
-/** A problem's line: which line of the basket, which field, and why (a text key, or ICM's sentence). */
+/** A problem's line: which line of the basket, which field, and why (the API's code in words, or ICM's sentence). */
 const problemText = (t: Translate, problem: TransferProblem) =>
-  t('punchout.transfer.problem', { ...problem, reason: t(problem.reason) })
+  t('punchout.transfer.problem', { ...problem, reason: t(transferReasonKey(problem.reason)) })
 
 /**
  * The form that carries a basket (or OCI's product data) back to the procurement system: the lines it cannot
