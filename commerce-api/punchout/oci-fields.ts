@@ -1,3 +1,4 @@
+import type { TransferLine } from './transfer-basket'
 /**
  * The OCI 4.0/5.0 item fields (SAP structure BBP_OCI_ITEM) with their lengths in characters, the fields an
  * item needs, and the names they travel under: `NEW_ITEM-<FIELD>[n]`, the long text as `NEW_ITEM-LONGTEXT_n:132[]`
@@ -85,4 +86,14 @@ export function ociFieldName(field: OciConfigField, index: number): string {
 export const characters = (value: string) => [...value].length
 
 /** SAP's ISO unit of a UN/CEFACT Rec. 20 code: pieces are PCE in OCI and IDS, the others keep their code. */
-export const ISO_UNIT_OF = { C62: 'PCE', MTR: 'MTR', KGM: 'KGM', LTR: 'LTR', SET: 'SET' } as const
+export const ISO_UNIT_OF = {
+  C62: 'PCE',
+  MTR: 'MTR',
+  KGM: 'KGM',
+  LTR: 'LTR',
+  SET: 'SET',
+  BX: 'BX',
+  BG: 'BG',
+  PR: 'PR',
+  RO: 'RO',
+} as const satisfies Record<TransferLine['unit'], string>

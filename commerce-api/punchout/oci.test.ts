@@ -9,6 +9,7 @@ import {
 } from '../../tests/fixtures/punchout/baskets'
 import { fixture } from '../../tests/fixtures/punchout/fixture'
 import { PUNCHOUT_LIMITS, PunchoutFormatError } from './format-common'
+import { ISO_UNIT_OF } from './oci-fields'
 import {
   OCI_FIELD_LENGTHS,
   ociConfigurationIssues,
@@ -255,7 +256,7 @@ describe('readOciFields', () => {
         basket.lines.map((line) => ({
           ...line,
           lineId: null,
-          unit: { C62: 'PCE', MTR: 'MTR', KGM: 'KGM', LTR: 'LTR', SET: 'SET' }[line.unit],
+          unit: ISO_UNIT_OF[line.unit],
           taxRate: null,
           manufacturer: null,
           ean: null,

@@ -50,7 +50,7 @@ const BASE = '/en/account/punchout'
 const link = (resource: string, title?: string, active?: boolean) => ({
   type: 'Link',
   uri: `ironbridge-Site/-/${PUNCHOUTS}/${resource}`,
-  ...(title ? { title } : {}),
+  ...(title ? { title, itemId: title } : {}),
   ...(active === undefined ? {} : { attributes: [{ name: 'active', value: active }] }),
 })
 
@@ -228,9 +228,10 @@ describe('a punchout user', () => {
   it('gets a new password only when one is typed, and its status', async () => {
     const calls = recordCalls()
     icm.use(
-      http.put(icmPath(`${PUNCHOUTS}/oci5/users/oci1`), async ({ request }) =>
-        HttpResponse.json({ login: 'oci1', ...((await request.json()) as object) }),
-      ),
+      http.put(icmPath(`${PUNCHOUTS}/oci5/users/oci1`), async ({ request }) => {
+        const { active } = (await request.json()) as { active: boolean }
+        return HttpResponse.json({ id: 'u-oci1', login: 'oci1', email: 'oci1', active, punchoutType: 'oci' })
+      }),
     )
     const params = { type: 'oci', login: 'oci1' }
     await page(userAction, `${BASE}/oci/users/oci1`, { params, form: { intent: 'update', active: 'on' } })
@@ -334,6 +335,8 @@ describe('the OCI configuration', () => {
   it('shows each field with its value, formatter and mappings, two empty mapping rows more, and the options', async () => {
     icm.use(
       get(`${PUNCHOUTS}/oci5`, {
+        punchoutType: 'oci',
+        version: '5.0',
         availableFormatters: [{ id: 'UpperCase' }, { id: 'LowerCase' }],
         availablePlaceholders: [{ id: 'SKU' }, { id: 'Currency' }],
       }),
