@@ -10,6 +10,7 @@ import {
 import { fixture } from '../../tests/fixtures/punchout/fixture'
 import { PUNCHOUT_LIMITS, PunchoutFormatError } from './format-common'
 import {
+  ISO_UNIT_OF,
   OCI_FIELD_LENGTHS,
   ociConfigurationIssues,
   ociOptions,
@@ -134,6 +135,16 @@ describe('writeOciFields', () => {
     expect(problems).toEqual([{ position: 1, sku: '1000317', field: 'NEW_ITEM-PRICE', reason: 'line-total' }])
   })
 
+  it('writes the packing units box, bag, pair and roll as BX, BG, PR and RO', () => {
+    const units = ['BX', 'BG', 'PR', 'RO'] as const
+    const { fields, problems } = write({
+      ...demoBasket,
+      lines: units.map((unit, index) => ({ ...drill, unit, position: index + 1 })),
+    })
+    expect(units.map((_, index) => valueOf(fields, `NEW_ITEM-UNIT[${index + 1}]`))).toEqual([...units])
+    expect(problems).toEqual([])
+  })
+
   it('echoes the ~ fields unchanged and writes no other entry parameter', () => {
     const { fields } = writeOciFields(only(drill), {
       configuration: [],
@@ -255,7 +266,7 @@ describe('readOciFields', () => {
         basket.lines.map((line) => ({
           ...line,
           lineId: null,
-          unit: { C62: 'PCE', MTR: 'MTR', KGM: 'KGM', LTR: 'LTR', SET: 'SET' }[line.unit],
+          unit: ISO_UNIT_OF[line.unit],
           taxRate: null,
           manufacturer: null,
           ean: null,
