@@ -57,15 +57,13 @@ describe('the transfer page', () => {
   }
 
   it('lists the lines the format cannot carry first, and holds the form with a visible Continue', async () => {
-    await show([
-      { position: 1, sku: '1000042', field: 'NEW_ITEM-DESCRIPTION', reason: 'longer than 40 characters' },
-    ])
+    await show([{ position: 1, sku: '1000042', field: 'NEW_ITEM-DESCRIPTION', reason: 'too-long' }])
     const alert = screen.getByRole('alert')
     expect(within(alert).getByRole('heading').textContent).toBe(
       'Not every line fits the procurement system’s format',
     )
     expect(within(alert).getByRole('listitem').textContent).toBe(
-      'Line 1 (1000042), field NEW_ITEM-DESCRIPTION: longer than 40 characters',
+      'Line 1 (1000042), field NEW_ITEM-DESCRIPTION: longer than the procurement system’s field allows',
     )
     const form = document.getElementById('punchout-hook-form') as HTMLFormElement
     expect(form.getAttribute('action')).toBe('https://srm.example.com/hook')
@@ -98,11 +96,12 @@ describe('the administration', () => {
       }),
       get(`${PUNCHOUTS}/cxml1\\.2/users`, {
         elements: [
-          { type: 'Link', uri: `x/${PUNCHOUTS}/cxml1.2/users/cx1`, title: 'cx1' },
+          { type: 'Link', uri: `x/${PUNCHOUTS}/cxml1.2/users/cx1`, title: 'cx1', itemId: 'cx1' },
           {
             type: 'Link',
             uri: `x/${PUNCHOUTS}/cxml1.2/users/cx2`,
             title: 'cx2',
+            itemId: 'cx2',
             attributes: [{ name: 'active', value: false }],
           },
         ],
@@ -159,6 +158,8 @@ describe('the administration', () => {
   it('shows the OCI configuration per field, every input labelled', async () => {
     icm.use(
       get(`${PUNCHOUTS}/oci5`, {
+        punchoutType: 'oci',
+        version: '5.0',
         availableFormatters: [{ id: 'UpperCase' }],
         availablePlaceholders: [{ id: 'SKU' }],
       }),

@@ -4,9 +4,15 @@ type Translate = (key: string, values?: Record<string, unknown>) => string
 
 export const HOOK_FORM_ID = 'punchout-hook-form'
 
-/** A problem's line: which line of the basket, which field, and why (a text key, or ICM's sentence). */
+/** Why a line does not fit, as the commerce API names it (punchout/format-common.ts TransferProblemReason). */
+const REASONS = new Set(['too-long', 'not-xml-text', 'missing', 'line-total', 'format'])
+
+/** A problem's line: which line of the basket, which field, and why (the API's reason, a text key, or ICM's sentence). */
 const problemText = (t: Translate, problem: TransferProblem) =>
-  t('punchout.transfer.problem', { ...problem, reason: t(problem.reason) })
+  t('punchout.transfer.problem', {
+    ...problem,
+    reason: t(REASONS.has(problem.reason) ? `punchout.transfer.reason.${problem.reason}` : problem.reason),
+  })
 
 /**
  * The form that carries a basket (or OCI's product data) back to the procurement system: the lines it cannot
