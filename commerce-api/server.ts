@@ -53,6 +53,8 @@ import { customerPaymentRoutes } from './routes/customer-payments'
 import { profileRoutes } from './routes/profile'
 import { personalDataRequestRoutes } from './routes/personal-data-requests'
 import { punchoutConfigurationRoutes } from './routes/punchout-configurations'
+import { punchoutCxmlRoutes } from './routes/punchout-cxml'
+import { punchoutTransferRoutes } from './routes/punchout-transfers'
 import { punchoutUserRoutes } from './routes/punchout-users'
 import { orderSnapshotOf } from './icm/orders'
 import { recurringOrderJob, type RecurringOrderJob } from './jobs/recurring-orders'
@@ -335,6 +337,8 @@ export function buildServer({
     profileRoutes,
     punchoutUserRoutes,
     punchoutConfigurationRoutes,
+    punchoutTransferRoutes,
+    punchoutCxmlRoutes,
   ]) {
     routes(app, ctx)
   }

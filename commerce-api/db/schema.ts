@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import type { MessageCode } from '../domain/message-codes'
+import type { OciConfigurationItem } from '../punchout/oci'
 import {
   type AnyPgColumn,
   bigint,
@@ -1354,17 +1355,8 @@ export const personalDataRequests = pgTable(
   (t) => [index('personal_data_requests_user_idx').on(t.userId, t.createdAt)],
 )
 
-/** One line of a customer's OCI field mapping (ICM's OciConfigurationItem, domain/punchout-oci.ts). */
-export type OciConfigurationItem = {
-  /** The OCI field, `NEW_ITEM-DESCRIPTION` … */
-  field: string
-  /** What the field holds: text with `{Placeholder}`s; empty: the field stays empty. */
-  transform: string
-  /** A formatter id (`UpperCase` …) applied after the mappings; empty: none. */
-  formatter: string
-  /** Values replaced after the transform: an exact `mapFromValue` becomes `mapToValue`. */
-  mappings?: { mapFromValue: string; mapToValue: string }[]
-}
+/** One line of a customer's OCI field mapping: the OCI writer's item (punchout/oci.ts), as stored. */
+export type { OciConfigurationItem }
 
 /**
  * A business customer's OCI field mapping (issue 34, `…/punchouts/oci5/configurations`): the items that differ

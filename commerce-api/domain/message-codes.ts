@@ -303,6 +303,7 @@ export const MESSAGE_CODES = {
   'punchout.session.return_url.invalid': { kind: 'error' },
   'punchout.session.request.invalid': { kind: 'error' },
   'punchout.session.item.quantity.invalid': { kind: 'cause' },
+  'punchout.session.operation.forbidden': { kind: 'error' },
   'punchout.order.basket.not_found': { kind: 'error' },
   'punchout.order.invalid': { kind: 'error' },
   'punchout.order.already_ordered': { kind: 'error' },

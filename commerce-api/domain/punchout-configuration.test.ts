@@ -11,13 +11,9 @@ import { punchoutCxmlConfigurations, punchoutOciConfigurations } from '../db/sch
 import { seededTestDatabase } from '../db/test-database'
 import { DomainError } from './errors'
 import { cxmlConfiguration, cxmlSettings, updateCxmlConfiguration } from './punchout-cxml-configuration'
-import {
-  OCI_FIELDS,
-  OCI_PLACEHOLDERS,
-  ociConfiguration,
-  ociOptions,
-  setOciConfiguration,
-} from './punchout-oci'
+import { demoBasket, drill } from '../../tests/fixtures/punchout/baskets'
+import { OCI_PLACEHOLDERS, ociOptions, writeOciFields } from '../punchout/oci'
+import { OCI_FIELDS, ociConfiguration, setOciConfiguration } from './punchout-oci'
 import { findPunchoutUser } from './punchout-users'
 import { refusal } from './test-refusal'
 import type { UserRow } from './users'
@@ -128,7 +124,7 @@ describe('a customer’s OCI field mapping', () => {
   it('offers its formatters and placeholders sorted', () => {
     const { availableFormatters, availablePlaceholders } = ociOptions()
     expect(availableFormatters).toEqual([...availableFormatters].sort())
-    expect(availablePlaceholders).toEqual([...OCI_PLACEHOLDERS].sort())
+    expect(availablePlaceholders).toEqual(Object.keys(OCI_PLACEHOLDERS).sort())
     expect(availablePlaceholders).toContain('UNSPSC')
   })
 
@@ -141,6 +137,25 @@ describe('a customer’s OCI field mapping', () => {
       formatter: '',
       mappings: [],
     })
+  })
+
+  it('is what the OCI writer takes: the defaults write what the writer’s own do, every placeholder works', async () => {
+    const db = database.db
+    const write = (configuration: Awaited<ReturnType<typeof ociConfiguration>>) =>
+      writeOciFields(demoBasket, { configuration, version: '5.0' })
+    expect(write(await ociConfiguration(db, 'BC-200002'))).toEqual(write([]))
+    const placeholders = Object.keys(OCI_PLACEHOLDERS)
+    await setOciConfiguration(db, 'BC-200002', [
+      { field: 'NEW_ITEM-LONGTEXT', transform: placeholders.map((p) => `{${p}}`).join('|'), formatter: '' },
+      { field: 'NEW_ITEM-QUANTITY', transform: '', formatter: 'Decimal0' },
+    ])
+    const { fields } = write(await ociConfiguration(db, 'BC-200002'))
+    const position = demoBasket.lines.find((line) => line.sku === drill.sku)!.position
+    const value = (name: string) => fields.find((field) => field.name === name)?.value
+    expect(value(`NEW_ITEM-LONGTEXT_${position}:132[]`)?.split('|')).toHaveLength(placeholders.length)
+    expect(value(`NEW_ITEM-LONGTEXT_${position}:132[]`)).toContain(drill.lineId)
+    expect(value(`NEW_ITEM-QUANTITY[${position}]`)).toBe(String(drill.quantity))
+    await setOciConfiguration(db, 'BC-200002', [])
   })
 
   it('is replaced as a whole by a PUT, storing only what differs, for that customer only', async () => {

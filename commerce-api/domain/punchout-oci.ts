@@ -4,116 +4,54 @@
  * text with `{Placeholder}`s standing for a value of the transferred line), values replaced after that
  * (`mappings`: an exact `mapFromValue` becomes `mapToValue`) and a `formatter` applied last. The shop's
  * default mapping fills the fields a buyer's SAP needs; a customer's items replace it field by field, and only
- * what differs from the default is stored.
+ * what differs from the default is stored. An empty transform or formatter is the field's default.
  *
- * The OCI writer (commerce-api/punchout/oci.ts) applies the items in effect to each TransferLine:
- * OCI_PLACEHOLDER_VALUES says which value of the line each placeholder stands for, and the formatters are
- * `UpperCase`, `LowerCase` (of the text) and `Decimal0`/`Decimal2`/`Decimal3` (a number with that many
- * decimals, decimal point).
+ * The lists (fields, placeholders, formatters, lengths) and the defaults are the OCI writer's
+ * (commerce-api/punchout/oci.ts), which applies the mapping in effect to each TransferLine: what is stored
+ * here is what the writer takes.
  */
 import { eq } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { punchoutOciConfigurations, type OciConfigurationItem } from '../db/schema'
-import type { TransferBasket, TransferLine } from '../punchout/transfer-basket'
+import {
+  MAX_OCI_TRANSFORM_LENGTH,
+  OCI_DEFAULTS,
+  OCI_FORMATTERS,
+  OCI_MAPPED_FIELDS,
+  OCI_PLACEHOLDERS,
+  characters,
+  type OciConfigField,
+} from '../punchout/oci'
 import { invalidError, type DomainErrorCause } from './errors'
 
 export type { OciConfigurationItem } from '../db/schema'
 
-/** Formatter ids, sorted (ICM's OciOptions `availableFormatters`). */
-export const OCI_FORMATTERS = ['Decimal0', 'Decimal2', 'Decimal3', 'LowerCase', 'UpperCase'] as const
+/** The fields a customer may map, in the order the account page lists them. */
+export const OCI_FIELDS: readonly string[] = OCI_MAPPED_FIELDS
 
-/**
- * The value of the transferred basket each placeholder stands for: a field of the line, or of the basket
- * (`basketId`, `currency`). Prices are the line's net amounts in minor units; the writer writes them as
- * decimals of the currency.
- */
-export const OCI_PLACEHOLDER_VALUES = {
-  BasketId: 'basketId',
-  Currency: 'currency',
-  Description: 'description',
-  EAN: 'ean',
-  LeadTime: 'leadTimeDays',
-  LineId: 'lineId',
-  LineTotal: 'lineTotal',
-  Manufacturer: 'manufacturer',
-  ManufacturerSKU: 'manufacturerPartId',
-  Position: 'position',
-  Price: 'unitPrice',
-  ProductName: 'name',
-  ProductSKU: 'sku',
-  Quantity: 'quantity',
-  TaxRate: 'taxRate',
-  UNSPSC: 'unspsc',
-  Unit: 'unit',
-} as const satisfies Record<string, keyof TransferLine | keyof Pick<TransferBasket, 'basketId' | 'currency'>>
-
-export type OciPlaceholder = keyof typeof OCI_PLACEHOLDER_VALUES
-
-/** Placeholder ids, sorted (ICM's OciOptions `availablePlaceholders`). */
-export const OCI_PLACEHOLDERS = (Object.keys(OCI_PLACEHOLDER_VALUES) as OciPlaceholder[]).sort()
-
-/**
- * The fields a customer may map, with the shop's default transform (OCI 4/5 item fields; the item hierarchy
- * of OCI 5, ITEM_TYPE and PARENT_ID, is the writer's, not a mapping). `NEW_ITEM-LONGTEXT` stands for the
- * long text fields `NEW_ITEM-LONGTEXT_n:132[]`.
- */
-export const OCI_DEFAULT_TRANSFORMS: Readonly<Record<string, string>> = {
-  'NEW_ITEM-DESCRIPTION': '{ProductName}',
-  'NEW_ITEM-QUANTITY': '{Quantity}',
-  'NEW_ITEM-UNIT': '{Unit}',
-  'NEW_ITEM-PRICE': '{Price}',
-  'NEW_ITEM-PRICEUNIT': '1',
-  'NEW_ITEM-CURRENCY': '{Currency}',
-  'NEW_ITEM-LEADTIME': '{LeadTime}',
-  'NEW_ITEM-VENDOR': '',
-  'NEW_ITEM-VENDORMAT': '{ProductSKU}',
-  'NEW_ITEM-MATNR': '',
-  'NEW_ITEM-MATGROUP': '{UNSPSC}',
-  'NEW_ITEM-MANUFACTCODE': '',
-  'NEW_ITEM-MANUFACTMAT': '{ManufacturerSKU}',
-  'NEW_ITEM-SERVICE': '',
-  'NEW_ITEM-CONTRACT': '',
-  'NEW_ITEM-CONTRACT_ITEM': '',
-  'NEW_ITEM-EXT_QUOTE_ID': '',
-  'NEW_ITEM-EXT_QUOTE_ITEM': '',
-  'NEW_ITEM-EXT_PRODUCT_ID': '{ProductSKU}',
-  'NEW_ITEM-ATTACHMENT': '',
-  'NEW_ITEM-ATTACHMENT_TITLE': '',
-  'NEW_ITEM-ATTACHMENT_PURPOSE': '',
-  'NEW_ITEM-EXT_SCHEMA_TYPE': 'UNSPSC',
-  'NEW_ITEM-EXT_CATEGORY_ID': '{UNSPSC}',
-  'NEW_ITEM-EXT_CATEGORY': '',
-  'NEW_ITEM-SLD_SYS_NAME': '',
-  'NEW_ITEM-CUST_FIELD1': '',
-  'NEW_ITEM-CUST_FIELD2': '',
-  'NEW_ITEM-CUST_FIELD3': '',
-  'NEW_ITEM-CUST_FIELD4': '',
-  'NEW_ITEM-CUST_FIELD5': '',
-  'NEW_ITEM-LONGTEXT': '{Description}',
-}
-
-export const OCI_FIELDS = Object.keys(OCI_DEFAULT_TRANSFORMS)
-
-export const MAX_OCI_TEXT_LENGTH = 255
+/** Most mappings of one field. */
 export const MAX_OCI_MAPPINGS = 20
 
-/** The options the account page offers (ICM's OciOptions, `GET …/punchouts/oci5`). */
-export const ociOptions = () => ({
-  availableFormatters: [...OCI_FORMATTERS],
-  availablePlaceholders: [...OCI_PLACEHOLDERS],
+const isPlaceholder = (name: string) => Object.hasOwn(OCI_PLACEHOLDERS, name)
+const isFormatter = (name: string) => Object.hasOwn(OCI_FORMATTERS, name)
+
+/** The shop's default of a field: its transform and formatter ('' where the field has none). */
+const defaultOf = (field: string) => ({
+  transform: OCI_DEFAULTS[field as OciConfigField]?.transform ?? '',
+  formatter: OCI_DEFAULTS[field as OciConfigField]?.formatter ?? '',
 })
 
-const defaultItem = (field: string): OciConfigurationItem => ({
-  field,
-  transform: OCI_DEFAULT_TRANSFORMS[field] ?? '',
-  formatter: '',
-  mappings: [],
-})
+const defaultItem = (field: string): OciConfigurationItem => ({ field, ...defaultOf(field), mappings: [] })
 
-const isDefault = (item: OciConfigurationItem) =>
-  item.transform === (OCI_DEFAULT_TRANSFORMS[item.field] ?? '') &&
-  item.formatter === '' &&
-  !item.mappings?.length
+/** An item that maps nothing the default does not (an empty transform or formatter is the default's). */
+const isDefault = (item: OciConfigurationItem) => {
+  const fallback = defaultOf(item.field)
+  return (
+    (item.transform || fallback.transform) === fallback.transform &&
+    (item.formatter || fallback.formatter) === fallback.formatter &&
+    !item.mappings?.length
+  )
+}
 
 /** The mapping in effect for a customer: every field, in the order of OCI_FIELDS, stored or default. */
 export async function ociConfiguration(db: Db, customerNo: string): Promise<OciConfigurationItem[]> {
@@ -129,10 +67,11 @@ const PLACEHOLDER = /\{([^{}]*)\}/g
 
 /** Why a transform cannot be used, or undefined: its placeholders must be known, its braces paired. */
 function transformProblem(transform: string): string | undefined {
-  if (transform.length > MAX_OCI_TEXT_LENGTH) return `At most ${MAX_OCI_TEXT_LENGTH} characters.`
+  if (characters(transform) > MAX_OCI_TRANSFORM_LENGTH)
+    return `At most ${MAX_OCI_TRANSFORM_LENGTH} characters.`
   const unknown = [...transform.matchAll(PLACEHOLDER)]
     .map(([, name]) => name!)
-    .filter((name) => !(OCI_PLACEHOLDERS as string[]).includes(name))
+    .filter((name) => !isPlaceholder(name))
   if (unknown.length) return `Unknown placeholders: ${unknown.map((name) => `{${name}}`).join(', ')}.`
   if (/[{}]/.test(transform.replace(PLACEHOLDER, ''))) return 'A brace that opens no placeholder.'
   return undefined
@@ -172,10 +111,10 @@ function itemProblems(item: OciConfigurationItem, index: number, seen: Set<strin
       message: `${item.field}: ${problem}`,
       paths: at('transform'),
     })
-  if (item.formatter !== '' && !(OCI_FORMATTERS as readonly string[]).includes(item.formatter))
+  if (item.formatter !== '' && !isFormatter(item.formatter))
     causes.push({
       code: 'punchout.oci.formatter.unknown',
-      message: `'${item.formatter}' is not a formatter; use one of ${OCI_FORMATTERS.join(', ')}.`,
+      message: `'${item.formatter}' is not a formatter; use one of ${Object.keys(OCI_FORMATTERS).join(', ')}.`,
       paths: at('formatter'),
     })
   const mappings = item.mappings ?? []
@@ -187,11 +126,13 @@ function itemProblems(item: OciConfigurationItem, index: number, seen: Set<strin
     })
   mappings.forEach((mapping, m) => {
     if (mapping.mapFromValue === '' && mapping.mapToValue === '') return
-    const tooLong = [mapping.mapFromValue, mapping.mapToValue].some((v) => v.length > MAX_OCI_TEXT_LENGTH)
+    const tooLong = [mapping.mapFromValue, mapping.mapToValue].some(
+      (v) => characters(v) > MAX_OCI_TRANSFORM_LENGTH,
+    )
     if (mapping.mapFromValue === '' || tooLong)
       causes.push({
         code: 'punchout.oci.mapping.invalid',
-        message: `${item.field}: a mapping needs the value it replaces, and both values at most ${MAX_OCI_TEXT_LENGTH} characters.`,
+        message: `${item.field}: a mapping needs the value it replaces, and both values at most ${MAX_OCI_TRANSFORM_LENGTH} characters.`,
         paths: at(`mappings.${m}`),
       })
   })

@@ -30,6 +30,7 @@ import { setOpenTender } from './payments'
 import { cxmlSettings } from './punchout-cxml-configuration'
 import { punchoutTransferBasket } from './punchout-transfer'
 import { authenticatePunchoutUser, punchoutPrincipal, type UserPrincipal } from './punchout-users'
+import type { UserRow } from './users'
 
 /** A cXML postal address (`Address/Name`, `PostalAddress/DeliverTo|Street|City|State|PostalCode|Country`). */
 export type PunchoutOrderAddress = {
@@ -95,7 +96,7 @@ const orderRefused = (causes: DomainErrorCause[]) =>
   )
 
 /** The basket the request refers to: named, or the one holding its items' lines; the user's only. */
-async function basketOfRequest(db: Db, principal: UserPrincipal, request: PunchoutOrderRequest) {
+async function basketOfRequest(db: Db, principal: UserPrincipal, request: PunchoutOrderRequestOf) {
   const owned = eq(baskets.owner, principal.subject)
   if (request.basketId !== undefined) {
     if (!isUuid(request.basketId)) throw basketNotFound()
@@ -145,7 +146,7 @@ export function addressInputOf(address: PunchoutOrderAddress): AddressInput {
  * each line once, in the basket's currency; answers the wanted quantity per line id.
  */
 function matchItems(
-  request: PunchoutOrderRequest,
+  request: PunchoutOrderRequestOf,
   basket: BasketRow,
   lines: (typeof lineItems.$inferSelect)[],
 ) {
@@ -194,6 +195,23 @@ export async function placePunchoutOrder(
   snapshotOf: SnapshotOf,
 ): Promise<PunchoutOrderResult> {
   const user = await authenticatePunchoutUser(db, 'cxml1.2', request.senderIdentity, request.sharedSecret)
+  return placePunchoutOrderFor(db, user, request, locale, snapshotOf)
+}
+
+/** Request without its credentials: what placing the order of an authenticated cXML user takes. */
+export type PunchoutOrderRequestOf = Omit<PunchoutOrderRequest, 'senderIdentity' | 'sharedSecret'>
+
+/**
+ * placePunchoutOrder for the cXML punchout user `user`, authenticated by the caller (the API does, under its
+ * login throttle).
+ */
+export async function placePunchoutOrderFor(
+  db: Db,
+  user: UserRow,
+  request: PunchoutOrderRequestOf,
+  locale: Locale,
+  snapshotOf: SnapshotOf,
+): Promise<PunchoutOrderResult> {
   const orderId = request.orderId.trim()
   if (
     !orderId ||
@@ -274,7 +292,7 @@ export async function placePunchoutOrder(
 /** The request's unit prices against the shop's for the ordered quantities (what a transfer would send now). */
 async function checkPrices(
   t: Db,
-  request: PunchoutOrderRequest,
+  request: PunchoutOrderRequestOf,
   basket: BasketRow,
   principal: UserPrincipal,
   locale: Locale,

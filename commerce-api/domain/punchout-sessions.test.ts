@@ -169,6 +169,28 @@ describe('a setup request', () => {
     expect(basket!.shippingMethodId).toBe('EXP_EXPRESS')
   })
 
+  it('is refused for an operation the cXML user’s operationAllowed does not allow', async () => {
+    const db = database.db
+    const user = await findPunchoutUser(db, 'BC-200001', 'cxml1.2', 'brightline-cxml')
+    const allow = (value: string | null) =>
+      updateCxmlConfiguration(db, user, [{ name: 'operationAllowed', value }], 'en_US')
+    const forbidden = 'forbidden:punchout.session.operation.forbidden'
+    const open = (operation: PunchoutSetup['operation']) => openCxmlSession(db, setup({ operation }), scope)
+    try {
+      await allow('create')
+      expect(await refusal(open('inspect'))).toBe(forbidden)
+      expect(await refusal(open('edit'))).toBe(forbidden)
+      expect((await open('create')).session.operation).toBe('create')
+      await allow('inspect')
+      expect(await refusal(open('edit'))).toBe(forbidden)
+      expect((await open('inspect')).session.operation).toBe('inspect')
+      await allow(null)
+      expect((await open('edit')).session.operation).toBe('edit')
+    } finally {
+      await allow(null)
+    }
+  })
+
   it('is refused for wrong credentials, another customer, a bad return URL, and then opens nothing', async () => {
     const db = database.db
     const before = (await db.select().from(punchoutSessions)).length

@@ -13,7 +13,7 @@ import type { Db } from '../db/client'
 import { baskets, punchoutSessions, type PunchoutSessionDetails } from '../db/schema'
 import { addItems, createBasket, type ItemCause, type QuantityAdjustment } from './basket'
 import type { Currency, Locale } from './channel'
-import { DomainError, invalidError, notFoundError } from './errors'
+import { DomainError, forbiddenError, invalidError, notFoundError } from './errors'
 import { cxmlSettings } from './punchout-cxml-configuration'
 import { authenticatePunchoutUser, punchoutPrincipal, type UserPrincipal } from './punchout-users'
 import { allShippingMethods, servesCountry } from './shipping'
@@ -97,7 +97,7 @@ function returnUrlOf(text: string): string {
 }
 
 /** The setup's details as kept with the session, bounded; anything out of bounds refuses the request. */
-function detailsOf(setup: PunchoutSetup): PunchoutSessionDetails {
+function detailsOf(setup: PunchoutSetupRequest): PunchoutSessionDetails {
   const extrinsics = Object.entries(setup.extrinsics ?? {})
   if (
     extrinsics.length > MAX_EXTRINSICS ||
@@ -116,19 +116,11 @@ function detailsOf(setup: PunchoutSetup): PunchoutSessionDetails {
   }
 }
 
-/**
- * Opens a cXML punchout session for a setup request (`POST …/cxml1.2/setuprequest`): the Sender's Identity
- * and SharedSecret must be a cXML punchout user's login and password (of `customerNo` when the request names
- * one), refused alike otherwise (`punchout.login.invalid`). The session gets a new basket of the user in the
- * request's currency; an edit or inspect request puts its ItemOut lines into it at today's prices (lines that
- * cannot be ordered any more are reported, not dropped silently). Answers the session with a start token.
- */
-export async function openCxmlSession(
-  db: Db,
-  setup: PunchoutSetup,
-  { customerNo, currency, locale }: { customerNo?: string; currency: Currency; locale: Locale },
-  now = new Date(),
-): Promise<OpenedSession> {
+/** The operations a cXML user's `operationAllowed` permits: edit allows inspect, inspect allows create. */
+const OPERATION_RANK = { create: 0, inspect: 1, edit: 2 } as const
+
+/** What a setup request keeps, checked against the bounds before anyone is authenticated. */
+function preparedSetup(setup: PunchoutSetupRequest) {
   const returnUrl = returnUrlOf(setup.browserFormPostUrl)
   if (setup.buyerCookie.length > MAX_BUYER_COOKIE_LENGTH)
     throw setupInvalid(
@@ -143,7 +135,24 @@ export async function openCxmlSession(
       `A setup request reloads at most ${MAX_SETUP_ITEMS} ItemOut lines.`,
       'items',
     )
-  const details = detailsOf(setup)
+  return { returnUrl, items, details: detailsOf(setup) }
+}
+
+/** A setup request without its credentials: what opening a session for an authenticated user takes. */
+export type PunchoutSetupRequest = Omit<PunchoutSetup, 'senderIdentity' | 'sharedSecret'>
+
+/**
+ * Opens a cXML punchout session for a setup request (`POST …/cxml1.2/setuprequest`): the Sender's Identity
+ * and SharedSecret must be a cXML punchout user's login and password (of `customerNo` when the request names
+ * one), refused alike otherwise (`punchout.login.invalid`); then as openCxmlSessionFor.
+ */
+export async function openCxmlSession(
+  db: Db,
+  setup: PunchoutSetup,
+  { customerNo, currency, locale }: { customerNo?: string; currency: Currency; locale: Locale },
+  now = new Date(),
+): Promise<OpenedSession> {
+  const prepared = preparedSetup(setup)
   const user = await authenticatePunchoutUser(db, 'cxml1.2', setup.senderIdentity, setup.sharedSecret)
   if (customerNo !== undefined && user.customerNo !== customerNo)
     throw new DomainError(
@@ -151,11 +160,46 @@ export async function openCxmlSession(
       'punchout.login.invalid',
       'The punchout login or its password (shared secret) is not correct.',
     )
+  return openPrepared(db, user, setup, prepared, { currency, locale }, now)
+}
+
+/**
+ * Opens a cXML punchout session for the cXML punchout user `user` (authenticated by the caller, as the API
+ * does under its login throttle). The operation must be one the user's configuration allows
+ * (`operationAllowed`: edit allows edit, inspect and create; inspect allows inspect and create; create only
+ * create), else `punchout.session.operation.forbidden`. The session gets a new basket of the user in the
+ * request's currency; an edit or inspect request puts its ItemOut lines into it at today's prices (lines that
+ * cannot be ordered any more are reported, not dropped silently). Answers the session with a start token.
+ */
+export async function openCxmlSessionFor(
+  db: Db,
+  user: UserRow,
+  setup: PunchoutSetupRequest,
+  scope: { currency: Currency; locale: Locale },
+  now = new Date(),
+): Promise<OpenedSession> {
+  return openPrepared(db, user, setup, preparedSetup(setup), scope, now)
+}
+
+async function openPrepared(
+  db: Db,
+  user: UserRow,
+  setup: PunchoutSetupRequest,
+  { returnUrl, items, details }: ReturnType<typeof preparedSetup>,
+  { currency, locale }: { currency: Currency; locale: Locale },
+  now: Date,
+): Promise<OpenedSession> {
+  const settings = await cxmlSettings(db, user.id)
+  const allowed = settings.operationAllowed as keyof typeof OPERATION_RANK
+  if (OPERATION_RANK[setup.operation] > (OPERATION_RANK[allowed] ?? 0))
+    throw forbiddenError(
+      'punchout.session.operation.forbidden',
+      `This punchout user may not start '${setup.operation}' sessions (its configuration allows '${allowed}').`,
+    )
   const principal = await punchoutPrincipal(db, user)
   const basket = await createBasket(db, principal, currency)
   // The shipping method the user's orders will have makes the transfer's shipping estimate the order's.
-  const shippingMethod = (await cxmlSettings(db, user.id))['orderRequest.shippingMethod']
-  const method = (await allShippingMethods(db)).find((m) => m.id === shippingMethod)
+  const method = (await allShippingMethods(db)).find((m) => m.id === settings['orderRequest.shippingMethod'])
   if (method && servesCountry(method, undefined))
     await db.update(baskets).set({ shippingMethodId: method.id }).where(eq(baskets.id, basket.id))
   const reload = await reloadItems(db, basket, locale, items)

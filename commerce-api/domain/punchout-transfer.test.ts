@@ -14,7 +14,21 @@ import { basketState } from './basket'
 import { addPromotionCode, updateBasket } from './basket-edits'
 import { basketWith, plainSkus, userPrincipal } from './basket-test-fixtures'
 import type { Principal } from './tokens'
-import { punchoutTransferBasket, unitPriceOf, unspscOfCategories } from './punchout-transfer'
+import type { UserPrincipal } from './punchout-users'
+import { readPunchOutOrderMessage } from '../punchout/cxml'
+import { readIdsReturnCart } from '../punchout/ids'
+import { DEMO_PASSWORD } from '../db/seed/people'
+import { setOciConfiguration } from './punchout-oci'
+import { openCxmlSession } from './punchout-sessions'
+import { addItems, requireBasket } from './basket'
+import {
+  punchoutTransferBasket,
+  transferCxmlSession,
+  transferIdsBasket,
+  transferOciBasket,
+  unitPriceOf,
+  unspscOfCategories,
+} from './punchout-transfer'
 import { refusal } from './test-refusal'
 
 let database: Database
@@ -153,5 +167,64 @@ describe('a line’s UNSPSC code and unit price', () => {
     expect(unitPriceOf(1000, 3)).toBe(333)
     expect(unitPriceOf(1001, 3)).toBe(334)
     expect(unitPriceOf(0, 5)).toBe(0)
+  })
+})
+
+describe('the transfers in each format', () => {
+  const stamp = { payloadId: '1.test@ironbridge.test', timestamp: '2026-11-30T08:00:00+00:00' }
+
+  it('cXML: the session’s basket with the cookie, the buyer as To, the shop’s credential and operationAllowed', async () => {
+    const db = database.db
+    const opened = await openCxmlSession(
+      db,
+      {
+        senderIdentity: 'brightline-cxml',
+        sharedSecret: DEMO_PASSWORD,
+        operation: 'create',
+        buyerCookie: 'cookie-99',
+        browserFormPostUrl: 'https://procurement.example.test/return',
+        from: { domain: 'DUNS', identity: '316049513' },
+      },
+      { currency: 'EUR', locale: 'de_DE' },
+    )
+    const cxmlUser = (await userPrincipal(db, 'brightline-cxml')) as UserPrincipal
+    const basket = await requireBasket(db, cxmlUser, opened.session.basketId)
+    await addItems(db, basket, 'de_DE', [{ sku: skus[0]!, quantity: 2 }])
+    const { xml, problems } = await transferCxmlSession(db, cxmlUser, opened.session.id, 'de_DE', stamp)
+    const message = readPunchOutOrderMessage(xml)
+    expect(message).toMatchObject({
+      buyerCookie: 'cookie-99',
+      operationAllowed: 'edit',
+      payloadId: stamp.payloadId,
+    })
+    expect(message.header?.to).toEqual([{ domain: 'DUNS', identity: '316049513', sharedSecret: null }])
+    expect(message.header?.from).toEqual([
+      { domain: 'NetworkID', identity: 'IronbridgeSupply', sharedSecret: null },
+    ])
+    expect(message.basket.lines.map((line) => [line.sku, line.quantity])).toEqual([[skus[0], 2]])
+    expect(xml).toContain('Steuer (geschätzt)')
+    expect(problems.filter((problem) => problem.reason !== 'missing')).toEqual([])
+    expect(
+      await refusal(transferCxmlSession(db, buyer as UserPrincipal, opened.session.id, 'de_DE', stamp)),
+    ).toBe('not-found:punchout.session.not_found')
+  })
+
+  it('OCI: the fields with the customer’s mapping; IDS: the WKE cart; another’s basket is not found', async () => {
+    const db = database.db
+    const oci = buyer as UserPrincipal
+    const basket = await basketWith(db, oci, [{ sku: skus[1]!, quantity: 3 }])
+    await setOciConfiguration(db, 'BC-200001', [
+      { field: 'NEW_ITEM-VENDOR', transform: 'V-{Position}', formatter: '' },
+    ])
+    const { fields } = await transferOciBasket(db, oci, basket.id, 'en_US')
+    expect(fields).toContainEqual({ name: 'NEW_ITEM-VENDOR[1]', value: 'V-1' })
+    expect(fields).toContainEqual({ name: 'NEW_ITEM-QUANTITY[1]', value: '3.000' })
+    await setOciConfiguration(db, 'BC-200001', [])
+    const cart = readIdsReturnCart((await transferIdsBasket(db, oci, basket.id, 'en_US')).xml)
+    expect(cart.basket.lines.map((line) => [line.sku, line.quantity])).toEqual([[skus[1], 3]])
+    const other = await userPrincipal(db, 'jlink')
+    expect(await refusal(transferOciBasket(db, other as UserPrincipal, basket.id, 'en_US'))).toBe(
+      'not-found:basket.not_found.error',
+    )
   })
 })

@@ -9,10 +9,17 @@
 import { inArray, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { products } from '../db/schema'
-import type { TransferBasket, TransferLine } from '../punchout/transfer-basket'
+import { writePunchOutOrderMessage, type CxmlStamp } from '../punchout/cxml'
+import { writeIdsReturnCart } from '../punchout/ids'
+import { writeOciFields, type OciField } from '../punchout/oci'
+import type { TransferBasket, TransferLine, TransferProblem } from '../punchout/transfer-basket'
 import { basketState, requireBasket } from './basket'
 import { localize, type Locale } from './channel'
 import { distribute } from './money'
+import { cxmlSettings } from './punchout-cxml-configuration'
+import { ociConfiguration } from './punchout-oci'
+import { cxmlSession } from './punchout-sessions'
+import type { UserPrincipal } from './punchout-users'
 import type { Principal } from './tokens'
 
 /**
@@ -121,4 +128,80 @@ export async function punchoutTransferBasket(
     shipping: money(shipping),
     total: money(subtotal + totals.salesTax + shipping),
   }
+}
+
+/** The header's estimate labels of a PunchOutOrderMessage, in the session's language. */
+const ESTIMATE_LABELS: Record<Locale, { tax: string; shipping: string }> = {
+  en_US: { tax: 'Tax (estimate)', shipping: 'Shipping (estimate)' },
+  de_DE: { tax: 'Steuer (geschätzt)', shipping: 'Versand (geschätzt)' },
+  fr_FR: { tax: 'Taxe (estimation)', shipping: 'Livraison (estimation)' },
+  pl_PL: { tax: 'Podatek (szacunkowo)', shipping: 'Wysyłka (szacunkowo)' },
+  ro_RO: { tax: 'Taxă (estimare)', shipping: 'Livrare (estimare)' },
+}
+
+/** A transfer's XML (cXML, IDS) and the lines it could not carry as they are. */
+export type XmlTransfer = { xml: string; problems: TransferProblem[] }
+
+/**
+ * The PunchOutOrderMessage of the caller's cXML session `sid` (`POST …/cxml1.2/transfer?sid=`): the session's
+ * basket, the BuyerCookie echoed, the buyer's credential (the setup request's From) as To, the shop's
+ * credential and `operationAllowed` from the cXML user's configuration. Another user's session, or an ended
+ * one, is not found.
+ */
+export async function transferCxmlSession(
+  db: Db,
+  caller: UserPrincipal,
+  sid: string,
+  locale: Locale,
+  stamp: CxmlStamp,
+): Promise<XmlTransfer> {
+  const session = await cxmlSession(db, caller, sid)
+  const [basket, settings] = await Promise.all([
+    punchoutTransferBasket(db, session.basketId, caller, locale),
+    cxmlSettings(db, caller.userId),
+  ])
+  const from = session.details.from
+  const operationAllowed = settings.operationAllowed as 'create' | 'edit' | 'inspect'
+  return writePunchOutOrderMessage(
+    basket,
+    {
+      buyerCookie: session.buyerCookie,
+      buyer: from ? [{ ...from, sharedSecret: null }] : [],
+      supplier: [
+        { domain: settings.supplierDomain!, identity: settings.supplierIdentity!, sharedSecret: null },
+      ],
+      deploymentMode: session.deploymentMode as 'production' | 'test',
+      operationAllowed,
+    },
+    stamp,
+    { labels: ESTIMATE_LABELS[locale] },
+  )
+}
+
+/**
+ * The OCI fields of the caller's basket (`POST …/oci5/transfer?basketId=`), shaped by the customer's OCI
+ * field mapping, OCI 5.0 (the `~` fields of the entry are the storefront's to echo).
+ */
+export async function transferOciBasket(
+  db: Db,
+  caller: UserPrincipal,
+  basketId: string,
+  locale: Locale,
+): Promise<{ fields: OciField[]; problems: TransferProblem[] }> {
+  const [basket, configuration] = await Promise.all([
+    punchoutTransferBasket(db, basketId, caller, locale),
+    ociConfiguration(db, caller.customerNo),
+  ])
+  return writeOciFields(basket, { configuration, version: '5.0' })
+}
+
+/** The IDS WKE cart (`warenkorb`) of the caller's basket (`POST …/ids/transfer?basketId=`), for review. */
+export async function transferIdsBasket(
+  db: Db,
+  caller: UserPrincipal,
+  basketId: string,
+  locale: Locale,
+  now = new Date(),
+): Promise<XmlTransfer> {
+  return writeIdsReturnCart(await punchoutTransferBasket(db, basketId, caller, locale), { now })
 }

@@ -7,10 +7,11 @@
  * `{basketId, returnURL, …}`. Passwords are never part of an answer.
  */
 import type { CxmlConfigurationEntry } from '../domain/punchout-cxml-configuration'
-import { ociOptions, type OciConfigurationItem } from '../domain/punchout-oci'
+import type { OciConfigurationItem } from '../domain/punchout-oci'
 import type { PunchoutSessionRow } from '../domain/punchout-sessions'
 import { PUNCHOUT_RESOURCES, PUNCHOUT_TYPES, type PunchoutResource } from '../domain/punchout'
 import type { UserRow } from '../domain/users'
+import { ociOptions } from '../punchout/oci'
 
 const punchoutsUri = (site: string, customerNo: string) =>
   `${site}/-/customers/${encodeURIComponent(customerNo)}/punchouts`

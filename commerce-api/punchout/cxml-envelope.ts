@@ -68,12 +68,23 @@ export type CxmlExtrinsic = { name: string; value: string }
 /** A cXML Status: 200 OK, 400 Bad Request, 401 Unauthorized, 450 Not Implemented …, with an optional text. */
 export type CxmlStatus = { code: number; text: string; message: string | null }
 
-/** The Status answers the API gives: 200 accepted, 400 unreadable, 401 unknown sender or secret, 403, 450, 500. */
+/**
+ * The Status answers the API gives (docs/decisions/0033): 200 done, 201 accepted but waiting (an order that
+ * needs approval), 400 unreadable or unacceptable, 401 unknown sender or secret, 403 not allowed for the user,
+ * 409 conflicting with what the shop holds, 413 too large, 415 not XML, 417 naming what the shop does not
+ * have (a basket, a line), 429 too many failed logins, 450 a variant the shop does not offer, 500.
+ */
 export const CXML_STATUS = {
   ok: { code: 200, text: 'OK', message: null },
+  accepted: { code: 201, text: 'Accepted', message: null },
   badRequest: { code: 400, text: 'Bad Request', message: null },
   unauthorized: { code: 401, text: 'Unauthorized', message: null },
   forbidden: { code: 403, text: 'Forbidden', message: null },
+  conflict: { code: 409, text: 'Conflict', message: null },
+  tooLarge: { code: 413, text: 'Request Entity Too Large', message: null },
+  unsupportedMediaType: { code: 415, text: 'Unsupported Media Type', message: null },
+  expectationFailed: { code: 417, text: 'Expectation Failed', message: null },
+  tooManyRequests: { code: 429, text: 'Too Many Requests', message: null },
   notImplemented: { code: 450, text: 'Not Implemented', message: null },
   internalError: { code: 500, text: 'Internal Server Error', message: null },
 } as const satisfies Record<string, CxmlStatus>
@@ -378,15 +389,22 @@ export function writeCxmlStatusResponse(status: CxmlStatus, stamp: CxmlStamp): s
   return writeCxml(stamp, null, el('Response', {}, statusOut(status)))
 }
 
-/** The answer to an accepted PunchOutSetupRequest: Status 200 and the one-time StartPage URL. */
-export function writePunchOutSetupResponse(startPageUrl: string, stamp: CxmlStamp): string {
+/**
+ * The answer to an accepted PunchOutSetupRequest: Status 200 and the one-time StartPage URL; `message` (the
+ * Status text) tells what the shop could not do of the request, such as ItemOut lines it could not reload.
+ */
+export function writePunchOutSetupResponse(
+  startPageUrl: string,
+  stamp: CxmlStamp,
+  message: string | null = null,
+): string {
   return writeCxml(
     stamp,
     null,
     el(
       'Response',
       {},
-      statusOut(CXML_STATUS.ok),
+      statusOut({ ...CXML_STATUS.ok, message }),
       el(
         'PunchOutSetupResponse',
         {},

@@ -176,6 +176,14 @@ describe('writeIdsReturnCart (WKE)', () => {
     expect(writeReturn(shuffled).xml).toBe(demo)
   })
 
+  it('writes the packing units box, bag, pair and roll as QU BX, BG, PR and RO', () => {
+    const units = ['BX', 'BG', 'PR', 'RO'] as const
+    const lines = units.map((unit, index) => ({ ...drill, unit, position: index + 1 }))
+    const read = readIdsReturnCart(writeReturn({ ...demoBasket, lines }).xml)
+    expect(read.basket.lines.map((line) => line.unit)).toEqual([...units])
+    expect(read.problems).toEqual([])
+  })
+
   it('says whether the cart comes back for review or as an order, and writes the German date and time', () => {
     const read = readIdsReturnCart(writeReturn(demoBasket, true).xml)
     expect(read.returnKind).toBe('Warenkorbrückgabe mit Bestellung')

@@ -1,9 +1,9 @@
-import type { TransferLine } from './transfer-basket'
 /**
  * The OCI 4.0/5.0 item fields (SAP structure BBP_OCI_ITEM) with their lengths in characters, the fields an
  * item needs, and the names they travel under: `NEW_ITEM-<FIELD>[n]`, the long text as `NEW_ITEM-LONGTEXT_n:132[]`
  * (its index in the name; no length: SAP splits it into lines of 132 characters).
  */
+import type { TransferLine } from './transfer-basket'
 
 export const OCI_VERSIONS = ['4.0', '5.0'] as const
 /** The OCI_VERSION of an entry. */
@@ -85,8 +85,11 @@ export function ociFieldName(field: OciConfigField, index: number): string {
 /** Length in characters as SAP counts them (code points, so an emoji is one). */
 export const characters = (value: string) => [...value].length
 
-/** SAP's ISO unit of a UN/CEFACT Rec. 20 code: pieces are PCE in OCI and IDS, the others keep their code. */
-export const ISO_UNIT_OF = {
+/**
+ * SAP's ISO unit of a UN/CEFACT Rec. 20 code: pieces are PCE in OCI and IDS, the others keep their code (the
+ * packing units box, bag, pair and roll are BX, BG, PR and RO in both lists).
+ */
+export const ISO_UNIT_OF: Readonly<Record<TransferLine['unit'], string>> = {
   C62: 'PCE',
   MTR: 'MTR',
   KGM: 'KGM',
@@ -96,4 +99,4 @@ export const ISO_UNIT_OF = {
   BG: 'BG',
   PR: 'PR',
   RO: 'RO',
-} as const satisfies Record<TransferLine['unit'], string>
+}

@@ -11,6 +11,7 @@ import { fixture } from '../../tests/fixtures/punchout/fixture'
 import { PUNCHOUT_LIMITS, PunchoutFormatError } from './format-common'
 import { ISO_UNIT_OF } from './oci-fields'
 import {
+  ISO_UNIT_OF,
   OCI_FIELD_LENGTHS,
   ociConfigurationIssues,
   ociOptions,
@@ -133,6 +134,16 @@ describe('writeOciFields', () => {
     expect(valueOf(fields, 'NEW_ITEM-MANUFACTMAT[1]')).toBeUndefined()
     expect(valueOf(fields, 'NEW_ITEM-LONGTEXT_1:132[]')).toBeUndefined()
     expect(problems).toEqual([{ position: 1, sku: '1000317', field: 'NEW_ITEM-PRICE', reason: 'line-total' }])
+  })
+
+  it('writes the packing units box, bag, pair and roll as BX, BG, PR and RO', () => {
+    const units = ['BX', 'BG', 'PR', 'RO'] as const
+    const { fields, problems } = write({
+      ...demoBasket,
+      lines: units.map((unit, index) => ({ ...drill, unit, position: index + 1 })),
+    })
+    expect(units.map((_, index) => valueOf(fields, `NEW_ITEM-UNIT[${index + 1}]`))).toEqual([...units])
+    expect(problems).toEqual([])
   })
 
   it('echoes the ~ fields unchanged and writes no other entry parameter', () => {

@@ -108,6 +108,12 @@ export const OCI_DEFAULTS: Partial<
   'NEW_ITEM-LONGTEXT': { transform: '{ProductDescription}', formatter: '' },
 }
 
+/**
+ * The fields a customer's configuration maps, in the order the account page lists them: the OCI 4.0 item
+ * fields and the long text. OCI 5.0's hierarchy (ITEM_TYPE, PARENT_ID) is the writer's, not a mapping.
+ */
+export const OCI_MAPPED_FIELDS: readonly OciConfigField[] = ociConfigFields('4.0')
+
 /** Longest transform and mapping value the configuration keeps. */
 export const MAX_OCI_TRANSFORM_LENGTH = 255
 

@@ -26,6 +26,7 @@ import { DEMO_ADDRESS_IDS, demoInstruments } from '../../commerce-api/db/seed/ch
 import { refreshPendingApprovers } from '../../commerce-api/domain/requisition-authority'
 import { issueRequisitionLinks } from '../../commerce-api/domain/requisition-link-tokens'
 import { setCompanyUserRoles, updateCompanyUser } from '../../commerce-api/domain/users'
+import { writeOrderRequest, writePunchOutSetupRequest } from '../../commerce-api/punchout/cxml'
 import { NO_LIMITS } from '../../commerce-api/rate-limits'
 import { buildServer } from '../../commerce-api/server'
 import { anonymousToken, basketFor, guestAddress, sellableSkus, userToken } from './checkout-fixtures'
@@ -72,6 +73,8 @@ type Call = {
   path: (f: Fixtures) => string
   json?: (f: Fixtures) => unknown
   form?: Record<string, string>
+  /** A text/xml body (the cXML documents a procurement system posts). */
+  xml?: string
   /** A value jlink's own call shows, proving the walk's call reaches A's data. */
   ownerSees?: (f: Fixtures) => string
   /** Values of A only this route's answers could reveal, checked for this route. */
@@ -106,6 +109,76 @@ function recurringOrderWalk(route: string, at: () => string, ownerSees = true): 
     [`PATCH ${base}/:id`]: { scope: 'private', path: one, json: () => ({ active: false }), secrets },
     [`DELETE ${base}/:id`]: { scope: 'private', path: one },
   }
+}
+
+/** A cXML request of A's cXML punchout user with a secret the walk's callers guess (wrongly). */
+function cxmlWalkDocument(kind: 'PunchOutSetupRequest' | 'OrderRequest') {
+  const header = {
+    from: [{ domain: 'NetworkID', identity: 'AN-WALK', sharedSecret: null }],
+    to: [{ domain: 'NetworkID', identity: 'IronbridgeSupply', sharedSecret: null }],
+    sender: [{ domain: 'NetworkID', identity: 'brightline-cxml', sharedSecret: 'guessed-secret' }],
+    userAgent: 'Walk',
+  }
+  const stamp = { payloadId: 'walk@test', timestamp: '2026-11-30T08:00:00+00:00', lang: 'en-US' }
+  if (kind === 'PunchOutSetupRequest')
+    return writePunchOutSetupRequest({
+      ...stamp,
+      header,
+      deploymentMode: 'test',
+      operation: 'create',
+      buyerCookie: 'walk',
+      extrinsics: [],
+      browserFormPostUrl: 'https://procurement.example/return',
+      supplierSetupUrl: null,
+      contacts: [],
+      shipTo: null,
+      selectedItem: null,
+      items: [],
+    })
+  const address = {
+    addressId: null,
+    name: 'Walk',
+    postal: {
+      deliverTo: [],
+      street: ['Walkweg 1'],
+      city: 'Walkstadt',
+      state: null,
+      postalCode: '10115',
+      countryCode: 'DE',
+      country: 'Deutschland',
+    },
+    email: null,
+  }
+  const money = { amount: 100, currency: 'EUR' }
+  return writeOrderRequest({
+    ...stamp,
+    header,
+    deploymentMode: 'test',
+    orderId: 'PO-WALK',
+    orderDate: stamp.timestamp,
+    type: 'new',
+    total: money,
+    shipTo: address,
+    billTo: address,
+    shipping: null,
+    tax: null,
+    supplierOrderId: null,
+    comments: null,
+    extrinsics: [],
+    items: [
+      {
+        lineNumber: 1,
+        quantity: 1,
+        supplierPartId: 'WALK',
+        supplierPartAuxiliaryId: null,
+        unitPrice: money,
+        description: 'Walk',
+        unit: 'C62',
+        unspsc: null,
+        requestedDeliveryDate: null,
+      },
+    ],
+  })
 }
 
 /**
@@ -743,6 +816,31 @@ const WALK: Record<string, Call> = {
     scope: 'private',
     path: () => `customers/${A}/punchouts/cxml1.2/sessions/walk-session-id`,
   },
+  // The transfers: the punchout user of the session or basket, with the permission of the format (jlink has
+  // none of them); a cXML document posted server to server: only the Sender's credential opens it, and the
+  // walk's callers do not know A's punchout secrets.
+  'POST /rest/:site/customers/:customerNo/punchouts/cxml1.2/transfer': {
+    scope: 'private',
+    path: () => `customers/${A}/punchouts/cxml1.2/transfer?sid=walk-session-id`,
+  },
+  'POST /rest/:site/customers/:customerNo/punchouts/oci5/transfer': {
+    scope: 'private',
+    path: (f) => `customers/${A}/punchouts/oci5/transfer?basketId=${f.basketId}`,
+  },
+  'POST /rest/:site/customers/:customerNo/punchouts/ids/transfer': {
+    scope: 'private',
+    path: (f) => `customers/${A}/punchouts/ids/transfer?basketId=${f.basketId}`,
+  },
+  'POST /rest/:site/customers/:customerNo/punchouts/cxml1.2/setuprequest': {
+    scope: 'private',
+    path: () => `customers/${A}/punchouts/cxml1.2/setuprequest`,
+    xml: cxmlWalkDocument('PunchOutSetupRequest'),
+  },
+  'POST /rest/:site/customers/:customerNo/punchouts/cxml1.2/orderrequest': {
+    scope: 'private',
+    path: () => `customers/${A}/punchouts/cxml1.2/orderrequest`,
+    xml: cxmlWalkDocument('OrderRequest'),
+  },
 
   'PUT /rest/:site/token/logout': { scope: 'none', path: () => 'token/logout' },
 }
@@ -924,8 +1022,12 @@ async function send(walked: string, token: string | undefined) {
   const path = plan.path(f)
   const target = path.startsWith('/') ? `${origin}${path}` : api.url(path, EUR)
   const json = plan.json?.(f)
-  const body = plan.form ? new URLSearchParams(plan.form).toString() : undefined
-  const headers = plan.form ? { 'content-type': 'application/x-www-form-urlencoded' } : undefined
+  const body = plan.form ? new URLSearchParams(plan.form).toString() : plan.xml
+  const headers = plan.form
+    ? { 'content-type': 'application/x-www-form-urlencoded' }
+    : plan.xml
+      ? { 'content-type': 'text/xml' }
+      : undefined
   const response = await call(target, { method, token, json, body, headers })
   const text = typeof response.json === 'string' ? response.json : JSON.stringify(response.json ?? '')
   return {

@@ -112,7 +112,7 @@ describe('the transfer page', () => {
       position: 2,
       sku: '1000043',
       field: 'NEW_ITEM-DESCRIPTION',
-      reason: 'longer than 40 characters',
+      reason: 'too-long',
     }
     icm.use(
       withLines('b-oci'),

@@ -58,6 +58,16 @@ export const NOT_JSON: readonly NotJson[] = [
   { method: 'OPTIONS', route: '*', reason: 'CORS preflights answer only headers (204)' },
   { method: 'GET', route: '/mailbox', reason: 'the local mailbox page (HTML; no SMTP_URL set)' },
   { method: 'GET', route: '/mailbox/:id', reason: 'one mail of the local mailbox (HTML)' },
+  {
+    method: 'POST',
+    route: '/rest/:site/customers/:customerNo/punchouts/cxml1.2/setuprequest',
+    reason: 'a cXML PunchOutSetupResponse or Status (text/xml), refusals included (ADR 0033)',
+  },
+  {
+    method: 'POST',
+    route: '/rest/:site/customers/:customerNo/punchouts/cxml1.2/orderrequest',
+    reason: 'a cXML Status response (text/xml), refusals included (ADR 0033)',
+  },
 ]
 
 const byRoute = new Map(WIRE_RULES.map((rule) => [`${rule.method} ${rule.route}`, rule]))

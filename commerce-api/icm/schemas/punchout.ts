@@ -67,6 +67,32 @@ export const PunchoutSessionSchema = z.object({
   creationDate: z.string().optional(),
 })
 
+const TransferProblemSchema = z
+  .object({
+    position: z.number().int().positive(),
+    sku: z.string(),
+    field: z.string().min(1),
+    reason: z.enum(['too-long', 'not-xml-text', 'missing', 'line-total', 'format']),
+  })
+  .strict()
+
+/**
+ * OCI's fields (`…/oci5/transfer`, `validate`, `background-search`): ICM's `{data:[{name,value}]}`, with the
+ * lines the fields cannot carry as they are (`problems`: this shop's extension, punchout/transfer-basket.ts,
+ * which the API always sends and ICM does not).
+ */
+export const OciFieldsSchema = z
+  .object({
+    data: z.array(z.object({ name: z.string().regex(/^NEW_ITEM-/), value: z.string() }).strict()),
+    problems: z.array(TransferProblemSchema).optional(),
+  })
+  .strict()
+
+/** A cXML or IDS transfer asked for as JSON: the XML as text, with the problems. */
+export const TransferTextSchema = z
+  .object({ data: z.string().startsWith('<'), problems: z.array(TransferProblemSchema).optional() })
+  .strict()
+
 /** DELETE answers nothing (204). */
 const NoContentSchema = z.undefined()
 
@@ -93,4 +119,7 @@ export const punchoutWire: WireRule[] = [
   { method: 'GET', route: `${punchouts}/oci5/configurations`, schema: OciConfigurationSchema },
   { method: 'PUT', route: `${punchouts}/oci5/configurations`, schema: OciConfigurationSchema },
   { method: 'GET', route: `${punchouts}/cxml1.2/sessions/:sid`, schema: PunchoutSessionSchema },
+  { method: 'POST', route: `${punchouts}/cxml1.2/transfer`, schema: TransferTextSchema },
+  { method: 'POST', route: `${punchouts}/oci5/transfer`, schema: OciFieldsSchema },
+  { method: 'POST', route: `${punchouts}/ids/transfer`, schema: TransferTextSchema },
 ]
