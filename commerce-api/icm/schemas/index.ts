@@ -58,6 +58,13 @@ export const NOT_JSON: readonly NotJson[] = [
   { method: 'OPTIONS', route: '*', reason: 'CORS preflights answer only headers (204)' },
   { method: 'GET', route: '/mailbox', reason: 'the local mailbox page (HTML; no SMTP_URL set)' },
   { method: 'GET', route: '/mailbox/:id', reason: 'one mail of the local mailbox (HTML)' },
+  // The procurement sandbox (routes/punchout-sandbox.ts): HTML pages, refusals as pages too.
+  { method: 'GET', route: '/punchout-sandbox', reason: "the procurement sandbox's start page (HTML)" },
+  ...(['cxml', 'oci', 'ids', 'order', 'hook/:protocol'] as const).map((page) => ({
+    method: 'POST' as const,
+    route: `/punchout-sandbox/${page}`,
+    reason: 'a page of the procurement sandbox (HTML)',
+  })),
 ]
 
 const byRoute = new Map(WIRE_RULES.map((rule) => [`${rule.method} ${rule.route}`, rule]))
