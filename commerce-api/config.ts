@@ -74,9 +74,14 @@ export type ApiConfig = {
   accounts: AccountSettings
   /** Where the shop's own mails go (SHOP_MAIL); default MAIL_FROM's address. */
   shopMail?: string
+  /**
+   * The procurement sandbox (routes/punchout-sandbox.ts; PUNCHOUT_SANDBOX, PUNCHOUT_SANDBOX_TOKEN): its
+   * settings where it is enabled, undefined where its pages do not exist.
+   */
+  punchoutSandbox?: { token?: string }
 }
 
-/** The shortest operator or mailbox token accepted: a guess must be hopeless. */
+/** The shortest operator, mailbox or sandbox token accepted: a guess must be hopeless. */
 export const MIN_SECRET_LENGTH = 24
 
 /** BACKOFFICE_TOKEN: unset for no back office, else long enough to be a secret. */
@@ -121,6 +126,27 @@ export function mailboxToken(env: NodeJS.ProcessEnv): string | undefined {
   if (env.NODE_ENV === 'production' && token === undefined)
     throw new Error('MAILBOX=on in production needs MAILBOX_TOKEN: the mailbox holds every password link')
   return token
+}
+
+/**
+ * The procurement sandbox, a page that plays a procurement system against the shop (it logs punchout users
+ * in and can place orders with the credentials it is given): enabled by default outside production unless
+ * PUNCHOUT_SANDBOX=off, where it answers callers on this machine, or anyone with PUNCHOUT_SANDBOX_TOKEN. In
+ * production only with PUNCHOUT_SANDBOX=on (a demo on a public host), and then only behind that token; a
+ * production API asked for it without a token refuses to start.
+ */
+export function punchoutSandbox(env: NodeJS.ProcessEnv): { token?: string } | undefined {
+  const value = env.PUNCHOUT_SANDBOX?.trim() || undefined
+  if (value !== undefined && value !== 'on' && value !== 'off')
+    throw new Error(`PUNCHOUT_SANDBOX must be 'on' or 'off', got '${value}'`)
+  const token = secretSetting(env, 'PUNCHOUT_SANDBOX_TOKEN')
+  const production = env.NODE_ENV === 'production'
+  if (value === 'off' || (production && value !== 'on')) return undefined
+  if (production && token === undefined)
+    throw new Error(
+      'PUNCHOUT_SANDBOX=on in production needs PUNCHOUT_SANDBOX_TOKEN: the sandbox logs users in',
+    )
+  return { token }
 }
 
 /** SCHEDULER_TEST_RUNS: `on`, or `off`/unset; anything else is a mistake worth stopping for. */
@@ -228,5 +254,6 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     schedulerTestRuns: schedulerTestRuns(env),
     accounts: accountSettings(env),
     shopMail: env.SHOP_MAIL?.trim() || undefined,
+    punchoutSandbox: punchoutSandbox(env),
   }
 }

@@ -63,6 +63,8 @@ const app = buildServer({
   backoffice: { token: config.backofficeToken },
   // Who registers, who waits for approval, whether the newsletter is offered.
   accounts: config.accounts,
+  // The procurement sandbox (/punchout-sandbox): outside production by default, in production on request.
+  punchoutSandbox: config.punchoutSandbox,
   protection: {
     limits: config.limits,
     trustedProxies: config.trustedProxies,

@@ -56,6 +56,7 @@ import { punchoutConfigurationRoutes } from './routes/punchout-configurations'
 import { punchoutCxmlRoutes } from './routes/punchout-cxml'
 import { punchoutTransferRoutes } from './routes/punchout-transfers'
 import { punchoutUserRoutes } from './routes/punchout-users'
+import { punchoutSandboxRoutes, type PunchoutSandboxSettings } from './routes/punchout-sandbox'
 import { orderSnapshotOf } from './icm/orders'
 import { recurringOrderJob, type RecurringOrderJob } from './jobs/recurring-orders'
 import { createLimiters, trustProxyOf, type ProtectionOptions } from './rate-limits'
@@ -95,6 +96,11 @@ export type ServerOptions = {
   backoffice?: { token?: string }
   /** Registration, approval and newsletter (REGISTRATION, REGISTRATION_APPROVAL, NEWSLETTER); default: DEFAULT_ACCOUNT_SETTINGS. */
   accounts?: AccountSettings
+  /**
+   * The procurement sandbox's pages (routes/punchout-sandbox.ts) with their token (PUNCHOUT_SANDBOX_TOKEN);
+   * none without (config.ts decides: on by default outside production).
+   */
+  punchoutSandbox?: PunchoutSandboxSettings
 }
 
 declare module 'fastify' {
@@ -119,6 +125,7 @@ export function buildServer({
   recurringOrders,
   backoffice = {},
   accounts = DEFAULT_ACCOUNT_SETTINGS,
+  punchoutSandbox,
 }: ServerOptions): FastifyInstance {
   const helmetOptions = apiHelmetOptions({ ...security, crossOriginReads: corsOrigins.length > 0 })
   // The same headers for answers made outside the routes' hooks (router errors, refusals before helmet ran).
@@ -339,6 +346,7 @@ export function buildServer({
     punchoutConfigurationRoutes,
     punchoutTransferRoutes,
     punchoutCxmlRoutes,
+    ...(punchoutSandbox ? [punchoutSandboxRoutes(punchoutSandbox)] : []),
   ]) {
     routes(app, ctx)
   }

@@ -9,7 +9,6 @@ import {
 } from '../../tests/fixtures/punchout/baskets'
 import { fixture } from '../../tests/fixtures/punchout/fixture'
 import { PUNCHOUT_LIMITS, PunchoutFormatError } from './format-common'
-import { ISO_UNIT_OF } from './oci-fields'
 import {
   ISO_UNIT_OF,
   OCI_FIELD_LENGTHS,

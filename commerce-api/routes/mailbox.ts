@@ -47,7 +47,7 @@ const FORWARDING_HEADERS = ['forwarded', 'x-forwarded-for', 'x-forwarded-host', 
  * machine (the storefront, nginx) connects from loopback for anyone on the internet; its forwarding headers
  * give it away.
  */
-function isLocalCaller(request: FastifyRequest): boolean {
+export function isLocalCaller(request: FastifyRequest): boolean {
   const address = request.socket.remoteAddress ?? ''
   return isLoopback(address) && !FORWARDING_HEADERS.some((name) => request.headers[name] !== undefined)
 }

@@ -105,6 +105,7 @@ export async function startApi({
   snapshot,
   backofficeToken,
   accounts,
+  punchoutSandbox,
 }: {
   products?: number
   /** Who registers, who waits for approval, the newsletter; default DEFAULT_ACCOUNT_SETTINGS. */
@@ -117,6 +118,8 @@ export async function startApi({
   protection?: ProtectionOptions
   /** A seeded PGlite database written by `writeSeededSnapshot` (its `products` count applies). */
   snapshot?: string
+  /** The procurement sandbox's pages (PUNCHOUT_SANDBOX_TOKEN as `token`); default none. */
+  punchoutSandbox?: { token?: string }
 } = {}): Promise<Api> {
   const server = process.env.DATABASE_URL
     ? await freshPostgres(process.env.DATABASE_URL, products)
@@ -134,6 +137,7 @@ export async function startApi({
     corsOrigins,
     backoffice: { token: backofficeToken },
     accounts,
+    punchoutSandbox,
   })
   installWireCheck(app)
   const address = await app.listen({ port: 0, host: '127.0.0.1' })

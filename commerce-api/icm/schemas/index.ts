@@ -68,6 +68,13 @@ export const NOT_JSON: readonly NotJson[] = [
     route: '/rest/:site/customers/:customerNo/punchouts/cxml1.2/orderrequest',
     reason: 'a cXML Status response (text/xml), refusals included (ADR 0033)',
   },
+  // The procurement sandbox (routes/punchout-sandbox.ts): HTML pages, refusals as pages too.
+  { method: 'GET', route: '/punchout-sandbox', reason: "the procurement sandbox's start page (HTML)" },
+  ...(['cxml', 'oci', 'ids', 'order', 'hook/:protocol'] as const).map((page) => ({
+    method: 'POST' as const,
+    route: `/punchout-sandbox/${page}`,
+    reason: 'a page of the procurement sandbox (HTML)',
+  })),
 ]
 
 const byRoute = new Map(WIRE_RULES.map((rule) => [`${rule.method} ${rule.route}`, rule]))
