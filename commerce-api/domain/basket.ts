@@ -113,7 +113,8 @@ export function tierFor(tiers: Tier[], quantity: number): Tier | undefined {
   return best
 }
 
-async function tiersBySku(db: Db, currency: Currency, skus: string[]) {
+/** The sale price tiers of the products in `currency` (net, minor units), by sku; unpriced skus are left out. */
+export async function tiersBySku(db: Db, currency: Currency, skus: string[]) {
   const map = new Map<string, Tier[]>()
   if (skus.length === 0) return map
   const rows = await db

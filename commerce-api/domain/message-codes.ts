@@ -299,6 +299,7 @@ export const MESSAGE_CODES = {
   'punchout.oci.transform.invalid': { kind: 'cause' },
   'punchout.oci.formatter.unknown': { kind: 'cause' },
   'punchout.oci.mapping.invalid': { kind: 'cause' },
+  'punchout.oci.quantity.invalid': { kind: 'error' },
   'punchout.session.not_found': { kind: 'error' },
   'punchout.session.return_url.invalid': { kind: 'error' },
   'punchout.session.request.invalid': { kind: 'error' },

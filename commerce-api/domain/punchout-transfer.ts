@@ -13,14 +13,15 @@ import { writePunchOutOrderMessage, type CxmlStamp } from '../punchout/cxml'
 import { writeIdsReturnCart } from '../punchout/ids'
 import { writeOciFields, type OciField } from '../punchout/oci'
 import type { TransferBasket, TransferLine, TransferProblem } from '../punchout/transfer-basket'
-import { basketState, requireBasket } from './basket'
-import { localize, type Locale } from './channel'
-import { distribute } from './money'
+import { basketState, requireBasket, tierFor, tiersBySku } from './basket'
+import { localize, type Currency, type Locale } from './channel'
+import { distribute, multiply } from './money'
 import { cxmlSettings } from './punchout-cxml-configuration'
 import { ociConfiguration } from './punchout-oci'
 import { cxmlSession } from './punchout-sessions'
 import type { UserPrincipal } from './punchout-users'
 import type { Principal } from './tokens'
+import { taxDestination } from './totals'
 
 /**
  * UN/CEFACT Recommendation 20 codes of the packing units products are sold in ('' is pieces). A packing unit
@@ -68,6 +69,59 @@ export async function unspscOfCategories(db: Db, categoryIds: string[]): Promise
   return new Map(rows.map((row) => [row.start, row.unspsc]))
 }
 
+/** What a transfer line takes from the basket (or, for OCI's validation and search, from the price list). */
+type LineSource = {
+  position: number
+  sku: string
+  lineId: string
+  quantity: number
+  /** Net, in minor units, as the line is charged. */
+  lineTotal: number
+  /** A warranty's name, added to the description. */
+  warranty?: string
+}
+
+/**
+ * The TransferLines of `sources` in `currency` and `locale`: the products' texts, unit, manufacturer, EAN,
+ * UNSPSC code (their category's or its nearest ancestor's) and lead time, the unit price the line total per
+ * piece. One query for the products and one for the categories.
+ */
+async function transferLines(
+  db: Db,
+  sources: readonly LineSource[],
+  { currency, locale, taxRate }: { currency: string; locale: Locale; taxRate: number },
+): Promise<TransferLine[]> {
+  const skus = [...new Set(sources.map((line) => line.sku))]
+  const rows = skus.length ? await db.select().from(products).where(inArray(products.sku, skus)) : []
+  const bySku = new Map(rows.map((row) => [row.sku, row]))
+  const unspsc = await unspscOfCategories(
+    db,
+    rows.map((row) => row.defaultCategoryId),
+  )
+  const money = (amount: number) => ({ amount, currency })
+  return sources.map((line): TransferLine => {
+    const product = bySku.get(line.sku)
+    const short = product ? localize(product.shortDescriptions, locale) : ''
+    return {
+      position: line.position,
+      sku: line.sku,
+      lineId: line.lineId,
+      name: product ? localize(product.names, locale) : line.sku,
+      description: line.warranty ? [short, line.warranty].filter(Boolean).join(' + ') : short,
+      quantity: line.quantity,
+      unit: UNIT_CODES[product?.packingUnit ?? ''] ?? 'C62',
+      unitPrice: money(unitPriceOf(line.lineTotal, line.quantity)),
+      lineTotal: money(line.lineTotal),
+      taxRate,
+      manufacturer: product?.manufacturer ?? '',
+      manufacturerPartId: product?.manufacturerSku ?? null,
+      ean: product?.ean ?? null,
+      unspsc: (product && unspsc.get(product.defaultCategoryId)) ?? '',
+      leadTimeDays: product?.readyForShipmentMax ?? null,
+    }
+  })
+}
+
 /**
  * The TransferBasket of the caller's open basket `basketId`, its texts in `locale` (another's basket is not
  * found). An empty basket transfers as one without lines: the procurement system reads that as a cancel.
@@ -81,40 +135,22 @@ export async function punchoutTransferBasket(
   const basket = await requireBasket(db, user, basketId)
   const state = await basketState(db, basket, locale)
   const { currency, totals } = state
-  const skus = [...new Set(state.lines.map((line) => line.sku))]
-  const rows = skus.length ? await db.select().from(products).where(inArray(products.sku, skus)) : []
-  const bySku = new Map(rows.map((row) => [row.sku, row]))
-  const unspsc = await unspscOfCategories(
-    db,
-    rows.map((row) => row.defaultCategoryId),
-  )
   const money = (amount: number) => ({ amount, currency })
   // The order promotions' share of each line, as basketTotals shares them out (same weights, same order).
   const afterItemRebates = state.priced.map((line) => totals.lines.get(line.row.id)!.total.net)
   const shares = distribute(totals.valueRebates.net, afterItemRebates)
-  const lines = state.priced.map((line, index): TransferLine => {
-    const product = bySku.get(line.row.sku)
-    const lineTotal = afterItemRebates[index]! - shares[index]!
-    const warranty = line.warranty ? localize(line.warranty.row.names, locale) : ''
-    const short = product ? localize(product.shortDescriptions, locale) : ''
-    return {
+  const lines = await transferLines(
+    db,
+    state.priced.map((line, index) => ({
       position: line.row.position,
       sku: line.row.sku,
       lineId: line.row.id,
-      name: product ? localize(product.names, locale) : line.row.sku,
-      description: warranty ? [short, warranty].filter(Boolean).join(' + ') : short,
       quantity: line.row.quantity,
-      unit: UNIT_CODES[product?.packingUnit ?? ''] ?? 'C62',
-      unitPrice: money(unitPriceOf(lineTotal, line.row.quantity)),
-      lineTotal: money(lineTotal),
-      taxRate: state.taxRate,
-      manufacturer: product?.manufacturer ?? '',
-      manufacturerPartId: product?.manufacturerSku ?? null,
-      ean: product?.ean ?? null,
-      unspsc: (product && unspsc.get(product.defaultCategoryId)) ?? '',
-      leadTimeDays: product?.readyForShipmentMax ?? null,
-    }
-  })
+      lineTotal: afterItemRebates[index]! - shares[index]!,
+      ...(line.warranty ? { warranty: localize(line.warranty.row.names, locale) } : {}),
+    })),
+    { currency, locale, taxRate: state.taxRate },
+  )
   const subtotal = totals.items.net - totals.valueRebates.net
   // Payment costs, should a basket have them, count with the charges (a punchout basket is not paid here).
   const shipping = totals.shipping.net + totals.paymentCosts.net
@@ -127,6 +163,48 @@ export async function punchoutTransferBasket(
     tax: money(totals.salesTax),
     shipping: money(shipping),
     total: money(subtotal + totals.salesTax + shipping),
+  }
+}
+
+/**
+ * Products at quantities as a TransferBasket without a basket (OCI's VALIDATE and BACKGROUND_SEARCH): each
+ * line at the price list's tier for its quantity in `currency` (what a basket charges before promotions), the
+ * channel's tax rate for the currency, positions in the given order, no line id, no basket id; tax and
+ * shipping are not estimated. The caller checks that the products can be ordered.
+ */
+export async function productTransferBasket(
+  db: Db,
+  items: readonly { sku: string; quantity: number }[],
+  currency: Currency,
+  locale: Locale,
+): Promise<TransferBasket> {
+  const tiers = await tiersBySku(
+    db,
+    currency,
+    items.map((item) => item.sku),
+  )
+  const lines = await transferLines(
+    db,
+    items.map((item, index) => ({
+      position: index + 1,
+      sku: item.sku,
+      lineId: '',
+      quantity: item.quantity,
+      lineTotal: multiply(tierFor(tiers.get(item.sku) ?? [], item.quantity)?.net ?? 0, item.quantity),
+    })),
+    { currency, locale, taxRate: taxDestination(currency).country.taxRate },
+  )
+  const money = (amount: number) => ({ amount, currency })
+  const subtotal = lines.reduce((sum, line) => sum + line.lineTotal.amount, 0)
+  return {
+    basketId: '',
+    currency,
+    locale: languageTag(locale),
+    lines,
+    subtotal: money(subtotal),
+    tax: money(0),
+    shipping: money(0),
+    total: money(subtotal),
   }
 }
 

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { requireUser } from '../auth'
 import { PUNCHOUT_TYPES, type PunchoutResource } from '../domain/punchout'
+import { ociBackgroundSearch, ociValidation } from '../domain/punchout-oci-products'
 import {
   transferCxmlSession,
   transferIdsBasket,
@@ -57,9 +58,10 @@ function queryText(request: FastifyRequest, name: string): string {
  * caller's cXML session), `POST …/oci5/transfer?basketId=` (the `NEW_ITEM-…` fields with the customer's
  * mapping, `{data:[{name,value}], problems}`), `POST …/ids/transfer?basketId=` (the WKE `warenkorb`). cXML and
  * IDS answer their XML as `text/xml` when asked for it, else `{data: xml, problems}`. Another user's session
- * or basket is not found.
+ * or basket is not found. And OCI's product functions for the OCI user, without a basket: `GET
+ * …/oci5/validate?productId=&quantity=` (default 1) and `GET …/oci5/background-search?searchString=`.
  */
-export const punchoutTransferRoutes: RouteModule = (app, { db }) => {
+export const punchoutTransferRoutes: RouteModule = (app, { db, site }) => {
   const punchouts = '/rest/:site/customers/:customerNo/punchouts'
   const sender = (resource: PunchoutResource) => ({
     config: { access: { customer: true as const, permission: PUNCHOUT_TYPES[resource].sendPermission } },
@@ -86,6 +88,37 @@ export const punchoutTransferRoutes: RouteModule = (app, { db }) => {
       queryText(request, 'basketId'),
       request.scope.locale,
     )
+    return { data: fields, problems }
+  })
+
+  app.get(`${punchouts}/oci5/validate`, sender('oci5'), async (request) => {
+    const caller = await requireUser(db, request)
+    const { quantity = '1' } = request.query as { quantity?: unknown }
+    const { fields, problems } = await ociValidation(
+      db,
+      caller.customerNo,
+      {
+        sku: queryText(request, 'productId'),
+        quantity: typeof quantity === 'string' && /^\d{1,9}$/.test(quantity.trim()) ? Number(quantity) : NaN,
+      },
+      request.scope,
+    )
+    return { data: fields, problems }
+  })
+
+  app.get(`${punchouts}/oci5/background-search`, sender('oci5'), async (request) => {
+    const caller = await requireUser(db, request)
+    const { searchString } = request.query as { searchString?: unknown }
+    if (typeof searchString !== 'string')
+      throw new ApiError(
+        400,
+        'request.invalid',
+        "The query parameter 'searchString' is required (one value).",
+      )
+    const { fields, problems } = await ociBackgroundSearch(db, caller.customerNo, searchString, {
+      ...request.scope,
+      site,
+    })
     return { data: fields, problems }
   })
 

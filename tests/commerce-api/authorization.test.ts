@@ -831,6 +831,14 @@ const WALK: Record<string, Call> = {
     scope: 'private',
     path: (f) => `customers/${A}/punchouts/ids/transfer?basketId=${f.basketId}`,
   },
+  'GET /rest/:site/customers/:customerNo/punchouts/oci5/validate': {
+    scope: 'private',
+    path: (f) => `customers/${A}/punchouts/oci5/validate?productId=${f.sku}&quantity=2`,
+  },
+  'GET /rest/:site/customers/:customerNo/punchouts/oci5/background-search': {
+    scope: 'private',
+    path: () => `customers/${A}/punchouts/oci5/background-search?searchString=a`,
+  },
   'POST /rest/:site/customers/:customerNo/punchouts/cxml1.2/setuprequest': {
     scope: 'private',
     path: () => `customers/${A}/punchouts/cxml1.2/setuprequest`,

@@ -444,3 +444,52 @@ describe('the cXML OrderRequest', () => {
     expect([placed.status, cxmlOf(placed).status.code]).toEqual([200, 200])
   })
 })
+
+describe('OCI’s validation and background search', () => {
+  const get = (rest: string, login = 'brightline-oci') =>
+    call(punchouts(`/oci5/${rest}`), { token: tokens[login], headers: { accept: V2 } })
+  const value = (answer: Awaited<ReturnType<typeof call>>, name: string) =>
+    answer.json.data.find((field: any) => field.name === name)?.value
+
+  it('VALIDATE: the product’s fields at the quantity (default 1), no basket touched', async () => {
+    const one = await get(`validate?productId=${skus[0]}`)
+    expect(one.status).toBe(200)
+    expect(value(one, 'NEW_ITEM-EXT_PRODUCT_ID[1]')).toBe(skus[0])
+    expect(value(one, 'NEW_ITEM-QUANTITY[1]')).toBe('1.000')
+    expect(one.json.problems).toEqual(expect.any(Array))
+    const four = await get(`validate?productId=${skus[0]}&quantity=4`)
+    expect(value(four, 'NEW_ITEM-QUANTITY[1]')).toBe('4.000')
+    expect(value(four, 'NEW_ITEM-PRICE[1]')).toBe(value(one, 'NEW_ITEM-PRICE[1]'))
+    for (const [query, status] of [
+      [`productId=${skus[0]}&quantity=0`, 400],
+      [`productId=${skus[0]}&quantity=abc`, 400],
+      [`productId=${skus[0]}&quantity=1.5`, 400],
+      ['quantity=1', 400],
+      ['productId=NO-SUCH-SKU', 404],
+    ] as const)
+      expect((await get(`validate?${query}`)).status, query).toBe(status)
+  })
+
+  it('BACKGROUND_SEARCH: the fields of what the search finds; an empty string is refused', async () => {
+    const product = await call(api.url(`products/${skus[1]}`, EUR))
+    const word = String(product.json.productName).split(/\s+/)[0]!
+    const found = await get(`background-search?searchString=${encodeURIComponent(word)}`)
+    expect(found.status).toBe(200)
+    const ids = found.json.data.filter((field: any) => field.name.startsWith('NEW_ITEM-EXT_PRODUCT_ID['))
+    expect(ids.length).toBeGreaterThan(0)
+    expect(ids.length).toBeLessThanOrEqual(20)
+    for (const query of ['searchString=', 'searchString=%20%20', ''])
+      expect((await get(`background-search?${query}`)).status, query).toBe(400)
+  })
+
+  it('is the OCI user’s: others are refused', async () => {
+    for (const login of ['brightline-ids', 'jlink'])
+      expect((await get(`validate?productId=${skus[0]}`, login)).status, login).toBe(403)
+    expect((await get(`background-search?searchString=a`, 'mkestrel')).status).toBe(404)
+    expect(
+      (await call(punchouts(`/oci5/validate?productId=${skus[0]}`, B), { token: tokens['brightline-oci'] }))
+        .status,
+    ).toBe(404)
+    expect((await call(punchouts(`/oci5/validate?productId=${skus[0]}`))).status).toBe(401)
+  })
+})

@@ -121,5 +121,7 @@ export const punchoutWire: WireRule[] = [
   { method: 'GET', route: `${punchouts}/cxml1.2/sessions/:sid`, schema: PunchoutSessionSchema },
   { method: 'POST', route: `${punchouts}/cxml1.2/transfer`, schema: TransferTextSchema },
   { method: 'POST', route: `${punchouts}/oci5/transfer`, schema: OciFieldsSchema },
+  { method: 'GET', route: `${punchouts}/oci5/validate`, schema: OciFieldsSchema },
+  { method: 'GET', route: `${punchouts}/oci5/background-search`, schema: OciFieldsSchema },
   { method: 'POST', route: `${punchouts}/ids/transfer`, schema: TransferTextSchema },
 ]
