@@ -11,6 +11,8 @@ const dataDir = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `storefront-e
 export const BACKOFFICE_TOKEN = 'e2e-operator-token-e2e-operator-token'
 /** The local mailbox's token (MAILBOX_TOKEN) the tests read mails with (e2e/helpers.ts, mailLinks). */
 export const MAILBOX_TOKEN = 'e2e-mailbox-token-e2e-mailbox-token'
+/** The procurement sandbox's token (PUNCHOUT_SANDBOX_TOKEN): e2e/punchout*.spec.ts play the buyer there. */
+export const PUNCHOUT_SANDBOX_TOKEN = 'e2e-sandbox-token-e2e-sandbox-token'
 
 const chromium = {
   ...devices['Desktop Chrome'],
@@ -78,6 +80,7 @@ export default defineConfig({
         BACKOFFICE_TOKEN,
         // The tests read mails (password and approval links) from the local mailbox with its token.
         MAILBOX_TOKEN,
+        PUNCHOUT_SANDBOX_TOKEN,
       },
     },
     // A second storefront whose ICM is unreachable: every page is the maintenance page (503).

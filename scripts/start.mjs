@@ -12,7 +12,8 @@
  * DATA_DIR/session-secret (mode 0600), so sessions survive restarts and no built-in secret is ever used.
  * Likewise the bundled API's back office gets BACKOFFICE_TOKEN from DATA_DIR/backoffice-token, which is where
  * `npm run orders` finds it too, and, without SMTP_URL, its local mailbox is switched on (MAILBOX=on) behind
- * MAILBOX_TOKEN from DATA_DIR/mailbox-token (the password the mailbox page asks for).
+ * MAILBOX_TOKEN from DATA_DIR/mailbox-token (the password the mailbox page asks for), and its procurement sandbox
+ * (PUNCHOUT_SANDBOX=on) behind PUNCHOUT_SANDBOX_TOKEN from DATA_DIR/punchout-sandbox-token.
  */
 import { spawn, spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
@@ -145,6 +146,19 @@ if (bundledApi) {
     console.log(
       `commerce-api: mails stay in the local mailbox ${env.ICM_BASE_URL}/mailbox (its password: ` +
         `${env.MAILBOX_TOKEN ? 'MAILBOX_TOKEN' : path.join(process.env.DATA_DIR || 'data', 'mailbox-token')})`,
+    )
+  }
+  // The demo shows how procurement systems punch out: the API's procurement sandbox, behind a kept token.
+  if (!env.PUNCHOUT_SANDBOX) {
+    apiEnv.PUNCHOUT_SANDBOX = 'on'
+    if (!env.PUNCHOUT_SANDBOX_TOKEN)
+      apiEnv.PUNCHOUT_SANDBOX_TOKEN = keptSecret(
+        'punchout-sandbox-token',
+        'commerce-api: made a procurement sandbox token',
+      )
+    console.log(
+      `commerce-api: the procurement sandbox is ${env.ICM_BASE_URL}/punchout-sandbox (its password: ` +
+        `${env.PUNCHOUT_SANDBOX_TOKEN ? 'PUNCHOUT_SANDBOX_TOKEN' : path.join(process.env.DATA_DIR || 'data', 'punchout-sandbox-token')})`,
     )
   }
   supervise(
