@@ -22,15 +22,26 @@ export class Browser {
 
   constructor(readonly lang = 'en') {}
 
-  /** The answer of `fn` (a loader or action) to `path`; `form` posts. Redirects are answered, not followed. */
+  /**
+   * The answer of `fn` (a loader or action) to `path`; `form` posts, `headers` are sent along (a cross-site
+   * post's `Origin`). Redirects are answered, not followed.
+   */
   async call(
     fn: RouteFn,
     path: string,
-    { form, params }: { form?: Record<string, string>; params?: Record<string, string> } = {},
+    {
+      form,
+      params,
+      headers,
+    }: {
+      form?: Record<string, string>
+      params?: Record<string, string>
+      headers?: Record<string, string>
+    } = {},
   ) {
     const sent = await answer(
       fn,
-      args(path, { cookie: this.cookie, form, params: { lang: this.lang, ...params } }),
+      args(path, { cookie: this.cookie, form, headers, params: { lang: this.lang, ...params } }),
     )
     if (sent.setCookie) this.cookie = nextCookie(sent.setCookie)
     return sent
