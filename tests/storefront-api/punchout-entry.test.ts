@@ -6,7 +6,7 @@
  * API's, the cart's lines get the API's prices. Then the shop as the punchout user sees it: no footer, the
  * basket page offering "Transfer basket", the punchout's state in the session cookie.
  */
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_PASSWORD } from '../../commerce-api/db/seed/people'
 import { openCxmlSession } from '../../commerce-api/domain/punchout-sessions'
 import { createPunchoutUser } from '../../commerce-api/domain/punchout-users'
@@ -17,7 +17,7 @@ import { loader as basketLoader } from '~/routes/$lang._shop.basket'
 import { action, loader } from '~/routes/$lang.punchout'
 import { config } from '~/services/config.server'
 import { sessionFrom } from '../storefront/loader-args'
-import { Browser, minor, seeded } from './shop'
+import { Browser, minor, recordApiCalls, seeded, type ApiCall } from './shop'
 import { api } from './setup'
 
 const BRIGHTLINE = 'BC-200001'
@@ -64,34 +64,10 @@ const cxmlSession = (items: { sku: string; quantity: number }[] = []) =>
   )
 
 /**
- * A call the storefront made to the API: its method and path below the site (without matrix parameters),
- * when it went out and when its answer came back.
- */
-type Call = { method: string; path: string; sent: number; answered: number }
-
-/** Every API call of the storefront from here on (the test's own fetches of the API too, none are made). */
-function recordCalls(): Call[] {
-  const calls: Call[] = []
-  const fetch = globalThis.fetch
-  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const request = new Request(input, init)
-    const sent = performance.now()
-    const response = await fetch(request)
-    const path = new URL(request.url).pathname.replace(/^.*?\/-(?:;[^/]*)?\//, '').replace(/;[^/]*/g, '')
-    calls.push({ method: request.method, path, sent, answered: performance.now() })
-    return response
-  })
-  return calls
-}
-afterEach(() => {
-  vi.restoreAllMocks()
-})
-
-/**
  * How long the entry waited between the login's last read (the user's roles) and the first call for the
  * punchout (`first`): spec §4.7, §9's login delay.
  */
-function waitAfterLogin(calls: Call[], first: (call: Call) => boolean) {
+function waitAfterLogin(calls: ApiCall[], first: (call: ApiCall) => boolean) {
   const roles = calls.find((call) => call.path.endsWith('/roles'))
   const punchout = calls.find(first)
   if (!roles || !punchout) throw new Error(`no login or punchout call in ${calls.map((c) => c.path)}`)
@@ -106,7 +82,7 @@ beforeAll(async () => {
 describe('the OCI entry', () => {
   it('logs in after the API’s check, waits 500 ms, keeps hook URL, ~ fields and target, and makes the API basket', async () => {
     const browser = new Browser('en')
-    const calls = recordCalls()
+    const calls = recordApiCalls()
     const { response, location, setCookie } = await enter(
       browser,
       oci({ '~OkCode': 'ADDI', '~TARGET': '_top', '~CALLER': 'CTLG', returntarget: '_top' }),
@@ -223,7 +199,7 @@ describe('the OCI entry', () => {
 
   it('refuses a buyer, who may not send an OCI basket, and logs them out again', async () => {
     const browser = new Browser('en')
-    const calls = recordCalls()
+    const calls = recordApiCalls()
     const { location } = await enter(browser, oci({ USERNAME: 'bbuyer' }))
     expect(location).toBe('/en/error?error=missing-permission&value=APP_B2B_SEND_OCI_BASKET')
     expect(calls.at(-1)).toMatchObject({ method: 'PUT', path: 'token/logout' })
@@ -236,7 +212,7 @@ describe('the OCI entry', () => {
 describe('the IDS Connect entry', () => {
   it('SV answers the interface versions without a login', async () => {
     const browser = new Browser('de')
-    const calls = recordCalls()
+    const calls = recordApiCalls()
     const { response } = await enter(browser, ids({ action: 'SV', pw_kunde: 'not-checked' }))
     expect(calls).toEqual([])
     const html = await response.text()
@@ -327,7 +303,7 @@ describe('the cXML entry (sid and access-token of a setup request’s start link
     const sku = skus[2]!
     const opened = await cxmlSession([{ sku, quantity: 2 }])
     const browser = new Browser('en')
-    const calls = recordCalls()
+    const calls = recordApiCalls()
     const { location } = await enter(browser, { sid: opened.session.id, 'access-token': opened.accessToken })
     expect(waitAfterLogin(calls, (call) => call.path.includes('/sessions/'))).toBeGreaterThanOrEqual(500)
     expect(location).toBe('/en/home')
@@ -360,7 +336,7 @@ describe('the cXML entry (sid and access-token of a setup request’s start link
   it('logs the user out again when the API knows no such session of theirs', async () => {
     const opened = await cxmlSession()
     const browser = new Browser('en')
-    const calls = recordCalls()
+    const calls = recordApiCalls()
     const { location } = await enter(browser, { sid: 'no-such-session', 'access-token': opened.accessToken })
     expect(location).toBe(errorOf('punchout.error.session'))
     expect(calls.at(-1)).toMatchObject({ method: 'PUT', path: 'token/logout' })
@@ -374,7 +350,7 @@ describe('the shop as a punchout user sees it', () => {
   it('has no footer for the punchout user, and one for a buyer', async () => {
     const punchout = new Browser('en')
     await enter(punchout, ids({ action: 'WKE' }))
-    const calls = recordCalls()
+    const calls = recordApiCalls()
     expect((await punchout.load(rootLoader, '/en/home')).shell.footer).toBeNull()
     // Not even read for them.
     expect(calls.some((call) => call.path.startsWith('cms/includes/'))).toBe(false)
