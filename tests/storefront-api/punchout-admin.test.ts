@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { users } from '../../commerce-api/db/schema'
 import { loader as rootLoader } from '~/root'
 import { loader as overviewLoader } from '~/routes/$lang._shop.account._index'
-import { loader as listLoader } from '~/routes/$lang._shop.account.punchout._index'
+import { loader as listLoader, meta } from '~/routes/$lang._shop.account.punchout._index'
 import {
   action as createAction,
   loader as createLoader,
@@ -104,7 +104,9 @@ describe('the guards', () => {
 
 describe('the list', () => {
   it('shows the API’s types and, per type, the company’s punchout users only', async () => {
-    const first = await jack.load(listLoader, BASE)
+    const { response, data: first } = await jack.call(listLoader, BASE)
+    expect(response.headers.get('Cache-Control')).toBe('private, no-store')
+    expect(meta({ data: first } as never)).toContainEqual({ name: 'robots', content: 'noindex' })
     expect(first.types).toEqual(['cxml', 'oci', 'ids'])
     expect(first.selected).toBe('cxml')
     expect(first.users).toEqual([{ login: 'brightline-cxml', type: 'cxml', active: true }])
@@ -182,9 +184,16 @@ describe('a punchout user', () => {
   })
 
   it('is deactivated and gets a new password, the old one no longer logging in', async () => {
+    const before = await userRow(login)
     await jack.post(userAction, userPath, { intent: 'update' }, params)
-    expect(await userRow(login)).toMatchObject({ active: false })
+    // No password typed: the API keeps the old one.
+    expect(await userRow(login)).toMatchObject({ active: false, passwordHash: before!.passwordHash })
     expect((await jack.load(userLoader, userPath, params)).user.active).toBe(false)
+    expect((await jack.load(listLoader, `${BASE}?type=oci`)).users).toContainEqual({
+      login,
+      type: 'oci',
+      active: false,
+    })
     const refused = await jack.call(userAction, userPath, {
       form: { intent: 'update', active: 'on', password: 'short', passwordConfirmation: 'short' },
       params,
@@ -329,7 +338,11 @@ describe('the OCI configuration', () => {
       transform: 'Brightline-{ProductSKU}',
       formatter: 'UpperCase',
     })
-    expect(itemOf(after, 'NEW_ITEM-UNIT').mappings[0]).toEqual({ from: 'C62', to: 'ST' })
+    // The empty rows the form sent along are no mappings.
+    expect(itemOf(after, 'NEW_ITEM-UNIT').mappings).toEqual([
+      { from: 'C62', to: 'ST' },
+      ...itemOf(items, 'NEW_ITEM-UNIT').mappings,
+    ])
   })
 
   it('shows the API’s own text when it refuses the mapping (400), and keeps the mapping in effect', async () => {
