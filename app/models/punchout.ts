@@ -68,8 +68,8 @@ export type TransferProblem = { position: number; sku: string; field: string; re
 const TRANSFER_PROBLEM_REASONS = new Set(['too-long', 'not-xml-text', 'missing', 'line-total', 'format'])
 
 /**
- * The text key of a problem's reason: the API's codes have texts of their own; anything else is a sentence a
- * real ICM wrote, shown as it came.
+ * The text key of a problem's reason (the problems are the commerce API's addition to ICM's answer): its codes
+ * have texts of their own; a code this storefront does not know yet shows as it came.
  */
 export const transferReasonKey = (reason: string) =>
   TRANSFER_PROBLEM_REASONS.has(reason) ? `punchout.transfer.reason.${reason}` : reason

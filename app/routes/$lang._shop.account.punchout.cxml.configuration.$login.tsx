@@ -9,7 +9,7 @@ import { PunchoutBreadcrumb } from '~/components/punchout/PunchoutAdmin'
 import { cxmlConfigurationSchema, PUNCHOUT_FORM_LIMITS } from '~/models/punchout-forms'
 import { noindexMeta } from '~/models/seo'
 import { parseSubmission, readForm } from '~/services/form.server'
-import { invalid, refused } from '~/services/form-result.server'
+import { invalid, refusedAtFields } from '~/services/form-result.server'
 import { loginAgainIfRefused } from '~/services/guards.server'
 import { pageHeaders } from '~/services/headers'
 import { privateHeaders } from '~/services/http.server'
@@ -68,7 +68,14 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       submission.value.entries.map((entry) => ({ name: entry.name, value: entry.value ?? '' })),
     ),
   )
-  if (!result.ok) return refused(submission, t, result.errors)
+  // ICM names each entry it refuses by its place in the change (`[2].value`): shown at that entry's field.
+  if (!result.ok)
+    return refusedAtFields(
+      submission,
+      t,
+      result.errors.map((error) => ({ ...error, paths: error.paths?.map((path) => `entries${path}`) })),
+      submission.value.entries.map((_, index) => `entries[${index}].value`),
+    )
   return redirectWithToast(session, punchoutListUrl(locale.lang, 'cxml'), {
     key: 'account.punchout.cxml.configuration.success',
     values: { login },

@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm'
+import { onTestFinished, vi } from 'vitest'
 import { prices, products } from '../../commerce-api/db/schema'
 import { DEMO_PASSWORD } from '../../commerce-api/db/seed/people'
 import { loader as rootLoader } from '~/root'
@@ -22,15 +23,26 @@ export class Browser {
 
   constructor(readonly lang = 'en') {}
 
-  /** The answer of `fn` (a loader or action) to `path`; `form` posts. Redirects are answered, not followed. */
+  /**
+   * The answer of `fn` (a loader or action) to `path`; `form` posts, `headers` are sent along (a cross-site
+   * post's `Origin`). Redirects are answered, not followed.
+   */
   async call(
     fn: RouteFn,
     path: string,
-    { form, params }: { form?: Record<string, string>; params?: Record<string, string> } = {},
+    {
+      form,
+      params,
+      headers,
+    }: {
+      form?: Record<string, string>
+      params?: Record<string, string>
+      headers?: Record<string, string>
+    } = {},
   ) {
     const sent = await answer(
       fn,
-      args(path, { cookie: this.cookie, form, params: { lang: this.lang, ...params } }),
+      args(path, { cookie: this.cookie, form, headers, params: { lang: this.lang, ...params } }),
     )
     if (sent.setCookie) this.cookie = nextCookie(sent.setCookie)
     return sent
@@ -124,4 +136,29 @@ export function rowsOf(section: Element): [string, string][] {
     dt.textContent ?? '',
     dt.nextElementSibling?.textContent ?? '',
   ])
+}
+
+/**
+ * A call the storefront made to the API: its method, its path below the site (without matrix parameters),
+ * the status answered, when it went out and when its answer came back (`performance.now()`).
+ */
+export type ApiCall = { method: string; path: string; status: number; sent: number; answered: number }
+
+/**
+ * Every call the storefront makes to the API from here on until the running test ends, in the order the
+ * answers came: to see what was asked, what the API answered, and when (the punchout's login delay).
+ */
+export function recordApiCalls(): ApiCall[] {
+  const calls: ApiCall[] = []
+  const fetch = globalThis.fetch
+  const spy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    const request = new Request(input, init)
+    const sent = performance.now()
+    const response = await fetch(request)
+    const path = new URL(request.url).pathname.replace(/^.*?\/-(?:;[^/]*)?\//, '').replace(/;[^/]*/g, '')
+    calls.push({ method: request.method, path, status: response.status, sent, answered: performance.now() })
+    return response
+  })
+  onTestFinished(() => spy.mockRestore())
+  return calls
 }

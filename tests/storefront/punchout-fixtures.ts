@@ -3,7 +3,7 @@
  * schemas, and to tests/storefront/punchout-wire.ts for the punchout resources the API does not serve yet),
  * and a recorder of the calls the storefront makes.
  */
-import { http, HttpResponse, type JsonBodyType } from 'msw'
+import { http, HttpResponse } from 'msw'
 import type { SessionUser } from '~/services/session.server'
 import { get, icm, icmError, icmPath, money, priceItem } from './icm-mock'
 
@@ -171,15 +171,4 @@ export function basketAnswer(id: string, lines: { id: string; sku: string; quant
     },
     infos: [],
   }
-}
-
-/** `GET baskets/{id}` of the baskets given (others 404), and `POST baskets` making `created`. */
-export function basketHandlers(baskets: Record<string, JsonBodyType>, created = 'b-new') {
-  return [
-    get('baskets/([^/]+)', (request) => {
-      const id = new URL(request.url).pathname.split('/').at(-1)!
-      return baskets[id] ?? icmError(404, 'basket.not_found.error')
-    }),
-    http.post(icmPath('baskets'), () => HttpResponse.json(basketAnswer(created), { status: 201 })),
-  ]
 }
