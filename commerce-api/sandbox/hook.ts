@@ -38,7 +38,7 @@ export function basketSection(basket: ReceivedBasket): string {
   const rows = basket.lines
     .map(
       (line) =>
-        `<tr><td class="num">${line.position}</td><td><code>${esc(line.sku)}</code></td>` +
+        `<tr><td class="num">${line.position}</td><td class="sku"><code>${esc(line.sku)}</code></td>` +
         `<td>${esc(line.name)}${line.description && line.description !== line.name ? `<br><span class="hint">${esc(line.description)}</span>` : ''}</td>` +
         `<td class="num">${line.quantity}</td><td>${esc(line.unit)}</td>` +
         `<td class="num">${money(line.unitPrice)}</td><td class="num">${money(line.lineTotal)}</td></tr>`,

@@ -33,9 +33,10 @@ const STYLE = [
   '.hint{color:#555;font-size:.9rem;margin:2px 0}',
   '.scroll{overflow-x:auto}table{border-collapse:collapse;width:100%}',
   'th,td{text-align:left;padding:6px 8px;border-bottom:1px solid #ddd;vertical-align:top}td.num,th.num{text-align:right}',
-  'pre{white-space:pre-wrap;word-break:break-all;background:#f4f5f7;padding:12px;font-size:.85rem}',
-  'code{word-break:break-all}.ok{color:#1d6b2f}.bad{color:#a61b1b}',
-  'dl{display:grid;grid-template-columns:max-content 1fr;gap:4px 12px}dt{font-weight:bold}dd{margin:0;word-break:break-all}',
+  'pre{white-space:pre-wrap;overflow-wrap:anywhere;background:#f4f5f7;padding:12px;font-size:.85rem}',
+  'code{overflow-wrap:anywhere}.ok{color:#1d6b2f}.bad{color:#a61b1b}td.num,td.sku{white-space:nowrap}details{margin:1rem 0}',
+  'dl{display:grid;grid-template-columns:max-content minmax(0,1fr);gap:4px 12px}dt{font-weight:bold}dd{margin:0;overflow-wrap:anywhere}',
+  '@media (max-width:30rem){dl{grid-template-columns:minmax(0,1fr);gap:0}dd{margin-bottom:8px}}',
 ].join('')
 
 /** A whole page: English, no scripts, the sandbox's styles, a link back to the start page below the title. */
