@@ -59,15 +59,16 @@ export const hookLine = (page: Page, sku: string) =>
 
 /**
  * Plain products in stock of the first leaf category (test data through the commerce API, not the UI under
- * test): no master, set or bundle, each with its SKU and name.
+ * test): no master, set or bundle, each with its SKU and its name in `locale`.
  */
-export async function plainProducts(request: APIRequestContext, count: number) {
-  const tree = await (await request.get(`${CATALOG_API}/categories?view=tree&limit=3`)).json()
+export async function plainProducts(request: APIRequestContext, count: number, locale = 'en_US') {
+  const api = CATALOG_API.replace('loc=en_US', `loc=${locale}`)
+  const tree = await (await request.get(`${api}/categories?view=tree&limit=3`)).json()
   const leaf = tree.elements[0].subCategories[0].subCategories[0]
   const path = leaf.categoryPath.map((p: { id: string }) => p.id).join('/')
   const listing = await (
     await request.get(
-      `${CATALOG_API}/categories/${path}/products?amount=50&attrs=sku,inStock,productMaster,retailSet,productBundle`,
+      `${api}/categories/${path}/products?amount=50&attrs=sku,inStock,productMaster,retailSet,productBundle`,
     )
   ).json()
   const flag = (element: any, name: string) =>
