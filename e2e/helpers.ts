@@ -1,29 +1,35 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test'
 import { MAILBOX_TOKEN } from '../playwright.config'
 
-/** Opens the first orderable product reachable through the main navigation, as a shopper would. */
-export async function openOrderableProduct(page: Page) {
-  await page.goto('/en/home')
-  const nav = page.getByRole('navigation', { name: 'Main navigation' })
+/**
+ * Opens the first orderable product reachable through the main navigation, as a shopper would, in the shop's
+ * language `lang` (its texts from the locale file).
+ */
+export async function openOrderableProduct(page: Page, lang: Lang = 'en') {
+  const t = await textsOf(lang)
+  await page.goto(`/${lang}/home`)
+  const nav = page.getByRole('navigation', { name: t('header.navigation.label') })
   await nav.locator('summary').first().click()
   const flyout = nav.locator('details[open] .flyout')
   await flyout.locator('.nav-level-2 a').first().click()
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
   // Plain products in stock have a price without "from" and the "In stock" label.
+  const from = new RegExp(`^${t('product.price.from', { price: '' }).trim()} `)
   for (let attempt = 0; attempt < 5; attempt++) {
     const tile = page
       .locator('.product-tile')
-      .filter({ hasText: 'In stock' })
-      .filter({ hasNotText: /^from / })
+      .filter({ hasText: t('product.stock.in_stock') })
+      .filter({ hasNotText: from })
       .first()
     if ((await tile.count()) > 0) {
       const name = (await tile.getByRole('heading').textContent())!.trim()
       await tile.getByRole('link').first().click()
       await expect(page.getByRole('heading', { level: 1, name })).toBeVisible()
-      if ((await page.getByRole('button', { name: 'Add to basket', exact: true }).count()) > 0) return name
+      if ((await page.getByRole('button', { name: t('product.add_to_basket'), exact: true }).count()) > 0)
+        return name
       await page.goBack()
     }
-    await page.getByRole('link', { name: 'Next page' }).click()
+    await page.getByRole('link', { name: t('paging.next') }).click()
   }
   throw new Error('no orderable product found in the first category pages')
 }

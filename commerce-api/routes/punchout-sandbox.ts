@@ -131,6 +131,9 @@ export const punchoutSandboxRoutes =
             useDefaults: false,
             directives: sandboxDirectives([ctx.mail.storefrontUrl]),
           },
+          // The API's `no-referrer` has browsers post these pages' forms with `Origin: null`, which
+          // assertSameOrigin refuses; `same-origin` names the sandbox to itself and nothing to the shop.
+          referrerPolicy: { policy: 'same-origin' as const },
         },
       }
       const post = { config, bodyLimit: MAX_BODY }

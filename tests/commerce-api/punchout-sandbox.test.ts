@@ -332,6 +332,16 @@ describe('the entries it opens', () => {
     expect(empty.html).toContain('WKS sends a cart')
   })
 
+  it('has browsers name its origin on its own forms: the pages send Referrer-Policy same-origin', async () => {
+    // Under `no-referrer` a browser posts a page's forms with `Origin: null` (Fetch, "serialize a request
+    // origin"), which the sandbox must refuse as an opaque origin: none of its forms would work.
+    const start = await fetch(sandbox())
+    expect(start.headers.get('referrer-policy')).toBe('same-origin')
+    const entry = await post('/oci', OCI_FORM, { origin: api.origin, 'sec-fetch-site': 'same-origin' })
+    expect(entry.headers.get('referrer-policy')).toBe('same-origin')
+    expect((await post('/oci', OCI_FORM, { origin: 'null' })).status).toBe(403)
+  })
+
   it('refuses its own forms posted from another site (403), and bad values with a 400 page', async () => {
     for (const headers of [
       { origin: 'https://evil.example' } as Record<string, string>,

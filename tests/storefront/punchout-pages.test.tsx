@@ -66,9 +66,15 @@ describe('the transfer page', () => {
   it('sends itself when nothing is wrong, the button still there', async () => {
     await show([])
     expect(screen.queryByRole('alert')).toBeNull()
-    expect(document.querySelector('script')?.textContent).toBe(
-      "document.getElementById('punchout-hook-form').submit()",
-    )
+    const script = document.querySelector('script')!.textContent!
+    expect(script).toMatch(/document\.getElementById\('punchout-hook-form'\)\.submit\(\)$/)
     expect(screen.getByRole('button', { name: 'Continue' })).toBeTruthy()
+    // The script does not run here, as in a browser without JavaScript: the page asks for "Continue" and does
+    // not claim to be sending; the script says it is sending, then sends.
+    const hint = screen.getByText('Press “Continue” to send your basket to your procurement system.')
+    const sending = screen.getByText('Your basket is being sent to your procurement system…')
+    expect([hint.hidden, sending.hidden]).toEqual([false, true])
+    new Function(script.replace(/document\.getElementById\('punchout-hook-form'\)\.submit\(\)$/, ''))()
+    expect([hint.hidden, sending.hidden]).toEqual([true, false])
   })
 })

@@ -3,6 +3,17 @@ import { transferReasonKey, type HookForm, type TransferProblem } from '~/models
 type Translate = (key: string, values?: Record<string, unknown>) => string
 
 export const HOOK_FORM_ID = 'punchout-hook-form'
+const HINT_ID = `${HOOK_FORM_ID}-hint`
+const SENDING_ID = `${HOOK_FORM_ID}-sending`
+
+/**
+ * The page asks for "Continue" until a script runs: only the script says the basket is on its way, then sends
+ * it (a browser without JavaScript would otherwise claim to send and wait for nothing).
+ */
+const SEND_SCRIPT =
+  `document.getElementById('${HINT_ID}').hidden=true;` +
+  `document.getElementById('${SENDING_ID}').hidden=false;` +
+  `document.getElementById('${HOOK_FORM_ID}').submit()`
 
 /** A problem's line: which line of the basket, which field, and why (the API's code in words, or ICM's sentence). */
 const problemText = (t: Translate, problem: TransferProblem) =>
@@ -11,7 +22,8 @@ const problemText = (t: Translate, problem: TransferProblem) =>
 /**
  * The form that carries a basket (or OCI's product data) back to the procurement system: the lines it cannot
  * carry as they are come first, then the hidden fields and a visible "Continue" button. Without problems the
- * page sends it by itself (an inline script with the response's nonce); without JavaScript the button does.
+ * page sends it by itself (an inline script with the response's nonce, SEND_SCRIPT); without JavaScript the
+ * button does.
  * `t` is the page's translation: this view also renders outside the shop's layout (the punchout entry).
  */
 export function HookFormView({ form, t, nonce }: { form: HookForm; t: Translate; nonce?: string }) {
@@ -39,17 +51,17 @@ export function HookFormView({ form, t, nonce }: { form: HookForm; t: Translate;
         {form.fields.map((field, index) => (
           <input key={`${index}:${field.name}`} type="hidden" name={field.name} value={field.value} />
         ))}
-        <p>{t(form.autoSubmit ? 'punchout.transfer.sending' : 'punchout.transfer.continue.hint')}</p>
+        <p id={HINT_ID}>{t('punchout.transfer.continue.hint')}</p>
+        {form.autoSubmit ? (
+          <p id={SENDING_ID} hidden>
+            {t('punchout.transfer.sending')}
+          </p>
+        ) : null}
         <button type="submit" className="primary">
           {t('punchout.transfer.continue')}
         </button>
       </form>
-      {form.autoSubmit ? (
-        <script
-          nonce={nonce}
-          dangerouslySetInnerHTML={{ __html: `document.getElementById('${HOOK_FORM_ID}').submit()` }}
-        />
-      ) : null}
+      {form.autoSubmit ? <script nonce={nonce} dangerouslySetInnerHTML={{ __html: SEND_SCRIPT }} /> : null}
     </section>
   )
 }
