@@ -25,7 +25,7 @@ import {
 } from '~/routes/$lang._shop.account.punchout.oci.configuration'
 import { loader as entryLoader } from '~/routes/$lang.punchout'
 import { sessionFrom } from '../storefront/loader-args'
-import { Browser, minor, seeded } from './shop'
+import { Browser, minor, recordApiCalls, seeded } from './shop'
 import { api } from './setup'
 
 afterEach(cleanup)
@@ -178,6 +178,16 @@ describe('the transfer page', () => {
       apiLines.map((line: any) => [line.position, line.sku, line.quantity]),
     )
     expect(cart.basket.lines.map((line) => line.sku)).toEqual([skus[1], skus[2]])
+
+    // As the buyer sees it: nothing to warn about, the form sends itself, "Weiter" still there.
+    browser.render('/de/basket/transfer', ':lang/basket/transfer', TransferPage, transferLoader)
+    await screen.findByRole('heading', { level: 1, name: 'Warenkorb übertragen' })
+    expect(screen.queryByRole('alert')).toBeNull()
+    expect(document.getElementById('punchout-hook-form')?.getAttribute('action')).toBe(IDS_HOOK)
+    expect(document.querySelector('script')?.textContent).toBe(
+      "document.getElementById('punchout-hook-form').submit()",
+    )
+    expect(screen.getByRole('button', { name: 'Weiter' })).toBeTruthy()
   })
 
   it('goes back to the basket when it is empty, and with the API’s reason when the cXML session has ended', async () => {
@@ -299,25 +309,38 @@ describe('the OCI entry’s product functions', () => {
     return { page, form, fields }
   }
 
-  it('VALIDATE: the API’s fields of that product at that quantity, in a form to the hook URL that sends itself', async () => {
-    const sku = skus[1]!
-    const { response } = await enter(
-      new Browser('en'),
-      oci({ FUNCTION: 'VALIDATE', PRODUCTID: sku, QUANTITY: '2', '~OkCode': 'ADDI' }),
-    )
-    expect(response.status).toBe(200)
-    const { page, form, fields } = await hookFormOf(response)
-    expect(form.getAttribute('action')).toBe(HOOK)
-    expect(page.querySelector('script')?.textContent).toContain('punchout-hook-form')
-    const read = readOciFields(fields)
-    expect(read.problems).toEqual([])
-    expect(read.passThrough).toEqual({ '~OkCode': 'ADDI' })
-    const product = await seeded(sku, 'USD', 'en_US')
-    expect(read.basket.lines).toMatchObject([
-      { sku, quantity: 2, unitPrice: { amount: product.net, currency: 'USD' } },
-    ])
-    expect(fields).toContainEqual(['NEW_ITEM-DESCRIPTION[1]', product.name])
-  })
+  // SAP writes quantities with three decimals (as the API's own NEW_ITEM-QUANTITY), a comma in some locales.
+  it.each(['2', '2.000', '2,000'])(
+    'VALIDATE of QUANTITY %s: the API’s fields of that product, in a form to the hook URL that sends itself',
+    async (quantity) => {
+      const sku = skus[1]!
+      const calls = recordApiCalls()
+      const { response } = await enter(
+        new Browser('en'),
+        oci({ FUNCTION: 'VALIDATE', PRODUCTID: sku, QUANTITY: quantity, '~OkCode': 'ADDI' }),
+      )
+      expect(response.status).toBe(200)
+      expect(response.headers.get('Content-Type')).toBe('text/html; charset=utf-8')
+      expect(response.headers.get('x-shop-form-target')).toBe('https://srm.example.com:8443')
+      const { page, form, fields } = await hookFormOf(response)
+      expect(form.getAttribute('action')).toBe(HOOK)
+      expect(page.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe('noindex')
+      expect(page.querySelector('script')?.textContent).toBe(
+        "document.getElementById('punchout-hook-form').submit()",
+      )
+      expect(page.querySelector('button[type="submit"]')?.textContent).toBe('Continue')
+      const read = readOciFields(fields)
+      expect(read.problems).toEqual([])
+      expect(read.passThrough).toEqual({ '~OkCode': 'ADDI' })
+      const product = await seeded(sku, 'USD', 'en_US')
+      expect(read.basket.lines).toMatchObject([
+        { sku, quantity: 2, unitPrice: { amount: product.net, currency: 'USD' } },
+      ])
+      expect(fields).toContainEqual(['NEW_ITEM-DESCRIPTION[1]', product.name])
+      // Validation makes no basket.
+      expect(calls.some((call) => call.method === 'POST' && call.path === 'baskets')).toBe(false)
+    },
+  )
 
   it('BACKGROUND_SEARCH: the API’s fields of the products the search finds, for the system to read, not sent', async () => {
     const sku = skus[2]!
