@@ -58,6 +58,16 @@ describe('OCI', () => {
     expect(oci({ FUNCTION: 'VALIDATE', PRODUCTID: '42', QUANTITY: '2,5' })).toMatchObject({
       function: { quantity: '2.5' },
     })
+    // SAP's three decimals of a whole quantity are the whole number ICM's validate takes.
+    for (const [sent, read] of [
+      ['2.000', '2'],
+      ['2,000', '2'],
+      ['10.0', '10'],
+      ['2,50', '2.5'],
+    ] as const)
+      expect(oci({ FUNCTION: 'VALIDATE', PRODUCTID: '42', QUANTITY: sent })).toMatchObject({
+        function: { quantity: read },
+      })
     expect(oci({ FUNCTION: 'BACKGROUND_SEARCH', SEARCHSTRING: 'drill' })).toMatchObject({
       function: { kind: 'BACKGROUND_SEARCH', searchString: 'drill' },
     })

@@ -104,6 +104,16 @@ const TILDE_NAME = /^~[A-Za-z0-9_-]+$/
 const QUANTITY = /^\d{1,9}(?:[.,]\d{1,3})?$/
 const VERSION = /^\d{1,2}(?:\.\d{1,2}){0,2}$/
 
+/**
+ * A QUANTITY as ICM's validate reads it: the decimal comma a point, and the zeros SAP writes after the point
+ * dropped ("2.000" is 2, which ICM takes as a whole quantity; "2.5" stays a fraction, refused there).
+ */
+function decimalOf(quantity: string): string {
+  const [whole = '', fraction = ''] = quantity.replace(',', '.').split('.')
+  const kept = fraction.replace(/0+$/, '')
+  return kept ? `${whole}.${kept}` : whole
+}
+
 class Refused extends Error {
   constructor(readonly key: PunchoutErrorKey) {
     super(key)
@@ -186,7 +196,7 @@ function ociEntry(params: URLSearchParams, text: Text): PunchoutEntry {
     fn === 'DETAIL' && productId
       ? { kind: 'DETAIL', productId }
       : fn === 'VALIDATE' && productId
-        ? { kind: 'VALIDATE', productId, quantity: quantity.replace(',', '.') }
+        ? { kind: 'VALIDATE', productId, quantity: decimalOf(quantity) }
         : fn === 'BACKGROUND_SEARCH' && searchString
           ? { kind: 'BACKGROUND_SEARCH', searchString }
           : undefined

@@ -2,7 +2,6 @@ import { ErrorBodySchema, wireSchemaForPath } from '../../commerce-api/icm/schem
 import { rewriteIcmUrl } from '../../commerce-api/http'
 import { invariantViolations } from '../../commerce-api/icm/schemas/invariants'
 import type { SetupServer } from 'msw/node'
-import { pendingPunchoutSchema } from './punchout-wire'
 
 /**
  * The storefront's loader tests stand in for ICM with fixtures; each fixture must be in the shape a real ICM
@@ -28,10 +27,7 @@ async function check(request: Request, response: Response): Promise<string | und
   const text = await response.clone().text()
   if (!text || !/json/.test(response.headers.get('content-type') ?? '')) return undefined
   const route = path.split('?')[0]!
-  const schema =
-    response.status >= 400
-      ? ErrorBodySchema
-      : (wireSchemaForPath(request.method, route) ?? pendingPunchoutSchema(request.method, route))
+  const schema = response.status >= 400 ? ErrorBodySchema : wireSchemaForPath(request.method, route)
   if (!schema) return `${where}: no ICM resource answers this call (commerce-api/icm/schemas)`
   const body: unknown = JSON.parse(text)
   const result = schema.safeParse(body)

@@ -1,11 +1,11 @@
 /**
  * The punchout entry `/{lang}/punchout` (issue 34, spec shell §4.7, §5, §8) where the real commerce API cannot
  * stand in for ICM; every login, session, basket and refusal the API can produce is tested against it in
- * tests/storefront-api/punchout-entry.test.ts. Here, with ICM mocked in its shapes:
+ * tests/storefront-api/punchout-entry.test.ts, OCI's VALIDATE and BACKGROUND_SEARCH in
+ * tests/storefront-api/punchout-transfer.test.tsx. Here, with ICM mocked in its shapes:
  * - answers only a real ICM sends: a cXML start token of a user without APP_B2B_SEND_CXML_BASKET (the API
  *   issues start tokens to its cXML punchout users only) and a session whose return URL is no http(s)
  *   address (the API refuses such a BrowserFormPost URL at the setup request);
- * - OCI's VALIDATE and BACKGROUND_SEARCH, until the API serves `…/oci5/validate` and `…/background-search`;
  * - the refusals before any login, which make no ICM call at all (the recorder proves it), and the error page.
  */
 import { describe, expect, it } from 'vitest'
@@ -62,57 +62,6 @@ describe('the cXML entry (sid and access-token)', () => {
     const stored = await sessionFrom(setCookie)
     expect(stored.get('user')).toBeUndefined()
     expect(stored.get('punchout')).toBeUndefined()
-  })
-})
-
-describe('the OCI entry (HOOK_URL, USERNAME, PASSWORD)', () => {
-  it('answers VALIDATE with the product’s fields in a form to the hook URL that sends itself', async () => {
-    const calls = recordCalls()
-    icm.use(
-      ...loginHandlers(OCI_USER),
-      get(`${PUNCHOUTS}/oci5/validate`, {
-        data: [
-          { name: 'NEW_ITEM-DESCRIPTION[1]', value: 'Drill "XT" <18 V>' },
-          { name: 'NEW_ITEM-QUANTITY[1]', value: '2.500' },
-        ],
-      }),
-    )
-    const { response } = await answer(
-      loader,
-      args(
-        `/en/punchout?${new URLSearchParams(ociQuery({ FUNCTION: 'VALIDATE', PRODUCTID: '1000042', QUANTITY: '2,5', '~OkCode': 'ADDI' }))}`,
-      ),
-    )
-    const validate = calls.find((call) => call.path.endsWith('oci5/validate'))!
-    expect([validate.query.get('productId'), validate.query.get('quantity')]).toEqual(['1000042', '2.5'])
-    expect(validate.token).toBe('session-token')
-    expect(response.status).toBe(200)
-    expect(response.headers.get('Content-Type')).toBe('text/html; charset=utf-8')
-    expect(response.headers.get('x-shop-form-target')).toBe('https://srm.example.com:8443')
-    const html = await response.text()
-    expect(html).toContain(`action="${HOOK.replace(/&/g, '&amp;')}"`)
-    expect(html).toContain('name="NEW_ITEM-DESCRIPTION[1]" value="Drill &quot;XT&quot; &lt;18 V&gt;"')
-    expect(html).toContain('name="~OkCode" value="ADDI"')
-    expect(html).toContain('<meta name="robots" content="noindex"/>')
-    expect(html).toMatch(/<script>document\.getElementById\('punchout-hook-form'\)\.submit\(\)<\/script>/)
-    expect(html).toContain('<button type="submit" class="primary">Continue</button>')
-    // Validation makes no basket.
-    expect(calls.some((call) => call.method === 'POST' && call.path === 'baskets')).toBe(false)
-  })
-
-  it('answers BACKGROUND_SEARCH with the fields for the procurement system to read, not sent', async () => {
-    icm.use(
-      ...loginHandlers(OCI_USER),
-      get(`${PUNCHOUTS}/oci5/background-search`, (request) =>
-        new URL(request.url).searchParams.get('searchString') === 'drill'
-          ? { data: [{ name: 'NEW_ITEM-DESCRIPTION[1]', value: 'Drill' }] }
-          : { data: [] },
-      ),
-    )
-    const { response } = await entry(ociQuery({ FUNCTION: 'BACKGROUND_SEARCH', SEARCHSTRING: 'drill' }))
-    const html = await response.text()
-    expect(html).toContain('name="NEW_ITEM-DESCRIPTION[1]" value="Drill"')
-    expect(html).not.toContain('<script')
   })
 })
 

@@ -1,7 +1,7 @@
 /**
- * ICM's answers for the punchout tests (issue 34), in ICM's shapes (fixture-check holds them to the wire
- * schemas, and to tests/storefront/punchout-wire.ts for the punchout resources the API does not serve yet),
- * and a recorder of the calls the storefront makes.
+ * ICM's answers for the punchout tests (issue 34) that the real commerce API cannot give (see each test file's
+ * head), in ICM's shapes (fixture-check holds them to the API's wire schemas), and a recorder of the calls the
+ * storefront makes.
  */
 import { http, HttpResponse } from 'msw'
 import type { SessionUser } from '~/services/session.server'
@@ -66,12 +66,6 @@ export const CXML_USER: PunchoutPerson = {
   roles: ['APP_B2B_CXML_USER'],
   permissions: ['APP_B2B_SEND_CXML_BASKET', 'EDE_APP_B2B_CHECKOUT_WITHOUT_ORDER'],
 }
-export const IDS_USER: PunchoutPerson = {
-  login: 'oilcorp-ids',
-  password: 'Ids!2026',
-  roles: ['APP_B2B_IDS_USER'],
-  permissions: ['APP_B2B_SEND_IDS_BASKET', 'EDE_APP_B2B_CHECKOUT_WITHOUT_ORDER'],
-}
 export const BUYER: PunchoutPerson = {
   login: 'bbuyer',
   password: 'Buyer!2026',
@@ -131,44 +125,21 @@ export function loginHandlers(person: PunchoutPerson, accessToken = 'start-token
   ]
 }
 
-/** A basket's `data` as ICM sends it, with lines of 10.00 net each. */
-export function basketAnswer(id: string, lines: { id: string; sku: string; quantity: number }[] = []) {
-  const total = lines.reduce((sum, line) => sum + 10 * line.quantity, 0)
+/** An empty basket's `data` as ICM sends it. */
+export function basketAnswer(id: string) {
   return {
     data: {
       id,
       calculated: true,
       purchaseCurrency: 'USD',
-      lineItems: lines.map((line) => line.id),
-      totalProductQuantity: lines.reduce((sum, line) => sum + line.quantity, 0),
+      lineItems: [],
+      totalProductQuantity: 0,
       totals: {
-        itemTotal: priceItem(total, total),
-        grandTotal: { ...priceItem(total, total), tax: money(0) },
+        itemTotal: priceItem(0, 0),
+        grandTotal: { ...priceItem(0, 0), tax: money(0) },
       },
     },
-    included: {
-      lineItems: Object.fromEntries(
-        lines.map((line, index) => [
-          line.id,
-          {
-            id: line.id,
-            calculated: true,
-            position: index + 1,
-            product: line.sku,
-            quantity: { value: line.quantity, unit: 'pcs' },
-            pricing: {
-              price: priceItem(10, 10),
-              undiscountedPrice: priceItem(10, 10),
-              singleBasePrice: priceItem(10, 10),
-              total: priceItem(10 * line.quantity, 10 * line.quantity),
-              shippingTotal: priceItem(0, 0),
-            },
-            hiddenGift: false,
-            freeGift: false,
-          },
-        ]),
-      ),
-    },
+    included: { lineItems: {} },
     infos: [],
   }
 }
