@@ -1,21 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { dtdViolations } from '../../tests/fixtures/punchout/content-models'
-import { fixture } from '../../tests/fixtures/punchout/fixture'
+import { fixture, formatRefusal } from '../../tests/fixtures/punchout/fixture'
 import { readOrderRequest, writeOrderRequest, type CxmlOrderRequest } from './cxml'
 import { PunchoutFormatError } from './format-common'
 
 const order = fixture('cxml/order-request.xml')
 const eur = (amount: number) => ({ amount, currency: 'EUR' })
 
-const refusal = (xml: string) => {
-  try {
-    readOrderRequest(xml)
-  } catch (error) {
-    if (error instanceof PunchoutFormatError) return { code: error.code, message: error.message }
-    throw error
-  }
-  throw new Error('the order request was read')
-}
+const refusal = (xml: string) => formatRefusal(() => readOrderRequest(xml))
 
 describe('readOrderRequest', () => {
   it('reads the purchase order of a transferred basket', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { dtdViolations } from '../../tests/fixtures/punchout/content-models'
-import { fixture } from '../../tests/fixtures/punchout/fixture'
+import { fixture, formatRefusal } from '../../tests/fixtures/punchout/fixture'
 import {
   CXML_STATUS,
   MAX_BUYER_COOKIE_LENGTH,
@@ -18,15 +18,7 @@ import { PUNCHOUT_LIMITS, PunchoutFormatError } from './format-common'
 const create = fixture('cxml/setup-request-create.xml')
 const edit = fixture('cxml/setup-request-edit.xml')
 
-const refusal = (input: string) => {
-  try {
-    readPunchOutSetupRequest(input)
-  } catch (error) {
-    if (error instanceof PunchoutFormatError) return { code: error.code, message: error.message }
-    throw error
-  }
-  throw new Error('the setup request was read')
-}
+const refusal = (input: string) => formatRefusal(() => readPunchOutSetupRequest(input))
 
 describe('readPunchOutSetupRequest', () => {
   it('reads every part of a create request as a procurement system sends it', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { HOSTILE, demoBasket, drill, hostileBasket, screws } from '../../tests/fixtures/punchout/baskets'
 import { idsSchemaViolations } from '../../tests/fixtures/punchout/content-models'
-import { canonical, fixture } from '../../tests/fixtures/punchout/fixture'
+import { canonical, fixture, formatRefusal } from '../../tests/fixtures/punchout/fixture'
 import { PUNCHOUT_LIMITS, PunchoutFormatError } from './format-common'
 import {
   IDS_NAMESPACE,
@@ -19,15 +19,7 @@ const writeReturn = (basket: TransferBasket, withOrder = false) =>
   writeIdsReturnCart(basket, { now, withOrder })
 const demo = writeReturn(demoBasket).xml
 
-const refusal = (run: () => unknown) => {
-  try {
-    run()
-  } catch (error) {
-    if (error instanceof PunchoutFormatError) return { code: error.code, message: error.message }
-    throw error
-  }
-  throw new Error('read')
-}
+const refusal = formatRefusal
 
 describe('readIdsCart (WKS)', () => {
   it('reads the items by ArtNo with Qty and QU, in the order the software sent them (fixture)', () => {

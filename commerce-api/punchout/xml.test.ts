@@ -1,16 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { PUNCHOUT_LIMITS, PunchoutFormatError } from './format-common'
+import { PUNCHOUT_LIMITS } from './format-common'
+import { formatRefusal } from '../../tests/fixtures/punchout/fixture'
 import { childText, el, elementsOf, readXml, textOf, writeXml } from './xml'
 
-const refusal = (run: () => unknown) => {
-  try {
-    run()
-  } catch (error) {
-    if (error instanceof PunchoutFormatError) return error.code
-    throw error
-  }
-  throw new Error('expected a PunchoutFormatError')
-}
+const refusal = (run: () => unknown) => formatRefusal(run).code
 
 describe('readXml', () => {
   it('decodes the five entities and character references exactly once, and keeps CDATA literal', () => {

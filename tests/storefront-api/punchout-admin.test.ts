@@ -31,6 +31,7 @@ import { loader as punchoutLoader } from '~/routes/$lang.punchout'
 import { fixedT } from '~/services/i18n.server'
 import { Browser, recordApiCalls } from './shop'
 import { api } from './setup'
+import { ociConfigurationForm, type OciConfigurationItem } from './punchout-forms'
 
 const BASE = '/de/account/punchout'
 const de = fixedT('de_DE')
@@ -294,24 +295,8 @@ describe('the cXML configuration', () => {
 
 describe('the OCI configuration', () => {
   const path = `${BASE}/oci/configuration`
-  type Item = {
-    field: string
-    transform: string
-    formatter: string
-    mappings: { from: string; to: string }[]
-  }
-  const formOf = (items: Item[]) =>
-    Object.fromEntries(
-      items.flatMap((item, i) => [
-        [`items[${i}].field`, item.field],
-        [`items[${i}].transform`, item.transform],
-        [`items[${i}].formatter`, item.formatter],
-        ...item.mappings.flatMap((mapping, m) => [
-          [`items[${i}].mappings[${m}].from`, mapping.from],
-          [`items[${i}].mappings[${m}].to`, mapping.to],
-        ]),
-      ]),
-    )
+  type Item = OciConfigurationItem
+  const formOf = ociConfigurationForm
   const itemOf = (items: Item[], field: string) => items.find((item) => item.field === field)!
 
   it('shows the API’s formatters, placeholders and every field’s mapping, and keeps a change', async () => {
