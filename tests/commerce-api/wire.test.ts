@@ -7,8 +7,8 @@ import { OPERATOR_TOKEN } from './order-fixtures'
 
 let api: Api
 beforeAll(async () => {
-  // With the operator's back office, whose routes exist only with its token.
-  api = await startApi({ products: 40, backofficeToken: OPERATOR_TOKEN })
+  // With the operator's back office and the procurement sandbox, whose routes exist only when configured.
+  api = await startApi({ products: 40, backofficeToken: OPERATOR_TOKEN, punchoutSandbox: {} })
 })
 afterAll(() => api.close())
 
