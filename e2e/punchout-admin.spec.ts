@@ -43,7 +43,7 @@ test('an account admin creates, finds and deletes an OCI punchout user, and sees
   await page.getByRole('link', { name: 'OCI configuration' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'OCI configuration' })).toBeVisible()
   const description = page.getByRole('group', { name: 'NEW_ITEM-DESCRIPTION' })
-  await expect(description.getByLabel('Value', { exact: true })).toHaveValue(/\{ProductName\}/)
+  await expect(description.getByLabel('Value', { exact: true })).toHaveValue(/\{ProductShortName\}/)
   await expectFitsWidth(page, 360)
   await expectAccessible(page)
   await page.setViewportSize({ width: 1280, height: 800 })

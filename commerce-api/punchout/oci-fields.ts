@@ -86,6 +86,21 @@ export function ociFieldName(field: OciConfigField, index: number): string {
 export const characters = (value: string) => [...value].length
 
 /**
+ * `text` in at most `limit` characters, for a field SAP keeps short (DESCRIPTION 40): whole when it fits, else
+ * cut after the last whole word that fits (trailing punctuation dropped), or after `limit` characters when the
+ * first word alone is longer than half of it. Characters, not UTF-16 units, so no emoji is split.
+ */
+export function shortened(text: string, limit: number): string {
+  const chars = [...text.trim()]
+  if (chars.length <= limit) return chars.join('')
+  const head = chars.slice(0, limit + 1).join('')
+  const lastSpace = head.search(/\s\S*$/)
+  const cut =
+    lastSpace >= 0 && [...head.slice(0, lastSpace)].length > limit / 2 ? head.slice(0, lastSpace) : null
+  return (cut ?? chars.slice(0, limit).join('')).replace(/[\s,;:.\-–(/]+$/u, '')
+}
+
+/**
  * SAP's ISO unit of a UN/CEFACT Rec. 20 code: pieces are PCE in OCI and IDS, the others keep their code (the
  * packing units box, bag, pair and roll are BX, BG, PR and RO in both lists).
  */

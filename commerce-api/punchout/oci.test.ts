@@ -15,6 +15,7 @@ import {
   ociConfigurationIssues,
   ociOptions,
   readOciFields,
+  shortened,
   writeOciFields,
   type OciConfigurationItem,
   type OciField,
@@ -49,9 +50,32 @@ describe('writeOciFields', () => {
     expect(valueOf(write(demoBasket).fields, 'NEW_ITEM-ITEM_TYPE[3]')).toBe('O')
   })
 
+  it('shortens a long name to SAP’s 40 characters by default, after a whole word, and keeps it whole if mapped', () => {
+    const name = 'Akku-Bohrschrauber 18 V mit Schnellspannfutter, 2 Akkus' // 55 characters
+    const short = write(only({ ...drill, name }))
+    expect(short.problems).toEqual([])
+    expect(valueOf(short.fields, 'NEW_ITEM-DESCRIPTION[1]')).toBe('Akku-Bohrschrauber 18 V mit')
+    // One word longer than the field is cut at 40 characters; a name that fits is whole; emoji stay whole.
+    expect(shortened('x'.repeat(45), 40)).toBe('x'.repeat(40))
+    expect(shortened('Kabelbinder 200 mm, schwarz', 40)).toBe('Kabelbinder 200 mm, schwarz')
+    expect(shortened(`${'😀'.repeat(39)} ab`, 40)).toBe('😀'.repeat(39))
+    expect(shortened('Schraubendreher-Satz, 12-teilig, Schlitz und Kreuz', 40)).toBe(
+      'Schraubendreher-Satz, 12-teilig, Schlitz',
+    )
+    expect(shortened('Schraubendreher-Satz, 12-teilig; Schlitz/Kreuz', 32)).toBe(
+      'Schraubendreher-Satz, 12-teilig',
+    )
+    const whole = write(only({ ...drill, name }), [
+      { field: 'NEW_ITEM-DESCRIPTION', transform: '{ProductName}', formatter: '' },
+    ])
+    expect(valueOf(whole.fields, 'NEW_ITEM-DESCRIPTION[1]')).toBe(name)
+  })
+
   it('reports a value longer than its SAP field and writes it whole, never cut', () => {
     const name = 'Akku-Bohrschrauber 18 V mit Schnellspannfutter' // 46 characters
-    const { fields, problems } = write(only({ ...drill, name, sku: '1'.repeat(41), unspsc: '27112700123' }))
+    const { fields, problems } = write(only({ ...drill, name, sku: '1'.repeat(41), unspsc: '27112700123' }), [
+      { field: 'NEW_ITEM-DESCRIPTION', transform: '{ProductName}', formatter: '' },
+    ])
     expect(problems).toEqual([
       { position: 1, sku: '1'.repeat(41), field: 'NEW_ITEM-DESCRIPTION', reason: 'too-long' },
       { position: 1, sku: '1'.repeat(41), field: 'NEW_ITEM-VENDORMAT', reason: 'too-long' },
@@ -64,8 +88,9 @@ describe('writeOciFields', () => {
 
   it('takes exactly the SAP length, counting characters rather than bytes', () => {
     const name = 'Ä'.repeat(OCI_FIELD_LENGTHS.DESCRIPTION - 1) + '😀'
-    expect(write(only({ ...drill, name })).problems).toEqual([])
-    expect(write(only({ ...drill, name: `${name}x` })).problems).toEqual([
+    const whole = [{ field: 'NEW_ITEM-DESCRIPTION', transform: '{ProductName}', formatter: '' }]
+    expect(write(only({ ...drill, name }), whole).problems).toEqual([])
+    expect(write(only({ ...drill, name: `${name}x` }), whole).problems).toEqual([
       { position: 1, sku: '1000042', field: 'NEW_ITEM-DESCRIPTION', reason: 'too-long' },
     ])
   })
@@ -255,8 +280,10 @@ describe('readOciFields', () => {
   })
 
   it('reads back what the shop writes, through form encoding, hostile text included (round trip)', () => {
+    // The whole name travels (the default DESCRIPTION is shortened to 40 characters).
+    const whole = [{ field: 'NEW_ITEM-DESCRIPTION', transform: '{ProductName}', formatter: '' }]
     for (const basket of [demoBasket, hostileBasket]) {
-      const { fields } = write(basket)
+      const { fields } = write(basket, whole)
       const read = readOciFields(posted(fields))
       expect(read.problems.filter((problem) => basket === demoBasket || problem.code !== 'too-long')).toEqual(
         [],
@@ -273,7 +300,7 @@ describe('readOciFields', () => {
         })),
       )
     }
-    expect(readOciFields(posted(write(hostileBasket).fields)).basket.lines[0]?.name).toBe(HOSTILE)
+    expect(readOciFields(posted(write(hostileBasket, whole).fields)).basket.lines[0]?.name).toBe(HOSTILE)
   })
 
   it('lists every way the fields break OCI', () => {

@@ -8,7 +8,9 @@ import { formatMinor, formatScaled, parseScaled } from './decimal'
 import { transferProblem } from './format-common'
 import {
   ISO_UNIT_OF,
+  OCI_FIELD_LENGTHS,
   characters,
+  shortened,
   ociConfigFields,
   ociFieldLength,
   ociFieldName,
@@ -46,6 +48,8 @@ export const OCI_PLACEHOLDERS = {
   Price: (line) => formatMinor(line.unitPrice.amount),
   ProductDescription: (line) => line.description,
   ProductName: (line) => line.name,
+  // The name as SAP's short text holds it (40 characters): the default DESCRIPTION, so a long name transfers.
+  ProductShortName: (line) => shortened(line.name, OCI_FIELD_LENGTHS.DESCRIPTION),
   ProductSKU: (line) => line.sku,
   Quantity: (line) => String(line.quantity),
   TaxRate: (line) => String(line.taxRate),
@@ -86,13 +90,14 @@ export function ociOptions(): {
 
 /**
  * What each field carries when the configuration says nothing (or leaves transform and formatter empty):
- * quantities with 3 decimals, prices per 1 unit, the product number as vendor material and as the id
+ * the product name shortened to SAP's 40 characters (a mapping of `{ProductName}` sends it whole, and a longer
+ * one is reported, never cut), quantities with 3 decimals, prices per 1 unit, the product number as vendor material and as the id
  * DETAIL and VALIDATE come back with, the UNSPSC code as material group and category.
  */
 export const OCI_DEFAULTS: Partial<
   Record<OciConfigField, { transform: string; formatter: OciFormatter | '' }>
 > = {
-  'NEW_ITEM-DESCRIPTION': { transform: '{ProductName}', formatter: '' },
+  'NEW_ITEM-DESCRIPTION': { transform: '{ProductShortName}', formatter: '' },
   'NEW_ITEM-QUANTITY': { transform: '{Quantity}', formatter: 'Decimal3' },
   'NEW_ITEM-UNIT': { transform: '{Unit}', formatter: '' },
   'NEW_ITEM-PRICE': { transform: '{Price}', formatter: 'Decimal2' },

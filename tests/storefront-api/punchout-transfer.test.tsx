@@ -14,7 +14,7 @@ import { punchoutSessions } from '../../commerce-api/db/schema'
 import { DEMO_PASSWORD } from '../../commerce-api/db/seed/people'
 import { readPunchOutOrderMessage } from '../../commerce-api/punchout/cxml-order-message'
 import { readIdsReturnCart } from '../../commerce-api/punchout/ids'
-import { readOciFields } from '../../commerce-api/punchout/oci'
+import { readOciFields, shortened } from '../../commerce-api/punchout/oci'
 import { openCxmlSession } from '../../commerce-api/domain/punchout-sessions'
 import { sellableSkus } from '../commerce-api/checkout-fixtures'
 import { loader as basketLoader } from '~/routes/$lang._shop.basket'
@@ -321,7 +321,8 @@ describe('the OCI entry’s product functions', () => {
       expect(read.basket.lines).toMatchObject([
         { sku, quantity: 2, unitPrice: { amount: product.net, currency: 'USD' } },
       ])
-      expect(fields).toContainEqual(['NEW_ITEM-DESCRIPTION[1]', product.name])
+      // SAP's short text: the name in at most 40 characters.
+      expect(fields).toContainEqual(['NEW_ITEM-DESCRIPTION[1]', shortened(product.name, 40)])
       // Validation makes no basket.
       expect(calls.some((call) => call.method === 'POST' && call.path === 'baskets')).toBe(false)
     },
