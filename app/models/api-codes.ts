@@ -19,6 +19,7 @@ export const API_CODES = {
   loginNotUnique: 'customer.credentials.login.not_unique.error',
   userCreated: 'customer.user.created',
   tooManyLoginAttempts: 'account.login.too_many_attempts.error',
+  userDisabled: 'account.login.user_disabled.error',
   challengeRequired: 'account.login.challenge.required',
   captchaIncorrect: 'captcha.incorrect',
   wishlistRecipientsInvalid: 'wishlist.share.recipients.invalid.error',

@@ -32,6 +32,7 @@ export const LOGIN_FAILURES = [
   'account.login.username_password.error.invalid',
   'account.login.email_password.error.invalid',
   'account.login.customer_approval.error.invalid',
+  'account.login.user_disabled.error.invalid',
 ] as const
 
 /** Every key the error page shows for a punchout (`/error?error={key}`). */

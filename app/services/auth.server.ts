@@ -158,6 +158,7 @@ export async function refreshRoles(scope: IcmScope, session: ShopSession): Promi
 
 export type LoginFailure =
   | 'account.login.customer_approval.error.invalid'
+  | 'account.login.user_disabled.error.invalid'
   | 'account.login.email_password.error.invalid'
   | 'account.login.username_password.error.invalid'
 
@@ -213,7 +214,13 @@ export async function login(
       }
     if (error.status === 401 || error.status === 403 || error.status === 400) {
       if (error.status === 403)
-        return { ok: false, messageKey: 'account.login.customer_approval.error.invalid' }
+        return {
+          ok: false,
+          messageKey:
+            error.code === API_CODES.userDisabled
+              ? 'account.login.user_disabled.error.invalid'
+              : 'account.login.customer_approval.error.invalid',
+        }
       return {
         ok: false,
         messageKey: credentials.login.includes('@')

@@ -20,6 +20,7 @@ export const MESSAGE_CODES = {
   'account.login.challenge.required': { kind: 'error' },
   'account.login.customer_approval.error': { kind: 'error' },
   'account.login.too_many_attempts.error': { kind: 'error' },
+  'account.login.user_disabled.error': { kind: 'error' },
   // address
   'address.country.invalid.error': { kind: 'error' },
   'address.email.invalid.error': { kind: 'error' },

@@ -66,14 +66,18 @@ export const tokenRoutes: RouteModule = (app, { db }) => {
           throw new ApiError(401, 'captcha.incorrect', 'The challenge answer is not correct.')
       }
       const { result } = outcome
+      // With the right password, the user learns why they cannot log in: a registration not approved yet, or
+      // a user their company's administrator deactivated. A wrong password says neither.
       if (!result.ok) {
-        throw result.reason !== 'invalid'
-          ? new ApiError(
-              403,
-              'account.login.customer_approval.error',
-              'The account has not been approved yet.',
-            )
-          : new ApiError(401, 'invalid_grant', 'The user name or password is not correct.')
+        if (result.reason === 'pending')
+          throw new ApiError(
+            403,
+            'account.login.customer_approval.error',
+            'The account has not been approved yet.',
+          )
+        if (result.reason === 'inactive')
+          throw new ApiError(403, 'account.login.user_disabled.error', 'The user has been deactivated.')
+        throw new ApiError(401, 'invalid_grant', 'The user name or password is not correct.')
       }
       grant = result.grant
     } else {

@@ -328,7 +328,19 @@ describe('GET, PUT, DELETE customers/{no}/users/{login}', () => {
         password: 'Demo!2026',
       }).toString(),
     })
-    expect(login.status).toBeGreaterThanOrEqual(400)
+    // The right password learns why (403 with ICM's error code); a wrong one stays the plain 401.
+    expect(login.status).toBe(403)
+    expect(login.json.errors[0].code).toBe('account.login.user_disabled.error')
+    const wrong = await call(api.url('token'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        grant_type: 'password',
+        username: 'omanager',
+        password: 'Wrong!2026',
+      }).toString(),
+    })
+    expect(wrong.status).toBe(401)
     const on = await call(
       usersUrl('/omanager'),
       as('jlink', { method: 'PUT', json: { ...profile, active: true } }),

@@ -186,9 +186,9 @@ describe('the OCI entry', () => {
     )
     const browser = new Browser('en')
     const { location } = await enter(browser, oci({ USERNAME: 'brightline-oci-off' }))
-    // The API answers an inactive user's right password with 403, which the spec's login reads as "not
-    // approved yet"; a wrong password of the same user stays the plain refusal.
-    expect(location).toBe(errorOf('account.login.customer_approval.error.invalid'))
+    // The API answers a deactivated user's right password with 403 and its code: the error page says the user
+    // was deactivated (not "not approved yet"); a wrong password of the same user stays the plain refusal.
+    expect(location).toBe(errorOf('account.login.user_disabled.error.invalid'))
     const wrong = await enter(
       new Browser('en'),
       oci({ USERNAME: 'brightline-oci-off', PASSWORD: 'Wrong!2026' }),

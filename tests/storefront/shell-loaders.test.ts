@@ -275,6 +275,12 @@ describe('login action', () => {
     const approval = await post({ login: 'jlink', password: 'x' })
     expect(approval.response.status).toBe(422)
     expect(approval.data.result.error['']).toEqual(['Your account has not been approved yet.'])
+    icm.use(http.post(icmPath('token'), () => icmError(403, 'account.login.user_disabled.error')))
+    const disabled = await post({ login: 'jlink', password: 'x' })
+    expect(disabled.response.status).toBe(422)
+    expect(disabled.data.result.error['']).toEqual([
+      'Your user account has been deactivated. Please ask your company’s administrator to activate it again.',
+    ])
   })
 
   it('logs in, remembers the user and redirects only to same-origin return URLs', async () => {
