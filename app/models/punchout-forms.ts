@@ -20,8 +20,12 @@ export const PUNCHOUT_FORM_LIMITS = {
   ociBlankMappings: 2,
 } as const
 
-/** A punchout login names the user in paths: letters, digits and `. _ @ + -` (as every login of the shop). */
-const LOGIN_PATTERN = /^[\p{L}\p{N}._@+-]{2,}$/u
+/**
+ * A punchout login: ASCII letters, digits and `. _ @ -`, the API's rule (commerce-api/domain/punchout-users.ts):
+ * procurement systems send it in OCI's USERNAME, IDS's name_kunde and cXML's Identity, not all of them beyond
+ * ASCII. Stricter than the shop's other logins, so the form says so before the API refuses.
+ */
+const LOGIN_PATTERN = /^[A-Za-z0-9._@-]{2,}$/
 
 const passwordPair = <T extends { password?: string; passwordConfirmation?: string }>(
   t: Translate,

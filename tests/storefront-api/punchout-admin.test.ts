@@ -8,6 +8,7 @@
 import { eq, sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { users } from '../../commerce-api/db/schema'
+import { punchoutLoginProblem } from '../../commerce-api/domain/punchout-users'
 import { loader as rootLoader } from '~/root'
 import { loader as overviewLoader } from '~/routes/$lang._shop.account._index'
 import { loader as listLoader, meta } from '~/routes/$lang._shop.account.punchout._index'
@@ -172,6 +173,21 @@ describe('a punchout user', () => {
     expect(mismatch.data.result.error.passwordConfirmation).toEqual([
       de('account.punchout.password.confirmation.error.mismatch'),
     ])
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([])
+  })
+
+  it('says at the field, before the API is asked, that a login is ASCII letters, digits and . _ @ - only', async () => {
+    const calls = recordApiCalls()
+    for (const login of [`ids+${run}`, `müller-${run}`]) {
+      // The API's rule, which the form keeps: it would refuse the login too.
+      expect(punchoutLoginProblem(login)).toBeDefined()
+      const { response, data } = await jack.call(createAction, `${BASE}/ids/create`, {
+        form: { login, password: 'Secret77', passwordConfirmation: 'Secret77' },
+        params: { type: 'ids' },
+      })
+      expect(response.status).toBe(400)
+      expect(data.result.error.login).toEqual([de('account.punchout.username.error.invalid')])
+    }
     expect(calls.filter((call) => call.method === 'POST')).toEqual([])
   })
 
