@@ -65,6 +65,12 @@ export type SessionData = {
   timedOut?: boolean
   /** The punchout the logged-in user came from (issue 34): where the basket goes back, and which basket. */
   punchout?: PunchoutState
+  /**
+   * Set with the first punchout and kept after logout: the cookie keeps its third-party attributes (see
+   * cookieOptions) for as long as it lives, so the logout inside the frame replaces it rather than setting a
+   * second cookie the browser would drop there.
+   */
+  framed?: true
 }
 /** A checkout step's validation results, shown once on the page the shopper stays on (`?error=true`). */
 export type ValidationFlash = {
@@ -164,11 +170,14 @@ export async function sessionCookieOf(context: AppLoadContext): Promise<string |
 /**
  * A punchout session lives in the procurement system's frame, a third-party context, where browsers send
  * only `SameSite=None` cookies, and those only `Secure`: served over HTTPS, its cookie is so (issue 34;
- * over plain HTTP a browser would refuse a `SameSite=None` cookie, so it stays Lax there).
+ * over plain HTTP a browser would refuse a `SameSite=None` cookie, so it stays Lax there). It is also
+ * `Partitioned` (CHIPS): a browser that blocks third-party cookies still keeps it, for this shop inside that
+ * procurement system only.
  */
 function cookieOptions(session: ShopSession, maxAge: number) {
-  return session.get('punchout') && config.secureCookies
-    ? { maxAge, sameSite: 'none' as const, secure: true }
+  if (session.get('punchout')) session.set('framed', true)
+  return session.get('framed') && config.secureCookies
+    ? { maxAge, sameSite: 'none' as const, secure: true, partitioned: true }
     : { maxAge }
 }
 

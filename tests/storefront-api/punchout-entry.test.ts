@@ -14,6 +14,7 @@ import { sellableSkus } from '../commerce-api/checkout-fixtures'
 import { loader as rootLoader } from '~/root'
 import { loader as catalogLoader } from '~/routes/$lang._shop.$'
 import { loader as basketLoader } from '~/routes/$lang._shop.basket'
+import { action as logoutAction } from '~/routes/$lang._shop.logout'
 import { action, loader } from '~/routes/$lang.punchout'
 import { config } from '~/services/config.server'
 import { sessionFrom } from '../storefront/loader-args'
@@ -127,13 +128,23 @@ describe('the OCI entry', () => {
     expect((await stored(other)).get('punchout')!.basketId).not.toBe(first)
   })
 
-  it('sets the session cookie SameSite=None; Secure when the shop is served over HTTPS', async () => {
+  it('sets the session cookie SameSite=None; Secure; Partitioned when the shop is served over HTTPS', async () => {
     const secure = config.secureCookies
     config.secureCookies = true
     try {
-      const { setCookie } = await enter(new Browser('en'), oci())
+      const browser = new Browser('en')
+      const { setCookie } = await enter(browser, oci())
       expect(setCookie).toMatch(/SameSite=None/i)
       expect(setCookie).toMatch(/; Secure/i)
+      // CHIPS: kept in the procurement system's frame where third-party cookies are blocked.
+      expect(setCookie).toMatch(/; Partitioned/i)
+      // The logout inside the frame replaces that cookie (same attributes), else the user stayed logged in.
+      const { setCookie: cleared } = await browser.call(logoutAction, '/en/logout', {
+        form: { returnUrl: '/en/home' },
+      })
+      expect(cleared).toMatch(/SameSite=None/i)
+      expect(cleared).toMatch(/; Partitioned/i)
+      expect((await stored(browser)).get('user')).toBeUndefined()
     } finally {
       config.secureCookies = secure
     }
