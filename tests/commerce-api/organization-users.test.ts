@@ -10,7 +10,7 @@ import { mailOutbox, users } from '../../commerce-api/db/schema'
 import { DEMO_PASSWORD, demoUsers } from '../../commerce-api/db/seed/people'
 import { NO_LIMITS } from '../../commerce-api/rate-limits'
 import { userToken } from './checkout-fixtures'
-import { call, startApi, type Api } from './harness'
+import { call, startApi, tokenFor, type Api } from './harness'
 
 const A = 'BC-200001'
 let api: Api
@@ -319,26 +319,14 @@ describe('GET, PUT, DELETE customers/{no}/users/{login}', () => {
     )
     expect(off.status).toBe(200)
     expect(off.json).toMatchObject({ login: 'omanager', firstName: 'Olga', active: false })
-    const login = await call(api.url('token'), {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        grant_type: 'password',
-        username: 'omanager',
-        password: 'Demo!2026',
-      }).toString(),
-    })
+    const login = await tokenFor(api, { grant_type: 'password', username: 'omanager', password: 'Demo!2026' })
     // The right password learns why (403 with ICM's error code); a wrong one stays the plain 401.
     expect(login.status).toBe(403)
     expect(login.json.errors[0].code).toBe('account.login.user_disabled.error')
-    const wrong = await call(api.url('token'), {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        grant_type: 'password',
-        username: 'omanager',
-        password: 'Wrong!2026',
-      }).toString(),
+    const wrong = await tokenFor(api, {
+      grant_type: 'password',
+      username: 'omanager',
+      password: 'Wrong!2026',
     })
     expect(wrong.status).toBe(401)
     const on = await call(
