@@ -190,6 +190,11 @@ export const customers = pgTable('customers', {
    * cannot log in until the operator approves it (domain/registration.ts).
    */
   approvalPending: boolean('approval_pending').notNull().default(false),
+  /**
+   * ICM's `isCookieConsentDisabled` (spec commerce §3, shell §4.1): the company decided for its users, who get
+   * only the required cookies without being asked.
+   */
+  cookieConsentDisabled: boolean('cookie_consent_disabled').notNull().default(false),
 })
 
 /** Numbers of customers who register themselves (`PC-300001`, `BC-300002`): above the seeded ones. */
@@ -405,6 +410,11 @@ export const apiTokens = pgTable(
      * first refresh grant with it revokes it); every token issued for it is an ordinary one.
      */
     singleUse: boolean('single_use').notNull().default(false),
+    /**
+     * The sales representative (sales_reps.id) acting for the user through co-browse (issue 35): set on the
+     * single-use co-browse token and inherited by every token issued for it; null for the user themselves.
+     */
+    salesRepId: text('sales_rep_id'),
   },
   (t) => [
     uniqueIndex('api_tokens_refresh_idx').on(t.refreshToken),
@@ -449,6 +459,8 @@ export const baskets = pgTable(
      * `POST orders` then makes it a recurring order instead of an order. Null: an order placed once.
      */
     recurrence: jsonb('recurrence').$type<BasketRecurrence>(),
+    /** The sales representative who changed the basket last through co-browse (issue 35); null: the shopper. */
+    salesRepId: text('sales_rep_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -1044,6 +1056,8 @@ export const orders = pgTable(
     /** Rejected by the shop itself at approval (products or prices changed): the reasons, ICM's `systemRejectErrors`. */
     systemRejectErrors: jsonb('system_reject_errors').$type<{ code: string; message: string }[]>(),
     recurringOrderId: text('recurring_order_id'),
+    /** The sales representative who placed the order for the customer through co-browse (issue 35). */
+    salesRepId: text('sales_rep_id'),
     /**
      * ICM's `trackingLinks`: per shipment the carrier's tracking page, or the tracking number alone for a
      * carrier without a known page (order_shipments has carrier, number and lines of each).
@@ -1430,4 +1444,113 @@ export const punchoutSessions = pgTable(
     index('punchout_sessions_user_idx').on(t.userId, t.createdAt),
     index('punchout_sessions_basket_idx').on(t.basketId),
   ],
+)
+
+/**
+ * Identities of OpenID Connect providers linked to users (issue 35, `POST users/processtoken`): the provider's
+ * issuer and the identity's subject name one user of the shop.
+ */
+export const userIdentities = pgTable(
+  'user_identities',
+  {
+    issuer: text('issuer').notNull(),
+    subject: text('subject').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The e-mail address the provider named when the identity was linked. */
+    email: text('email'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.issuer, t.subject] }), index('user_identities_user_idx').on(t.userId)],
+)
+
+/** Nonces of id tokens the API accepted, until the tokens expire: an id token signs a user in once. */
+export const idTokenNonces = pgTable(
+  'id_token_nonces',
+  {
+    issuer: text('issuer').notNull(),
+    nonce: text('nonce').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.issuer, t.nonce] }), index('id_token_nonces_expiry_idx').on(t.expiresAt)],
+)
+
+/**
+ * The shop's sales representatives (issue 35, co-browse): staff who may act for the users of the customers
+ * they look after (`customerNos`), signing in to their own desk with login and password.
+ */
+export const salesReps = pgTable(
+  'sales_reps',
+  {
+    /** The representative's id as ICM clients pass it (`salesRepId`), e.g. SR-1001. */
+    id: text('id').primaryKey(),
+    login: text('login').notNull(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    customerNos: jsonb('customer_nos').$type<string[]>().notNull(),
+    active: boolean('active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('sales_reps_login_idx').on(sql`lower(${t.login})`)],
+)
+
+/** Passkeys (WebAuthn credentials, issue 35) a user registered to sign in without a password. */
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    /** The credential id, base64url. */
+    credentialId: text('credential_id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The COSE public key, base64url. */
+    publicKey: text('public_key').notNull(),
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    transports: jsonb('transports')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    deviceType: text('device_type'),
+    backedUp: boolean('backed_up').notNull().default(false),
+    /** The name the user gave it ("Laptop"). */
+    name: text('name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (t) => [index('passkeys_user_idx').on(t.userId)],
+)
+
+/** Open WebAuthn ceremonies: the challenge handed out, for whom, until when; each is answered once. */
+export const webauthnChallenges = pgTable(
+  'webauthn_challenges',
+  {
+    id: text('id').primaryKey(),
+    challenge: text('challenge').notNull(),
+    /** registration | authentication */
+    purpose: text('purpose').$type<'registration' | 'authentication'>().notNull(),
+    /** The user registering a passkey; null for a sign-in, whose user the passkey names. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('webauthn_challenges_expiry_idx').on(t.expiresAt)],
+)
+
+/**
+ * What the local tracking collector received (issue 35, development and tests, like the mailbox): the last
+ * events, newest kept, the oldest dropped beyond a bound.
+ */
+export const trackingEvents = pgTable(
+  'tracking_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The client id of the shopper's consented tracking (no login, no address). */
+    clientId: text('client_id').notNull(),
+    name: text('name').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+  },
+  (t) => [index('tracking_events_received_idx').on(t.receivedAt)],
 )

@@ -16,6 +16,7 @@ const customer = (type: 'PrivateCustomer' | 'SMBCustomer'): CustomerUser => ({
     budgetPriceType: 'gross',
     costCenterOptional: false,
     approvalPending: false,
+    cookieConsentDisabled: false,
   },
   user: {
     id: 'u-1',
