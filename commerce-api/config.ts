@@ -237,7 +237,8 @@ const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]'])
 
 /** An issuer URL as OIDC_PROVIDERS and SSO_DEMO_ISSUER take it: https, or http on this machine only. */
 function issuerUrl(name: string, value: unknown): string {
-  if (typeof value !== 'string' || !value.trim()) throw new Error(`${name}: "issuer" must be the provider's URL`)
+  if (typeof value !== 'string' || !value.trim())
+    throw new Error(`${name}: "issuer" must be the provider's URL`)
   let url: URL
   try {
     url = new URL(value)
@@ -273,7 +274,9 @@ export function oidcProviders(env: NodeJS.ProcessEnv): OidcProvider[] {
       throw new Error(`${name} must be an object like ${example}`)
     const unknown = Object.keys(entry).filter((key) => key !== 'issuer' && key !== 'audience')
     if (unknown.length)
-      throw new Error(`${name} has ${unknown.map((key) => `"${key}"`).join(', ')}: only "issuer" and "audience"`)
+      throw new Error(
+        `${name} has ${unknown.map((key) => `"${key}"`).join(', ')}: only "issuer" and "audience"`,
+      )
     const { issuer, audience } = entry as { issuer?: unknown; audience?: unknown }
     const checked = issuerUrl(name, issuer)
     if (typeof audience !== 'string' || !audience.trim() || audience.length > 255)

@@ -134,7 +134,8 @@ export class IdTokenVerifier {
     if (!response.ok) throw new Error(`discovery answered ${response.status}`)
     const document = (await response.json()) as { issuer?: unknown; jwks_uri?: unknown }
     // The document must be the issuer's own (Discovery §4.3), and its keys come from where it says.
-    if (document.issuer !== issuer) throw new Error(`discovery names another issuer: ${String(document.issuer)}`)
+    if (document.issuer !== issuer)
+      throw new Error(`discovery names another issuer: ${String(document.issuer)}`)
     if (typeof document.jwks_uri !== 'string') throw new Error('discovery names no jwks_uri')
     const jwksUri = new URL(document.jwks_uri)
     if (jwksUri.protocol !== 'https:' && jwksUri.protocol !== new URL(issuer).protocol)
@@ -146,8 +147,12 @@ export class IdTokenVerifier {
    * The id token's claims when it passes every check; `nonce`, when given, must be the token's. Throws
    * IdTokenRejected, naming the reason, for any failure.
    */
-  async verify(idToken: string, { nonce, now }: { nonce?: string; now?: Date } = {}): Promise<VerifiedIdToken> {
-    if (!idToken || idToken.length > MAX_ID_TOKEN_LENGTH) throw reject('malformed', 'The id token is missing or too long.')
+  async verify(
+    idToken: string,
+    { nonce, now }: { nonce?: string; now?: Date } = {},
+  ): Promise<VerifiedIdToken> {
+    if (!idToken || idToken.length > MAX_ID_TOKEN_LENGTH)
+      throw reject('malformed', 'The id token is missing or too long.')
     let unverified: JWTPayload
     try {
       const header = decodeProtectedHeader(idToken)
@@ -165,7 +170,9 @@ export class IdTokenVerifier {
     try {
       keys = await this.keysOf(provider)
     } catch (error) {
-      console.warn(`commerce-api: the keys of ${provider.issuer} could not be loaded: ${(error as Error).message}`)
+      console.warn(
+        `commerce-api: the keys of ${provider.issuer} could not be loaded: ${(error as Error).message}`,
+      )
       throw reject('keys-unavailable', "The identity provider's keys could not be loaded.")
     }
     let payload: JWTPayload
@@ -175,6 +182,7 @@ export class IdTokenVerifier {
         audience: provider.audience,
         algorithms: ALGORITHMS,
         clockTolerance: this.options.clockToleranceSeconds ?? CLOCK_TOLERANCE_SECONDS,
+        // jose reads iat, but checks it against the clock only with maxTokenAge: checked below.
         requiredClaims: ['sub', 'exp', 'iat'],
         currentDate: now,
       }))
@@ -182,6 +190,9 @@ export class IdTokenVerifier {
       throw rejectionOf(error)
     }
 
+    const tolerance = this.options.clockToleranceSeconds ?? CLOCK_TOLERANCE_SECONDS
+    if (payload.iat! > (now ?? new Date()).getTime() / 1000 + tolerance)
+      throw reject('not-yet-valid', 'The id token was issued in the future.')
     // Several audiences: the token must have been issued to the shop (azp), not to another of them.
     const audiences = Array.isArray(payload.aud) ? payload.aud : [payload.aud]
     if ((audiences.length > 1 || payload.azp !== undefined) && payload.azp !== provider.audience)

@@ -119,7 +119,9 @@ function namesOf(token: VerifiedIdToken): { firstName: string; lastName: string 
     return { firstName: token.givenName ?? '', lastName: token.familyName ?? '' }
   const name = token.name ?? ''
   const at = name.lastIndexOf(' ')
-  return at > 0 ? { firstName: name.slice(0, at), lastName: name.slice(at + 1) } : { firstName: name, lastName: '' }
+  return at > 0
+    ? { firstName: name.slice(0, at), lastName: name.slice(at + 1) }
+    : { firstName: name, lastName: '' }
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/

@@ -10,7 +10,12 @@
  */
 import { z } from 'zod'
 import { AUTH_HEADER } from '../auth'
-import { IdTokenRejected, MAX_ID_TOKEN_LENGTH, MAX_NONCE_LENGTH, type IdTokenVerifier } from '../domain/id-tokens'
+import {
+  IdTokenRejected,
+  MAX_ID_TOKEN_LENGTH,
+  MAX_NONCE_LENGTH,
+  type IdTokenVerifier,
+} from '../domain/id-tokens'
 import { signInWithIdToken, type SsoSignIn } from '../domain/identities'
 import { MAX_SECURE_CODE_LENGTH, MAX_USER_ID_LENGTH } from '../domain/password-tokens'
 import { parseInput } from '../http'
@@ -54,7 +59,12 @@ export const ssoRoutes =
       async (request, reply) => {
         const wait = await app.limiters.idTokens.take(clientKey(request.ip))
         if (wait !== null)
-          return tooManyRequests(reply, wait, RATE_LIMITED, 'Too many sign-ins. Please wait before trying again.')
+          return tooManyRequests(
+            reply,
+            wait,
+            RATE_LIMITED,
+            'Too many sign-ins. Please wait before trying again.',
+          )
         const body = parseInput(ProcessTokenBody, request.body ?? {}, 'id token request')
         if (!verifier.configured)
           throw new IdTokenRejected('issuer', 'This shop accepts no identity provider (OIDC_PROVIDERS).')
