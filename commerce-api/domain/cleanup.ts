@@ -1,12 +1,15 @@
 /**
  * Clean-up of what strangers leave behind: tokens that can no longer be used or refreshed, guest baskets
  * nobody can reach any more, expired rate-limit counters, and punchout sessions that ended (their baskets
- * stay: they are the punchout user's, and an order request may still refer to one). Safe with several API processes: a run takes
+ * stay: they are the punchout user's, and an order request may still refer to one), nonces of expired id tokens,
+ * and users of single sign-on who never completed their registration. Safe with several API processes: a run takes
  * a transaction-level advisory lock and a process that does not get it skips its run.
  */
 import { and, eq, like, lt, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { baskets, punchoutSessions, rateLimits } from '../db/schema'
+import { purgeExpiredNonces } from './id-tokens'
+import { purgeAbandonedRegistrants } from './identities'
 import { expireCopies } from './personal-data-requests'
 import { purgeDeadTokens } from './tokens'
 
@@ -28,6 +31,8 @@ export type CleanupReport =
       rateLimits: number
       personalDataCopies: number
       punchoutSessions: number
+      idTokenNonces: number
+      registrants: number
     }
 
 export async function cleanUp(
@@ -78,6 +83,8 @@ export async function cleanUp(
       .delete(punchoutSessions)
       .where(lt(punchoutSessions.expiresAt, now))
       .returning({ id: punchoutSessions.id })
+    const idTokenNonces = await purgeExpiredNonces(t, now)
+    const registrants = await purgeAbandonedRegistrants(t, now)
     return {
       ran: true,
       tokens,
@@ -85,6 +92,8 @@ export async function cleanUp(
       rateLimits: counters.length,
       personalDataCopies,
       punchoutSessions: sessions.length,
+      idTokenNonces,
+      registrants,
     }
   })
 }

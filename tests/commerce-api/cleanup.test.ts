@@ -156,6 +156,8 @@ describe('cleanUp', () => {
       rateLimits: 1,
       personalDataCopies: 0,
       punchoutSessions: 1,
+      idTokenNonces: 0,
+      registrants: 0,
     })
     expect(
       (await db.select({ id: punchoutSessions.id }).from(punchoutSessions)).map((row) => row.id),
@@ -184,6 +186,8 @@ describe('cleanUp', () => {
       rateLimits: 0,
       personalDataCopies: 0,
       punchoutSessions: 0,
+      idTokenNonces: 0,
+      registrants: 0,
     })
   })
 
