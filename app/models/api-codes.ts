@@ -27,7 +27,6 @@ export const API_CODES = {
   ssoInvitationInvalid: 'account.sso.invitation.invalid.error',
   ssoEmailInUse: 'account.sso.email_in_use.error',
   ssoEmailRequired: 'account.sso.email.required.error',
-  ssoRegistrationRequired: 'account.sso.registration.required.error',
   challengeRequired: 'account.login.challenge.required',
   captchaIncorrect: 'captcha.incorrect',
   wishlistRecipientsInvalid: 'wishlist.share.recipients.invalid.error',

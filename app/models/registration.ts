@@ -147,8 +147,16 @@ export type SsoRegistrationForm = z.infer<ReturnType<typeof ssoRegistrationSchem
 
 /**
  * ICM's CustomerData of a new identity's registration, sent with that user's token: the registration's body
- * without credentials (the user exists, signing in at the provider); the e-mail address the provider named.
+ * without credentials (the user exists, signing in at the provider), the e-mail address the provider named,
+ * and the user's id as `users/processtoken` answered it (`userId`, the `userid` of `/register/sso`).
  */
-export function ssoRegistrationBody(form: SsoRegistrationForm, email: string, preferredLanguage: string) {
-  return registrationBody({ ...form, email }, preferredLanguage)
+export function ssoRegistrationBody(
+  form: SsoRegistrationForm,
+  identity: { email: string; userId: string },
+  preferredLanguage: string,
+) {
+  return {
+    ...registrationBody({ ...form, email: identity.email }, preferredLanguage),
+    userId: identity.userId,
+  }
 }

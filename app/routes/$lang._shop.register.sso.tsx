@@ -103,7 +103,13 @@ export async function action(args: ActionFunctionArgs) {
   const submission = parseSubmission(form, { schema, t })
   if (submission.status !== 'success') return invalid(submission)
   const value = { ...submission.value, kind }
-  const created = await registerIdentity(scope, pending.token, value, pending.email ?? '', locale.id)
+  const created = await registerIdentity(
+    scope,
+    pending.token,
+    value,
+    { email: pending.email ?? '', userId: pending.userid },
+    locale.id,
+  )
   if (!created.ok) {
     const { fieldErrors, formErrors } = registrationErrors(created.errors)
     return refused(submission, t, formErrors, {

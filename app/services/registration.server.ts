@@ -41,10 +41,10 @@ export function registerIdentity(
   scope: IcmScope,
   token: string,
   form: SsoRegistrationForm,
-  email: string,
+  identity: { email: string; userId: string },
   preferredLanguage: string,
 ): Promise<RegistrationResult> {
-  return postRegistration(scope, form.kind, ssoRegistrationBody(form, email, preferredLanguage), { token })
+  return postRegistration(scope, form.kind, ssoRegistrationBody(form, identity, preferredLanguage), { token })
 }
 
 async function postRegistration(

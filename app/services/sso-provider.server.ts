@@ -115,7 +115,13 @@ export async function authorizationUrl(
     nonce: checks.nonce,
     ui_locales: options.uiLocales,
   }
-  if (options.prompt) parameters.prompt = options.prompt
+  // `create` only where the provider says it knows it (some refuse a prompt they do not know).
+  const prompts = configuration.serverMetadata().prompt_values_supported
+  if (
+    options.prompt &&
+    (options.prompt !== 'create' || !Array.isArray(prompts) || prompts.includes('create'))
+  )
+    parameters.prompt = options.prompt
   return oidc.buildAuthorizationUrl(configuration, parameters).href
 }
 

@@ -95,6 +95,8 @@ type SsoFailure = (typeof SSO_FAILURES)[keyof typeof SSO_FAILURES]
 /** ICM's refusal of `users/processtoken` as the text the login page shows (spec shell §8). */
 export function processTokenFailure(error: IcmError): SsoFailure {
   switch (error.code) {
+    case API_CODES.ssoIdTokenInvalid:
+      return SSO_FAILURES.failed
     case API_CODES.ssoIdentityUnknown:
       return SSO_FAILURES.identityUnknown
     case API_CODES.ssoIdentityInUse:
