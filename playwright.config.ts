@@ -4,6 +4,8 @@ import { defineConfig, devices } from '@playwright/test'
 
 const PORT = Number(process.env.E2E_PORT ?? 3100)
 const API_PORT = Number(process.env.E2E_API_PORT ?? 4200)
+/** The development OpenID provider of the e2e shop (4400 beside the default ports). */
+export const SSO_DEMO_PORT = API_PORT + 200
 // A fresh database for every run: tests see the seeded shop, not leftovers of an earlier run.
 const dataDir = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `storefront-e2e-${Date.now()}`)
 
@@ -81,6 +83,10 @@ export default defineConfig({
         // The tests read mails (password and approval links) from the local mailbox with its token.
         MAILBOX_TOKEN,
         PUNCHOUT_SANDBOX_TOKEN,
+        // e2e/sso.spec.ts signs in through the development OpenID provider (commerce-api/sso-demo/), which
+        // npm start runs beside the shop and configures both programs for (IDENTITY_PROVIDERS, OIDC_PROVIDERS).
+        SSO_DEMO: 'on',
+        SSO_DEMO_PORT: String(SSO_DEMO_PORT),
       },
     },
     // A second storefront whose ICM is unreachable: every page is the maintenance page (503).

@@ -79,7 +79,7 @@ test('logged in, with the compare link too: the German header takes at most two 
   await page.goto('/de/login')
   await page.getByLabel('E-Mail-Adresse oder Benutzername').fill('jlink')
   await page.getByLabel('Passwort', { exact: true }).fill(DEMO_PASSWORD)
-  await page.getByRole('button', { name: 'Anmelden' }).click()
+  await page.getByRole('button', { name: 'Anmelden', exact: true }).click()
   await expect(page).toHaveURL(/\/de\/home$/)
   await page
     .getByRole('button', { name: /^Vergleichen/ })

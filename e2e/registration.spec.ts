@@ -84,7 +84,7 @@ test('a business customer waits for approval, is refused at login, and logs in o
     await page.goto('/de/login')
     await page.getByLabel(/E-Mail-Adresse oder Benutzername/).fill(email)
     await page.getByLabel('Passwort').fill('Secret!2026')
-    await page.getByRole('button', { name: 'Anmelden' }).click()
+    await page.getByRole('button', { name: 'Anmelden', exact: true }).click()
   }
   await login()
   await expect(page.getByRole('alert').filter({ hasText: 'noch nicht freigeschaltet' })).toBeVisible()

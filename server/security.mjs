@@ -110,7 +110,8 @@ export function cspNonce(_req, res, next) {
  * Security headers of every answer (pages, data, assets, errors) through helmet. The CSP lets only this
  * origin's scripts and the response's own inline scripts (Remix's and React's, which carry the nonce) run;
  * styles come from this origin, with `style` attributes allowed (components and CMS content use them);
- * forms post to this origin, or lead to the payment provider's page (see settings.paymentPageOrigin).
+ * forms post to this origin, or lead to the payment provider's page (see settings.paymentPageOrigin) or an
+ * identity provider's (settings.identityProviderOrigins).
  */
 export function securityHeaders(settings) {
   const frameAncestors = settings.frameAncestors
@@ -125,7 +126,7 @@ export function securityHeaders(settings) {
         imgSrc: ["'self'", 'data:'],
         fontSrc: ["'self'"],
         connectSrc: ["'self'"],
-        formAction: ["'self'", settings.paymentPageOrigin],
+        formAction: ["'self'", settings.paymentPageOrigin, ...(settings.identityProviderOrigins ?? [])],
         frameAncestors,
         baseUri: ["'self'"],
         objectSrc: ["'none'"],

@@ -33,6 +33,11 @@ export function serverSettings(env = process.env) {
       env.PAYMENT_PAGE_URL ? 'PAYMENT_PAGE_URL' : 'ICM_BASE_URL',
       env.PAYMENT_PAGE_URL || env.ICM_BASE_URL || `http://127.0.0.1:${apiPort}`,
     ),
+    /**
+     * The OpenID providers' origins (IDENTITY_PROVIDERS' issuers): "Sign in with …" and the logout are form
+     * posts answered by a redirect to the provider, which browsers check against `form-action` (ADR 0037).
+     */
+    identityProviderOrigins: identityProviderOrigins(env.IDENTITY_PROVIDERS),
     /** The shop's public origin (PUBLIC_URL), besides the request's own, for the same-origin check of posts. */
     publicOrigin: env.PUBLIC_URL ? originOf('PUBLIC_URL', env.PUBLIC_URL) : undefined,
     /** https public URL: browsers are told to fetch any http subresource over https. */
@@ -87,4 +92,28 @@ function originOf(name, value) {
   } catch {
     throw new Error(`${name} must be an absolute URL (got "${value}")`)
   }
+}
+
+/**
+ * The issuers' origins of IDENTITY_PROVIDERS. Its checks are the app's (app/models/identity-providers.ts),
+ * which stop the start on a malformed value; here an issuer that is no URL is left out.
+ */
+export function identityProviderOrigins(value) {
+  if (!value?.trim()) return []
+  let providers
+  try {
+    providers = JSON.parse(value)
+  } catch {
+    return []
+  }
+  if (!Array.isArray(providers)) return []
+  const origins = providers.flatMap((provider) => {
+    try {
+      const origin = new URL(provider?.issuer).origin
+      return origin === 'null' ? [] : [origin]
+    } catch {
+      return []
+    }
+  })
+  return [...new Set(origins)]
 }

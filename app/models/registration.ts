@@ -58,8 +58,19 @@ export type RegistrationForm = z.infer<ReturnType<typeof registrationSchema>>
 /** Fields never sent back to the page. */
 export const REGISTRATION_SECRETS = ['password', 'passwordConfirmation', 'captchaId', 'captchaAnswer']
 
-/** ICM's CustomerData of the registration (`POST privatecustomers` / `POST customers`). */
-export function registrationBody(form: RegistrationForm, preferredLanguage: string) {
+/**
+ * ICM's CustomerData of the registration (`POST privatecustomers` / `POST customers`); without a password (a
+ * new identity of an OpenID provider) it has no credentials.
+ */
+export function registrationBody(
+  form: Pick<
+    RegistrationForm,
+    'kind' | 'companyName' | 'taxationID' | 'industry' | 'email' | 'address' | 'newsletter'
+  > & {
+    password?: string
+  },
+  preferredLanguage: string,
+) {
   const { address } = form
   const user = {
     firstName: address.firstName,
@@ -70,7 +81,7 @@ export function registrationBody(form: RegistrationForm, preferredLanguage: stri
   }
   const common = {
     address: { ...address, email: form.email },
-    credentials: { login: form.email, password: form.password },
+    ...(form.password ? { credentials: { login: form.email, password: form.password } } : {}),
     subscribedToNewsletter: form.newsletter,
   }
   return form.kind === 'business'
@@ -105,4 +116,47 @@ export function registrationErrors(problems: (ApiMessage & { paths?: string[] })
     else formErrors.push(problem)
   }
   return { fieldErrors, formErrors }
+}
+
+/**
+ * The registration of a new identity of an OpenID provider (`/register/sso`, spec shell §2.2): the form
+ * above without what the provider keeps (e-mail address, password) and without the captcha (the provider
+ * signed the shopper in). The names prefilled from the provider's id token.
+ */
+export function ssoRegistrationSchema(t: Translate, regionsOf: (country: string) => string[] | undefined) {
+  const optional = (max: number) => z.string().trim().max(max, t('form.max_length', { max })).optional()
+  return z
+    .object({
+      kind: z.enum(['private', 'business']),
+      companyName: optional(60),
+      taxationID: optional(40),
+      industry: optional(60),
+      address: addressSchema(t, regionsOf),
+      newsletter: z.boolean().default(false),
+      terms: z.boolean({ required_error: t('account.register.terms.error.required') }),
+    })
+    .superRefine((form, ctx) => {
+      if (form.kind === 'business' && !form.companyName)
+        ctx.addIssue({ code: 'custom', path: ['companyName'], message: t('form.required') })
+      if (!form.terms)
+        ctx.addIssue({ code: 'custom', path: ['terms'], message: t('account.register.terms.error.required') })
+    })
+}
+
+export type SsoRegistrationForm = z.infer<ReturnType<typeof ssoRegistrationSchema>>
+
+/**
+ * ICM's CustomerData of a new identity's registration, sent with that user's token: the registration's body
+ * without credentials (the user exists, signing in at the provider), the e-mail address the provider named,
+ * and the user's id as `users/processtoken` answered it (`userId`, the `userid` of `/register/sso`).
+ */
+export function ssoRegistrationBody(
+  form: SsoRegistrationForm,
+  identity: { email: string; userId: string },
+  preferredLanguage: string,
+) {
+  return {
+    ...registrationBody({ ...form, email: identity.email }, preferredLanguage),
+    userId: identity.userId,
+  }
 }

@@ -10,12 +10,18 @@ import { Field, SelectField, useShopForm } from '~/components/forms'
 import { useShell } from '~/components/useShell'
 import { SHOP_LOCALES } from '~/models/locale'
 import { PROFILE_FIELD_LABELS, PROFILE_LIMITS, mapProfile, profileSchema } from '~/models/profile'
+import { profileCapabilitiesOf } from '~/models/profile-capabilities'
 import { noindexMeta } from '~/models/seo'
 import { organizationAccessOf } from '~/services/company.server'
 import { configuration } from '~/services/configuration.server'
 import { parseSubmission, readForm } from '~/services/form.server'
 import { invalid, refusedAtFields } from '~/services/form-result.server'
-import { loginAgainIfRefused, requireLogin } from '~/services/guards.server'
+import {
+  loginAgainIfRefused,
+  profileManagedElsewhere,
+  requireLogin,
+  requireProfileCapability,
+} from '~/services/guards.server'
 import { pageHeaders } from '~/services/headers'
 import { privateHeaders } from '~/services/http.server'
 import { fixedT } from '~/services/i18n.server'
@@ -57,6 +63,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   ])
   const lang = locale.lang
   const profile = mapProfile(stored)
+  const capabilities = profileCapabilitiesOf(user)
+  const managed = profileManagedElsewhere(shopper)
   // Spec §7: the subscription is read by the user's current address; a 404 means not subscribed.
   const subscribed = settings.newsletter
     ? await loginAgainIfRefused(request, shopper, isSubscribed(scope, profile.email))
@@ -70,8 +78,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       companyUrl: organizationAccessOf(user).manageUsers
         ? `/${lang}/account/organization/settings/company`
         : null,
-      emailUrl: `${profileUrl(lang)}/email`,
-      passwordUrl: `${profileUrl(lang)}/password`,
+      emailUrl: capabilities.editEmail ? `${profileUrl(lang)}/email` : null,
+      passwordUrl: capabilities.editPassword ? `${profileUrl(lang)}/password` : null,
+      editable: capabilities.editProfile,
+      /** Where the user changes what the shop may not (the identity provider's name), in their language. */
+      managedNotice: managed ? t(managed.key, managed.values) : null,
     },
     { headers: privateHeaders() },
   )
@@ -80,6 +91,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 /** `PUT` of the whole user with the form's fields (ICM's PUT: an empty field is removed); back with a toast. */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const shopper = await requireLogin({ request, params, context })
+  await requireProfileCapability(shopper, 'editProfile')
   const { user, locale, scope } = shopper
   const t = fixedT(locale.id)
   const submission = parseSubmission(await readForm(request), { schema: profileSchema(t, LOCALE_IDS), t })
@@ -104,7 +116,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function ProfilePage() {
-  const { profile, subscribed, business, companyUrl, emailUrl, passwordUrl } = useLoaderData<typeof loader>()
+  const { profile, subscribed, business, companyUrl, emailUrl, passwordUrl, editable, managedNotice } =
+    useLoaderData<typeof loader>()
   const { locale } = useShell()
   const { t } = useTranslation()
   const [form, fields] = useShopForm({
@@ -126,49 +139,69 @@ export default function ProfilePage() {
       <h1>{t('account.profile.heading')}</h1>
       <section aria-labelledby="profile-details-heading" className="profile-details">
         <h2 id="profile-details-heading">{t('account.profile.details.heading')}</h2>
-        <Form method="post" {...getFormProps(form)} className="profile-form">
-          <FormErrors
-            form={form}
-            label={(name) =>
-              Object.hasOwn(PROFILE_FIELD_LABELS, name)
-                ? label(name as keyof typeof PROFILE_FIELD_LABELS)
-                : undefined
-            }
-          />
-          <Field meta={fields.title} label={label('title')} autoComplete="honorific-prefix" />
-          <Field meta={fields.firstName} label={label('firstName')} autoComplete="given-name" />
-          <Field meta={fields.lastName} label={label('lastName')} autoComplete="family-name" />
-          <Field meta={fields.phoneHome} label={label('phoneHome')} autoComplete="tel" {...phone} />
-          <Field
-            meta={fields.phoneBusiness}
-            label={label('phoneBusiness')}
-            autoComplete="work tel"
-            {...phone}
-          />
-          <Field
-            meta={fields.phoneMobile}
-            label={label('phoneMobile')}
-            autoComplete="mobile tel"
-            {...phone}
-          />
-          <Field meta={fields.fax} label={label('fax')} autoComplete="fax tel" {...phone} />
-          <Field meta={fields.birthday} label={label('birthday')} type="date" autoComplete="bday" />
-          <Field
-            meta={fields.department}
-            label={label('department')}
-            autoComplete="organization-title"
-            maxLength={PROFILE_LIMITS.department}
-          />
-          <SelectField meta={fields.preferredLanguage} label={label('preferredLanguage')}>
-            <option value="">{t('account.profile.preferred_language.default')}</option>
-            {SHOP_LOCALES.map((l) => (
-              <option key={l.id} value={l.id} lang={l.tag}>
-                {l.label}
-              </option>
+        {managedNotice ? (
+          <p className="profile-managed" role="note">
+            {managedNotice}
+          </p>
+        ) : null}
+        {editable ? (
+          <Form method="post" {...getFormProps(form)} className="profile-form">
+            <FormErrors
+              form={form}
+              label={(name) =>
+                Object.hasOwn(PROFILE_FIELD_LABELS, name)
+                  ? label(name as keyof typeof PROFILE_FIELD_LABELS)
+                  : undefined
+              }
+            />
+            <Field meta={fields.title} label={label('title')} autoComplete="honorific-prefix" />
+            <Field meta={fields.firstName} label={label('firstName')} autoComplete="given-name" />
+            <Field meta={fields.lastName} label={label('lastName')} autoComplete="family-name" />
+            <Field meta={fields.phoneHome} label={label('phoneHome')} autoComplete="tel" {...phone} />
+            <Field
+              meta={fields.phoneBusiness}
+              label={label('phoneBusiness')}
+              autoComplete="work tel"
+              {...phone}
+            />
+            <Field
+              meta={fields.phoneMobile}
+              label={label('phoneMobile')}
+              autoComplete="mobile tel"
+              {...phone}
+            />
+            <Field meta={fields.fax} label={label('fax')} autoComplete="fax tel" {...phone} />
+            <Field meta={fields.birthday} label={label('birthday')} type="date" autoComplete="bday" />
+            <Field
+              meta={fields.department}
+              label={label('department')}
+              autoComplete="organization-title"
+              maxLength={PROFILE_LIMITS.department}
+            />
+            <SelectField meta={fields.preferredLanguage} label={label('preferredLanguage')}>
+              <option value="">{t('account.profile.preferred_language.default')}</option>
+              {SHOP_LOCALES.map((l) => (
+                <option key={l.id} value={l.id} lang={l.tag}>
+                  {l.label}
+                </option>
+              ))}
+            </SelectField>
+            <SubmitButton intent="profile">{t('account.profile.details.submit')}</SubmitButton>
+          </Form>
+        ) : (
+          <dl className="profile-readonly">
+            {FIELDS.filter((name) => profile[name]).map((name) => (
+              <div key={name}>
+                <dt>{label(name)}</dt>
+                <dd>
+                  {name === 'preferredLanguage'
+                    ? (SHOP_LOCALES.find((l) => l.id === profile[name])?.label ?? profile[name])
+                    : profile[name]}
+                </dd>
+              </div>
             ))}
-          </SelectField>
-          <SubmitButton intent="profile">{t('account.profile.details.submit')}</SubmitButton>
-        </Form>
+          </dl>
+        )}
       </section>
       <section aria-labelledby="profile-login-heading" className="profile-login">
         <h2 id="profile-login-heading">{t('account.profile.login.heading')}</h2>
@@ -184,14 +217,20 @@ export default function ProfilePage() {
             </div>
           ) : null}
         </dl>
-        <ul className="plain-list">
-          <li>
-            <Link to={emailUrl}>{t('account.profile.update_email.link')}</Link>
-          </li>
-          <li>
-            <Link to={passwordUrl}>{t('account.profile.update_password.link')}</Link>
-          </li>
-        </ul>
+        {emailUrl || passwordUrl ? (
+          <ul className="plain-list">
+            {emailUrl ? (
+              <li>
+                <Link to={emailUrl}>{t('account.profile.update_email.link')}</Link>
+              </li>
+            ) : null}
+            {passwordUrl ? (
+              <li>
+                <Link to={passwordUrl}>{t('account.profile.update_password.link')}</Link>
+              </li>
+            ) : null}
+          </ul>
+        ) : null}
       </section>
       {subscribed === null ? null : (
         <NewsletterForm

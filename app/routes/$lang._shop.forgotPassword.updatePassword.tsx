@@ -53,9 +53,16 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { locale } = await shopperOf({ request, params, context })
   const t = fixedT(locale.id)
   const link = linkOf(request)
+  // An invitation without identity provider lands here (`/invite`, issue 35): the same link, its own words.
+  const invitation = new URL(request.url).searchParams.get('invitation') === '1'
+  const heading = invitation
+    ? 'account.invitation.set_password.title'
+    : 'account.forgotdata.update_password.title'
   return data(
     {
-      title: t('account.forgotdata.update_password.title'),
+      title: t(heading),
+      heading,
+      invitation,
       link,
       loginUrl: `/${locale.lang}/login`,
       reminderUrl: `/${locale.lang}/forgotPassword`,
@@ -93,7 +100,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
 /** A plain form: the new password twice; the link's values ride along hidden. */
 export default function UpdatePasswordPage() {
-  const { link, loginUrl, reminderUrl } = useLoaderData<typeof loader>()
+  const { link, loginUrl, reminderUrl, heading, invitation } = useLoaderData<typeof loader>()
   const { t } = useTranslation()
   const [form, fields] = useShopForm({ id: 'update-password', schema: updatePasswordSchema(t) })
   const labels = {
@@ -102,10 +109,16 @@ export default function UpdatePasswordPage() {
   }
   return (
     <>
-      <h1>{t('account.forgotdata.update_password.title')}</h1>
+      <h1>{t(heading)}</h1>
       {link ? (
         <>
-          <p>{t('account.forgotdata.update_password.intro')}</p>
+          <p>
+            {t(
+              invitation
+                ? 'account.invitation.set_password.intro'
+                : 'account.forgotdata.update_password.intro',
+            )}
+          </p>
           <Form method="post" {...getFormProps(form)} className="update-password-form">
             <FormErrors form={form} label={labels} />
             <input type="hidden" name="uid" value={link.uid} />

@@ -11,17 +11,20 @@ import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
 import { FormErrors, SubmitButton } from '~/components/form-controls'
 import { Field, useShopForm } from '~/components/forms'
-import { messageText, type Translate } from '~/models/messages'
+import { SsoButtons } from '~/components/SsoButtons'
+import type { Translate } from '~/models/messages'
 import { noindexMeta } from '~/models/seo'
 import { safeReturnUrl } from '~/models/url'
-import { login, savedBasketId, type LoginChallenge } from '~/services/auth.server'
-import { anonymousBasket, mergeIntoUserBasket } from '~/services/basket.server'
+import { login, type LoginChallenge } from '~/services/auth.server'
+import { anonymousBasket } from '~/services/basket.server'
 import { parseSubmission, readForm } from '~/services/form.server'
 import { invalid, refused, type ActionResult } from '~/services/form-result.server'
 import { pageHeaders } from '~/services/headers'
 import { privateHeaders } from '~/services/http.server'
 import { fixedT } from '~/services/i18n.server'
+import { welcomeAfterLogin } from '~/services/login-welcome.server'
 import { shopperOf } from '~/services/shopper.server'
+import { ssoProviders } from '~/services/sso-provider.server'
 import { redirectWithToast } from '~/services/toast.server'
 
 export const headers = pageHeaders
@@ -71,6 +74,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       lang: locale.lang,
       notice: notice ? t(notice) : null,
       forgotPasswordUrl: `/${locale.lang}/forgotPassword`,
+      providers: ssoProviders(),
     },
     { headers: privateHeaders() },
   )
@@ -107,28 +111,17 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     }
     return refused(submission, t, [{ code: result.messageKey }], { hideFields: SECRET_FIELDS })
   }
-  // The anonymous basket goes into the user's saved one, found as ICM clients find it (GET baskets).
-  const userScope = { ...scope, token: session.get('apiToken') }
-  const merge = anonymous
-    ? await mergeIntoUserBasket(userScope, anonymous, await savedBasketId(userScope))
-    : null
-  const details = !merge
-    ? []
-    : merge.ok
-      ? [t('basket.merge.success.message'), ...merge.infos.map((info) => messageText(t, info))]
-      : [t('basket.merge.failed.message'), ...merge.errors.slice(0, 1).map((error) => messageText(t, error))]
-  const user = session.get('user')
-  return redirectWithToast(session, safeReturnUrl(submission.value.returnUrl, `/${locale.lang}/home`), {
-    key: 'account.login.success.message',
-    values: { name: [user?.firstName, user?.lastName].filter(Boolean).join(' ') || (user?.login ?? '') },
-    type: merge && !merge.ok ? 'info' : 'success',
-    ...(details.length ? { details } : {}),
-  })
+  const welcome = await welcomeAfterLogin(scope, session, anonymous, t)
+  return redirectWithToast(
+    session,
+    safeReturnUrl(submission.value.returnUrl, `/${locale.lang}/home`),
+    welcome,
+  )
 }
 
 /** The reference form of the shop: `useShopForm`, `Field`s, the form's own errors and its own button. */
 export default function LoginPage() {
-  const { returnUrl, lang, notice, forgotPasswordUrl } = useLoaderData<typeof loader>()
+  const { returnUrl, lang, notice, forgotPasswordUrl, providers } = useLoaderData<typeof loader>()
   const challenge = useActionData<LoginAnswer>()?.challenge
   const { t } = useTranslation()
   const [form, fields] = useShopForm({ id: 'login', schema: loginSchema(t) })
@@ -188,6 +181,7 @@ export default function LoginPage() {
       <p>
         <Link to={forgotPasswordUrl}>{t('account.login.forgot_password.link')}</Link>
       </p>
+      <SsoButtons providers={providers} lang={lang} intent="login" returnUrl={returnUrl} />
       <p className="login-register">
         {t('account.login.register.intro')}{' '}
         <Link to={`/${lang}/register?${new URLSearchParams({ returnUrl })}`}>

@@ -18,6 +18,7 @@ import { pageHeaders } from '~/services/headers'
 import { privateHeaders } from '~/services/http.server'
 import { fixedT } from '~/services/i18n.server'
 import { shopperOf } from '~/services/shopper.server'
+import { providerLogoutUrl } from '~/services/sso.server'
 import { redirectWithToast } from '~/services/toast.server'
 
 export const headers = pageHeaders
@@ -38,17 +39,23 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return data({ title: t('account.logout.title'), returnUrl }, { headers: privateHeaders() })
 }
 
-/** The header's logout button and the page's post here: logout, then `returnUrl` or home (spec §4.7). */
+/**
+ * The header's logout button and the page's post here: logout, then `returnUrl` or home (spec §4.7); a user
+ * who signed in at an OpenID provider goes through its logout, which comes back to the shop's start page.
+ */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const form = await readForm(request)
   const { locale, session, scope } = await shopperOf({ request, params, context })
   const submission = parseSubmission(form, { schema: LogoutSchema, t: fixedT(locale.id) })
   if (submission.status !== 'success') return invalid(submission)
+  // A user of an OpenID provider is logged out there too (RP-initiated logout), which returns to the shop.
+  const atProvider = await providerLogoutUrl(session, locale)
   await logout(scope, session)
-  return redirectWithToast(session, safeReturnUrl(submission.value.returnUrl, `/${locale.lang}/home`), {
-    key: 'account.logout.success.message',
-    type: 'info',
-  })
+  return redirectWithToast(
+    session,
+    atProvider ?? safeReturnUrl(submission.value.returnUrl, `/${locale.lang}/home`),
+    { key: 'account.logout.success.message', type: 'info' },
+  )
 }
 
 export default function LogoutPage() {

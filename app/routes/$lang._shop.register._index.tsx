@@ -13,6 +13,7 @@ import { addressErrorLabel, AddressFields, addressFieldset } from '~/components/
 import { FormErrors, SubmitButton } from '~/components/form-controls'
 import { CheckboxField, Field, useShopForm } from '~/components/forms'
 import { Honeypot } from '~/components/Honeypot'
+import { SsoButtons } from '~/components/SsoButtons'
 import { useShell } from '~/components/useShell'
 import { regionCodes } from '~/models/address'
 import { API_CODES } from '~/models/api-codes'
@@ -39,6 +40,7 @@ import { privateHeaders } from '~/services/http.server'
 import { fixedT } from '~/services/i18n.server'
 import { registerCustomer } from '~/services/registration.server'
 import { shopperOf, type PageArgs } from '~/services/shopper.server'
+import { ssoProviders } from '~/services/sso-provider.server'
 import { redirectWithToast } from '~/services/toast.server'
 
 export const headers = pageHeaders
@@ -74,6 +76,7 @@ export async function loader(args: LoaderFunctionArgs) {
       places,
       challenge,
       newsletter: settings.newsletter,
+      providers: ssoProviders(),
     },
     { headers: privateHeaders() },
   )
@@ -125,7 +128,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function RegisterPage() {
-  const { kinds, kind, returnUrl, places, challenge, newsletter } = useLoaderData<typeof loader>()
+  const { kinds, kind, returnUrl, places, challenge, newsletter, providers } = useLoaderData<typeof loader>()
   const { t } = useTranslation()
   const { locale } = useShell()
   const schema = registrationSchema(t, regionCodes(places.regions))
@@ -147,6 +150,7 @@ export default function RegisterPage() {
     <>
       <h1>{t('account.register.title')}</h1>
       <p>{t('account.register.intro')}</p>
+      <SsoButtons providers={providers} lang={locale.lang} intent="register" returnUrl={returnUrl} />
       {kinds.length > 1 ? (
         <nav aria-label={t('account.register.kind.label')} className="register-kinds">
           <ul>

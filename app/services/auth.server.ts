@@ -2,6 +2,12 @@ import { z } from 'zod'
 import { icmCall, IcmError, type IcmScope } from './icm.server'
 import { clearToken, type SessionData, type SessionUser, type ShopSession } from './session.server'
 import { captchaHeaders, newCaptcha } from './captcha.server'
+import {
+  identityProvider,
+  ProviderRefused,
+  ProviderUnavailable,
+  refreshAtProvider,
+} from './sso-provider.server'
 import { API_CODES } from '~/models/api-codes'
 import type { CaptchaChallenge } from '~/models/captcha'
 import { displayPreferenceOf, OwnUserWireSchema } from '~/models/profile'
@@ -11,6 +17,9 @@ const TokenSchema = z.object({
   expires_in: z.number(),
   refresh_token: z.string().optional(),
 })
+
+/** ICM's token grant: the access token, its lifetime, and the refresh token where ICM gives one. */
+export type Grant = z.infer<typeof TokenSchema>
 
 const tokenCall = (scope: IcmScope, form: Record<string, string>, headers?: Record<string, string>) =>
   icmCall(scope, {
@@ -63,6 +72,12 @@ export async function refreshIfDue(scope: IcmScope, session: ShopSession): Promi
   const expiresAt = session.get('expiresAt') ?? 0
   const now = Date.now()
   if (now < issuedAt + (expiresAt - issuedAt) / 2) return
+  // A user signed in through an OpenID provider stays only while the provider's session lives (silent refresh).
+  if (!(await providerSessionLives(session))) {
+    await logout(scope, session)
+    session.set('timedOut', true)
+    return
+  }
   // ICM takes the access token as refresh token too (what ICM storefronts keep, and sessions from before
   // the refresh token was kept).
   const refreshToken = session.get('refreshToken') || token
@@ -78,6 +93,30 @@ export async function refreshIfDue(scope: IcmScope, session: ShopSession): Promi
     const hadUser = session.get('user') !== undefined
     clearToken(session)
     if (hadUser) session.set('timedOut', true)
+  }
+}
+
+/**
+ * The provider's session of a user signed in through it, checked by a refresh with its refresh token (kept
+ * as the provider rotates it). False when the provider refuses: its session ended or was revoked. A provider
+ * that cannot be reached ends nobody's session; without a refresh token (or a provider no longer configured)
+ * there is nothing to ask.
+ */
+async function providerSessionLives(session: ShopSession): Promise<boolean> {
+  const sso = session.get('sso')
+  const provider = identityProvider(sso?.provider)
+  if (session.get('user')?.signIn !== 'sso' || !sso?.refreshToken || !provider) return true
+  try {
+    const refreshToken = await refreshAtProvider(provider, sso.refreshToken)
+    if (refreshToken !== sso.refreshToken) session.set('sso', { ...sso, refreshToken })
+    return true
+  } catch (error) {
+    if (error instanceof ProviderRefused) return false
+    if (error instanceof ProviderUnavailable) {
+      console.warn(`storefront: identity provider ${provider.id} unreachable at refresh: ${error.message}`)
+      return true
+    }
+    throw error
   }
 }
 
@@ -190,6 +229,7 @@ export async function login(
   scope: IcmScope,
   session: ShopSession,
   credentials: { login: string; password: string; challenge?: { id: string; answer: string } },
+  how: 'password' | 'punchout' = 'password',
 ): Promise<LoginResult> {
   let grant
   try {
@@ -230,26 +270,45 @@ export async function login(
     }
     throw error
   }
-  await signIn(scope, session, grant, credentials.login)
+  // A user without customer has no password to log in with: only an identity provider's new users are so.
+  if (!(await signIn(scope, session, grant, credentials.login, how)))
+    return { ok: false, messageKey: 'account.login.username_password.error.invalid' }
   return { ok: true }
 }
 
 /**
  * The session of the user a grant belongs to: their customer, name, roles and permissions, price group and
- * display choice; the grant's token replaces whatever token the session held.
+ * display choice, and how they signed in; the grant's token replaces whatever token the session held. False,
+ * with the session unchanged, when ICM knows the user but no customer of theirs (`customers/-` answers 404):
+ * a new identity of an OpenID provider, whose registration is still to be completed (spec shell §4.7).
  */
-async function signIn(
+export async function signIn(
   scope: IcmScope,
   session: ShopSession,
-  grant: z.infer<typeof TokenSchema>,
+  grant: Grant,
   typedLogin: string,
-) {
+  how: NonNullable<SessionUser['signIn']>,
+): Promise<boolean> {
   const userScope: IcmScope = { ...scope, token: grant.access_token }
   const personal = { cache: 'none' as const }
-  const [customer, personalization] = await Promise.all([
-    icmCall(userScope, { path: 'customers/-', schema: CustomerSchema, ...personal }),
-    icmCall(userScope, { path: 'personalization', schema: PersonalizationSchema, ...personal }),
-  ])
+  const customerCall = icmCall(userScope, { path: 'customers/-', schema: CustomerSchema, ...personal }).catch(
+    (error) => {
+      if (error instanceof IcmError && error.status === 404) return null
+      throw error
+    },
+  )
+  // Asked at once with the customer; a user without customer may be refused it, which then does not matter.
+  const personalizationCall = icmCall(userScope, {
+    path: 'personalization',
+    schema: PersonalizationSchema,
+    ...personal,
+  }).catch((error) => {
+    if (error instanceof IcmError) return error
+    throw error
+  })
+  const [customer, personalization] = await Promise.all([customerCall, personalizationCall])
+  if (!customer) return false
+  if (personalization instanceof IcmError) throw personalization
   const business = isBusinessCustomer(customer)
   const user = business
     ? await icmCall(userScope, { path: 'customers/-/users/-', schema: UserSchema, ...personal })
@@ -268,32 +327,41 @@ async function signIn(
     ...roles,
     firstName: user.firstName,
     lastName: user.lastName,
+    signIn: how,
   }
   // The display-type switch's choice the user made before (their user attribute), else their customer type's.
   const preferredDisplay = displayPreferenceOf(user.attributes)
   if (preferredDisplay) sessionUser.preferredDisplay = preferredDisplay
   session.set('user', sessionUser)
+  return true
 }
 
 /**
- * Login with an access token another system was given for the user (a cXML punchout's start link, spec
- * §4.7): the token is exchanged at ICM's token endpoint as refresh token (ICM takes an access token so),
- * which proves it and gives the session a token with a known lifetime. False when ICM refuses it.
+ * An access token another system was given for the user (a cXML punchout's start link, the token of an
+ * OpenID provider's id token, spec §4.7) exchanged at ICM's token endpoint as refresh token (ICM takes an
+ * access token so), which proves it and gives a token with a known lifetime. Null when ICM refuses it.
+ */
+export async function grantForAccessToken(scope: IcmScope, accessToken: string): Promise<Grant | null> {
+  try {
+    return await tokenCall(scope, { grant_type: 'refresh_token', refresh_token: accessToken })
+  } catch (error) {
+    if (error instanceof IcmError && error.status >= 400 && error.status < 500) return null
+    throw error
+  }
+}
+
+/**
+ * Login with an access token another system was given for the user (see grantForAccessToken). False when
+ * ICM refuses it, or knows no customer of the user.
  */
 export async function loginWithAccessToken(
   scope: IcmScope,
   session: ShopSession,
   accessToken: string,
+  how: NonNullable<SessionUser['signIn']> = 'punchout',
 ): Promise<boolean> {
-  let grant
-  try {
-    grant = await tokenCall(scope, { grant_type: 'refresh_token', refresh_token: accessToken })
-  } catch (error) {
-    if (error instanceof IcmError && error.status >= 400 && error.status < 500) return false
-    throw error
-  }
-  await signIn(scope, session, grant, '')
-  return true
+  const grant = await grantForAccessToken(scope, accessToken)
+  return grant !== null && (await signIn(scope, session, grant, '', how))
 }
 
 const UserBasketsSchema = z.object({ data: z.array(z.object({ id: z.string() })).optional() })
@@ -313,19 +381,22 @@ export async function savedBasketId(scope: IcmScope): Promise<string | null> {
   }
 }
 
+/** Ends a token at ICM (`PUT token/logout`); one ICM no longer knows is gone already. */
+export async function revokeToken(scope: IcmScope, token: string) {
+  await icmCall(scope, {
+    method: 'PUT',
+    path: 'token/logout',
+    schema: z.unknown(),
+    cache: 'none',
+    token,
+  }).catch((error) => {
+    // The token may already be gone on the server; the shopper is logged out either way.
+    if (!(error instanceof IcmError)) throw error
+  })
+}
+
 export async function logout(scope: IcmScope, session: ShopSession) {
   const token = session.get('apiToken')
-  if (token) {
-    await icmCall(scope, {
-      method: 'PUT',
-      path: 'token/logout',
-      schema: z.unknown(),
-      cache: 'none',
-      token,
-    }).catch((error) => {
-      // The token may already be gone on the server; the shopper is logged out either way.
-      if (!(error instanceof IcmError)) throw error
-    })
-  }
+  if (token) await revokeToken(scope, token)
   clearToken(session)
 }

@@ -1,3 +1,4 @@
+import { parseIdentityProviders } from '~/models/identity-providers'
 import {
   DEFAULT_DELIVERY_CALENDAR,
   parseDayRange,
@@ -39,6 +40,10 @@ export const config = {
   deliveryCalendar: deliveryCalendar(),
   /** Working days of the standard shipping method, for the product page's date (no basket chooses one). */
   standardDeliveryDays: parseDayRange(env.STANDARD_DELIVERY_DAYS ?? '3-5') satisfies DayRange,
+  /** OpenID Connect providers users sign in with besides the shop's own login (issue 35, ADR 0037). */
+  identityProviders: parseIdentityProviders(env.IDENTITY_PROVIDERS),
+  /** Seconds to wait for an identity provider (discovery, token and logout calls) before giving up. */
+  identityProviderTimeoutSeconds: Number(env.IDENTITY_PROVIDER_TIMEOUT_SECONDS ?? 5),
 }
 
 function deliveryCalendar(): DeliveryCalendar {

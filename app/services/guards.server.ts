@@ -1,10 +1,13 @@
 import { redirect } from '@remix-run/node'
 import type { Feature } from '~/models/features'
+import { profileCapabilitiesOf, type ProfileCapabilities } from '~/models/profile-capabilities'
 import { refreshRoles } from './auth.server'
 import { isFeatureEnabled } from './features.server'
 import { IcmError } from './icm.server'
 import { clearToken, type SessionUser } from './session.server'
 import { requireLocale, shopperOf, type PageArgs, type Shopper } from './shopper.server'
+import { identityProvider } from './sso-provider.server'
+import { redirectWithToast } from './toast.server'
 
 export type LoggedIn = Shopper & { user: SessionUser }
 
@@ -135,4 +138,33 @@ export async function loginAgainIfRefused<T>(
     clearToken(shopper.session)
     throw redirect(loginUrl(request, shopper, timedOut))
   }
+}
+
+/**
+ * Where a user who may not change their login or profile in the shop changes it instead (spec shell §4.7):
+ * the text key and values saying so, or null when the shop's pages change it.
+ */
+export function profileManagedElsewhere(
+  shopper: Pick<LoggedIn, 'user' | 'session'>,
+): { key: string; values?: Record<string, string> } | null {
+  const capabilities = profileCapabilitiesOf(shopper.user)
+  if (capabilities.editProfile && capabilities.editEmail && capabilities.editPassword) return null
+  if (shopper.user.signIn === 'cobrowse') return { key: 'account.profile.managed.cobrowse' }
+  const provider = identityProvider(shopper.session.get('sso')?.provider)
+  return { key: 'account.profile.managed.sso', values: { provider: provider?.displayName ?? '' } }
+}
+
+/**
+ * Pages and posts that change what the user may not change here (their e-mail, password or profile, after a
+ * sign-in at an OpenID provider or in co-browse): the shopper goes to the profile, told where to change it.
+ * Posts are refused so too, not only hidden buttons.
+ */
+export async function requireProfileCapability(shopper: LoggedIn, capability: keyof ProfileCapabilities) {
+  if (profileCapabilitiesOf(shopper.user)[capability]) return
+  const managed = profileManagedElsewhere(shopper)
+  throw await redirectWithToast(shopper.session, `/${shopper.locale.lang}/account/profile`, {
+    key: managed?.key ?? 'account.profile.managed.sso',
+    ...(managed?.values ? { values: managed.values } : {}),
+    type: 'error',
+  })
 }

@@ -97,6 +97,8 @@ export type IcmCall<S extends z.ZodTypeAny> = {
    * reminder's 500: the mail server failed, spec §8). Otherwise a 5xx becomes the shop's 502/503 page.
    */
   handlesServerErrors?: boolean
+  /** Reads headers of a successful answer (the `authentication-token` of `users/processtoken`). */
+  onHeaders?: (headers: Headers) => void
 }
 
 const cache = new LRUCache<string, Promise<unknown>>({ max: 5000 })
@@ -211,6 +213,7 @@ async function send(
       retryAfterSeconds(response.headers.get('retry-after')),
     )
   }
+  call.onHeaders?.(response.headers)
   if (call.text) return text
   if (!text) return null
   return JSON.parse(text)

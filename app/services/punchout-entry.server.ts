@@ -57,7 +57,12 @@ async function logIn(shopper: Shopper, entry: PunchoutEntry): Promise<SessionUse
     if (!(await loginWithAccessToken(scope, session, entry.accessToken)))
       throw refuse(shopper, PUNCHOUT_ERRORS.tokenRefused)
   } else {
-    const result = await login(scope, session, { login: entry.username, password: entry.password })
+    const result = await login(
+      scope,
+      session,
+      { login: entry.username, password: entry.password },
+      'punchout',
+    )
     if (!result.ok) {
       if ('retryAfter' in result)
         throw new Response(null, {

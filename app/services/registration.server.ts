@@ -8,7 +8,12 @@ import { captchaHeaders, isCaptchaRefusal } from './captcha.server'
 import { icmCall, IcmError, refusalOf, type IcmProblem, type IcmScope } from './icm.server'
 import { API_CODES } from '~/models/api-codes'
 import type { CaptchaSolution } from '~/models/captcha'
-import { registrationBody, type RegistrationForm } from '~/models/registration'
+import {
+  registrationBody,
+  ssoRegistrationBody,
+  type RegistrationForm,
+  type SsoRegistrationForm,
+} from '~/models/registration'
 
 const RegisteredSchema = z.object({ customerNo: z.string(), approvalPending: z.boolean().optional() })
 
@@ -16,21 +21,46 @@ export type RegistrationResult =
   { ok: true; customerNo: string; approvalPending?: boolean } | { ok: false; errors: IcmProblem[] }
 
 /** Creates the customer; refusals (a wrong captcha, a taken address, bad input) come back as problems. */
-export async function registerCustomer(
+export function registerCustomer(
   scope: IcmScope,
   form: RegistrationForm,
   captcha: CaptchaSolution | undefined,
   preferredLanguage: string,
 ): Promise<RegistrationResult> {
+  return postRegistration(scope, form.kind, registrationBody(form, preferredLanguage), {
+    token: null,
+    headers: captcha ? captchaHeaders(captcha) : undefined,
+  })
+}
+
+/**
+ * Completes a new identity of an OpenID provider (`/register/sso`): the customer, with that user's token
+ * (ICM's user exists since `users/processtoken`, without customer), and no credentials.
+ */
+export function registerIdentity(
+  scope: IcmScope,
+  token: string,
+  form: SsoRegistrationForm,
+  identity: { email: string; userId: string },
+  preferredLanguage: string,
+): Promise<RegistrationResult> {
+  return postRegistration(scope, form.kind, ssoRegistrationBody(form, identity, preferredLanguage), { token })
+}
+
+async function postRegistration(
+  scope: IcmScope,
+  kind: RegistrationForm['kind'],
+  json: unknown,
+  auth: { token: string | null; headers?: Record<string, string> },
+): Promise<RegistrationResult> {
   try {
     const answer = await icmCall(scope, {
       method: 'POST',
-      path: form.kind === 'business' ? 'customers' : 'privatecustomers',
-      json: registrationBody(form, preferredLanguage),
+      path: kind === 'business' ? 'customers' : 'privatecustomers',
+      json,
       schema: RegisteredSchema,
       cache: 'none',
-      token: null,
-      headers: captcha ? captchaHeaders(captcha) : undefined,
+      ...auth,
     })
     return { ok: true, customerNo: answer.customerNo, approvalPending: answer.approvalPending }
   } catch (error) {

@@ -25,6 +25,49 @@ export type SessionUser = {
   permissions: string[]
   /** The price display the user chose with the display-type switch (their user attribute in ICM). */
   preferredDisplay?: 'gross' | 'net'
+  /**
+   * How the user signed in (spec shell §4.7): what they may edit in their profile follows from it
+   * (app/models/profile-capabilities.ts). Absent in sessions from before it was kept: the shop's password login.
+   */
+  signIn?: 'password' | 'sso' | 'cobrowse' | 'punchout'
+}
+
+/**
+ * A sign-in at an OpenID provider under way (ADR 0037): the checks its answer must pass (state, nonce, PKCE
+ * verifier), where the shopper goes afterwards, and the invitation being accepted. Used up by the callback.
+ */
+export type SsoFlow = {
+  provider: string
+  state: string
+  nonce: string
+  verifier: string
+  lang: string
+  returnUrl: string
+  invitation?: { uid: string; hash: string }
+}
+
+/** The provider's session of a user signed in through it: refreshed with the shop's, ended at logout. */
+export type SsoSession = {
+  provider: string
+  /** The provider's refresh token (absent when it issues none: the shop then cannot see its session end). */
+  refreshToken?: string
+  /** The id token, as `id_token_hint` of the provider's logout; left out when it would crowd the cookie. */
+  idToken?: string
+}
+
+/**
+ * A new identity: signed in at the provider, known to ICM as a user without customer yet. Until the shopper
+ * completes `/register/sso` the session stays anonymous; this holds the user's ICM grant for that page.
+ */
+export type SsoRegistration = {
+  token: string
+  refreshToken: string
+  expiresAt: number
+  userid: string
+  firstName?: string
+  lastName?: string
+  email?: string
+  returnUrl: string
 }
 
 /** What the `apiToken` cookie carries (spec: token, type, isAnonymous, orderId) plus refresh data and flashes. */
@@ -71,6 +114,12 @@ export type SessionData = {
    * second cookie the browser would drop there.
    */
   framed?: true
+  /** A sign-in at an OpenID provider under way (issue 35). */
+  ssoFlow?: SsoFlow
+  /** The provider's session of the user signed in through it (`user.signIn` is `sso`). */
+  sso?: SsoSession
+  /** A new identity completing its registration at `/register/sso`. */
+  ssoRegistration?: SsoRegistration
 }
 /** A checkout step's validation results, shown once on the page the shopper stays on (`?error=true`). */
 export type ValidationFlash = {
@@ -193,6 +242,9 @@ async function serialize(session: ShopSession) {
   if (toast?.details) data[FLASH_TOAST] = { ...toast, details: toast.details.slice(0, 1) }
   const recently = session.get('recently')
   if (recently && recently.length > 3) session.set('recently', recently.slice(0, 3))
+  // The provider's logout works without its id token hint (client_id names the shop).
+  const sso = session.get('sso')
+  if (sso?.idToken) session.set('sso', { ...sso, idToken: undefined })
   return sessionStorage.commitSession(session, cookieOptions(session, maxAge))
 }
 
@@ -229,6 +281,8 @@ export function clearToken(session: ShopSession) {
     'pgid',
     'user',
     'punchout',
+    'sso',
+    'ssoRegistration',
   ] as (keyof SessionData)[]) {
     session.unset(key)
   }

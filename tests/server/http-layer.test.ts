@@ -400,17 +400,26 @@ describe('security headers', () => {
     expect(reached.map((r) => r.nonce)).toEqual(nonces.slice(0, 2))
   })
 
-  it('follow FRAME_ANCESTORS, HSTS_MAX_AGE, PAYMENT_PAGE_URL and an https PUBLIC_URL', async () => {
+  it('follow FRAME_ANCESTORS, HSTS_MAX_AGE, PAYMENT_PAGE_URL, IDENTITY_PROVIDERS and an https PUBLIC_URL', async () => {
     const framed = await shop({
       FRAME_ANCESTORS: 'self, https://buy.example.com *.procure.example',
       HSTS_MAX_AGE: '31536000',
       PAYMENT_PAGE_URL: 'https://pay.example.com/psp/',
       PUBLIC_URL: 'https://shop.example.com',
+      // "Sign in with …" and the logout are posts answered by a redirect to the provider (ADR 0037).
+      IDENTITY_PROVIDERS: JSON.stringify([
+        {
+          id: 'corp',
+          displayName: 'Corp',
+          issuer: 'https://login.example.com/realms/shop',
+          clientId: 'storefront',
+        },
+      ]),
     })
     const answer = await send(framed.origin, '/en/home')
     const csp = answer.headers['content-security-policy'] as string
     expect(csp).toContain("frame-ancestors 'self' https://buy.example.com *.procure.example")
-    expect(csp).toContain("form-action 'self' https://pay.example.com")
+    expect(csp).toContain("form-action 'self' https://pay.example.com https://login.example.com;")
     expect(csp).toContain('upgrade-insecure-requests')
     // X-Frame-Options cannot name other origins; browsers that know frame-ancestors ignore it anyway.
     expect(answer.headers['x-frame-options']).toBeUndefined()
