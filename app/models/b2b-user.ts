@@ -230,7 +230,14 @@ export const userRolesSchema = (t: Translate) => z.object(rolesShape(t))
 /** The new-user form: login (optional), profile, roles and budget in one. */
 export const userCreateSchema = (t: Translate, tag: string) =>
   z
-    .object({ ...loginShape(t), ...profileShape(t), ...rolesShape(t), ...budgetFields(t, tag) })
+    .object({
+      ...loginShape(t),
+      ...profileShape(t),
+      ...rolesShape(t),
+      ...budgetFields(t, tag),
+      /** Mail an invitation to sign in through the shop's identity provider instead of a password link. */
+      invite: z.boolean().optional(),
+    })
     .refine(budgetHasPeriod, budgetPeriodRequired(t))
 
 /** The detail page's status forms, told apart by `intent`. */
@@ -280,6 +287,8 @@ export type NewB2bUser = {
   phoneHome?: string
   roleIDs: string[]
   userBudget: ReturnType<typeof budgetInputOf>
+  /** Our addition to ICM's B2bUserData: mail an invitation (`/invite?uid=&Hash=`) instead of a password link. */
+  invite?: boolean
 }
 
 /** The new user a create form (or an import line) describes; amounts in the given currency. */
@@ -292,6 +301,7 @@ export const newUserBody = (form: UserCreateForm, currency: string): NewB2bUser 
   ...(form.phoneHome ? { phoneHome: form.phoneHome } : {}),
   roleIDs: form.roleIDs,
   userBudget: budgetInputOf(form, currency),
+  ...(form.invite ? { invite: true } : {}),
 })
 
 /** The currency a user's budget is kept in, if it has one. */

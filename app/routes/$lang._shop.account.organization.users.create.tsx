@@ -5,7 +5,7 @@ import { Form, Link, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { Breadcrumb } from '~/components/Breadcrumb'
 import { FormErrors, SubmitButton } from '~/components/form-controls'
-import { Field, useShopForm } from '~/components/forms'
+import { CheckboxField, Field, useShopForm } from '~/components/forms'
 import { OrganizationNav } from '~/components/organization/OrganizationNav'
 import {
   UserBudgetFields,
@@ -24,6 +24,7 @@ import { loginAgainIfRefused } from '~/services/guards.server'
 import { pageHeaders } from '~/services/headers'
 import { privateHeaders } from '~/services/http.server'
 import { clearParentVisited, requireParentVisited } from '~/services/organization.server'
+import { ssoProviders } from '~/services/sso-provider.server'
 import { redirectWithToast } from '~/services/toast.server'
 
 export const headers = pageHeaders
@@ -46,6 +47,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       currency: shopper.locale.currency,
       usersUrl: shopper.usersUrl,
       access: organizationAccessOf(shopper.user),
+      /** The identity providers an invitation signs in with; none: the password link only. */
+      providers: ssoProviders().map((provider) => provider.displayName),
     },
     { headers: privateHeaders() },
   )
@@ -78,14 +81,14 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const login = created?.login ?? form.login ?? form.email
   clearParentVisited(session)
   return redirectWithToast(session, userUrl(usersUrl, login), {
-    key: 'account.user.new.success',
+    key: form.invite ? 'account.user.new.invited' : 'account.user.new.success',
     values: { name: userName({ ...form, login }), email: form.email },
     type: 'success',
   })
 }
 
 export default function NewUserPage() {
-  const { roles, currency, usersUrl, access } = useLoaderData<typeof loader>()
+  const { roles, currency, usersUrl, access, providers } = useLoaderData<typeof loader>()
   const { locale } = useShell()
   const { t } = useTranslation()
   const [form, fields] = useShopForm({ id: 'user-create', schema: userCreateSchema(t, locale.tag) })
@@ -114,7 +117,16 @@ export default function NewUserPage() {
         </fieldset>
         <UserRoleFields meta={fields.roleIDs} roles={roles} />
         <UserBudgetFields fields={fields} currency={currency} />
-        <p className="hint">{t('account.user.new.mail_hint')}</p>
+        {providers.length > 0 ? (
+          <CheckboxField
+            meta={fields.invite}
+            label={t('account.user.new.invite.label', { providers: providers.join(', ') })}
+          />
+        ) : null}
+        <p className="hint">
+          {t('account.user.new.mail_hint')}
+          {providers.length > 0 ? ` ${t('account.user.new.invite.hint')}` : null}
+        </p>
         <SubmitButton>{t('account.user.new.submit')}</SubmitButton>{' '}
         <Link to={usersUrl}>{t('account.user.cancel')}</Link>
       </Form>

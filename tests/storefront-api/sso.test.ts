@@ -27,6 +27,11 @@ import { Browser } from './shop'
 import { parseIdentityProviders } from '~/models/identity-providers'
 import { loader as rootLoader } from '~/root'
 import { loader as accountLoader } from '~/routes/$lang._shop.account._index'
+import {
+  action as createUserAction,
+  loader as createUserLoader,
+} from '~/routes/$lang._shop.account.organization.users.create'
+import { loader as usersLoader } from '~/routes/$lang._shop.account.organization.users._index'
 import { action as profileAction, loader as profileLoader } from '~/routes/$lang._shop.account.profile'
 import { loader as emailLoader } from '~/routes/$lang._shop.account.profile_.email'
 import { action as passwordAction } from '~/routes/$lang._shop.account.profile_.password'
@@ -327,6 +332,29 @@ describe('an invitation', () => {
     })
     // The identity now signs that user in by itself.
     expect(await signIn(new Browser('en'), 'ivan-1')).toBe('/en/account')
+  })
+
+  it("is what the organization's new-user form sends when the account admin chooses it", async () => {
+    const email = `ida.form.${run}@brightline.test`
+    const admin = new Browser('en')
+    await admin.login('jlink')
+    // The form opens from the user list (spec org §5).
+    await admin.load(usersLoader, '/en/account/organization/users')
+    const form = await admin.call(createUserLoader, '/en/account/organization/users/create')
+    expect(form.data?.providers).toEqual(['Test SSO'])
+    const created = await admin.post(createUserAction, '/en/account/organization/users/create', {
+      firstName: 'Ida',
+      lastName: 'Form',
+      email,
+      roleIDs: 'APP_B2B_BUYER',
+      invite: 'on',
+    })
+    expect(created).toMatch(/^\/en\/account\/organization\/users\//)
+    const kinds = await api.database.db
+      .select({ kind: mailOutbox.kind })
+      .from(mailOutbox)
+      .where(eq(mailOutbox.recipient, email))
+    expect(kinds.map((mail) => mail.kind)).toEqual(['user.invitation'])
   })
 
   it('refuses a link without its secret, and leads to setting a password where no provider is configured', async () => {
