@@ -39,6 +39,9 @@ import { promotionRoutes } from './routes/promotions'
 import { staticRoutes } from './routes/static'
 import { suggestRoutes } from './routes/suggest'
 import { tokenRoutes } from './routes/token'
+import { passkeyRoutes } from './routes/passkeys'
+import { passkeySettingsOf, type PasskeySettings } from './domain/passkeys'
+import { DEFAULT_STOREFRONT_URL } from './mail/settings'
 import { userRoutes } from './routes/users'
 import { organizationUserRoutes } from './routes/organization-users'
 import { costCenterRoutes } from './routes/cost-centers'
@@ -101,6 +104,11 @@ export type ServerOptions = {
    * none without (config.ts decides: on by default outside production).
    */
   punchoutSandbox?: PunchoutSandboxSettings
+  /**
+   * Passkeys' relying party and origins (PASSKEY_*, config.ts); null for none; default: the storefront's host
+   * and origin (`mail.storefrontUrl`, else http://localhost:3000).
+   */
+  passkeys?: PasskeySettings | null
 }
 
 declare module 'fastify' {
@@ -126,6 +134,7 @@ export function buildServer({
   backoffice = {},
   accounts = DEFAULT_ACCOUNT_SETTINGS,
   punchoutSandbox,
+  passkeys = passkeySettingsOf({ storefrontUrl: mail.storefrontUrl || DEFAULT_STOREFRONT_URL }),
 }: ServerOptions): FastifyInstance {
   const helmetOptions = apiHelmetOptions({ ...security, crossOriginReads: corsOrigins.length > 0 })
   // The same headers for answers made outside the routes' hooks (router errors, refusals before helmet ran).
@@ -307,11 +316,12 @@ export function buildServer({
     )
   })
 
-  const ctx: ApiContext = { db, site, payment, mail: configureMail(mail), accounts }
+  const ctx: ApiContext = { db, site, payment, mail: configureMail(mail), accounts, passkeys }
   // What the domain's transactions publish (an order placed, a user created, …) queues its mails (ADR 0025).
   sendMailOnEvents()
   for (const routes of [
     tokenRoutes,
+    passkeyRoutes,
     customerRoutes,
     userRoutes,
     organizationUserRoutes,

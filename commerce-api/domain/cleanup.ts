@@ -1,12 +1,14 @@
 /**
  * Clean-up of what strangers leave behind: tokens that can no longer be used or refreshed, guest baskets
- * nobody can reach any more, expired rate-limit counters, and punchout sessions that ended (their baskets
- * stay: they are the punchout user's, and an order request may still refer to one). Safe with several API processes: a run takes
- * a transaction-level advisory lock and a process that does not get it skips its run.
+ * nobody can reach any more, expired rate-limit counters, passkey challenges nobody answered in time, and
+ * punchout sessions that ended (their baskets stay: they are the punchout user's, and an order request may
+ * still refer to one). Safe with several API processes: a run takes a transaction-level advisory lock and a
+ * process that does not get it skips its run.
  */
 import { and, eq, like, lt, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { baskets, punchoutSessions, rateLimits } from '../db/schema'
+import { purgeExpiredChallenges } from './passkeys'
 import { expireCopies } from './personal-data-requests'
 import { purgeDeadTokens } from './tokens'
 
@@ -28,6 +30,7 @@ export type CleanupReport =
       rateLimits: number
       personalDataCopies: number
       punchoutSessions: number
+      webauthnChallenges: number
     }
 
 export async function cleanUp(
@@ -78,6 +81,8 @@ export async function cleanUp(
       .delete(punchoutSessions)
       .where(lt(punchoutSessions.expiresAt, now))
       .returning({ id: punchoutSessions.id })
+    // Passkey ceremonies nobody finished in time.
+    const webauthnChallenges = await purgeExpiredChallenges(t, now)
     return {
       ran: true,
       tokens,
@@ -85,6 +90,7 @@ export async function cleanUp(
       rateLimits: counters.length,
       personalDataCopies,
       punchoutSessions: sessions.length,
+      webauthnChallenges,
     }
   })
 }

@@ -55,6 +55,9 @@ async function issue(db: Db, subject: string, userId: string | null, now = new D
 
 export const issueAnonymousToken = (db: Db) => issue(db, `anonymous:${randomUUID()}`, null)
 
+/** A user's grant, as a password login answers it, for a user another proof named (a passkey sign-in). */
+export const issueUserGrant = (db: Db, userId: string) => issue(db, userId, userId)
+
 export type PasswordLoginResult =
   | { ok: true; grant: TokenGrant }
   /** `pending`: the user's customer registered and waits for the shop's approval (domain/registration.ts). */
