@@ -6,6 +6,7 @@ import { openDatabase, type Database } from '../../commerce-api/db/client'
 import { dumpTo, onceInRun, seededPglite, snapshotFolder } from '../../commerce-api/db/test-database'
 import { seedDatabase } from '../../commerce-api/db/seed/seed'
 import type { AccountSettings } from '../../commerce-api/domain/configuration'
+import type { PasskeySettings } from '../../commerce-api/domain/passkeys'
 import type { ProtectionOptions } from '../../commerce-api/rate-limits'
 import { buildServer } from '../../commerce-api/server'
 import { templatePrefix } from './global-setup'
@@ -106,6 +107,7 @@ export async function startApi({
   backofficeToken,
   accounts,
   punchoutSandbox,
+  passkeys,
 }: {
   products?: number
   /** Who registers, who waits for approval, the newsletter; default DEFAULT_ACCOUNT_SETTINGS. */
@@ -120,6 +122,8 @@ export async function startApi({
   snapshot?: string
   /** The procurement sandbox's pages (PUNCHOUT_SANDBOX_TOKEN as `token`); default none. */
   punchoutSandbox?: { token?: string }
+  /** Passkeys' relying party and origins; default the server's (localhost, http://localhost:3000), null none. */
+  passkeys?: PasskeySettings | null
 } = {}): Promise<Api> {
   const server = process.env.DATABASE_URL
     ? await freshPostgres(process.env.DATABASE_URL, products)
@@ -138,6 +142,7 @@ export async function startApi({
     backoffice: { token: backofficeToken },
     accounts,
     punchoutSandbox,
+    ...(passkeys !== undefined ? { passkeys } : {}),
   })
   installWireCheck(app)
   const address = await app.listen({ port: 0, host: '127.0.0.1' })
