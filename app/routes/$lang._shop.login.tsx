@@ -14,14 +14,16 @@ import { Field, useShopForm } from '~/components/forms'
 import { messageText, type Translate } from '~/models/messages'
 import { noindexMeta } from '~/models/seo'
 import { safeReturnUrl } from '~/models/url'
-import { login, savedBasketId, type LoginChallenge } from '~/services/auth.server'
+import { PasskeySignIn } from '~/components/PasskeySignIn'
+import { passkeyLoginSchema } from '~/models/passkeys'
+import { login, loginWithPasskey, savedBasketId, type LoginChallenge } from '~/services/auth.server'
 import { anonymousBasket, mergeIntoUserBasket } from '~/services/basket.server'
-import { parseSubmission, readForm } from '~/services/form.server'
+import { formText, parseSubmission, readForm } from '~/services/form.server'
 import { invalid, refused, type ActionResult } from '~/services/form-result.server'
 import { pageHeaders } from '~/services/headers'
 import { privateHeaders } from '~/services/http.server'
 import { fixedT } from '~/services/i18n.server'
-import { shopperOf } from '~/services/shopper.server'
+import { shopperOf, type Shopper } from '~/services/shopper.server'
 import { redirectWithToast } from '~/services/toast.server'
 
 export const headers = pageHeaders
@@ -76,11 +78,18 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   )
 }
 
-/** Login by e-mail or user name; the user's token replaces the anonymous one (spec §4.7, §8). */
+/**
+ * Login by e-mail or user name; the user's token replaces the anonymous one (spec §4.7, §8). A post with
+ * `intent=passkey` (the page's script, after the browser's passkey ceremony) signs in with the passkey's
+ * answer instead (issue 35); the rest is the same.
+ */
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const { locale, session, scope } = await shopperOf({ request, params, context })
+  const shopper = await shopperOf({ request, params, context })
+  const { locale, session, scope } = shopper
   const t = fixedT(locale.id)
-  const submission = parseSubmission(await readForm(request), { schema: loginSchema(t), t })
+  const form = await readForm(request)
+  if (formText(form, 'intent') === 'passkey') return passkeyLogin(shopper, form)
+  const submission = parseSubmission(form, { schema: loginSchema(t), t })
   if (submission.status !== 'success') return invalid(submission, { hideFields: ['password'] })
   // Read before the login replaces the anonymous token: its basket is merged into the user's afterwards.
   const anonymous = await anonymousBasket(scope, session)
@@ -107,7 +116,32 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     }
     return refused(submission, t, [{ code: result.messageKey }], { hideFields: SECRET_FIELDS })
   }
-  // The anonymous basket goes into the user's saved one, found as ICM clients find it (GET baskets).
+  return welcome(shopper, anonymous, submission.value.returnUrl)
+}
+
+/** A passkey's answer: the same session, basket merge and welcome as a password login, or why not. */
+async function passkeyLogin(shopper: Shopper, form: FormData) {
+  const { locale, session, scope } = shopper
+  const parsed = passkeyLoginSchema.safeParse(Object.fromEntries(form))
+  const t = fixedT(locale.id)
+  if (!parsed.success)
+    return data({ passkeyError: t('account.login.passkey.error.invalid') }, { status: 400 })
+  const anonymous = await anonymousBasket(scope, session)
+  const result = await loginWithPasskey(scope, session, parsed.data)
+  if (!result.ok) return data({ passkeyError: t(result.messageKey) }, { status: 401 })
+  return welcome(shopper, anonymous, parsed.data.returnUrl)
+}
+
+/**
+ * After a login: the anonymous basket goes into the user's saved one, found as ICM clients find it
+ * (GET baskets), and the shopper goes back where they came from, greeted.
+ */
+async function welcome(
+  { locale, session, scope }: Shopper,
+  anonymous: Awaited<ReturnType<typeof anonymousBasket>>,
+  returnUrl: string | undefined,
+) {
+  const t = fixedT(locale.id)
   const userScope = { ...scope, token: session.get('apiToken') }
   const merge = anonymous
     ? await mergeIntoUserBasket(userScope, anonymous, await savedBasketId(userScope))
@@ -118,7 +152,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       ? [t('basket.merge.success.message'), ...merge.infos.map((info) => messageText(t, info))]
       : [t('basket.merge.failed.message'), ...merge.errors.slice(0, 1).map((error) => messageText(t, error))]
   const user = session.get('user')
-  return redirectWithToast(session, safeReturnUrl(submission.value.returnUrl, `/${locale.lang}/home`), {
+  return redirectWithToast(session, safeReturnUrl(returnUrl, `/${locale.lang}/home`), {
     key: 'account.login.success.message',
     values: { name: [user?.firstName, user?.lastName].filter(Boolean).join(' ') || (user?.login ?? '') },
     type: merge && !merge.ok ? 'info' : 'success',
@@ -157,7 +191,8 @@ export default function LoginPage() {
         <Field
           meta={fields.login}
           label={labels.login}
-          autoComplete="username"
+          // `webauthn`: browsers that can offer the shop's passkeys in the field's suggestions do (issue 35).
+          autoComplete="username webauthn"
           {...refusedAs(fields.login)}
         />
         <Field
@@ -185,6 +220,7 @@ export default function LoginPage() {
         ) : null}
         <SubmitButton>{t('account.login.submit')}</SubmitButton>
       </Form>
+      <PasskeySignIn lang={lang} returnUrl={returnUrl} />
       <p>
         <Link to={forgotPasswordUrl}>{t('account.login.forgot_password.link')}</Link>
       </p>

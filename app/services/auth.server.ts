@@ -4,6 +4,7 @@ import { clearToken, type SessionData, type SessionUser, type ShopSession } from
 import { captchaHeaders, newCaptcha } from './captcha.server'
 import { API_CODES } from '~/models/api-codes'
 import type { CaptchaChallenge } from '~/models/captcha'
+import { PASSKEY_GRANT } from '~/models/passkeys'
 import { displayPreferenceOf, OwnUserWireSchema } from '~/models/profile'
 
 const TokenSchema = z.object({
@@ -231,6 +232,56 @@ export async function login(
     throw error
   }
   await signIn(scope, session, grant, credentials.login)
+  return { ok: true }
+}
+
+/** Why a passkey sign-in was refused, as the login page says it (its own keys; API codes in api-codes.ts). */
+export type PasskeyLoginFailure =
+  | 'account.login.customer_approval.error.invalid'
+  | 'account.login.user_disabled.error.invalid'
+  | 'account.login.passkey.error.expired'
+  | 'account.login.passkey.error.unknown'
+  | 'account.login.passkey.error.unavailable'
+  | 'account.login.passkey.error.invalid'
+
+/**
+ * Sign-in with a passkey (issue 35): the browser's answer to the challenge `challengeId` goes to ICM's token
+ * endpoint as the commerce API's passkey grant; on success the session is the one a password login makes
+ * (`signIn`). A deactivated user or a customer awaiting approval is told so as the password login tells it.
+ */
+export async function loginWithPasskey(
+  scope: IcmScope,
+  session: ShopSession,
+  answer: { challengeId: string; assertion: string },
+): Promise<{ ok: true } | { ok: false; messageKey: PasskeyLoginFailure }> {
+  let grant
+  try {
+    grant = await tokenCall(scope, {
+      grant_type: PASSKEY_GRANT,
+      challenge_id: answer.challengeId,
+      assertion: answer.assertion,
+    })
+  } catch (error) {
+    if (!(error instanceof IcmError) || error.status >= 500) throw error
+    if (error.status === 403)
+      return {
+        ok: false,
+        messageKey:
+          error.code === API_CODES.userDisabled
+            ? 'account.login.user_disabled.error.invalid'
+            : 'account.login.customer_approval.error.invalid',
+      }
+    const messageKey =
+      error.code === API_CODES.passkeyChallengeInvalid
+        ? 'account.login.passkey.error.expired'
+        : error.code === API_CODES.passkeyUnknown
+          ? 'account.login.passkey.error.unknown'
+          : error.status === 404
+            ? 'account.login.passkey.error.unavailable'
+            : 'account.login.passkey.error.invalid'
+    return { ok: false, messageKey }
+  }
+  await signIn(scope, session, grant, '')
   return { ok: true }
 }
 

@@ -25,6 +25,8 @@ export type SessionUser = {
   permissions: string[]
   /** The price display the user chose with the display-type switch (their user attribute in ICM). */
   preferredDisplay?: 'gross' | 'net'
+  /** How the user signed in (issue 35): what the account offers depends on it (a passkey login is 'password'). */
+  signIn?: 'password' | 'sso' | 'cobrowse' | 'punchout'
 }
 
 /** What the `apiToken` cookie carries (spec: token, type, isAnonymous, orderId) plus refresh data and flashes. */
