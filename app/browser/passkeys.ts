@@ -103,3 +103,9 @@ export async function passkeyAssertion(
     throw new PasskeyCeremonyError(failureOf(error))
   }
 }
+
+/** Ends a ceremony still waiting (the login field's suggestions when the shopper leaves the login page). */
+export async function cancelPasskeyCeremony(): Promise<void> {
+  const { WebAuthnAbortService } = await import('@simplewebauthn/browser')
+  WebAuthnAbortService.cancelCeremony()
+}

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import {
   autofillSupported,
+  cancelPasskeyCeremony,
   passkeyAssertion,
   PasskeyCeremonyError,
   passkeysSupported,
@@ -31,10 +32,12 @@ export function PasskeySignIn({ lang, returnUrl }: { lang: string; returnUrl: st
   useEffect(() => {
     setSupported(passkeysSupported())
     let live = true
+    let waiting = false
     // The login field's suggestions: waits in the background until a passkey is picked there or the button
-    // starts a ceremony of its own (which ends this one).
+    // starts a ceremony of its own (which ends this one); leaving the page ends it too.
     void autofillSupported().then(async (available) => {
       if (!available || !live) return
+      waiting = true
       try {
         const answer = await passkeyAssertion(optionsUrl, true)
         if (live) post.current(answer)
@@ -44,6 +47,7 @@ export function PasskeySignIn({ lang, returnUrl }: { lang: string; returnUrl: st
     })
     return () => {
       live = false
+      if (waiting) void cancelPasskeyCeremony()
     }
   }, [optionsUrl])
 
