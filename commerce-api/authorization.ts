@@ -8,7 +8,7 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { requirePrincipal, requireUser } from './auth'
+import { callerOf, requirePrincipal, requireUser } from './auth'
 import type { Db } from './db/client'
 import { hasPermission, type PermissionCheck } from './domain/permissions'
 import { ApiError } from './http'
@@ -29,6 +29,12 @@ export type AccessRule =
   | 'token'
   /** A logged-in user. */
   | 'user'
+  /**
+   * A logged-in user, or a user of single sign-on who has no customer yet (issue 35: what completing the
+   * registration reads); the handler tells them apart (auth.ts `callerOf`). Under every other rule such a
+   * user is refused with 403 `account.sso.registration.required.error`.
+   */
+  | 'registrant'
   /** The shop's operator: the back office's bearer token (BACKOFFICE_TOKEN, routes/backoffice.ts). */
   | 'operator'
   | CustomerAccess
@@ -68,10 +74,10 @@ export const ROUTE_ACCESS: Readonly<Record<string, AccessRule>> = {
   'GET /rest/:site/countries': 'public',
   'GET /rest/:site/countries/:code/main-divisions': 'public',
 
-  // The logged-in customer and user ('-').
-  'GET /rest/:site/customers/-': 'user',
-  'GET /rest/:site/customers/-/users/-': 'user',
-  'GET /rest/:site/privatecustomers/-': 'user',
+  // The logged-in customer and user ('-'); a user of single sign-on without a customer learns they have none.
+  'GET /rest/:site/customers/-': 'registrant',
+  'GET /rest/:site/customers/-/users/-': 'registrant',
+  'GET /rest/:site/privatecustomers/-': 'registrant',
 
   // Baskets, checkout and orders of the caller, anonymous or not.
   'POST /rest/:site/baskets': 'token',
@@ -233,6 +239,11 @@ async function authorize(
   }
   if (rule === 'token') {
     await requirePrincipal(db, request)
+    return
+  }
+  if (rule === 'registrant') {
+    const caller = await callerOf(db, request)
+    if (!caller || !('registrant' in caller)) await requireUser(db, request)
     return
   }
   const user = await requireUser(db, request)

@@ -3,6 +3,7 @@ import { DEFAULT_STOREFRONT_URL } from './mail/settings'
 import { parseCorsOrigins } from './cors'
 import { DEFAULT_ACCOUNT_SETTINGS, type AccountSettings, type CustomerKind } from './domain/configuration'
 import { passkeySettingsOf, type PasskeySettings } from './domain/passkeys'
+import type { OidcProvider } from './domain/id-tokens'
 import { CATCH_UP_DAYS } from './domain/recurring-order-runs'
 import {
   DEFAULT_LIMITS,
@@ -86,6 +87,17 @@ export type ApiConfig = {
    * null where the relying party would be an IP address, which WebAuthn refuses (domain/passkeys.ts).
    */
   passkeys: PasskeySettings | null
+  /**
+   * The OpenID providers whose id tokens sign users in through `users/processtoken` (OIDC_PROVIDERS, a JSON
+   * list of `{"issuer": "https://…", "audience": "<the shop's client id there>"}`); none: every id token is
+   * refused.
+   */
+  oidcProviders: OidcProvider[]
+  /**
+   * The development OpenID provider's issuer (SSO_DEMO_ISSUER, set by `npm start` with SSO_DEMO=on): its
+   * identity of a shop user is linked to that user at start (commerce-api/sso-demo/).
+   */
+  ssoDemoIssuer?: string
 }
 
 /** The shortest operator, mailbox or sandbox token accepted: a guess must be hopeless. */
@@ -225,7 +237,62 @@ function limitSettings(env: NodeJS.ProcessEnv): LimitSettings {
     remindersPerAccount: parseLimit(env.RATE_LIMIT_REMINDERS_PER_ACCOUNT, base.remindersPerAccount),
     remindersPerIp: parseLimit(env.RATE_LIMIT_REMINDERS_PER_IP, base.remindersPerIp),
     wishlistShareMails: parseLimit(env.RATE_LIMIT_WISHLIST_SHARE_MAILS, base.wishlistShareMails),
+    idTokens: parseLimit(env.RATE_LIMIT_ID_TOKENS, base.idTokens),
   }
+}
+
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]'])
+
+/** An issuer URL as OIDC_PROVIDERS and SSO_DEMO_ISSUER take it: https, or http on this machine only. */
+function issuerUrl(name: string, value: unknown): string {
+  if (typeof value !== 'string' || !value.trim())
+    throw new Error(`${name}: "issuer" must be the provider's URL`)
+  let url: URL
+  try {
+    url = new URL(value)
+  } catch {
+    throw new Error(`${name}: "issuer" '${value}' is not a URL`)
+  }
+  if (url.search || url.hash) throw new Error(`${name}: the issuer '${value}' must have no query or fragment`)
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname)))
+    throw new Error(`${name}: the issuer '${value}' must use https (http only on 127.0.0.1 or localhost)`)
+  // Compared with the id token's `iss` as written: the provider's own spelling, not a normalized one.
+  return value
+}
+
+/**
+ * OIDC_PROVIDERS: a JSON list of `{"issuer", "audience"}` (the audience is the shop's client id at the
+ * provider); unset or empty for none. A mistake stops the start with what is wrong.
+ */
+export function oidcProviders(env: NodeJS.ProcessEnv): OidcProvider[] {
+  const value = env.OIDC_PROVIDERS?.trim()
+  if (!value) return []
+  const example = `[{"issuer":"https://login.example.com/realms/shop","audience":"storefront"}]`
+  let list: unknown
+  try {
+    list = JSON.parse(value)
+  } catch (error) {
+    throw new Error(`OIDC_PROVIDERS must be a JSON list like ${example}: ${(error as Error).message}`)
+  }
+  if (!Array.isArray(list)) throw new Error(`OIDC_PROVIDERS must be a JSON list like ${example}`)
+  const seen = new Set<string>()
+  return list.map((entry: unknown, at) => {
+    const name = `OIDC_PROVIDERS[${at}]`
+    if (typeof entry !== 'object' || entry === null || Array.isArray(entry))
+      throw new Error(`${name} must be an object like ${example}`)
+    const unknown = Object.keys(entry).filter((key) => key !== 'issuer' && key !== 'audience')
+    if (unknown.length)
+      throw new Error(
+        `${name} has ${unknown.map((key) => `"${key}"`).join(', ')}: only "issuer" and "audience"`,
+      )
+    const { issuer, audience } = entry as { issuer?: unknown; audience?: unknown }
+    const checked = issuerUrl(name, issuer)
+    if (typeof audience !== 'string' || !audience.trim() || audience.length > 255)
+      throw new Error(`${name}: "audience" must be the shop's client id at the provider`)
+    if (seen.has(checked)) throw new Error(`${name}: the issuer '${checked}' is listed twice`)
+    seen.add(checked)
+    return { issuer: checked, audience }
+  })
 }
 
 /** Reads the commerce API's settings from the environment (see README, "Configuration"). */
@@ -269,5 +336,9 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
       rpName: env.PASSKEY_RP_NAME,
       storefrontUrl: env.STOREFRONT_URL || DEFAULT_STOREFRONT_URL,
     }),
+    oidcProviders: oidcProviders(env),
+    ssoDemoIssuer: env.SSO_DEMO_ISSUER?.trim()
+      ? issuerUrl('SSO_DEMO_ISSUER', env.SSO_DEMO_ISSUER.trim())
+      : undefined,
   }
 }

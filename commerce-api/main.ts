@@ -4,6 +4,7 @@ import { openDatabase } from './db/client'
 import { ensureSearchIndex } from './db/search-index'
 import { DEFAULT_PRODUCT_COUNT, seedDatabase } from './db/seed/seed'
 import { cleanUp } from './domain/cleanup'
+import { linkDemoIdentities } from './sso-demo/identities'
 import { startMailDelivery } from './mail/delivery'
 import { mailSettings } from './mail/settings'
 import { buildServer } from './server'
@@ -34,6 +35,8 @@ const cleanUpNow = () =>
     console.error('commerce-api: clean-up failed', error),
   )
 void cleanUpNow()
+// The development OpenID provider (SSO_DEMO=on): its identity of a shop user signs that user in.
+if (config.ssoDemoIssuer) await linkDemoIdentities(database.db, config.ssoDemoIssuer)
 if (config.cleanupSeconds > 0) setInterval(() => void cleanUpNow(), config.cleanupSeconds * 1000).unref()
 
 const app = buildServer({
@@ -67,6 +70,8 @@ const app = buildServer({
   punchoutSandbox: config.punchoutSandbox,
   // Passkeys' relying party (PASSKEY_RP_ID) and origins (PASSKEY_ORIGINS); none at an IP address.
   passkeys: config.passkeys,
+  // Single sign-on: the OpenID providers whose id tokens `users/processtoken` accepts.
+  oidcProviders: config.oidcProviders,
   protection: {
     limits: config.limits,
     trustedProxies: config.trustedProxies,

@@ -46,6 +46,8 @@ export type LimitSettings = {
   wishlistShareMails: Limit
   /** Passkey ceremonies started (sign-in and registration options) per client address. */
   passkeyChallenges: Limit
+  /** `POST users/processtoken` (single sign-on with an id token) per client address. */
+  idTokens: Limit
 }
 
 export const DEFAULT_LIMITS: LimitSettings = {
@@ -59,6 +61,7 @@ export const DEFAULT_LIMITS: LimitSettings = {
   remindersPerIp: { points: 20, seconds: 3600 },
   wishlistShareMails: { points: 30, seconds: 3600 },
   passkeyChallenges: { points: 120, seconds: 600 },
+  idTokens: { points: 60, seconds: 60 },
 }
 
 /** Every limit and the login throttle switched off (benchmarks: RATE_LIMITS=off). */
@@ -73,6 +76,7 @@ export const NO_LIMITS: LimitSettings = {
   remindersPerIp: { points: 0, seconds: 3600 },
   wishlistShareMails: { points: 0, seconds: 3600 },
   passkeyChallenges: { points: 0, seconds: 600 },
+  idTokens: { points: 0, seconds: 60 },
 }
 
 export type LimitOverrides = Partial<Omit<LimitSettings, 'login'>> & { login?: Partial<LoginPolicy> }
@@ -180,6 +184,7 @@ export type ApiLimiters = {
   remindersPerIp: RateLimit
   wishlistShareMails: RateLimit
   passkeyChallenges: RateLimit
+  idTokens: RateLimit
 }
 
 export function createLimiters(
@@ -200,6 +205,7 @@ export function createLimiters(
     remindersPerIp: new RateLimit('reminder_ip', settings.remindersPerIp, counters),
     wishlistShareMails: new RateLimit('wishlist_share', settings.wishlistShareMails, counters),
     passkeyChallenges: new RateLimit('passkey_challenge', settings.passkeyChallenges, counters),
+    idTokens: new RateLimit('id_token', settings.idTokens, counters),
   }
 }
 

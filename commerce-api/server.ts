@@ -51,6 +51,8 @@ import { recurringOrderRoutes } from './routes/recurring-orders'
 import { backofficeRoutes } from './routes/backoffice'
 import { backofficeCustomerRoutes } from './routes/backoffice-customers'
 import { registrationRoutes } from './routes/registration'
+import { ssoRoutes } from './routes/sso'
+import { IdTokenVerifier, type OidcProvider } from './domain/id-tokens'
 import { DEFAULT_ACCOUNT_SETTINGS, type AccountSettings } from './domain/configuration'
 import { customerPaymentRoutes } from './routes/customer-payments'
 import { profileRoutes } from './routes/profile'
@@ -109,6 +111,8 @@ export type ServerOptions = {
    * and origin (`mail.storefrontUrl`, else http://localhost:3000).
    */
   passkeys?: PasskeySettings | null
+  /** The OpenID providers whose id tokens `users/processtoken` accepts (OIDC_PROVIDERS); none by default. */
+  oidcProviders?: readonly OidcProvider[]
 }
 
 declare module 'fastify' {
@@ -135,6 +139,7 @@ export function buildServer({
   accounts = DEFAULT_ACCOUNT_SETTINGS,
   punchoutSandbox,
   passkeys = passkeySettingsOf({ storefrontUrl: mail.storefrontUrl || DEFAULT_STOREFRONT_URL }),
+  oidcProviders = [],
 }: ServerOptions): FastifyInstance {
   const helmetOptions = apiHelmetOptions({ ...security, crossOriginReads: corsOrigins.length > 0 })
   // The same headers for answers made outside the routes' hooks (router errors, refusals before helmet ran).
@@ -348,6 +353,8 @@ export function buildServer({
     // The operator's back office exists only with its token.
     ...(backoffice.token ? [backofficeRoutes(backoffice.token)] : []),
     registrationRoutes,
+    // Single sign-on with the configured OpenID providers' id tokens (issue 35).
+    ssoRoutes(new IdTokenVerifier(oidcProviders)),
     ...(backoffice.token ? [backofficeCustomerRoutes(backoffice.token)] : []),
     customerPaymentRoutes,
     wishlistRoutes,

@@ -14,6 +14,12 @@
  * `npm run orders` finds it too, and, without SMTP_URL, its local mailbox is switched on (MAILBOX=on) behind
  * MAILBOX_TOKEN from DATA_DIR/mailbox-token (the password the mailbox page asks for), and its procurement sandbox
  * (PUNCHOUT_SANDBOX=on) behind PUNCHOUT_SANDBOX_TOKEN from DATA_DIR/punchout-sandbox-token.
+ *
+ * SSO_DEMO=on also starts the development OpenID provider (commerce-api/sso-demo/) on 127.0.0.1:SSO_DEMO_PORT
+ * (default 4400), supervised like the others, and points the shop at it: the API's OIDC_PROVIDERS and
+ * SSO_DEMO_ISSUER (which links its demo identity of a shop user), the storefront's IDENTITY_PROVIDERS (added to
+ * any given), and the provider's redirect URIs from PUBLIC_URL. Its client secret and cookie key are kept in
+ * DATA_DIR/sso-demo-client-secret and DATA_DIR/sso-demo-cookie-secret.
  */
 import { spawn, spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
@@ -133,9 +139,80 @@ const storefrontEnv = { ...env }
 if (!env.SESSION_SECRET)
   storefrontEnv.SESSION_SECRET = keptSecret('session-secret', 'storefront: made a session secret')
 
+/** A JSON list from the environment with `entry` added (unless one with its key is there already). */
+function withEntry(name, key, entry) {
+  let list = []
+  if (env[name]?.trim()) {
+    try {
+      list = JSON.parse(env[name])
+    } catch (error) {
+      console.error(`${name} is not a JSON list: ${error.message}`)
+      process.exit(1)
+    }
+    if (!Array.isArray(list)) {
+      console.error(`${name} must be a JSON list`)
+      process.exit(1)
+    }
+  }
+  return JSON.stringify(list.some((item) => item?.[key] === entry[key]) ? list : [...list, entry])
+}
+
+// The development OpenID provider (SSO_DEMO=on): single sign-on to try on one machine.
+const ssoDemoSetting = env.SSO_DEMO?.trim() || 'off'
+if (ssoDemoSetting !== 'on' && ssoDemoSetting !== 'off') {
+  console.error(`SSO_DEMO must be 'on' or 'off', got '${ssoDemoSetting}'`)
+  process.exit(1)
+}
+const ssoDemo =
+  ssoDemoSetting === 'on'
+    ? (() => {
+        const port = env.SSO_DEMO_PORT || '4400'
+        const issuer = `http://127.0.0.1:${port}`
+        const publicUrl = (env.PUBLIC_URL || `http://localhost:${env.PORT}`).replace(/\/+$/, '')
+        const clientSecret =
+          env.SSO_DEMO_CLIENT_SECRET ||
+          keptSecret('sso-demo-client-secret', 'sso-demo: made the storefront client secret')
+        return {
+          issuer,
+          env: {
+            ...env,
+            SSO_DEMO_PORT: port,
+            SSO_DEMO_CLIENT_SECRET: clientSecret,
+            SSO_DEMO_COOKIE_SECRET:
+              env.SSO_DEMO_COOKIE_SECRET ||
+              keptSecret('sso-demo-cookie-secret', 'sso-demo: made a cookie key'),
+            SSO_DEMO_REDIRECT_URIS: env.SSO_DEMO_REDIRECT_URIS || `${publicUrl}/sso/callback/demo`,
+            SSO_DEMO_POST_LOGOUT_REDIRECT_URIS: env.SSO_DEMO_POST_LOGOUT_REDIRECT_URIS || `${publicUrl}/`,
+          },
+          provider: { issuer, audience: 'storefront' },
+          identityProvider: {
+            id: 'demo',
+            displayName: 'Demo SSO',
+            issuer,
+            clientId: 'storefront',
+            clientSecret,
+            scopes: 'openid email profile offline_access',
+            registration: true,
+          },
+        }
+      })()
+    : undefined
+if (ssoDemo) {
+  storefrontEnv.IDENTITY_PROVIDERS = withEntry('IDENTITY_PROVIDERS', 'id', ssoDemo.identityProvider)
+  supervise('sso-demo', process.execPath, ['--import', 'tsx', 'commerce-api/sso-demo/main.ts'], ssoDemo.env)
+  console.log(
+    `sso-demo: the development OpenID provider is ${ssoDemo.issuer} (identities: README, "Single sign-on")`,
+  )
+}
+
 if (bundledApi) {
   // The operator's back office of the bundled API (`npm run orders` reads the same file).
   const apiEnv = { ...env }
+  // Single sign-on with the development provider: its id tokens, and its identity of a shop user linked.
+  if (ssoDemo) {
+    apiEnv.OIDC_PROVIDERS = withEntry('OIDC_PROVIDERS', 'issuer', ssoDemo.provider)
+    apiEnv.SSO_DEMO_ISSUER = ssoDemo.issuer
+  }
   if (!env.BACKOFFICE_TOKEN)
     apiEnv.BACKOFFICE_TOKEN = keptSecret('backoffice-token', 'commerce-api: made a back-office token')
   // Without a mail server the demo keeps its mails in the API's local mailbox, behind a kept token.
@@ -176,6 +253,14 @@ if (bundledApi) {
   } catch (error) {
     console.error(`commerce-api: ${error.message}; stopping the shop.`)
     await stop(1)
+  }
+}
+
+if (ssoDemo && !stopping) {
+  try {
+    await waitFor(`${ssoDemo.issuer}/.well-known/openid-configuration`, 60_000)
+  } catch (error) {
+    console.error(`sso-demo: ${error.message}; the shop starts without it answering yet.`)
   }
 }
 

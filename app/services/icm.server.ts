@@ -228,7 +228,12 @@ async function execute<S extends z.ZodTypeAny>(
   } catch (error) {
     // An expired or unknown token: drop it and retry once without it after 500 ms (spec §4.4, §8).
     if (token && error instanceof IcmError && error.status === 401 && AUTH_ERROR.test(error.message)) {
-      if (scope?.session?.get('apiToken') === token) clearToken(scope.session)
+      const session = scope?.session
+      if (session?.get('apiToken') === token) {
+        // A user's session ended without a logout: the next page says so (spec §4.7, redirectIfTimedOut).
+        if (session.get('user')) session.set('timedOut', true)
+        clearToken(session)
+      }
       await new Promise((resolve) => setTimeout(resolve, TOKEN_RETRY_DELAY_MS))
       raw = await send(url, call, undefined, call.cache === 'none' ? scope?.clientAddress : undefined)
     } else {

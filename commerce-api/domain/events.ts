@@ -46,13 +46,16 @@ export type RequisitionOutcome =
 export type WithdrawalReason = 'buyer-withdrew' | 'buyer-deactivated' | 'buyer-deleted'
 
 export type DomainEvent =
-  /** A business user was created by their company's administrator. */
-  | { type: 'user.created'; user: NewUser }
+  /**
+   * A business user was created by their company's administrator; `invitation`: they are invited (to sign in
+   * with the shop's OpenID provider, or set a password) instead of sent the welcome's password link.
+   */
+  | { type: 'user.created'; user: NewUser; invitation?: boolean }
   /**
    * An administrator corrected the e-mail address of a user who had not set a password yet: the links to the
-   * old address were revoked, and the welcome goes again, to the new one.
+   * old address were revoked, and the welcome (or the invitation) goes again, to the new one.
    */
-  | { type: 'user.email.corrected'; user: NewUser }
+  | { type: 'user.email.corrected'; user: NewUser; invitation?: boolean }
   /** A user changed their own e-mail address: the old address is told (it may not have been them). */
   | { type: 'user.email.changed'; user: EventPerson; oldEmail: string }
   /** A user changed their own password: they are told (it may not have been them). */

@@ -21,6 +21,15 @@ export const MESSAGE_CODES = {
   'account.login.customer_approval.error': { kind: 'error' },
   'account.login.too_many_attempts.error': { kind: 'error' },
   'account.login.user_disabled.error': { kind: 'error' },
+  // single sign-on (users/processtoken) and invitations
+  'account.sso.email.required.error': { kind: 'error' },
+  'account.sso.email_in_use.error': { kind: 'error' },
+  'account.sso.id_token.invalid.error': { kind: 'error' },
+  'account.sso.identity.in_use.error': { kind: 'error' },
+  'account.sso.identity.unknown.error': { kind: 'error' },
+  'account.sso.invitation.invalid.error': { kind: 'error' },
+  'account.sso.registration.completed.error': { kind: 'error' },
+  'account.sso.registration.required.error': { kind: 'error' },
   // address
   'address.country.invalid.error': { kind: 'error' },
   'address.email.invalid.error': { kind: 'error' },

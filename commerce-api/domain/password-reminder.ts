@@ -10,7 +10,7 @@ import type { Db } from '../db/client'
 import { users } from '../db/schema'
 import { publish } from './events'
 import { issuePasswordToken, revokePasswordTokens } from './password-tokens'
-import type { LoginAccount } from './tokens'
+import { REGISTRANT_CUSTOMER_NO, type LoginAccount } from './tokens'
 
 /** The longest name (login or e-mail address) and first or last name a reminder request may carry. */
 export const MAX_REMINDER_NAME_LENGTH = 254
@@ -56,6 +56,7 @@ export async function sendPasswordReminder(
         lastName: users.lastName,
         preferredLanguage: users.preferredLanguage,
         active: users.active,
+        customerNo: users.customerNo,
       })
       .from(users)
       // An unknown name looks for a user nobody has (the nil UUID), so both do the same query.
@@ -63,13 +64,15 @@ export async function sendPasswordReminder(
       .for('update')
     if (
       !user?.active ||
+      // A user of single sign-on who has not completed the registration has no password to remind of.
+      user.customerNo === REGISTRANT_CUSTOMER_NO ||
       !sameName(request.firstName, user.firstName) ||
       !sameName(request.lastName, user.lastName)
     )
       return false
     await revokePasswordTokens(tx, user.id, now)
     const { secret, expiresAt } = await issuePasswordToken(tx, user.id, 'reminder', now)
-    const { active: _active, ...person } = user
+    const { active: _active, customerNo: _customerNo, ...person } = user
     await publish(tx, {
       type: 'user.password.reminded',
       user: person,

@@ -13,12 +13,21 @@ import { DomainError } from './errors'
 import type { MessageCode } from './message-codes'
 import { hashPassword } from './passwords'
 
-export type PasswordTokenPurpose = 'welcome' | 'reminder'
+/**
+ * `welcome`: a new user sets a first password; `reminder`: a forgotten one; `invitation`: a new user accepts
+ * their company's invitation, signing in through the shop's OpenID provider (domain/identities.ts) or, where
+ * the shop has none, setting a first password with it like a welcome link.
+ */
+export type PasswordTokenPurpose = 'welcome' | 'reminder' | 'invitation'
 
-/** How long a link works: a new user gets three days to find the mail, a reminder two hours. */
+/**
+ * How long a link works: a new user gets three days to find the mail, an invitation a week, a reminder two
+ * hours.
+ */
 export const PASSWORD_TOKEN_LIFETIME_SECONDS: Record<PasswordTokenPurpose, number> = {
   welcome: 72 * 3600,
   reminder: 2 * 3600,
+  invitation: 7 * 24 * 3600,
 }
 
 /** The longest secret, user id and password the endpoint reads: far above any real one, bounded. */

@@ -7,9 +7,16 @@
  * Where the kind of customer needs the shop's approval (AccountSettings.approval), the customer waits
  * (`approvalPending`): its users cannot log in until the operator approves it (`approveCustomer`).
  */
-import { and, asc, eq, sql } from 'drizzle-orm'
+import { and, asc, eq, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
-import { addresses, customerNumbers, customers, newsletterSubscriptions, users } from '../db/schema'
+import {
+  addresses,
+  apiTokens,
+  customerNumbers,
+  customers,
+  newsletterSubscriptions,
+  users,
+} from '../db/schema'
 import { checkAddress, type AddressInput } from './addresses'
 import { isLocale, type Locale } from './channel'
 import type { AccountSettings, CustomerKind } from './configuration'
@@ -24,6 +31,7 @@ import {
 import { publish } from './events'
 import { PASSWORD_VIOLATION, passwordRuleViolation } from './password-tokens'
 import { hashPassword } from './passwords'
+import { REGISTRANT_CUSTOMER_NO } from './tokens'
 import { NAME_TAKEN, takenNames, uniquely } from './users'
 
 /** The roles of a business customer's first user: they administer the company and buy. */
@@ -71,8 +79,11 @@ const missing = (path: string): DomainErrorCause => ({
 const filled = (value: string | null | undefined) =>
   typeof value === 'string' && value.trim() ? value.trim() : null
 
-/** Every field at fault, named by its path in ICM's body (`user.email`, `credentials.password`, `address.city`). */
-function causesOf(input: RegistrationInput): DomainErrorCause[] {
+/**
+ * Every field at fault, named by its path in ICM's body (`user.email`, `credentials.password`, `address.city`);
+ * `credentials: false` for a user of single sign-on, who has no password in the shop.
+ */
+function causesOf(input: RegistrationInput, { credentials = true } = {}): DomainErrorCause[] {
   const causes: DomainErrorCause[] = []
   for (const field of ['firstName', 'lastName', 'email'] as const)
     if (!filled(input.user[field])) causes.push(missing(`user.${field}`))
@@ -84,7 +95,9 @@ function causesOf(input: RegistrationInput): DomainErrorCause[] {
       paths: ['user.email'],
     })
   const password = input.credentials.password ?? ''
-  if (!password) causes.push(missing('credentials.password'))
+  if (!credentials) {
+    // Single sign-on: the provider holds the credentials.
+  } else if (!password) causes.push(missing('credentials.password'))
   else {
     const violation = passwordRuleViolation(password)
     if (violation)
@@ -132,7 +145,6 @@ export async function registerCustomer(
       { code: NAME_TAKEN, message: 'This login or e-mail address cannot be used.', paths },
     ])
   }
-  const address = checkAddress(input.address)
   // Hashed before the transaction (scrypt runs off the event loop): the transaction only writes.
   const passwordHash = await hashPassword(input.credentials.password!)
   const business = input.kind === 'business'
@@ -143,26 +155,11 @@ export async function registerCustomer(
   return uniquely(
     () =>
       db.transaction(async (tx) => {
-        const next = await tx.execute(sql`select nextval(${customerNumbers.seqName}) as next`)
-        const number = String((next as unknown as { rows: { next: string | number }[] }).rows[0]!.next)
-        const [customer] = await tx
-          .insert(customers)
-          .values({
-            customerNo: `${business ? 'BC' : 'PC'}-${number}`,
-            type: business ? 'SMBCustomer' : 'PrivateCustomer',
-            companyName: business ? filled(input.company?.companyName) : null,
-            companyName2: business ? filled(input.company?.companyName2) : null,
-            taxationId: business ? filled(input.company?.taxationID) : null,
-            industry: business ? filled(input.company?.industry) : null,
-            approvalPending,
-            // A company that registers itself has no cost centers yet: its orders may go without one.
-            costCenterOptional: true,
-          })
-          .returning()
+        const customer = await insertCustomer(tx, input, approvalPending)
         const [user] = await tx
           .insert(users)
           .values({
-            customerNo: customer!.customerNo,
+            customerNo: customer.customerNo,
             login,
             email,
             passwordHash,
@@ -175,24 +172,139 @@ export async function registerCustomer(
             businessPartnerNo: business ? 'U00001' : null,
           })
           .returning()
-        // A company's address is shared by its users; a private customer's is their own.
-        await tx.insert(addresses).values({
-          ...address,
-          customerNo: customer!.customerNo,
-          ownerUserId: business ? null : user!.id,
-        })
-        if (input.newsletter && settings.newsletter)
-          await tx.insert(newsletterSubscriptions).values({ userId: user!.id })
-        await publish(tx, {
-          type: 'customer.registered',
-          customerNo: customer!.customerNo,
-          userId: user!.id,
-          approvalPending,
-        })
-        return { customer: customer!, user: user!, approvalPending }
+        await finishRegistration(tx, customer, user!, input, settings, approvalPending)
+        return { customer, user: user!, approvalPending }
       }),
     ['credentials.login', 'user.email'],
   )
+}
+
+/** The new customer of a registration, its number from the sequence (`BC-…` or `PC-…`). */
+async function insertCustomer(
+  tx: Db,
+  input: RegistrationInput,
+  approvalPending: boolean,
+): Promise<typeof customers.$inferSelect> {
+  const business = input.kind === 'business'
+  const next = await tx.execute(sql`select nextval(${customerNumbers.seqName}) as next`)
+  const number = String((next as unknown as { rows: { next: string | number }[] }).rows[0]!.next)
+  const [customer] = await tx
+    .insert(customers)
+    .values({
+      customerNo: `${business ? 'BC' : 'PC'}-${number}`,
+      type: business ? 'SMBCustomer' : 'PrivateCustomer',
+      companyName: business ? filled(input.company?.companyName) : null,
+      companyName2: business ? filled(input.company?.companyName2) : null,
+      taxationId: business ? filled(input.company?.taxationID) : null,
+      industry: business ? filled(input.company?.industry) : null,
+      approvalPending,
+      // A company that registers itself has no cost centers yet: its orders may go without one.
+      costCenterOptional: true,
+    })
+    .returning()
+  return customer!
+}
+
+/** The registration's address, newsletter subscription and event (its mail), in its transaction. */
+async function finishRegistration(
+  tx: Db,
+  customer: typeof customers.$inferSelect,
+  user: typeof users.$inferSelect,
+  input: RegistrationInput,
+  settings: AccountSettings,
+  approvalPending: boolean,
+) {
+  const business = input.kind === 'business'
+  // A company's address is shared by its users; a private customer's is their own.
+  await tx.insert(addresses).values({
+    ...checkAddress(input.address),
+    customerNo: customer.customerNo,
+    ownerUserId: business ? null : user.id,
+  })
+  if (input.newsletter && settings.newsletter)
+    await tx.insert(newsletterSubscriptions).values({ userId: user.id }).onConflictDoNothing()
+  await publish(tx, {
+    type: 'customer.registered',
+    customerNo: customer.customerNo,
+    userId: user.id,
+    approvalPending,
+  })
+}
+
+/**
+ * A user of single sign-on completes their registration (issue 35; domain/identities.ts made them without a
+ * customer): the customer (private, or a business with them as its first user, who administers it) with its
+ * address, as `registerCustomer` makes it, but no credentials (the provider holds them) and their e-mail
+ * address as the provider named it. Names given replace the provider's. The same rules as any registration:
+ * refused when the kind may not register (403), with every field at fault (422); where the kind waits for
+ * approval, the user's tokens stop working until the shop approves it (as a password login would be refused).
+ * A user who has a customer already: 409 `account.sso.registration.completed.error`.
+ */
+export async function completeRegistration(
+  db: Db,
+  userId: string,
+  input: Omit<RegistrationInput, 'credentials'>,
+  settings: AccountSettings,
+  locale: Locale,
+): Promise<Registration> {
+  if (!settings.registration[input.kind])
+    throw forbiddenError(
+      'customer.registration.disabled.error',
+      `The shop does not register ${input.kind} customers.`,
+    )
+  const completed = () =>
+    conflictError('account.sso.registration.completed.error', 'This user has completed the registration.')
+  const [stored] = await db.select().from(users).where(eq(users.id, userId))
+  if (!stored || stored.customerNo !== REGISTRANT_CUSTOMER_NO) throw completed()
+  const full: RegistrationInput = {
+    ...input,
+    credentials: {},
+    user: {
+      ...input.user,
+      firstName: filled(input.user.firstName) ?? stored.firstName,
+      lastName: filled(input.user.lastName) ?? stored.lastName,
+      email: stored.email,
+    },
+  }
+  const causes = causesOf(full, { credentials: false })
+  if (causes.length) throw refusedError(INVALID, 'The registration is not complete or not valid.', causes)
+  const business = input.kind === 'business'
+  const approvalPending = settings.approval[input.kind]
+  const preferredLanguage = isLocale(input.user.preferredLanguage ?? undefined)
+    ? input.user.preferredLanguage!
+    : stored.preferredLanguage || locale
+  return db.transaction(async (tx) => {
+    // Holding the user: of two completions at the same time, only the first makes a customer.
+    const [held] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, userId), eq(users.customerNo, REGISTRANT_CUSTOMER_NO)))
+      .for('update')
+    if (!held) throw completed()
+    const customer = await insertCustomer(tx, full, approvalPending)
+    const [user] = await tx
+      .update(users)
+      .set({
+        customerNo: customer.customerNo,
+        title: filled(full.user.title),
+        firstName: filled(full.user.firstName)!,
+        lastName: filled(full.user.lastName)!,
+        phone: filled(full.user.phoneHome),
+        preferredLanguage,
+        roles: business ? FIRST_BUSINESS_USER_ROLES : [],
+        businessPartnerNo: business ? 'U00001' : null,
+      })
+      .where(eq(users.id, userId))
+      .returning()
+    await finishRegistration(tx, customer, user!, full, settings, approvalPending)
+    // Waiting for approval: signed out until then, as a password login would be refused.
+    if (approvalPending)
+      await tx
+        .update(apiTokens)
+        .set({ revokedAt: new Date() })
+        .where(and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt)))
+    return { customer, user: user!, approvalPending }
+  })
 }
 
 /** A customer waiting for approval, as the back office lists it: the customer and its first user. */

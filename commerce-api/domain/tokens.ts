@@ -31,6 +31,16 @@ export type Principal =
       permissionIds: string[]
     }
 
+/**
+ * The customer number of a user who signed in through an OpenID provider and has not completed the
+ * registration yet (issue 35, domain/identities.ts): no customer has it. Such a user's token is a
+ * `Registrant`'s, good only for completing the registration (authorization.ts, rule `registrant`).
+ */
+export const REGISTRANT_CUSTOMER_NO = '~registrant'
+
+/** A user without a customer yet, signed in through an OpenID provider (see REGISTRANT_CUSTOMER_NO). */
+export type Registrant = { registrant: true; subject: string; token: string; userId: string; login: string }
+
 const newSecret = () => randomBytes(32).toString('base64url')
 
 async function issue(db: Db, subject: string, userId: string | null, now = new Date()): Promise<TokenGrant> {
@@ -55,8 +65,8 @@ async function issue(db: Db, subject: string, userId: string | null, now = new D
 
 export const issueAnonymousToken = (db: Db) => issue(db, `anonymous:${randomUUID()}`, null)
 
-/** A user's grant, as a password login answers it, for a user another proof named (a passkey sign-in). */
-export const issueUserGrant = (db: Db, userId: string) => issue(db, userId, userId)
+/** A user's token pair, as a login gives it (single sign-on signs in through here; domain/identities.ts). */
+export const issueUserToken = (db: Db, userId: string, now = new Date()) => issue(db, userId, userId, now)
 
 export type PasswordLoginResult =
   | { ok: true; grant: TokenGrant }
@@ -71,7 +81,7 @@ export type PasswordLoginResult =
  */
 export type LoginAccount = {
   key: string
-  user?: { id: string; passwordHash: string; active: boolean; approvalPending: boolean }
+  user?: { id: string; passwordHash: string; active: boolean; approvalPending: boolean; registrant: boolean }
 }
 
 export async function findLoginAccount(db: Db, username: string): Promise<LoginAccount> {
@@ -82,13 +92,20 @@ export async function findLoginAccount(db: Db, username: string): Promise<LoginA
       passwordHash: users.passwordHash,
       active: users.active,
       approvalPending: customers.approvalPending,
+      customerNo: users.customerNo,
     })
     .from(users)
     .leftJoin(customers, eq(customers.customerNo, users.customerNo))
     .where(or(eq(sql`lower(${users.login})`, name), eq(sql`lower(${users.email})`, name)))
     .limit(2)
   const row = found.length === 1 ? found[0] : undefined
-  const user = row && { ...row, approvalPending: row.approvalPending === true }
+  const user = row && {
+    id: row.id,
+    passwordHash: row.passwordHash,
+    active: row.active,
+    approvalPending: row.approvalPending === true,
+    registrant: row.customerNo === REGISTRANT_CUSTOMER_NO,
+  }
   return { key: user ? `user:${user.id}` : `name:${name}`, user }
 }
 
@@ -96,7 +113,8 @@ export async function findLoginAccount(db: Db, username: string): Promise<LoginA
 export async function loginAs(db: Db, account: LoginAccount, password: string): Promise<PasswordLoginResult> {
   const { user } = account
   // Unknown and inactive users cost one scrypt like everyone else (see verifyPasswordOf).
-  if (!(await verifyPasswordOf(password, user?.passwordHash)) || !user)
+  // A user of single sign-on without a customer yet has no password that works (domain/identities.ts).
+  if (!(await verifyPasswordOf(password, user?.passwordHash)) || !user || user.registrant)
     return { ok: false, reason: 'invalid' }
   if (!user.active) return { ok: false, reason: 'inactive' }
   if (user.approvalPending) return { ok: false, reason: 'pending' }
@@ -192,7 +210,11 @@ export async function revoke(db: Db, token: string): Promise<void> {
     .where(and(inArray(apiTokens.subject, subject), isNull(apiTokens.revokedAt)))
 }
 
-export type TokenCheck = { status: 'valid'; principal: Principal } | { status: 'invalid' | 'expired' }
+export type TokenCheck =
+  | { status: 'valid'; principal: Principal }
+  /** A user of single sign-on who has not completed the registration (REGISTRANT_CUSTOMER_NO). */
+  | { status: 'registrant'; registrant: Registrant }
+  | { status: 'invalid' | 'expired' }
 
 export async function checkToken(db: Db, token: string): Promise<TokenCheck> {
   const [row] = await db
@@ -220,6 +242,11 @@ export async function checkToken(db: Db, token: string): Promise<TokenCheck> {
   if (row.anonymous || !row.userId)
     return { status: 'valid', principal: { anonymous: true, subject: row.subject, token } }
   if (!row.active || !row.customerNo || !row.login) return { status: 'invalid' }
+  if (row.customerNo === REGISTRANT_CUSTOMER_NO)
+    return {
+      status: 'registrant',
+      registrant: { registrant: true, subject: row.subject, token, userId: row.userId, login: row.login },
+    }
   return {
     status: 'valid',
     principal: {

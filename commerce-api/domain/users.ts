@@ -69,6 +69,8 @@ export type UserProfileInput = {
 export type NewUserInput = UserProfileInput & {
   /** ICM's B2B logins are the e-mail address unless the creator names one. */
   login?: string
+  /** Send an invitation (single sign-on or a password) instead of the welcome mail's password link. */
+  invite?: boolean
   roleIds?: string[]
   budget?: BudgetInput
 }
@@ -178,7 +180,7 @@ export async function userBudgetHistory(
 }
 
 /** PostgreSQL's unique violation (the login and e-mail indexes, the users_names_unique trigger). */
-const isUniqueViolation = (error: unknown) =>
+export const isUniqueViolation = (error: unknown) =>
   (error as { code?: string }).code === '23505' ||
   (error as { cause?: { code?: string } }).cause?.code === '23505'
 
@@ -458,8 +460,9 @@ async function insertCompanyUser(
       ...budget,
     })
     .returning()
-  // The welcome mail (mail/welcome.ts) with a link to set the password commits with the user.
-  await publish(tx, { type: 'user.created', user: newUserOf(user!) })
+  // The welcome mail (mail/welcome.ts) with a link to set the password, or the invitation
+  // (mail/invitation.ts), commits with the user.
+  await publish(tx, { type: 'user.created', user: newUserOf(user!), invitation: input.invite === true })
   return user!
 }
 
@@ -509,9 +512,15 @@ export async function updateCompanyUser(
           })
           .where(eq(users.id, user.id))
           .returning()
-        // The links sent to the old address stop working; a welcome not yet used goes again, to the new one.
-        if (emailChanged && (await revokePasswordTokens(tx, user.id)).includes('welcome'))
-          await publish(tx, { type: 'user.email.corrected', user: newUserOf(updated!) })
+        // The links sent to the old address stop working; a welcome (or invitation) not yet used goes again,
+        // to the new one.
+        const revoked = emailChanged ? await revokePasswordTokens(tx, user.id) : []
+        if (revoked.includes('welcome') || revoked.includes('invitation'))
+          await publish(tx, {
+            type: 'user.email.corrected',
+            user: newUserOf(updated!),
+            invitation: revoked.includes('invitation'),
+          })
         // A deactivated buyer's requisitions are withdrawn, and whom they waited for is asked again (ADR 0028).
         if (deactivating) await withdrawRequisitionsOf(tx, user.id, 'buyer-deactivated')
         if (updated!.active !== user.active) await refreshPendingApprovers(tx, user.customerNo)

@@ -11,6 +11,7 @@ import { queuePasswordReminder } from './reminder'
 import { queueRequisitionDecided, queueRequisitionSubmitted, queueRequisitionWithdrawn } from './requisitions'
 import { queueApprovalRequest, queueCustomerApproved } from './registration'
 import { queuePersonalDataRequestMail } from './privacy'
+import { queueInvitationMail } from './invitation'
 import { queueWelcomeMail } from './welcome'
 import { queueWishlistShared } from './wishlists'
 
@@ -19,7 +20,7 @@ export async function mailOfEvent(t: Db, event: DomainEvent): Promise<void> {
   switch (event.type) {
     case 'user.created':
     case 'user.email.corrected':
-      return queueWelcomeMail(t, event.user)
+      return event.invitation ? queueInvitationMail(t, event.user) : queueWelcomeMail(t, event.user)
     case 'user.email.changed':
       return queueEmailChanged(t, event.user, event.oldEmail)
     case 'user.password.changed':

@@ -1,16 +1,18 @@
 import type { FastifyRequest } from 'fastify'
 import { z } from 'zod'
-import { principalOf, requireUser } from '../auth'
+import { callerOf, isRegistrant, registrationRequired, requireUser } from '../auth'
 import type { Db } from '../db/client'
 import { updateCompanyProfile } from '../domain/company'
 import { channelSettings } from '../domain/configuration'
 import { companyUser, customerOfUser, personalizationGroup, privateCustomer } from '../domain/customers'
+import { registrantUser } from '../domain/identities'
 import { preferredInstrumentId } from '../domain/saved-instruments'
 import { configurationJson } from '../icm/configuration'
 import { customerJson, personalizationJson, privateCustomerJson, userJson } from '../icm/customers'
 import { parseInput } from '../http'
 import type { ApiContext, RouteModule } from './context'
 import { ownPreferredAddresses } from './preferred-addresses'
+import { signedInUserJson } from './sso'
 
 const optionalText = (max: number) => z.string().max(max).nullish()
 
@@ -23,8 +25,12 @@ const CompanyProfileBody = z.object({
   description: optionalText(2000),
 })
 
-/** The logged-in caller's user and customer. */
+/**
+ * The logged-in caller's user and customer. A user of single sign-on who has no customer yet is told so with
+ * 404 (what sends ICM clients to complete the registration, `/register/sso`).
+ */
 async function current(ctx: ApiContext, request: FastifyRequest) {
+  if (isRegistrant(await callerOf(ctx.db, request))) throw registrationRequired(404)
   const principal = await requireUser(ctx.db, request)
   return customerOfUser(ctx.db, principal.userId)
 }
@@ -33,9 +39,11 @@ async function current(ctx: ApiContext, request: FastifyRequest) {
 export const customerRoutes: RouteModule = (app, ctx) => {
   app.get('/rest/:site/configurations', async () => configurationJson(channelSettings(), ctx.accounts))
 
-  app.get('/rest/:site/personalization', async (request) =>
-    personalizationJson(personalizationGroup(await principalOf(ctx.db, request))),
-  )
+  // A user without customer yet (single sign-on) sees what anonymous shoppers see.
+  app.get('/rest/:site/personalization', async (request) => {
+    const caller = await callerOf(ctx.db, request)
+    return personalizationJson(personalizationGroup(isRegistrant(caller) ? null : caller))
+  })
 
   app.get('/rest/:site/customers/-', async (request) => customerJson(await current(ctx, request)))
 
@@ -47,6 +55,9 @@ export const customerRoutes: RouteModule = (app, ctx) => {
   })
 
   app.get('/rest/:site/customers/-/users/-', async (request) => {
+    // A user of single sign-on completing the registration reads the names the provider gave.
+    const caller = await callerOf(ctx.db, request)
+    if (isRegistrant(caller)) return signedInUserJson(await registrantUser(ctx.db, caller.userId))
     const row = companyUser(await current(ctx, request))
     return {
       ...userJson(row),

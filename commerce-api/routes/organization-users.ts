@@ -74,6 +74,12 @@ const BudgetBody = z.object({
 const NewUser = z.object({
   ...ProfileFields,
   login: Login.optional(),
+  /**
+   * Our addition to ICM's B2bUserData: `true` mails the user an invitation (`/{lang}/invite?uid=&Hash=`, a
+   * week; they sign in through the shop's OpenID provider, or choose a password) instead of the welcome
+   * mail's password link.
+   */
+  invite: z.boolean().optional(),
   roleIDs: z.array(z.string().max(100)).max(20).optional(),
   userBudget: BudgetBody.optional(),
 })

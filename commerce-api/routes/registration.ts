@@ -6,15 +6,22 @@
  * Registration is public but guarded by the shop's captcha (captcha.ts): a wrong or missing answer is 401
  * `captcha.incorrect` before the body is looked at. The answer is the new customer as `customers/-` or
  * `privatecustomers/-` shows it, with `approvalPending` when it waits for the shop's approval.
+ *
+ * A user of single sign-on who has no customer yet (routes/sso.ts) completes their registration here, as the
+ * Intershop PWA does from `/register/sso`: with their token, their `userId` (what `users/processtoken`
+ * answered as `businessPartnerNo`) and the customer's data and address, without credentials and without the
+ * captcha (the provider has authenticated them). Only their own: another user id is 403, a token of a user who
+ * has a customer 409 `account.sso.registration.completed.error`, a `userId` without such a token 401.
  */
 import type { FastifyRequest } from 'fastify'
 import { z } from 'zod'
-import { requireUser } from '../auth'
+import { callerOf, isRegistrant, requireUser } from '../auth'
 import { requireCaptcha } from '../captcha'
 import { AddressInput } from '../domain/addresses'
 import { NEWSLETTER, subscribe, subscriberOf, subscriptionOf, unsubscribe } from '../domain/newsletter'
-import { registerCustomer, type RegistrationInput } from '../domain/registration'
-import { parseInput } from '../http'
+import { completeRegistration, registerCustomer, type RegistrationInput } from '../domain/registration'
+import type { Registrant } from '../domain/tokens'
+import { ApiError, parseInput } from '../http'
 import { customerJson, privateCustomerJson } from '../icm/customers'
 import type { RouteModule } from './context'
 
@@ -37,8 +44,10 @@ const RegistrationBody = UserFields.extend({
   taxationID: text(40),
   industry: text(100),
   user: UserFields.optional(),
-  credentials: z.object({ login: text(200), password: text(256) }),
+  credentials: z.object({ login: text(200), password: text(256) }).nullish(),
   address: AddressInput,
+  /** Single sign-on: the user completing their registration (their id, as `users/processtoken` named it). */
+  userId: z.string().max(256).nullish(),
   /** Our addition: subscribe the new user to the newsletter in the same transaction. */
   subscribedToNewsletter: z.boolean().optional(),
 })
@@ -50,7 +59,10 @@ const SubscriptionBody = z.object({
   recipient: z.string().min(1).max(200),
 })
 
-function registrationOf(request: FastifyRequest, kind: RegistrationInput['kind']): RegistrationInput {
+function registrationOf(
+  request: FastifyRequest,
+  kind: RegistrationInput['kind'],
+): RegistrationInput & { userId?: string | null } {
   const body = parseInput(RegistrationBody, request.body ?? {}, 'registration')
   const flat = {
     title: body.title,
@@ -63,8 +75,9 @@ function registrationOf(request: FastifyRequest, kind: RegistrationInput['kind']
   return {
     kind,
     user: { ...flat, ...body.user },
-    credentials: body.credentials,
+    credentials: body.credentials ?? {},
     address: body.address,
+    userId: body.userId,
     company: {
       companyName: body.companyName,
       companyName2: body.companyName2,
@@ -77,29 +90,50 @@ function registrationOf(request: FastifyRequest, kind: RegistrationInput['kind']
 
 const emailOf = (request: FastifyRequest) => (request.params as { email: string }).email
 
+/** Whether the body names a user completing their registration (read before the captcha, nothing else). */
+const namesUser = (body: unknown) =>
+  typeof body === 'object' && body !== null && typeof (body as { userId?: unknown }).userId === 'string'
+
 export const registrationRoutes: RouteModule = (app, { db, accounts }) => {
   const anyone = { config: { access: 'public' as const }, bodyLimit: 16 * 1024 }
 
-  app.post('/rest/:site/privatecustomers', anyone, async (request, reply) => {
-    await requireCaptcha(app, request)
-    const registered = await registerCustomer(
-      db,
-      registrationOf(request, 'private'),
-      accounts,
-      request.scope.locale,
+  /**
+   * The user of single sign-on completing their registration with this request, or null for a registration
+   * of the shop's own (a caller's anonymous or stale token plays no part in that one).
+   */
+  async function registrantOf(request: FastifyRequest): Promise<Registrant | null> {
+    const caller = await callerOf(db, request).catch(() => null)
+    if (isRegistrant(caller)) return caller
+    if (!namesUser(request.body)) return null
+    if (caller && !caller.anonymous)
+      throw new ApiError(409, 'account.sso.registration.completed.error', 'This user has a customer already.')
+    throw new ApiError(
+      401,
+      'authentication.user.required',
+      "Completing a registration needs the token of the user's single sign-on.",
     )
+  }
+
+  async function register(request: FastifyRequest, kind: RegistrationInput['kind']) {
+    const registrant = await registrantOf(request)
+    if (!registrant) {
+      await requireCaptcha(app, request)
+      return registerCustomer(db, registrationOf(request, kind), accounts, request.scope.locale)
+    }
+    const { userId, credentials: _none, ...input } = registrationOf(request, kind)
+    if (userId && userId !== registrant.userId)
+      throw new ApiError(403, 'authorization.forbidden', 'A user completes only their own registration.')
+    return completeRegistration(db, registrant.userId, input, accounts, request.scope.locale)
+  }
+
+  app.post('/rest/:site/privatecustomers', anyone, async (request, reply) => {
+    const registered = await register(request, 'private')
     reply.code(201).header('cache-control', 'no-store')
     return { ...privateCustomerJson(registered), approvalPending: registered.approvalPending }
   })
 
   app.post('/rest/:site/customers', anyone, async (request, reply) => {
-    await requireCaptcha(app, request)
-    const registered = await registerCustomer(
-      db,
-      registrationOf(request, 'business'),
-      accounts,
-      request.scope.locale,
-    )
+    const registered = await register(request, 'business')
     reply.code(201).header('cache-control', 'no-store')
     return { ...customerJson(registered), approvalPending: registered.approvalPending }
   })

@@ -5,7 +5,7 @@ import { passkeysUnavailable, signInWithPasskey } from '../domain/passkeys'
 import {
   findLoginAccount,
   issueAnonymousToken,
-  issueUserGrant,
+  issueUserToken,
   loginAs,
   refresh,
   revoke,
@@ -138,7 +138,7 @@ export const tokenRoutes: RouteModule = (app, { db, passkeys }) => {
         const [status, code, message] = PASSKEY_REFUSALS[outcome.reason]
         throw new ApiError(status, code, message)
       }
-      grant = await issueUserGrant(db, outcome.userId)
+      grant = await issueUserToken(db, outcome.userId)
     } else {
       const wait = await app.limiters.refreshTokens.take(client)
       if (wait !== null) return tooManyRequests(reply, wait, RATE_LIMITED, tooManyCalls)

@@ -188,6 +188,12 @@ function cxmlWalkDocument(kind: 'PunchOutSetupRequest' | 'OrderRequest') {
 const WALK: Record<string, Call> = {
   'POST /rest/:site/token': { scope: 'none', path: () => 'token', form: { grant_type: 'anonymous' } },
   'POST /rest/:site/challenges': { scope: 'none', path: () => 'challenges' },
+  // Single sign-on (issue 35): the id token is the credential; the walk's is no provider's.
+  'POST /rest/:site/users/processtoken': {
+    scope: 'none',
+    path: () => 'users/processtoken',
+    json: () => ({ id_token: 'not.an.idtoken', options: ['CREATE_USER'] }),
+  },
   'GET /rest/:site/configurations': { scope: 'none', path: () => 'configurations' },
   'GET /rest/:site/personalization': { scope: 'none', path: () => 'personalization' },
   'GET /rest/:site/categories': { scope: 'none', path: () => 'categories?view=tree&limit=2' },

@@ -163,6 +163,8 @@ describe('cleanUp', () => {
       personalDataCopies: 0,
       punchoutSessions: 1,
       webauthnChallenges: 1,
+      idTokenNonces: 0,
+      registrants: 0,
     })
     expect(
       (await db.select({ id: webauthnChallenges.id }).from(webauthnChallenges)).map((row) => row.id),
@@ -195,6 +197,8 @@ describe('cleanUp', () => {
       personalDataCopies: 0,
       punchoutSessions: 0,
       webauthnChallenges: 0,
+      idTokenNonces: 0,
+      registrants: 0,
     })
   })
 

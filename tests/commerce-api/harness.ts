@@ -7,6 +7,7 @@ import { dumpTo, onceInRun, seededPglite, snapshotFolder } from '../../commerce-
 import { seedDatabase } from '../../commerce-api/db/seed/seed'
 import type { AccountSettings } from '../../commerce-api/domain/configuration'
 import type { PasskeySettings } from '../../commerce-api/domain/passkeys'
+import type { OidcProvider } from '../../commerce-api/domain/id-tokens'
 import type { ProtectionOptions } from '../../commerce-api/rate-limits'
 import { buildServer } from '../../commerce-api/server'
 import { templatePrefix } from './global-setup'
@@ -108,6 +109,7 @@ export async function startApi({
   accounts,
   punchoutSandbox,
   passkeys,
+  oidcProviders,
 }: {
   products?: number
   /** Who registers, who waits for approval, the newsletter; default DEFAULT_ACCOUNT_SETTINGS. */
@@ -124,6 +126,8 @@ export async function startApi({
   punchoutSandbox?: { token?: string }
   /** Passkeys' relying party and origins; default the server's (localhost, http://localhost:3000), null none. */
   passkeys?: PasskeySettings | null
+  /** The OpenID providers whose id tokens `users/processtoken` accepts (OIDC_PROVIDERS); default none. */
+  oidcProviders?: OidcProvider[]
 } = {}): Promise<Api> {
   const server = process.env.DATABASE_URL
     ? await freshPostgres(process.env.DATABASE_URL, products)
@@ -143,6 +147,7 @@ export async function startApi({
     accounts,
     punchoutSandbox,
     ...(passkeys !== undefined ? { passkeys } : {}),
+    oidcProviders,
   })
   installWireCheck(app)
   const address = await app.listen({ port: 0, host: '127.0.0.1' })

@@ -155,6 +155,36 @@ describe('root and shop layout loaders', () => {
     expect(session.get('apiToken')).toBeUndefined()
   })
 
+  it("marks a user's session that ICM no longer takes as timed out, so the next page says so", async () => {
+    icm.use(
+      ...shellHandlers(),
+      get('baskets/current', (req) =>
+        req.headers.get('authentication-token')
+          ? icmError(401, 'authentication.token.invalid', 'Unable to decode token.')
+          : icmError(401, 'authentication.token.missing', 'missing'),
+      ),
+    )
+    const now = Date.now()
+    const cookie = await sessionCookie({
+      apiToken: 'revoked',
+      issuedAt: now,
+      expiresAt: now + 3600_000,
+      isAnonymous: false,
+      user: {
+        login: 'pmiller',
+        customerNo: 'PC-100001',
+        customerType: 'PrivateCustomer',
+        roles: [],
+        permissions: [],
+      },
+    })
+    const result = await pageShell('/en/home', { cookie })
+    const session = await sessionFrom(result.setCookie)
+    expect(session.get('apiToken')).toBeUndefined()
+    expect(session.get('user')).toBeUndefined()
+    expect(session.get('timedOut')).toBe(true)
+  })
+
   it('answers 503 when ICM is unreachable', async () => {
     icm.use(http.get(/.*/, () => HttpResponse.error()))
     const { response, data } = await answer(rootLoader, args('/en/home'))

@@ -146,4 +146,6 @@ export const sessionWire: WireRule[] = [
   { method: 'GET', route: '/rest/:site/customers/:customerNo/users/:login/roles', schema: UserRolesSchema },
   { method: 'GET', route: '/rest/:site/customers/:customerNo/roles', schema: AssignableRolesSchema },
   { method: 'GET', route: '/rest/:site/baskets', schema: UserBasketsSchema },
+  // Single sign-on: the signed-in user (ICM's UserData; its token in the authentication-token header).
+  { method: 'POST', route: '/rest/:site/users/processtoken', schema: UserSchema },
 ]
