@@ -87,6 +87,10 @@ export default defineConfig({
         // npm start runs beside the shop and configures both programs for (IDENTITY_PROVIDERS, OIDC_PROVIDERS).
         SSO_DEMO: 'on',
         SSO_DEMO_PORT: String(SSO_DEMO_PORT),
+        // Passkeys (e2e/passkeys.spec.ts) belong to a host name, never an IP address: the shop on PORT + 4,
+        // browsed as localhost, is their relying party.
+        PASSKEY_RP_ID: 'localhost',
+        PASSKEY_ORIGINS: `http://localhost:${PORT + 4}`,
       },
     },
     // A second storefront whose ICM is unreachable: every page is the maintenance page (503).
@@ -122,9 +126,28 @@ export default defineConfig({
         PUBLIC_URL: `http://127.0.0.1:${PORT + 3}`,
       },
     },
+    {
+      // The shop at a host name (localhost) on the same commerce API: WebAuthn takes no IP address as relying
+      // party, so the passkey ceremonies of e2e/passkeys.spec.ts run here.
+      command: 'node server.mjs',
+      url: `http://127.0.0.1:${PORT + 4}/favicon.svg`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(PORT + 4),
+        HOST: '127.0.0.1',
+        ICM_BASE_URL: `http://127.0.0.1:${API_PORT}`,
+        SESSION_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e',
+        PUBLIC_URL: `http://localhost:${PORT + 4}`,
+      },
+    },
   ],
 })
 
+/** The shop at a host name, the relying party of passkeys (PASSKEY_RP_ID=localhost). */
+export const PASSKEY_SHOP = `http://localhost:${PORT + 4}`
 export const UNREACHABLE_ICM_SHOP = `http://127.0.0.1:${PORT + 1}`
 /** The bundled commerce API as an ICM client addresses it, and the other origin such a client is served from. */
 export const ICM_REST = `http://127.0.0.1:${API_PORT}/INTERSHOP/rest/WFS/ironbridge-Site/-;loc=en_US;cur=USD`

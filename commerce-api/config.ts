@@ -1,6 +1,8 @@
 import path from 'node:path'
+import { DEFAULT_STOREFRONT_URL } from './mail/settings'
 import { parseCorsOrigins } from './cors'
 import { DEFAULT_ACCOUNT_SETTINGS, type AccountSettings, type CustomerKind } from './domain/configuration'
+import { passkeySettingsOf, type PasskeySettings } from './domain/passkeys'
 import type { OidcProvider } from './domain/id-tokens'
 import { CATCH_UP_DAYS } from './domain/recurring-order-runs'
 import {
@@ -80,6 +82,11 @@ export type ApiConfig = {
    * settings where it is enabled, undefined where its pages do not exist.
    */
   punchoutSandbox?: { token?: string }
+  /**
+   * Passkeys (PASSKEY_RP_ID, PASSKEY_ORIGINS, PASSKEY_RP_NAME; default STOREFRONT_URL's host and origin):
+   * null where the relying party would be an IP address, which WebAuthn refuses (domain/passkeys.ts).
+   */
+  passkeys: PasskeySettings | null
   /**
    * The OpenID providers whose id tokens sign users in through `users/processtoken` (OIDC_PROVIDERS, a JSON
    * list of `{"issuer": "https://…", "audience": "<the shop's client id there>"}`); none: every id token is
@@ -226,6 +233,7 @@ function limitSettings(env: NodeJS.ProcessEnv): LimitSettings {
     challenges: parseLimit(env.RATE_LIMIT_CHALLENGES, base.challenges),
     basketsPerSubject: parseLimit(env.RATE_LIMIT_BASKETS_PER_SUBJECT, base.basketsPerSubject),
     basketsPerIp: parseLimit(env.RATE_LIMIT_BASKETS_PER_IP, base.basketsPerIp),
+    passkeyChallenges: parseLimit(env.RATE_LIMIT_PASSKEY_CHALLENGES, base.passkeyChallenges),
     remindersPerAccount: parseLimit(env.RATE_LIMIT_REMINDERS_PER_ACCOUNT, base.remindersPerAccount),
     remindersPerIp: parseLimit(env.RATE_LIMIT_REMINDERS_PER_IP, base.remindersPerIp),
     wishlistShareMails: parseLimit(env.RATE_LIMIT_WISHLIST_SHARE_MAILS, base.wishlistShareMails),
@@ -322,6 +330,12 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     accounts: accountSettings(env),
     shopMail: env.SHOP_MAIL?.trim() || undefined,
     punchoutSandbox: punchoutSandbox(env),
+    passkeys: passkeySettingsOf({
+      rpId: env.PASSKEY_RP_ID,
+      origins: env.PASSKEY_ORIGINS,
+      rpName: env.PASSKEY_RP_NAME,
+      storefrontUrl: env.STOREFRONT_URL || DEFAULT_STOREFRONT_URL,
+    }),
     oidcProviders: oidcProviders(env),
     ssoDemoIssuer: env.SSO_DEMO_ISSUER?.trim()
       ? issuerUrl('SSO_DEMO_ISSUER', env.SSO_DEMO_ISSUER.trim())

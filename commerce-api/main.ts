@@ -68,6 +68,8 @@ const app = buildServer({
   accounts: config.accounts,
   // The procurement sandbox (/punchout-sandbox): outside production by default, in production on request.
   punchoutSandbox: config.punchoutSandbox,
+  // Passkeys' relying party (PASSKEY_RP_ID) and origins (PASSKEY_ORIGINS); none at an IP address.
+  passkeys: config.passkeys,
   // Single sign-on: the OpenID providers whose id tokens `users/processtoken` accepts.
   oidcProviders: config.oidcProviders,
   protection: {
@@ -87,6 +89,10 @@ if (config.schedulerTestRuns)
     'commerce-api: SCHEDULER_TEST_RUNS=on: callers on this machine may run the scheduler as of any time',
   )
 console.log(`commerce-api: ${database.kind} database, listening on http://${config.host}:${config.port}`)
+if (!config.passkeys)
+  console.log(
+    'commerce-api: no passkeys: the storefront is addressed by IP address, which WebAuthn refuses (PASSKEY_RP_ID)',
+  )
 
 // Process-level safety net once serving (a failed start still exits): an error no handler caught (a stray
 // rejected promise, an exception in a timer or socket callback) is logged and the API keeps serving.

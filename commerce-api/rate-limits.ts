@@ -44,6 +44,8 @@ export type LimitSettings = {
   remindersPerIp: Limit
   /** Mails of shared wishlists per user (one point per recipient): the shop's mail is no spam relay. */
   wishlistShareMails: Limit
+  /** Passkey ceremonies started (sign-in and registration options) per client address. */
+  passkeyChallenges: Limit
   /** `POST users/processtoken` (single sign-on with an id token) per client address. */
   idTokens: Limit
 }
@@ -58,6 +60,7 @@ export const DEFAULT_LIMITS: LimitSettings = {
   remindersPerAccount: { points: 3, seconds: 900 },
   remindersPerIp: { points: 20, seconds: 3600 },
   wishlistShareMails: { points: 30, seconds: 3600 },
+  passkeyChallenges: { points: 120, seconds: 600 },
   idTokens: { points: 60, seconds: 60 },
 }
 
@@ -72,6 +75,7 @@ export const NO_LIMITS: LimitSettings = {
   remindersPerAccount: { points: 0, seconds: 900 },
   remindersPerIp: { points: 0, seconds: 3600 },
   wishlistShareMails: { points: 0, seconds: 3600 },
+  passkeyChallenges: { points: 0, seconds: 600 },
   idTokens: { points: 0, seconds: 60 },
 }
 
@@ -179,6 +183,7 @@ export type ApiLimiters = {
   remindersPerAccount: RateLimit
   remindersPerIp: RateLimit
   wishlistShareMails: RateLimit
+  passkeyChallenges: RateLimit
   idTokens: RateLimit
 }
 
@@ -199,6 +204,7 @@ export function createLimiters(
     remindersPerAccount: new RateLimit('reminder_account', settings.remindersPerAccount, counters),
     remindersPerIp: new RateLimit('reminder_ip', settings.remindersPerIp, counters),
     wishlistShareMails: new RateLimit('wishlist_share', settings.wishlistShareMails, counters),
+    passkeyChallenges: new RateLimit('passkey_challenge', settings.passkeyChallenges, counters),
     idTokens: new RateLimit('id_token', settings.idTokens, counters),
   }
 }

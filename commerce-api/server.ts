@@ -39,6 +39,9 @@ import { promotionRoutes } from './routes/promotions'
 import { staticRoutes } from './routes/static'
 import { suggestRoutes } from './routes/suggest'
 import { tokenRoutes } from './routes/token'
+import { passkeyRoutes } from './routes/passkeys'
+import { passkeySettingsOf, type PasskeySettings } from './domain/passkeys'
+import { DEFAULT_STOREFRONT_URL } from './mail/settings'
 import { userRoutes } from './routes/users'
 import { organizationUserRoutes } from './routes/organization-users'
 import { costCenterRoutes } from './routes/cost-centers'
@@ -103,6 +106,11 @@ export type ServerOptions = {
    * none without (config.ts decides: on by default outside production).
    */
   punchoutSandbox?: PunchoutSandboxSettings
+  /**
+   * Passkeys' relying party and origins (PASSKEY_*, config.ts); null for none; default: the storefront's host
+   * and origin (`mail.storefrontUrl`, else http://localhost:3000).
+   */
+  passkeys?: PasskeySettings | null
   /** The OpenID providers whose id tokens `users/processtoken` accepts (OIDC_PROVIDERS); none by default. */
   oidcProviders?: readonly OidcProvider[]
 }
@@ -130,6 +138,7 @@ export function buildServer({
   backoffice = {},
   accounts = DEFAULT_ACCOUNT_SETTINGS,
   punchoutSandbox,
+  passkeys = passkeySettingsOf({ storefrontUrl: mail.storefrontUrl || DEFAULT_STOREFRONT_URL }),
   oidcProviders = [],
 }: ServerOptions): FastifyInstance {
   const helmetOptions = apiHelmetOptions({ ...security, crossOriginReads: corsOrigins.length > 0 })
@@ -312,11 +321,12 @@ export function buildServer({
     )
   })
 
-  const ctx: ApiContext = { db, site, payment, mail: configureMail(mail), accounts }
+  const ctx: ApiContext = { db, site, payment, mail: configureMail(mail), accounts, passkeys }
   // What the domain's transactions publish (an order placed, a user created, …) queues its mails (ADR 0025).
   sendMailOnEvents()
   for (const routes of [
     tokenRoutes,
+    passkeyRoutes,
     customerRoutes,
     userRoutes,
     organizationUserRoutes,

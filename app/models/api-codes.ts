@@ -53,6 +53,9 @@ export const API_CODES = {
   personalDataAlreadyConfirmed: 'gdpr_request.already_confirmed.info',
   personalDataLinkExpired: 'personal.data.request.confirmation_link_expired.error',
   personalDataUnprocessable: 'personal.data.request.unprocessable.error',
+  passkeyChallengeInvalid: 'passkey.challenge.invalid',
+  passkeyUnknown: 'passkey.credential.unknown',
+  passkeyUnavailable: 'passkey.unavailable',
 } as const
 
 export const ICM_ONLY = {

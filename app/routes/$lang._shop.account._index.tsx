@@ -22,6 +22,7 @@ import { privateHeaders } from '~/services/http.server'
 import { fixedT } from '~/services/i18n.server'
 import { IcmError } from '~/services/icm.server'
 import { organizationBase } from '~/services/organization.server'
+import { passkeysOffered } from '~/services/passkey-access.server'
 import { punchoutAdminBase } from '~/services/punchout-admin.server'
 import { ownBudget, ownCostCenters } from '~/services/own-budget.server'
 import { requisitionWidgets } from '~/services/requisitions.server'
@@ -85,6 +86,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       recurringOrdersUrl: `/${locale.lang}/account/recurring-orders`,
       organizationUrl: organizationUrl(locale.lang, access),
       wishlistsUrl: isFeatureEnabled('wishlists') ? `/${locale.lang}/account/wishlists` : null,
+      passkeysUrl: passkeysOffered(shopper.session) ? `/${locale.lang}/account/passkeys` : null,
       punchoutUrl:
         isFeatureEnabled('punchout') && hasPermission(user, MANAGE_PUNCHOUT)
           ? punchoutAdminBase(locale.lang)
@@ -114,6 +116,7 @@ export default function AccountOverviewPage() {
     requisitions,
     wishlistsUrl,
     punchoutUrl,
+    passkeysUrl,
   } = useLoaderData<typeof loader>()
   const { locale } = useShell()
   const { t } = useTranslation()
@@ -155,6 +158,11 @@ export default function AccountOverviewPage() {
           <li>
             <Link to={`/${locale.lang}/account/addresses`}>{t('account.address_book.title')}</Link>
           </li>
+          {passkeysUrl ? (
+            <li>
+              <Link to={passkeysUrl}>{t('account.passkeys.title')}</Link>
+            </li>
+          ) : null}
           <li>
             <Link to={`/${locale.lang}/account/privacy`}>{t('account.privacy.title')}</Link>
           </li>

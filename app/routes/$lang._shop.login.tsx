@@ -15,15 +15,17 @@ import { SsoButtons } from '~/components/SsoButtons'
 import type { Translate } from '~/models/messages'
 import { noindexMeta } from '~/models/seo'
 import { safeReturnUrl } from '~/models/url'
-import { login, type LoginChallenge } from '~/services/auth.server'
+import { PasskeySignIn } from '~/components/PasskeySignIn'
+import { passkeyLoginSchema } from '~/models/passkeys'
+import { login, loginWithPasskey, type LoginChallenge } from '~/services/auth.server'
 import { anonymousBasket } from '~/services/basket.server'
-import { parseSubmission, readForm } from '~/services/form.server'
+import { formText, parseSubmission, readForm } from '~/services/form.server'
 import { invalid, refused, type ActionResult } from '~/services/form-result.server'
 import { pageHeaders } from '~/services/headers'
 import { privateHeaders } from '~/services/http.server'
 import { fixedT } from '~/services/i18n.server'
 import { welcomeAfterLogin } from '~/services/login-welcome.server'
-import { shopperOf } from '~/services/shopper.server'
+import { shopperOf, type Shopper } from '~/services/shopper.server'
 import { ssoProviders } from '~/services/sso-provider.server'
 import { redirectWithToast } from '~/services/toast.server'
 
@@ -80,11 +82,18 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   )
 }
 
-/** Login by e-mail or user name; the user's token replaces the anonymous one (spec §4.7, §8). */
+/**
+ * Login by e-mail or user name; the user's token replaces the anonymous one (spec §4.7, §8). A post with
+ * `intent=passkey` (the page's script, after the browser's passkey ceremony) signs in with the passkey's
+ * answer instead (issue 35); the rest is the same.
+ */
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const { locale, session, scope } = await shopperOf({ request, params, context })
+  const shopper = await shopperOf({ request, params, context })
+  const { locale, session, scope } = shopper
   const t = fixedT(locale.id)
-  const submission = parseSubmission(await readForm(request), { schema: loginSchema(t), t })
+  const form = await readForm(request)
+  if (formText(form, 'intent') === 'passkey') return passkeyLogin(shopper, form)
+  const submission = parseSubmission(form, { schema: loginSchema(t), t })
   if (submission.status !== 'success') return invalid(submission, { hideFields: ['password'] })
   // Read before the login replaces the anonymous token: its basket is merged into the user's afterwards.
   const anonymous = await anonymousBasket(scope, session)
@@ -119,6 +128,19 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   )
 }
 
+/** A passkey's answer: the same session, basket merge and welcome as a password login, or why not. */
+async function passkeyLogin({ locale, session, scope }: Shopper, form: FormData) {
+  const parsed = passkeyLoginSchema.safeParse(Object.fromEntries(form))
+  const t = fixedT(locale.id)
+  if (!parsed.success)
+    return data({ passkeyError: t('account.login.passkey.error.invalid') }, { status: 400 })
+  const anonymous = await anonymousBasket(scope, session)
+  const result = await loginWithPasskey(scope, session, parsed.data)
+  if (!result.ok) return data({ passkeyError: t(result.messageKey) }, { status: 401 })
+  const welcome = await welcomeAfterLogin(scope, session, anonymous, t)
+  return redirectWithToast(session, safeReturnUrl(parsed.data.returnUrl, `/${locale.lang}/home`), welcome)
+}
+
 /** The reference form of the shop: `useShopForm`, `Field`s, the form's own errors and its own button. */
 export default function LoginPage() {
   const { returnUrl, lang, notice, forgotPasswordUrl, providers } = useLoaderData<typeof loader>()
@@ -150,7 +172,8 @@ export default function LoginPage() {
         <Field
           meta={fields.login}
           label={labels.login}
-          autoComplete="username"
+          // `webauthn`: browsers that can offer the shop's passkeys in the field's suggestions do (issue 35).
+          autoComplete="username webauthn"
           {...refusedAs(fields.login)}
         />
         <Field
@@ -178,6 +201,7 @@ export default function LoginPage() {
         ) : null}
         <SubmitButton>{t('account.login.submit')}</SubmitButton>
       </Form>
+      <PasskeySignIn lang={lang} returnUrl={returnUrl} />
       <p>
         <Link to={forgotPasswordUrl}>{t('account.login.forgot_password.link')}</Link>
       </p>

@@ -10,6 +10,7 @@ import {
 } from './sso-provider.server'
 import { API_CODES } from '~/models/api-codes'
 import type { CaptchaChallenge } from '~/models/captcha'
+import { PASSKEY_GRANT } from '~/models/passkeys'
 import { displayPreferenceOf, OwnUserWireSchema } from '~/models/profile'
 
 const TokenSchema = z.object({
@@ -273,6 +274,58 @@ export async function login(
   // A user without customer has no password to log in with: only an identity provider's new users are so.
   if (!(await signIn(scope, session, grant, credentials.login, how)))
     return { ok: false, messageKey: 'account.login.username_password.error.invalid' }
+  return { ok: true }
+}
+
+/** Why a passkey sign-in was refused, as the login page says it (its own keys; API codes in api-codes.ts). */
+export type PasskeyLoginFailure =
+  | 'account.login.customer_approval.error.invalid'
+  | 'account.login.user_disabled.error.invalid'
+  | 'account.login.passkey.error.expired'
+  | 'account.login.passkey.error.unknown'
+  | 'account.login.passkey.error.unavailable'
+  | 'account.login.passkey.error.invalid'
+
+/**
+ * Sign-in with a passkey (issue 35): the browser's answer to the challenge `challengeId` goes to ICM's token
+ * endpoint as the commerce API's passkey grant; on success the session is the one a password login makes
+ * (`signIn`). A deactivated user or a customer awaiting approval is told so as the password login tells it.
+ */
+export async function loginWithPasskey(
+  scope: IcmScope,
+  session: ShopSession,
+  answer: { challengeId: string; assertion: string },
+): Promise<{ ok: true } | { ok: false; messageKey: PasskeyLoginFailure }> {
+  let grant
+  try {
+    grant = await tokenCall(scope, {
+      grant_type: PASSKEY_GRANT,
+      challenge_id: answer.challengeId,
+      assertion: answer.assertion,
+    })
+  } catch (error) {
+    if (!(error instanceof IcmError) || error.status >= 500) throw error
+    if (error.status === 403)
+      return {
+        ok: false,
+        messageKey:
+          error.code === API_CODES.userDisabled
+            ? 'account.login.user_disabled.error.invalid'
+            : 'account.login.customer_approval.error.invalid',
+      }
+    const messageKey =
+      error.code === API_CODES.passkeyChallengeInvalid
+        ? 'account.login.passkey.error.expired'
+        : error.code === API_CODES.passkeyUnknown
+          ? 'account.login.passkey.error.unknown'
+          : error.status === 404
+            ? 'account.login.passkey.error.unavailable'
+            : 'account.login.passkey.error.invalid'
+    return { ok: false, messageKey }
+  }
+  // A passkey login is the shop's own login: the user edits their profile as after a password login.
+  if (!(await signIn(scope, session, grant, '', 'password')))
+    return { ok: false, messageKey: 'account.login.passkey.error.invalid' }
   return { ok: true }
 }
 

@@ -1,13 +1,15 @@
 /**
  * Clean-up of what strangers leave behind: tokens that can no longer be used or refreshed, guest baskets
- * nobody can reach any more, expired rate-limit counters, and punchout sessions that ended (their baskets
- * stay: they are the punchout user's, and an order request may still refer to one), nonces of expired id tokens,
- * and users of single sign-on who never completed their registration. Safe with several API processes: a run takes
- * a transaction-level advisory lock and a process that does not get it skips its run.
+ * nobody can reach any more, expired rate-limit counters, passkey challenges nobody answered in time,
+ * punchout sessions that ended (their baskets stay: they are the punchout user's, and an order request
+ * may still refer to one), nonces of expired id tokens, and users of single sign-on who never completed
+ * their registration. Safe with several API processes: a run takes a transaction-level advisory lock and
+ * a process that does not get it skips its run.
  */
 import { and, eq, like, lt, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { baskets, punchoutSessions, rateLimits } from '../db/schema'
+import { purgeExpiredChallenges } from './passkeys'
 import { purgeExpiredNonces } from './id-tokens'
 import { purgeAbandonedRegistrants } from './identities'
 import { expireCopies } from './personal-data-requests'
@@ -31,6 +33,7 @@ export type CleanupReport =
       rateLimits: number
       personalDataCopies: number
       punchoutSessions: number
+      webauthnChallenges: number
       idTokenNonces: number
       registrants: number
     }
@@ -83,6 +86,8 @@ export async function cleanUp(
       .delete(punchoutSessions)
       .where(lt(punchoutSessions.expiresAt, now))
       .returning({ id: punchoutSessions.id })
+    // Passkey ceremonies nobody finished in time.
+    const webauthnChallenges = await purgeExpiredChallenges(t, now)
     const idTokenNonces = await purgeExpiredNonces(t, now)
     const registrants = await purgeAbandonedRegistrants(t, now)
     return {
@@ -92,6 +97,7 @@ export async function cleanUp(
       rateLimits: counters.length,
       personalDataCopies,
       punchoutSessions: sessions.length,
+      webauthnChallenges,
       idTokenNonces,
       registrants,
     }

@@ -323,6 +323,15 @@ export const MESSAGE_CODES = {
   'punchout.order.item.unknown': { kind: 'cause' },
   'punchout.order.quantity.invalid': { kind: 'cause' },
   'punchout.order.price.changed': { kind: 'cause' },
+  // passkeys (issue 35, an extension outside ICM's contract: routes/passkeys.ts, the token's passkey grant)
+  'passkey.unavailable': { kind: 'error' },
+  'passkey.challenge.invalid': { kind: 'error' },
+  'passkey.registration.invalid': { kind: 'error' },
+  'passkey.credential.duplicate': { kind: 'error' },
+  'passkey.credential.unknown': { kind: 'error' },
+  'passkey.assertion.invalid': { kind: 'error' },
+  'passkey.limit.error': { kind: 'error' },
+  'passkey.not_found': { kind: 'error' },
   // personal data requests (issue 33)
   'gdpr_request.confirmed.info': { kind: 'info' },
   'gdpr_request.already_confirmed.info': { kind: 'info' },

@@ -34,6 +34,7 @@ import {
   costCenters,
   customers,
   newsletterSubscriptions,
+  passkeys,
   passwordTokens,
   paymentInstruments,
   personalDataRequests,
@@ -299,6 +300,8 @@ export async function anonymiseUser(tx: Db, userId: string, now = new Date()) {
     .set({ revokedAt: now })
     .where(and(eq(apiTokens.userId, user.id), isNull(apiTokens.revokedAt)))
   await tx.delete(passwordTokens).where(eq(passwordTokens.userId, user.id))
+  // The user's passkeys: the names they gave their devices are theirs, and no passkey signs them in again.
+  await tx.delete(passkeys).where(eq(passkeys.userId, user.id))
   // Open baskets and recurring orders (their template baskets); submitted ones stay with their orders.
   await tx
     .delete(baskets)

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../db/client'
 import type { AccountSettings } from '../domain/configuration'
+import type { PasskeySettings } from '../domain/passkeys'
 import type { MailSettings } from '../mail/settings'
 
 /**
@@ -19,5 +20,7 @@ export type ApiContext = {
   payment: PaymentSettings
   mail: MailSettings
   accounts: AccountSettings
+  /** Passkeys' relying party and origins (PASSKEY_*); null: the shop has none (an IP address). */
+  passkeys: PasskeySettings | null
 }
 export type RouteModule = (app: FastifyInstance, ctx: ApiContext) => void

@@ -730,6 +730,36 @@ const WALK: Record<string, Call> = {
     json: () => ({ password: 'Walked123', currentPassword: 'not-the-password' }),
   },
 
+  // Passkeys (issue 35): each caller lists and starts registrations of their own only; the walk's passkey id
+  // is nobody's (tests/commerce-api/passkeys.test.ts walks a real one of another user); the registration's
+  // answer is no passkey at all, and a sign-in's options name no user.
+  'GET /rest/:site/customers/-/users/-/passkeys': {
+    scope: 'none',
+    path: () => 'customers/-/users/-/passkeys',
+  },
+  'POST /rest/:site/customers/-/users/-/passkeys/registration-options': {
+    scope: 'none',
+    path: () => 'customers/-/users/-/passkeys/registration-options',
+  },
+  'POST /rest/:site/customers/-/users/-/passkeys': {
+    scope: 'none',
+    path: () => 'customers/-/users/-/passkeys',
+    json: () => ({ challengeId: 'walk', name: 'Walk', response: {} }),
+  },
+  'PATCH /rest/:site/customers/-/users/-/passkeys/:passkeyId': {
+    scope: 'none',
+    path: () => 'customers/-/users/-/passkeys/walkWalkWalkWalkWalk0',
+    json: () => ({ name: 'Walk' }),
+  },
+  'DELETE /rest/:site/customers/-/users/-/passkeys/:passkeyId': {
+    scope: 'none',
+    path: () => 'customers/-/users/-/passkeys/walkWalkWalkWalkWalk0',
+  },
+  'POST /rest/:site/passkeys/authentication-options': {
+    scope: 'none',
+    path: () => 'passkeys/authentication-options',
+  },
+
   // Public, and without a solved captcha refused (401) before any name is looked at: no mail to jlink.
   'POST /rest/:site/security/reminder': {
     scope: 'none',

@@ -15,6 +15,7 @@ import {
   orders,
   punchoutSessions,
   rateLimits,
+  webauthnChallenges,
 } from '../../commerce-api/db/schema'
 import { DEMO_PASSWORD } from '../../commerce-api/db/seed/people'
 import { cleanUp, CLEANUP_LOCK } from '../../commerce-api/domain/cleanup'
@@ -121,6 +122,11 @@ describe('cleanUp', () => {
       { key: 'test:expired', points: 3, expire: Date.now() - 1000 },
       { key: 'test:live', points: 3, expire: Date.now() + HOUR },
     ])
+    // Passkey challenges: one nobody answered in time, one still open.
+    await db.insert(webauthnChallenges).values([
+      { id: 'expired', challenge: 'c1', purpose: 'authentication', expiresAt: new Date(Date.now() - 1000) },
+      { id: 'open', challenge: 'c2', purpose: 'authentication', expiresAt: new Date(Date.now() + HOUR) },
+    ])
 
     // Punchout sessions: one that ended (opened nine hours ago), one that lives; both baskets stay.
     const setup = {
@@ -156,9 +162,13 @@ describe('cleanUp', () => {
       rateLimits: 1,
       personalDataCopies: 0,
       punchoutSessions: 1,
+      webauthnChallenges: 1,
       idTokenNonces: 0,
       registrants: 0,
     })
+    expect(
+      (await db.select({ id: webauthnChallenges.id }).from(webauthnChallenges)).map((row) => row.id),
+    ).toEqual(['open'])
     expect(
       (await db.select({ id: punchoutSessions.id }).from(punchoutSessions)).map((row) => row.id),
     ).toEqual([live.session.id])
@@ -186,6 +196,7 @@ describe('cleanUp', () => {
       rateLimits: 0,
       personalDataCopies: 0,
       punchoutSessions: 0,
+      webauthnChallenges: 0,
       idTokenNonces: 0,
       registrants: 0,
     })

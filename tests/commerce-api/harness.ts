@@ -6,6 +6,7 @@ import { openDatabase, type Database } from '../../commerce-api/db/client'
 import { dumpTo, onceInRun, seededPglite, snapshotFolder } from '../../commerce-api/db/test-database'
 import { seedDatabase } from '../../commerce-api/db/seed/seed'
 import type { AccountSettings } from '../../commerce-api/domain/configuration'
+import type { PasskeySettings } from '../../commerce-api/domain/passkeys'
 import type { OidcProvider } from '../../commerce-api/domain/id-tokens'
 import type { ProtectionOptions } from '../../commerce-api/rate-limits'
 import { buildServer } from '../../commerce-api/server'
@@ -107,6 +108,7 @@ export async function startApi({
   backofficeToken,
   accounts,
   punchoutSandbox,
+  passkeys,
   oidcProviders,
 }: {
   products?: number
@@ -122,6 +124,8 @@ export async function startApi({
   snapshot?: string
   /** The procurement sandbox's pages (PUNCHOUT_SANDBOX_TOKEN as `token`); default none. */
   punchoutSandbox?: { token?: string }
+  /** Passkeys' relying party and origins; default the server's (localhost, http://localhost:3000), null none. */
+  passkeys?: PasskeySettings | null
   /** The OpenID providers whose id tokens `users/processtoken` accepts (OIDC_PROVIDERS); default none. */
   oidcProviders?: OidcProvider[]
 } = {}): Promise<Api> {
@@ -142,6 +146,7 @@ export async function startApi({
     backoffice: { token: backofficeToken },
     accounts,
     punchoutSandbox,
+    ...(passkeys !== undefined ? { passkeys } : {}),
     oidcProviders,
   })
   installWireCheck(app)

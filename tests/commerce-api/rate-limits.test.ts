@@ -181,6 +181,7 @@ describe('configuration', () => {
         LOGIN_IP_FAILURES: '20',
         RATE_LIMIT_REMINDERS_PER_ACCOUNT: '5/1800',
         RATE_LIMIT_REMINDERS_PER_IP: '0',
+        RATE_LIMIT_PASSKEY_CHALLENGES: '10/60',
         API_TRUSTED_PROXIES: '10.0.0.0/8, 127.0.0.1',
       }),
     )
@@ -188,6 +189,7 @@ describe('configuration', () => {
     expect(custom.limits.basketsPerSubject).toEqual({ points: 20, seconds: 600 })
     expect(custom.limits.remindersPerAccount).toEqual({ points: 5, seconds: 1800 })
     expect(custom.limits.remindersPerIp).toEqual({ points: 0, seconds: 3600 })
+    expect(custom.limits.passkeyChallenges).toEqual({ points: 10, seconds: 60 })
     expect(custom.limits.login).toMatchObject({
       freeFailures: 3,
       lockSeconds: 60,

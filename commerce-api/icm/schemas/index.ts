@@ -13,6 +13,7 @@ import { costCenterWire } from './cost-centers'
 import { organizationWire } from './organization'
 import { profileWire } from './profile'
 import { punchoutWire } from './punchout'
+import { passkeyWire } from './passkeys'
 import { personalDataRequestWire } from './personal-data-requests'
 import { requisitionWire } from './requisitions'
 import { recurringOrderWire } from './recurring-orders'
@@ -47,6 +48,7 @@ export const WIRE_RULES: readonly WireRule[] = [
   ...profileWire,
   ...personalDataRequestWire,
   ...punchoutWire,
+  ...passkeyWire,
 ]
 
 export const NOT_JSON: readonly NotJson[] = [
