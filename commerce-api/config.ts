@@ -79,6 +79,8 @@ export type ApiConfig = {
    * settings where it is enabled, undefined where its pages do not exist.
    */
   punchoutSandbox?: { token?: string }
+  /** The sales representatives' desk for co-browse (routes/sales-desk.ts; SALES_DESK `on`, default, or `off`). */
+  salesDesk: boolean
 }
 
 /** The shortest operator, mailbox or sandbox token accepted: a guess must be hopeless. */
@@ -172,6 +174,13 @@ function customerKinds(env: NodeJS.ProcessEnv, name: string, fallback: Record<Cu
   return { private: kinds.includes('private'), business: kinds.includes('business') }
 }
 
+/** SALES_DESK: `on` (default) or `off`. */
+function salesDesk(env: NodeJS.ProcessEnv): boolean {
+  const value = env.SALES_DESK?.trim() || 'on'
+  if (value !== 'on' && value !== 'off') throw new Error(`SALES_DESK must be 'on' or 'off', got '${value}'`)
+  return value === 'on'
+}
+
 /** NEWSLETTER: `on` (default) or `off`. */
 function newsletter(env: NodeJS.ProcessEnv): boolean {
   const value = env.NEWSLETTER?.trim() || 'on'
@@ -255,5 +264,6 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     accounts: accountSettings(env),
     shopMail: env.SHOP_MAIL?.trim() || undefined,
     punchoutSandbox: punchoutSandbox(env),
+    salesDesk: salesDesk(env),
   }
 }

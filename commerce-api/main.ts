@@ -65,6 +65,8 @@ const app = buildServer({
   accounts: config.accounts,
   // The procurement sandbox (/punchout-sandbox): outside production by default, in production on request.
   punchoutSandbox: config.punchoutSandbox,
+  // The sales representatives' desk (/sales-desk, issue 35), unless SALES_DESK=off.
+  salesDesk: config.salesDesk,
   protection: {
     limits: config.limits,
     trustedProxies: config.trustedProxies,

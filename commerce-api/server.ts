@@ -1,5 +1,6 @@
 import { STATUS_CODES } from 'node:http'
 import { installAuthorization } from './authorization'
+import { installSalesRepAttribution } from './sales-rep-attribution'
 import { icmErrorOf, isDomainError } from './icm/errors'
 import fastifyCors from '@fastify/cors'
 import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet'
@@ -47,6 +48,8 @@ import { requisitionRoutes } from './routes/requisitions'
 import { recurringOrderRoutes } from './routes/recurring-orders'
 import { backofficeRoutes } from './routes/backoffice'
 import { backofficeCustomerRoutes } from './routes/backoffice-customers'
+import { backofficeSalesRepRoutes } from './routes/backoffice-sales-reps'
+import { salesDeskRoutes } from './routes/sales-desk'
 import { registrationRoutes } from './routes/registration'
 import { DEFAULT_ACCOUNT_SETTINGS, type AccountSettings } from './domain/configuration'
 import { customerPaymentRoutes } from './routes/customer-payments'
@@ -101,6 +104,8 @@ export type ServerOptions = {
    * none without (config.ts decides: on by default outside production).
    */
   punchoutSandbox?: PunchoutSandboxSettings
+  /** The sales representatives' desk (routes/sales-desk.ts, SALES_DESK); default on. */
+  salesDesk?: boolean
 }
 
 declare module 'fastify' {
@@ -126,6 +131,7 @@ export function buildServer({
   backoffice = {},
   accounts = DEFAULT_ACCOUNT_SETTINGS,
   punchoutSandbox,
+  salesDesk = true,
 }: ServerOptions): FastifyInstance {
   const helmetOptions = apiHelmetOptions({ ...security, crossOriginReads: corsOrigins.length > 0 })
   // The same headers for answers made outside the routes' hooks (router errors, refusals before helmet ran).
@@ -210,6 +216,8 @@ export function buildServer({
 
   // Before any route: every route must state who may call it, and one hook enforces it (authorization.ts).
   installAuthorization(app, db, { operatorToken: backoffice.token })
+  // Basket changes made through co-browse record the sales representative (issue 35).
+  installSalesRepAttribution(app, db)
 
   // @fastify/helmet declares its options against its own copy of helmet's types: the same shape.
   app.register(fastifyHelmet, helmetOptions as unknown as FastifyHelmetOptions)
@@ -339,6 +347,7 @@ export function buildServer({
     ...(backoffice.token ? [backofficeRoutes(backoffice.token)] : []),
     registrationRoutes,
     ...(backoffice.token ? [backofficeCustomerRoutes(backoffice.token)] : []),
+    ...(backoffice.token ? [backofficeSalesRepRoutes(backoffice.token)] : []),
     customerPaymentRoutes,
     wishlistRoutes,
     profileRoutes,
@@ -347,6 +356,8 @@ export function buildServer({
     punchoutTransferRoutes,
     punchoutCxmlRoutes,
     ...(punchoutSandbox ? [punchoutSandboxRoutes(punchoutSandbox)] : []),
+    // Sales representatives' desk for co-browse (issue 35); SALES_DESK=off leaves it out.
+    ...(salesDesk ? [salesDeskRoutes] : []),
   ]) {
     routes(app, ctx)
   }

@@ -15,6 +15,7 @@ import { profileWire } from './profile'
 import { punchoutWire } from './punchout'
 import { personalDataRequestWire } from './personal-data-requests'
 import { requisitionWire } from './requisitions'
+import { salesRepWire } from './sales-reps'
 import { recurringOrderWire } from './recurring-orders'
 import { registrationWire } from './registration'
 import type { NotJson, WireRule } from './rules'
@@ -47,6 +48,7 @@ export const WIRE_RULES: readonly WireRule[] = [
   ...profileWire,
   ...personalDataRequestWire,
   ...punchoutWire,
+  ...salesRepWire,
 ]
 
 export const NOT_JSON: readonly NotJson[] = [
@@ -74,6 +76,13 @@ export const NOT_JSON: readonly NotJson[] = [
     method: 'POST' as const,
     route: `/punchout-sandbox/${page}`,
     reason: 'a page of the procurement sandbox (HTML)',
+  })),
+  // The sales desk (routes/sales-desk.ts, issue 35): HTML pages and redirects, refusals as pages too.
+  { method: 'GET', route: '/sales-desk', reason: "the sales desk's sign-in or customers page (HTML)" },
+  ...(['login', 'logout', 'cobrowse'] as const).map((page) => ({
+    method: 'POST' as const,
+    route: `/sales-desk/${page}`,
+    reason: 'a form of the sales desk (a redirect, or an HTML page)',
   })),
 ]
 
