@@ -9,13 +9,14 @@ import { FormErrors, SubmitButton } from '~/components/form-controls'
 import { Field, SelectField, useShopForm } from '~/components/forms'
 import { useShell } from '~/components/useShell'
 import { SHOP_LOCALES } from '~/models/locale'
+import { profileCapabilities } from '~/models/profile-capabilities'
 import { PROFILE_FIELD_LABELS, PROFILE_LIMITS, mapProfile, profileSchema } from '~/models/profile'
 import { noindexMeta } from '~/models/seo'
 import { organizationAccessOf } from '~/services/company.server'
 import { configuration } from '~/services/configuration.server'
 import { parseSubmission, readForm } from '~/services/form.server'
 import { invalid, refusedAtFields } from '~/services/form-result.server'
-import { loginAgainIfRefused, requireLogin } from '~/services/guards.server'
+import { loginAgainIfRefused, requireLogin, requireProfileCapability } from '~/services/guards.server'
 import { pageHeaders } from '~/services/headers'
 import { privateHeaders } from '~/services/http.server'
 import { fixedT } from '~/services/i18n.server'
@@ -72,6 +73,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
         : null,
       emailUrl: `${profileUrl(lang)}/email`,
       passwordUrl: `${profileUrl(lang)}/password`,
+      // What the way of signing in lets the user edit (spec §4.7), and where the note says to change the rest.
+      capabilities: profileCapabilities(user),
+      signIn: user.signIn ?? 'password',
     },
     { headers: privateHeaders() },
   )
@@ -80,6 +84,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 /** `PUT` of the whole user with the form's fields (ICM's PUT: an empty field is removed); back with a toast. */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const shopper = await requireLogin({ request, params, context })
+  await requireProfileCapability(shopper, 'editProfile')
   const { user, locale, scope } = shopper
   const t = fixedT(locale.id)
   const submission = parseSubmission(await readForm(request), { schema: profileSchema(t, LOCALE_IDS), t })
@@ -104,7 +109,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function ProfilePage() {
-  const { profile, subscribed, business, companyUrl, emailUrl, passwordUrl } = useLoaderData<typeof loader>()
+  const { profile, subscribed, business, companyUrl, emailUrl, passwordUrl, capabilities, signIn } =
+    useLoaderData<typeof loader>()
+  const readOnly = !capabilities.editProfile || !capabilities.editEmail || !capabilities.editPassword
   const { locale } = useShell()
   const { t } = useTranslation()
   const [form, fields] = useShopForm({
@@ -124,50 +131,59 @@ export default function ProfilePage() {
         homeUrl={`/${locale.lang}/home`}
       />
       <h1>{t('account.profile.heading')}</h1>
+      {readOnly ? (
+        <p className="profile-readonly" data-testid="profile-readonly">
+          {t(`account.profile.readonly.${signIn}`)}
+        </p>
+      ) : null}
       <section aria-labelledby="profile-details-heading" className="profile-details">
         <h2 id="profile-details-heading">{t('account.profile.details.heading')}</h2>
         <Form method="post" {...getFormProps(form)} className="profile-form">
-          <FormErrors
-            form={form}
-            label={(name) =>
-              Object.hasOwn(PROFILE_FIELD_LABELS, name)
-                ? label(name as keyof typeof PROFILE_FIELD_LABELS)
-                : undefined
-            }
-          />
-          <Field meta={fields.title} label={label('title')} autoComplete="honorific-prefix" />
-          <Field meta={fields.firstName} label={label('firstName')} autoComplete="given-name" />
-          <Field meta={fields.lastName} label={label('lastName')} autoComplete="family-name" />
-          <Field meta={fields.phoneHome} label={label('phoneHome')} autoComplete="tel" {...phone} />
-          <Field
-            meta={fields.phoneBusiness}
-            label={label('phoneBusiness')}
-            autoComplete="work tel"
-            {...phone}
-          />
-          <Field
-            meta={fields.phoneMobile}
-            label={label('phoneMobile')}
-            autoComplete="mobile tel"
-            {...phone}
-          />
-          <Field meta={fields.fax} label={label('fax')} autoComplete="fax tel" {...phone} />
-          <Field meta={fields.birthday} label={label('birthday')} type="date" autoComplete="bday" />
-          <Field
-            meta={fields.department}
-            label={label('department')}
-            autoComplete="organization-title"
-            maxLength={PROFILE_LIMITS.department}
-          />
-          <SelectField meta={fields.preferredLanguage} label={label('preferredLanguage')}>
-            <option value="">{t('account.profile.preferred_language.default')}</option>
-            {SHOP_LOCALES.map((l) => (
-              <option key={l.id} value={l.id} lang={l.tag}>
-                {l.label}
-              </option>
-            ))}
-          </SelectField>
-          <SubmitButton intent="profile">{t('account.profile.details.submit')}</SubmitButton>
+          <fieldset className="profile-fields" disabled={!capabilities.editProfile}>
+            <FormErrors
+              form={form}
+              label={(name) =>
+                Object.hasOwn(PROFILE_FIELD_LABELS, name)
+                  ? label(name as keyof typeof PROFILE_FIELD_LABELS)
+                  : undefined
+              }
+            />
+            <Field meta={fields.title} label={label('title')} autoComplete="honorific-prefix" />
+            <Field meta={fields.firstName} label={label('firstName')} autoComplete="given-name" />
+            <Field meta={fields.lastName} label={label('lastName')} autoComplete="family-name" />
+            <Field meta={fields.phoneHome} label={label('phoneHome')} autoComplete="tel" {...phone} />
+            <Field
+              meta={fields.phoneBusiness}
+              label={label('phoneBusiness')}
+              autoComplete="work tel"
+              {...phone}
+            />
+            <Field
+              meta={fields.phoneMobile}
+              label={label('phoneMobile')}
+              autoComplete="mobile tel"
+              {...phone}
+            />
+            <Field meta={fields.fax} label={label('fax')} autoComplete="fax tel" {...phone} />
+            <Field meta={fields.birthday} label={label('birthday')} type="date" autoComplete="bday" />
+            <Field
+              meta={fields.department}
+              label={label('department')}
+              autoComplete="organization-title"
+              maxLength={PROFILE_LIMITS.department}
+            />
+            <SelectField meta={fields.preferredLanguage} label={label('preferredLanguage')}>
+              <option value="">{t('account.profile.preferred_language.default')}</option>
+              {SHOP_LOCALES.map((l) => (
+                <option key={l.id} value={l.id} lang={l.tag}>
+                  {l.label}
+                </option>
+              ))}
+            </SelectField>
+          </fieldset>
+          {capabilities.editProfile ? (
+            <SubmitButton intent="profile">{t('account.profile.details.submit')}</SubmitButton>
+          ) : null}
         </Form>
       </section>
       <section aria-labelledby="profile-login-heading" className="profile-login">
@@ -184,14 +200,20 @@ export default function ProfilePage() {
             </div>
           ) : null}
         </dl>
-        <ul className="plain-list">
-          <li>
-            <Link to={emailUrl}>{t('account.profile.update_email.link')}</Link>
-          </li>
-          <li>
-            <Link to={passwordUrl}>{t('account.profile.update_password.link')}</Link>
-          </li>
-        </ul>
+        {capabilities.editEmail || capabilities.editPassword ? (
+          <ul className="plain-list">
+            {capabilities.editEmail ? (
+              <li>
+                <Link to={emailUrl}>{t('account.profile.update_email.link')}</Link>
+              </li>
+            ) : null}
+            {capabilities.editPassword ? (
+              <li>
+                <Link to={passwordUrl}>{t('account.profile.update_password.link')}</Link>
+              </li>
+            ) : null}
+          </ul>
+        ) : null}
       </section>
       {subscribed === null ? null : (
         <NewsletterForm

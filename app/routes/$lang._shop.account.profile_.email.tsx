@@ -10,7 +10,7 @@ import { emailSchema, PROFILE_FIELD_LABELS, PROFILE_LIMITS } from '~/models/prof
 import { noindexMeta } from '~/models/seo'
 import { parseSubmission, readForm } from '~/services/form.server'
 import { invalid, refusedAtFields } from '~/services/form-result.server'
-import { loginAgainIfRefused, requireLogin } from '~/services/guards.server'
+import { loginAgainIfRefused, requireLogin, requireProfileCapability } from '~/services/guards.server'
 import { pageHeaders } from '~/services/headers'
 import { privateHeaders } from '~/services/http.server'
 import { fixedT } from '~/services/i18n.server'
@@ -24,6 +24,7 @@ const FIELDS = ['email', 'emailConfirmation', 'currentPassword'] as const
 /** A new e-mail address (`/{lang}/account/profile/email`): typed twice, with the current password. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const shopper = await requireLogin({ request, params, context })
+  await requireProfileCapability(shopper, 'editEmail')
   const t = fixedT(shopper.locale.id)
   const stored = await loginAgainIfRefused(request, shopper, ownUser(shopper.scope, shopper.user))
   return data(
@@ -39,6 +40,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
  */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const shopper = await requireLogin({ request, params, context })
+  await requireProfileCapability(shopper, 'editEmail')
   const { user, locale, scope } = shopper
   const t = fixedT(locale.id)
   const submission = parseSubmission(await readForm(request), { schema: emailSchema(t), t })

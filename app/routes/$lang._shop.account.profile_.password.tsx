@@ -10,7 +10,7 @@ import { passwordSchema, PROFILE_FIELD_LABELS } from '~/models/profile'
 import { noindexMeta } from '~/models/seo'
 import { parseSubmission, readForm } from '~/services/form.server'
 import { invalid, refusedAtFields } from '~/services/form-result.server'
-import { loginAgainIfRefused, requireLogin } from '~/services/guards.server'
+import { loginAgainIfRefused, requireLogin, requireProfileCapability } from '~/services/guards.server'
 import { pageHeaders } from '~/services/headers'
 import { privateHeaders } from '~/services/http.server'
 import { fixedT } from '~/services/i18n.server'
@@ -24,6 +24,7 @@ const FIELDS = ['currentPassword', 'password', 'passwordConfirmation'] as const
 /** A new password (`/{lang}/account/profile/password`): the current one, the new one twice. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const shopper = await requireLogin({ request, params, context })
+  await requireProfileCapability(shopper, 'editPassword')
   const t = fixedT(shopper.locale.id)
   return data({ title: t('account.profile.update_password.heading') }, { headers: privateHeaders() })
 }
@@ -35,6 +36,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
  */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const shopper = await requireLogin({ request, params, context })
+  await requireProfileCapability(shopper, 'editPassword')
   const { user, locale, scope } = shopper
   const t = fixedT(locale.id)
   const submission = parseSubmission(await readForm(request), { schema: passwordSchema(t), t })

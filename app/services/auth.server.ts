@@ -10,6 +10,9 @@ const TokenSchema = z.object({
   access_token: z.string(),
   expires_in: z.number(),
   refresh_token: z.string().optional(),
+  /** The bundled commerce API names the sales representative of a co-browse token's grant (issue 35). */
+  sales_rep_id: z.string().max(64).optional(),
+  sales_rep_name: z.string().max(200).optional(),
 })
 
 const tokenCall = (scope: IcmScope, form: Record<string, string>, headers?: Record<string, string>) =>
@@ -230,7 +233,7 @@ export async function login(
     }
     throw error
   }
-  await signIn(scope, session, grant, credentials.login)
+  await signIn(scope, session, grant, credentials.login, { signIn: 'password' })
   return { ok: true }
 }
 
@@ -243,6 +246,7 @@ async function signIn(
   session: ShopSession,
   grant: z.infer<typeof TokenSchema>,
   typedLogin: string,
+  how: Pick<SessionUser, 'signIn' | 'salesRepId' | 'salesRepName'>,
 ) {
   const userScope: IcmScope = { ...scope, token: grant.access_token }
   const personal = { cache: 'none' as const }
@@ -268,6 +272,11 @@ async function signIn(
     ...roles,
     firstName: user.firstName,
     lastName: user.lastName,
+    ...how,
+    // The co-browse banner names the company the representative acts for.
+    ...(how.signIn === 'cobrowse' && business && customer.companyName
+      ? { companyName: customer.companyName }
+      : {}),
   }
   // The display-type switch's choice the user made before (their user attribute), else their customer type's.
   const preferredDisplay = displayPreferenceOf(user.attributes)
@@ -285,15 +294,54 @@ export async function loginWithAccessToken(
   session: ShopSession,
   accessToken: string,
 ): Promise<boolean> {
-  let grant
+  const grant = await exchangeAccessToken(scope, accessToken)
+  if (!grant) return false
+  await signIn(scope, session, grant, '', { signIn: 'punchout' })
+  return true
+}
+
+/** An access token exchanged at ICM's token endpoint (refresh grant); null when ICM refuses it. */
+async function exchangeAccessToken(scope: IcmScope, accessToken: string) {
   try {
-    grant = await tokenCall(scope, { grant_type: 'refresh_token', refresh_token: accessToken })
+    return await tokenCall(scope, { grant_type: 'refresh_token', refresh_token: accessToken })
   } catch (error) {
-    if (error instanceof IcmError && error.status >= 400 && error.status < 500) return false
+    if (error instanceof IcmError && error.status >= 400 && error.status < 500) return null
     throw error
   }
-  await signIn(scope, session, grant, '')
-  return true
+}
+
+export type CobrowseLogin =
+  | { ok: true }
+  /** `refused`: ICM took no token (expired, used, unknown); `sales-rep`: minted for another representative. */
+  | { ok: false; reason: 'refused' | 'sales-rep' }
+
+/**
+ * Co-browse (spec shell §4.7, issue 35): a sales representative's link signs this browser in as the user its
+ * access token was minted for, exchanged like a punchout's (`loginWithAccessToken`); the session remembers
+ * the representative (`salesRepId` of the link; the bundled API also names them in the grant, and a grant
+ * naming another representative than the link is refused and its token logged out). Whatever the browser's
+ * session held before, someone else's, is replaced as a whole.
+ */
+export async function loginWithCobrowseToken(
+  scope: IcmScope,
+  session: ShopSession,
+  accessToken: string,
+  salesRepId: string | undefined,
+): Promise<CobrowseLogin> {
+  const grant = await exchangeAccessToken(scope, accessToken)
+  if (!grant) return { ok: false, reason: 'refused' }
+  const rep = grant.sales_rep_id ?? salesRepId
+  if (!rep || (salesRepId && grant.sales_rep_id && grant.sales_rep_id !== salesRepId)) {
+    await endToken(scope, grant.access_token)
+    return { ok: false, reason: 'sales-rep' }
+  }
+  for (const key of Object.keys(session.data)) session.unset(key as keyof SessionData)
+  await signIn(scope, session, grant, '', {
+    signIn: 'cobrowse',
+    salesRepId: rep,
+    ...(grant.sales_rep_name ? { salesRepName: grant.sales_rep_name } : {}),
+  })
+  return { ok: true }
 }
 
 const UserBasketsSchema = z.object({ data: z.array(z.object({ id: z.string() })).optional() })
@@ -313,19 +361,22 @@ export async function savedBasketId(scope: IcmScope): Promise<string | null> {
   }
 }
 
+/** `PUT token/logout` for a token: ICM ends it (and its chain); one already gone is no error. */
+async function endToken(scope: IcmScope, token: string) {
+  await icmCall(scope, {
+    method: 'PUT',
+    path: 'token/logout',
+    schema: z.unknown(),
+    cache: 'none',
+    token,
+  }).catch((error) => {
+    // The token may already be gone on the server; the shopper is logged out either way.
+    if (!(error instanceof IcmError)) throw error
+  })
+}
+
 export async function logout(scope: IcmScope, session: ShopSession) {
   const token = session.get('apiToken')
-  if (token) {
-    await icmCall(scope, {
-      method: 'PUT',
-      path: 'token/logout',
-      schema: z.unknown(),
-      cache: 'none',
-      token,
-    }).catch((error) => {
-      // The token may already be gone on the server; the shopper is logged out either way.
-      if (!(error instanceof IcmError)) throw error
-    })
-  }
+  if (token) await endToken(scope, token)
   clearToken(session)
 }

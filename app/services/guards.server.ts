@@ -1,10 +1,12 @@
 import { redirect } from '@remix-run/node'
 import type { Feature } from '~/models/features'
+import { profileCapabilities, type ProfileCapabilities } from '~/models/profile-capabilities'
 import { refreshRoles } from './auth.server'
 import { isFeatureEnabled } from './features.server'
 import { IcmError } from './icm.server'
 import { clearToken, type SessionUser } from './session.server'
 import { requireLocale, shopperOf, type PageArgs, type Shopper } from './shopper.server'
+import { redirectWithToast } from './toast.server'
 
 export type LoggedIn = Shopper & { user: SessionUser }
 
@@ -135,4 +137,20 @@ export async function loginAgainIfRefused<T>(
     clearToken(shopper.session)
     throw redirect(loginUrl(request, shopper, timedOut))
   }
+}
+
+/**
+ * A page that edits what the user's way of signing in does not let them edit (spec shell §4.7 profile
+ * capabilities: an OpenID provider's users and co-browse change no e-mail, password or profile) goes back to
+ * the profile, saying so.
+ */
+export async function requireProfileCapability(
+  shopper: LoggedIn,
+  capability: keyof ProfileCapabilities,
+): Promise<void> {
+  if (profileCapabilities(shopper.user)[capability]) return
+  throw await redirectWithToast(shopper.session, `/${shopper.locale.lang}/account/profile`, {
+    key: 'account.profile.readonly.message',
+    type: 'error',
+  })
 }

@@ -25,6 +25,17 @@ export type SessionUser = {
   permissions: string[]
   /** The price display the user chose with the display-type switch (their user attribute in ICM). */
   preferredDisplay?: 'gross' | 'net'
+  /**
+   * How the user signed in (spec shell §4.7): the shop's password form, an OpenID provider, co-browse by a
+   * sales representative, or a punchout. What the profile lets them edit depends on it
+   * (app/models/profile-capabilities.ts); absent for sessions from before it was recorded (password).
+   */
+  signIn?: 'password' | 'sso' | 'cobrowse' | 'punchout'
+  /** Co-browse (issue 35): the sales representative acting for the user (spec commerce §1 `salesRepId`). */
+  salesRepId?: string
+  /** Co-browse: the representative's name, when ICM tells it, and the customer's company, for the banner. */
+  salesRepName?: string
+  companyName?: string
 }
 
 /** What the `apiToken` cookie carries (spec: token, type, isAnonymous, orderId) plus refresh data and flashes. */

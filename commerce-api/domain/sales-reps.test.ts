@@ -59,7 +59,7 @@ describe('a co-browse token', () => {
     expect(row).toMatchObject({ singleUse: true, salesRepId: 'SR-1001', userId: grant.user.id })
 
     const exchanged = await refresh(db(), grant.accessToken)
-    expect(exchanged).toMatchObject({ sales_rep_id: 'SR-1001' })
+    expect(exchanged).toMatchObject({ sales_rep_id: 'SR-1001', sales_rep_name: 'Sabine Vogt' })
     // Used once: the token is revoked, a second exchange gets nothing.
     expect(await refresh(db(), grant.accessToken)).toBeNull()
     expect((await checkToken(db(), grant.accessToken)).status).toBe('invalid')
@@ -85,6 +85,7 @@ describe('a co-browse token', () => {
     const own = await loginWithPassword(db(), 'bbuyer', DEMO_PASSWORD)
     if (!own.ok) throw new Error('bbuyer cannot log in')
     expect(own.grant.sales_rep_id).toBeUndefined()
+    expect(own.grant.sales_rep_name).toBeUndefined()
     expect((await principalOf(own.grant.access_token)).salesRep).toBeUndefined()
   })
 

@@ -17,6 +17,8 @@ export type TokenGrant = {
    * answer, so that an ICM client can show who is acting; absent for the user's own tokens.
    */
   sales_rep_id?: string
+  /** That representative's name, for the same purpose. */
+  sales_rep_name?: string
 }
 
 /** The sales representative acting for a user through co-browse (sales_reps), as the principal names them. */
@@ -50,15 +52,16 @@ async function issue(
   db: Db,
   subject: string,
   userId: string | null,
-  { now = new Date(), salesRepId = null }: { now?: Date; salesRepId?: string | null } = {},
+  { now = new Date(), salesRep = null }: { now?: Date; salesRep?: { id: string; name: string } | null } = {},
 ): Promise<TokenGrant> {
+  const salesRepId = salesRep?.id ?? null
   const grant: TokenGrant = {
     access_token: newSecret(),
     token_type: 'bearer',
     expires_in: TOKEN_LIFETIME,
     refresh_token: newSecret(),
     refresh_expires_in: REFRESH_LIFETIME,
-    ...(salesRepId ? { sales_rep_id: salesRepId } : {}),
+    ...(salesRep ? { sales_rep_id: salesRep.id, sales_rep_name: salesRep.name } : {}),
   }
   await db.insert(apiTokens).values({
     token: grant.access_token,
@@ -151,6 +154,8 @@ export async function refresh(db: Db, presented: string): Promise<TokenGrant | n
       userId: apiTokens.userId,
       singleUse: apiTokens.singleUse,
       salesRepId: apiTokens.salesRepId,
+      salesRepFirstName: salesReps.firstName,
+      salesRepLastName: salesReps.lastName,
       salesRepActs: salesRepActsFor(users.customerNo),
     })
     .from(apiTokens)
@@ -178,7 +183,10 @@ export async function refresh(db: Db, presented: string): Promise<TokenGrant | n
       .returning({ token: apiTokens.token })
     if (!consumed.length) return null
   }
-  return issue(db, row.subject, row.userId, { salesRepId: row.salesRepId })
+  const salesRep = row.salesRepId
+    ? { id: row.salesRepId, name: `${row.salesRepFirstName ?? ''} ${row.salesRepLastName ?? ''}`.trim() }
+    : null
+  return issue(db, row.subject, row.userId, { salesRep })
 }
 
 /** How long a punchout start token works (seconds): the buyer's browser opens the start URL at once. */
