@@ -13,7 +13,7 @@ import { baskets, orders } from '../../commerce-api/db/schema'
 import { DEMO_PASSWORD } from '../../commerce-api/db/seed/people'
 import { readyBusinessBasket, sellableSkus, userToken } from './checkout-fixtures'
 import { call, startApi, tokenFor, type Api } from './harness'
-import { backoffice, OPERATOR_TOKEN } from './order-fixtures'
+import { backoffice, mailsTo, OPERATOR_TOKEN } from './order-fixtures'
 
 let api: Api
 let sku: string
@@ -276,9 +276,13 @@ describe('attribution', () => {
     })
     const [row] = await api.database.db.select().from(orders).where(eq(orders.id, order.json.data.id))
     expect(row!.salesRepId).toBe('SR-1001')
-    // The user's own view of the order names the representative too.
+    // The user's own view of the order names the representative too, and so does the confirmation.
     const read = await call(api.url(`orders/${order.json.data.id}`, EUR), { token: own })
     expect(attributesOf(read.json.data)).toMatchObject({ salesRepId: 'SR-1001', salesRepName: 'Sabine Vogt' })
+    const [mail] = (await mailsTo(api, 'ccowner@brightline.test', 'order.confirmation')).filter((m) =>
+      m.subject.includes(order.json.data.documentNumber),
+    )
+    expect(mail!.text).toContain('Your sales representative Sabine Vogt (SR-1001) placed this order for you.')
   })
 
   it('names nobody for the user’s own changes and orders, even of a basket the representative changed', async () => {
@@ -315,6 +319,10 @@ describe('attribution', () => {
     expect(attributesOf(order.json.data).salesRepId).toBeUndefined()
     const [row] = await api.database.db.select().from(orders).where(eq(orders.id, order.json.data.id))
     expect(row!.salesRepId).toBeNull()
+    const [mail] = (await mailsTo(api, 'hweber@brightline.test', 'order.confirmation')).filter((m) =>
+      m.subject.includes(order.json.data.documentNumber),
+    )
+    expect(mail!.text).not.toContain('sales representative')
   })
 
   it('ends with the representative’s logout, which leaves the user logged in', async () => {
