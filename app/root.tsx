@@ -12,6 +12,7 @@ import {
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { CheckoutHeader } from '~/components/checkout/CheckoutHeader'
+import { CobrowseBanner } from '~/components/CobrowseBanner'
 import { errorShape, RouteErrorPage } from '~/components/ErrorPage'
 import { Footer } from '~/components/Footer'
 import { useNonce } from '~/components/NonceProvider'
@@ -104,6 +105,7 @@ export function Layout({ children }: { children: ReactNode }) {
         </a>
         <LoadingBar />
         <RouteAnnouncer />
+        {root?.shell?.cobrowse ? <CobrowseBanner banner={root.shell.cobrowse} lang={locale.lang} /> : null}
         <Toasts toast={root?.shell?.toast ?? null} />
         {children}
         {root?.shell?.footer === null ? null : <Footer pagelets={root?.shell?.footer ?? []} />}

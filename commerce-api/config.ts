@@ -98,6 +98,8 @@ export type ApiConfig = {
    * identity of a shop user is linked to that user at start (commerce-api/sso-demo/).
    */
   ssoDemoIssuer?: string
+  /** The sales representatives' desk for co-browse (routes/sales-desk.ts; SALES_DESK `on`, default, or `off`). */
+  salesDesk: boolean
 }
 
 /** The shortest operator, mailbox or sandbox token accepted: a guess must be hopeless. */
@@ -189,6 +191,13 @@ function customerKinds(env: NodeJS.ProcessEnv, name: string, fallback: Record<Cu
   if (unknown.length)
     throw new Error(`${name} takes 'private', 'business' (comma-separated) or 'none', got '${value}'`)
   return { private: kinds.includes('private'), business: kinds.includes('business') }
+}
+
+/** SALES_DESK: `on` (default) or `off`. */
+function salesDesk(env: NodeJS.ProcessEnv): boolean {
+  const value = env.SALES_DESK?.trim() || 'on'
+  if (value !== 'on' && value !== 'off') throw new Error(`SALES_DESK must be 'on' or 'off', got '${value}'`)
+  return value === 'on'
 }
 
 /** NEWSLETTER: `on` (default) or `off`. */
@@ -340,5 +349,6 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     ssoDemoIssuer: env.SSO_DEMO_ISSUER?.trim()
       ? issuerUrl('SSO_DEMO_ISSUER', env.SSO_DEMO_ISSUER.trim())
       : undefined,
+    salesDesk: salesDesk(env),
   }
 }

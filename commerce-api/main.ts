@@ -72,6 +72,8 @@ const app = buildServer({
   passkeys: config.passkeys,
   // Single sign-on: the OpenID providers whose id tokens `users/processtoken` accepts.
   oidcProviders: config.oidcProviders,
+  // The sales representatives' desk (/sales-desk, issue 35), unless SALES_DESK=off.
+  salesDesk: config.salesDesk,
   protection: {
     limits: config.limits,
     trustedProxies: config.trustedProxies,

@@ -1,5 +1,6 @@
 import { STATUS_CODES } from 'node:http'
 import { installAuthorization } from './authorization'
+import { installSalesRepAttribution } from './sales-rep-attribution'
 import { icmErrorOf, isDomainError } from './icm/errors'
 import fastifyCors from '@fastify/cors'
 import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet'
@@ -50,6 +51,8 @@ import { requisitionRoutes } from './routes/requisitions'
 import { recurringOrderRoutes } from './routes/recurring-orders'
 import { backofficeRoutes } from './routes/backoffice'
 import { backofficeCustomerRoutes } from './routes/backoffice-customers'
+import { backofficeSalesRepRoutes } from './routes/backoffice-sales-reps'
+import { salesDeskRoutes } from './routes/sales-desk'
 import { registrationRoutes } from './routes/registration'
 import { ssoRoutes } from './routes/sso'
 import { IdTokenVerifier, type OidcProvider } from './domain/id-tokens'
@@ -113,6 +116,8 @@ export type ServerOptions = {
   passkeys?: PasskeySettings | null
   /** The OpenID providers whose id tokens `users/processtoken` accepts (OIDC_PROVIDERS); none by default. */
   oidcProviders?: readonly OidcProvider[]
+  /** The sales representatives' desk (routes/sales-desk.ts, SALES_DESK); default on. */
+  salesDesk?: boolean
 }
 
 declare module 'fastify' {
@@ -140,6 +145,7 @@ export function buildServer({
   punchoutSandbox,
   passkeys = passkeySettingsOf({ storefrontUrl: mail.storefrontUrl || DEFAULT_STOREFRONT_URL }),
   oidcProviders = [],
+  salesDesk = true,
 }: ServerOptions): FastifyInstance {
   const helmetOptions = apiHelmetOptions({ ...security, crossOriginReads: corsOrigins.length > 0 })
   // The same headers for answers made outside the routes' hooks (router errors, refusals before helmet ran).
@@ -224,6 +230,8 @@ export function buildServer({
 
   // Before any route: every route must state who may call it, and one hook enforces it (authorization.ts).
   installAuthorization(app, db, { operatorToken: backoffice.token })
+  // Basket changes made through co-browse record the sales representative (issue 35).
+  installSalesRepAttribution(app, db)
 
   // @fastify/helmet declares its options against its own copy of helmet's types: the same shape.
   app.register(fastifyHelmet, helmetOptions as unknown as FastifyHelmetOptions)
@@ -356,6 +364,7 @@ export function buildServer({
     // Single sign-on with the configured OpenID providers' id tokens (issue 35).
     ssoRoutes(new IdTokenVerifier(oidcProviders)),
     ...(backoffice.token ? [backofficeCustomerRoutes(backoffice.token)] : []),
+    ...(backoffice.token ? [backofficeSalesRepRoutes(backoffice.token)] : []),
     customerPaymentRoutes,
     wishlistRoutes,
     profileRoutes,
@@ -364,6 +373,8 @@ export function buildServer({
     punchoutTransferRoutes,
     punchoutCxmlRoutes,
     ...(punchoutSandbox ? [punchoutSandboxRoutes(punchoutSandbox)] : []),
+    // Sales representatives' desk for co-browse (issue 35); SALES_DESK=off leaves it out.
+    ...(salesDesk ? [salesDeskRoutes] : []),
   ]) {
     routes(app, ctx)
   }

@@ -225,6 +225,8 @@ export type Order = {
   buyer?: { login: string; name: string }
   /** An order placed by approving a requisition: its number, and when and by whom it was approved. */
   requisition?: { number: string; approvedAt?: string; approver?: string }
+  /** The sales representative who placed the order through co-browse (issue 35), by id and name. */
+  salesRep?: { id: string; name?: string }
   infos: ApiMessageData[]
 }
 
@@ -287,6 +289,14 @@ function requisitionOf(data: OrderData): Order['requisition'] {
     approvedAt: date && !Number.isNaN(Date.parse(date)) ? new Date(date).toISOString() : undefined,
     approver: attributeText(data, 'OrderApproval_ApproverFirstName'),
   }
+}
+
+/** The sales representative an order names in its attributes `salesRepId` and `salesRepName` (issue 35). */
+function salesRepOf(data: OrderData): Order['salesRep'] {
+  const id = attributeText(data, 'salesRepId')
+  if (!id) return undefined
+  const name = attributeText(data, 'salesRepName')
+  return name ? { id, name } : { id }
 }
 
 /** An order from ICM's data and `included` maps; a requisition's basket as submitted maps the same way. */
@@ -388,6 +398,7 @@ export function mapOrderData(data: OrderData, included: OrderIncluded, infos: Or
       name: [data.buyer.firstName, data.buyer.lastName].filter(Boolean).join(' ') || data.buyer.accountID,
     },
     requisition: requisitionOf(data),
+    salesRep: salesRepOf(data),
     infos,
   }
 }

@@ -7,6 +7,7 @@ import type { ShouldRevalidateFunction } from '@remix-run/react'
 import type { Pagelet } from './cms'
 import type { ShopLocale } from './locale'
 import type { NavItem } from './navigation'
+import { COBROWSE_ERROR_KEYS, type CobrowseBanner, type CobrowseErrorKey } from './cobrowse'
 import { PUNCHOUT_ERROR_KEYS, type PunchoutErrorKey } from './punchout-entry'
 import type { Money, PriceDisplay } from './price'
 
@@ -36,6 +37,8 @@ export type ShellData = {
   rating: boolean
   /** Feature wishlists: the header's link and the "add to wishlist" forms of tiles and product pages. */
   wishlists?: boolean
+  /** Co-browse (issue 35): the banner saying whom a sales representative acts for; null for everyone else. */
+  cobrowse?: CobrowseBanner | null
 }
 
 /** The shop's chrome around every page but the checkout (the `$lang._shop` layout's loader). */
@@ -81,8 +84,8 @@ export type RootView = { locale: ShopLocale; shell: ShellData | null; errorTitle
 /** The kinds of `/error?error=…` a guard sends to (spec org §2 Guards, shell §8). */
 export type GuardErrorKind = 'missing-permission' | 'feature-deactivated'
 
-/** Every kind of `/error?error=…`: a guard's, or the error key of a punchout that failed (spec §5, §8). */
-export type ErrorPageKind = GuardErrorKind | PunchoutErrorKey
+/** Every kind of `/error?error=…`: a guard's, or the error key of a punchout or co-browse that failed (§5, §8). */
+export type ErrorPageKind = GuardErrorKind | PunchoutErrorKey | CobrowseErrorKey
 
 /**
  * The status of the `/error` page: the guards' kinds are 404 (spec org §8). Nothing in the shop sends to
@@ -94,6 +97,8 @@ export function errorPageOf(error: string | null): { kind: ErrorPageKind | null;
   if (error === 'missing-permission' || error === 'feature-deactivated') return { kind: error, status: 404 }
   // A punchout the procurement system started wrongly (or ICM refused): the request's fault, 400.
   if (error && PUNCHOUT_ERROR_KEYS.includes(error)) return { kind: error as PunchoutErrorKey, status: 400 }
+  // A co-browse link without its token, or one ICM refused (issue 35): the request's fault too.
+  if (error && COBROWSE_ERROR_KEYS.includes(error)) return { kind: error as CobrowseErrorKey, status: 400 }
   return { kind: null, status: 404 }
 }
 
@@ -118,6 +123,9 @@ const REASONS: Record<string, { title: string; text: string }> = {
   // Each punchout error key is its own text (spec §5, §8), under one title.
   ...Object.fromEntries(
     PUNCHOUT_ERROR_KEYS.map((key) => [key, { title: 'punchout.error.title', text: key }]),
+  ),
+  ...Object.fromEntries(
+    COBROWSE_ERROR_KEYS.map((key) => [key, { title: 'cobrowse.error.title', text: key }]),
   ),
 }
 

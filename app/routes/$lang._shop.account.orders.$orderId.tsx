@@ -76,6 +76,16 @@ export default function OrderPage() {
             </dd>
           </>
         ) : null}
+        {order.salesRep ? (
+          <>
+            <dt>{t('account.orders.sales_rep.label')}</dt>
+            <dd data-testid="order-sales-rep">
+              {order.salesRep.name
+                ? t('account.orders.sales_rep.text', { name: order.salesRep.name, id: order.salesRep.id })
+                : t('account.orders.sales_rep.id', { id: order.salesRep.id })}
+            </dd>
+          </>
+        ) : null}
         <dt>{t('account.orders.column.status')}</dt>
         <dd data-testid="order-status">
           <OrderStatus order={order} />

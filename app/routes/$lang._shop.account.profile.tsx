@@ -9,8 +9,8 @@ import { FormErrors, SubmitButton } from '~/components/form-controls'
 import { Field, SelectField, useShopForm } from '~/components/forms'
 import { useShell } from '~/components/useShell'
 import { SHOP_LOCALES } from '~/models/locale'
+import { profileCapabilities } from '~/models/profile-capabilities'
 import { PROFILE_FIELD_LABELS, PROFILE_LIMITS, mapProfile, profileSchema } from '~/models/profile'
-import { profileCapabilitiesOf } from '~/models/profile-capabilities'
 import { noindexMeta } from '~/models/seo'
 import { organizationAccessOf } from '~/services/company.server'
 import { configuration } from '~/services/configuration.server'
@@ -63,7 +63,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   ])
   const lang = locale.lang
   const profile = mapProfile(stored)
-  const capabilities = profileCapabilitiesOf(user)
+  const capabilities = profileCapabilities(user)
   const managed = profileManagedElsewhere(shopper)
   // Spec §7: the subscription is read by the user's current address; a 404 means not subscribed.
   const subscribed = settings.newsletter

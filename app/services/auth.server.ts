@@ -17,6 +17,9 @@ const TokenSchema = z.object({
   access_token: z.string(),
   expires_in: z.number(),
   refresh_token: z.string().optional(),
+  /** The bundled commerce API names the sales representative of a co-browse token's grant (issue 35). */
+  sales_rep_id: z.string().max(64).optional(),
+  sales_rep_name: z.string().max(200).optional(),
 })
 
 /** ICM's token grant: the access token, its lifetime, and the refresh token where ICM gives one. */
@@ -272,7 +275,7 @@ export async function login(
     throw error
   }
   // A user without customer has no password to log in with: only an identity provider's new users are so.
-  if (!(await signIn(scope, session, grant, credentials.login, how)))
+  if (!(await signIn(scope, session, grant, credentials.login, { signIn: how })))
     return { ok: false, messageKey: 'account.login.username_password.error.invalid' }
   return { ok: true }
 }
@@ -324,7 +327,7 @@ export async function loginWithPasskey(
     return { ok: false, messageKey }
   }
   // A passkey login is the shop's own login: the user edits their profile as after a password login.
-  if (!(await signIn(scope, session, grant, '', 'password')))
+  if (!(await signIn(scope, session, grant, '', { signIn: 'password' })))
     return { ok: false, messageKey: 'account.login.passkey.error.invalid' }
   return { ok: true }
 }
@@ -340,7 +343,7 @@ export async function signIn(
   session: ShopSession,
   grant: Grant,
   typedLogin: string,
-  how: NonNullable<SessionUser['signIn']>,
+  how: Pick<SessionUser, 'signIn' | 'salesRepId' | 'salesRepName'>,
 ): Promise<boolean> {
   const userScope: IcmScope = { ...scope, token: grant.access_token }
   const personal = { cache: 'none' as const }
@@ -380,7 +383,11 @@ export async function signIn(
     ...roles,
     firstName: user.firstName,
     lastName: user.lastName,
-    signIn: how,
+    ...how,
+    // The co-browse banner names the company the representative acts for.
+    ...(how.signIn === 'cobrowse' && business && customer.companyName
+      ? { companyName: customer.companyName }
+      : {}),
   }
   // The display-type switch's choice the user made before (their user attribute), else their customer type's.
   const preferredDisplay = displayPreferenceOf(user.attributes)
@@ -414,7 +421,41 @@ export async function loginWithAccessToken(
   how: NonNullable<SessionUser['signIn']> = 'punchout',
 ): Promise<boolean> {
   const grant = await grantForAccessToken(scope, accessToken)
-  return grant !== null && (await signIn(scope, session, grant, '', how))
+  return grant !== null && (await signIn(scope, session, grant, '', { signIn: how }))
+}
+
+export type CobrowseLogin =
+  | { ok: true }
+  /** `refused`: ICM took no token (expired, used, unknown); `sales-rep`: minted for another representative. */
+  | { ok: false; reason: 'refused' | 'sales-rep' }
+
+/**
+ * Co-browse (spec shell §4.7, issue 35): a sales representative's link signs this browser in as the user its
+ * access token was minted for, exchanged like a punchout's (`loginWithAccessToken`); the session remembers
+ * the representative (`salesRepId` of the link; the bundled API also names them in the grant, and a grant
+ * naming another representative than the link is refused and its token logged out). Whatever the browser's
+ * session held before, someone else's, is replaced as a whole.
+ */
+export async function loginWithCobrowseToken(
+  scope: IcmScope,
+  session: ShopSession,
+  accessToken: string,
+  salesRepId: string | undefined,
+): Promise<CobrowseLogin> {
+  const grant = await grantForAccessToken(scope, accessToken)
+  if (!grant) return { ok: false, reason: 'refused' }
+  const rep = grant.sales_rep_id ?? salesRepId
+  if (!rep || (salesRepId && grant.sales_rep_id && grant.sales_rep_id !== salesRepId)) {
+    await revokeToken(scope, grant.access_token)
+    return { ok: false, reason: 'sales-rep' }
+  }
+  for (const key of Object.keys(session.data)) session.unset(key as keyof SessionData)
+  const signedIn = await signIn(scope, session, grant, '', {
+    signIn: 'cobrowse',
+    salesRepId: rep,
+    ...(grant.sales_rep_name ? { salesRepName: grant.sales_rep_name } : {}),
+  })
+  return signedIn ? { ok: true } : { ok: false, reason: 'refused' }
 }
 
 const UserBasketsSchema = z.object({ data: z.array(z.object({ id: z.string() })).optional() })

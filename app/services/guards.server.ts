@@ -1,6 +1,6 @@
 import { redirect } from '@remix-run/node'
 import type { Feature } from '~/models/features'
-import { profileCapabilitiesOf, type ProfileCapabilities } from '~/models/profile-capabilities'
+import { profileCapabilities, type ProfileCapabilities } from '~/models/profile-capabilities'
 import { refreshRoles } from './auth.server'
 import { isFeatureEnabled } from './features.server'
 import { IcmError } from './icm.server'
@@ -147,7 +147,7 @@ export async function loginAgainIfRefused<T>(
 export function profileManagedElsewhere(
   shopper: Pick<LoggedIn, 'user' | 'session'>,
 ): { key: string; values?: Record<string, string> } | null {
-  const capabilities = profileCapabilitiesOf(shopper.user)
+  const capabilities = profileCapabilities(shopper.user)
   if (capabilities.editProfile && capabilities.editEmail && capabilities.editPassword) return null
   if (shopper.user.signIn === 'cobrowse') return { key: 'account.profile.managed.cobrowse' }
   const provider = identityProvider(shopper.session.get('sso')?.provider)
@@ -160,7 +160,7 @@ export function profileManagedElsewhere(
  * Posts are refused so too, not only hidden buttons.
  */
 export async function requireProfileCapability(shopper: LoggedIn, capability: keyof ProfileCapabilities) {
-  if (profileCapabilitiesOf(shopper.user)[capability]) return
+  if (profileCapabilities(shopper.user)[capability]) return
   const managed = profileManagedElsewhere(shopper)
   throw await redirectWithToast(shopper.session, `/${shopper.locale.lang}/account/profile`, {
     key: managed?.key ?? 'account.profile.managed.sso',

@@ -73,7 +73,10 @@ async function logIn(shopper: Shopper, entry: PunchoutEntry): Promise<SessionUse
       throw refuse(shopper, 'challenge' in result ? PUNCHOUT_ERRORS.loginLocked : result.messageKey)
     }
   }
-  const user = session.get('user')!
+  const signedIn = session.get('user')!
+  // Whichever way the procurement system logged in, the session is a punchout's (profile capabilities).
+  const user: SessionUser = { ...signedIn, signIn: 'punchout' }
+  session.set('user', user)
   // The user must be allowed to send back what they came for; IDS names the customer as well (`kndnr`).
   if (!user.permissions.includes(SEND_PERMISSION[entry.protocol]))
     return refuseLoggedIn(

@@ -30,6 +30,11 @@ export type SessionUser = {
    * (app/models/profile-capabilities.ts). Absent in sessions from before it was kept: the shop's password login.
    */
   signIn?: 'password' | 'sso' | 'cobrowse' | 'punchout'
+  /** Co-browse (issue 35): the sales representative acting for the user (spec commerce §1 `salesRepId`). */
+  salesRepId?: string
+  /** Co-browse: the representative's name, when ICM tells it, and the customer's company, for the banner. */
+  salesRepName?: string
+  companyName?: string
 }
 
 /**

@@ -4,6 +4,7 @@
  * parts come from the ICM client's cache; only the basket is fetched per shopper, once per request.
  */
 import { hasPunchoutRole } from '~/models/b2b-user'
+import { cobrowseBannerOf } from '~/models/cobrowse'
 import type { Translate } from '~/models/messages'
 import { navigationFrom } from '~/models/navigation'
 import { pick } from '~/models/price'
@@ -44,6 +45,8 @@ export async function shellData(scope: IcmScope, session: ShopSession, t: Transl
     compareCount: isFeatureEnabled('compare') ? (session.get('compare')?.length ?? 0) : null,
     rating: isFeatureEnabled('rating'),
     wishlists: isFeatureEnabled('wishlists'),
+    // Never inside a procurement system's frame: a punchout session is no co-browse.
+    cobrowse: session.get('punchout') ? null : cobrowseBannerOf(session.get('user')),
   }
 }
 

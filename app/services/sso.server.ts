@@ -206,7 +206,7 @@ export async function completeSignIn(
   if (!grant) return fail(SSO_FAILURES.failed, processed.token)
   // Read before the sign-in replaces the guest's token: its basket goes into the user's afterwards.
   const anonymous = await anonymousBasket(scope, session)
-  if (await signIn(scope, session, grant, processed.user.login, 'sso')) {
+  if (await signIn(scope, session, grant, processed.user.login, { signIn: 'sso' })) {
     session.set('sso', providerSession(provider, tokens))
     return {
       location: safeReturnUrl(flow.returnUrl, homeOf(locale.lang)),
@@ -285,7 +285,7 @@ export async function completeRegistration(
   if (!grant) return null
   const sso = session.get('sso')
   const anonymous = await anonymousBasket(scope, session)
-  if (!(await signIn(scope, session, grant, pending.userid, 'sso'))) return null
+  if (!(await signIn(scope, session, grant, pending.userid, { signIn: 'sso' }))) return null
   if (sso) session.set('sso', sso)
   return welcomeAfterLogin(scope, session, anonymous, t)
 }

@@ -1,6 +1,7 @@
 /**
  * `npm run customers -- <command>`: the operator's command line for registrations waiting for approval
- * (routes/backoffice-customers.ts): list them, approve one (its users may log in then, and get a mail).
+ * (routes/backoffice-customers.ts): list them, approve one (its users may log in then, and get a mail); and
+ * co-browse links for sales representatives (routes/backoffice-sales-reps.ts).
  * Connection and token as `npm run orders` (BACKOFFICE_URL, BACKOFFICE_TOKEN). Exit status: 0 done,
  * 1 refused or unreachable, 2 wrong usage.
  */
@@ -13,6 +14,9 @@ export const USAGE = `Usage: npm run customers -- <command>
 Commands:
   pending                 customers who registered and wait for approval
   approve <customer no>   approve a customer: its users can log in from now on and get a mail
+  cobrowse --rep <id> --user <login> [--lang <locale>]
+                          print a link that opens the shop as the user for the sales representative
+                          (works once, for two minutes; e.g. cobrowse --rep SR-1001 --user jlink --lang de)
 
 Environment:
   BACKOFFICE_URL    the commerce API (default http://127.0.0.1:$API_PORT, API_PORT default 4100)
@@ -22,10 +26,56 @@ type Env = Record<string, string | undefined>
 type Io = { out: (line: string) => void; err: (line: string) => void }
 
 const CUSTOMER_NUMBER = /^[A-Za-z0-9-]{1,64}$/
+const LOCALES: Record<string, string> = {
+  en: 'en_US',
+  de: 'de_DE',
+  fr: 'fr_FR',
+  pl: 'pl_PL',
+  ro: 'ro_RO',
+}
+
+type CliRequest = { method: string; path: string; body?: Record<string, string> }
+
+/** `--name value` options, each once; undefined when an argument is not one of `names`. */
+function optionsOf(args: string[], names: string[]): Record<string, string> | undefined {
+  const options: Record<string, string> = {}
+  for (let i = 0; i < args.length; i += 2) {
+    const name = args[i]?.replace(/^--/, '')
+    const value = args[i + 1]
+    if (
+      !args[i]?.startsWith('--') ||
+      !name ||
+      !names.includes(name) ||
+      value === undefined ||
+      name in options
+    )
+      return undefined
+    options[name] = value
+  }
+  return options
+}
+
+/** `cobrowse --rep SR-1001 --user jlink [--lang de|de_DE]`. */
+function cobrowseRequest(args: string[]): CliRequest | { usage: string } {
+  const options = optionsOf(args, ['rep', 'user', 'lang'])
+  const usage =
+    'cobrowse takes --rep <id> --user <login> [--lang <locale>], e.g. cobrowse --rep SR-1001 --user jlink'
+  if (!options?.rep || !options.user) return { usage }
+  if (!CUSTOMER_NUMBER.test(options.rep)) return { usage: `'${options.rep}' is no sales representative id` }
+  const locale = options.lang === undefined ? undefined : (LOCALES[options.lang] ?? options.lang)
+  if (locale !== undefined && !Object.values(LOCALES).includes(locale))
+    return { usage: `'${options.lang}' is no shop language (${Object.keys(LOCALES).join(', ')})` }
+  return {
+    method: 'POST',
+    path: `/backoffice/sales-reps/${encodeURIComponent(options.rep)}/cobrowse`,
+    body: { user: options.user, ...(locale ? { locale } : {}) },
+  }
+}
 
 /** The call a command line asks for, or a usage error's text. */
-export function requestOf(args: string[]): { method: string; path: string } | { usage: string } {
+export function requestOf(args: string[]): CliRequest | { usage: string } {
   const [command, ...rest] = args
+  if (command === 'cobrowse') return cobrowseRequest(rest)
   if (command === 'pending' && rest.length === 0)
     return { method: 'GET', path: '/backoffice/customers/pending' }
   if (command === 'approve') {
@@ -41,6 +91,14 @@ type PendingJson = {
   customerNo: string
   companyName?: string
   user: { login: string; email: string; firstName: string; lastName: string; registeredAt: string }
+}
+
+type CobrowseJson = {
+  url: string
+  expiresAt: string
+  salesRepId: string
+  salesRepName: string
+  user: { login: string; customerNo: string }
 }
 
 const line = (c: PendingJson) =>
@@ -68,7 +126,11 @@ export async function runCustomersCli(args: string[], env: Env, io: Io, fetcher:
   try {
     response = await fetcher(`${url}${request.path}`, {
       method: request.method,
-      headers: { authorization: `Bearer ${token}` },
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(request.body ? { 'content-type': 'application/json' } : {}),
+      },
+      ...(request.body ? { body: JSON.stringify(request.body) } : {}),
     })
   } catch (error) {
     io.err(`customers: the commerce API at ${url} is not reachable (${(error as Error).message})`)
@@ -77,6 +139,7 @@ export async function runCustomersCli(args: string[], env: Env, io: Io, fetcher:
   const body = (await response.json().catch(() => null)) as
     | { customers?: PendingJson[]; errors?: { code?: string; message?: string }[] }
     | (PendingJson & { errors?: undefined })
+    | (CobrowseJson & { errors?: undefined })
     | null
   if (!response.ok) {
     const errors = body?.errors ?? []
@@ -87,7 +150,12 @@ export async function runCustomersCli(args: string[], env: Env, io: Io, fetcher:
     )
     return 1
   }
-  if (body && 'customers' in body && body.customers) {
+  if (body && 'url' in body) {
+    io.out(body.url)
+    io.out(
+      `Opens the shop as ${body.user.login} (${body.user.customerNo}) for ${body.salesRepName} (${body.salesRepId}); works once, until ${body.expiresAt}.`,
+    )
+  } else if (body && 'customers' in body && body.customers) {
     if (!body.customers.length) io.out('No customer waits for approval.')
     for (const customer of body.customers) io.out(line(customer))
   } else if (body && 'customerNo' in body)

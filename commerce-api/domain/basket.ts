@@ -17,6 +17,7 @@ import {
   paymentSessions,
   prices,
   products,
+  salesReps,
   users,
 } from '../db/schema'
 import { approvalPlan, type ApprovalPlan } from './approvers'
@@ -38,7 +39,7 @@ import { paymentCostsNet } from './payment-methods'
 import { fitQuantity, quantityProblem, type QuantityProblem, type QuantityRules } from './quantity'
 import { basketRebates, type BasketRebates } from './rebates'
 import { allShippingMethods, shippingCostNet, type ShippingMethodRow } from './shipping'
-import type { Principal } from './tokens'
+import type { ActingSalesRep, Principal } from './tokens'
 import { basketTotals, taxDestination, taxRateChanged, type TaxDestination, type Totals } from './totals'
 import { lineWarranties, offeredWarranties, warrantyPrice, type WarrantyRow } from './warranties'
 
@@ -55,6 +56,8 @@ export async function createBasket(db: Db, principal: Principal, currency: Curre
       userId: principal.anonymous ? null : principal.userId,
       customerNo: principal.anonymous ? null : principal.customerNo,
       currency,
+      // A basket a sales representative makes through co-browse is theirs from the start (issue 35).
+      salesRepId: principal.anonymous ? null : (principal.salesRep?.id ?? null),
     })
     .returning()
   return row!
@@ -211,6 +214,8 @@ export type BasketState = {
   mandatory: Map<string, MandatoryState>
   /** The registered user whose basket it is (ICM's `buyer`); none for an anonymous basket. */
   buyer?: Buyer
+  /** The sales representative who changed the basket last through co-browse (issue 35); none: the shopper. */
+  salesRep?: ActingSalesRep
   /**
    * Whether a business user's basket needs approval, why and by whom (approvers.ts), when read with
    * `withApproval`; none for private and anonymous baskets, which never do.
@@ -250,15 +255,26 @@ async function buyerOf(db: Db, userId: string | null): Promise<Buyer | undefined
   return row
 }
 
+/** The sales representative a basket names (baskets.sales_rep_id), read only when it names one. */
+async function salesRepOf(db: Db, id: string | null): Promise<ActingSalesRep | undefined> {
+  if (id === null) return undefined
+  const [row] = await db
+    .select({ id: salesReps.id, firstName: salesReps.firstName, lastName: salesReps.lastName })
+    .from(salesReps)
+    .where(eq(salesReps.id, id))
+  return row
+}
+
 export async function basketState(db: Db, basket: BasketRow, locale: Locale): Promise<BasketState> {
   const currency = basket.currency as Currency
-  const [lines, addressMap, shippingMethods, payment, buyer] = await readTogether(db, [
+  const [lines, addressMap, shippingMethods, payment, buyer, salesRep] = await readTogether(db, [
     () =>
       db.select().from(lineItems).where(eq(lineItems.basketId, basket.id)).orderBy(asc(lineItems.position)),
     () => addressesById(db, [basket.invoiceToAddressId, basket.commonShipToAddressId]),
     () => allShippingMethods(db),
     () => basketPayment(db, basket.id),
     () => buyerOf(db, basket.userId),
+    () => salesRepOf(db, basket.salesRepId),
   ])
   const links = await mandatoryLinksBySku(
     db,
@@ -309,6 +325,7 @@ export async function basketState(db: Db, basket: BasketRow, locale: Locale): Pr
     totals,
     mandatory: mandatoryStates(lines, links),
     ...(buyer ? { buyer } : {}),
+    ...(salesRep ? { salesRep } : {}),
   }
 }
 

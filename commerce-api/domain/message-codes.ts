@@ -337,6 +337,12 @@ export const MESSAGE_CODES = {
   'gdpr_request.already_confirmed.info': { kind: 'info' },
   'personal.data.request.confirmation_link_expired.error': { kind: 'error' },
   'personal.data.request.unprocessable.error': { kind: 'error' },
+  // sales representatives and co-browse (issue 35)
+  'salesrep.not_found.error': { kind: 'error' },
+  'salesrep.inactive.error': { kind: 'error' },
+  'salesrep.customer.not_assigned.error': { kind: 'error' },
+  'salesrep.user.inactive.error': { kind: 'error' },
+  'salesrep.user.punchout.error': { kind: 'error' },
 } as const satisfies Record<string, CodeSpec>
 
 export type MessageCode = keyof typeof MESSAGE_CODES

@@ -334,7 +334,11 @@ async function insertOrder(
   const requisition = 'requisition' in insertion ? insertion.requisition : undefined
   const stopped = 'stopped' in insertion && insertion.stopped
   const email = await buyerEmail(t, principal, state)
-  const { snapshot, lineJson } = snapshotOf(state, email)
+  // The order names the sales representative who placed it through co-browse (issue 35), whoever changed the
+  // basket last: its snapshot carries them as they were named then, and orders.sales_rep_id their id.
+  const { salesRep: _basketSalesRep, ...basketState } = state
+  const salesRep = principal.anonymous ? undefined : principal.salesRep
+  const { snapshot, lineJson } = snapshotOf(salesRep ? { ...basketState, salesRep } : basketState, email)
   const [order] = await t
     .insert(orders)
     .values({
@@ -356,6 +360,7 @@ async function insertOrder(
       // For budgets kept in net prices and for cost center budgets (budgets.ts).
       grandTotalNet: state.totals.grand.net,
       costCenter: basket.costCenter,
+      salesRepId: salesRep?.id ?? null,
       snapshot: { ...snapshot, notices: taxNotices(state) },
     })
     .returning()

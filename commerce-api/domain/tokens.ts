@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto'
-import { and, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm'
+import { and, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
-import { apiTokens, customers, users } from '../db/schema'
+import { apiTokens, customers, salesReps, users } from '../db/schema'
 import { REFRESH_LIFETIME, TOKEN_LIFETIME } from './channel'
 import { verifyPasswordOf } from './passwords'
 import { permissionIdsOfRoles } from './permissions'
@@ -12,7 +12,17 @@ export type TokenGrant = {
   expires_in: number
   refresh_token: string
   refresh_expires_in: number
+  /**
+   * The sales representative a co-browse token acts for the user as (issue 35): an addition to ICM's token
+   * answer, so that an ICM client can show who is acting; absent for the user's own tokens.
+   */
+  sales_rep_id?: string
+  /** That representative's name, for the same purpose. */
+  sales_rep_name?: string
 }
+
+/** The sales representative acting for a user through co-browse (sales_reps), as the principal names them. */
+export type ActingSalesRep = { id: string; firstName: string; lastName: string }
 
 /** Who is calling: an anonymous shopper or a user of a customer. */
 export type Principal =
@@ -29,6 +39,11 @@ export type Principal =
       roleIds: string[]
       /** The union of the permissions of the user's roles, sorted (domain/permissions.ts). */
       permissionIds: string[]
+      /**
+       * The sales representative acting for the user through co-browse (the token's `sales_rep_id`): what
+       * the user's baskets and orders record as made by them. Absent for the user themselves.
+       */
+      salesRep?: ActingSalesRep
     }
 
 /**
@@ -43,13 +58,20 @@ export type Registrant = { registrant: true; subject: string; token: string; use
 
 const newSecret = () => randomBytes(32).toString('base64url')
 
-async function issue(db: Db, subject: string, userId: string | null, now = new Date()): Promise<TokenGrant> {
+async function issue(
+  db: Db,
+  subject: string,
+  userId: string | null,
+  { now = new Date(), salesRep = null }: { now?: Date; salesRep?: { id: string; name: string } | null } = {},
+): Promise<TokenGrant> {
+  const salesRepId = salesRep?.id ?? null
   const grant: TokenGrant = {
     access_token: newSecret(),
     token_type: 'bearer',
     expires_in: TOKEN_LIFETIME,
     refresh_token: newSecret(),
     refresh_expires_in: REFRESH_LIFETIME,
+    ...(salesRep ? { sales_rep_id: salesRep.id, sales_rep_name: salesRep.name } : {}),
   }
   await db.insert(apiTokens).values({
     token: grant.access_token,
@@ -59,14 +81,23 @@ async function issue(db: Db, subject: string, userId: string | null, now = new D
     refreshToken: grant.refresh_token,
     expiresAt: new Date(now.getTime() + TOKEN_LIFETIME * 1000),
     refreshExpiresAt: new Date(now.getTime() + REFRESH_LIFETIME * 1000),
+    salesRepId,
   })
   return grant
 }
 
+/**
+ * Whether a sales representative may (still) act for the user of `customerNo`: the representative is active
+ * and looks after that customer. Asked when a co-browse token is minted, refreshed and used, so that a
+ * representative deactivated or moved to other customers stops acting at once.
+ */
+const salesRepActsFor = (customerNo: typeof users.customerNo) =>
+  sql<boolean>`coalesce(${salesReps.active} and ${salesReps.customerNos} @> jsonb_build_array(${customerNo}::text), false)`
+
 export const issueAnonymousToken = (db: Db) => issue(db, `anonymous:${randomUUID()}`, null)
 
 /** A user's token pair, as a login gives it (single sign-on signs in through here; domain/identities.ts). */
-export const issueUserToken = (db: Db, userId: string, now = new Date()) => issue(db, userId, userId, now)
+export const issueUserToken = (db: Db, userId: string, now = new Date()) => issue(db, userId, userId, { now })
 
 export type PasswordLoginResult =
   | { ok: true; grant: TokenGrant }
@@ -143,8 +174,14 @@ export async function refresh(db: Db, presented: string): Promise<TokenGrant | n
       subject: apiTokens.subject,
       userId: apiTokens.userId,
       singleUse: apiTokens.singleUse,
+      salesRepId: apiTokens.salesRepId,
+      salesRepFirstName: salesReps.firstName,
+      salesRepLastName: salesReps.lastName,
+      salesRepActs: salesRepActsFor(users.customerNo),
     })
     .from(apiTokens)
+    .leftJoin(users, eq(users.id, apiTokens.userId))
+    .leftJoin(salesReps, eq(salesReps.id, apiTokens.salesRepId))
     .where(
       and(
         isNull(apiTokens.revokedAt),
@@ -156,6 +193,8 @@ export async function refresh(db: Db, presented: string): Promise<TokenGrant | n
     )
     .limit(1)
   if (!row) return null
+  // A co-browse chain lives only while its representative may act for the user's customer.
+  if (row.salesRepId && !row.salesRepActs) return null
   if (row.singleUse) {
     // A start token is exchanged once: of two refreshes racing with it, only the one that revokes it goes on.
     const consumed = await db
@@ -165,7 +204,10 @@ export async function refresh(db: Db, presented: string): Promise<TokenGrant | n
       .returning({ token: apiTokens.token })
     if (!consumed.length) return null
   }
-  return issue(db, row.subject, row.userId)
+  const salesRep = row.salesRepId
+    ? { id: row.salesRepId, name: `${row.salesRepFirstName ?? ''} ${row.salesRepLastName ?? ''}`.trim() }
+    : null
+  return issue(db, row.subject, row.userId, { salesRep })
 }
 
 /** How long a punchout start token works (seconds): the buyer's browser opens the start URL at once. */
@@ -197,17 +239,62 @@ export async function issueStartToken(
   return { token, expiresAt }
 }
 
+/** How long a co-browse token works (seconds): the representative's browser opens the link at once. */
+export const COBROWSE_TOKEN_LIFETIME = 120
+
+/**
+ * A co-browse token (issue 35; the `access-token` of the storefront's `/cobrowse` link): a start token like
+ * issueStartToken's, for COBROWSE_TOKEN_LIFETIME and exchanged once, that names the sales representative
+ * acting for the user; every token issued for it inherits the representative. Whether the representative may
+ * act for this user is domain/sales-reps.ts's to decide before.
+ */
+export async function issueCobrowseToken(
+  db: Db,
+  userId: string,
+  salesRepId: string,
+  now = new Date(),
+): Promise<{ token: string; expiresAt: Date }> {
+  const token = newSecret()
+  const expiresAt = new Date(now.getTime() + COBROWSE_TOKEN_LIFETIME * 1000)
+  await db.insert(apiTokens).values({
+    token,
+    subject: userId,
+    anonymous: false,
+    userId,
+    refreshToken: newSecret(),
+    expiresAt,
+    refreshExpiresAt: expiresAt,
+    singleUse: true,
+    salesRepId,
+  })
+  return { token, expiresAt }
+}
+
 /**
  * Logout, as ICM does it: every token issued for the presented token's subject stops working, refresh tokens
  * included. Refreshes do not revoke, so a user's subject covers the whole chain of tokens a session went
- * through; an anonymous subject is one shopper's chain. An unknown token revokes nothing.
+ * through; an anonymous subject is one shopper's chain. An unknown token revokes nothing. A co-browse chain
+ * shares its user's subject (and so their baskets) but is a session of its own: a representative ending
+ * co-browse revokes the tokens acting as them, and the user's own logout leaves those alone.
  */
 export async function revoke(db: Db, token: string): Promise<void> {
-  const subject = db.select({ subject: apiTokens.subject }).from(apiTokens).where(eq(apiTokens.token, token))
+  const [presented] = await db
+    .select({ subject: apiTokens.subject, salesRepId: apiTokens.salesRepId })
+    .from(apiTokens)
+    .where(eq(apiTokens.token, token))
+  if (!presented) return
   await db
     .update(apiTokens)
     .set({ revokedAt: new Date() })
-    .where(and(inArray(apiTokens.subject, subject), isNull(apiTokens.revokedAt)))
+    .where(
+      and(
+        eq(apiTokens.subject, presented.subject),
+        presented.salesRepId === null
+          ? isNull(apiTokens.salesRepId)
+          : eq(apiTokens.salesRepId, presented.salesRepId),
+        isNull(apiTokens.revokedAt),
+      ),
+    )
 }
 
 export type TokenCheck =
@@ -231,10 +318,15 @@ export async function checkToken(db: Db, token: string): Promise<TokenCheck> {
       roleIds: users.roles,
       // Read with the user in this one query: every authorized call needs them.
       permissionIds: permissionIdsOfRoles(users.roles),
+      salesRepId: apiTokens.salesRepId,
+      salesRepFirstName: salesReps.firstName,
+      salesRepLastName: salesReps.lastName,
+      salesRepActs: salesRepActsFor(users.customerNo),
     })
     .from(apiTokens)
     .leftJoin(users, eq(users.id, apiTokens.userId))
     .leftJoin(customers, eq(customers.customerNo, users.customerNo))
+    .leftJoin(salesReps, eq(salesReps.id, apiTokens.salesRepId))
     .where(eq(apiTokens.token, token))
     .limit(1)
   if (!row || row.revokedAt) return { status: 'invalid' }
@@ -247,6 +339,8 @@ export async function checkToken(db: Db, token: string): Promise<TokenCheck> {
       status: 'registrant',
       registrant: { registrant: true, subject: row.subject, token, userId: row.userId, login: row.login },
     }
+  // A representative deactivated, or no longer looking after the customer, acts for nobody any more.
+  if (row.salesRepId && !row.salesRepActs) return { status: 'invalid' }
   return {
     status: 'valid',
     principal: {
@@ -259,6 +353,15 @@ export async function checkToken(db: Db, token: string): Promise<TokenCheck> {
       login: row.login,
       roleIds: row.roleIds ?? [],
       permissionIds: row.permissionIds,
+      ...(row.salesRepId
+        ? {
+            salesRep: {
+              id: row.salesRepId,
+              firstName: row.salesRepFirstName ?? '',
+              lastName: row.salesRepLastName ?? '',
+            },
+          }
+        : {}),
     },
   }
 }

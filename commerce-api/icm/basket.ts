@@ -165,10 +165,28 @@ const urnOf = (address: AddressRow | undefined) => address && addressUrn(address
  */
 function costCenterJson(costCenter: string | null) {
   if (!costCenter) return {}
-  return {
-    costCenter,
-    attributes: [{ name: 'Order_CostCenter_ID', type: 'String', value: costCenter }],
-  }
+  return { costCenter }
+}
+
+/** A sales representative as an order or basket names them in `attributes` (issue 35). */
+export const SALES_REP_ID_ATTRIBUTE = 'salesRepId'
+export const SALES_REP_NAME_ATTRIBUTE = 'salesRepName'
+
+export const salesRepAttributes = (rep: { id: string; firstName: string; lastName: string }) => [
+  { name: SALES_REP_ID_ATTRIBUTE, type: 'String', value: rep.id },
+  { name: SALES_REP_NAME_ATTRIBUTE, type: 'String', value: `${rep.firstName} ${rep.lastName}`.trim() },
+]
+
+/**
+ * The basket's `attributes`: its cost center as `Order_CostCenter_ID` (the storefront spec's name for it,
+ * commerce-and-checkout §5), and the sales representative who changed it last through co-browse.
+ */
+function attributesJson({ basket, salesRep }: BasketState) {
+  const attributes = [
+    ...(basket.costCenter ? [{ name: 'Order_CostCenter_ID', type: 'String', value: basket.costCenter }] : []),
+    ...(salesRep ? salesRepAttributes(salesRep) : []),
+  ]
+  return attributes.length ? { attributes } : {}
 }
 
 /** ICM's approver (`BasketApprover`): who may decide an approval stage. */
@@ -238,6 +256,7 @@ export function basketData(state: BasketState) {
     commonShipToAddress: urnOf(state.shipToAddress),
     commonShippingMethod: state.shippingMethod?.id,
     ...costCenterJson(basket.costCenter),
+    ...attributesJson(state),
     payments: payment ? [payment.id] : [],
     lineItems: state.lines.map((l) => l.id),
     totalProductQuantity: state.lines.reduce((total, l) => total + l.quantity, 0),

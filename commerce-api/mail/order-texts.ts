@@ -31,6 +31,8 @@ export type OrderTexts = {
     shipToAddress: string
     shippingMethod: string
     paymentMethod: string
+    /** An order a sales representative placed for the customer through co-browse (issue 35). */
+    salesRep: string
   }
   /** To the buyer: a parcel of the order left (all of it, or some lines). */
   shipped: {
@@ -70,6 +72,7 @@ export const ORDER_TEXTS: Record<Locale, OrderTexts> = {
       shipToAddress: 'Shipping address',
       shippingMethod: 'Shipping method: {name}',
       paymentMethod: 'Payment method: {name}',
+      salesRep: 'Your sales representative {name} ({id}) placed this order for you.',
     },
     shipped: {
       subject: 'Your order {no} has shipped',
@@ -111,6 +114,8 @@ export const ORDER_TEXTS: Record<Locale, OrderTexts> = {
       shipToAddress: 'Lieferadresse',
       shippingMethod: 'Versandart: {name}',
       paymentMethod: 'Zahlungsart: {name}',
+      salesRep:
+        'Ihr Vertriebsmitarbeiter/Ihre Vertriebsmitarbeiterin {name} ({id}) hat diese Bestellung für Sie aufgegeben.',
     },
     shipped: {
       subject: 'Ihre Bestellung {no} wurde versandt',
@@ -152,6 +157,7 @@ export const ORDER_TEXTS: Record<Locale, OrderTexts> = {
       shipToAddress: 'Adresse de livraison',
       shippingMethod: 'Mode de livraison : {name}',
       paymentMethod: 'Mode de paiement : {name}',
+      salesRep: 'Votre commercial {name} ({id}) a passé cette commande pour vous.',
     },
     shipped: {
       subject: 'Votre commande {no} a été expédiée',
@@ -193,6 +199,7 @@ export const ORDER_TEXTS: Record<Locale, OrderTexts> = {
       shipToAddress: 'Adres dostawy',
       shippingMethod: 'Sposób wysyłki: {name}',
       paymentMethod: 'Sposób płatności: {name}',
+      salesRep: 'Twój przedstawiciel handlowy {name} ({id}) złożył to zamówienie w Twoim imieniu.',
     },
     shipped: {
       subject: 'Twoje zamówienie {no} zostało wysłane',
@@ -234,6 +241,8 @@ export const ORDER_TEXTS: Record<Locale, OrderTexts> = {
       shipToAddress: 'Adresa de livrare',
       shippingMethod: 'Modalitate de livrare: {name}',
       paymentMethod: 'Modalitate de plată: {name}',
+      salesRep:
+        'Reprezentantul dumneavoastră de vânzări {name} ({id}) a plasat această comandă pentru dumneavoastră.',
     },
     shipped: {
       subject: 'Comanda dumneavoastră {no} a fost expediată',

@@ -19,6 +19,7 @@ import { channelSettings } from '../domain/configuration'
 import { countryName, regionName } from '../domain/countries'
 import { linesOf } from '../domain/orders'
 import type { OrderLineRow, OrderRow } from '../domain/order-types'
+import { SALES_REP_NAME_ATTRIBUTE } from '../icm/basket'
 import { ORDER_TEXTS } from './order-texts'
 import { queueMail } from './outbox'
 import { renderMail, type MailBlock } from './render'
@@ -202,6 +203,14 @@ function totalsTable(order: OrderRow, locale: Locale, net: boolean): MailBlock {
   return { table: { rows, foot, numeric: [1] } }
 }
 
+/** The sales representative who placed the order through co-browse, as the order names them (issue 35). */
+function salesRepOf(order: OrderRow): { id: string; name: string } | undefined {
+  if (!order.salesRepId) return undefined
+  const attributes = (order.snapshot.data as { attributes?: { name: string; value: unknown }[] }).attributes
+  const name = attributes?.find((attribute) => attribute.name === SALES_REP_NAME_ATTRIBUTE)?.value
+  return { id: order.salesRepId, name: typeof name === 'string' && name ? name : order.salesRepId }
+}
+
 /** The order was placed: the confirmation with everything the buyer ordered and where it goes. */
 export async function queueOrderConfirmation(t: Db, orderId: string) {
   const order = await orderRow(t, orderId)
@@ -209,6 +218,7 @@ export async function queueOrderConfirmation(t: Db, orderId: string) {
   const lines = await linesOf(t, order.id)
   const net = await showsNet(t, order)
   const snapshot = order.snapshot as Snapshot
+  const salesRep = salesRepOf(order)
   await queueFor(t, order, ORDER_MAIL.confirmation, async (locale) => {
     const texts = ORDER_TEXTS[locale].confirmation
     const no = order.documentNumber!
@@ -219,6 +229,7 @@ export async function queueOrderConfirmation(t: Db, orderId: string) {
       subject: fill(texts.subject, { no }),
       blocks: [
         { paragraph: fill(texts.intro, { no }) },
+        ...(salesRep ? [{ paragraph: fill(texts.salesRep, salesRep) }] : []),
         linesTable(lines, order, locale, net),
         totalsTable(order, locale, net),
         ...(invoice ? [{ paragraph: `${texts.invoiceAddress}:\n${addressLines(invoice, locale)}` }] : []),

@@ -35,7 +35,7 @@ function urlOrigin(value: string): string | null {
  * The sandbox's own forms post only from its own pages: a browser says where a post comes from in
  * `Sec-Fetch-Site`, `Origin` or at least `Referer`; one without any is no browser acting for someone else.
  */
-function assertSameOrigin(request: FastifyRequest) {
+export function assertSameOrigin(request: FastifyRequest) {
   const site = request.headers['sec-fetch-site']
   const refused = () => new SandboxError(403, 'The sandbox takes this form only from its own pages.')
   if (site !== undefined && site !== 'same-origin') throw refused()

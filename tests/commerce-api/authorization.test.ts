@@ -886,6 +886,20 @@ const WALK: Record<string, Call> = {
     xml: cxmlWalkDocument('OrderRequest'),
   },
 
+  // The sales desk (issue 35): its own sign-in; a shop user's token or credentials open nothing of A there.
+  'GET /sales-desk': { scope: 'none', path: () => '/sales-desk' },
+  'POST /sales-desk/login': {
+    scope: 'none',
+    path: () => '/sales-desk/login',
+    form: { login: 'jlink', password: 'not-the-password' },
+  },
+  'POST /sales-desk/logout': { scope: 'none', path: () => '/sales-desk/logout', form: {} },
+  'POST /sales-desk/cobrowse': {
+    scope: 'private',
+    path: () => '/sales-desk/cobrowse',
+    form: { user: 'jlink', csrf: 'guessed' },
+  },
+
   'PUT /rest/:site/token/logout': { scope: 'none', path: () => 'token/logout' },
 }
 

@@ -195,6 +195,7 @@ describe('the roles a login brings', () => {
       customerType: 'SMBCustomer',
       roles: ['APP_B2B_ACCOUNT_OWNER', 'APP_B2B_BUYER'],
       permissions: ['APP_B2B_MANAGE_USERS', 'APP_B2B_PURCHASE'],
+      // The shop's own login form (spec §4.7: what the profile lets the user edit depends on it).
       signIn: 'password',
     })
     const cookie = setCookie!.split(';')[0]!

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { parseIdentityProviders } from '~/models/identity-providers'
-import { profileCapabilitiesOf } from '~/models/profile-capabilities'
+import { profileCapabilities } from '~/models/profile-capabilities'
 
 const demo = {
   id: 'demo',
@@ -49,10 +49,10 @@ describe('profile capabilities (spec shell §4.7)', () => {
   it('lets the shop’s own login and punchout edit everything, OpenID and co-browse nothing', () => {
     const all = { editPassword: true, editEmail: true, editProfile: true }
     const none = { editPassword: false, editEmail: false, editProfile: false }
-    expect(profileCapabilitiesOf({})).toEqual(all)
-    expect(profileCapabilitiesOf({ signIn: 'password' })).toEqual(all)
-    expect(profileCapabilitiesOf({ signIn: 'punchout' })).toEqual(all)
-    expect(profileCapabilitiesOf({ signIn: 'sso' })).toEqual(none)
-    expect(profileCapabilitiesOf({ signIn: 'cobrowse' })).toEqual(none)
+    expect(profileCapabilities({})).toEqual(all)
+    expect(profileCapabilities({ signIn: 'password' })).toEqual(all)
+    expect(profileCapabilities({ signIn: 'punchout' })).toEqual(all)
+    expect(profileCapabilities({ signIn: 'sso' })).toEqual(none)
+    expect(profileCapabilities({ signIn: 'cobrowse' })).toEqual(none)
   })
 })

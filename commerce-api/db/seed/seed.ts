@@ -12,6 +12,7 @@ import { generateCatalog } from './generate'
 import { MANDATORY_LINK_TYPES, mandatoryDemo } from './mandatory-links'
 import { ensureDemoOrderHistory } from './order-history'
 import { ensureDemoOrganization, ensureOrganization } from './organization'
+import { ensureDemoSalesReps } from './sales-reps'
 import { DEMO_PASSWORD, demoCustomers, demoUsers, permissionRows, roleRows } from './people'
 import { productExtras } from './product-extras'
 import { DEMO_UNSPSC } from './unspsc'
@@ -196,6 +197,7 @@ export async function seedDatabase(
     await ensureProductEans(db)
     await ensureCategoryUnspsc(db)
     await ensureDemoOrganization(db)
+    await ensureDemoSalesReps(db)
     if (demoHistory) await ensureDemoOrderHistory(db)
     return { seeded: false, info: existing }
   }
@@ -243,6 +245,7 @@ export async function seedDatabase(
     await ensureRolesAndPermissions(txDb)
     await ensureCheckoutData(txDb)
     await ensureOrganization(txDb)
+    await ensureDemoSalesReps(txDb)
     await rebuildSearchIndex(txDb)
     await tx.insert(t.meta).values({ key: SEED_KEY, value: info })
     await tx.insert(t.meta).values({ key: EANS_KEY, value: true })

@@ -16,6 +16,7 @@ import { punchoutWire } from './punchout'
 import { passkeyWire } from './passkeys'
 import { personalDataRequestWire } from './personal-data-requests'
 import { requisitionWire } from './requisitions'
+import { salesRepWire } from './sales-reps'
 import { recurringOrderWire } from './recurring-orders'
 import { registrationWire } from './registration'
 import type { NotJson, WireRule } from './rules'
@@ -49,6 +50,7 @@ export const WIRE_RULES: readonly WireRule[] = [
   ...personalDataRequestWire,
   ...punchoutWire,
   ...passkeyWire,
+  ...salesRepWire,
 ]
 
 export const NOT_JSON: readonly NotJson[] = [
@@ -76,6 +78,13 @@ export const NOT_JSON: readonly NotJson[] = [
     method: 'POST' as const,
     route: `/punchout-sandbox/${page}`,
     reason: 'a page of the procurement sandbox (HTML)',
+  })),
+  // The sales desk (routes/sales-desk.ts, issue 35): HTML pages and redirects, refusals as pages too.
+  { method: 'GET', route: '/sales-desk', reason: "the sales desk's sign-in or customers page (HTML)" },
+  ...(['login', 'logout', 'cobrowse'] as const).map((page) => ({
+    method: 'POST' as const,
+    route: `/sales-desk/${page}`,
+    reason: 'a form of the sales desk (a redirect, or an HTML page)',
   })),
 ]
 
