@@ -65,6 +65,7 @@ const app = buildServer({
   accounts: config.accounts,
   // The procurement sandbox (/punchout-sandbox): outside production by default, in production on request.
   punchoutSandbox: config.punchoutSandbox,
+  trackingCollector: config.trackingCollector,
   protection: {
     limits: config.limits,
     trustedProxies: config.trustedProxies,

@@ -44,6 +44,8 @@ export type LimitSettings = {
   remindersPerIp: Limit
   /** Mails of shared wishlists per user (one point per recipient): the shop's mail is no spam relay. */
   wishlistShareMails: Limit
+  /** Requests to the local tracking collector per client address (one point per event). */
+  trackingEvents: Limit
 }
 
 export const DEFAULT_LIMITS: LimitSettings = {
@@ -56,6 +58,7 @@ export const DEFAULT_LIMITS: LimitSettings = {
   remindersPerAccount: { points: 3, seconds: 900 },
   remindersPerIp: { points: 20, seconds: 3600 },
   wishlistShareMails: { points: 30, seconds: 3600 },
+  trackingEvents: { points: 1200, seconds: 60 },
 }
 
 /** Every limit and the login throttle switched off (benchmarks: RATE_LIMITS=off). */
@@ -69,6 +72,7 @@ export const NO_LIMITS: LimitSettings = {
   remindersPerAccount: { points: 0, seconds: 900 },
   remindersPerIp: { points: 0, seconds: 3600 },
   wishlistShareMails: { points: 0, seconds: 3600 },
+  trackingEvents: { points: 0, seconds: 60 },
 }
 
 export type LimitOverrides = Partial<Omit<LimitSettings, 'login'>> & { login?: Partial<LoginPolicy> }
@@ -175,6 +179,7 @@ export type ApiLimiters = {
   remindersPerAccount: RateLimit
   remindersPerIp: RateLimit
   wishlistShareMails: RateLimit
+  trackingEvents: RateLimit
 }
 
 export function createLimiters(
@@ -194,6 +199,7 @@ export function createLimiters(
     remindersPerAccount: new RateLimit('reminder_account', settings.remindersPerAccount, counters),
     remindersPerIp: new RateLimit('reminder_ip', settings.remindersPerIp, counters),
     wishlistShareMails: new RateLimit('wishlist_share', settings.wishlistShareMails, counters),
+    trackingEvents: new RateLimit('tracking_events', settings.trackingEvents, counters),
   }
 }
 

@@ -28,6 +28,7 @@ import { catalogRoutes } from './routes/catalog'
 import { cmsRoutes } from './routes/cms'
 import { localizationRoutes } from './routes/localizations'
 import { mailboxRoutes } from './routes/mailbox'
+import { trackingCollectorRoutes } from './routes/tracking-collector'
 import { schedulerRunRoutes } from './routes/scheduler-runs'
 import { securityRoutes } from './routes/security'
 import { configureMail, type MailSettings } from './mail/settings'
@@ -101,6 +102,8 @@ export type ServerOptions = {
    * none without (config.ts decides: on by default outside production).
    */
   punchoutSandbox?: PunchoutSandboxSettings
+  /** The local tracking collector (routes/tracking-collector.ts) with its token; none without. */
+  trackingCollector?: { token: string }
 }
 
 declare module 'fastify' {
@@ -126,6 +129,7 @@ export function buildServer({
   backoffice = {},
   accounts = DEFAULT_ACCOUNT_SETTINGS,
   punchoutSandbox,
+  trackingCollector,
 }: ServerOptions): FastifyInstance {
   const helmetOptions = apiHelmetOptions({ ...security, crossOriginReads: corsOrigins.length > 0 })
   // The same headers for answers made outside the routes' hooks (router errors, refusals before helmet ran).
@@ -347,6 +351,7 @@ export function buildServer({
     punchoutTransferRoutes,
     punchoutCxmlRoutes,
     ...(punchoutSandbox ? [punchoutSandboxRoutes(punchoutSandbox)] : []),
+    ...(trackingCollector ? [trackingCollectorRoutes(trackingCollector)] : []),
   ]) {
     routes(app, ctx)
   }

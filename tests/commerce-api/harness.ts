@@ -106,6 +106,7 @@ export async function startApi({
   backofficeToken,
   accounts,
   punchoutSandbox,
+  trackingCollector,
 }: {
   products?: number
   /** Who registers, who waits for approval, the newsletter; default DEFAULT_ACCOUNT_SETTINGS. */
@@ -120,6 +121,8 @@ export async function startApi({
   snapshot?: string
   /** The procurement sandbox's pages (PUNCHOUT_SANDBOX_TOKEN as `token`); default none. */
   punchoutSandbox?: { token?: string }
+  /** The local tracking collector with this token (TRACKING_COLLECTOR_TOKEN); default none. */
+  trackingCollector?: { token: string }
 } = {}): Promise<Api> {
   const server = process.env.DATABASE_URL
     ? await freshPostgres(process.env.DATABASE_URL, products)
@@ -138,6 +141,7 @@ export async function startApi({
     backoffice: { token: backofficeToken },
     accounts,
     punchoutSandbox,
+    trackingCollector,
   })
   installWireCheck(app)
   const address = await app.listen({ port: 0, host: '127.0.0.1' })
