@@ -33,7 +33,7 @@ import { fixedT } from '~/services/i18n.server'
 import { sessionOf } from '~/services/session.server'
 import { shellData } from '~/services/shell.server'
 import { scopeOf } from '~/services/shopper.server'
-import { flashedTracking } from '~/services/tracking.server'
+import { flashedTracking, trackingAllowed } from '~/services/tracking.server'
 import stylesheet from '~/styles/app.css?url'
 
 export const links: LinksFunction = () => [
@@ -67,6 +67,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs): 
     errorTitles: errorTitlesOf(t),
     consent: consentViewOf({ request, context }, session),
     tracking: flashedTracking({ request, context }, session),
+    tracked: trackingAllowed({ request, context }),
   }
 }
 

@@ -88,6 +88,8 @@ export type RootView = {
   errorTitles: ErrorTitles | null
   consent?: ConsentView
   tracking?: DataLayerPush[]
+  /** Feature tracking is on and the shopper consented: error pages report themselves to the dataLayer. */
+  tracked?: boolean
 }
 
 /** The kinds of `/error?error=…` a guard sends to (spec org §2 Guards, shell §8). */

@@ -111,3 +111,59 @@ export function dataLayerEntry(event: Ga4Event): Record<string, unknown> {
 
 /** What a page hands the browser for its `dataLayer`: the entry, and a key that says whether it was pushed. */
 export type DataLayerPush = { key: string; entry: Record<string, unknown> }
+
+/** A price as the page shows it: gross or net, with its currency. */
+type ShownPrice = { value: number; currency: string } | undefined
+
+/**
+ * `view_item` of a product page: the product with its price as shown, its brand and the category path its
+ * breadcrumb names (the product itself is the breadcrumb's last entry).
+ */
+export function viewItemEvent(page: {
+  product: { sku: string; name: string; manufacturer?: string }
+  price: ShownPrice
+  breadcrumb: { name: string }[]
+}): CommerceEvent {
+  return {
+    name: 'view_item',
+    currency: page.price?.currency,
+    items: [
+      {
+        sku: page.product.sku,
+        name: page.product.name,
+        price: page.price?.value,
+        brand: page.product.manufacturer,
+        categoryPath: page.breadcrumb.slice(0, -1).map((entry) => entry.name),
+        quantity: 1,
+      },
+    ],
+  }
+}
+
+/** `view_item_list` of a category page: the listed products of this page, in the category's path. */
+export function viewItemListEvent(list: {
+  name: string
+  categoryPath: string[]
+  products: { sku: string; name: string; price: ShownPrice }[]
+}): CommerceEvent {
+  return {
+    name: 'view_item_list',
+    currency: list.products.find((p) => p.price)?.price?.currency,
+    listName: list.name,
+    items: list.products.map((product) => ({
+      sku: product.sku,
+      name: product.name,
+      price: product.price?.value,
+      categoryPath: list.categoryPath,
+      quantity: 1,
+    })),
+  }
+}
+
+/** The `dataLayer` entry of an error page (spec §4.8), keyed by its status: one per page shown. */
+export function errorDataLayerPush(status: number, path: string): DataLayerPush {
+  return {
+    key: `page_error:${status}`,
+    entry: dataLayerEntry(toGa4({ name: 'page_error', status, path })),
+  }
+}

@@ -8,11 +8,16 @@
  */
 import { randomUUID } from 'node:crypto'
 import { LRUCache } from 'lru-cache'
-import { pick } from '~/models/price'
+import type { Basket } from '~/models/basket'
+import type { Order } from '~/models/order'
+import { pick, type PriceItem } from '~/models/price'
+import type { CatalogPageData } from '~/models/catalog-page'
 import {
   dataLayerEntry,
   ERROR_EVENT_STATUSES,
   toGa4,
+  viewItemEvent,
+  viewItemListEvent,
   type DataLayerPush,
   type Ga4Event,
   type TrackedItem,
@@ -27,7 +32,9 @@ import type { IcmScope } from './icm.server'
 import { priceDisplayFor } from './price-display.server'
 import { prices } from './prices.server'
 import { product } from './products.server'
+import { privateHeaders } from './http.server'
 import type { RequestArgs } from './request-memo.server'
+import type { Shopper } from './shopper.server'
 import { requestOfSession, type ShopSession, type TrackingFlash } from './session.server'
 
 /** Spec §3's affiliation: the shop the events come from. */
@@ -133,6 +140,7 @@ export const trackingCollector = () => collector
  * again, which is no second view.
  */
 const recentlySent = new LRUCache<string, true>({ max: 20_000, ttl: 10_000 })
+const PURCHASE_MEMORY_MS = 24 * 3600 * 1000
 
 /** The key of an event: what it is about (a page's events repeat with the page; an action's are unique). */
 const keyOf = (event: Ga4Event) => {
@@ -146,7 +154,8 @@ function sendOnce(clientId: string, events: Ga4Event[]) {
   const fresh = events.filter((event) => {
     const key = `${clientId}|${keyOf(event)}`
     if (recentlySent.has(key)) return false
-    recentlySent.set(key, true)
+    // An order is bought once: its receipt shown again (a reload, the back button) reports nothing.
+    recentlySent.set(key, true, event.name === 'purchase' ? { ttl: PURCHASE_MEMORY_MS } : undefined)
     return true
   })
   if (fresh.length) collector?.send(clientId, fresh)
@@ -246,14 +255,11 @@ export function trackResponseStatus(request: Request, status: number) {
   sendOnce(clientId, [toGa4({ name: 'page_error', status, path }, AFFILIATION)])
 }
 
-/** The error event of an error page, for its `dataLayer` (rendered with the page, when consent allows). */
-export function errorPush(status: number, path: string): DataLayerPush {
-  const event = toGa4({ name: 'page_error', status, path })
-  return { key: keyOf(event), entry: dataLayerEntry(event) }
-}
-
-/** A line of an event before its product data: what the shop knows from a basket, an order or an add. */
-export type LineRef = { sku: string; quantity: number; price?: number; name?: string; discount?: number }
+/**
+ * A line of an event before its product data: what the shop knows from a basket, an order or an add. `unit`
+ * is its unit price (shown in the shopper's price display), `discount` what promotions took off per unit.
+ */
+export type LineRef = { sku: string; quantity: number; name?: string; unit?: PriceItem; discount?: PriceItem }
 
 /**
  * The event items of lines: names, brands and category paths from the catalogue (cached calls), unit prices
@@ -267,7 +273,7 @@ export async function trackedItems(
   const skus = [...new Set(lines.map((line) => line.sku))]
   const [products, priceMap, settings] = await Promise.all([
     Promise.all(skus.map((sku) => product(scope, sku).catch(() => undefined))),
-    lines.some((line) => line.price === undefined) ? prices(scope, skus).catch(() => null) : null,
+    lines.some((line) => line.unit === undefined) ? prices(scope, skus).catch(() => null) : null,
     configuration(scope),
   ])
   const display = priceDisplayFor(session, settings)
@@ -276,20 +282,128 @@ export async function trackedItems(
   const items = await Promise.all(
     lines.map(async (line): Promise<TrackedItem> => {
       const found = bySku.get(line.sku)
-      const sale = priceMap?.get(line.sku)?.sale
+      const sale = line.unit ?? priceMap?.get(line.sku)?.sale
       const money = sale ? pick(sale, display) : undefined
       currency ??= money?.currency
       const path = found?.defaultCategoryId ? await categoryPath(scope, found.defaultCategoryId) : null
       return {
         sku: line.sku,
         name: line.name ?? found?.name ?? line.sku,
-        price: line.price ?? money?.value,
+        price: money?.value,
         brand: found?.manufacturer,
         categoryPath: path?.map((category) => category.name),
         quantity: line.quantity,
-        discount: line.discount,
+        discount: line.discount ? pick(line.discount, display).value : undefined,
       }
     }),
   )
   return { currency, items }
+}
+
+/** The products of a basket's lines (those the shopper chose, not the warranties' own lines). */
+const basketLines = (basket: Pick<Basket, 'lines'>): LineRef[] =>
+  basket.lines.map((line) => ({ sku: line.sku, quantity: line.quantity, unit: line.singleBasePrice }))
+
+/**
+ * An event about the whole basket, from an action (`begin_checkout`, `add_shipping_info` with the shipping
+ * method, `add_payment_info` with the payment method): sent now, and shown in the next page's `dataLayer`.
+ */
+export function trackBasket(
+  scope: IcmScope,
+  session: ShopSession,
+  basket: Pick<Basket, 'lines' | 'currency'>,
+  name: 'begin_checkout' | 'add_shipping_info' | 'add_payment_info',
+  extra: { shippingTier?: string; paymentType?: string } = {},
+) {
+  return actionTracking(session, async () => {
+    const { currency, items } = await trackedItems(scope, session, basketLines(basket))
+    return [{ name, currency: basket.currency ?? currency, items, ...extra }]
+  })
+}
+
+/** Products added to (or taken off) the basket, from an action: each with its quantity. */
+export function trackBasketChange(
+  scope: IcmScope,
+  session: ShopSession,
+  name: 'add_to_cart' | 'remove_from_cart',
+  lines: LineRef[],
+) {
+  if (lines.length === 0) return Promise.resolve()
+  return actionTracking(session, async () => {
+    const { currency, items } = await trackedItems(scope, session, lines)
+    return [{ name, currency, items }]
+  })
+}
+
+/** An order placed (its receipt page): the order number, its lines and totals gross, net, tax, shipping. */
+export async function purchaseEvent(
+  scope: IcmScope,
+  session: ShopSession,
+  order: Order,
+): Promise<TrackingEvent> {
+  const { items } = await trackedItems(
+    scope,
+    session,
+    order.lines.map((line) => ({
+      sku: line.sku,
+      name: line.name,
+      quantity: line.quantity,
+      unit: line.unitPrice,
+      discount:
+        line.rebate && line.quantity
+          ? {
+              net: { ...line.rebate.net, value: line.rebate.net.value / line.quantity },
+              gross: { ...line.rebate.gross, value: line.rebate.gross.value / line.quantity },
+            }
+          : undefined,
+    })),
+  )
+  const { totals } = order
+  return {
+    name: 'purchase',
+    currency: order.currency ?? totals.total.gross.currency,
+    items,
+    order: {
+      id: order.documentNumber ?? order.id,
+      gross: totals.total.gross.value,
+      net: totals.total.net.value,
+      tax: totals.tax?.value ?? totals.total.gross.value - totals.total.net.value,
+      shipping: totals.shipping?.gross.value ?? 0,
+      discount:
+        Math.abs(totals.itemRebates?.gross.value ?? 0) + Math.abs(totals.valueRebates?.gross.value ?? 0) ||
+        undefined,
+    },
+  }
+}
+
+/** A catalog page's view: `view_item` of a product page, `view_item_list` of a category's listing. */
+export function catalogTracking(args: RequestArgs, shopper: Shopper, page: CatalogPageData) {
+  if (page.kind === 'content') return Promise.resolve([])
+  return pageTracking(args, async () => {
+    const display = priceDisplayFor(shopper.session, await configuration(shopper.scope))
+    if (page.kind === 'product')
+      return [
+        viewItemEvent({
+          product: page.product,
+          price: page.price?.sale ? pick(page.price.sale, display) : undefined,
+          breadcrumb: page.breadcrumb,
+        }),
+      ]
+    return [
+      viewItemListEvent({
+        name: page.category.name,
+        categoryPath: page.category.breadcrumb.map((entry) => entry.name),
+        products: page.listing.products.map(({ tile, price }) => ({
+          sku: tile.sku,
+          name: tile.name,
+          price: price?.sale ? pick(price.sale, display) : undefined,
+        })),
+      }),
+    ]
+  })
+}
+
+/** A page that carries tracked events is the shopper's own: never kept by a shared cache. */
+export function trackedPageHeaders(headers: HeadersInit, tracking: DataLayerPush[]): HeadersInit {
+  return tracking.length > 0 ? privateHeaders() : headers
 }
