@@ -1,6 +1,7 @@
 import { useFetcher, useLocation } from '@remix-run/react'
 import { useRef, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useEnhanced } from './useEnhanced'
 
 /** How long the slide-out may take before the choice is stored anyway (the CSS animation is 250 ms). */
 const SLIDE_OUT_MS = 400
@@ -17,6 +18,7 @@ export function CookieBanner({ lang }: { lang: string }) {
   const location = useLocation()
   const fetcher = useFetcher()
   const [leaving, setLeaving] = useState(false)
+  const hydrated = useEnhanced()
   /** Stores the choice once: at the end of the slide-out, or after SLIDE_OUT_MS should it not end. */
   const store = useRef<(() => void) | null>(null)
   const returnUrl = `${location.pathname}${location.search}`
@@ -50,7 +52,13 @@ export function CookieBanner({ lang }: { lang: string }) {
       <div className="cookie-banner-inner">
         <h2 className="cookie-banner-title">{t('cookies.banner.title')}</h2>
         <p>{t('cookies.banner.text')}</p>
-        <form method="post" action={`/${lang}/cookies`} onSubmit={choose} className="cookie-banner-actions">
+        <form
+          method="post"
+          action={`/${lang}/cookies`}
+          onSubmit={choose}
+          className="cookie-banner-actions"
+          data-enhanced={hydrated ? '' : undefined}
+        >
           <input type="hidden" name="returnUrl" value={returnUrl} />
           <button type="submit" name="intent" value="all">
             {t('cookies.banner.accept_all')}
