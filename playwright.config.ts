@@ -15,6 +15,36 @@ export const BACKOFFICE_TOKEN = 'e2e-operator-token-e2e-operator-token'
 export const MAILBOX_TOKEN = 'e2e-mailbox-token-e2e-mailbox-token'
 /** The procurement sandbox's token (PUNCHOUT_SANDBOX_TOKEN): e2e/punchout*.spec.ts play the buyer there. */
 export const PUNCHOUT_SANDBOX_TOKEN = 'e2e-sandbox-token-e2e-sandbox-token'
+/** The local tracking collector's token (TRACKING_COLLECTOR_TOKEN): e2e/consent.spec.ts reads what was sent. */
+export const TRACKING_COLLECTOR_TOKEN = 'e2e-tracking-token-e2e-tracking-token'
+
+/**
+ * Every test starts with the shopper's cookie consent stored (required and functional: the language switch
+ * remembers its choice, nothing is tracked), so the banner asks nobody; e2e/consent.spec.ts starts without.
+ */
+export const CONSENTED = {
+  cookies: [
+    {
+      name: 'cookieConsent',
+      value: encodeURIComponent(
+        JSON.stringify({
+          version: 1,
+          enabledOptions: ['required', 'functional'],
+          consentedAt: Date.UTC(2026, 0, 1),
+          source: 'settings',
+          history: [],
+        }),
+      ),
+      domain: '127.0.0.1',
+      path: '/',
+      expires: -1,
+      httpOnly: true,
+      secure: false,
+      sameSite: 'Lax' as const,
+    },
+  ],
+  origins: [],
+}
 
 const chromium = {
   ...devices['Desktop Chrome'],
@@ -41,7 +71,7 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
-  use: { baseURL: `http://127.0.0.1:${PORT}`, trace: 'retain-on-failure' },
+  use: { baseURL: `http://127.0.0.1:${PORT}`, trace: 'retain-on-failure', storageState: CONSENTED },
   projects: [
     { name: 'js-on', use: { ...chromium, javaScriptEnabled: true } },
     // Tests of behaviour that only exists with JavaScript (e.g. the suggestion list) are tagged @js-only.
@@ -77,7 +107,7 @@ export default defineConfig({
         SCHEDULER_TEST_RUNS: 'on',
         // The default extras, the language switch remembering its choice (e2e/shop.spec.ts) and wishlists
         // (e2e/wishlists.spec.ts; off by default as in spec §9, the shop on PORT + 3 keeps it off).
-        ADD_FEATURES: 'quickorder,costCenters,saveLanguageSelection,wishlists,punchout',
+        ADD_FEATURES: 'quickorder,costCenters,saveLanguageSelection,wishlists,punchout,tracking',
         // e2e/account-orders.spec.ts ships an order with `npm run orders` as the operator.
         BACKOFFICE_TOKEN,
         // The tests read mails (password and approval links) from the local mailbox with its token.
@@ -91,6 +121,8 @@ export default defineConfig({
         // browsed as localhost, is their relying party.
         PASSKEY_RP_ID: 'localhost',
         PASSKEY_ORIGINS: `http://localhost:${PORT + 4}`,
+        // Consented tracking goes to the API's local collector (scripts/start.mjs points the storefront there).
+        TRACKING_COLLECTOR_TOKEN,
       },
     },
     // A second storefront whose ICM is unreachable: every page is the maintenance page (503).

@@ -17,6 +17,7 @@ declare module '@remix-run/node' {
 
 /** The server writes the request's session back through this, once per answer (server/remix-handler.mjs). */
 export { withSessionCookie } from '~/services/session.server'
+export { trackResponseStatus } from '~/services/tracking.server'
 
 export const streamTimeout = 5000
 

@@ -5,6 +5,8 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useLocation,
+  useMatches,
   useParams,
   useRouteError,
   useRouteLoaderData,
@@ -13,6 +15,8 @@ import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { CheckoutHeader } from '~/components/checkout/CheckoutHeader'
 import { CobrowseBanner } from '~/components/CobrowseBanner'
+import { CookieBanner } from '~/components/consent/CookieBanner'
+import { DataLayer } from '~/components/DataLayer'
 import { errorShape, RouteErrorPage } from '~/components/ErrorPage'
 import { Footer } from '~/components/Footer'
 import { useNonce } from '~/components/NonceProvider'
@@ -21,13 +25,16 @@ import { RouteAnnouncer } from '~/components/RouteAnnouncer'
 import { Toasts } from '~/components/Toasts'
 import { DEFAULT_LOCALE, localeByLang } from '~/models/locale'
 import { errorTitlesOf, errorTextKeys, revalidateShell, type RootView } from '~/models/shell'
+import type { DataLayerPush } from '~/models/tracking'
 import { refreshIfDue } from '~/services/auth.server'
 import { addItemsFromLink } from '~/services/add-to-basket.server'
+import { applyAccountConsent, consentViewOf } from '~/services/consent.server'
 import { redirectIfTimedOut } from '~/services/guards.server'
 import { fixedT } from '~/services/i18n.server'
 import { sessionOf } from '~/services/session.server'
 import { shellData } from '~/services/shell.server'
 import { scopeOf } from '~/services/shopper.server'
+import { flashedTracking, trackingAllowed } from '~/services/tracking.server'
 import stylesheet from '~/styles/app.css?url'
 
 export const links: LinksFunction = () => [
@@ -53,7 +60,16 @@ export async function loader({ request, params, context }: LoaderFunctionArgs): 
   // basket, then the same page without the parameters (spec §5).
   const linked = await addItemsFromLink(request, scope, session)
   if (linked) throw linked
-  return { locale, shell: await shellData(scope, session, t), errorTitles: errorTitlesOf(t) }
+  // A customer who switched cookie consent off gets required only at once (spec §4.1; ADR 0035).
+  applyAccountConsent({ request, context }, session)
+  return {
+    locale,
+    shell: await shellData(scope, session, t),
+    errorTitles: errorTitlesOf(t),
+    consent: consentViewOf({ request, context }, session),
+    tracking: flashedTracking({ request, context }, session),
+    tracked: trackingAllowed({ request, context }),
+  }
 }
 
 export const shouldRevalidate = revalidateShell
@@ -78,6 +94,20 @@ function FallbackErrorTitle() {
   return <title>{t(errorTextKeys(status, reason).title)}</title>
 }
 
+/**
+ * The `dataLayer` entries of the page: the root's (an action's events) and those a route's loader data
+ * carries as `tracking` (ADR 0035).
+ */
+function usePageTracking(): DataLayerPush[] {
+  const matches = useMatches()
+  return matches.flatMap((match) => {
+    const data = match.data as { tracking?: unknown } | null | undefined
+    return data && typeof data === 'object' && Array.isArray(data.tracking)
+      ? (data.tracking as DataLayerPush[])
+      : []
+  })
+}
+
 /** The page's locale: from the root loader, or from the URL when the loader failed (ICM down). */
 function usePageLocale() {
   const root = useRouteLoaderData<typeof loader>('root')
@@ -90,6 +120,9 @@ export function Layout({ children }: { children: ReactNode }) {
   const locale = usePageLocale()
   const { t } = useTranslation()
   const nonce = useNonce()
+  const tracking = usePageTracking()
+  // The settings page is where the banner's choice is made at length: it does not ask twice there.
+  const onSettingsPage = /^\/[a-z]{2}\/cookies\/?$/.test(useLocation().pathname)
   return (
     <html lang={locale.tag}>
       <head>
@@ -100,6 +133,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body>
+        {root?.consent?.ask && !onSettingsPage ? <CookieBanner lang={locale.lang} /> : null}
         <a href="#main" className="skip-link">
           {t('header.skip_to_main')}
         </a>
@@ -109,6 +143,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Toasts toast={root?.shell?.toast ?? null} />
         {children}
         {root?.shell?.footer === null ? null : <Footer pagelets={root?.shell?.footer ?? []} />}
+        <DataLayer pushes={tracking} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -100,6 +100,11 @@ export type ApiConfig = {
   ssoDemoIssuer?: string
   /** The sales representatives' desk for co-browse (routes/sales-desk.ts; SALES_DESK `on`, default, or `off`). */
   salesDesk: boolean
+  /**
+   * The local tracking collector (routes/tracking-collector.ts; TRACKING_COLLECTOR=on with
+   * TRACKING_COLLECTOR_TOKEN): its token where it is on, undefined where its paths do not exist.
+   */
+  trackingCollector?: { token: string }
 }
 
 /** The shortest operator, mailbox or sandbox token accepted: a guess must be hopeless. */
@@ -167,6 +172,21 @@ export function punchoutSandbox(env: NodeJS.ProcessEnv): { token?: string } | un
     throw new Error(
       'PUNCHOUT_SANDBOX=on in production needs PUNCHOUT_SANDBOX_TOKEN: the sandbox logs users in',
     )
+  return { token }
+}
+
+/**
+ * The local tracking collector, a page of what the storefront sent with shoppers' tracking consent (for
+ * development, demos and tests): only with TRACKING_COLLECTOR=on, and then only behind TRACKING_COLLECTOR_TOKEN
+ * (the storefront sends it as the Measurement Protocol's `api_secret`); on without a token refuses to start.
+ */
+export function trackingCollector(env: NodeJS.ProcessEnv): { token: string } | undefined {
+  const value = env.TRACKING_COLLECTOR?.trim() || 'off'
+  if (value !== 'on' && value !== 'off')
+    throw new Error(`TRACKING_COLLECTOR must be 'on' or 'off', got '${value}'`)
+  if (value === 'off') return undefined
+  const token = secretSetting(env, 'TRACKING_COLLECTOR_TOKEN')
+  if (!token) throw new Error('TRACKING_COLLECTOR=on needs TRACKING_COLLECTOR_TOKEN (at least 24 characters)')
   return { token }
 }
 
@@ -247,6 +267,7 @@ function limitSettings(env: NodeJS.ProcessEnv): LimitSettings {
     remindersPerIp: parseLimit(env.RATE_LIMIT_REMINDERS_PER_IP, base.remindersPerIp),
     wishlistShareMails: parseLimit(env.RATE_LIMIT_WISHLIST_SHARE_MAILS, base.wishlistShareMails),
     idTokens: parseLimit(env.RATE_LIMIT_ID_TOKENS, base.idTokens),
+    trackingEvents: parseLimit(env.RATE_LIMIT_TRACKING_EVENTS, base.trackingEvents),
   }
 }
 
@@ -350,5 +371,6 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
       ? issuerUrl('SSO_DEMO_ISSUER', env.SSO_DEMO_ISSUER.trim())
       : undefined,
     salesDesk: salesDesk(env),
+    trackingCollector: trackingCollector(env),
   }
 }

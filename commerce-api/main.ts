@@ -74,6 +74,7 @@ const app = buildServer({
   oidcProviders: config.oidcProviders,
   // The sales representatives' desk (/sales-desk, issue 35), unless SALES_DESK=off.
   salesDesk: config.salesDesk,
+  trackingCollector: config.trackingCollector,
   protection: {
     limits: config.limits,
     trustedProxies: config.trustedProxies,

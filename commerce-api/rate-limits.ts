@@ -48,6 +48,8 @@ export type LimitSettings = {
   passkeyChallenges: Limit
   /** `POST users/processtoken` (single sign-on with an id token) per client address. */
   idTokens: Limit
+  /** Requests to the local tracking collector per client address (one point per event). */
+  trackingEvents: Limit
 }
 
 export const DEFAULT_LIMITS: LimitSettings = {
@@ -62,6 +64,7 @@ export const DEFAULT_LIMITS: LimitSettings = {
   wishlistShareMails: { points: 30, seconds: 3600 },
   passkeyChallenges: { points: 120, seconds: 600 },
   idTokens: { points: 60, seconds: 60 },
+  trackingEvents: { points: 1200, seconds: 60 },
 }
 
 /** Every limit and the login throttle switched off (benchmarks: RATE_LIMITS=off). */
@@ -77,6 +80,7 @@ export const NO_LIMITS: LimitSettings = {
   wishlistShareMails: { points: 0, seconds: 3600 },
   passkeyChallenges: { points: 0, seconds: 600 },
   idTokens: { points: 0, seconds: 60 },
+  trackingEvents: { points: 0, seconds: 60 },
 }
 
 export type LimitOverrides = Partial<Omit<LimitSettings, 'login'>> & { login?: Partial<LoginPolicy> }
@@ -185,6 +189,7 @@ export type ApiLimiters = {
   wishlistShareMails: RateLimit
   passkeyChallenges: RateLimit
   idTokens: RateLimit
+  trackingEvents: RateLimit
 }
 
 export function createLimiters(
@@ -206,6 +211,7 @@ export function createLimiters(
     wishlistShareMails: new RateLimit('wishlist_share', settings.wishlistShareMails, counters),
     passkeyChallenges: new RateLimit('passkey_challenge', settings.passkeyChallenges, counters),
     idTokens: new RateLimit('id_token', settings.idTokens, counters),
+    trackingEvents: new RateLimit('tracking_events', settings.trackingEvents, counters),
   }
 }
 

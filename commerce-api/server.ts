@@ -29,6 +29,7 @@ import { catalogRoutes } from './routes/catalog'
 import { cmsRoutes } from './routes/cms'
 import { localizationRoutes } from './routes/localizations'
 import { mailboxRoutes } from './routes/mailbox'
+import { trackingCollectorRoutes } from './routes/tracking-collector'
 import { schedulerRunRoutes } from './routes/scheduler-runs'
 import { securityRoutes } from './routes/security'
 import { configureMail, type MailSettings } from './mail/settings'
@@ -118,6 +119,8 @@ export type ServerOptions = {
   oidcProviders?: readonly OidcProvider[]
   /** The sales representatives' desk (routes/sales-desk.ts, SALES_DESK); default on. */
   salesDesk?: boolean
+  /** The local tracking collector (routes/tracking-collector.ts) with its token; none without. */
+  trackingCollector?: { token: string }
 }
 
 declare module 'fastify' {
@@ -146,6 +149,7 @@ export function buildServer({
   passkeys = passkeySettingsOf({ storefrontUrl: mail.storefrontUrl || DEFAULT_STOREFRONT_URL }),
   oidcProviders = [],
   salesDesk = true,
+  trackingCollector,
 }: ServerOptions): FastifyInstance {
   const helmetOptions = apiHelmetOptions({ ...security, crossOriginReads: corsOrigins.length > 0 })
   // The same headers for answers made outside the routes' hooks (router errors, refusals before helmet ran).
@@ -375,6 +379,7 @@ export function buildServer({
     ...(punchoutSandbox ? [punchoutSandboxRoutes(punchoutSandbox)] : []),
     // Sales representatives' desk for co-browse (issue 35); SALES_DESK=off leaves it out.
     ...(salesDesk ? [salesDeskRoutes] : []),
+    ...(trackingCollector ? [trackingCollectorRoutes(trackingCollector)] : []),
   ]) {
     routes(app, ctx)
   }

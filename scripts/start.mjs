@@ -13,7 +13,9 @@
  * Likewise the bundled API's back office gets BACKOFFICE_TOKEN from DATA_DIR/backoffice-token, which is where
  * `npm run orders` finds it too, and, without SMTP_URL, its local mailbox is switched on (MAILBOX=on) behind
  * MAILBOX_TOKEN from DATA_DIR/mailbox-token (the password the mailbox page asks for), and its procurement sandbox
- * (PUNCHOUT_SANDBOX=on) behind PUNCHOUT_SANDBOX_TOKEN from DATA_DIR/punchout-sandbox-token.
+ * (PUNCHOUT_SANDBOX=on) behind PUNCHOUT_SANDBOX_TOKEN from DATA_DIR/punchout-sandbox-token. Without a
+ * TRACKING_COLLECTOR_URL of its own, the storefront sends consented tracking events to the API's local
+ * collector (TRACKING_COLLECTOR=on) behind TRACKING_COLLECTOR_TOKEN from DATA_DIR/tracking-collector-token.
  *
  * SSO_DEMO=on also starts the development OpenID provider (commerce-api/sso-demo/) on 127.0.0.1:SSO_DEMO_PORT
  * (default 4400), supervised like the others, and points the shop at it: the API's OIDC_PROVIDERS and
@@ -236,6 +238,23 @@ if (bundledApi) {
     console.log(
       `commerce-api: the procurement sandbox is ${env.ICM_BASE_URL}/punchout-sandbox (its password: ` +
         `${env.PUNCHOUT_SANDBOX_TOKEN ? 'PUNCHOUT_SANDBOX_TOKEN' : path.join(process.env.DATA_DIR || 'data', 'punchout-sandbox-token')})`,
+    )
+  }
+  // Tracking with a shopper's consent goes to the API's local collector, unless another one is configured
+  // (TRACKING_COLLECTOR_URL, e.g. GA4's Measurement Protocol): a page of what the shop sent, behind a kept token.
+  if (!env.TRACKING_COLLECTOR_URL && !env.TRACKING_COLLECTOR) {
+    apiEnv.TRACKING_COLLECTOR = 'on'
+    if (!env.TRACKING_COLLECTOR_TOKEN)
+      apiEnv.TRACKING_COLLECTOR_TOKEN = keptSecret(
+        'tracking-collector-token',
+        'commerce-api: made a tracking collector token',
+      )
+    storefrontEnv.TRACKING_COLLECTOR_URL =
+      `${env.ICM_BASE_URL}/tracking/mp/collect?measurement_id=G-LOCAL&api_secret=` +
+      encodeURIComponent(apiEnv.TRACKING_COLLECTOR_TOKEN)
+    console.log(
+      `commerce-api: consented tracking events go to the local collector ${env.ICM_BASE_URL}/tracking (its ` +
+        `password: ${env.TRACKING_COLLECTOR_TOKEN ? 'TRACKING_COLLECTOR_TOKEN' : path.join(process.env.DATA_DIR || 'data', 'tracking-collector-token')})`,
     )
   }
   supervise(

@@ -2,7 +2,8 @@
  * Remix behind Express, with the one place where the shopper's session is written back: after the app has
  * made its answer (a page, a data request, a redirect, an error), the build's `withSessionCookie` adds the
  * `apiToken` cookie when the request's session changed (app/services/session.server.ts). Loaders, actions
- * and services only change the session; none of them commits it.
+ * and services only change the session; none of them commits it. The build's `trackResponseStatus` learns
+ * each answer's status (the tracked error events, app/services/tracking.server.ts).
  */
 import { createRequestHandler as createRemixHandler } from '@remix-run/node'
 // The Express adapter's request and response conversion (the package exports only its handler factory).
@@ -32,6 +33,15 @@ export function remixHandler({ build, mode, getLoadContext }) {
       const context = getLoadContext(req, res)
       const response = await handle(request, context)
       const current = typeof build === 'function' ? await build() : build
+      // Spec §4.8's error events (with the shopper's tracking consent; the app decides): the answer's
+      // status, or 499 for a shopper who went away before it was sent.
+      const track = current.entry.module.trackResponseStatus
+      if (track) {
+        track(request, response.status)
+        res.once('close', () => {
+          if (!res.writableFinished) track(request, 499)
+        })
+      }
       await sendRemixResponse(
         res,
         withFormTarget(res, await current.entry.module.withSessionCookie(response, context)),

@@ -1,6 +1,8 @@
-import { isRouteErrorResponse, Link, useRouteError } from '@remix-run/react'
+import { isRouteErrorResponse, Link, useLocation, useRouteError, useRouteLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import { errorTextKeys } from '~/models/shell'
+import { errorTextKeys, type RootView } from '~/models/shell'
+import { ERROR_EVENT_STATUSES, errorDataLayerPush } from '~/models/tracking'
+import { DataLayer } from './DataLayer'
 
 /** A full error page: its title and text for the status (or a more precise reason), and the way home. */
 export function ErrorPage({
@@ -41,5 +43,14 @@ export function RouteErrorPage({ lang }: { lang: string }) {
   const error = useRouteError()
   const { status, reason } = errorShape(error)
   if (!isRouteErrorResponse(error)) console.error(error)
-  return <ErrorPage status={status} homeUrl={`/${lang}/home`} reason={reason} />
+  const tracked = useRouteLoaderData<RootView>('root')?.tracked === true
+  const { pathname } = useLocation()
+  return (
+    <>
+      <ErrorPage status={status} homeUrl={`/${lang}/home`} reason={reason} />
+      {tracked && (ERROR_EVENT_STATUSES as readonly number[]).includes(status) ? (
+        <DataLayer pushes={[errorDataLayerPush(status, pathname)]} />
+      ) : null}
+    </>
+  )
 }

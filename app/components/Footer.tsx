@@ -1,13 +1,33 @@
+import { useCallback, useState, type MouseEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Pagelet } from '~/models/cms'
 import { CmsContent } from './CmsContent'
+import { CookieSettingsDialog } from './consent/CookieSettingsDialog'
+import { useEnhanced } from './consent/useEnhanced'
+import { useShell } from './useShell'
 
 export function Footer({ pagelets }: { pagelets: Pagelet[] }) {
   const { t } = useTranslation()
+  const { locale } = useShell()
+  const [settingsOpen, setSettingsOpen] = useState(false)
+  const hydrated = useEnhanced()
+  // Spec shell §2.6: the privacy link opens the cookie settings in a dialog; without JavaScript it is the page.
+  const openSettings = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
+    event.preventDefault()
+    setSettingsOpen(true)
+  }
+  const closeSettings = useCallback(() => setSettingsOpen(false), [])
   return (
     <footer className="site-footer" aria-label={t('footer.label')}>
       <CmsContent pagelets={pagelets} />
+      <p className="footer-legal">
+        <a href={`/${locale.lang}/cookies`} onClick={openSettings} data-enhanced={hydrated ? '' : undefined}>
+          {t('footer.cookie_settings')}
+        </a>
+      </p>
       <p className="copyright">{t('footer.copyright', { year: 2026 })}</p>
+      {settingsOpen ? <CookieSettingsDialog lang={locale.lang} onClose={closeSettings} /> : null}
     </footer>
   )
 }

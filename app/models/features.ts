@@ -37,4 +37,5 @@ export const BUILT_FEATURES: readonly Feature[] = [
   'saveLanguageSelection',
   'wishlists',
   'punchout',
+  'tracking',
 ]

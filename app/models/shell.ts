@@ -5,11 +5,13 @@
  */
 import type { ShouldRevalidateFunction } from '@remix-run/react'
 import type { Pagelet } from './cms'
+import type { ConsentView } from './consent'
 import type { ShopLocale } from './locale'
 import type { NavItem } from './navigation'
 import { COBROWSE_ERROR_KEYS, type CobrowseBanner, type CobrowseErrorKey } from './cobrowse'
 import { PUNCHOUT_ERROR_KEYS, type PunchoutErrorKey } from './punchout-entry'
 import type { Money, PriceDisplay } from './price'
+import type { DataLayerPush } from './tracking'
 
 export type ToastView = {
   id: string
@@ -78,8 +80,20 @@ export const revalidateShell: ShouldRevalidateFunction = ({
 /** Error page titles by status (and by reason, e.g. `order-outcome-unknown`), in the page language. */
 export type ErrorTitles = Record<string, string>
 
-/** The root loader's data: `shell` and `errorTitles` are null for a path without a shop language. */
-export type RootView = { locale: ShopLocale; shell: ShellData | null; errorTitles: ErrorTitles | null }
+/**
+ * The root loader's data: `shell` and `errorTitles` are null for a path without a shop language. `consent`
+ * says whether the cookie banner asks and what the shopper allowed; `tracking` holds the `dataLayer` entries
+ * an action left for this page (both ADR 0035; absent without a shop language).
+ */
+export type RootView = {
+  locale: ShopLocale
+  shell: ShellData | null
+  errorTitles: ErrorTitles | null
+  consent?: ConsentView
+  tracking?: DataLayerPush[]
+  /** Feature tracking is on and the shopper consented: error pages report themselves to the dataLayer. */
+  tracked?: boolean
+}
 
 /** The kinds of `/error?error=…` a guard sends to (spec org §2 Guards, shell §8). */
 export type GuardErrorKind = 'missing-permission' | 'feature-deactivated'

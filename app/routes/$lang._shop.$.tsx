@@ -13,6 +13,7 @@ import { notFound } from '~/services/http.server'
 import { loadProductPage } from '~/services/product-page.server'
 import { productPageHeaders } from '~/services/recently.server'
 import { shopperOf } from '~/services/shopper.server'
+import { catalogTracking, trackedPageHeaders } from '~/services/tracking.server'
 
 export const headers = pageHeaders
 
@@ -27,13 +28,19 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (path.kind === 'unknown') throw notFound()
   if (path.kind === 'product') {
     const page = await loadProductPage({ request, shopper, sku: path.sku, canonical: path.canonical })
-    return data(page, { headers: productPageHeaders(request) })
+    // With the shopper's tracking consent, the view is tracked (ADR 0035): `tracking` feeds the dataLayer.
+    const tracking = await catalogTracking({ request, context }, shopper, page)
+    return data({ ...page, tracking }, { headers: trackedPageHeaders(productPageHeaders(request), tracking) })
   }
   const page =
     path.kind === 'category'
       ? await loadCategoryPage({ request, shopper, ...path })
       : await loadContentPage(request, shopper, path.id, path.canonical)
-  return data(page, { headers: cacheHeaders(request, 'catalog') })
+  const tracking = await catalogTracking({ request, context }, shopper, page)
+  return data(
+    { ...page, tracking },
+    { headers: trackedPageHeaders(cacheHeaders(request, 'catalog'), tracking) },
+  )
 }
 
 export default function CatalogPage() {

@@ -37,7 +37,13 @@ import { eligibleShippingMethods } from '~/services/shipping.server'
 import { isFeatureEnabled } from '~/services/features.server'
 import { cacheHeaders } from '~/services/http.server'
 import { fixedT } from '~/services/i18n.server'
-import { changeOf, rulesOfLine, startCheckout, successToast } from '~/services/basket-page.server'
+import {
+  changeOf,
+  rulesOfLine,
+  startCheckout,
+  successToast,
+  trackQuantityChange,
+} from '~/services/basket-page.server'
 import { shopperOf } from '~/services/shopper.server'
 import { redirectWithToast } from '~/services/toast.server'
 
@@ -116,6 +122,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       rules: await rulesOfLine(scope, basket, form, result.errors),
     })
   const deleted = (form.intent === 'quantity' && !form.quantity) || form.intent === 'delete'
+  await trackQuantityChange(scope, session, basket.lines, form, deleted)
   const anchor = basketAnchor(
     form,
     basket.lines.map((line) => line.id),

@@ -33,6 +33,7 @@ import {
   setPayment,
 } from '~/services/payments.server'
 import { preferredInstrumentId } from '~/services/saved-payments.server'
+import { trackBasket } from '~/services/tracking.server'
 
 export const headers = pageHeaders
 
@@ -98,12 +99,14 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     if (!result.ok) return refused(submission, t, result.errors)
     if (!result.value.redirectUrl)
       return refused(submission, t, [{ code: 'checkout.payment.redirect_missing' }])
+    await trackBasket(scope, session, basket, 'add_payment_info', { paymentType: method.id })
     return redirect(result.value.redirectUrl, { status: 303 })
   }
   if (basket.payment?.instrumentId !== instrumentId) {
     const result = await setPayment(scope, basket.id, instrumentId)
     if (!result.ok) return refused(submission, t, result.errors)
   }
+  await trackBasket(scope, session, basket, 'add_payment_info', { paymentType: method.id })
   return continueFrom(ctx, 'payment')
 }
 

@@ -18,6 +18,7 @@ import { loginAgainIfRefused, requireLogin } from '~/services/guards.server'
 import { getRequisition } from '~/services/requisitions.server'
 import { handlePaymentReturn } from '~/services/payment-return.server'
 import { shopperOf } from '~/services/shopper.server'
+import { pageTracking, purchaseEvent } from '~/services/tracking.server'
 
 export const headers = pageHeaders
 
@@ -81,8 +82,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const found = await getOrder(scope, orderId)
   const order = { ...found, costCenter: await namedCostCenter(shopper, found.costCenter) }
   const t = fixedT(locale.id)
+  // The purchase, with the shopper's tracking consent (ADR 0035); sent once however often the receipt shows.
+  const tracking = await pageTracking({ request, context }, async () => [
+    await purchaseEvent(scope, session, found),
+  ])
   return data(
-    { title: t('checkout.receipt.title'), order, requisition: null, recurringOrder: null },
+    { title: t('checkout.receipt.title'), order, requisition: null, recurringOrder: null, tracking },
     { headers: cacheHeaders(request, 'private') },
   )
 }

@@ -16,6 +16,7 @@ import { eligibleShippingMethods } from '~/services/shipping.server'
 import { continueFrom, namedLines, requireCheckoutStep } from '~/services/checkout-flow.server'
 import { pageHeaders } from '~/services/headers'
 import { parseSubmission, readForm } from '~/services/form.server'
+import { trackBasket } from '~/services/tracking.server'
 
 export const headers = pageHeaders
 
@@ -56,6 +57,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     })
     if (!result.ok) return refused(submission, ctx.t, result.errors)
   }
+  await trackBasket(ctx.scope, ctx.session, ctx.basket, 'add_shipping_info', {
+    shippingTier: submission.value.shippingMethod,
+  })
   return continueFrom(ctx, 'shipping')
 }
 

@@ -133,6 +133,8 @@ const CustomerSchema = z.object({
   type: z.string().optional(),
   customerType: z.string().optional(),
   companyName: z.string().optional(),
+  /** The business customer switched cookie consent off: its users get required cookies only (ADR 0035). */
+  isCookieConsentDisabled: z.boolean().optional(),
 })
 /** `privatecustomers/-`: the private customer and its one user in one object. */
 const PrivateCustomerSchema = z.object({
@@ -392,6 +394,7 @@ export async function signIn(
   // The display-type switch's choice the user made before (their user attribute), else their customer type's.
   const preferredDisplay = displayPreferenceOf(user.attributes)
   if (preferredDisplay) sessionUser.preferredDisplay = preferredDisplay
+  if (business && customer.isCookieConsentDisabled) sessionUser.cookieConsentDisabled = true
   session.set('user', sessionUser)
   return true
 }

@@ -1,4 +1,5 @@
 import { redirect } from '@remix-run/node'
+import type { BasketLine } from '~/models/basket'
 import { CHECKOUT_BLOCKED, type BasketForm } from '~/models/basket-forms'
 import { STEP_SCOPES, firstStepFor, stepPath } from '~/models/checkout-steps'
 import { mayContinue } from '~/models/checkout-validation'
@@ -17,7 +18,9 @@ import { redirectWithValidation } from './checkout-flow.server'
 import { configuration } from './configuration.server'
 import type { IcmScope } from './icm.server'
 import { product } from './products.server'
+import type { ShopSession } from './session.server'
 import { shopperOf, type PageArgs } from './shopper.server'
+import { trackBasket, trackBasketChange } from './tracking.server'
 import { validateBasket } from './validation.server'
 
 /* The basket page's changes (its route's action): starting checkout, one form's ICM call, and what it says. */
@@ -40,6 +43,7 @@ export async function startCheckout(args: PageArgs) {
       `${stepPath(lang, 'basket')}?error=true#${CHECKOUT_BLOCKED}`,
       before,
     )
+  await trackBasket(scope, session, basket, 'begin_checkout')
   const settings = await configuration(scope)
   if (!settings.acceleration) return redirect(stepPath(lang, 'address'), 303)
   const review = await validateBasket(scope, basket.id, STEP_SCOPES.review)
@@ -104,4 +108,23 @@ export function changeOf(scope: IcmScope, basketId: string, form: BasketForm): P
         externalOrderReference: form.externalOrderReference ?? '',
       })
   }
+}
+
+/** A line deleted or its quantity changed: `remove_from_cart` or `add_to_cart` of the difference (ADR 0035). */
+export async function trackQuantityChange(
+  scope: IcmScope,
+  session: ShopSession,
+  lines: BasketLine[],
+  form: BasketForm,
+  deleted: boolean,
+) {
+  if (form.intent !== 'quantity' && form.intent !== 'delete') return
+  const line = lines.find((l) => l.id === form.lineId)
+  if (!line) return
+  const wanted = deleted || form.intent !== 'quantity' ? 0 : (form.quantity ?? 0)
+  const change = wanted - line.quantity
+  if (change === 0) return
+  await trackBasketChange(scope, session, change > 0 ? 'add_to_cart' : 'remove_from_cart', [
+    { sku: line.sku, quantity: Math.abs(change), unit: line.singleBasePrice },
+  ])
 }

@@ -13,6 +13,7 @@ import { product } from './products.server'
 import { icmCall, IcmError, refusalOf, tryIcm, type IcmResult, type IcmScope, tokenOf } from './icm.server'
 import { oncePerRequest, type RequestArgs } from './request-memo.server'
 import { clearToken, type ShopSession } from './session.server'
+import { trackBasketChange } from './tracking.server'
 import { API_CODES } from '~/models/api-codes'
 
 /** The lines and the rebates the basket's `discounts` name. */
@@ -165,14 +166,24 @@ export async function addToBasket(
   options: AddOptions = {},
 ): Promise<AddResult> {
   if (items.length === 0) return nothingAdded()
+  let result: AddResult
   try {
-    return await addWithToken(scope, session, items, options)
+    result = await addWithToken(scope, session, items, options)
   } catch (error) {
     // The stored token is no longer known to ICM (expired, revoked, ICM reset): start over once with a new one.
     if (!(error instanceof IcmError && error.status === 401)) throw error
     clearToken(session)
-    return addWithToken(scope, session, items, options)
+    result = await addWithToken(scope, session, items, options)
   }
+  // Every way of adding ends here: the tracked `add_to_cart` (with the shopper's consent only, ADR 0035).
+  const fitted = new Map(result.adjusted.map(({ item, quantity }) => [item, quantity]))
+  await trackBasketChange(
+    scope,
+    session,
+    'add_to_cart',
+    result.added.map((item) => ({ sku: item.sku, quantity: fitted.get(item) ?? item.quantity })),
+  )
+  return result
 }
 
 const itemJson = (item: BasketItem) => ({

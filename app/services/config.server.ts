@@ -44,6 +44,36 @@ export const config = {
   identityProviders: parseIdentityProviders(env.IDENTITY_PROVIDERS),
   /** Seconds to wait for an identity provider (discovery, token and logout calls) before giving up. */
   identityProviderTimeoutSeconds: Number(env.IDENTITY_PROVIDER_TIMEOUT_SECONDS ?? 5),
+  /** Spec shell §3, §9: the cookie consent version (COOKIE_CONSENT_VERSION, default 1); a lower stored one asks again. */
+  cookieConsentVersion: consentVersion(env.COOKIE_CONSENT_VERSION),
+  /**
+   * Where tracked events go server-side (TRACKING_COLLECTOR_URL: a GA4 Measurement Protocol URL with its
+   * measurement id and API secret, or the commerce API's local collector); unset, they go nowhere.
+   */
+  trackingCollectorUrl: collectorUrl(env.TRACKING_COLLECTOR_URL),
+  /** How long one send to the collector may take (TRACKING_TIMEOUT_MS, default 2000). */
+  trackingTimeoutMs: Number(env.TRACKING_TIMEOUT_MS ?? 2000),
+}
+
+function consentVersion(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return 1
+  const version = Number(value)
+  if (!Number.isInteger(version) || version < 1)
+    throw new Error(`COOKIE_CONSENT_VERSION must be a whole number of at least 1 (got "${value}").`)
+  return version
+}
+
+function collectorUrl(value: string | undefined): string | undefined {
+  if (!value?.trim()) return undefined
+  let url: URL
+  try {
+    url = new URL(value.trim())
+  } catch {
+    throw new Error(`TRACKING_COLLECTOR_URL must be an absolute http(s) URL (got "${value}").`)
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    throw new Error(`TRACKING_COLLECTOR_URL must be an absolute http(s) URL (got "${value}").`)
+  return url.href
 }
 
 function deliveryCalendar(): DeliveryCalendar {

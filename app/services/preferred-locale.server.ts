@@ -9,7 +9,8 @@ const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60
 
 /**
  * Whether the shop remembers a language chosen with the switch (feature saveLanguageSelection): off, it
- * neither writes the cookie nor follows one.
+ * neither writes the cookie nor follows one. On, it writes it only with the shopper's functional consent
+ * (app/routes/$lang.language.ts).
  */
 export const savesLanguageSelection = () => isFeatureEnabled('saveLanguageSelection')
 
@@ -17,6 +18,21 @@ export const savesLanguageSelection = () => isFeatureEnabled('saveLanguageSelect
 export function preferredLocaleOf(request: Request): ShopLocale | undefined {
   const value = new RegExp(`(?:^|;\\s*)${COOKIE}=([\\w-]+)`).exec(request.headers.get('Cookie') ?? '')?.[1]
   return localeById(value?.replace('-', '_'))
+}
+
+/**
+ * The `Set-Cookie` value that deletes the cookie: it is a functional cookie (ADR 0035), gone when the shopper
+ * withdraws that consent.
+ */
+export function expiredPreferredLocaleCookie(): string {
+  return [
+    `${COOKIE}=`,
+    'Max-Age=0',
+    'Path=/',
+    'SameSite=Lax',
+    'HttpOnly',
+    ...(config.secureCookies ? ['Secure'] : []),
+  ].join('; ')
 }
 
 /** The `Set-Cookie` value that remembers `locale` for a year, for the whole shop (path /). */

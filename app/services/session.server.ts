@@ -1,6 +1,7 @@
 import { createCookieSessionStorage, type AppLoadContext, type Session } from '@remix-run/node'
 import type { PunchoutState } from '~/models/punchout'
 import { RECENTLY_VIEWED_MINUTES, type RecentlyViewedEntry } from '~/models/recently'
+import type { Ga4Event } from '~/models/tracking'
 import { config } from './config.server'
 import { PRIVATE_NO_STORE } from './headers'
 import type { RequestArgs } from './request-memo.server'
@@ -35,6 +36,8 @@ export type SessionUser = {
   /** Co-browse: the representative's name, when ICM tells it, and the customer's company, for the banner. */
   salesRepName?: string
   companyName?: string
+  /** The business customer switched cookie consent off (`isCookieConsentDisabled`): required cookies only. */
+  cookieConsentDisabled?: true
 }
 
 /**
@@ -133,7 +136,12 @@ export type ValidationFlash = {
   errors: { code: string; message?: string; scopes: string[] }[]
   infos: { code: string; message?: string; scopes: string[] }[]
 }
-type FlashData = { toast: Toast; validation: ValidationFlash }
+/**
+ * Tracked events of an action (consented tracking only, ADR 0035), for the `dataLayer` of the next page;
+ * bounded by tracking.server.ts so the cookie stays small.
+ */
+export type TrackingFlash = { key: string; event: Ga4Event }[]
+type FlashData = { toast: Toast; validation: ValidationFlash; tracking: TrackingFlash }
 
 export type ShopSession = Session<SessionData, FlashData>
 
@@ -177,6 +185,25 @@ function endIfIdle(session: ShopSession) {
 
 type RequestSession = Promise<{ session: ShopSession; before: Record<string, string> }>
 const sessions = new WeakMap<AppLoadContext, RequestSession>()
+/** The request each session was read for: services that get only the session find the request's cookies. */
+const requestsOfSessions = new WeakMap<ShopSession, RequestArgs>()
+
+/** The request (and its load context) the session belongs to, when it was read by `sessionOf`. */
+export const requestOfSession = (session: ShopSession): RequestArgs | undefined =>
+  requestsOfSessions.get(session)
+
+/** Further cookies of the request's answer (`cookieConsent`, `preferredLocale`): written with the session's. */
+const responseCookies = new WeakMap<AppLoadContext, Map<string, string>>()
+
+/** Sets a cookie on the request's answer, whatever it is (page, data, redirect): the last value per name wins. */
+export function setResponseCookie(context: AppLoadContext, name: string, setCookie: string) {
+  let cookies = responseCookies.get(context)
+  if (!cookies) {
+    cookies = new Map()
+    responseCookies.set(context, cookies)
+  }
+  cookies.set(name, setCookie)
+}
 
 /** Each key's serialized value: what `sessionCookieOf` compares to see whether, and what, changed. */
 const snapshot = (data: object) =>
@@ -192,6 +219,7 @@ export function sessionOf({ request, context }: RequestArgs): Promise<ShopSessio
   let entry = sessions.get(context)
   if (!entry) {
     entry = sessionStorage.getSession(request.headers.get('Cookie')).then((session) => {
+      requestsOfSessions.set(session, { request, context })
       const before = snapshot(session.data)
       endIfIdle(session)
       return { session, before }
@@ -259,15 +287,16 @@ async function serialize(session: ShopSession) {
  * included (see server/app.mjs).
  */
 export async function withSessionCookie(response: Response, context: AppLoadContext): Promise<Response> {
-  const cookie = await sessionCookieOf(context)
-  if (!cookie) return response
+  const session = await sessionCookieOf(context)
+  const cookies = [...(session ? [session] : []), ...(responseCookies.get(context)?.values() ?? [])]
+  if (cookies.length === 0) return response
   let answer = response
   try {
-    answer.headers.append('Set-Cookie', cookie)
+    for (const cookie of cookies) answer.headers.append('Set-Cookie', cookie)
   } catch {
     // Some responses have immutable headers (Response.redirect): copy it.
     answer = new Response(response.body, response)
-    answer.headers.append('Set-Cookie', cookie)
+    for (const cookie of cookies) answer.headers.append('Set-Cookie', cookie)
   }
   answer.headers.set('Cache-Control', PRIVATE_NO_STORE)
   return answer

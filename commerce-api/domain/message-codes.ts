@@ -214,6 +214,7 @@ export const MESSAGE_CODES = {
   // back office and local mailbox (operators)
   'backoffice.token.invalid': { kind: 'error' },
   'mailbox.token.invalid': { kind: 'error' },
+  'tracking.token.invalid': { kind: 'error' },
   // OAuth (ICM's token endpoint answers as OAuth 2 does)
   invalid_grant: { kind: 'error' },
   // recurringorder

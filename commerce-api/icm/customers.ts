@@ -21,6 +21,8 @@ export function customerJson({ customer }: CustomerUser) {
     budgetPriceType: customer.budgetPriceType,
     // Whether the company's orders may go without a cost center (the PWA's `isCostCenterOptional`).
     isCostCenterOptional: customer.type === 'SMBCustomer' ? customer.costCenterOptional : undefined,
+    // The company switched cookie consent off: its users' shops use required cookies only (issue 35).
+    isCookieConsentDisabled: customer.type === 'SMBCustomer' ? customer.cookieConsentDisabled : undefined,
   }
 }
 

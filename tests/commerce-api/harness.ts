@@ -110,6 +110,7 @@ export async function startApi({
   punchoutSandbox,
   passkeys,
   oidcProviders,
+  trackingCollector,
 }: {
   products?: number
   /** Who registers, who waits for approval, the newsletter; default DEFAULT_ACCOUNT_SETTINGS. */
@@ -128,6 +129,8 @@ export async function startApi({
   passkeys?: PasskeySettings | null
   /** The OpenID providers whose id tokens `users/processtoken` accepts (OIDC_PROVIDERS); default none. */
   oidcProviders?: OidcProvider[]
+  /** The local tracking collector with this token (TRACKING_COLLECTOR_TOKEN); default none. */
+  trackingCollector?: { token: string }
 } = {}): Promise<Api> {
   const server = process.env.DATABASE_URL
     ? await freshPostgres(process.env.DATABASE_URL, products)
@@ -148,6 +151,7 @@ export async function startApi({
     punchoutSandbox,
     ...(passkeys !== undefined ? { passkeys } : {}),
     oidcProviders,
+    trackingCollector,
   })
   installWireCheck(app)
   const address = await app.listen({ port: 0, host: '127.0.0.1' })

@@ -8,7 +8,12 @@ import { OPERATOR_TOKEN } from './order-fixtures'
 let api: Api
 beforeAll(async () => {
   // With the operator's back office and the procurement sandbox, whose routes exist only when configured.
-  api = await startApi({ products: 40, backofficeToken: OPERATOR_TOKEN, punchoutSandbox: {} })
+  api = await startApi({
+    products: 40,
+    backofficeToken: OPERATOR_TOKEN,
+    punchoutSandbox: {},
+    trackingCollector: { token: 'collector-token-0123456789abcdef' },
+  })
 })
 afterAll(() => api.close())
 

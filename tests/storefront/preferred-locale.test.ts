@@ -1,10 +1,11 @@
 /**
  * The remembered language (spec shell §4.5, feature saveLanguageSelection): the language switch leads
  * through `/{lang}/language`, which writes the `preferredLocale` cookie (a year, path /) only when the
- * feature is on and goes on to the same page in that language, never to another origin; `/` follows the
- * cookie when the feature is on.
+ * feature is on and the shopper consented to functional cookies (ADR 0035), and goes on to the same page in
+ * that language, never to another origin; `/` follows the cookie when the feature is on, with that consent.
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { decideConsent, serializeConsent } from '~/models/consent'
 import type * as FeaturesModule from '~/services/features.server'
 import { loader as languageLoader } from '~/routes/$lang.language'
 import { loader as entryLoader } from '~/routes/_index'
@@ -26,9 +27,16 @@ beforeEach(() => {
   features.saveLanguageSelection = true
 })
 
+/** The `cookieConsent` cookie of a shopper who consented to `categories`. */
+const consentTo = (...categories: string[]) =>
+  `cookieConsent=${serializeConsent(
+    decideConsent(undefined, { categories, source: 'settings' }, 1, Date.now(), () => 'client-0001'),
+  )}`
+const FUNCTIONAL = consentTo('functional')
+
 const PAGE = '/de/power-tools/drills-ctgPower-Tools.Drills?page=2'
-const switchTo = (lang: string, returnUrl: string) =>
-  answer(languageLoader, args(`/${lang}/language?returnUrl=${encodeURIComponent(returnUrl)}`))
+const switchTo = (lang: string, returnUrl: string, cookie = FUNCTIONAL) =>
+  answer(languageLoader, args(`/${lang}/language?returnUrl=${encodeURIComponent(returnUrl)}`, { cookie }))
 
 describe('the language switch', () => {
   it('remembers the language for a year on the whole site and goes on to the page', async () => {
@@ -39,6 +47,14 @@ describe('the language switch', () => {
       'preferredLocale=de_DE; Max-Age=31536000; Path=/; SameSite=Lax; HttpOnly',
     )
     expect(response.headers.get('Cache-Control')).toBe('private, no-store')
+  })
+
+  it('writes no cookie without consent to functional cookies, and still goes on to the page', async () => {
+    for (const cookie of ['', consentTo(), consentTo('tracking')]) {
+      const { response } = await switchTo('de', PAGE, cookie)
+      expect(response.headers.get('Location')).toBe(PAGE)
+      expect(response.headers.get('Set-Cookie')).toBeNull()
+    }
   })
 
   it('writes no cookie when the feature is off, and still goes on to the page', async () => {
@@ -84,9 +100,16 @@ describe('the entry /', () => {
   const entry = (cookie?: string) => answer(entryLoader, args('/', { params: {}, cookie }))
 
   it('goes to the remembered language when the feature is on', async () => {
-    const { response } = await entry('apiToken=x; preferredLocale=fr_FR')
+    const { response } = await entry(`apiToken=x; preferredLocale=fr_FR; ${FUNCTIONAL}`)
     expect(response.headers.get('Location')).toBe('/fr/home')
     expect(response.headers.get('Vary')).toBe('Cookie')
+  })
+
+  it('ignores the cookie without consent to functional cookies', async () => {
+    expect((await entry('preferredLocale=fr_FR')).response.headers.get('Location')).toBe('/de/home')
+    expect((await entry(`preferredLocale=fr_FR; ${consentTo()}`)).response.headers.get('Location')).toBe(
+      '/de/home',
+    )
   })
 
   it('goes to the default language without a cookie, or with one naming no language of the shop', async () => {
@@ -96,6 +119,8 @@ describe('the entry /', () => {
 
   it('ignores the cookie when the feature is off', async () => {
     features.saveLanguageSelection = false
-    expect((await entry('preferredLocale=fr_FR')).response.headers.get('Location')).toBe('/de/home')
+    expect((await entry(`preferredLocale=fr_FR; ${FUNCTIONAL}`)).response.headers.get('Location')).toBe(
+      '/de/home',
+    )
   })
 })

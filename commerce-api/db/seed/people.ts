@@ -26,6 +26,8 @@ export const demoCustomers = [
     companyName: 'Kestrel Facility Services GmbH',
     taxationId: 'DE987654321',
     industry: 'Facility management',
+    // Kestrel switched cookie consent off for its staff: their shop uses required cookies only (issue 35).
+    cookieConsentDisabled: true,
   },
 ] as const
 

@@ -22,6 +22,7 @@ import { registrationWire } from './registration'
 import type { NotJson, WireRule } from './rules'
 import { sessionWire } from './session'
 import { securityWire } from './security'
+import { trackingWire } from './tracking'
 import { wishlistWire } from './wishlists'
 
 export type { NotJson, WireRule } from './rules'
@@ -51,6 +52,7 @@ export const WIRE_RULES: readonly WireRule[] = [
   ...punchoutWire,
   ...passkeyWire,
   ...salesRepWire,
+  ...trackingWire,
 ]
 
 export const NOT_JSON: readonly NotJson[] = [
@@ -62,6 +64,7 @@ export const NOT_JSON: readonly NotJson[] = [
   { method: 'OPTIONS', route: '*', reason: 'CORS preflights answer only headers (204)' },
   { method: 'GET', route: '/mailbox', reason: 'the local mailbox page (HTML; no SMTP_URL set)' },
   { method: 'GET', route: '/mailbox/:id', reason: 'one mail of the local mailbox (HTML)' },
+  { method: 'GET', route: '/tracking', reason: 'the local tracking collector page (HTML)' },
   {
     method: 'POST',
     route: '/rest/:site/customers/:customerNo/punchouts/cxml1.2/setuprequest',

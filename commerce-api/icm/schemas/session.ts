@@ -67,6 +67,8 @@ const companyFields = {
   budgetPriceType: z.enum(['gross', 'net']).optional(),
   /** Whether an order may go without a cost center (business customers). */
   isCostCenterOptional: z.boolean().optional(),
+  /** The company switched cookie consent off (the PWA's `isCookieConsentDisabled`): required cookies only. */
+  isCookieConsentDisabled: z.boolean().optional(),
 }
 
 /**
