@@ -21,6 +21,7 @@ export const MESSAGE_CODES = {
   'account.login.customer_approval.error': { kind: 'error' },
   'account.login.too_many_attempts.error': { kind: 'error' },
   'account.login.user_disabled.error': { kind: 'error' },
+  'account.profile.sales_rep.error': { kind: 'error' },
   // single sign-on (users/processtoken) and invitations
   'account.sso.email.required.error': { kind: 'error' },
   'account.sso.email_in_use.error': { kind: 'error' },

@@ -18,7 +18,7 @@ import { apiTokens, users } from '../db/schema'
 import { setPreferredAddresses, type PreferredChange } from './address-book'
 import type { AddressViewer } from './addresses'
 import { DEFAULT_LOCALE, type Locale } from './channel'
-import { DomainError, invalidError, refusedError } from './errors'
+import { DomainError, forbiddenError, invalidError, refusedError } from './errors'
 import { publish } from './events'
 import { revokePasswordTokens, passwordRuleViolation, PASSWORD_VIOLATION } from './password-tokens'
 import { hashPassword, verifyPassword } from './passwords'
@@ -95,9 +95,13 @@ export async function updateOwnProfile(
   userId: string,
   input: OwnProfileInput,
   currentPassword?: string,
+  { profileLocked = false }: { profileLocked?: boolean } = {},
 ): Promise<UserRow> {
   return db.transaction(async (tx) => {
     const user = await lockedUser(tx, userId)
+    // A sales representative acting for the user (co-browse) keeps the user's own data as they are (spec shell
+    // §4.7): the same whole user with other preferred addresses or payment passes, a changed profile does not.
+    if (profileLocked && profileChanges(user, input)) throw salesRepProfileError()
     const emailChanged = !sameEmail(input.email, user.email)
     if (emailChanged) {
       if (!currentPassword) throw passwordRequired()
@@ -153,10 +157,11 @@ export async function updateOwnProfile(
  */
 export async function changeOwnPassword(
   db: Db,
-  caller: { userId: string; token: string },
+  caller: { userId: string; token: string; salesRep?: unknown },
   input: { password: string; currentPassword: string },
   now = new Date(),
 ): Promise<void> {
+  if (caller.salesRep) throw salesRepProfileError()
   const violation = passwordRuleViolation(input.password)
   if (violation)
     throw refusedError(PASSWORD_VIOLATION, violation, [
@@ -186,3 +191,29 @@ const personOf = (user: UserRow) => ({
   email: user.email,
   preferredLanguage: user.preferredLanguage,
 })
+
+/** A sales representative acting for a user changes none of the user's own data (spec shell §4.7). */
+const salesRepProfileError = () =>
+  forbiddenError(
+    'account.profile.sales_rep.error',
+    'A sales representative acting for the user cannot change their profile, e-mail address or password.',
+  )
+
+/** Whether the update would change the user's own data (names, e-mail address, phones, language and so on). */
+function profileChanges(user: UserRow, input: OwnProfileInput): boolean {
+  const same = (stored: string | null, given: string | null | undefined) =>
+    (stored ?? '') === (optional(given) ?? '')
+  return !(
+    same(user.title, input.title) &&
+    user.firstName === input.firstName.trim() &&
+    user.lastName === input.lastName.trim() &&
+    sameEmail(input.email, user.email) &&
+    same(user.phone, input.phoneHome) &&
+    same(user.phoneBusiness, input.phoneBusiness) &&
+    same(user.phoneMobile, input.phoneMobile) &&
+    same(user.fax, input.fax) &&
+    (user.birthday ?? '') === (input.birthday || '') &&
+    same(user.department, input.department) &&
+    user.preferredLanguage === (input.preferredLanguage ?? DEFAULT_LOCALE)
+  )
+}

@@ -158,7 +158,9 @@ export const profileRoutes: RouteModule = (app, { db }) => {
     // A password sent for someone else is no password of the caller's: refused as a wrong one.
     const change = async () => {
       if (credentials && !credentials.ofCaller) throw wrongPasswordError()
-      return updateOwnProfile(db, principal.userId, input, credentials?.password)
+      return updateOwnProfile(db, principal.userId, input, credentials?.password, {
+        profileLocked: principal.salesRep !== undefined,
+      })
     }
     const done = credentials
       ? await throttled(request, reply, principal.userId, change)

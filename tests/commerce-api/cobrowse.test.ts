@@ -325,6 +325,33 @@ describe('attribution', () => {
     expect(mail!.text).not.toContain('sales representative')
   })
 
+  it("keeps the user's profile and password the user's own: a representative changes only preferences", async () => {
+    const token = await repToken('hweber')
+    const read = await call(api.url('customers/-/users/-', EUR), { token })
+    expect(read.status).toBe(200)
+    const user = read.json
+    // The whole user as read passes (what the shop sends when a preferred address changes) ...
+    expect(
+      (await call(api.url('customers/-/users/-', EUR), { method: 'PUT', token, json: user })).status,
+    ).toBe(200)
+    // ... another name does not, nor does a password change.
+    const renamed = await call(api.url('customers/-/users/-', EUR), {
+      method: 'PUT',
+      token,
+      json: { ...user, firstName: 'Mallory' },
+    })
+    expect(renamed.status).toBe(403)
+    expect(renamed.json.errors[0].code).toBe('account.profile.sales_rep.error')
+    const password = await call(api.url('customers/-/users/-/credentials/password', EUR), {
+      method: 'PUT',
+      token,
+      json: { password: 'N3w!Password2026', currentPassword: DEMO_PASSWORD },
+    })
+    expect(password.status).toBe(403)
+    const own = await call(api.url('customers/-/users/-', EUR), { token: await userToken(api, 'hweber') })
+    expect(own.json.firstName).toBe(user.firstName)
+  })
+
   it('ends with the representative’s logout, which leaves the user logged in', async () => {
     const own = await userToken(api, 'mfoster')
     const token = await repToken('mfoster')
