@@ -339,3 +339,11 @@ test('choosing a filter in the phone’s drawer closes it and brings the first p
   await expect(tiles(page).first()).toBeInViewport({ ratio: 0.3 })
   await expectFitsWidth(page, WIDTH)
 })
+
+test('the home page fits a phone in every language, long category names included', async ({ page }) => {
+  for (const lang of ['en', 'de', 'fr', 'pl', 'ro']) {
+    await page.goto(`/${lang}/home`)
+    await expect(page.locator('.category-card').first()).toBeVisible()
+    await expectFitsWidth(page, WIDTH)
+  }
+})
