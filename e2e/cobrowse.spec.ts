@@ -95,9 +95,9 @@ test('the banner fits a 360 px phone in German and ends co-browse by keyboard', 
         ]
       : [
           'SR-1001',
-          'skestrel',
+          'tkestrel',
           t('cobrowse.banner.text', {
-            user: 'Sofia Bestell',
+            user: 'Tobias Kaufmann',
             company: 'Kestrel Facility Services GmbH',
             rep: 'Sabine Vogt (SR-1001)',
           }),
@@ -110,8 +110,7 @@ test('the banner fits a 360 px phone in German and ends co-browse by keyboard', 
   expect(minted.status()).toBe(201)
   await page.goto((await minted.json()).url)
   await expect(page).toHaveURL(/\/de\/home$/)
-  // Every page has the banner (German home's category grid is wider than a phone of its own; the account's
-  // order list is not).
+  // Every page has the banner, the account's too.
   await page.goto('/de/account/orders')
   const region = page.getByRole('region', { name: t('cobrowse.banner.label') })
   await expect(region.getByText(banner, { exact: true })).toBeVisible()
