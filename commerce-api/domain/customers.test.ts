@@ -78,6 +78,7 @@ describe('customers', () => {
       description: undefined,
       budgetPriceType: 'gross',
       isCostCenterOptional: false,
+      isCookieConsentDisabled: false,
     })
     expect(customerJson(customer('PrivateCustomer')).isCostCenterOptional).toBeUndefined()
     expect(privateCustomerJson(customer('PrivateCustomer'))).not.toHaveProperty('isPriceDisplayActive')

@@ -123,8 +123,8 @@ describe('the co-browse entry', () => {
     const browser = new Browser('en')
     await open(browser, link(await mint('SR-1001', 'ccowner')))
     const profile = await browser.load(profileLoader, '/en/account/profile')
-    expect(profile.capabilities).toEqual({ editPassword: false, editEmail: false, editProfile: false })
-    expect(profile.signIn).toBe('cobrowse')
+    expect(profile).toMatchObject({ editable: false, emailUrl: null, passwordUrl: null })
+    expect(profile.managedNotice).toContain('only the customer can change them')
     for (const [page, path] of [
       [emailLoader, '/en/account/profile/email'],
       [passwordLoader, '/en/account/profile/password'],
