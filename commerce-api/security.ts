@@ -32,6 +32,18 @@ export function apiHelmetOptions({
   }
 }
 
+/**
+ * The policy of the API's read-only HTML pages (the local mailbox, the tracking collector's pages): their
+ * own inline styles, no scripts, images, forms or framing.
+ */
+export const READ_ONLY_PAGE_DIRECTIVES = {
+  'default-src': ["'none'"],
+  'style-src': ["'unsafe-inline'"],
+  'form-action': ["'none'"],
+  'base-uri': ["'none'"],
+  'frame-ancestors': ["'none'"],
+}
+
 /** An origin fit to stand in a CSP source list (no spaces, quotes or semicolons that would end it). */
 const CSP_ORIGIN = /^https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?$|^https?:\/\/\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/
 

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { addressSchema } from './address-form'
 import { API_CODES } from './api-codes'
 import { captchaFields } from './captcha'
-import type { ApiMessage, Translate } from './messages'
+import { messageText, type ApiMessage, type Translate } from './messages'
 
 export type CustomerKind = 'private' | 'business'
 
@@ -16,42 +16,59 @@ const PASSWORD_ERROR = API_CODES.passwordRuleViolated
  * checks the same before posting; the API decides (the password rule, a login or address already taken).
  */
 export function registrationSchema(t: Translate, regionsOf: (country: string) => string[] | undefined) {
-  const optional = (max: number) => z.string().trim().max(max, t('form.max_length', { max })).optional()
-  return z
-    .object({
-      kind: z.enum(['private', 'business']),
-      companyName: optional(60),
-      taxationID: optional(40),
-      industry: optional(60),
-      email: z
-        .string({ required_error: t('form.required') })
-        .trim()
-        .min(1, t('form.required'))
-        .max(100, t('form.max_length', { max: 100 }))
-        .email(t('address.email.invalid')),
-      password: z
-        .string({ required_error: t('form.required') })
-        .max(256, t('form.max_length', { max: 256 }))
-        .regex(PASSWORD_RULE, t(PASSWORD_ERROR)),
-      passwordConfirmation: z.string({ required_error: t('form.required') }).max(256),
-      address: addressSchema(t, regionsOf),
-      newsletter: z.boolean().default(false),
-      terms: z.boolean({ required_error: t('account.register.terms.error.required') }),
-      ...captchaFields(t),
-    })
-    .superRefine((form, ctx) => {
-      if (form.kind === 'business' && !form.companyName)
-        ctx.addIssue({ code: 'custom', path: ['companyName'], message: t('form.required') })
-      if (form.password !== form.passwordConfirmation)
-        ctx.addIssue({
-          code: 'custom',
-          path: ['passwordConfirmation'],
-          message: t('account.forgotdata.password_confirmation.error.mismatch'),
-        })
-      if (!form.terms)
-        ctx.addIssue({ code: 'custom', path: ['terms'], message: t('account.register.terms.error.required') })
-    })
+  return registrationFields(t, regionsOf).superRefine(registrationRules(t))
 }
+
+/** The registration's fields; a new identity's registration omits the credentials and the captcha. */
+function registrationFields(t: Translate, regionsOf: (country: string) => string[] | undefined) {
+  const optional = (max: number) => z.string().trim().max(max, t('form.max_length', { max })).optional()
+  return z.object({
+    kind: z.enum(['private', 'business']),
+    companyName: optional(60),
+    taxationID: optional(40),
+    industry: optional(60),
+    email: z
+      .string({ required_error: t('form.required') })
+      .trim()
+      .min(1, t('form.required'))
+      .max(100, t('form.max_length', { max: 100 }))
+      .email(t('address.email.invalid')),
+    password: z
+      .string({ required_error: t('form.required') })
+      .max(256, t('form.max_length', { max: 256 }))
+      .regex(PASSWORD_RULE, t(PASSWORD_ERROR)),
+    passwordConfirmation: z.string({ required_error: t('form.required') }).max(256),
+    address: addressSchema(t, regionsOf),
+    newsletter: z.boolean().default(false),
+    terms: z.boolean({ required_error: t('account.register.terms.error.required') }),
+    ...captchaFields(t),
+  })
+}
+
+/** What the fields cannot say alone: a business names its company, the password is confirmed, terms accepted. */
+const registrationRules =
+  (t: Translate) =>
+  (
+    form: {
+      kind: CustomerKind
+      companyName?: string
+      password?: string
+      passwordConfirmation?: string
+      terms: boolean
+    },
+    ctx: z.RefinementCtx,
+  ) => {
+    if (form.kind === 'business' && !form.companyName)
+      ctx.addIssue({ code: 'custom', path: ['companyName'], message: t('form.required') })
+    if (form.password !== form.passwordConfirmation)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['passwordConfirmation'],
+        message: t('account.forgotdata.password_confirmation.error.mismatch'),
+      })
+    if (!form.terms)
+      ctx.addIssue({ code: 'custom', path: ['terms'], message: t('account.register.terms.error.required') })
+  }
 
 export type RegistrationForm = z.infer<ReturnType<typeof registrationSchema>>
 
@@ -106,16 +123,31 @@ export function registrationField(path: string | undefined): string | undefined 
   return undefined
 }
 
-/** API refusals pinned on fields where they name one; the rest are the form's errors. */
-export function registrationErrors(problems: (ApiMessage & { paths?: string[] })[]) {
-  const fieldErrors: Record<string, ApiMessage[]> = {}
+/**
+ * API refusals pinned on fields where they name one, as the fields show them; the rest are the form's errors
+ * (the messages, as `refused` takes them).
+ */
+export function registrationErrors(t: Translate, problems: (ApiMessage & { paths?: string[] })[]) {
+  const fieldErrors: Record<string, string[]> = {}
   const formErrors: ApiMessage[] = []
   for (const problem of problems) {
     const field = registrationField(problem.paths?.[0])
-    if (field) (fieldErrors[field] ??= []).push(problem)
+    if (field) (fieldErrors[field] ??= []).push(messageText(t, problem))
     else formErrors.push(problem)
   }
   return { fieldErrors, formErrors }
+}
+
+/**
+ * The kinds of customer the shop registers, and the one a registration page is for: the kind asked
+ * (`?type=business`, else private) where the shop registers it, else the first it does; none where it
+ * registers no one.
+ */
+export function registrationKinds(registers: Record<CustomerKind, boolean>, asked: string | null) {
+  const kinds = (['private', 'business'] as const).filter((kind) => registers[kind])
+  const wanted: CustomerKind = asked === 'business' ? 'business' : 'private'
+  const kind: CustomerKind | undefined = kinds.includes(wanted) ? wanted : kinds[0]
+  return { kinds, kind }
 }
 
 /**
@@ -124,23 +156,9 @@ export function registrationErrors(problems: (ApiMessage & { paths?: string[] })
  * signed the shopper in). The names prefilled from the provider's id token.
  */
 export function ssoRegistrationSchema(t: Translate, regionsOf: (country: string) => string[] | undefined) {
-  const optional = (max: number) => z.string().trim().max(max, t('form.max_length', { max })).optional()
-  return z
-    .object({
-      kind: z.enum(['private', 'business']),
-      companyName: optional(60),
-      taxationID: optional(40),
-      industry: optional(60),
-      address: addressSchema(t, regionsOf),
-      newsletter: z.boolean().default(false),
-      terms: z.boolean({ required_error: t('account.register.terms.error.required') }),
-    })
-    .superRefine((form, ctx) => {
-      if (form.kind === 'business' && !form.companyName)
-        ctx.addIssue({ code: 'custom', path: ['companyName'], message: t('form.required') })
-      if (!form.terms)
-        ctx.addIssue({ code: 'custom', path: ['terms'], message: t('account.register.terms.error.required') })
-    })
+  return registrationFields(t, regionsOf)
+    .omit({ email: true, password: true, passwordConfirmation: true, captchaId: true, captchaAnswer: true })
+    .superRefine(registrationRules(t))
 }
 
 export type SsoRegistrationForm = z.infer<ReturnType<typeof ssoRegistrationSchema>>

@@ -9,9 +9,15 @@ import {
 import { Form, Link, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { Captcha } from '~/components/Captcha'
-import { addressErrorLabel, AddressFields, addressFieldset } from '~/components/checkout/AddressFields'
+import {
+  AddressAndTerms,
+  CompanyFields,
+  RegistrationKinds,
+  registrationLabels,
+} from '~/components/account/RegistrationFields'
+import { addressErrorLabel } from '~/components/checkout/AddressFields'
 import { FormErrors, SubmitButton } from '~/components/form-controls'
-import { CheckboxField, Field, useShopForm } from '~/components/forms'
+import { Field, useShopForm } from '~/components/forms'
 import { Honeypot } from '~/components/Honeypot'
 import { SsoButtons } from '~/components/SsoButtons'
 import { useShell } from '~/components/useShell'
@@ -19,9 +25,9 @@ import { regionCodes } from '~/models/address'
 import { API_CODES } from '~/models/api-codes'
 import { captchaSolution } from '~/models/captcha'
 import { isSpam } from '~/models/honeypot'
-import { messageText } from '~/models/messages'
 import {
   registrationErrors,
+  registrationKinds,
   registrationSchema,
   REGISTRATION_SECRETS,
   type CustomerKind,
@@ -50,10 +56,8 @@ async function registrationPage(args: PageArgs) {
   const shopper = await shopperOf(args)
   const url = new URL(args.request.url)
   const settings = await configuration(shopper.scope)
-  const kinds = (['private', 'business'] as const).filter((kind) => settings.registration[kind])
-  if (!kinds.length) throw new Response(null, { status: 404, statusText: 'Not Found' })
-  const asked = url.searchParams.get('type') === 'business' ? 'business' : 'private'
-  const kind: CustomerKind = kinds.includes(asked) ? asked : kinds[0]!
+  const { kinds, kind } = registrationKinds(settings.registration, url.searchParams.get('type'))
+  if (!kind) throw new Response(null, { status: 404, statusText: 'Not Found' })
   const returnUrl = safeReturnUrl(url.searchParams.get('returnUrl'), `/${shopper.locale.lang}/account`)
   return { ...shopper, settings, kinds, kind, returnUrl }
 }
@@ -102,15 +106,10 @@ export async function action(args: ActionFunctionArgs) {
   const captcha = settings.captcha ? captchaSolution(value) : undefined
   const created = await registerCustomer(scope, value, captcha, locale.id)
   if (!created.ok) {
-    const { fieldErrors, formErrors } = registrationErrors(created.errors)
+    const { fieldErrors, formErrors } = registrationErrors(t, created.errors)
     return refused(submission, t, formErrors, {
       hideFields: REGISTRATION_SECRETS,
-      fieldErrors: Object.fromEntries(
-        Object.entries(fieldErrors).map(([field, problems]) => [
-          field,
-          problems.map((p) => messageText(t, p)),
-        ]),
-      ),
+      fieldErrors,
       status: created.errors.some((e) => e.code === API_CODES.loginNotUnique) ? 409 : 422,
     })
   }
@@ -135,13 +134,10 @@ export default function RegisterPage() {
   const [form, fields] = useShopForm({ id: `register-${kind}`, schema, defaultValue: { kind } })
   const addressLabel = addressErrorLabel(t)
   const labels: Record<string, string> = {
-    companyName: t('account.register.company_name.label'),
-    taxationID: t('account.register.taxation_id.label'),
-    industry: t('account.register.industry.label'),
+    ...registrationLabels(t),
     email: t('account.register.email.label'),
     password: t('account.register.password.label'),
     passwordConfirmation: t('account.register.password_confirmation.label'),
-    terms: t('account.register.terms.label'),
     captchaAnswer: t('captcha.legend'),
   }
   const query = (type: CustomerKind) =>
@@ -151,36 +147,12 @@ export default function RegisterPage() {
       <h1>{t('account.register.title')}</h1>
       <p>{t('account.register.intro')}</p>
       <SsoButtons providers={providers} lang={locale.lang} intent="register" returnUrl={returnUrl} />
-      {kinds.length > 1 ? (
-        <nav aria-label={t('account.register.kind.label')} className="register-kinds">
-          <ul>
-            {kinds.map((type) => (
-              <li key={type}>
-                <Link to={query(type)} aria-current={type === kind ? 'page' : undefined}>
-                  {t(`account.register.kind.${type}`)}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-      ) : null}
+      <RegistrationKinds kinds={kinds} kind={kind} query={query} />
       <Form method="post" action={query(kind)} {...getFormProps(form)} className="register-form">
         <FormErrors form={form} label={(name) => labels[name] ?? addressLabel(name)} />
         <input type="hidden" name="kind" value={kind} />
         <Honeypot />
-        {kind === 'business' ? (
-          <fieldset>
-            <legend>{t('account.register.company.legend')}</legend>
-            <Field
-              meta={fields.companyName}
-              label={`${labels.companyName} *`}
-              autoComplete="organization"
-              required
-            />
-            <Field meta={fields.taxationID} label={labels.taxationID} />
-            <Field meta={fields.industry} label={labels.industry} />
-          </fieldset>
-        ) : null}
+        <CompanyFields kind={kind} fields={fields} />
         <fieldset>
           <legend>{t('account.register.credentials.legend')}</legend>
           <Field meta={fields.email} label={`${labels.email} *`} type="email" autoComplete="email" />
@@ -198,22 +170,7 @@ export default function RegisterPage() {
             autoComplete="new-password"
           />
         </fieldset>
-        <AddressFields
-          fields={addressFieldset(fields.address)}
-          legend={t('account.register.address.legend')}
-          countries={places.countries}
-          regions={places.regions}
-          home={places.home}
-        />
-        {newsletter ? (
-          <CheckboxField meta={fields.newsletter} label={t('account.register.newsletter.label')} />
-        ) : null}
-        <CheckboxField meta={fields.terms} label={`${labels.terms} *`} />
-        <p className="field-hint">
-          <a href={`/${locale.lang}/page/terms`} target="_blank" rel="noopener noreferrer">
-            {t('checkout.review.terms_link')}
-          </a>
-        </p>
+        <AddressAndTerms fields={fields} places={places} newsletter={newsletter} />
         {challenge ? <Captcha challenge={challenge} meta={fields.captchaAnswer} /> : null}
         <SubmitButton className="primary">{t('account.register.submit')}</SubmitButton>
       </Form>

@@ -6,15 +6,24 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/node'
-import { Form, Link, useLoaderData } from '@remix-run/react'
+import { Form, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import { addressErrorLabel, AddressFields, addressFieldset } from '~/components/checkout/AddressFields'
+import {
+  AddressAndTerms,
+  CompanyFields,
+  RegistrationKinds,
+  registrationLabels,
+} from '~/components/account/RegistrationFields'
+import { addressErrorLabel } from '~/components/checkout/AddressFields'
 import { FormErrors, SubmitButton } from '~/components/form-controls'
-import { CheckboxField, Field, useShopForm } from '~/components/forms'
-import { useShell } from '~/components/useShell'
+import { useShopForm } from '~/components/forms'
 import { regionCodes } from '~/models/address'
-import { messageText } from '~/models/messages'
-import { registrationErrors, ssoRegistrationSchema, type CustomerKind } from '~/models/registration'
+import {
+  registrationErrors,
+  registrationKinds,
+  ssoRegistrationSchema,
+  type CustomerKind,
+} from '~/models/registration'
 import { noindexMeta } from '~/models/seo'
 import { safeReturnUrl } from '~/models/url'
 import { configuration } from '~/services/configuration.server'
@@ -49,10 +58,8 @@ async function registrationPage(args: PageArgs) {
     throw redirect(`/${locale.lang}/login?${new URLSearchParams({ messageKey: 'session_timeout' })}`)
   if (!pending) throw redirect(`/${locale.lang}/register`)
   const settings = await configuration(scope)
-  const kinds = (['private', 'business'] as const).filter((kind) => settings.registration[kind])
   const url = new URL(args.request.url)
-  const asked = url.searchParams.get('type') === 'business' ? 'business' : 'private'
-  const kind: CustomerKind = kinds.includes(asked) ? asked : (kinds[0] ?? 'private')
+  const { kinds, kind = 'private' } = registrationKinds(settings.registration, url.searchParams.get('type'))
   const provider = identityProvider(session.get('sso')?.provider)
   return { ...shopper, pending, settings, kinds, kind, url, provider }
 }
@@ -111,16 +118,8 @@ export async function action(args: ActionFunctionArgs) {
     locale.id,
   )
   if (!created.ok) {
-    const { fieldErrors, formErrors } = registrationErrors(created.errors)
-    return refused(submission, t, formErrors, {
-      fieldErrors: Object.fromEntries(
-        Object.entries(fieldErrors).map(([field, problems]) => [
-          field,
-          problems.map((p) => messageText(t, p)),
-        ]),
-      ),
-      status: 422,
-    })
+    const { fieldErrors, formErrors } = registrationErrors(t, created.errors)
+    return refused(submission, t, formErrors, { fieldErrors, status: 422 })
   }
   if (created.approvalPending ?? settings.approval[kind]) {
     session.unset('ssoRegistration')
@@ -137,7 +136,6 @@ export default function SsoRegistrationPage() {
   const { kinds, kind, places, newsletter, email, provider, firstName, lastName, userid } =
     useLoaderData<typeof loader>()
   const { t } = useTranslation()
-  const { locale } = useShell()
   const schema = ssoRegistrationSchema(t, regionCodes(places.regions))
   const [form, fields] = useShopForm({
     id: `register-sso-${kind}`,
@@ -145,12 +143,7 @@ export default function SsoRegistrationPage() {
     defaultValue: { kind, address: { firstName, lastName } },
   })
   const addressLabel = addressErrorLabel(t)
-  const labels: Record<string, string> = {
-    companyName: t('account.register.company_name.label'),
-    taxationID: t('account.register.taxation_id.label'),
-    industry: t('account.register.industry.label'),
-    terms: t('account.register.terms.label'),
-  }
+  const labels: Record<string, string> = registrationLabels(t)
   const query = (type: CustomerKind) =>
     `?${new URLSearchParams({ userid, firstName, lastName, ...(type === 'business' ? { type } : {}) })}`
   return (
@@ -165,51 +158,12 @@ export default function SsoRegistrationPage() {
           </div>
         </dl>
       ) : null}
-      {kinds.length > 1 ? (
-        <nav aria-label={t('account.register.kind.label')} className="register-kinds">
-          <ul>
-            {kinds.map((type) => (
-              <li key={type}>
-                <Link to={query(type)} aria-current={type === kind ? 'page' : undefined}>
-                  {t(`account.register.kind.${type}`)}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-      ) : null}
+      <RegistrationKinds kinds={kinds} kind={kind} query={query} />
       <Form method="post" action={query(kind)} {...getFormProps(form)} className="register-form">
         <FormErrors form={form} label={(name) => labels[name] ?? addressLabel(name)} />
         <input type="hidden" name="kind" value={kind} />
-        {kind === 'business' ? (
-          <fieldset>
-            <legend>{t('account.register.company.legend')}</legend>
-            <Field
-              meta={fields.companyName}
-              label={`${labels.companyName} *`}
-              autoComplete="organization"
-              required
-            />
-            <Field meta={fields.taxationID} label={labels.taxationID} />
-            <Field meta={fields.industry} label={labels.industry} />
-          </fieldset>
-        ) : null}
-        <AddressFields
-          fields={addressFieldset(fields.address)}
-          legend={t('account.register.address.legend')}
-          countries={places.countries}
-          regions={places.regions}
-          home={places.home}
-        />
-        {newsletter ? (
-          <CheckboxField meta={fields.newsletter} label={t('account.register.newsletter.label')} />
-        ) : null}
-        <CheckboxField meta={fields.terms} label={`${labels.terms} *`} />
-        <p className="field-hint">
-          <a href={`/${locale.lang}/page/terms`} target="_blank" rel="noopener noreferrer">
-            {t('checkout.review.terms_link')}
-          </a>
-        </p>
+        <CompanyFields kind={kind} fields={fields} />
+        <AddressAndTerms fields={fields} places={places} newsletter={newsletter} />
         <SubmitButton className="primary" intent="register">
           {t('account.register.submit')}
         </SubmitButton>

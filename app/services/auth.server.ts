@@ -225,6 +225,12 @@ export type LoginResult =
 type ChallengeCode = typeof API_CODES.challengeRequired | typeof API_CODES.captchaIncorrect
 const CHALLENGE_CODES = new Set<string>([API_CODES.challengeRequired, API_CODES.captchaIncorrect])
 
+/** A sign-in (password or passkey) refused with 403: the user is deactivated, else awaits approval. */
+const accountRefusal = (error: IcmError) =>
+  error.code === API_CODES.userDisabled
+    ? 'account.login.user_disabled.error.invalid'
+    : 'account.login.customer_approval.error.invalid'
+
 /**
  * Password login: on success the user's token replaces the anonymous one and the session knows the user;
  * on 401/403 the spec's message key is returned (spec §8). ICM's brute-force protection (issue 14) shows
@@ -259,14 +265,7 @@ export async function login(
         challenge: await newCaptcha(scope),
       }
     if (error.status === 401 || error.status === 403 || error.status === 400) {
-      if (error.status === 403)
-        return {
-          ok: false,
-          messageKey:
-            error.code === API_CODES.userDisabled
-              ? 'account.login.user_disabled.error.invalid'
-              : 'account.login.customer_approval.error.invalid',
-        }
+      if (error.status === 403) return { ok: false, messageKey: accountRefusal(error) }
       return {
         ok: false,
         messageKey: credentials.login.includes('@')
@@ -310,14 +309,7 @@ export async function loginWithPasskey(
     })
   } catch (error) {
     if (!(error instanceof IcmError) || error.status >= 500) throw error
-    if (error.status === 403)
-      return {
-        ok: false,
-        messageKey:
-          error.code === API_CODES.userDisabled
-            ? 'account.login.user_disabled.error.invalid'
-            : 'account.login.customer_approval.error.invalid',
-      }
+    if (error.status === 403) return { ok: false, messageKey: accountRefusal(error) }
     const messageKey =
       error.code === API_CODES.passkeyChallengeInvalid
         ? 'account.login.passkey.error.expired'

@@ -21,7 +21,7 @@ import {
 import { config } from './config.server'
 import { expiredPreferredLocaleCookie } from './preferred-locale.server'
 import type { RequestArgs } from './request-memo.server'
-import { setResponseCookie, type ShopSession } from './session.server'
+import { setResponseCookie, shopCookie, type ShopSession } from './session.server'
 
 export const CONSENT_COOKIE = 'cookieConsent'
 
@@ -66,14 +66,7 @@ export function consentViewOf(args: RequestArgs, session: ShopSession): ConsentV
 
 /** The `Set-Cookie` value of a record: one year (spec §9), the whole shop, readable by the server only. */
 export function consentCookie(consent: CookieConsent): string {
-  return [
-    `${CONSENT_COOKIE}=${serializeConsent(consent)}`,
-    `Max-Age=${CONSENT_MAX_AGE_SECONDS}`,
-    'Path=/',
-    'SameSite=Lax',
-    'HttpOnly',
-    ...(config.secureCookies ? ['Secure'] : []),
-  ].join('; ')
+  return shopCookie(CONSENT_COOKIE, serializeConsent(consent), CONSENT_MAX_AGE_SECONDS)
 }
 
 /**

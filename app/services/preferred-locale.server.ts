@@ -1,5 +1,5 @@
 import { localeById, type ShopLocale } from '~/models/locale'
-import { config } from './config.server'
+import { shopCookie } from './session.server'
 import { isFeatureEnabled } from './features.server'
 
 /** The cookie the language switch writes (spec shell §4.5, §9: one of the three cookies the shop sets). */
@@ -25,24 +25,10 @@ export function preferredLocaleOf(request: Request): ShopLocale | undefined {
  * withdraws that consent.
  */
 export function expiredPreferredLocaleCookie(): string {
-  return [
-    `${COOKIE}=`,
-    'Max-Age=0',
-    'Path=/',
-    'SameSite=Lax',
-    'HttpOnly',
-    ...(config.secureCookies ? ['Secure'] : []),
-  ].join('; ')
+  return shopCookie(COOKIE, '', 0)
 }
 
 /** The `Set-Cookie` value that remembers `locale` for a year, for the whole shop (path /). */
 export function preferredLocaleCookie(locale: ShopLocale): string {
-  return [
-    `${COOKIE}=${locale.id}`,
-    `Max-Age=${ONE_YEAR_SECONDS}`,
-    'Path=/',
-    'SameSite=Lax',
-    'HttpOnly',
-    ...(config.secureCookies ? ['Secure'] : []),
-  ].join('; ')
+  return shopCookie(COOKIE, locale.id, ONE_YEAR_SECONDS)
 }

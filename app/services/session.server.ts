@@ -205,6 +205,21 @@ export function setResponseCookie(context: AppLoadContext, name: string, setCook
   cookies.set(name, setCookie)
 }
 
+/**
+ * The `Set-Cookie` value of one of those cookies: the whole shop's (path /), read by the server only, sent
+ * on top-level navigations from elsewhere too (SameSite=Lax), for `maxAge` seconds (0 deletes it).
+ */
+export function shopCookie(name: string, value: string, maxAge: number): string {
+  return [
+    `${name}=${value}`,
+    `Max-Age=${maxAge}`,
+    'Path=/',
+    'SameSite=Lax',
+    'HttpOnly',
+    ...(config.secureCookies ? ['Secure'] : []),
+  ].join('; ')
+}
+
 /** Each key's serialized value: what `sessionCookieOf` compares to see whether, and what, changed. */
 const snapshot = (data: object) =>
   Object.fromEntries(Object.entries(data).map(([key, value]) => [key, JSON.stringify(value)]))

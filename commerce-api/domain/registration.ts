@@ -115,6 +115,29 @@ function causesOf(input: RegistrationInput, { credentials = true } = {}): Domain
   return causes
 }
 
+/** Refused (403) where the shop does not register customers of the kind (AccountSettings.registration). */
+function assertRegisters(settings: AccountSettings, kind: CustomerKind) {
+  if (!settings.registration[kind])
+    throw forbiddenError(
+      'customer.registration.disabled.error',
+      `The shop does not register ${kind} customers.`,
+    )
+}
+
+/** The registering user's own fields: names, phone, language; a business's first user administers it. */
+function registeredUserFields(input: RegistrationInput, preferredLanguage: string) {
+  const business = input.kind === 'business'
+  return {
+    title: filled(input.user.title),
+    firstName: filled(input.user.firstName)!,
+    lastName: filled(input.user.lastName)!,
+    phone: filled(input.user.phoneHome),
+    preferredLanguage,
+    roles: business ? FIRST_BUSINESS_USER_ROLES : [],
+    businessPartnerNo: business ? 'U00001' : null,
+  }
+}
+
 /**
  * Registers a customer: refused when the kind may not register (403), with every field at fault (422), when
  * the login or e-mail address names someone already (409, never saying whose); else written in one
@@ -126,11 +149,7 @@ export async function registerCustomer(
   settings: AccountSettings,
   locale: Locale,
 ): Promise<Registration> {
-  if (!settings.registration[input.kind])
-    throw forbiddenError(
-      'customer.registration.disabled.error',
-      `The shop does not register ${input.kind} customers.`,
-    )
+  assertRegisters(settings, input.kind)
   const causes = causesOf(input)
   if (causes.length) throw refusedError(INVALID, 'The registration is not complete or not valid.', causes)
   const email = filled(input.user.email)!
@@ -147,7 +166,6 @@ export async function registerCustomer(
   }
   // Hashed before the transaction (scrypt runs off the event loop): the transaction only writes.
   const passwordHash = await hashPassword(input.credentials.password!)
-  const business = input.kind === 'business'
   const approvalPending = settings.approval[input.kind]
   const preferredLanguage = isLocale(input.user.preferredLanguage ?? undefined)
     ? input.user.preferredLanguage!
@@ -163,13 +181,7 @@ export async function registerCustomer(
             login,
             email,
             passwordHash,
-            title: filled(input.user.title),
-            firstName: filled(input.user.firstName)!,
-            lastName: filled(input.user.lastName)!,
-            phone: filled(input.user.phoneHome),
-            preferredLanguage,
-            roles: business ? FIRST_BUSINESS_USER_ROLES : [],
-            businessPartnerNo: business ? 'U00001' : null,
+            ...registeredUserFields(input, preferredLanguage),
           })
           .returning()
         await finishRegistration(tx, customer, user!, input, settings, approvalPending)
@@ -247,11 +259,7 @@ export async function completeRegistration(
   settings: AccountSettings,
   locale: Locale,
 ): Promise<Registration> {
-  if (!settings.registration[input.kind])
-    throw forbiddenError(
-      'customer.registration.disabled.error',
-      `The shop does not register ${input.kind} customers.`,
-    )
+  assertRegisters(settings, input.kind)
   const completed = () =>
     conflictError('account.sso.registration.completed.error', 'This user has completed the registration.')
   const [stored] = await db.select().from(users).where(eq(users.id, userId))
@@ -268,7 +276,6 @@ export async function completeRegistration(
   }
   const causes = causesOf(full, { credentials: false })
   if (causes.length) throw refusedError(INVALID, 'The registration is not complete or not valid.', causes)
-  const business = input.kind === 'business'
   const approvalPending = settings.approval[input.kind]
   const preferredLanguage = isLocale(input.user.preferredLanguage ?? undefined)
     ? input.user.preferredLanguage!
@@ -286,13 +293,7 @@ export async function completeRegistration(
       .update(users)
       .set({
         customerNo: customer.customerNo,
-        title: filled(full.user.title),
-        firstName: filled(full.user.firstName)!,
-        lastName: filled(full.user.lastName)!,
-        phone: filled(full.user.phoneHome),
-        preferredLanguage,
-        roles: business ? FIRST_BUSINESS_USER_ROLES : [],
-        businessPartnerNo: business ? 'U00001' : null,
+        ...registeredUserFields(full, preferredLanguage),
       })
       .where(eq(users.id, userId))
       .returning()

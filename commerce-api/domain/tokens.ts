@@ -94,6 +94,17 @@ async function issue(
 const salesRepActsFor = (customerNo: typeof users.customerNo) =>
   sql<boolean>`coalesce(${salesReps.active} and ${salesReps.customerNos} @> jsonb_build_array(${customerNo}::text), false)`
 
+/**
+ * The representative a token acts through and whether they still may, read with the token wherever it is
+ * presented (in a query that joins the token's user and, on its `salesRepId`, `sales_reps`).
+ */
+const actingSalesRepColumns = {
+  salesRepId: apiTokens.salesRepId,
+  salesRepFirstName: salesReps.firstName,
+  salesRepLastName: salesReps.lastName,
+  salesRepActs: salesRepActsFor(users.customerNo),
+}
+
 export const issueAnonymousToken = (db: Db) => issue(db, `anonymous:${randomUUID()}`, null)
 
 /** A user's token pair, as a login gives it (single sign-on signs in through here; domain/identities.ts). */
@@ -174,10 +185,7 @@ export async function refresh(db: Db, presented: string): Promise<TokenGrant | n
       subject: apiTokens.subject,
       userId: apiTokens.userId,
       singleUse: apiTokens.singleUse,
-      salesRepId: apiTokens.salesRepId,
-      salesRepFirstName: salesReps.firstName,
-      salesRepLastName: salesReps.lastName,
-      salesRepActs: salesRepActsFor(users.customerNo),
+      ...actingSalesRepColumns,
     })
     .from(apiTokens)
     .leftJoin(users, eq(users.id, apiTokens.userId))
@@ -219,43 +227,22 @@ export const START_TOKEN_LIFETIME = 300
  * refresh grant with it (or its refresh token) revokes it and answers an ordinary token pair, any later one is
  * refused. A client that uses it directly (the Intershop PWA) keeps it until it runs out.
  */
-export async function issueStartToken(
-  db: Db,
-  userId: string,
-  now = new Date(),
-): Promise<{ token: string; expiresAt: Date }> {
-  const token = newSecret()
-  const expiresAt = new Date(now.getTime() + START_TOKEN_LIFETIME * 1000)
-  await db.insert(apiTokens).values({
-    token,
-    subject: userId,
-    anonymous: false,
-    userId,
-    refreshToken: newSecret(),
-    expiresAt,
-    refreshExpiresAt: expiresAt,
-    singleUse: true,
-  })
-  return { token, expiresAt }
-}
-
-/** How long a co-browse token works (seconds): the representative's browser opens the link at once. */
-export const COBROWSE_TOKEN_LIFETIME = 120
+export const issueStartToken = (db: Db, userId: string, now = new Date()) =>
+  issueSingleUse(db, userId, START_TOKEN_LIFETIME, now)
 
 /**
- * A co-browse token (issue 35; the `access-token` of the storefront's `/cobrowse` link): a start token like
- * issueStartToken's, for COBROWSE_TOKEN_LIFETIME and exchanged once, that names the sales representative
- * acting for the user; every token issued for it inherits the representative. Whether the representative may
- * act for this user is domain/sales-reps.ts's to decide before.
+ * A token of a user that works for `lifetime` seconds and is exchanged once (see issueStartToken), acting
+ * through `salesRepId` where a representative minted it.
  */
-export async function issueCobrowseToken(
+async function issueSingleUse(
   db: Db,
   userId: string,
-  salesRepId: string,
-  now = new Date(),
+  lifetime: number,
+  now: Date,
+  salesRepId: string | null = null,
 ): Promise<{ token: string; expiresAt: Date }> {
   const token = newSecret()
-  const expiresAt = new Date(now.getTime() + COBROWSE_TOKEN_LIFETIME * 1000)
+  const expiresAt = new Date(now.getTime() + lifetime * 1000)
   await db.insert(apiTokens).values({
     token,
     subject: userId,
@@ -269,6 +256,18 @@ export async function issueCobrowseToken(
   })
   return { token, expiresAt }
 }
+
+/** How long a co-browse token works (seconds): the representative's browser opens the link at once. */
+export const COBROWSE_TOKEN_LIFETIME = 120
+
+/**
+ * A co-browse token (issue 35; the `access-token` of the storefront's `/cobrowse` link): a start token like
+ * issueStartToken's, for COBROWSE_TOKEN_LIFETIME and exchanged once, that names the sales representative
+ * acting for the user; every token issued for it inherits the representative. Whether the representative may
+ * act for this user is domain/sales-reps.ts's to decide before.
+ */
+export const issueCobrowseToken = (db: Db, userId: string, salesRepId: string, now = new Date()) =>
+  issueSingleUse(db, userId, COBROWSE_TOKEN_LIFETIME, now, salesRepId)
 
 /**
  * Logout, as ICM does it: every token issued for the presented token's subject stops working, refresh tokens
@@ -318,10 +317,7 @@ export async function checkToken(db: Db, token: string): Promise<TokenCheck> {
       roleIds: users.roles,
       // Read with the user in this one query: every authorized call needs them.
       permissionIds: permissionIdsOfRoles(users.roles),
-      salesRepId: apiTokens.salesRepId,
-      salesRepFirstName: salesReps.firstName,
-      salesRepLastName: salesReps.lastName,
-      salesRepActs: salesRepActsFor(users.customerNo),
+      ...actingSalesRepColumns,
     })
     .from(apiTokens)
     .leftJoin(users, eq(users.id, apiTokens.userId))

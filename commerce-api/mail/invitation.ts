@@ -10,10 +10,9 @@ import type { Db } from '../db/client'
 import type { NewUser } from '../domain/events'
 import { issuePasswordToken, PASSWORD_TOKEN_LIFETIME_SECONDS } from '../domain/password-tokens'
 import { INVITATION_TEXTS } from './invitation-texts'
-import { queueMail } from './outbox'
-import { renderMail } from './render'
 import { storefrontPage } from './settings'
-import { fill, mailLocale } from './texts'
+import { mailLocale } from './texts'
+import { queuePasswordLinkMail } from './welcome'
 
 export const INVITATION_MAIL = 'user.invitation'
 
@@ -31,17 +30,12 @@ export async function queueInvitationMail(tx: Db, user: NewUser): Promise<void> 
   const texts = INVITATION_TEXTS[locale]
   const { secret } = await issuePasswordToken(tx, user.id, 'invitation')
   const days = PASSWORD_TOKEN_LIFETIME_SECONDS.invitation / 86_400
-  const mail = renderMail({
+  await queuePasswordLinkMail(tx, {
+    user,
     locale,
-    subject: texts.subject,
-    name: `${user.firstName} ${user.lastName}`.trim() || user.login,
-    blocks: [
-      { paragraph: texts.intro },
-      { paragraph: fill(texts.login, { login: user.login }) },
-      { paragraph: texts.action },
-      { action: { label: texts.button, url: invitationLink(locale, user.id, secret) } },
-      { paragraph: `${fill(texts.expiry, { days })}\n${texts.ignore}` },
-    ],
+    texts,
+    link: invitationLink(locale, user.id, secret),
+    validity: { days },
+    kind: INVITATION_MAIL,
   })
-  await queueMail(tx, { ...mail, kind: INVITATION_MAIL, to: user.email, locale })
 }

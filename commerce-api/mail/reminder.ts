@@ -8,7 +8,7 @@ import type { EventPerson } from '../domain/events'
 import { PASSWORD_TOKEN_LIFETIME_SECONDS } from '../domain/password-tokens'
 import { REMINDER_TEXTS } from './reminder-texts'
 import { mailLocale } from './texts'
-import { queuePasswordLinkMail } from './welcome'
+import { passwordLink, queuePasswordLinkMail } from './welcome'
 
 export const REMINDER_MAIL = 'user.password.reminder'
 
@@ -22,5 +22,12 @@ export async function queuePasswordReminder(
   const locale = mailLocale(requestLocale || user.preferredLanguage)
   const texts = REMINDER_TEXTS[locale]
   const hours = PASSWORD_TOKEN_LIFETIME_SECONDS.reminder / 3600
-  await queuePasswordLinkMail(tx, { user, locale, texts, hours, secret, kind: REMINDER_MAIL })
+  await queuePasswordLinkMail(tx, {
+    user,
+    locale,
+    texts,
+    link: passwordLink(locale, user.id, secret),
+    validity: { hours },
+    kind: REMINDER_MAIL,
+  })
 }

@@ -41,25 +41,35 @@ export async function queueWelcomeMail(
   const texts = MAIL_TEXTS[locale].welcome
   const { secret } = await issuePasswordToken(tx, user.id, 'welcome')
   const hours = PASSWORD_TOKEN_LIFETIME_SECONDS.welcome / 3600
-  await queuePasswordLinkMail(tx, { user, locale, texts, hours, secret, kind: WELCOME_MAIL })
+  await queuePasswordLinkMail(tx, {
+    user,
+    locale,
+    texts,
+    link: passwordLink(locale, user.id, secret),
+    validity: { hours },
+    kind: WELCOME_MAIL,
+  })
 }
 
-/** Queues a mail with the single-use link to choose a password, valid for `hours`. */
+/**
+ * Queues a mail whose button is a single-use link: to choose a password (the welcome and the reminder mail)
+ * or to accept an invitation (invitation.ts), valid as long as `validity` fills into the texts' expiry.
+ */
 export async function queuePasswordLinkMail(
   tx: Db,
   {
     user,
     locale,
     texts,
-    hours,
-    secret,
+    link,
+    validity,
     kind,
   }: {
     user: { id: string; email: string; firstName: string; lastName: string; login: string }
     locale: ReturnType<typeof mailLocale>
     texts: PasswordLinkTexts
-    hours: number
-    secret: string
+    link: string
+    validity: { hours: number } | { days: number }
     kind: string
   },
 ): Promise<void> {
@@ -71,8 +81,8 @@ export async function queuePasswordLinkMail(
       { paragraph: texts.intro },
       { paragraph: fill(texts.login, { login: user.login }) },
       { paragraph: texts.action },
-      { action: { label: texts.button, url: passwordLink(locale, user.id, secret) } },
-      { paragraph: `${fill(texts.expiry, { hours })}\n${texts.ignore}` },
+      { action: { label: texts.button, url: link } },
+      { paragraph: `${fill(texts.expiry, validity)}\n${texts.ignore}` },
     ],
   })
   await queueMail(tx, { ...mail, kind, to: user.email, locale })

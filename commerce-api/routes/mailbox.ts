@@ -12,16 +12,8 @@ import {
   MAILBOX_PAGE,
 } from '../mail/mailbox'
 import { mailboxEnabled } from '../mail/settings'
+import { READ_ONLY_PAGE_DIRECTIVES } from '../security'
 import type { RouteModule } from './context'
-
-/** The mailbox pages' policy: their own inline styles, no scripts, images, forms or framing. */
-const MAILBOX_DIRECTIVES = {
-  'default-src': ["'none'"],
-  'style-src': ["'unsafe-inline'"],
-  'form-action': ["'none'"],
-  'base-uri': ["'none'"],
-  'frame-ancestors': ["'none'"],
-}
 
 const MailboxQuery = z.object({
   to: z.string().max(320).optional(),
@@ -67,7 +59,7 @@ const tokenNeeded = () =>
 export const mailboxRoutes: RouteModule = (app, { db, mail }) => {
   const html = {
     access: 'public' as const,
-    helmet: { contentSecurityPolicy: { useDefaults: false, directives: MAILBOX_DIRECTIVES } },
+    helmet: { contentSecurityPolicy: { useDefaults: false, directives: READ_ONLY_PAGE_DIRECTIVES } },
   }
   const open = (request: FastifyRequest, reply: FastifyReply) => {
     if (!mailboxEnabled(mail) || !isLocalCaller(request)) throw noMailbox()

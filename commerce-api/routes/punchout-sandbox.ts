@@ -5,7 +5,13 @@ import { sendOrderRequest, sendSetupRequest, type ShopCall } from '../sandbox/cx
 import { entryPage, idsEntry, ociEntry } from '../sandbox/entry'
 import { SandboxForm, entriesOf } from '../sandbox/form'
 import { cxmlHookPage, idsHookPage, ociHookPage } from '../sandbox/hook'
-import { SandboxError, errorPage, sandboxDirectives, sandboxPolicy } from '../sandbox/html'
+import {
+  SandboxError,
+  errorPage,
+  sandboxDirectives,
+  sandboxErrorStatus,
+  sandboxPolicy,
+} from '../sandbox/html'
 import { startPage } from '../sandbox/start-page'
 import { PUNCHOUT_LIMITS } from '../punchout/format-common'
 import type { RouteModule } from './context'
@@ -99,16 +105,9 @@ export const punchoutSandboxRoutes =
       })
 
       scope.setErrorHandler((error, request, reply) => {
-        const failure = error as { statusCode?: number; message?: string }
+        const failure = error as { message?: string }
         if (error instanceof ApiError && error.status === 404) return reply.callNotFound()
-        const status =
-          error instanceof SandboxError
-            ? error.status
-            : error instanceof ApiError && error.status < 500
-              ? error.status
-              : failure.statusCode && failure.statusCode >= 400 && failure.statusCode < 500
-                ? failure.statusCode
-                : 500
+        const status = sandboxErrorStatus(error)
         if (status === 500) {
           request.log.error(error)
           console.error('commerce-api: the procurement sandbox failed', error)

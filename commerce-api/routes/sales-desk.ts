@@ -21,10 +21,9 @@ import {
   mintCobrowseToken,
   type SalesRep,
 } from '../domain/sales-reps'
-import { ApiError } from '../http'
 import { icmErrorOf } from '../icm/errors'
 import { clientKey } from '../rate-limits'
-import { SandboxError } from '../sandbox/html'
+import { SandboxError, sandboxErrorStatus } from '../sandbox/html'
 import { DESK_PATH, deskErrorPage, deskListPage, loginPage } from '../sales-desk/html'
 import {
   clearDeskCookie,
@@ -105,17 +104,9 @@ export const salesDeskRoutes: RouteModule = (app, { db, mail }) => {
 
   app.register(async (scope) => {
     scope.setErrorHandler((error, request, reply) => {
-      const failure = error as { statusCode?: number; message?: string }
-      const status =
-        error instanceof SandboxError
-          ? error.status
-          : error instanceof DomainError
-            ? icmErrorOf(error).status
-            : error instanceof ApiError && error.status < 500
-              ? error.status
-              : failure.statusCode && failure.statusCode >= 400 && failure.statusCode < 500
-                ? failure.statusCode
-                : 500
+      const failure = error as { message?: string }
+      // A domain refusal (a user the representative does not look after) answers ICM's status for it.
+      const status = error instanceof DomainError ? icmErrorOf(error).status : sandboxErrorStatus(error)
       if (status === 500) {
         request.log.error(error)
         console.error('commerce-api: the sales desk failed', error)

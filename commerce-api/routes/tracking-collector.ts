@@ -29,19 +29,11 @@ import {
 import { ApiError, parseInput } from '../http'
 import { escapeHtml } from '../mail/render'
 import { clientKey, RATE_LIMITED, tooManyRequests } from '../rate-limits'
+import { READ_ONLY_PAGE_DIRECTIVES } from '../security'
 import type { RouteModule } from './context'
 
 /** What one batch may weigh: 25 events with their items fit easily. */
 export const TRACKING_BODY_LIMIT = 32 * 1024
-
-/** The pages' policy: their own inline styles, nothing else. */
-const PAGE_DIRECTIVES = {
-  'default-src': ["'none'"],
-  'style-src': ["'unsafe-inline'"],
-  'form-action': ["'none'"],
-  'base-uri': ["'none'"],
-  'frame-ancestors': ["'none'"],
-}
 
 const ListQuery = z.object({
   name: z.string().max(40).optional(),
@@ -98,7 +90,7 @@ export const trackingCollectorRoutes =
 
     const page = {
       access: 'public' as const,
-      helmet: { contentSecurityPolicy: { useDefaults: false, directives: PAGE_DIRECTIVES } },
+      helmet: { contentSecurityPolicy: { useDefaults: false, directives: READ_ONLY_PAGE_DIRECTIVES } },
     }
     const open = (request: FastifyRequest, reply: FastifyReply) => {
       if (!holdsSecret(request, token, { basic: true })) {

@@ -4,6 +4,7 @@
  * owner's tool of the API, like the local mailbox, so its texts are English only (the storefront's five
  * locales are for shoppers).
  */
+import { ApiError } from '../http'
 import { escapeHtml } from '../mail/render'
 import { cspOrigins } from '../security'
 
@@ -18,6 +19,18 @@ export class SandboxError extends Error {
     super(message)
     this.name = 'SandboxError'
   }
+}
+
+/**
+ * The status of a page that failed: the SandboxError's, an API error's or Fastify's 4xx (a body too large, a
+ * content type without parser) as it is; anything else is the tool's own failure, a 500.
+ */
+export function sandboxErrorStatus(error: unknown): number {
+  const failure = error as { statusCode?: number }
+  if (error instanceof SandboxError) return error.status
+  if (error instanceof ApiError && error.status < 500) return error.status
+  if (failure.statusCode && failure.statusCode >= 400 && failure.statusCode < 500) return failure.statusCode
+  return 500
 }
 
 const STYLE = [
