@@ -20,7 +20,7 @@ async function loginAs(page: Page, lang: string, name: string, password: string)
   const t = await textsOf(lang as 'en' | 'de')
   await page.getByLabel(t('account.login.login.label')).fill(name)
   await page.getByLabel(t('account.login.password.label')).fill(password)
-  await page.getByRole('button', { name: t('account.login.submit') }).click()
+  await page.getByRole('button', { name: t('account.login.submit'), exact: true }).click()
 }
 
 test('a user changes their profile, e-mail address and password; the display switch changes prices', async ({

@@ -36,7 +36,7 @@ for (const lang of ['en', 'de'] as const) {
 
     await page.getByLabel(t('account.login.login.label')).fill(login)
     await page.getByLabel(t('account.login.password.label')).fill('Demo!2026')
-    await page.getByRole('button', { name: t('account.login.submit') }).click()
+    await page.getByRole('button', { name: t('account.login.submit'), exact: true }).click()
     await expect(page).toHaveURL(new RegExp(`/${lang}/account/orders$`))
     // The basket the user filled before the session ended is theirs again.
     await page.goto(`/${lang}/basket`)
