@@ -92,26 +92,22 @@ export const SSO_FAILURES = {
 } as const
 type SsoFailure = (typeof SSO_FAILURES)[keyof typeof SSO_FAILURES]
 
-/** ICM's refusal of `users/processtoken` as the text the login page shows (spec shell §8). */
+/** The API's codes of a refused `users/processtoken` and the text each gets (spec shell §8). */
+const FAILURE_OF_CODE: Record<string, SsoFailure> = {
+  [API_CODES.ssoIdTokenInvalid]: SSO_FAILURES.failed,
+  [API_CODES.ssoIdentityUnknown]: SSO_FAILURES.identityUnknown,
+  [API_CODES.ssoIdentityInUse]: SSO_FAILURES.identityInUse,
+  [API_CODES.ssoInvitationInvalid]: SSO_FAILURES.invitation,
+  [API_CODES.ssoEmailInUse]: SSO_FAILURES.emailInUse,
+  [API_CODES.ssoEmailRequired]: SSO_FAILURES.emailRequired,
+  [API_CODES.userDisabled]: SSO_FAILURES.userDisabled,
+  [API_CODES.customerApproval]: SSO_FAILURES.approval,
+}
+
+/** ICM's refusal of `users/processtoken` as the text the login page shows; an unknown code by its status. */
 export function processTokenFailure(error: IcmError): SsoFailure {
-  switch (error.code) {
-    case API_CODES.ssoIdTokenInvalid:
-      return SSO_FAILURES.failed
-    case API_CODES.ssoIdentityUnknown:
-      return SSO_FAILURES.identityUnknown
-    case API_CODES.ssoIdentityInUse:
-      return SSO_FAILURES.identityInUse
-    case API_CODES.ssoInvitationInvalid:
-      return SSO_FAILURES.invitation
-    case API_CODES.ssoEmailInUse:
-      return SSO_FAILURES.emailInUse
-    case API_CODES.ssoEmailRequired:
-      return SSO_FAILURES.emailRequired
-    case API_CODES.userDisabled:
-      return SSO_FAILURES.userDisabled
-    case API_CODES.customerApproval:
-      return SSO_FAILURES.approval
-  }
+  const known = error.code ? FAILURE_OF_CODE[error.code] : undefined
+  if (known) return known
   if (error.status === 403) return SSO_FAILURES.approval
   if (error.status === 409) return SSO_FAILURES.emailInUse
   return SSO_FAILURES.failed

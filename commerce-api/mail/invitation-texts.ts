@@ -3,17 +3,10 @@
  * of texts.ts. Placeholders in braces are filled by `fill`.
  */
 import type { Locale } from '../domain/channel'
+import type { PasswordLinkTexts } from './texts'
 
-export type InvitationTexts = {
-  subject: string
-  intro: string
-  login: string
-  action: string
-  button: string
-  /** `{days}`: how long the link works. */
-  expiry: string
-  ignore: string
-}
+/** A password-link mail's texts (it is sent as one); its `expiry` fills `{days}`: how long the link works. */
+export type InvitationTexts = PasswordLinkTexts
 
 export const INVITATION_TEXTS: Record<Locale, InvitationTexts> = {
   en_US: {

@@ -138,15 +138,16 @@ describe('root and shop layout loaders', () => {
     expect(session.get('apiToken')).toBeUndefined()
   })
 
-  it('drops a token ICM rejects, so the shopper continues as a fresh visitor', async () => {
-    icm.use(
-      ...shellHandlers(),
-      get('baskets/current', (req) =>
-        req.headers.get('authentication-token')
-          ? icmError(401, 'authentication.token.invalid', 'Unable to decode token.')
-          : icmError(401, 'authentication.token.missing', 'missing'),
-      ),
+  /** ICM no longer takes the session's token: the basket call answers as ICM does for one it cannot decode. */
+  const basketRefusingTokens = () =>
+    get('baskets/current', (req) =>
+      req.headers.get('authentication-token')
+        ? icmError(401, 'authentication.token.invalid', 'Unable to decode token.')
+        : icmError(401, 'authentication.token.missing', 'missing'),
     )
+
+  it('drops a token ICM rejects, so the shopper continues as a fresh visitor', async () => {
+    icm.use(...shellHandlers(), basketRefusingTokens())
     const now = Date.now()
     const cookie = await sessionCookie({ apiToken: 'gone', issuedAt: now, expiresAt: now + 3600_000 })
     const result = await pageShell('/en/home', { cookie })
@@ -156,14 +157,7 @@ describe('root and shop layout loaders', () => {
   })
 
   it("marks a user's session that ICM no longer takes as timed out, so the next page says so", async () => {
-    icm.use(
-      ...shellHandlers(),
-      get('baskets/current', (req) =>
-        req.headers.get('authentication-token')
-          ? icmError(401, 'authentication.token.invalid', 'Unable to decode token.')
-          : icmError(401, 'authentication.token.missing', 'missing'),
-      ),
-    )
+    icm.use(...shellHandlers(), basketRefusingTokens())
     const now = Date.now()
     const cookie = await sessionCookie({
       apiToken: 'revoked',
