@@ -105,9 +105,11 @@ export default defineConfig({
         ICM_CORS_ORIGINS: `http://127.0.0.1:${PORT + 2}`,
         // e2e/recurring-orders.spec.ts runs the scheduler as of a later day (routes/scheduler-runs.ts).
         SCHEDULER_TEST_RUNS: 'on',
-        // The default extras, the language switch remembering its choice (e2e/shop.spec.ts) and wishlists
-        // (e2e/wishlists.spec.ts; off by default as in spec §9, the shop on PORT + 3 keeps it off).
-        ADD_FEATURES: 'quickorder,costCenters,saveLanguageSelection,wishlists,punchout,tracking',
+        // The default extras, the language switch remembering its choice (e2e/shop.spec.ts), wishlists
+        // (e2e/wishlists.spec.ts) and quotes (e2e/quotes.spec.ts; off by default as in spec §9, the shop on
+        // PORT + 3 keeps them off).
+        ADD_FEATURES:
+          'quickorder,costCenters,saveLanguageSelection,wishlists,punchout,tracking,quoting,freetextQuoting',
         // e2e/account-orders.spec.ts ships an order with `npm run orders` as the operator.
         BACKOFFICE_TOKEN,
         // The tests read mails (password and approval links) from the local mailbox with its token.

@@ -11,6 +11,7 @@ import { ApprovalWidget, RequisitionWidget } from '~/components/requisition/Requ
 import { useShell } from '~/components/useShell'
 import type { OrganizationAccess } from '~/models/company'
 import { MANAGE_PUNCHOUT } from '~/models/punchout'
+import { MANAGE_QUOTES, quotesPath } from '~/models/quote'
 import { noindexMeta } from '~/models/seo'
 import { userBudgetHistory } from '~/services/budgets.server'
 import { accountSummary } from '~/services/account-summary.server'
@@ -86,6 +87,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       recurringOrdersUrl: `/${locale.lang}/account/recurring-orders`,
       organizationUrl: organizationUrl(locale.lang, access),
       wishlistsUrl: isFeatureEnabled('wishlists') ? `/${locale.lang}/account/wishlists` : null,
+      quotesUrl:
+        (isFeatureEnabled('quoting') || isFeatureEnabled('freetextQuoting')) &&
+        hasPermission(user, MANAGE_QUOTES)
+          ? quotesPath(locale.lang)
+          : null,
       passkeysUrl: passkeysOffered(shopper.session) ? `/${locale.lang}/account/passkeys` : null,
       punchoutUrl:
         isFeatureEnabled('punchout') && hasPermission(user, MANAGE_PUNCHOUT)
@@ -115,6 +121,7 @@ export default function AccountOverviewPage() {
     costCenterLinkBase,
     requisitions,
     wishlistsUrl,
+    quotesUrl,
     punchoutUrl,
     passkeysUrl,
   } = useLoaderData<typeof loader>()
@@ -153,6 +160,11 @@ export default function AccountOverviewPage() {
           {wishlistsUrl ? (
             <li>
               <Link to={wishlistsUrl}>{t('account.wishlists.title')}</Link>
+            </li>
+          ) : null}
+          {quotesUrl ? (
+            <li>
+              <Link to={quotesUrl}>{t('account.quotes.title')}</Link>
             </li>
           ) : null}
           <li>

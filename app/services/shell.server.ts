@@ -16,6 +16,7 @@ import { contentInclude, FOOTER_INCLUDE } from './cms.server'
 import { configuration } from './configuration.server'
 import { isFeatureEnabled } from './features.server'
 import type { IcmScope } from './icm.server'
+import { offersQuotes } from './quote-pages.server'
 import { savesLanguageSelection } from './preferred-locale.server'
 import { displaySwitchOf, priceDisplayFor } from './price-display.server'
 import type { RequestArgs } from './request-memo.server'
@@ -45,6 +46,10 @@ export async function shellData(scope: IcmScope, session: ShopSession, t: Transl
     compareCount: isFeatureEnabled('compare') ? (session.get('compare')?.length ?? 0) : null,
     rating: isFeatureEnabled('rating'),
     wishlists: isFeatureEnabled('wishlists'),
+    quoting: {
+      addToQuote: offersQuotes(session.get('user'), session.get('isAnonymous') === true),
+      freeText: isFeatureEnabled('freetextQuoting'),
+    },
     // Never inside a procurement system's frame: a punchout session is no co-browse.
     cobrowse: session.get('punchout') ? null : cobrowseBannerOf(session.get('user')),
   }
