@@ -24,6 +24,7 @@ import { sessionWire } from './session'
 import { securityWire } from './security'
 import { trackingWire } from './tracking'
 import { wishlistWire } from './wishlists'
+import { quoteWire } from './quotes'
 
 export type { NotJson, WireRule } from './rules'
 export { ErrorBodySchema } from './common'
@@ -53,6 +54,7 @@ export const WIRE_RULES: readonly WireRule[] = [
   ...passkeyWire,
   ...salesRepWire,
   ...trackingWire,
+  ...quoteWire,
 ]
 
 export const NOT_JSON: readonly NotJson[] = [
