@@ -71,6 +71,7 @@ import { recurringOrderJob, type RecurringOrderJob } from './jobs/recurring-orde
 import { quoteResponder, type QuoteResponder } from './jobs/quote-responses'
 import type { AutoResponseRule } from './domain/quote-auto-response'
 import { quoteRoutes } from './routes/quotes'
+import { backofficeQuoteRoutes } from './routes/backoffice-quotes'
 import { createLimiters, trustProxyOf, type ProtectionOptions } from './rate-limits'
 import { apiHelmetOptions, type SecuritySettings } from './security'
 
@@ -394,6 +395,7 @@ export function buildServer({
     ssoRoutes(new IdTokenVerifier(oidcProviders)),
     ...(backoffice.token ? [backofficeCustomerRoutes(backoffice.token)] : []),
     ...(backoffice.token ? [backofficeSalesRepRoutes(backoffice.token)] : []),
+    ...(backoffice.token ? [backofficeQuoteRoutes(backoffice.token)] : []),
     customerPaymentRoutes,
     wishlistRoutes,
     // Quote requests and quotes of business users, and quotes in baskets (issue 36).

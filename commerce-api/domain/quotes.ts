@@ -19,6 +19,7 @@ import {
   baskets,
   lineItems,
   products,
+  quoteContacts,
   quoteItems,
   quoteNumbers,
   quoteRequestItems,
@@ -927,3 +928,53 @@ export async function productNames(db: Db, skus: string[]) {
 /** The net total of priced lines (`singleNet` × quantity); lines without a price count nothing. */
 export const linesTotalNet = (lines: { singleNet: number | null; quantity: number }[]) =>
   lines.reduce((sum, l) => sum + (l.singleNet === null ? 0 : multiply(l.singleNet, l.quantity)), 0)
+
+// ---------------------------------------------------------------------------------------------------------
+// Free-text quote requests (`POST quotecontact`, spec shell §7)
+
+export const QUOTE_CONTACT_LIMITS = {
+  description: 4000,
+  name: 100,
+  email: 254,
+  phone: 40,
+  company: 100,
+  quantity: 1_000_000,
+} as const
+
+export type QuoteContactInput = {
+  description: string
+  quantity?: number | null
+  name: string
+  email: string
+  phone?: string | null
+  company?: string | null
+}
+
+/**
+ * Stores a free-text quote request (anyone may send one; the route checks the captcha and the rate) and tells
+ * the shop and the sender (event `quote_contact.received`), in one transaction.
+ */
+export async function recordQuoteContact(
+  db: Db,
+  input: QuoteContactInput,
+  { locale, userId = null }: { locale: Locale; userId?: string | null },
+): Promise<typeof quoteContacts.$inferSelect> {
+  return db.transaction(async (tx) => {
+    const t = asDb(tx)
+    const [row] = await t
+      .insert(quoteContacts)
+      .values({
+        description: input.description.trim(),
+        quantity: input.quantity ?? null,
+        name: input.name.trim(),
+        email: input.email.trim(),
+        phone: input.phone?.trim() || null,
+        company: input.company?.trim() || null,
+        locale,
+        userId,
+      })
+      .returning()
+    await publish(t, { type: 'quote_contact.received', contactId: row!.id })
+    return row!
+  })
+}

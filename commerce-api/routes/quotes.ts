@@ -7,7 +7,8 @@
  */
 import type { FastifyRequest } from 'fastify'
 import { z } from 'zod'
-import { requireUser } from '../auth'
+import { principalOf, requireUser } from '../auth'
+import { requireCaptcha } from '../captcha'
 import type { AccessRule } from '../authorization'
 import type { Db } from '../db/client'
 import { basketState, requireBasket, withApproval } from '../domain/basket'
@@ -22,7 +23,9 @@ import {
   deleteQuoteRequestItem,
   listQuoteRequests,
   listQuotes,
+  QUOTE_CONTACT_LIMITS,
   QUOTE_LIMITS,
+  recordQuoteContact,
   rejectQuote,
   removeQuoteFromBasket,
   requireQuote,
@@ -46,6 +49,7 @@ import {
   type QuotingScope,
 } from '../icm/quotes'
 import { badRequest, parseInput, queryList } from '../http'
+import { clientKey, RATE_LIMITED, tooManyRequests } from '../rate-limits'
 import { includesOf } from './baskets'
 import type { RouteModule } from './context'
 
@@ -106,6 +110,39 @@ const Rejection = z.object({
 const BasketQuote = z.object({
   id: z.string({ required_error: 'id is required' }).min(1, 'id is required').max(100),
   calculated: z.boolean().optional(),
+})
+
+const text = (name: string, max: number) =>
+  z
+    .string({ required_error: `${name} is required`, invalid_type_error: `${name} is text` })
+    .trim()
+    .min(1, `${name} is required`)
+    .max(max, `${name} has at most ${max} characters`)
+const optionalText = (name: string, max: number) =>
+  z
+    .string({ invalid_type_error: `${name} is text` })
+    .trim()
+    .max(max, `${name} has at most ${max} characters`)
+    .nullable()
+    .optional()
+
+/** `POST quotecontact`: the free-text quote form without its captcha, which comes in the header (spec §7). */
+const QuoteContact = z.object({
+  description: text('description', QUOTE_CONTACT_LIMITS.description),
+  quantity: z
+    .number({ invalid_type_error: 'quantity is a number' })
+    .int('quantity is a whole number')
+    .min(1, 'quantity is at least 1')
+    .max(QUOTE_CONTACT_LIMITS.quantity, `quantity is at most ${QUOTE_CONTACT_LIMITS.quantity}`)
+    .nullable()
+    .optional(),
+  name: text('name', QUOTE_CONTACT_LIMITS.name),
+  email: text('email', QUOTE_CONTACT_LIMITS.email).email('email is an e-mail address'),
+  phone: optionalText('phone', QUOTE_CONTACT_LIMITS.phone).refine(
+    (value) => !value || /^[0-9+()./\s-]{3,}$/.test(value),
+    'phone has digits, spaces and + ( ) . / - only',
+  ),
+  company: optionalText('company', QUOTE_CONTACT_LIMITS.company),
 })
 
 /** The caller of a quoting route: a business user whose login (or '-') is the path's. */
@@ -273,6 +310,37 @@ export const quoteRoutes: RouteModule = (app, { db, site }) => {
     await deleteQuote(db, user, (request.params as { id: string }).id)
     reply.code(204)
   })
+
+  /**
+   * A free-text quote request (spec shell §7 `POST quotecontact`): anyone, with the API's captcha in the
+   * Authorization header; bounded per client address; stored, and mailed to the shop with a copy to the sender.
+   */
+  app.post(
+    '/rest/:site/quotecontact',
+    { config: { access: 'public' }, bodyLimit: 16 * 1024 },
+    async (request, reply) => {
+      const body = parseInput(QuoteContact, request.body, 'quote contact')
+      const wait = await app.limiters.quoteContacts.take(clientKey(request.ip))
+      if (wait !== null)
+        return tooManyRequests(
+          reply,
+          wait,
+          RATE_LIMITED,
+          'Too many quote requests from this address; try again later.',
+        )
+      await requireCaptcha(app, request)
+      const principal = await principalOf(db, request)
+      const contact = await recordQuoteContact(db, body, {
+        locale: request.scope.locale,
+        userId: principal && !principal.anonymous ? principal.userId : null,
+      })
+      return reply.code(201).header('cache-control', 'no-store').send({
+        type: 'QuoteContact',
+        id: contact.id,
+        creationDate: contact.createdAt.getTime(),
+      })
+    },
+  )
 
   /** The basket's user, a business user allowed to use their quotes, and the basket named in the path. */
   async function quotingBasket(request: FastifyRequest) {

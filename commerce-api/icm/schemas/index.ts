@@ -24,7 +24,7 @@ import { sessionWire } from './session'
 import { securityWire } from './security'
 import { trackingWire } from './tracking'
 import { wishlistWire } from './wishlists'
-import { quoteWire } from './quotes'
+import { backofficeQuoteWire, quoteWire } from './quotes'
 
 export type { NotJson, WireRule } from './rules'
 export { ErrorBodySchema } from './common'
@@ -55,6 +55,7 @@ export const WIRE_RULES: readonly WireRule[] = [
   ...salesRepWire,
   ...trackingWire,
   ...quoteWire,
+  ...backofficeQuoteWire,
 ]
 
 export const NOT_JSON: readonly NotJson[] = [

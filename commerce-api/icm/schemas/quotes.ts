@@ -96,4 +96,67 @@ export const quoteWire: WireRule[] = [
   { method: 'DELETE', route: `${base}/quotes/:id`, schema: NoContent },
   { method: 'POST', route: '/rest/:site/baskets/:id/quotes', schema: BasketSchema },
   { method: 'DELETE', route: '/rest/:site/baskets/:id/quotes/:quoteId', schema: BasketSchema },
+  {
+    method: 'POST',
+    route: '/rest/:site/quotecontact',
+    schema: z.object({ type: z.literal('QuoteContact'), id: z.string().uuid(), creationDate: Epoch }),
+  },
+]
+
+/** The operator's back office for quotes (routes/backoffice-quotes.ts): ours, no ICM resource. */
+const BackofficeQuoteSchema = z.object({
+  number: z.string(),
+  id: z.string().uuid(),
+  state: z.enum(['responded', 'accepted', 'rejected', 'expired']),
+  respondedBy: z.enum(['operator', 'auto']),
+  validFrom: z.string().datetime(),
+  validTo: z.string().datetime(),
+  sellerComment: z.string().optional(),
+  total: MoneySchema,
+  items: z.array(
+    z.object({
+      position: z.number().int(),
+      sku: z.string(),
+      quantity: z.number().int().positive(),
+      price: MoneySchema,
+      listPrice: MoneySchema,
+    }),
+  ),
+})
+
+const BackofficeRequestSchema = z.object({
+  number: z.string(),
+  id: z.string().uuid(),
+  displayName: z.string(),
+  description: z.string().optional(),
+  customerNo: z.string(),
+  buyer: z.object({ login: z.string(), email: z.string(), name: z.string() }),
+  currency: z.string().length(3),
+  submittedDate: z.string().datetime(),
+  state: z.enum(['submitted', 'responded', 'accepted', 'rejected', 'expired']),
+  items: z.array(
+    z.object({
+      position: z.number().int(),
+      sku: z.string(),
+      quantity: z.number().int().positive(),
+      note: z.string().optional(),
+      listPrice: MoneySchema.nullable(),
+    }),
+  ),
+  quote: BackofficeQuoteSchema.optional(),
+})
+
+export const backofficeQuoteWire: WireRule[] = [
+  {
+    method: 'GET',
+    route: '/backoffice/quoterequests',
+    schema: z.object({
+      quoteRequests: z.array(BackofficeRequestSchema),
+      limit: z.number().int(),
+      offset: z.number().int(),
+    }),
+  },
+  { method: 'GET', route: '/backoffice/quoterequests/:number', schema: BackofficeRequestSchema },
+  { method: 'POST', route: '/backoffice/quoterequests/:number/quote', schema: BackofficeRequestSchema },
+  { method: 'POST', route: '/backoffice/quoterequests/:number/rejection', schema: BackofficeRequestSchema },
 ]
