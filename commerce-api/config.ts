@@ -1,3 +1,4 @@
+import { parseAutoResponseRule, type AutoResponseRule } from './domain/quote-auto-response'
 import path from 'node:path'
 import { DEFAULT_STOREFRONT_URL } from './mail/settings'
 import { parseCorsOrigins } from './cors'
@@ -77,6 +78,12 @@ export type ApiConfig = {
   accounts: AccountSettings
   /** Where the shop's own mails go (SHOP_MAIL); default MAIL_FROM's address. */
   shopMail?: string
+  /**
+   * The demo's automatic answer to submitted quote requests (QUOTE_AUTO_RESPONSE, e.g.
+   * `volume:5%@10,10%@50;valid:14d`; domain/quote-auto-response.ts); unset or `off`: the shop answers
+   * through the back office. A rule that cannot be read stops the start.
+   */
+  quoteAutoResponse?: AutoResponseRule
   /**
    * The procurement sandbox (routes/punchout-sandbox.ts; PUNCHOUT_SANDBOX, PUNCHOUT_SANDBOX_TOKEN): its
    * settings where it is enabled, undefined where its pages do not exist.
@@ -359,6 +366,7 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     schedulerTestRuns: schedulerTestRuns(env),
     accounts: accountSettings(env),
     shopMail: env.SHOP_MAIL?.trim() || undefined,
+    quoteAutoResponse: parseAutoResponseRule(env.QUOTE_AUTO_RESPONSE),
     punchoutSandbox: punchoutSandbox(env),
     passkeys: passkeySettingsOf({
       rpId: env.PASSKEY_RP_ID,

@@ -50,6 +50,8 @@ export type LimitSettings = {
   idTokens: Limit
   /** Requests to the local tracking collector per client address (one point per event). */
   trackingEvents: Limit
+  /** `POST quotecontact` (free-text quote requests, issue 36) per client address. */
+  quoteContacts: Limit
 }
 
 export const DEFAULT_LIMITS: LimitSettings = {
@@ -65,6 +67,7 @@ export const DEFAULT_LIMITS: LimitSettings = {
   passkeyChallenges: { points: 120, seconds: 600 },
   idTokens: { points: 60, seconds: 60 },
   trackingEvents: { points: 1200, seconds: 60 },
+  quoteContacts: { points: 10, seconds: 3600 },
 }
 
 /** Every limit and the login throttle switched off (benchmarks: RATE_LIMITS=off). */
@@ -81,6 +84,7 @@ export const NO_LIMITS: LimitSettings = {
   passkeyChallenges: { points: 0, seconds: 600 },
   idTokens: { points: 0, seconds: 60 },
   trackingEvents: { points: 0, seconds: 60 },
+  quoteContacts: { points: 0, seconds: 3600 },
 }
 
 export type LimitOverrides = Partial<Omit<LimitSettings, 'login'>> & { login?: Partial<LoginPolicy> }
@@ -190,6 +194,7 @@ export type ApiLimiters = {
   passkeyChallenges: RateLimit
   idTokens: RateLimit
   trackingEvents: RateLimit
+  quoteContacts: RateLimit
 }
 
 export function createLimiters(
@@ -212,6 +217,7 @@ export function createLimiters(
     passkeyChallenges: new RateLimit('passkey_challenge', settings.passkeyChallenges, counters),
     idTokens: new RateLimit('id_token', settings.idTokens, counters),
     trackingEvents: new RateLimit('tracking_events', settings.trackingEvents, counters),
+    quoteContacts: new RateLimit('quote_contact', settings.quoteContacts, counters),
   }
 }
 

@@ -14,6 +14,12 @@ import { queuePersonalDataRequestMail } from './privacy'
 import { queueInvitationMail } from './invitation'
 import { queueWelcomeMail } from './welcome'
 import { queueWishlistShared } from './wishlists'
+import {
+  queueQuoteContact,
+  queueQuoteDecided,
+  queueQuoteRequestSubmitted,
+  queueQuoteResponded,
+} from './quotes'
 
 /** Queues the mails of one event in the transaction `t`. */
 export async function mailOfEvent(t: Db, event: DomainEvent): Promise<void> {
@@ -49,6 +55,16 @@ export async function mailOfEvent(t: Db, event: DomainEvent): Promise<void> {
       return queuePersonalDataRequestMail(t, event.request, event.user)
     case 'wishlist.shared':
       return queueWishlistShared(t, event.wishlist, event.sender, event.recipients, event.message)
+    case 'quote_request.submitted':
+      return queueQuoteRequestSubmitted(t, event.quoteRequestId)
+    case 'quote.responded':
+      return queueQuoteResponded(t, event.quoteId)
+    case 'quote.accepted':
+      return queueQuoteDecided(t, event.quoteId, 'accepted')
+    case 'quote.rejected':
+      return queueQuoteDecided(t, event.quoteId, 'rejected')
+    case 'quote_contact.received':
+      return queueQuoteContact(t, event.contactId)
   }
 }
 

@@ -24,6 +24,7 @@ import { sessionWire } from './session'
 import { securityWire } from './security'
 import { trackingWire } from './tracking'
 import { wishlistWire } from './wishlists'
+import { backofficeQuoteWire, quoteWire } from './quotes'
 
 export type { NotJson, WireRule } from './rules'
 export { ErrorBodySchema } from './common'
@@ -53,6 +54,8 @@ export const WIRE_RULES: readonly WireRule[] = [
   ...passkeyWire,
   ...salesRepWire,
   ...trackingWire,
+  ...quoteWire,
+  ...backofficeQuoteWire,
 ]
 
 export const NOT_JSON: readonly NotJson[] = [
