@@ -51,7 +51,8 @@ for (const lang of ['en', 'de'] as Lang[]) {
     const name = await openOrderableProduct(page, lang)
     await page.getByLabel(t('product.quantity.label')).first().fill('7')
     await page.getByRole('button', { name: t('quote.add_to_quote'), exact: true }).click()
-    await expect(page).toHaveURL(new RegExp(`/${lang}/account/quotes/requests/[^/]+$`))
+    // With JavaScript the post goes through the router: on a busy machine more than the default wait.
+    await expect(page).toHaveURL(new RegExp(`/${lang}/account/quotes/requests/[^/]+$`), { timeout: 30_000 })
     await expect(page.getByRole('status')).toContainText(
       t('quote.add_product.success', { quantity: 7, product: name }),
     )
