@@ -845,14 +845,17 @@ export async function acceptQuoteIntoBasket(
         `The quote is in ${quote.currency}; the basket is in ${basket.currency}.`,
       )
     if (quote.acceptedBasketId) {
-      const [used] = await t
-        .select({
-          status: baskets.status,
-          lines: sql<number>`(select count(*)::int from ${lineItems} where ${lineItems.quoteId} = ${quote.id} and ${lineItems.basketId} = ${baskets.id})`,
-        })
-        .from(baskets)
-        .where(eq(baskets.id, quote.acceptedBasketId))
-      if (used && (used.status !== 'open' || Number(used.lines) > 0))
+      const [[used], [inBasket]] = await readTogether(t, [
+        () =>
+          t.select({ status: baskets.status }).from(baskets).where(eq(baskets.id, quote.acceptedBasketId!)),
+        () =>
+          t
+            .select({ id: lineItems.id })
+            .from(lineItems)
+            .where(and(eq(lineItems.quoteId, quote.id), eq(lineItems.basketId, quote.acceptedBasketId!)))
+            .limit(1),
+      ])
+      if (used && (used.status !== 'open' || inBasket))
         throw conflictError(
           'quoting.quote.already_accepted.error',
           used.status === 'open'

@@ -11,6 +11,7 @@ import { principalOf, requireUser } from '../auth'
 import { requireCaptcha } from '../captcha'
 import type { AccessRule } from '../authorization'
 import type { Db } from '../db/client'
+import type { Currency } from '../domain/channel'
 import { basketState, requireBasket, withApproval } from '../domain/basket'
 import { forbiddenError } from '../domain/errors'
 import { hasPermission } from '../domain/permissions'
@@ -250,7 +251,7 @@ export const quoteRoutes: RouteModule = (app, { db, site }) => {
     const user = await quotingCaller(db, request)
     const { id, itemId } = request.params as { id: string; itemId: string }
     const { request: quoteRequest, item } = await requireQuoteRequestItem(db, user, id, itemId)
-    return quoteRequestItemJson(item, quoteRequest.currency as never)
+    return quoteRequestItemJson(item, quoteRequest.currency as Currency)
   })
 
   app.put(`${base}/quoterequests/:id/items/:itemId`, { config: { access: ownQuotes } }, async (request) => {
@@ -263,7 +264,7 @@ export const quoteRoutes: RouteModule = (app, { db, site }) => {
     })
     return quoteRequestItemJson(
       detail.items.find((i) => i.id === itemId)!,
-      detail.request.currency as never,
+      detail.request.currency as Currency,
     )
   })
 

@@ -8,12 +8,12 @@
  */
 import { eq } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { mailOutbox } from '../../commerce-api/db/schema'
-import { minor, sellableSkus, userToken } from './checkout-fixtures'
+import { mailOutbox, quotes } from '../../commerce-api/db/schema'
+import { ALL_INCLUDES, minor, readyBusinessBasket, sellableSkus, userToken } from './checkout-fixtures'
+import { backoffice, mailsTo, OPERATOR_TOKEN } from './order-fixtures'
 import { call, startApi, type Api } from './harness'
 import { assertWireFaithful } from './wire-check'
 
-const OPERATOR_TOKEN = 'quotes-test-operator-token-0123456789'
 let api: Api
 let skus: string[]
 const tokens: Record<string, string> = {}
@@ -245,5 +245,325 @@ describe('who may reach quotes', () => {
     // Quoting is B2B: a private customer has no such resource.
     expect((await call(user('quoterequests'), { token: as('patricia@ironbridge.test') })).status).toBe(404)
     expect((await call(user('quoterequests'))).status).toBe(401)
+  })
+})
+
+/** A submitted request of bbuyer with `lines`, answered by the operator with `answer`: the quote's id. */
+async function quoted(
+  lines: { sku: string; quantity: number }[],
+  answer: Record<string, unknown> = { discountPercent: 10, validDays: 7 },
+) {
+  const id = await requestWith('bbuyer', lines)
+  expect((await post(user('quotes'), as('bbuyer'), { quoteRequestID: id })).status).toBe(201)
+  const number = (await call(user(`quoterequests/${id}`), { token: as('bbuyer') })).json.number
+  const responded = await backoffice(api, `quoterequests/${number}/quote`, { method: 'POST', json: answer })
+  expect(responded.status).toBe(201)
+  return { requestId: id, number, quoteId: responded.json.quote.id as string, answer: responded.json }
+}
+
+const lineItemsOf = (basket: any) => Object.values(basket.included?.lineItems ?? {}) as any[]
+
+describe('the shop’s answer and the buyer’s acceptance', () => {
+  it('answers through the back office, puts the quote into a basket at its prices, and the order keeps them', async () => {
+    const id = await requestWith('bbuyer', [
+      { sku: skus[0]!, quantity: 10 },
+      { sku: skus[1]!, quantity: 2 },
+    ])
+    await post(user('quotes'), as('bbuyer'), { quoteRequestID: id })
+    const number = (await call(user(`quoterequests/${id}`), { token: as('bbuyer') })).json.number
+
+    const waiting = await backoffice(api, 'quoterequests')
+    expect(waiting.status).toBe(200)
+    const listed = waiting.json.quoteRequests.find((r: any) => r.number === number)
+    expect(listed).toMatchObject({ state: 'submitted', customerNo: 'BC-200001', buyer: { login: 'bbuyer' } })
+    const list0 = minor(listed.items.find((i: any) => i.sku === skus[0]).listPrice)
+
+    const responded = await backoffice(api, `quoterequests/${number}/quote`, {
+      method: 'POST',
+      json: {
+        lines: [{ sku: skus[1], price: 1.23 }],
+        discountPercent: 10,
+        validDays: 7,
+        sellerComment: 'Thanks for asking',
+      },
+    })
+    expect(responded.status).toBe(201)
+    expect(responded.json.quote).toMatchObject({ state: 'responded', respondedBy: 'operator' })
+    const again = await backoffice(api, `quoterequests/${number}/quote`, { method: 'POST', json: {} })
+    expect(again.status).toBe(409)
+    expect(again.json.errors[0].code).toBe('quoting.quote_request.already_responded.error')
+
+    const quotesList = await call(
+      `${user('quotes')}?attrs=number,name,lineItems,validFromDate,validToDate,rejected,state`,
+      {
+        token: as('bbuyer'),
+      },
+    )
+    const link = quotesList.json.elements.find((l: any) => l.title === responded.json.quote.id)
+    expect(link.attributes).toEqual(
+      expect.arrayContaining([
+        { name: 'rejected', type: 'Boolean', value: false },
+        { name: 'state', type: 'String', value: 'responded' },
+        { name: 'lineItems', type: 'Integer', value: 2 },
+      ]),
+    )
+    const quote = await call(user(`quotes/${link.title}`), { token: as('bbuyer') })
+    expect(quote.json).toMatchObject({
+      type: 'Quote',
+      state: 'responded',
+      rejected: false,
+      sellerComment: 'Thanks for asking',
+    })
+    expect(quote.json.validToDate - quote.json.validFromDate).toBe(7 * 86_400_000)
+    const bySku = new Map(quote.json.items.map((i: any) => [i.productSKU, i]))
+    const first: any = bySku.get(skus[0])
+    expect(minor(first.singlePrice)).toBe(Math.round(list0 * 0.9))
+    expect(minor(first.originSinglePrice)).toBe(list0)
+    expect(minor((bySku.get(skus[1]) as any).singlePrice)).toBe(123)
+    expect(minor(quote.json.total)).toBe(Math.round(list0 * 0.9) * 10 + 123 * 2)
+    expect(await mailsTo(api, 'bbuyer@brightline.test', 'quote-responded')).not.toHaveLength(0)
+
+    // Accepted into a basket: the quote's lines at its prices, their quantity fixed.
+    const basket = await readyBusinessBasket(api, as('bbuyer'), [{ sku: skus[2]!, quantity: 1 }])
+    const accepted = await post(
+      api.url(`baskets/${basket.id}/quotes?include=${ALL_INCLUDES}`, EUR),
+      as('bbuyer'),
+      {
+        id: link.title,
+        calculated: true,
+      },
+    )
+    expect(accepted.status).toBe(200)
+    const quotedLines = lineItemsOf(accepted.json).filter((l) => l.quote === link.title)
+    expect(quotedLines).toHaveLength(2)
+    const quotedFirst = quotedLines.find((l) => l.product === skus[0])
+    expect(quotedFirst).toMatchObject({ quantityFixed: true, quantity: { value: 10 } })
+    expect(minor(quotedFirst.pricing.singleBasePrice.net)).toBe(Math.round(list0 * 0.9))
+    expect(minor(quotedLines.find((l) => l.product === skus[1]).pricing.singleBasePrice.net)).toBe(123)
+    expect((await call(user(`quotes/${link.title}`), { token: as('bbuyer') })).json.state).toBe('accepted')
+    expect(await mailsTo(api, 'shop@ironbridge.test', 'quote-accepted-to-shop')).not.toHaveLength(0)
+
+    const twice = await post(api.url(`baskets/${basket.id}/quotes`, EUR), as('bbuyer'), { id: link.title })
+    expect(twice.status).toBe(409)
+    expect(twice.json.errors[0].code).toBe('quoting.quote.already_accepted.error')
+    const resize = await call(api.url(`baskets/${basket.id}/items/${quotedFirst.id}`, EUR), {
+      method: 'PATCH',
+      token: as('bbuyer'),
+      json: { quantity: { value: 11 } },
+    })
+    expect(resize.status).toBe(422)
+    expect(resize.json.errors[0].causes[0].code).toBe('basket.line_item.quote.quantity_fixed.error')
+    // The same product added again is a line of its own at the list price.
+    const plain = await post(api.url(`baskets/${basket.id}/items`, EUR), as('bbuyer'), [
+      { product: skus[0], quantity: { value: 1 } },
+    ])
+    expect(plain.status).toBe(201)
+    expect(plain.json.data[0].quote).toBeUndefined()
+    expect(minor(plain.json.data[0].pricing.singleBasePrice.net)).toBe(list0)
+    expect(
+      (
+        await call(api.url(`baskets/${basket.id}/items/${plain.json.data[0].id}`, EUR), {
+          method: 'DELETE',
+          token: as('bbuyer'),
+        })
+      ).status,
+    ).toBe(204)
+
+    const order = await post(api.url(`orders?include=${ALL_INCLUDES}`, EUR), as('bbuyer'), {
+      basket: basket.id,
+      termsAndConditionsAccepted: true,
+    })
+    expect(order.status).toBe(201)
+    const ordered = lineItemsOf(order.json).filter((l) => l.quote === link.title)
+    expect(ordered.map((l) => minor(l.pricing.singleBasePrice.net)).sort((a, b) => a - b)).toEqual(
+      [123, Math.round(list0 * 0.9)].sort((a, b) => a - b),
+    )
+    // Ordered: the quote cannot go into a basket again.
+    const next = await readyBusinessBasket(api, as('bbuyer'), [{ sku: skus[2]!, quantity: 1 }])
+    const reuse = await post(api.url(`baskets/${next.id}/quotes`, EUR), as('bbuyer'), { id: link.title })
+    expect(reuse.status).toBe(409)
+  })
+
+  it('refuses an expired quote’s lines at checkout with a clear code, and an expired quote in the basket', async () => {
+    const { quoteId } = await quoted([{ sku: skus[0]!, quantity: 3 }])
+    const basket = await readyBusinessBasket(api, as('bbuyer'), [{ sku: skus[2]!, quantity: 1 }])
+    expect(
+      (await post(api.url(`baskets/${basket.id}/quotes`, EUR), as('bbuyer'), { id: quoteId })).status,
+    ).toBe(200)
+    await api.database.db
+      .update(quotes)
+      .set({ validTo: new Date(Date.now() - 60_000) })
+      .where(eq(quotes.id, quoteId))
+    const order = await post(api.url('orders', EUR), as('bbuyer'), {
+      basket: basket.id,
+      termsAndConditionsAccepted: true,
+    })
+    expect(order.status).toBe(422)
+    expect(order.json.errors[0].causes.map((c: any) => c.code)).toContain(
+      'basket.line_item.quote.expired.error',
+    )
+    // The basket's lines of the quote are taken out together; the quote was not used, so it is no longer accepted.
+    const removed = await call(api.url(`baskets/${basket.id}/quotes/${quoteId}`, EUR), {
+      method: 'DELETE',
+      token: as('bbuyer'),
+    })
+    expect(removed.status).toBe(200)
+    expect(lineItemsOf(removed.json)).toEqual([])
+    expect((await call(user(`quotes/${quoteId}`), { token: as('bbuyer') })).json.state).toBe('expired')
+    const late = await post(api.url(`baskets/${basket.id}/quotes`, EUR), as('bbuyer'), { id: quoteId })
+    expect(late.status).toBe(422)
+    expect(late.json.errors[0].code).toBe('quoting.quote.expired.error')
+  })
+
+  it('is rejected by the buyer, or declined by the shop, and copied into a new request', async () => {
+    const { quoteId } = await quoted([{ sku: skus[1]!, quantity: 4 }])
+    expect((await put(user(`quotes/${quoteId}`), as('bbuyer'), { rejected: false })).status).toBe(400)
+    const rejected = await put(user(`quotes/${quoteId}`), as('bbuyer'), { rejected: true })
+    expect(rejected.status).toBe(200)
+    expect(rejected.json).toMatchObject({ rejected: true, state: 'rejected' })
+    expect(await mailsTo(api, 'shop@ironbridge.test', 'quote-rejected-to-shop')).not.toHaveLength(0)
+    const basket = await readyBusinessBasket(api, as('bbuyer'), [{ sku: skus[2]!, quantity: 1 }])
+    const refused = await post(api.url(`baskets/${basket.id}/quotes`, EUR), as('bbuyer'), { id: quoteId })
+    expect(refused.status).toBe(422)
+    expect(refused.json.errors[0].code).toBe('quoting.quote.rejected.error')
+
+    const copy = await post(`${user('quoterequests')}?quoteID=${quoteId}`, as('bbuyer'))
+    expect(copy.status).toBe(201)
+    const copied = await call(user(`quoterequests/${copy.json.title}/items`), { token: as('bbuyer') })
+    expect(copied.json.elements).toHaveLength(1)
+
+    const id = await requestWith('bbuyer', [{ sku: skus[0]!, quantity: 1 }])
+    await post(user('quotes'), as('bbuyer'), { quoteRequestID: id })
+    const number = (await call(user(`quoterequests/${id}`), { token: as('bbuyer') })).json.number
+    const declined = await backoffice(api, `quoterequests/${number}/rejection`, {
+      method: 'POST',
+      json: { reason: 'Discontinued' },
+    })
+    expect(declined.status).toBe(201)
+    const asBuyerSees = await call(user(`quotes/${declined.json.quote.id}`), { token: as('bbuyer') })
+    expect(asBuyerSees.json).toMatchObject({
+      rejected: true,
+      state: 'rejected',
+      sellerComment: 'Discontinued',
+    })
+    expect(await mailsTo(api, 'bbuyer@brightline.test', 'quote-declined')).not.toHaveLength(0)
+    // A deleted quote takes its request with it.
+    expect((await del(user(`quotes/${declined.json.quote.id}`), as('bbuyer'))).status).toBe(204)
+    expect((await call(user(`quoterequests/${id}`), { token: as('bbuyer') })).status).toBe(404)
+  })
+
+  it('keeps quotes from other customers, other users and users without the permission', async () => {
+    const { quoteId } = await quoted([{ sku: skus[1]!, quantity: 2 }])
+    expect((await call(user(`quotes/${quoteId}`), { token: as('tkestrel') })).status).toBe(404)
+    expect((await call(user(`quotes/${quoteId}`), { token: as('jlink') })).status).toBe(404)
+    expect((await put(user(`quotes/${quoteId}`), as('jlink'), { rejected: true })).status).toBe(404)
+    const foreignBasket = await post(api.url('baskets', EUR), as('tkestrel'))
+    const foreign = await post(api.url(`baskets/${foreignBasket.json.data.id}/quotes`, EUR), as('tkestrel'), {
+      id: quoteId,
+    })
+    expect(foreign.status).toBe(404)
+    expect(foreign.json.errors[0].code).toBe('quoting.quote.not_found.error')
+    const ociBasket = await post(api.url('baskets', EUR), as('brightline-oci'))
+    const oci = await post(api.url(`baskets/${ociBasket.json.data.id}/quotes`, EUR), as('brightline-oci'), {
+      id: quoteId,
+    })
+    expect(oci.status).toBe(403)
+    // Someone else's basket is not found.
+    const bbuyerBasket = await post(api.url('baskets', EUR), as('bbuyer'))
+    const notTheirs = await post(api.url(`baskets/${bbuyerBasket.json.data.id}/quotes`, EUR), as('jlink'), {
+      id: quoteId,
+    })
+    expect(notTheirs.status).toBe(404)
+    // The back office needs its token.
+    expect((await backoffice(api, 'quoterequests', { token: 'wrong-token-wrong-token-wrong' })).status).toBe(
+      401,
+    )
+    expect((await backoffice(api, 'quoterequests/no-such', {})).status).toBe(404)
+    const badAnswer = await backoffice(api, 'quoterequests/no-such/quote', {
+      method: 'POST',
+      json: { discountPercent: 'x' },
+    })
+    expect(badAnswer.status).toBe(400)
+  })
+})
+
+describe('POST quotecontact', () => {
+  const contact = {
+    description: 'Please quote 500 m of copper pipe, 15 mm',
+    quantity: 500,
+    name: 'Dana Visitor',
+    email: 'dana@example.test',
+    phone: '+49 30 1234567',
+    company: 'Visitor GmbH',
+  }
+  async function solved(wrong = false) {
+    const challenge = await call(api.url('challenges'), { method: 'POST' })
+    const [a, b] = challenge.json.question.operands as [number, number]
+    return `CAPTCHA challenge=${challenge.json.id} answer=${a + b + (wrong ? 1 : 0)}`
+  }
+
+  it('stores a visitor’s request with a solved captcha and mails the shop and the sender', async () => {
+    const sent = await call(api.url('quotecontact', ';loc=de_DE;cur=EUR'), {
+      method: 'POST',
+      json: contact,
+      headers: { authorization: await solved() },
+    })
+    expect(sent.status).toBe(201)
+    expect(sent.json).toMatchObject({ type: 'QuoteContact', id: expect.any(String) })
+    const [confirmation] = await mailsTo(api, 'dana@example.test', 'quote-contact-confirmation')
+    expect(confirmation?.locale).toBe('de_DE')
+    expect(confirmation?.text).toContain('copper pipe')
+    expect(await mailsTo(api, 'shop@ironbridge.test', 'quote-contact-to-shop')).not.toHaveLength(0)
+  })
+
+  it('refuses a missing or wrong captcha (401) and bad input (400) before storing anything', async () => {
+    const none = await call(api.url('quotecontact'), { method: 'POST', json: contact })
+    expect(none.status).toBe(401)
+    expect(none.json.errors[0].code).toBe('captcha.incorrect')
+    const wrong = await call(api.url('quotecontact'), {
+      method: 'POST',
+      json: contact,
+      headers: { authorization: await solved(true) },
+    })
+    expect(wrong.status).toBe(401)
+    const bad = await call(api.url('quotecontact'), {
+      method: 'POST',
+      json: { ...contact, email: 'not-an-address', description: '' },
+      headers: { authorization: await solved() },
+    })
+    expect(bad.status).toBe(400)
+    expect(bad.json.errors[0].causes.map((c: any) => c.paths[0]).sort()).toEqual(['description', 'email'])
+    const huge = await call(api.url('quotecontact'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ...contact, description: 'x'.repeat(20_000) }),
+    })
+    expect(huge.status).toBe(413)
+    expect(await mailsTo(api, 'not-an-address', 'quote-contact-confirmation')).toHaveLength(0)
+  })
+})
+
+describe('the automatic answer (QUOTE_AUTO_RESPONSE)', () => {
+  it('answers a submitted request with the volume discount and validity of the rule', async () => {
+    const { parseAutoResponseRule } = await import('../../commerce-api/domain/quote-auto-response')
+    const { respondAutomatically } = await import('../../commerce-api/domain/quote-auto-response')
+    const rule = parseAutoResponseRule('volume:5%@10,10%@50;valid:3d')!
+    const id = await requestWith('bbuyer', [
+      { sku: skus[0]!, quantity: 50 },
+      { sku: skus[1]!, quantity: 2 },
+    ])
+    await post(user('quotes'), as('bbuyer'), { quoteRequestID: id })
+    const at = new Date()
+    const outcome = await respondAutomatically(api.database.db, id, rule, at)
+    expect(outcome.outcome).toBe('responded')
+    const list = await call(user(`quoterequests/${id}`), { token: as('bbuyer') })
+    const quote = await call(user(`quotes/${list.json.quoteID}`), { token: as('bbuyer') })
+    const bySku = new Map(quote.json.items.map((i: any) => [i.productSKU, i]))
+    const big: any = bySku.get(skus[0])
+    const small: any = bySku.get(skus[1])
+    expect(minor(big.singlePrice)).toBe(Math.round(minor(big.originSinglePrice) * 0.9))
+    expect(minor(small.singlePrice)).toBe(minor(small.originSinglePrice))
+    expect(quote.json.validToDate - quote.json.validFromDate).toBe(3 * 86_400_000)
+    expect(quote.json.sellerComment).toContain('10 %')
   })
 })
