@@ -39,6 +39,8 @@ export function QuoteDate({ value }: { value: string | undefined }) {
 export function QuoteListTable({ entries }: { entries: QuoteListEntry[] }) {
   const { t } = useTranslation()
   const { locale } = useShell()
+  // Totals where the API sends them as a list attribute (ICM's list Links have none).
+  const withTotals = entries.some((entry) => entry.total)
   const column = {
     number: t('account.quotes.column.number'),
     name: t('account.quotes.column.name'),
@@ -60,7 +62,7 @@ export function QuoteListTable({ entries }: { entries: QuoteListEntry[] }) {
             { label: column.items, numeric: true },
             { label: column.created },
             { label: column.valid },
-            { label: column.total, numeric: true },
+            ...(withTotals ? [{ label: column.total, numeric: true }] : []),
             { label: column.state },
             { label: t('account.quotes.column.actions'), hidden: true },
           ]}
@@ -90,9 +92,11 @@ export function QuoteListTable({ entries }: { entries: QuoteListEntry[] }) {
                 <td data-label={column.valid}>
                   <QuoteDate value={entry.validToDate} />
                 </td>
-                <td className="num" data-label={column.total}>
-                  <QuoteMoney money={entry.total} />
-                </td>
+                {withTotals ? (
+                  <td className="num" data-label={column.total}>
+                    <QuoteMoney money={entry.total} />
+                  </td>
+                ) : null}
                 <td data-label={column.state}>
                   <QuoteStateBadge state={entry.state} />
                 </td>
