@@ -128,7 +128,7 @@ for (const lang of ['en', 'de'] as Lang[]) {
     // A wrong answer is refused at the question, with a new question.
     await page.locator('.captcha input[inputmode="numeric"]').fill('999')
     await page.getByRole('button', { name: t('quote.free_text.submit') }).click()
-    await expect(page.getByText(t('captcha.incorrect')).first()).toBeVisible()
+    await expect(page.getByText(t('captcha.incorrect')).first()).toBeVisible({ timeout: 30_000 })
     await expectAccessible(page)
     await solveCaptcha(page)
     await page.getByRole('button', { name: t('quote.free_text.submit') }).click()

@@ -19,13 +19,8 @@ export function BasketQuoteNote({
       <Link to={quote.url}>{t('quote.basket.quote_number', { number: quote.number })}</Link>{' '}
       <small>{t('quote.basket.valid_to', { date: formatDate(quote.validToDate, locale.tag) })}</small>
       <Form method="post" action={quote.url} className="inline-form">
-        <SubmitButton
-          action={quote.url}
-          intent="removeFromBasket"
-          className="link-button"
-          aria-label={t('quote.basket.remove_label', { number: quote.number })}
-        >
-          {t('quote.basket.remove')}
+        <SubmitButton action={quote.url} intent="removeFromBasket" className="link-button">
+          {t('quote.basket.remove_label', { number: quote.number })}
         </SubmitButton>
       </Form>
     </div>
