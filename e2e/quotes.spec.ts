@@ -125,11 +125,14 @@ for (const lang of ['en', 'de'] as Lang[]) {
     await page.getByLabel(t('quote.free_text.email.label')).fill(`quote-${Date.now()}@example.com`)
     await page.getByLabel(t('quote.free_text.phone.label')).fill('+49 30 1234567')
     await page.getByLabel(t('quote.free_text.company.label')).fill('Muster Bau GmbH')
-    // A wrong answer is refused at the question, with a new question.
-    await page.locator('.captcha input[inputmode="numeric"]').fill('999')
-    await page.getByRole('button', { name: t('quote.free_text.submit') }).click()
-    await expect(page.getByText(t('captcha.incorrect')).first()).toBeVisible({ timeout: 30_000 })
-    await expectAccessible(page)
+    // A wrong answer is refused at the question, with a new question (in one language: every post, right or
+    // wrong, counts against the API's limit of free-text quotes per address).
+    if (lang === 'en') {
+      await page.locator('.captcha input[inputmode="numeric"]').fill('999')
+      await page.getByRole('button', { name: t('quote.free_text.submit') }).click()
+      await expect(page.getByText(t('captcha.incorrect')).first()).toBeVisible({ timeout: 30_000 })
+      await expectAccessible(page)
+    }
     await solveCaptcha(page)
     await page.getByRole('button', { name: t('quote.free_text.submit') }).click()
     await expect(page.getByRole('heading', { level: 1, name: t('quote.free_text.sent.title') })).toBeVisible()
