@@ -48,6 +48,7 @@ import { userRoutes } from './routes/users'
 import { organizationUserRoutes } from './routes/organization-users'
 import { costCenterRoutes } from './routes/cost-centers'
 import { wishlistRoutes } from './routes/wishlists'
+import { orderTemplateRoutes } from './routes/order-templates'
 import { requisitionRoutes } from './routes/requisitions'
 import { recurringOrderRoutes } from './routes/recurring-orders'
 import { backofficeRoutes } from './routes/backoffice'
@@ -371,6 +372,7 @@ export function buildServer({
     ...(backoffice.token ? [backofficeSalesRepRoutes(backoffice.token)] : []),
     customerPaymentRoutes,
     wishlistRoutes,
+    orderTemplateRoutes,
     profileRoutes,
     punchoutUserRoutes,
     punchoutConfigurationRoutes,

@@ -1554,3 +1554,44 @@ export const trackingEvents = pgTable(
   },
   (t) => [index('tracking_events_received_idx').on(t.receivedAt)],
 )
+
+// ---------------------------------------------------------------------------------------------------------
+// Order templates (issue 36, feature orderTemplates; domain/order-templates.ts, ADR 0041)
+// ---------------------------------------------------------------------------------------------------------
+
+/**
+ * A business user's order templates (ICM's `customers/-/users/-/wishlists`): named lists of products with the
+ * quantities to order again. Kept apart from the wishlists (their own tables): a template is never a wishlist,
+ * and only its user sees it, not the other users of the company.
+ */
+export const orderTemplates = pgTable(
+  'order_templates',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_templates_user_idx').on(t.userId, t.createdAt)],
+)
+
+/** The products of an order template, each once, with the quantity to order. */
+export const orderTemplateItems = pgTable(
+  'order_template_items',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    templateId: uuid('template_id')
+      .notNull()
+      .references(() => orderTemplates.id, { onDelete: 'cascade' }),
+    sku: text('sku').notNull(),
+    quantity: integer('quantity').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('order_template_items_sku_idx').on(t.templateId, t.sku)],
+)

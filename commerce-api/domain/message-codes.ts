@@ -282,6 +282,13 @@ export const MESSAGE_CODES = {
   'wishlist.share.recipients.invalid.error': { kind: 'error' },
   'wishlist.share.recipients.limit.error': { kind: 'error' },
   'wishlist.title.invalid.error': { kind: 'error' },
+  // order templates (issue 36, domain/order-templates.ts)
+  'order_template.item.not_found.error': { kind: 'error' },
+  'order_template.items.limit.error': { kind: 'error' },
+  'order_template.limit.error': { kind: 'error' },
+  'order_template.not_found.error': { kind: 'error' },
+  'order_template.quantity.invalid.error': { kind: 'error' },
+  'order_template.title.invalid.error': { kind: 'error' },
   // account: a user's own profile and password (domain/profile.ts)
   'account.update_password.old_password.error.incorrect': { kind: 'error' },
   'customer.credentials.current_password.required': { kind: 'error' },

@@ -23,7 +23,7 @@ import type { NotJson, WireRule } from './rules'
 import { sessionWire } from './session'
 import { securityWire } from './security'
 import { trackingWire } from './tracking'
-import { wishlistWire } from './wishlists'
+import { orderTemplateWire, wishlistWire } from './wishlists'
 
 export type { NotJson, WireRule } from './rules'
 export { ErrorBodySchema } from './common'
@@ -47,6 +47,7 @@ export const WIRE_RULES: readonly WireRule[] = [
   ...backofficeWire,
   ...registrationWire,
   ...wishlistWire,
+  ...orderTemplateWire,
   ...profileWire,
   ...personalDataRequestWire,
   ...punchoutWire,
