@@ -57,6 +57,11 @@ export type ShopChrome = {
   /** Products on the logged-in user's wishlists (feature wishlists); null for nobody logged in or feature off. */
   wishlistCount?: number | null
   hasRecentlyViewed: boolean
+  /**
+   * Feature orderTemplates for a logged-in business user who may purchase: "save as order template" on the basket
+   * and order pages, "add to order template" on product pages (ADR 0041).
+   */
+  orderTemplates?: boolean
   /** The language switch remembers the choice in the `preferredLocale` cookie (feature saveLanguageSelection). */
   rememberLanguage: boolean
   /** The display-type switch (shell §2.7), when the configuration enables it. */

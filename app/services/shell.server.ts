@@ -8,6 +8,7 @@ import { cobrowseBannerOf } from '~/models/cobrowse'
 import type { Translate } from '~/models/messages'
 import { navigationFrom } from '~/models/navigation'
 import { pick } from '~/models/price'
+import { ORDER_TEMPLATE_PERMISSION } from '~/models/order-template'
 import { recentlyViewedSkus } from '~/models/recently'
 import type { ShellData, ShopChrome, ToastView } from '~/models/shell'
 import { currentBasketOnce, miniBasketLines } from './basket.server'
@@ -15,6 +16,7 @@ import { categoryTree } from './categories.server'
 import { contentInclude, FOOTER_INCLUDE } from './cms.server'
 import { configuration } from './configuration.server'
 import { isFeatureEnabled } from './features.server'
+import { hasPermission } from './guards.server'
 import type { IcmScope } from './icm.server'
 import { savesLanguageSelection } from './preferred-locale.server'
 import { displaySwitchOf, priceDisplayFor } from './price-display.server'
@@ -79,6 +81,8 @@ export async function shopChrome(
       : null,
     quickOrder: isFeatureEnabled('quickorder'),
     wishlistCount,
+    orderTemplates:
+      isFeatureEnabled('orderTemplates') && !!user && hasPermission(user, ORDER_TEMPLATE_PERMISSION),
     rememberLanguage: savesLanguageSelection(),
     displaySwitch: displaySwitchOf(session, settings),
     hasRecentlyViewed:

@@ -14,6 +14,7 @@
 import { and, asc, count, eq } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { orderTemplateItems, orderTemplates } from '../db/schema'
+import type { ItemRequest } from './basket'
 import { invalidError, notFoundError, refusedError } from './errors'
 import { isWishlistId, requireOnlineProduct } from './wishlists'
 
@@ -221,3 +222,12 @@ export async function removeOrderTemplateItem(
   })
   return getOrderTemplate(db, owner, id)
 }
+
+/**
+ * A template's lines as the items of one basket add, in the template's order, with the quantities it keeps.
+ * The add is made with adjustments allowed (basket.ts `addItems`): each quantity is fitted to the product's
+ * rules of today (minimum, steps, maximum, the channel's cap) and what cannot be ordered any more (offline,
+ * out of stock, no price) is refused by name while the rest goes in.
+ */
+export const orderTemplateBasketItems = (template: Pick<OrderTemplate, 'items'>): ItemRequest[] =>
+  template.items.map((item) => ({ sku: item.sku, quantity: item.quantity }))
