@@ -10,6 +10,7 @@ import { AccountSummary, LatestOrders } from '~/components/account/AccountSummar
 import { ApprovalWidget, RequisitionWidget } from '~/components/requisition/RequisitionWidgets'
 import { useShell } from '~/components/useShell'
 import type { OrganizationAccess } from '~/models/company'
+import { ORDER_TEMPLATE_PERMISSION, orderTemplatesPath } from '~/models/order-template'
 import { MANAGE_PUNCHOUT } from '~/models/punchout'
 import { noindexMeta } from '~/models/seo'
 import { userBudgetHistory } from '~/services/budgets.server'
@@ -86,6 +87,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       recurringOrdersUrl: `/${locale.lang}/account/recurring-orders`,
       organizationUrl: organizationUrl(locale.lang, access),
       wishlistsUrl: isFeatureEnabled('wishlists') ? `/${locale.lang}/account/wishlists` : null,
+      orderTemplatesUrl:
+        isFeatureEnabled('orderTemplates') && hasPermission(user, ORDER_TEMPLATE_PERMISSION)
+          ? orderTemplatesPath(locale.lang)
+          : null,
       passkeysUrl: passkeysOffered(shopper.session) ? `/${locale.lang}/account/passkeys` : null,
       punchoutUrl:
         isFeatureEnabled('punchout') && hasPermission(user, MANAGE_PUNCHOUT)
@@ -115,6 +120,7 @@ export default function AccountOverviewPage() {
     costCenterLinkBase,
     requisitions,
     wishlistsUrl,
+    orderTemplatesUrl,
     punchoutUrl,
     passkeysUrl,
   } = useLoaderData<typeof loader>()
@@ -153,6 +159,11 @@ export default function AccountOverviewPage() {
           {wishlistsUrl ? (
             <li>
               <Link to={wishlistsUrl}>{t('account.wishlists.title')}</Link>
+            </li>
+          ) : null}
+          {orderTemplatesUrl ? (
+            <li>
+              <Link to={orderTemplatesUrl}>{t('account.order_templates.title')}</Link>
             </li>
           ) : null}
           <li>

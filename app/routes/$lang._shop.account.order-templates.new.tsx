@@ -1,3 +1,4 @@
+import '~/browser/account-texts'
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { z } from 'zod'
 import { messageText } from '~/models/messages'

@@ -7,6 +7,7 @@ import {
 } from '@remix-run/node'
 import { Form, Link, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
+import { SaveAsOrderTemplate } from '~/components/OrderTemplateForms'
 import { BasketLineDetails, BasketLineQuantity } from '~/components/basket/BasketLine'
 import { BasketTotals } from '~/components/basket/BasketTotals'
 import { BasketFields, PromotionCodes } from '~/components/basket/PromotionCodes'
@@ -190,6 +191,7 @@ export default function BasketPage() {
             <PromotionCodes codes={basket.promotionCodes} />
             <BasketFields reference={basket.externalOrderReference} note={basket.messageToMerchant} />
           </div>
+          <SaveAsOrderTemplate source={{ basket: true }} />
           {costCenter ? (
             <CostCenterSelection
               selection={costCenter}
