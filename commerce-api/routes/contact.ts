@@ -29,7 +29,7 @@ import {
 } from '../domain/contact'
 import { portraitIdOf, portraitSvg, portraitUrl } from '../domain/portraits'
 import { contactPersons } from '../db/schema'
-import { notFound } from '../http'
+import { ApiError, notFound } from '../http'
 import { clientKey, tooManyRequests } from '../rate-limits'
 import { eq } from 'drizzle-orm'
 import type { RouteModule } from './context'
@@ -77,6 +77,12 @@ export const contactRoutes: RouteModule = (app, { db, site }) => {
     '/rest/:site/contact',
     { config: { access: 'public' }, bodyLimit: CONTACT_BODY_LIMIT },
     async (request, reply) => {
+      if (
+        !/^application\/(?:[\w.+-]+\+)?json\b|^application\/x-www-form-urlencoded\b/i.test(
+          request.headers['content-type'] ?? '',
+        )
+      )
+        throw new ApiError(415, 'request.unsupported_media_type', 'The message must be JSON or a form.')
       const caller = await callerOf(db, request)
       // A user of single sign-on without a customer yet writes as anyone does, with the captcha.
       const user = caller && !isRegistrant(caller) && !caller.anonymous ? caller : null
