@@ -77,6 +77,8 @@ export type ApiConfig = {
   accounts: AccountSettings
   /** Where the shop's own mails go (SHOP_MAIL); default MAIL_FROM's address. */
   shopMail?: string
+  /** Where the contact form's messages go (CONTACT_MAIL); default SHOP_MAIL. */
+  contactMail?: string
   /**
    * The procurement sandbox (routes/punchout-sandbox.ts; PUNCHOUT_SANDBOX, PUNCHOUT_SANDBOX_TOKEN): its
    * settings where it is enabled, undefined where its pages do not exist.
@@ -213,6 +215,15 @@ function customerKinds(env: NodeJS.ProcessEnv, name: string, fallback: Record<Cu
   return { private: kinds.includes('private'), business: kinds.includes('business') }
 }
 
+/** CONTACT_MAIL: unset, or one e-mail address (the contact form's messages go there). */
+function contactMail(env: NodeJS.ProcessEnv): string | undefined {
+  const value = env.CONTACT_MAIL?.trim()
+  if (!value) return undefined
+  if (value.length > 254 || !/^[^\s@<>,;]+@[^\s@<>,;]+\.[^\s@<>,;]+$/.test(value))
+    throw new Error(`CONTACT_MAIL must be one e-mail address, got '${value}'`)
+  return value
+}
+
 /** SALES_DESK: `on` (default) or `off`. */
 function salesDesk(env: NodeJS.ProcessEnv): boolean {
   const value = env.SALES_DESK?.trim() || 'on'
@@ -268,6 +279,8 @@ function limitSettings(env: NodeJS.ProcessEnv): LimitSettings {
     wishlistShareMails: parseLimit(env.RATE_LIMIT_WISHLIST_SHARE_MAILS, base.wishlistShareMails),
     idTokens: parseLimit(env.RATE_LIMIT_ID_TOKENS, base.idTokens),
     trackingEvents: parseLimit(env.RATE_LIMIT_TRACKING_EVENTS, base.trackingEvents),
+    contactPerIp: parseLimit(env.RATE_LIMIT_CONTACT_PER_IP, base.contactPerIp),
+    contactPerSender: parseLimit(env.RATE_LIMIT_CONTACT_PER_SENDER, base.contactPerSender),
   }
 }
 
@@ -359,6 +372,7 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     schedulerTestRuns: schedulerTestRuns(env),
     accounts: accountSettings(env),
     shopMail: env.SHOP_MAIL?.trim() || undefined,
+    contactMail: contactMail(env),
     punchoutSandbox: punchoutSandbox(env),
     passkeys: passkeySettingsOf({
       rpId: env.PASSKEY_RP_ID,

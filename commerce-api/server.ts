@@ -32,6 +32,7 @@ import { mailboxRoutes } from './routes/mailbox'
 import { trackingCollectorRoutes } from './routes/tracking-collector'
 import { schedulerRunRoutes } from './routes/scheduler-runs'
 import { securityRoutes } from './routes/security'
+import { contactRoutes } from './routes/contact'
 import { configureMail, type MailSettings } from './mail/settings'
 import { sendMailOnEvents } from './mail/subscriber'
 import type { ApiContext, PaymentSettings } from './routes/context'
@@ -360,6 +361,7 @@ export function buildServer({
     pspRoutes,
     staticRoutes,
     securityRoutes,
+    contactRoutes,
     mailboxRoutes,
     personalDataRequestRoutes,
     ...(recurringOrders?.testRuns ? [schedulerRunRoutes] : []),

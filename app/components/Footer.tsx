@@ -8,7 +8,7 @@ import { useShell } from './useShell'
 
 export function Footer({ pagelets }: { pagelets: Pagelet[] }) {
   const { t } = useTranslation()
-  const { locale } = useShell()
+  const { locale, shell } = useShell()
   const [settingsOpen, setSettingsOpen] = useState(false)
   const hydrated = useEnhanced()
   // Spec shell §2.6: the privacy link opens the cookie settings in a dialog; without JavaScript it is the page.
@@ -21,6 +21,11 @@ export function Footer({ pagelets }: { pagelets: Pagelet[] }) {
   return (
     <footer className="site-footer" aria-label={t('footer.label')}>
       <CmsContent pagelets={pagelets} />
+      {shell?.contactUs ? (
+        <p className="footer-contact">
+          <a href={`/${locale.lang}/contact`}>{t('footer.contact')}</a>
+        </p>
+      ) : null}
       <p className="footer-legal">
         <a href={`/${locale.lang}/cookies`} onClick={openSettings} data-enhanced={hydrated ? '' : undefined}>
           {t('footer.cookie_settings')}

@@ -39,4 +39,5 @@ export const BUILT_FEATURES: readonly Feature[] = [
   'punchout',
   'tracking',
   'orderTemplates',
+  'contactUs',
 ]

@@ -3,8 +3,8 @@ import { config } from './config.server'
 
 export type { Feature }
 
-/** Spec §9: the default features, as far as this build has them (contactUs joins when it is built). */
-export const DEFAULT_FEATURES: readonly Feature[] = ['compare', 'rating', 'recently']
+/** Spec §9: the default features. */
+export const DEFAULT_FEATURES: readonly Feature[] = ['compare', 'contactUs', 'rating', 'recently']
 /**
  * Spec §9's extra features of this build, as far as they exist: maps, extraConfiguration and scanner join in
  * the changes that build them.

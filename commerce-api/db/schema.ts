@@ -195,6 +195,13 @@ export const customers = pgTable('customers', {
    * only the required cookies without being asked.
    */
   cookieConsentDisabled: boolean('cookie_consent_disabled').notNull().default(false),
+  /**
+   * ICM's `contactPersonID` (spec commerce §3): the shop's sales or service person looking after a business
+   * customer (`contact_persons`, `GET contactpersons`); null for private customers and businesses without one.
+   */
+  contactPersonId: text('contact_person_id').references((): AnyPgColumn => contactPersons.id, {
+    onDelete: 'set null',
+  }),
 })
 
 /** Numbers of customers who register themselves (`PC-300001`, `BC-300002`): above the seeded ones. */
@@ -1594,4 +1601,54 @@ export const orderTemplateItems = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('order_template_items_sku_idx').on(t.templateId, t.sku)],
+)
+
+// ---------------------------------------------------------------------------------------------------------
+// Contact (issue 36): the business customers' contact persons and the messages of the contact form.
+// ---------------------------------------------------------------------------------------------------------
+
+/**
+ * The shop's people who look after business customers (spec shell §3 "Contact person"): what `GET
+ * contactpersons` answers a customer's users. `position` is in the shop's languages; the photo is a
+ * generated picture under ICM's static path (routes/static.ts).
+ */
+export const contactPersons = pgTable('contact_persons', {
+  id: text('id').primaryKey(),
+  title: text('title'),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull(),
+  email: text('email').notNull(),
+  phone: text('phone').notNull(),
+  homePage: text('home_page'),
+  company: text('company').notNull(),
+  /** The person's job, by locale ("Key account manager"). */
+  position: jsonb('position').$type<LocalizedText>().notNull(),
+})
+
+/**
+ * What was sent through the contact form (`POST contact`): kept as received, with who sent it when they
+ * were logged in; the shop gets it by mail (the outbox), the sender a confirmation.
+ */
+export const contactRequests = pgTable(
+  'contact_requests',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The language of the page it was sent from: the confirmation's language. */
+    locale: text('locale').notNull(),
+    /** The subject's id (domain/contact.ts CONTACT_SUBJECTS). */
+    subject: text('subject').notNull(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull(),
+    /** The order number the sender named, if any (checked against a logged-in sender's orders). */
+    orderNo: text('order_no'),
+    comment: text('comment').notNull(),
+    /** The logged-in sender's customer and user; null for an anonymous sender. */
+    customerNo: text('customer_no'),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [index('contact_requests_created_idx').on(t.createdAt)],
 )

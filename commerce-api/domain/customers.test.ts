@@ -17,6 +17,7 @@ const customer = (type: 'PrivateCustomer' | 'SMBCustomer'): CustomerUser => ({
     costCenterOptional: false,
     approvalPending: false,
     cookieConsentDisabled: false,
+    contactPersonId: null,
   },
   user: {
     id: 'u-1',

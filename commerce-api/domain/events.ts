@@ -120,6 +120,26 @@ export type DomainEvent =
       recipients: readonly string[]
       message: string
     }
+  /**
+   * Someone sent the contact form (issue 36): the shop is to get the message, the sender a confirmation in
+   * `locale`, the language of the page they wrote on. `customerNo` and `companyName`: a logged-in sender's.
+   */
+  | {
+      type: 'contact.requested'
+      request: {
+        id: string
+        locale: string
+        subject: string
+        name: string
+        email: string
+        phone: string
+        order: string | null
+        comment: string
+        customerNo: string | null
+        companyName: string | null
+        createdAt: Date
+      }
+    }
 
 /** Reacts to an event inside the transaction `t` that published it. */
 export type EventSubscriber = (t: Db, event: DomainEvent) => Promise<void>

@@ -295,6 +295,13 @@ export const MESSAGE_CODES = {
   // password reminder (issue 33)
   'ede.account.forgotdata.email.invalid_login_or_name.error': { kind: 'error' },
   'account.forgotdata.too_many_requests.error': { kind: 'error' },
+  // contact form and contact persons (issue 36)
+  'contact.attribute.missing.error': { kind: 'error' },
+  'contact.attribute.invalid.error': { kind: 'error' },
+  'contact.subject.unknown.error': { kind: 'error' },
+  'contact.order.unknown.error': { kind: 'error' },
+  'contact.too_many_requests.error': { kind: 'error' },
+  'contactperson.not_found.error': { kind: 'error' },
   // address book (issue 33)
   'address.delete.last.error': { kind: 'error' },
   'address.delete.preferred.error': { kind: 'error' },

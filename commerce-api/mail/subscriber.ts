@@ -14,6 +14,7 @@ import { queuePersonalDataRequestMail } from './privacy'
 import { queueInvitationMail } from './invitation'
 import { queueWelcomeMail } from './welcome'
 import { queueWishlistShared } from './wishlists'
+import { queueContactMails } from './contact'
 
 /** Queues the mails of one event in the transaction `t`. */
 export async function mailOfEvent(t: Db, event: DomainEvent): Promise<void> {
@@ -49,6 +50,8 @@ export async function mailOfEvent(t: Db, event: DomainEvent): Promise<void> {
       return queuePersonalDataRequestMail(t, event.request, event.user)
     case 'wishlist.shared':
       return queueWishlistShared(t, event.wishlist, event.sender, event.recipients, event.message)
+    case 'contact.requested':
+      return queueContactMails(t, event.request)
   }
 }
 

@@ -766,6 +766,26 @@ const WALK: Record<string, Call> = {
     path: () => 'security/reminder',
     json: () => ({ email: 'jlink@brightline.test' }),
   },
+  // The contact form (issue 36): public; the walk's subject is none of the shop's, so nothing is sent.
+  'GET /rest/:site/contact': { scope: 'none', path: () => 'contact' },
+  'POST /rest/:site/contact': {
+    scope: 'none',
+    path: () => 'contact',
+    json: () => ({
+      name: 'Walk',
+      email: 'walk@example.test',
+      phone: '+49 30 0000 000',
+      subject: 'walk',
+      comment: 'Walked',
+    }),
+  },
+  // A business customer's contact person: its users' only (the shop's person, no data of A's).
+  'GET /rest/:site/contactpersons': { scope: 'none', path: () => 'contactpersons' },
+  'GET /rest/:site/contactpersons/:id': { scope: 'none', path: () => 'contactpersons/CP-1001' },
+  'GET /INTERSHOP/static/WFS/:site/-/contactpersons/:file': {
+    scope: 'none',
+    path: () => `/INTERSHOP/static/WFS/${SITE}/-/contactpersons/CP-1001.svg`,
+  },
   // The local mailbox of the embedded default (no SMTP_URL): no mail to A's users is queued by the walk.
   'GET /mailbox': { scope: 'none', path: () => '/mailbox' },
   'GET /mailbox.json': { scope: 'none', path: () => '/mailbox.json?limit=5' },

@@ -24,6 +24,7 @@ import { sessionWire } from './session'
 import { securityWire } from './security'
 import { trackingWire } from './tracking'
 import { orderTemplateWire, wishlistWire } from './wishlists'
+import { contactWire } from './contact'
 
 export type { NotJson, WireRule } from './rules'
 export { ErrorBodySchema } from './common'
@@ -54,6 +55,7 @@ export const WIRE_RULES: readonly WireRule[] = [
   ...passkeyWire,
   ...salesRepWire,
   ...trackingWire,
+  ...contactWire,
 ]
 
 export const NOT_JSON: readonly NotJson[] = [
@@ -61,6 +63,7 @@ export const NOT_JSON: readonly NotJson[] = [
   { method: 'POST', route: '/psp/pay/:session', reason: "the payment provider's answer (a redirect)" },
   { method: 'GET', route: '/INTERSHOP/static/WFS/:site/-/images/:style/:size/:file', reason: 'a picture' },
   { method: 'GET', route: '/INTERSHOP/static/WFS/:site/-/attachments/:key', reason: 'a document' },
+  { method: 'GET', route: '/INTERSHOP/static/WFS/:site/-/contactpersons/:file', reason: 'a photo' },
   { method: 'POST', route: '/rest/:site/orders-csv', reason: 'the orders as CSV (text/csv)' },
   { method: 'OPTIONS', route: '*', reason: 'CORS preflights answer only headers (204)' },
   { method: 'GET', route: '/mailbox', reason: 'the local mailbox page (HTML; no SMTP_URL set)' },

@@ -69,6 +69,8 @@ const companyFields = {
   isCostCenterOptional: z.boolean().optional(),
   /** The company switched cookie consent off (the PWA's `isCookieConsentDisabled`): required cookies only. */
   isCookieConsentDisabled: z.boolean().optional(),
+  /** The contact person looking after the company (`GET contactpersons`). */
+  contactPersonID: z.string().min(1).optional(),
 }
 
 /**
