@@ -21,6 +21,7 @@ import { recurringOrderWire } from './recurring-orders'
 import { registrationWire } from './registration'
 import type { NotJson, WireRule } from './rules'
 import { sessionWire } from './session'
+import { storeWire } from './stores'
 import { securityWire } from './security'
 import { trackingWire } from './tracking'
 import { wishlistWire } from './wishlists'
@@ -53,6 +54,7 @@ export const WIRE_RULES: readonly WireRule[] = [
   ...passkeyWire,
   ...salesRepWire,
   ...trackingWire,
+  ...storeWire,
 ]
 
 export const NOT_JSON: readonly NotJson[] = [
