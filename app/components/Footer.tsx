@@ -8,7 +8,7 @@ import { useShell } from './useShell'
 
 export function Footer({ pagelets }: { pagelets: Pagelet[] }) {
   const { t } = useTranslation()
-  const { locale } = useShell()
+  const { locale, shell } = useShell()
   const [settingsOpen, setSettingsOpen] = useState(false)
   const hydrated = useEnhanced()
   // Spec shell §2.6: the privacy link opens the cookie settings in a dialog; without JavaScript it is the page.
@@ -20,6 +20,14 @@ export function Footer({ pagelets }: { pagelets: Pagelet[] }) {
   const closeSettings = useCallback(() => setSettingsOpen(false), [])
   return (
     <footer className="site-footer" aria-label={t('footer.label')}>
+      {shell?.storeLocator ? (
+        <p className="footer-store-finder">
+          <a href={`/${locale.lang}/store-finder`}>
+            <span className="footer-store-finder-title">{t('store_locator.link.title')}</span>{' '}
+            {t('store_locator.link.subtitle')}
+          </a>
+        </p>
+      ) : null}
       <CmsContent pagelets={pagelets} />
       <p className="footer-legal">
         <a href={`/${locale.lang}/cookies`} onClick={openSettings} data-enhanced={hydrated ? '' : undefined}>

@@ -38,4 +38,6 @@ export const BUILT_FEATURES: readonly Feature[] = [
   'wishlists',
   'punchout',
   'tracking',
+  'storeLocator',
+  'maps',
 ]

@@ -39,6 +39,8 @@ export type ShellData = {
   rating: boolean
   /** Feature wishlists: the header's link and the "add to wishlist" forms of tiles and product pages. */
   wishlists?: boolean
+  /** Feature storeLocator: the footer's link to the store finder (spec §2.6). */
+  storeLocator?: boolean
   /** Co-browse (issue 35): the banner saying whom a sales representative acts for; null for everyone else. */
   cobrowse?: CobrowseBanner | null
 }

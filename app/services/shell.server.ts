@@ -45,6 +45,7 @@ export async function shellData(scope: IcmScope, session: ShopSession, t: Transl
     compareCount: isFeatureEnabled('compare') ? (session.get('compare')?.length ?? 0) : null,
     rating: isFeatureEnabled('rating'),
     wishlists: isFeatureEnabled('wishlists'),
+    storeLocator: isFeatureEnabled('storeLocator'),
     // Never inside a procurement system's frame: a punchout session is no co-browse.
     cobrowse: session.get('punchout') ? null : cobrowseBannerOf(session.get('user')),
   }
