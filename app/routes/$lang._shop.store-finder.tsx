@@ -178,7 +178,9 @@ export default function StoreFinderPage() {
     <div className="store-finder">
       <h1>{title}</h1>
       <p>{t('store_locator.description')}</p>
+      {/* Keyed by the search, so that a search made in the browser shows its own values in the fields. */}
       <Form
+        key={`${search.countryCode}|${search.city}|${search.near}`}
         method="get"
         role="search"
         className="store-finder-form"
