@@ -42,8 +42,10 @@ for (const lang of ['en', 'de'] as const) {
 
     // On the English page a five-digit code is read as a US ZIP code unless Germany is chosen.
     if (lang === 'en')
-      await page.getByLabel(t('store_locator.form.country.label')).selectOption({ label: 'Germany' })
-    await page.getByLabel(t('store_locator.form.near.label')).fill('80807')
+      await page
+        .getByLabel(t('store_locator.form.country.label'), { exact: true })
+        .selectOption({ label: 'Germany' })
+    await page.getByLabel(t('store_locator.form.near.label'), { exact: true }).fill('80807')
     await page.getByRole('button', { name: t('store_locator.form.submit.label') }).click()
     await expect(page).toHaveURL(/near=80807/)
     await expect(entries(page).first().getByRole('heading', { level: 2 })).toContainText(
@@ -55,7 +57,7 @@ for (const lang of ['en', 'de'] as const) {
     await expectAccessible(page)
 
     // An unknown place is said so, in the page's language.
-    await page.getByLabel(t('store_locator.form.near.label')).fill('Atlantis')
+    await page.getByLabel(t('store_locator.form.near.label'), { exact: true }).fill('Atlantis')
     await page.getByRole('button', { name: t('store_locator.form.submit.label') }).click()
     await expect(page.getByRole('alert')).toHaveText(t('store.place.unknown.error'))
     await expect(entries(page)).toHaveCount(0)
@@ -67,7 +69,9 @@ test('filter by country and city from a bookmarkable address, at 360 px', async 
   await page.setViewportSize({ width: 360, height: 800 })
   const t = await textsOf('de')
   await page.goto('/de/store-finder')
-  await page.getByLabel(t('store_locator.form.country.label')).selectOption({ label: 'Polen' })
+  await page
+    .getByLabel(t('store_locator.form.country.label'), { exact: true })
+    .selectOption({ label: 'Polen' })
   await page.getByRole('button', { name: t('store_locator.form.submit.label') }).click()
   await expect(page).toHaveURL(/countryCode=PL/)
   await expect(entries(page)).toHaveCount(8)
@@ -76,7 +80,7 @@ test('filter by country and city from a bookmarkable address, at 360 px', async 
 
   await page.goto(`/de/store-finder?countryCode=PL&city=${encodeURIComponent('Warszawa')}`)
   await expect(entries(page)).toHaveCount(2)
-  await expect(page.getByLabel(t('store_locator.form.city.label'))).toHaveValue('Warszawa')
+  await expect(page.getByLabel(t('store_locator.form.city.label'), { exact: true })).toHaveValue('Warszawa')
   await expectFitsWidth(page, 360)
   await expectAccessible(page)
 })
@@ -143,8 +147,9 @@ test.describe('without JavaScript', () => {
     const markers = map.getByRole('link')
     await expect(markers).toHaveCount(await entries(page).count())
     await expect(markers.first()).toHaveAttribute('aria-label', '1. Ironbridge Supply Brașov')
-    await markers.nth(1).click()
-    const id = await entries(page).nth(1).getAttribute('id')
+    // Brașov's marker stands alone (Bucharest's two stores overlap at this scale, each still a link).
+    await markers.first().click()
+    const id = await entries(page).first().getAttribute('id')
     await expect(page).toHaveURL(new RegExp(`#${id}$`))
   })
 })
