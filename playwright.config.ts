@@ -15,6 +15,13 @@ export const BACKOFFICE_TOKEN = 'e2e-operator-token-e2e-operator-token'
 export const MAILBOX_TOKEN = 'e2e-mailbox-token-e2e-mailbox-token'
 /** The procurement sandbox's token (PUNCHOUT_SANDBOX_TOKEN): e2e/punchout*.spec.ts play the buyer there. */
 export const PUNCHOUT_SANDBOX_TOKEN = 'e2e-sandbox-token-e2e-sandbox-token'
+/**
+ * The store finder's tile server (MAP_TILE_URL, ADR 0043): an address on loopback where nothing listens;
+ * e2e/store-finder.spec.ts answers its tile requests in the browser (page.route) with a PNG of its own, so the
+ * interactive map runs without the internet, under the CSP the shop sends for a configured tile server.
+ */
+export const MAP_TILES_ORIGIN = `http://127.0.0.1:${PORT + 9}`
+export const MAP_KEY = 'e2e-map-key'
 /** The local tracking collector's token (TRACKING_COLLECTOR_TOKEN): e2e/consent.spec.ts reads what was sent. */
 export const TRACKING_COLLECTOR_TOKEN = 'e2e-tracking-token-e2e-tracking-token'
 
@@ -107,9 +114,15 @@ export default defineConfig({
         ICM_CORS_ORIGINS: `http://127.0.0.1:${PORT + 2}`,
         // e2e/recurring-orders.spec.ts runs the scheduler as of a later day (routes/scheduler-runs.ts).
         SCHEDULER_TEST_RUNS: 'on',
-        // The default extras, the language switch remembering its choice (e2e/shop.spec.ts) and wishlists
-        // (e2e/wishlists.spec.ts; off by default as in spec §9, the shop on PORT + 3 keeps it off).
-        ADD_FEATURES: 'quickorder,costCenters,saveLanguageSelection,wishlists,punchout,tracking',
+        // The default extras, the language switch remembering its choice (e2e/shop.spec.ts), wishlists
+        // (e2e/wishlists.spec.ts) and the store finder (e2e/store-finder.spec.ts), both off by default as in
+        // spec §9, and kept off by the shop on PORT + 3.
+        ADD_FEATURES:
+          'quickorder,costCenters,saveLanguageSelection,wishlists,punchout,tracking,storeLocator,maps',
+        // The store finder's interactive map (e2e/store-finder.spec.ts serves the tiles in the browser).
+        MAP_TILE_URL: `${MAP_TILES_ORIGIN}/tiles/{z}/{x}/{y}.png?key={key}`,
+        MAP_KEY,
+        MAP_ATTRIBUTION: 'Test tiles',
         // e2e/account-orders.spec.ts ships an order with `npm run orders` as the operator.
         BACKOFFICE_TOKEN,
         // The tests read mails (password and approval links) from the local mailbox with its token.

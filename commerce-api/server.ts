@@ -39,6 +39,7 @@ import type { ApiContext, PaymentSettings } from './routes/context'
 import { customerRoutes } from './routes/customers'
 import { productLookupRoutes } from './routes/product-lookup'
 import { promotionRoutes } from './routes/promotions'
+import { storeRoutes } from './routes/stores'
 import { staticRoutes } from './routes/static'
 import { suggestRoutes } from './routes/suggest'
 import { tokenRoutes } from './routes/token'
@@ -349,6 +350,8 @@ export function buildServer({
     recurringOrderRoutes,
     catalogRoutes,
     promotionRoutes,
+    // The store finder's stores (issue 36).
+    storeRoutes,
     suggestRoutes,
     cmsRoutes,
     localizationRoutes,

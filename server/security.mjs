@@ -123,7 +123,8 @@ export function securityHeaders(settings) {
         scriptSrc: ["'self'", (_req, res) => `'nonce-${res.locals.cspNonce}'`],
         styleSrc: ["'self'"],
         styleSrcAttr: ["'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
+        // The store finder's map tiles, when a tile server is configured (MAP_TILE_URL).
+        imgSrc: ["'self'", 'data:', ...(settings.mapTileSource ? [settings.mapTileSource] : [])],
         fontSrc: ["'self'"],
         connectSrc: ["'self'"],
         formAction: ["'self'", settings.paymentPageOrigin, ...(settings.identityProviderOrigins ?? [])],

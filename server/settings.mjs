@@ -42,6 +42,11 @@ export function serverSettings(env = process.env) {
     publicOrigin: env.PUBLIC_URL ? originOf('PUBLIC_URL', env.PUBLIC_URL) : undefined,
     /** https public URL: browsers are told to fetch any http subresource over https. */
     httpsOnly: (env.PUBLIC_URL ?? '').startsWith('https:'),
+    /**
+     * The store finder's tile server (MAP_TILE_URL, ADR 0043) as a CSP source for `img-src`: Leaflet shows its
+     * tiles as images. `{s}` subdomains become a wildcard; none without MAP_TILE_URL.
+     */
+    mapTileSource: mapTileSource(env.MAP_TILE_URL),
     /** `Retry-After` of 503 answers (maintenance: ICM unreachable). */
     retryAfterSeconds: 30,
   }
@@ -116,4 +121,19 @@ export function identityProviderOrigins(value) {
     }
   })
   return [...new Set(origins)]
+}
+
+/**
+ * MAP_TILE_URL's origin as a CSP source (`https://*.tile.example` for `https://{s}.tile.example/{z}/{x}/{y}.png`);
+ * undefined when unset. app/services/config.server.ts checks the template itself.
+ * @param {string | undefined} value
+ */
+export function mapTileSource(value) {
+  const template = (value ?? '').trim()
+  if (!template) return undefined
+  const match = /^(https?):\/\/([^/?#]+)/i.exec(template)
+  const host = match?.[2]?.replace(/^\{s\}\./, '*.')
+  if (!match || !host || !/^(\*\.)?[a-z0-9.-]+(:\d+)?$/i.test(host))
+    throw new Error(`MAP_TILE_URL: "${template}" is not an http(s) URL template with a plain host`)
+  return `${match[1].toLowerCase()}://${host.toLowerCase()}`
 }

@@ -20,6 +20,14 @@ export function Footer({ pagelets }: { pagelets: Pagelet[] }) {
   const closeSettings = useCallback(() => setSettingsOpen(false), [])
   return (
     <footer className="site-footer" aria-label={t('footer.label')}>
+      {shell?.storeLocator ? (
+        <p className="footer-store-finder">
+          <a href={`/${locale.lang}/store-finder`}>
+            <span className="footer-store-finder-title">{t('store_locator.link.title')}</span>{' '}
+            {t('store_locator.link.subtitle')}
+          </a>
+        </p>
+      ) : null}
       <CmsContent pagelets={pagelets} />
       {shell?.contactUs ? (
         <p className="footer-contact">

@@ -40,4 +40,6 @@ export const BUILT_FEATURES: readonly Feature[] = [
   'tracking',
   'orderTemplates',
   'contactUs',
+  'storeLocator',
+  'maps',
 ]

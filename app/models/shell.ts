@@ -41,6 +41,8 @@ export type ShellData = {
   wishlists?: boolean
   /** Feature contactUs (issue 36): the footer's link to the contact form. */
   contactUs?: boolean
+  /** Feature storeLocator: the footer's link to the store finder (spec §2.6). */
+  storeLocator?: boolean
   /** Co-browse (issue 35): the banner saying whom a sales representative acts for; null for everyone else. */
   cobrowse?: CobrowseBanner | null
 }

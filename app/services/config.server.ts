@@ -53,6 +53,41 @@ export const config = {
   trackingCollectorUrl: collectorUrl(env.TRACKING_COLLECTOR_URL),
   /** How long one send to the collector may take (TRACKING_TIMEOUT_MS, default 2000). */
   trackingTimeoutMs: Number(env.TRACKING_TIMEOUT_MS ?? 2000),
+  /**
+   * The store finder's map tiles (spec shell §2.7: the maps key is part of the configuration): MAP_TILE_URL, a
+   * tile URL template with `{z}`, `{x}`, `{y}` (and `{s}` for subdomains, `{key}` for MAP_KEY), and
+   * MAP_ATTRIBUTION, the credit the tile provider asks for. Unset: the map is the server-drawn one.
+   */
+  mapTiles: mapTiles(env.MAP_TILE_URL, env.MAP_KEY, env.MAP_ATTRIBUTION),
+}
+
+/** The store finder's tile layer, its key filled in; undefined without MAP_TILE_URL (ADR 0043). */
+function mapTiles(
+  template: string | undefined,
+  key: string | undefined,
+  attribution: string | undefined,
+): { url: string; attribution: string } | undefined {
+  if (!template?.trim()) return undefined
+  const url = template.trim()
+  let parsed: URL
+  try {
+    parsed = new URL(url.replace(/\{[a-z]+\}/g, 'x'))
+  } catch {
+    throw new Error(
+      `MAP_TILE_URL must be an http(s) URL template such as https://tile.example/{z}/{x}/{y}.png (got "${url}").`,
+    )
+  }
+  if (
+    (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') ||
+    !['{z}', '{x}', '{y}'].every((p) => url.includes(p))
+  )
+    throw new Error(`MAP_TILE_URL must be an http(s) URL template with {z}, {x} and {y} (got "${url}").`)
+  if (url.includes('{key}') && !key?.trim())
+    throw new Error("MAP_TILE_URL names a {key}: set MAP_KEY to the tile provider's key.")
+  return {
+    url: key?.trim() ? url.replaceAll('{key}', encodeURIComponent(key.trim())) : url,
+    attribution: attribution?.trim() ?? '',
+  }
 }
 
 function consentVersion(value: string | undefined): number {

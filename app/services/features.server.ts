@@ -6,8 +6,8 @@ export type { Feature }
 /** Spec §9: the default features. */
 export const DEFAULT_FEATURES: readonly Feature[] = ['compare', 'contactUs', 'rating', 'recently']
 /**
- * Spec §9's extra features of this build, as far as they exist: maps, extraConfiguration and scanner join in
- * the changes that build them.
+ * Spec §9's extra features of this build. `maps` draws the store finder's map (storeLocator, off by default,
+ * shows the stores).
  */
 export const DEFAULT_ADD_FEATURES: readonly Feature[] = [
   'quickorder',
@@ -15,6 +15,7 @@ export const DEFAULT_ADD_FEATURES: readonly Feature[] = [
   'punchout',
   'tracking',
   'orderTemplates',
+  'maps',
 ]
 
 /** The enabled set: `features` replaces the defaults, `addFeatures` adds to them. */

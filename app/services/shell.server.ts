@@ -48,6 +48,7 @@ export async function shellData(scope: IcmScope, session: ShopSession, t: Transl
     rating: isFeatureEnabled('rating'),
     wishlists: isFeatureEnabled('wishlists'),
     contactUs: isFeatureEnabled('contactUs'),
+    storeLocator: isFeatureEnabled('storeLocator'),
     // Never inside a procurement system's frame: a punchout session is no co-browse.
     cobrowse: session.get('punchout') ? null : cobrowseBannerOf(session.get('user')),
   }

@@ -7,6 +7,7 @@ import {
   boolean,
   customType,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -1651,4 +1652,35 @@ export const contactRequests = pgTable(
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [index('contact_requests_created_idx').on(t.createdAt)],
+)
+
+// ---- Store finder (issue 36, feature storeLocator): the shop's stores, read by `GET stores`. ----
+
+/**
+ * The shop's stores (trade counters) with address, contacts, position and opening hours. `seedKey` names a
+ * seeded store, so that the seed adds the ones a database lacks and never a second copy.
+ */
+export const stores = pgTable(
+  'stores',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    seedKey: text('seed_key').unique(),
+    name: text('name').notNull(),
+    /** Street and number, as the country writes them. */
+    address: text('address').notNull(),
+    postalCode: text('postal_code').notNull(),
+    city: text('city').notNull(),
+    countryCode: text('country_code').notNull(),
+    /** The state (US) an address names; null where the country's addresses name none. */
+    mainDivisionCode: text('main_division_code'),
+    phone: text('phone'),
+    fax: text('fax'),
+    email: text('email'),
+    latitude: doublePrecision('latitude').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
+    /** Opening hours in OpenStreetMap's `opening_hours` notation ("Mo-Fr 07:00-18:00; Sa 08:00-13:00"). */
+    openingHours: text('opening_hours'),
+    active: boolean('active').notNull().default(true),
+  },
+  (t) => [index('stores_country_city_idx').on(t.countryCode, t.city)],
 )

@@ -257,6 +257,9 @@ export const MESSAGE_CODES = {
   'server.error': { kind: 'error' },
   // site
   'site.not_found': { kind: 'error' },
+  // store finder (issue 36): `GET stores?near=` with a place the gazetteer does not know, or knows in several countries
+  'store.place.ambiguous.error': { kind: 'error' },
+  'store.place.unknown.error': { kind: 'error' },
   // static
   'static.not_found': { kind: 'error' },
   // registration and newsletter (issue 33)

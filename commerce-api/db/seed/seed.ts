@@ -14,6 +14,7 @@ import { ensureDemoOrderHistory } from './order-history'
 import { ensureDemoOrganization, ensureOrganization } from './organization'
 import { ensureDemoSalesReps } from './sales-reps'
 import { ensureDemoContactPersons } from './contact-persons'
+import { ensureDemoStores } from './stores'
 import { DEMO_PASSWORD, demoCustomers, demoUsers, permissionRows, roleRows } from './people'
 import { productExtras } from './product-extras'
 import { DEMO_UNSPSC } from './unspsc'
@@ -200,6 +201,7 @@ export async function seedDatabase(
     await ensureDemoOrganization(db)
     await ensureDemoSalesReps(db)
     await ensureDemoContactPersons(db)
+    await ensureDemoStores(db)
     if (demoHistory) await ensureDemoOrderHistory(db)
     return { seeded: false, info: existing }
   }
@@ -249,6 +251,7 @@ export async function seedDatabase(
     await ensureOrganization(txDb)
     await ensureDemoSalesReps(txDb)
     await ensureDemoContactPersons(txDb)
+    await ensureDemoStores(txDb)
     await rebuildSearchIndex(txDb)
     await tx.insert(t.meta).values({ key: SEED_KEY, value: info })
     await tx.insert(t.meta).values({ key: EANS_KEY, value: true })

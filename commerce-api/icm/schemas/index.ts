@@ -21,6 +21,7 @@ import { recurringOrderWire } from './recurring-orders'
 import { registrationWire } from './registration'
 import type { NotJson, WireRule } from './rules'
 import { sessionWire } from './session'
+import { storeWire } from './stores'
 import { securityWire } from './security'
 import { trackingWire } from './tracking'
 import { orderTemplateWire, wishlistWire } from './wishlists'
@@ -56,6 +57,7 @@ export const WIRE_RULES: readonly WireRule[] = [
   ...salesRepWire,
   ...trackingWire,
   ...contactWire,
+  ...storeWire,
 ]
 
 export const NOT_JSON: readonly NotJson[] = [
