@@ -8,7 +8,7 @@ import { useShell } from './useShell'
 
 export function Footer({ pagelets }: { pagelets: Pagelet[] }) {
   const { t } = useTranslation()
-  const { locale } = useShell()
+  const { locale, display, prices } = useShell()
   const [settingsOpen, setSettingsOpen] = useState(false)
   const hydrated = useEnhanced()
   // Spec shell §2.6: the privacy link opens the cookie settings in a dialog; without JavaScript it is the page.
@@ -21,6 +21,12 @@ export function Footer({ pagelets }: { pagelets: Pagelet[] }) {
   return (
     <footer className="site-footer" aria-label={t('footer.label')}>
       <CmsContent pagelets={pagelets} />
+      {/* Spec §2.6: what the prices include, the b2b variant for net prices; nothing where none are shown. */}
+      {prices === 'shown' ? (
+        <p className="footer-disclaimer" data-testid="footer-disclaimer">
+          {t(display === 'net' ? 'footer.disclaimer.b2b' : 'footer.disclaimer.b2c')}
+        </p>
+      ) : null}
       <p className="footer-legal">
         <a href={`/${locale.lang}/cookies`} onClick={openSettings} data-enhanced={hydrated ? '' : undefined}>
           {t('footer.cookie_settings')}

@@ -38,4 +38,6 @@ export const BUILT_FEATURES: readonly Feature[] = [
   'wishlists',
   'punchout',
   'tracking',
+  // Issue 36: the prices part reads `noPriceCheckoutEnabled` from it; the shell part reads the other settings.
+  'extraConfiguration',
 ]

@@ -9,7 +9,13 @@ export const DEFAULT_FEATURES: readonly Feature[] = ['compare', 'rating', 'recen
  * Spec §9's extra features of this build, as far as they exist: maps, orderTemplates, extraConfiguration and
  * scanner join in the changes that build them.
  */
-export const DEFAULT_ADD_FEATURES: readonly Feature[] = ['quickorder', 'costCenters', 'punchout', 'tracking']
+export const DEFAULT_ADD_FEATURES: readonly Feature[] = [
+  'quickorder',
+  'costCenters',
+  'punchout',
+  'tracking',
+  'extraConfiguration',
+]
 
 /** The enabled set: `features` replaces the defaults, `addFeatures` adds to them. */
 export function enabledFeatures(

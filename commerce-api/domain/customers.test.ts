@@ -17,6 +17,7 @@ const customer = (type: 'PrivateCustomer' | 'SMBCustomer'): CustomerUser => ({
     costCenterOptional: false,
     approvalPending: false,
     cookieConsentDisabled: false,
+    priceDisplayActive: true,
   },
   user: {
     id: 'u-1',
@@ -79,6 +80,7 @@ describe('customers', () => {
       budgetPriceType: 'gross',
       isCostCenterOptional: false,
       isCookieConsentDisabled: false,
+      isPriceDisplayActive: true,
     })
     expect(customerJson(customer('PrivateCustomer')).isCostCenterOptional).toBeUndefined()
     expect(privateCustomerJson(customer('PrivateCustomer'))).not.toHaveProperty('isPriceDisplayActive')

@@ -14,6 +14,7 @@ import { ensureDemoOrderHistory } from './order-history'
 import { ensureDemoOrganization, ensureOrganization } from './organization'
 import { ensureDemoSalesReps } from './sales-reps'
 import { DEMO_PASSWORD, demoCustomers, demoUsers, permissionRows, roleRows } from './people'
+import { ensureDemoPriceDisplay } from './price-display'
 import { productExtras } from './product-extras'
 import { DEMO_UNSPSC } from './unspsc'
 
@@ -198,6 +199,7 @@ export async function seedDatabase(
     await ensureCategoryUnspsc(db)
     await ensureDemoOrganization(db)
     await ensureDemoSalesReps(db)
+    await ensureDemoPriceDisplay(db)
     if (demoHistory) await ensureDemoOrderHistory(db)
     return { seeded: false, info: existing }
   }
@@ -246,6 +248,7 @@ export async function seedDatabase(
     await ensureCheckoutData(txDb)
     await ensureOrganization(txDb)
     await ensureDemoSalesReps(txDb)
+    await ensureDemoPriceDisplay(txDb)
     await rebuildSearchIndex(txDb)
     await tx.insert(t.meta).values({ key: SEED_KEY, value: info })
     await tx.insert(t.meta).values({ key: EANS_KEY, value: true })
