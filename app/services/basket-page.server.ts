@@ -14,7 +14,7 @@ import {
   updateLineItem,
   type ChangeResult,
 } from './basket.server'
-import { redirectWithValidation } from './checkout-flow.server'
+import { redirectWithValidation, requirePricedCheckout } from './checkout-flow.server'
 import { configuration } from './configuration.server'
 import type { IcmScope } from './icm.server'
 import { product } from './products.server'
