@@ -115,6 +115,15 @@ function usePageLocale() {
   return root?.locale ?? localeByLang(params.lang) ?? DEFAULT_LOCALE
 }
 
+/**
+ * Spec §2.4: the shell has a class when the display-type switch is enabled, and names the display in effect
+ * (`display-type-b2b` net, `display-type-b2c` gross), so that a theme can mark prices of either.
+ */
+function bodyClassOf(shell: RootView['shell'] | undefined) {
+  if (!shell?.displaySwitch) return undefined
+  return `display-type-switch display-type-${shell.display === 'net' ? 'b2b' : 'b2c'}`
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   const root = useRouteLoaderData<typeof loader>('root')
   const locale = usePageLocale()
@@ -132,7 +141,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {root?.errorTitles ? null : <FallbackErrorTitle />}
         <Links />
       </head>
-      <body>
+      <body className={bodyClassOf(root?.shell)}>
         {root?.consent?.ask && !onSettingsPage ? <CookieBanner lang={locale.lang} /> : null}
         <a href="#main" className="skip-link">
           {t('header.skip_to_main')}

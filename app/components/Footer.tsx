@@ -8,7 +8,7 @@ import { useShell } from './useShell'
 
 export function Footer({ pagelets }: { pagelets: Pagelet[] }) {
   const { t } = useTranslation()
-  const { locale, shell } = useShell()
+  const { locale, shell, display, prices } = useShell()
   const [settingsOpen, setSettingsOpen] = useState(false)
   const hydrated = useEnhanced()
   // Spec shell §2.6: the privacy link opens the cookie settings in a dialog; without JavaScript it is the page.
@@ -32,6 +32,12 @@ export function Footer({ pagelets }: { pagelets: Pagelet[] }) {
       {shell?.contactUs ? (
         <p className="footer-contact">
           <a href={`/${locale.lang}/contact`}>{t('footer.contact')}</a>
+        </p>
+      ) : null}
+      {/* Spec §2.6: what the prices include, the b2b variant for net prices; nothing where none are shown. */}
+      {prices === 'shown' ? (
+        <p className="footer-disclaimer" data-testid="footer-disclaimer">
+          {t(display === 'net' ? 'footer.disclaimer.b2b' : 'footer.disclaimer.b2c')}
         </p>
       ) : null}
       <p className="footer-legal">

@@ -42,4 +42,6 @@ export const BUILT_FEATURES: readonly Feature[] = [
   'contactUs',
   'storeLocator',
   'maps',
+  // Issue 36: the prices part reads `noPriceCheckoutEnabled` from it; the shell part reads the other settings.
+  'extraConfiguration',
 ]

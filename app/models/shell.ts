@@ -11,6 +11,7 @@ import type { NavItem } from './navigation'
 import { COBROWSE_ERROR_KEYS, type CobrowseBanner, type CobrowseErrorKey } from './cobrowse'
 import { PUNCHOUT_ERROR_KEYS, type PunchoutErrorKey } from './punchout-entry'
 import type { Money, PriceDisplay } from './price'
+import type { PriceVisibility } from './price-visibility'
 import type { DataLayerPush } from './tracking'
 
 export type ToastView = {
@@ -32,6 +33,10 @@ export type ShellData = {
   footer: Pagelet[] | null
   maxItemQuantity: number
   display: PriceDisplay
+  /** Whether the shopper sees prices (ADR 0045): every price view of the page follows it. */
+  prices: PriceVisibility
+  /** The configuration enables the display-type switch (spec §2.4: the shell then has a class for it). */
+  displaySwitch?: boolean
   toast: ToastView | null
   /** null when the compare feature is off: no compare buttons, no header link. */
   compareCount: number | null

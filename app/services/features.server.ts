@@ -16,6 +16,7 @@ export const DEFAULT_ADD_FEATURES: readonly Feature[] = [
   'tracking',
   'orderTemplates',
   'maps',
+  'extraConfiguration',
 ]
 
 /** The enabled set: `features` replaces the defaults, `addFeatures` adds to them. */

@@ -38,6 +38,8 @@ export type SessionUser = {
   companyName?: string
   /** The business customer switched cookie consent off (`isCookieConsentDisabled`): required cookies only. */
   cookieConsentDisabled?: true
+  /** The business customer's price display is off (`isPriceDisplayActive: false`): no prices shown (ADR 0045). */
+  priceDisplayInactive?: true
 }
 
 /**

@@ -20,6 +20,7 @@ import { hasPermission } from './guards.server'
 import type { IcmScope } from './icm.server'
 import { savesLanguageSelection } from './preferred-locale.server'
 import { displaySwitchOf, priceDisplayFor } from './price-display.server'
+import { priceVisibilityFor } from './price-visibility.server'
 import type { RequestArgs } from './request-memo.server'
 import type { ShopSession } from './session.server'
 import { headerWishlistCount } from './wishlists.server'
@@ -32,9 +33,10 @@ export async function shellData(scope: IcmScope, session: ShopSession, t: Transl
   const toast = session.get('toast')
   // Punchout users shop inside their procurement system, which has its own: no footer for them (§2.6).
   const footerHidden = hasPunchoutRole(session.get('user')?.roles)
-  const [footer, settings] = await Promise.all([
+  const [footer, settings, prices] = await Promise.all([
     footerHidden ? null : contentInclude(scope, FOOTER_INCLUDE, 'long').catch(() => null),
     configuration(scope),
+    priceVisibilityFor(scope, session),
   ])
   const toastView: ToastView | null = toast
     ? { id: `${Date.now()}`, text: t(toast.key, toast.values), type: toast.type, details: toast.details }
@@ -43,6 +45,8 @@ export async function shellData(scope: IcmScope, session: ShopSession, t: Transl
     footer: footerHidden ? null : (footer?.pagelets ?? []),
     maxItemQuantity: settings.maxItemQuantity,
     display: priceDisplayFor(session, settings),
+    prices,
+    displaySwitch: settings.displaySwitch && prices === 'shown',
     toast: toastView,
     compareCount: isFeatureEnabled('compare') ? (session.get('compare')?.length ?? 0) : null,
     rating: isFeatureEnabled('rating'),
@@ -60,10 +64,11 @@ export async function shopChrome(
   scope: IcmScope,
   session: ShopSession,
 ): Promise<ShopChrome> {
-  const [tree, basket, settings] = await Promise.all([
+  const [tree, basket, settings, prices] = await Promise.all([
     categoryTree(scope),
     currentBasketOnce(args, scope),
     configuration(scope),
+    priceVisibilityFor(scope, session),
   ])
   const display = priceDisplayFor(session, settings)
   const lines = basket ? await miniBasketLines(scope, basket) : []
@@ -86,7 +91,8 @@ export async function shopChrome(
     orderTemplates:
       isFeatureEnabled('orderTemplates') && !!user && hasPermission(user, ORDER_TEMPLATE_PERMISSION),
     rememberLanguage: savesLanguageSelection(),
-    displaySwitch: displaySwitchOf(session, settings),
+    // Gross or net means nothing to a shopper who sees no prices (ADR 0045).
+    displaySwitch: prices === 'shown' ? displaySwitchOf(session, settings) : null,
     hasRecentlyViewed:
       isFeatureEnabled('recently') && recentlyViewedSkus(session.get('recently'), Date.now()).length > 0,
   }

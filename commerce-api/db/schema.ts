@@ -203,6 +203,12 @@ export const customers = pgTable('customers', {
   contactPersonId: text('contact_person_id').references((): AnyPgColumn => contactPersons.id, {
     onDelete: 'set null',
   }),
+  /**
+   * ICM's `isPriceDisplayActive` (spec commerce §3, §5 "active unless the customer says otherwise"): off, the
+   * customer's users see no prices in the shop (a blank price, or the on-demand text; ADR 0045). The API still
+   * prices and totals everything, as ICM does; the operator switches it (routes/backoffice-customers.ts).
+   */
+  priceDisplayActive: boolean('price_display_active').notNull().default(true),
 })
 
 /** Numbers of customers who register themselves (`PC-300001`, `BC-300002`): above the seeded ones. */

@@ -18,6 +18,7 @@ const customer = (type: 'PrivateCustomer' | 'SMBCustomer'): CustomerUser => ({
     approvalPending: false,
     cookieConsentDisabled: false,
     contactPersonId: null,
+    priceDisplayActive: true,
   },
   user: {
     id: 'u-1',
@@ -80,6 +81,7 @@ describe('customers', () => {
       budgetPriceType: 'gross',
       isCostCenterOptional: false,
       isCookieConsentDisabled: false,
+      isPriceDisplayActive: true,
     })
     expect(customerJson(customer('PrivateCustomer')).isCostCenterOptional).toBeUndefined()
     expect(privateCustomerJson(customer('PrivateCustomer'))).not.toHaveProperty('isPriceDisplayActive')

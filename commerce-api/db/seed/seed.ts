@@ -16,6 +16,7 @@ import { ensureDemoSalesReps } from './sales-reps'
 import { ensureDemoContactPersons } from './contact-persons'
 import { ensureDemoStores } from './stores'
 import { DEMO_PASSWORD, demoCustomers, demoUsers, permissionRows, roleRows } from './people'
+import { ensureDemoPriceDisplay } from './price-display'
 import { productExtras } from './product-extras'
 import { DEMO_UNSPSC } from './unspsc'
 
@@ -202,6 +203,7 @@ export async function seedDatabase(
     await ensureDemoSalesReps(db)
     await ensureDemoContactPersons(db)
     await ensureDemoStores(db)
+    await ensureDemoPriceDisplay(db)
     if (demoHistory) await ensureDemoOrderHistory(db)
     return { seeded: false, info: existing }
   }
@@ -252,6 +254,7 @@ export async function seedDatabase(
     await ensureDemoSalesReps(txDb)
     await ensureDemoContactPersons(txDb)
     await ensureDemoStores(txDb)
+    await ensureDemoPriceDisplay(txDb)
     await rebuildSearchIndex(txDb)
     await tx.insert(t.meta).values({ key: SEED_KEY, value: info })
     await tx.insert(t.meta).values({ key: EANS_KEY, value: true })

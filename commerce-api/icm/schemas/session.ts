@@ -71,6 +71,8 @@ const companyFields = {
   isCookieConsentDisabled: z.boolean().optional(),
   /** The contact person looking after the company (`GET contactpersons`). */
   contactPersonID: z.string().min(1).optional(),
+  /** Whether the customer's users see prices (spec commerce §3, §5); ICM's default is true. */
+  isPriceDisplayActive: z.boolean().optional(),
 }
 
 /**

@@ -1,0 +1,1 @@
+ALTER TABLE "customers" ADD COLUMN "price_display_active" boolean DEFAULT true NOT NULL;
