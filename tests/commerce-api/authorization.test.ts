@@ -53,6 +53,8 @@ type Fixtures = {
   ownAddressId: string
   /** A wishlist of jlink's with a product on it, shared (its code stays with jlink: the walk sends a wrong one). */
   wishlistId: string
+  /** An order template of jlink's with a product on it (ADR 0041): his alone, not his colleagues'. */
+  templateId: string
   instrumentId: string
   category: string
   promotionId: string
@@ -87,6 +89,7 @@ const basket = (f: Fixtures, rest = '') => `baskets/${f.basketId}${rest}`
 const book = (rest = '') => `customers/${A}/addresses${rest}`
 const payments = (rest = '') => `customers/${A}/payments${rest}`
 const wishlists = (rest = '') => `customers/${A}/wishlists${rest}`
+const templates = (rest = '') => `customers/${A}/users/jlink/wishlists${rest}`
 
 /** The walk of one of the three ways to recurring orders (list, read, switch off, delete), under `route`. */
 function recurringOrderWalk(route: string, at: () => string, ownerSees = true): Record<string, Call> {
@@ -637,6 +640,40 @@ const WALK: Record<string, Call> = {
     scope: 'private',
     path: (f) => wishlists(`/${f.wishlistId}/share`),
   },
+  // Order templates (ADR 0041): a business user's own; a colleague naming jlink in the path reaches none.
+  'GET /rest/:site/customers/:customerNo/users/:login/wishlists': {
+    scope: 'private',
+    path: () => templates(),
+    ownerSees: (f) => f.templateId,
+  },
+  'POST /rest/:site/customers/:customerNo/users/:login/wishlists': {
+    scope: 'private',
+    path: () => templates(),
+    json: () => ({ title: 'Walk template' }),
+  },
+  'GET /rest/:site/customers/:customerNo/users/:login/wishlists/:id': {
+    scope: 'private',
+    path: (f) => templates(`/${f.templateId}`),
+    ownerSees: () => 'Walk template of jlink',
+  },
+  'PUT /rest/:site/customers/:customerNo/users/:login/wishlists/:id': {
+    scope: 'private',
+    path: (f) => templates(`/${f.templateId}`),
+    json: () => ({ title: 'Overwritten' }),
+  },
+  'DELETE /rest/:site/customers/:customerNo/users/:login/wishlists/:id': {
+    scope: 'private',
+    path: (f) => templates(`/${f.templateId}`),
+  },
+  'POST /rest/:site/customers/:customerNo/users/:login/wishlists/:id/products/:sku': {
+    scope: 'private',
+    path: (f) => templates(`/${f.templateId}/products/${f.sku}`),
+    json: () => ({ quantity: 2 }),
+  },
+  'DELETE /rest/:site/customers/:customerNo/users/:login/wishlists/:id/products/:sku': {
+    scope: 'private',
+    path: (f) => templates(`/${f.templateId}/products/${f.sku}`),
+  },
   // A shared wishlist's code is the credential: a made-up one reads nothing, whoever asks.
   'GET /rest/:site/wishlists/:id': {
     scope: 'none',
@@ -1037,6 +1074,20 @@ beforeAll(async () => {
   })
   expect(share.status).toBe(200)
 
+  // An order template of his, with a product.
+  const template = await call(api.url(`customers/-/users/-/wishlists`), {
+    method: 'POST',
+    token: owner,
+    json: { title: 'Walk template of jlink' },
+  })
+  expect(template.status).toBe(201)
+  const templated = await call(api.url(`customers/-/users/-/wishlists/${template.json.id}/products/${sku}`), {
+    method: 'POST',
+    token: owner,
+    json: { quantity: 1 },
+  })
+  expect(templated.status).toBe(200)
+
   const [top] = await db
     .select()
     .from(categories)
@@ -1058,6 +1109,7 @@ beforeAll(async () => {
     recurringOrderNo: recurring.json.data.documentNumber,
     ownAddressId: own.json.itemId,
     wishlistId: list.json.id,
+    templateId: template.json.id,
     instrumentId: demoInstruments.find((i) => i.login === 'jlink')!.id,
     category: top!.segment,
     promotionId: promotion!.id,
@@ -1074,6 +1126,8 @@ beforeAll(async () => {
     f.ownAddressId,
     f.instrumentId,
     f.wishlistId,
+    f.templateId,
+    'Walk template of jlink',
     share.json.secureCode,
     'Walk wishes',
     ordered.id,
