@@ -9,6 +9,7 @@ import type { Translate } from '~/models/messages'
 import { navigationFrom } from '~/models/navigation'
 import { pick } from '~/models/price'
 import { recentlyViewedSkus } from '~/models/recently'
+import { scannerLinkOf } from '~/models/scanner'
 import type { ShellData, ShopChrome, ToastView } from '~/models/shell'
 import { currentBasketOnce, miniBasketLines } from './basket.server'
 import { categoryTree } from './categories.server'
@@ -78,6 +79,7 @@ export async function shopChrome(
         }
       : null,
     quickOrder: isFeatureEnabled('quickorder'),
+    scanner: scannerLinkOf(user, isFeatureEnabled),
     wishlistCount,
     rememberLanguage: savesLanguageSelection(),
     displaySwitch: displaySwitchOf(session, settings),
