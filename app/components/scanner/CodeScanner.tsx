@@ -146,7 +146,6 @@ export function CodeScanner({ action, notFoundCode }: { action: string; notFound
       <h2 id="code-scanner-heading">{t('scanner.camera.heading')}</h2>
       <button
         type="button"
-        className={on ? 'button-secondary' : 'button-primary'}
         onClick={() => (on ? stop() : void start())}
         disabled={camera === 'starting'}
         aria-busy={camera === 'starting' || undefined}
