@@ -107,7 +107,7 @@ export default defineConfig({
         SCHEDULER_TEST_RUNS: 'on',
         // The default extras, the language switch remembering its choice (e2e/shop.spec.ts) and wishlists
         // (e2e/wishlists.spec.ts; off by default as in spec §9, the shop on PORT + 3 keeps it off).
-        ADD_FEATURES: 'quickorder,costCenters,saveLanguageSelection,wishlists,punchout,tracking',
+        ADD_FEATURES: 'quickorder,costCenters,saveLanguageSelection,wishlists,punchout,tracking,scanner',
         // e2e/account-orders.spec.ts ships an order with `npm run orders` as the operator.
         BACKOFFICE_TOKEN,
         // The tests read mails (password and approval links) from the local mailbox with its token.

@@ -16,7 +16,7 @@ export const headers = pageHeaders
  * (PORTAL_URL): the page leads there. Without one configured, the page says the shop has none and leads
  * home, with 404: there is nothing here to find.
  */
-export function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params }: LoaderFunctionArgs) {
   const locale = requireLocale(params)
   const portalUrl = config.portalUrl ?? null
   return data(
