@@ -20,6 +20,8 @@ export type HeaderProps = {
   hasRecentlyViewed?: boolean
   /** The quick order page exists (feature quickorder). */
   quickOrder?: boolean
+  /** The code scanner's page, when this shopper gets its link (feature scanner, spec §2.5). */
+  scanner?: 'scanner' | 'scandit' | null
   /** Feature wishlists: the link, with the logged-in user's count of wished products. */
   wishlists?: { count: number | null } | null
   /** The language switch remembers the choice (feature saveLanguageSelection). */
@@ -34,6 +36,7 @@ export function Header({
   compareCount,
   hasRecentlyViewed,
   quickOrder,
+  scanner,
   wishlists,
   rememberLanguage = false,
 }: HeaderProps) {
@@ -42,7 +45,7 @@ export function Header({
   const location = useLocation()
   const here = `${location.pathname}${location.search}`
   const home = `/${locale.lang}/home`
-  const links = { hasRecentlyViewed, quickOrder, wishlists }
+  const links = { hasRecentlyViewed, quickOrder, scanner, wishlists }
   return (
     <header className="site-header">
       <div className="header-bar">
@@ -131,10 +134,11 @@ function HeaderLinks({
   compareCount,
   hasRecentlyViewed,
   quickOrder,
+  scanner,
   wishlists,
 }: Pick<
   HeaderProps,
-  'locale' | 'user' | 'compareCount' | 'hasRecentlyViewed' | 'quickOrder' | 'wishlists'
+  'locale' | 'user' | 'compareCount' | 'hasRecentlyViewed' | 'quickOrder' | 'scanner' | 'wishlists'
 > & {
   here: string
 }) {
@@ -162,6 +166,12 @@ function HeaderLinks({
       {quickOrder ? (
         <Link to={`/${locale.lang}/quick-order`} className="quick-order-link">
           {t('header.quickorder')}
+        </Link>
+      ) : null}
+      {scanner ? (
+        // A document load: the scanner's decoder needs the CSP of the scanner's own document (ADR 0044).
+        <Link to={`/${locale.lang}/${scanner}`} className="scanner-link" reloadDocument>
+          {t('header.scanner')}
         </Link>
       ) : null}
       {wishlists ? (

@@ -63,6 +63,8 @@ export type ShopChrome = {
   user: ShellUser | null
   /** The quick order page exists (feature quickorder). */
   quickOrder: boolean
+  /** The header's code scanner link (spec shell §2.5): its page, or null when this shopper gets none. */
+  scanner?: 'scanner' | 'scandit' | null
   /** Products on the logged-in user's wishlists (feature wishlists); null for nobody logged in or feature off. */
   wishlistCount?: number | null
   hasRecentlyViewed: boolean
