@@ -38,4 +38,5 @@ export const BUILT_FEATURES: readonly Feature[] = [
   'wishlists',
   'punchout',
   'tracking',
+  'extraConfiguration',
 ]

@@ -6,10 +6,16 @@ export type { Feature }
 /** Spec §9: the default features, as far as this build has them (contactUs joins when it is built). */
 export const DEFAULT_FEATURES: readonly Feature[] = ['compare', 'rating', 'recently']
 /**
- * Spec §9's extra features of this build, as far as they exist: maps, orderTemplates, extraConfiguration and
- * scanner join in the changes that build them.
+ * Spec §9's extra features of this build, as far as they exist: maps, orderTemplates and scanner join in the
+ * changes that build them.
  */
-export const DEFAULT_ADD_FEATURES: readonly Feature[] = ['quickorder', 'costCenters', 'punchout', 'tracking']
+export const DEFAULT_ADD_FEATURES: readonly Feature[] = [
+  'quickorder',
+  'costCenters',
+  'punchout',
+  'tracking',
+  'extraConfiguration',
+]
 
 /** The enabled set: `features` replaces the defaults, `addFeatures` adds to them. */
 export function enabledFeatures(
