@@ -120,7 +120,12 @@ export function securityHeaders(settings) {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", (_req, res) => `'nonce-${res.locals.cspNonce}'`],
+        scriptSrc: [
+          "'self'",
+          (_req, res) => `'nonce-${res.locals.cspNonce}'`,
+          // The trust badge's external script (feature trustbadge only; settings.mjs trustbadgeSettings).
+          ...(settings.trustbadgeOrigin ? [settings.trustbadgeOrigin] : []),
+        ],
         styleSrc: ["'self'"],
         styleSrcAttr: ["'unsafe-inline'"],
         imgSrc: ["'self'", 'data:'],

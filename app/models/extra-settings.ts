@@ -25,7 +25,7 @@ export type HeaderUtilityStyle = (typeof HEADER_UTILITY_STYLES)[number]
 export type CssProperty = { name: string; value: string }
 
 export type ThemeSettings = {
-  /** Same-origin path or https URL of the logo (desktop), of the phone logo and of the favicon. */
+  /** Same-origin paths of the logo (desktop), of the phone logo and of the favicon. */
   logo: string | null
   logoMobile: string | null
   favicon: string | null
@@ -90,7 +90,7 @@ const MAX_CSS_NAME = 60
 const MAX_CSS_VALUE = 120
 const CSS_NAME = /^[a-z][a-z0-9-]*$/
 /**
- * A value is a colour, a length, a number, a font family list or a `url(...)` of a path or https address: only
+ * A value is a colour, a length, a number, a font family list or a `url(...)` of a path on this shop: only
  * letters, digits, spaces and `#%.,-+/()'"` occur, and never anything that ends the declaration or the rule
  * (`;`, `{`, `}`, `<`, `>`, `\`), starts a comment, or calls CSS functions other than the harmless ones.
  */
@@ -100,7 +100,7 @@ const CSS_FUNCTIONS = new Set(['rgb', 'rgba', 'hsl', 'hsla', 'calc', 'var', 'url
 /**
  * CSSProperties: one `name:value` per line (the name without `--`, spec §3; the PWA's format). Lines that are
  * not a custom property name and a safe value are dropped; at most MAX_CSS_PROPERTIES, the first ones; a name
- * set twice keeps its last value. `url(...)` takes a same-origin path or an https address only.
+ * set twice keeps its last value. `url(...)` takes a same-origin path only.
  */
 export function cssProperties(text: unknown): CssProperty[] {
   if (typeof text !== 'string') return []
@@ -138,40 +138,26 @@ export function isSafeCssProperty(name: string, value: string): boolean {
   return true
 }
 
-/** The declarations of `:root` for the properties: each `--name: value;` (the values are checked above). */
-export function cssPropertiesRule(properties: CssProperty[]): string {
-  if (properties.length === 0) return ''
-  return `:root{${properties.map(({ name, value }) => `--${name}:${value};`).join('')}}`
+/**
+ * The properties as the `style` of the document's root element (`<html>`, which `:root` matches): the CSP
+ * allows style attributes but no inline style sheets, and React writes each value escaped.
+ */
+export function cssPropertiesStyle(properties: CssProperty[]): Record<string, string> {
+  return Object.fromEntries(properties.map(({ name, value }) => [`--${name}`, value]))
 }
 
 /**
- * An image or file of the theme (Logo, LogoMobile, Favicon): a path on this shop (`/…`, not `//…`), a
- * `file://{path}` of the shop's public folder (the PWA's form for its assets), or an https address; anything
- * else (javascript:, data:, http:) is no logo. At most 500 characters.
+ * An image or file of the theme (Logo, LogoMobile, Favicon): a path on this shop (`/…`, not `//…`) or a
+ * `file://{path}` of the shop's public folder (the PWA's form for its assets). Other sites' addresses are no
+ * logo: the shop's CSP loads images from its own origin only (ICM's files reach it through
+ * `/INTERSHOP/static/…`); nor is anything else (javascript:, data:). At most 500 characters.
  */
 export function safeAssetUrl(value: unknown): string | null {
   if (typeof value !== 'string') return null
   const url = value.trim()
-  if (!url || url.length > 500 || /[\s<>"'`\\]/.test(url)) return null
-  if (url.startsWith('file://')) {
-    const path = url.slice('file://'.length).replace(/^\/*/, '/')
-    return /^\/[A-Za-z0-9._\-/]+$/.test(path) && !path.includes('..') ? path : null
-  }
-  if (url.startsWith('/') && !url.startsWith('//')) return url.includes('..') ? null : url
-  if (url.startsWith('https://')) {
-    try {
-      return new URL(url).href
-    } catch {
-      return null
-    }
-  }
-  return null
-}
-
-/** The origin of an https asset, for the page's CSP; null for the shop's own paths. */
-export function assetOrigin(url: string | null): string | null {
-  if (!url?.startsWith('https://')) return null
-  return new URL(url).origin
+  if (!url || url.length > 500) return null
+  const path = url.startsWith('file://') ? url.slice('file://'.length).replace(/^\/*/, '/') : url
+  return /^\/(?!\/)[A-Za-z0-9._~\-/]+$/.test(path) && !path.includes('..') ? path : null
 }
 
 const FEATURE_NAME = /^[A-Za-z][A-Za-z0-9]{0,39}$/

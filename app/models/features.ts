@@ -39,4 +39,6 @@ export const BUILT_FEATURES: readonly Feature[] = [
   'punchout',
   'tracking',
   'extraConfiguration',
+  'stickyHeader',
+  'trustbadge',
 ]
