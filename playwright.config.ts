@@ -107,7 +107,8 @@ export default defineConfig({
         SCHEDULER_TEST_RUNS: 'on',
         // The default extras, the language switch remembering its choice (e2e/shop.spec.ts) and wishlists
         // (e2e/wishlists.spec.ts; off by default as in spec §9, the shop on PORT + 3 keeps it off).
-        ADD_FEATURES: 'quickorder,costCenters,saveLanguageSelection,wishlists,punchout,tracking',
+        ADD_FEATURES:
+          'quickorder,costCenters,saveLanguageSelection,wishlists,punchout,tracking,extraConfiguration',
         // e2e/account-orders.spec.ts ships an order with `npm run orders` as the operator.
         BACKOFFICE_TOKEN,
         // The tests read mails (password and approval links) from the local mailbox with its token.
@@ -153,7 +154,8 @@ export default defineConfig({
         PORT: String(PORT + 3),
         HOST: '127.0.0.1',
         ICM_BASE_URL: `http://127.0.0.1:${API_PORT}`,
-        ADD_FEATURES: 'quickorder',
+        // The sticky header (e2e/shell.spec.ts) is off by default (spec §9): this shop has it.
+        ADD_FEATURES: 'quickorder,stickyHeader',
         SESSION_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e',
         PUBLIC_URL: `http://127.0.0.1:${PORT + 3}`,
       },
