@@ -160,7 +160,10 @@ export function Layout({ children }: { children: ReactNode }) {
       <body
         id="top"
         className={
-          [theme?.stickyHeader ? 'sticky-header-enabled' : '', theme?.preview?.designView ? 'design-view' : '']
+          [
+            theme?.stickyHeader ? 'sticky-header-enabled' : '',
+            theme?.preview?.designView ? 'design-view' : '',
+          ]
             .filter(Boolean)
             .join(' ') || undefined
         }

@@ -16,7 +16,6 @@ export function TrustBadge({ id }: { id: string }) {
       nonce={nonce}
       src={`${TRUSTBADGE_ORIGIN}/js/${encodeURIComponent(id)}.js`}
       data-testid="trustbadge-script"
-      charSet="utf-8"
     />
   )
 }
