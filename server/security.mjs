@@ -132,6 +132,8 @@ export function securityHeaders(settings) {
           "'self'",
           (req, res) =>
             `'nonce-${res.locals.cspNonce}'${WASM_PAGES.some((page) => page.test(req.path)) ? " 'wasm-unsafe-eval'" : ''}`,
+          // The trust badge's external script (feature trustbadge only; settings.mjs trustbadgeSettings).
+          ...(settings.trustbadgeOrigin ? [settings.trustbadgeOrigin] : []),
         ],
         styleSrc: ["'self'"],
         styleSrcAttr: ["'unsafe-inline'"],

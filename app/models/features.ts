@@ -17,6 +17,8 @@ export const FEATURE_NAMES = [
   'trustbadge',
   'stickyHeader',
   'scanner',
+  'stickyHeader',
+  'trustbadge',
   'scandit',
   'extraConfiguration',
   'saveLanguageSelection',
@@ -51,4 +53,6 @@ export const BUILT_FEATURES: readonly Feature[] = [
   // Issue 36: the prices part reads `noPriceCheckoutEnabled` from it; the shell part reads the other settings.
   'extraConfiguration',
   'scanner',
+  'stickyHeader',
+  'trustbadge',
 ]

@@ -51,6 +51,11 @@ export const config = {
    * measurement id and API secret, or the commerce API's local collector); unset, they go nowhere.
    */
   trackingCollectorUrl: collectorUrl(env.TRACKING_COLLECTOR_URL),
+  /**
+   * The Trusted Shops id of the trust badge (TRUSTBADGE_ID, feature trustbadge, spec §2.6); the configuration
+   * include's `trustbadgeId` takes its place. Checked at start (server/settings.mjs `trustbadgeSettings`).
+   */
+  trustbadgeId: env.TRUSTBADGE_ID?.trim() || undefined,
   /** How long one send to the collector may take (TRACKING_TIMEOUT_MS, default 2000). */
   trackingTimeoutMs: Number(env.TRACKING_TIMEOUT_MS ?? 2000),
   /** The external catalogue portal `/portal` leads to (PORTAL_URL, spec shell §2.1); unset, the page says so. */

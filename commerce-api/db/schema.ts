@@ -41,6 +41,8 @@ export type CmsPagelet = {
   definitionQualifiedName: string
   /** Parameter values; strings may be localized maps. */
   configurationParameters: Record<string, { type: string; value: unknown }>
+  /** Not published yet: shown only in a design preview (`;prectx=` of a known preview context, issue 36). */
+  draft?: boolean
 }
 
 /** PostgreSQL's tsvector; written by SQL only (see db/search-index.ts), never read into JavaScript. */
@@ -1690,3 +1692,33 @@ export const stores = pgTable(
   },
   (t) => [index('stores_country_city_idx').on(t.countryCode, t.city)],
 )
+
+// ---------------------------------------------------------------------------------------------------------
+// Shell and CMS content (issue 36, ADR 0046)
+
+/**
+ * Content assigned to a view context for one object (`cms/viewcontexts/{id}/entrypoint?Category=…`): the
+ * pagelets ICM's view-context assignments place on a category's or a product's page.
+ */
+export const cmsViewContextContent = pgTable(
+  'cms_view_context_content',
+  {
+    /** `viewcontext.include.category.base.top`, without a resource set. */
+    viewContext: text('view_context').notNull(),
+    /** The call parameter naming the object: `Category` (its uniqueId) or `Product` (its SKU). */
+    contextKind: text('context_kind').notNull(),
+    contextId: text('context_id').notNull(),
+    pagelets: jsonb('pagelets').$type<CmsPagelet[]>().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.viewContext, t.contextKind, t.contextId] })],
+)
+
+/**
+ * ICM's preview contexts (spec shell §2.4, §7): a content editor opens the shop with one (`PreviewContextID`);
+ * calls carrying its id as `;prectx=` also see content not yet published, until `validUntil`.
+ */
+export const cmsPreviewContexts = pgTable('cms_preview_contexts', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  validUntil: timestamp('valid_until', { withTimezone: true }),
+})

@@ -142,6 +142,7 @@ export const MESSAGE_CODES = {
   // cms
   'cms.include.not_found': { kind: 'error' },
   'cms.page.not_found': { kind: 'error' },
+  'cms.pagelet.not_found': { kind: 'error' },
   'cms.pagetree.not_found': { kind: 'error' },
   'cms.viewcontext.not_found': { kind: 'error' },
   // costcenter

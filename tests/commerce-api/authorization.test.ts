@@ -228,6 +228,7 @@ const WALK: Record<string, Call> = {
   'GET /rest/:site/productlookup': { scope: 'none', path: (f) => `productlookup?searchTerm=${f.sku}` },
   'GET /rest/:site/cms/includes/:id': { scope: 'none', path: (f) => `cms/includes/${f.includeId}` },
   'GET /rest/:site/cms/pages/:id': { scope: 'none', path: (f) => `cms/pages/${f.pageId}` },
+  'GET /rest/:site/cms/pagelets/:id': { scope: 'none', path: () => 'cms/pagelets/home-hero' },
   'GET /rest/:site/cms/pagetree/:id': { scope: 'none', path: (f) => `cms/pagetree/${f.pageId}?depth=1` },
   'GET /rest/:site/cms/viewcontexts/:id/entrypoint': {
     scope: 'none',
