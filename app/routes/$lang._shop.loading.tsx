@@ -13,7 +13,7 @@ export const headers = pageHeaders
  * `/loading` (spec §2.1, §2.2): the loading page, a target to show while the shop is busy elsewhere. It has no
  * data of its own and says so in every language; without JavaScript it is a page with a way on, not a dead end.
  */
-export function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params }: LoaderFunctionArgs) {
   const locale = requireLocale(params)
   return data({ title: fixedT(locale.id)('loading.title') }, { headers: cacheHeaders(request, 'catalog') })
 }
