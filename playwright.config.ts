@@ -118,7 +118,7 @@ export default defineConfig({
         // (e2e/wishlists.spec.ts) and the store finder (e2e/store-finder.spec.ts), both off by default as in
         // spec §9, and kept off by the shop on PORT + 3.
         ADD_FEATURES:
-          'quickorder,costCenters,saveLanguageSelection,wishlists,punchout,tracking,storeLocator,maps,scanner,extraConfiguration',
+          'quickorder,costCenters,saveLanguageSelection,wishlists,punchout,tracking,storeLocator,maps,scanner,extraConfiguration,quoting,freetextQuoting',
         // The store finder's interactive map (e2e/store-finder.spec.ts serves the tiles in the browser).
         MAP_TILE_URL: `${MAP_TILES_ORIGIN}/tiles/{z}/{x}/{y}.png?key={key}`,
         MAP_KEY,
