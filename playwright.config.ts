@@ -118,7 +118,7 @@ export default defineConfig({
         // (e2e/wishlists.spec.ts) and the store finder (e2e/store-finder.spec.ts), both off by default as in
         // spec §9, and kept off by the shop on PORT + 3.
         ADD_FEATURES:
-          'quickorder,costCenters,saveLanguageSelection,wishlists,punchout,tracking,storeLocator,maps',
+          'quickorder,costCenters,saveLanguageSelection,wishlists,punchout,tracking,storeLocator,maps,scanner,extraConfiguration',
         // The store finder's interactive map (e2e/store-finder.spec.ts serves the tiles in the browser).
         MAP_TILE_URL: `${MAP_TILES_ORIGIN}/tiles/{z}/{x}/{y}.png?key={key}`,
         MAP_KEY,
@@ -168,7 +168,8 @@ export default defineConfig({
         PORT: String(PORT + 3),
         HOST: '127.0.0.1',
         ICM_BASE_URL: `http://127.0.0.1:${API_PORT}`,
-        ADD_FEATURES: 'quickorder',
+        // The sticky header (e2e/shell.spec.ts) is off by default (spec §9): this shop has it.
+        ADD_FEATURES: 'quickorder,stickyHeader',
         SESSION_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e',
         PUBLIC_URL: `http://127.0.0.1:${PORT + 3}`,
       },

@@ -1,3 +1,4 @@
+import { parseAutoResponseRule, type AutoResponseRule } from './domain/quote-auto-response'
 import path from 'node:path'
 import { DEFAULT_STOREFRONT_URL } from './mail/settings'
 import { parseCorsOrigins } from './cors'
@@ -79,6 +80,12 @@ export type ApiConfig = {
   shopMail?: string
   /** Where the contact form's messages go (CONTACT_MAIL); default SHOP_MAIL. */
   contactMail?: string
+  /**
+   * The demo's automatic answer to submitted quote requests (QUOTE_AUTO_RESPONSE, e.g.
+   * `volume:5%@10,10%@50;valid:14d`; domain/quote-auto-response.ts); unset or `off`: the shop answers
+   * through the back office. A rule that cannot be read stops the start.
+   */
+  quoteAutoResponse?: AutoResponseRule
   /**
    * The procurement sandbox (routes/punchout-sandbox.ts; PUNCHOUT_SANDBOX, PUNCHOUT_SANDBOX_TOKEN): its
    * settings where it is enabled, undefined where its pages do not exist.
@@ -373,6 +380,7 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     accounts: accountSettings(env),
     shopMail: env.SHOP_MAIL?.trim() || undefined,
     contactMail: contactMail(env),
+    quoteAutoResponse: parseAutoResponseRule(env.QUOTE_AUTO_RESPONSE),
     punchoutSandbox: punchoutSandbox(env),
     passkeys: passkeySettingsOf({
       rpId: env.PASSKEY_RP_ID,

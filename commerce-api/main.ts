@@ -76,6 +76,8 @@ const app = buildServer({
   // The sales representatives' desk (/sales-desk, issue 35), unless SALES_DESK=off.
   salesDesk: config.salesDesk,
   trackingCollector: config.trackingCollector,
+  // Quotes (issue 36): QUOTE_AUTO_RESPONSE answers submitted requests by a job; else the back office does.
+  quotes: { autoResponse: config.quoteAutoResponse, startJob: true },
   protection: {
     limits: config.limits,
     trustedProxies: config.trustedProxies,

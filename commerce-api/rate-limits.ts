@@ -54,6 +54,8 @@ export type LimitSettings = {
   contactPerIp: Limit
   /** `POST contact` per sender address: the confirmation goes there, so the form is no way to flood one inbox. */
   contactPerSender: Limit
+  /** `POST quotecontact` (free-text quote requests, issue 36) per client address. */
+  quoteContacts: Limit
 }
 
 export const DEFAULT_LIMITS: LimitSettings = {
@@ -71,6 +73,7 @@ export const DEFAULT_LIMITS: LimitSettings = {
   trackingEvents: { points: 1200, seconds: 60 },
   contactPerIp: { points: 10, seconds: 3600 },
   contactPerSender: { points: 5, seconds: 3600 },
+  quoteContacts: { points: 10, seconds: 3600 },
 }
 
 /** Every limit and the login throttle switched off (benchmarks: RATE_LIMITS=off). */
@@ -89,6 +92,7 @@ export const NO_LIMITS: LimitSettings = {
   trackingEvents: { points: 0, seconds: 60 },
   contactPerIp: { points: 0, seconds: 3600 },
   contactPerSender: { points: 0, seconds: 3600 },
+  quoteContacts: { points: 0, seconds: 3600 },
 }
 
 export type LimitOverrides = Partial<Omit<LimitSettings, 'login'>> & { login?: Partial<LoginPolicy> }
@@ -200,6 +204,7 @@ export type ApiLimiters = {
   trackingEvents: RateLimit
   contactPerIp: RateLimit
   contactPerSender: RateLimit
+  quoteContacts: RateLimit
 }
 
 export function createLimiters(
@@ -224,6 +229,7 @@ export function createLimiters(
     trackingEvents: new RateLimit('tracking_events', settings.trackingEvents, counters),
     contactPerIp: new RateLimit('contact_ip', settings.contactPerIp, counters),
     contactPerSender: new RateLimit('contact_sender', settings.contactPerSender, counters),
+    quoteContacts: new RateLimit('quote_contact', settings.quoteContacts, counters),
   }
 }
 

@@ -71,6 +71,10 @@ import { punchoutUserRoutes } from './routes/punchout-users'
 import { punchoutSandboxRoutes, type PunchoutSandboxSettings } from './routes/punchout-sandbox'
 import { orderSnapshotOf } from './icm/orders'
 import { recurringOrderJob, type RecurringOrderJob } from './jobs/recurring-orders'
+import { quoteResponder, type QuoteResponder } from './jobs/quote-responses'
+import type { AutoResponseRule } from './domain/quote-auto-response'
+import { quoteRoutes } from './routes/quotes'
+import { backofficeQuoteRoutes } from './routes/backoffice-quotes'
 import { createLimiters, trustProxyOf, type ProtectionOptions } from './rate-limits'
 import { apiHelmetOptions, type SecuritySettings } from './security'
 
@@ -124,12 +128,20 @@ export type ServerOptions = {
   salesDesk?: boolean
   /** The local tracking collector (routes/tracking-collector.ts) with its token; none without. */
   trackingCollector?: { token: string }
+  /**
+   * Quotes (issue 36, ADR 0040): the demo's automatic answer to submitted requests (QUOTE_AUTO_RESPONSE),
+   * run as a pg-boss job started with the server when `startJob`; without it `app.quoteResponder.respond(id)`
+   * answers. `now` is the responder's clock.
+   */
+  quotes?: { autoResponse?: AutoResponseRule; startJob?: boolean; now?: () => Date }
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The recurring order scheduler of this server (its runs, and its pg-boss job when started). */
     recurringOrders: RecurringOrderJob
+    /** The automatic answer to quote requests (jobs/quote-responses.ts); answers nothing without a rule. */
+    quoteResponder: QuoteResponder
   }
 }
 
@@ -153,6 +165,7 @@ export function buildServer({
   oidcProviders = [],
   salesDesk = true,
   trackingCollector,
+  quotes = {},
 }: ServerOptions): FastifyInstance {
   const helmetOptions = apiHelmetOptions({ ...security, crossOriginReads: corsOrigins.length > 0 })
   // The same headers for answers made outside the routes' hooks (router errors, refusals before helmet ran).
@@ -268,6 +281,19 @@ export function buildServer({
     })
     app.addHook('onClose', () => scheduler.stop())
   }
+  const responder = quoteResponder(db, { rule: quotes.autoResponse, now: quotes.now })
+  app.decorate('quoteResponder', responder)
+  if (quotes.autoResponse && quotes.startJob) {
+    // Like the scheduler: a job that cannot start leaves requests for the shop (and the next start) to answer.
+    app.addHook('onReady', async () => {
+      await responder
+        .start()
+        .catch((error: unknown) =>
+          console.error('commerce-api: the quote auto-response job did not start', error),
+        )
+    })
+    app.addHook('onClose', () => responder.stop())
+  }
   app.decorate('limiters', createLimiters(db, protection))
   app.addHook('onRequest', async (request) => {
     const marks = request.raw as RawMarks
@@ -375,9 +401,12 @@ export function buildServer({
     ssoRoutes(new IdTokenVerifier(oidcProviders)),
     ...(backoffice.token ? [backofficeCustomerRoutes(backoffice.token)] : []),
     ...(backoffice.token ? [backofficeSalesRepRoutes(backoffice.token)] : []),
+    ...(backoffice.token ? [backofficeQuoteRoutes(backoffice.token)] : []),
     customerPaymentRoutes,
     wishlistRoutes,
     orderTemplateRoutes,
+    // Quote requests and quotes of business users, and quotes in baskets (issue 36).
+    quoteRoutes,
     profileRoutes,
     punchoutUserRoutes,
     punchoutConfigurationRoutes,

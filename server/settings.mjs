@@ -49,7 +49,31 @@ export function serverSettings(env = process.env) {
     mapTileSource: mapTileSource(env.MAP_TILE_URL),
     /** `Retry-After` of 503 answers (maintenance: ICM unreachable). */
     retryAfterSeconds: 30,
+    /** Trusted Shops' script origin, allowed in `script-src` only with feature trustbadge (issue 36). */
+    trustbadgeOrigin: trustbadgeSettings(env)?.scriptOrigin,
   }
+}
+
+/** The Trusted Shops id form: an X followed by 32 hex digits. */
+const TRUSTBADGE_ID = /^X[A-F0-9]{32}$/
+
+/**
+ * Feature trustbadge (spec shell §2.6) loads Trusted Shops' external script: with the feature on, TRUSTBADGE_ID
+ * must name the shop's Trusted Shops id, else the shop does not start (never a badge that cannot load). Off:
+ * undefined, and the CSP names no Trusted Shops origin.
+ * @param {Record<string, string | undefined>} env
+ */
+export function trustbadgeSettings(env) {
+  const list = (value) => (value ?? '').split(',').map((feature) => feature.trim())
+  const enabled = [...list(env.FEATURES), ...list(env.ADD_FEATURES)].includes('trustbadge')
+  if (!enabled) return undefined
+  const id = env.TRUSTBADGE_ID?.trim()
+  if (!id || !TRUSTBADGE_ID.test(id))
+    throw new Error(
+      'Feature trustbadge is on, but TRUSTBADGE_ID does not name a Trusted Shops id (X and 32 hex digits, ' +
+        `got "${id ?? ''}"). Set TRUSTBADGE_ID or switch the feature off.`,
+    )
+  return { id, scriptOrigin: 'https://widgets.trustedshops.com' }
 }
 
 /**

@@ -6,6 +6,7 @@
 import type { ShouldRevalidateFunction } from '@remix-run/react'
 import type { Pagelet } from './cms'
 import type { ConsentView } from './consent'
+import type { HeaderUtilityStyle, NavLevel2Icon } from './extra-settings'
 import type { ShopLocale } from './locale'
 import type { NavItem } from './navigation'
 import { COBROWSE_ERROR_KEYS, type CobrowseBanner, type CobrowseErrorKey } from './cobrowse'
@@ -27,8 +28,30 @@ export type ShellBasket = { itemCount: number; total: Money; lines: MiniBasketLi
 
 export type ShellUser = { name: string }
 
+/**
+ * The theme and extra settings of the configuration include (extra-settings.ts) a page applies, and the shell
+ * widgets they and the feature toggles switch on (issue 36, ADR 0046).
+ */
+export type ShellTheme = {
+  logo: string | null
+  logoMobile: string | null
+  favicon: string | null
+  /** Custom properties for the `<html>` element's style (sanitized). */
+  cssProperties: Record<string, string>
+  navigationColumns: number
+  navLevel2Icon: NavLevel2Icon
+  headerUtilityStyle: HeaderUtilityStyle
+  /** Feature stickyHeader: the header sticks from 170 px scroll (spec §2.5). */
+  stickyHeader: boolean
+  /** Feature trustbadge with an id and the shopper's functional consent: the badge's script id. */
+  trustbadge: string | null
+  /** The design-preview context of the session (spec §2.4); `designView` when it is DESIGNVIEW. */
+  preview: { id: string; designView: boolean } | null
+}
+
 /** What every page of a language has, checkout included (the root loader's): which prices, the toast. */
 export type ShellData = {
+  theme?: ShellTheme
   /** null: no footer at all, for the punchout roles (spec §2.6, §6). */
   footer: Pagelet[] | null
   maxItemQuantity: number
@@ -63,6 +86,8 @@ export type ShopChrome = {
   user: ShellUser | null
   /** The quick order page exists (feature quickorder). */
   quickOrder: boolean
+  /** The header's code scanner link (spec shell §2.5): its page, or null when this shopper gets none. */
+  scanner?: 'scanner' | 'scandit' | null
   /** Products on the logged-in user's wishlists (feature wishlists); null for nobody logged in or feature off. */
   wishlistCount?: number | null
   hasRecentlyViewed: boolean

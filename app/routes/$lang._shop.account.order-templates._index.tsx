@@ -80,7 +80,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       await orderTemplateToBasket(scope, session, t, template),
     )
   }
-  const result = await guarded(
+  type Changed = Awaited<ReturnType<typeof createOrderTemplate | typeof deleteOrderTemplate>>
+  const result = await guarded<Changed>(
     form.intent === 'create'
       ? createOrderTemplate(scope, form.title)
       : form.intent === 'rename'

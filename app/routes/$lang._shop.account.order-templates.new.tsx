@@ -55,7 +55,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (submission.status !== 'success')
     return redirectWithToast(session, back, { key: 'account.order_templates.title.invalid', type: 'error' })
   const form = submission.value
-  const lines = await loginAgainIfRefused(
+  const lines = await loginAgainIfRefused<readonly { sku: string; quantity: number }[]>(
     request,
     shopper,
     form.source === 'basket'

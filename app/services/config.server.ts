@@ -51,8 +51,15 @@ export const config = {
    * measurement id and API secret, or the commerce API's local collector); unset, they go nowhere.
    */
   trackingCollectorUrl: collectorUrl(env.TRACKING_COLLECTOR_URL),
+  /**
+   * The Trusted Shops id of the trust badge (TRUSTBADGE_ID, feature trustbadge, spec §2.6); the configuration
+   * include's `trustbadgeId` takes its place. Checked at start (server/settings.mjs `trustbadgeSettings`).
+   */
+  trustbadgeId: env.TRUSTBADGE_ID?.trim() || undefined,
   /** How long one send to the collector may take (TRACKING_TIMEOUT_MS, default 2000). */
   trackingTimeoutMs: Number(env.TRACKING_TIMEOUT_MS ?? 2000),
+  /** The external catalogue portal `/portal` leads to (PORTAL_URL, spec shell §2.1); unset, the page says so. */
+  portalUrl: httpUrl('PORTAL_URL', env.PORTAL_URL),
   /**
    * The store finder's map tiles (spec shell §2.7: the maps key is part of the configuration): MAP_TILE_URL, a
    * tile URL template with `{z}`, `{x}`, `{y}` (and `{s}` for subdomains, `{key}` for MAP_KEY), and
@@ -99,15 +106,20 @@ function consentVersion(value: string | undefined): number {
 }
 
 function collectorUrl(value: string | undefined): string | undefined {
+  return httpUrl('TRACKING_COLLECTOR_URL', value)
+}
+
+/** An absolute http(s) URL setting (`name`), or undefined when unset; anything else stops the start. */
+function httpUrl(name: string, value: string | undefined): string | undefined {
   if (!value?.trim()) return undefined
   let url: URL
   try {
     url = new URL(value.trim())
   } catch {
-    throw new Error(`TRACKING_COLLECTOR_URL must be an absolute http(s) URL (got "${value}").`)
+    throw new Error(`${name} must be an absolute http(s) URL (got "${value}").`)
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:')
-    throw new Error(`TRACKING_COLLECTOR_URL must be an absolute http(s) URL (got "${value}").`)
+    throw new Error(`${name} must be an absolute http(s) URL (got "${value}").`)
   return url.href
 }
 

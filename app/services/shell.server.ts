@@ -10,6 +10,7 @@ import { navigationFrom } from '~/models/navigation'
 import { pick } from '~/models/price'
 import { ORDER_TEMPLATE_PERMISSION } from '~/models/order-template'
 import { recentlyViewedSkus } from '~/models/recently'
+import { scannerLinkOf } from '~/models/scanner'
 import type { ShellData, ShopChrome, ToastView } from '~/models/shell'
 import { currentBasketOnce, miniBasketLines } from './basket.server'
 import { categoryTree } from './categories.server'
@@ -87,6 +88,7 @@ export async function shopChrome(
         }
       : null,
     quickOrder: isFeatureEnabled('quickorder'),
+    scanner: scannerLinkOf(user, isFeatureEnabled),
     wishlistCount,
     orderTemplates:
       isFeatureEnabled('orderTemplates') && !!user && hasPermission(user, ORDER_TEMPLATE_PERMISSION),

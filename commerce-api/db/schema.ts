@@ -41,6 +41,8 @@ export type CmsPagelet = {
   definitionQualifiedName: string
   /** Parameter values; strings may be localized maps. */
   configurationParameters: Record<string, { type: string; value: unknown }>
+  /** Not published yet: shown only in a design preview (`;prectx=` of a known preview context, issue 36). */
+  draft?: boolean
 }
 
 /** PostgreSQL's tsvector; written by SQL only (see db/search-index.ts), never read into JavaScript. */
@@ -523,6 +525,12 @@ export const lineItems = pgTable(
       .$type<{ name: string; value: string; type: string }[]>()
       .notNull()
       .default([]),
+    /**
+     * The quote whose line this is (issue 36, ADR 0040): its quantity is fixed and its price per piece is the
+     * quoted net price (`quoted_net`, minor units), not the price list's, until the quote expires.
+     */
+    quoteId: uuid('quote_id').references((): AnyPgColumn => quotes.id, { onDelete: 'cascade' }),
+    quotedNet: bigint('quoted_net', { mode: 'number' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -1689,4 +1697,170 @@ export const stores = pgTable(
     active: boolean('active').notNull().default(true),
   },
   (t) => [index('stores_country_city_idx').on(t.countryCode, t.city)],
+)
+
+// ---------------------------------------------------------------------------------------------------------
+// Shell and CMS content (issue 36, ADR 0046)
+
+/**
+ * Content assigned to a view context for one object (`cms/viewcontexts/{id}/entrypoint?Category=…`): the
+ * pagelets ICM's view-context assignments place on a category's or a product's page.
+ */
+export const cmsViewContextContent = pgTable(
+  'cms_view_context_content',
+  {
+    /** `viewcontext.include.category.base.top`, without a resource set. */
+    viewContext: text('view_context').notNull(),
+    /** The call parameter naming the object: `Category` (its uniqueId) or `Product` (its SKU). */
+    contextKind: text('context_kind').notNull(),
+    contextId: text('context_id').notNull(),
+    pagelets: jsonb('pagelets').$type<CmsPagelet[]>().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.viewContext, t.contextKind, t.contextId] })],
+)
+
+/**
+ * ICM's preview contexts (spec shell §2.4, §7): a content editor opens the shop with one (`PreviewContextID`);
+ * calls carrying its id as `;prectx=` also see content not yet published, until `validUntil`.
+ */
+export const cmsPreviewContexts = pgTable('cms_preview_contexts', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  validUntil: timestamp('valid_until', { withTimezone: true }),
+})
+
+// -----------------------------------------------------------------------------------------------------------
+// Quotes (issue 36, branch quotes-api, ADR 0040): a business user's quote requests, the shop's quotes that
+// answer them, and the free-text quote requests of the contact form (`POST quotecontact`).
+
+/** Numbers of quote requests and quotes as the buyer sees them (ICM's `number`). */
+export const quoteRequestNumbers = pgSequence('quote_request_no_seq', { startWith: 2001 })
+export const quoteNumbers = pgSequence('quote_no_seq', { startWith: 7001 })
+
+/**
+ * A business user's quote request (ICM's QuoteRequest): editable while new, fixed once submitted
+ * (`submitted_at`); the shop answers it with one quote (quotes.quote_request_id).
+ */
+export const quoteRequests = pgTable(
+  'quote_requests',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    number: text('number').notNull().unique(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    customerNo: text('customer_no').notNull(),
+    /** The buyer's name for the request (ICM's `displayName`) and their note to the shop (`description`). */
+    displayName: text('display_name').notNull(),
+    description: text('description'),
+    /** The currency the request was made in: its list prices and the quote's prices. */
+    currency: text('currency').notNull(),
+    /** The buyer's language when submitting: the language of the buyer's mails about it. */
+    locale: text('locale').notNull(),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('quote_requests_user_idx').on(t.userId, t.createdAt),
+    index('quote_requests_submitted_idx').on(t.submittedAt),
+  ],
+)
+
+/** The lines of a quote request: a product once, the quantity wanted and the buyer's note on it. */
+export const quoteRequestItems = pgTable(
+  'quote_request_items',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    quoteRequestId: uuid('quote_request_id')
+      .notNull()
+      .references(() => quoteRequests.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    sku: text('sku').notNull(),
+    quantity: integer('quantity').notNull(),
+    note: text('note'),
+  },
+  (t) => [uniqueIndex('quote_request_items_sku_idx').on(t.quoteRequestId, t.sku)],
+)
+
+/**
+ * The shop's answer to a submitted request (ICM's Quote): per-line prices, valid from/to, the seller's comment.
+ * Rejected by the buyer (`rejected_at`), or accepted (`accepted_at`: its lines went into a basket at the
+ * quoted prices, `accepted_basket_id`), at most one of the two; expired once `valid_to` has passed.
+ */
+export const quotes = pgTable(
+  'quotes',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    number: text('number').notNull().unique(),
+    quoteRequestId: uuid('quote_request_id')
+      .notNull()
+      .unique()
+      .references(() => quoteRequests.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    customerNo: text('customer_no').notNull(),
+    currency: text('currency').notNull(),
+    sellerComment: text('seller_comment'),
+    validFrom: timestamp('valid_from', { withTimezone: true }).notNull(),
+    validTo: timestamp('valid_to', { withTimezone: true }).notNull(),
+    /** Who answered: `operator` (back office or CLI) or `auto` (QUOTE_AUTO_RESPONSE). */
+    respondedBy: text('responded_by').notNull(),
+    rejectedAt: timestamp('rejected_at', { withTimezone: true }),
+    /** `buyer` (PUT quotes/{id} {rejected:true}) or `seller` (the shop declined the request). */
+    rejectedBy: text('rejected_by').$type<'buyer' | 'seller'>(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    acceptedBasketId: uuid('accepted_basket_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('quotes_user_idx').on(t.userId, t.createdAt)],
+)
+
+/** A quote's lines: the quantity and net price per piece offered, beside what was asked and the list price. */
+export const quoteItems = pgTable(
+  'quote_items',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    quoteId: uuid('quote_id')
+      .notNull()
+      .references(() => quotes.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    sku: text('sku').notNull(),
+    quantity: integer('quantity').notNull(),
+    originQuantity: integer('origin_quantity').notNull(),
+    /** Minor units of the quote's currency, net: the offered price of one piece and the list price then. */
+    singleNet: bigint('single_net', { mode: 'number' }).notNull(),
+    originSingleNet: bigint('origin_single_net', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('quote_items_quote_idx').on(t.quoteId, t.position)],
+)
+
+/** Free-text quote requests (`POST quotecontact`): what someone asked for and how to reach them. */
+export const quoteContacts = pgTable(
+  'quote_contacts',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    description: text('description').notNull(),
+    quantity: integer('quantity'),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    company: text('company'),
+    locale: text('locale').notNull(),
+    /** The user who sent it when logged in; null for a visitor. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('quote_contacts_created_idx').on(t.createdAt)],
 )

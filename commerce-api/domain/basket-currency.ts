@@ -7,10 +7,10 @@
  * and currency no longer fits (its amount, costs and restrictions were figured in that currency): it is removed
  * and the shopper chooses again at checkout.
  */
-import { eq, inArray } from 'drizzle-orm'
+import { and, eq, inArray } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { readTogether } from '../db/reads'
-import { basketPayments, baskets, lineItems } from '../db/schema'
+import { basketPayments, baskets, lineItems, quotes } from '../db/schema'
 import type { BasketNotice, BasketRow } from './basket'
 import { pricedSkus } from './catalog'
 import type { Currency } from './channel'
@@ -32,6 +32,8 @@ export async function recalculateBasket(
       () => lineWarranties(t, lines),
     ])
     const removed = lines.filter((line) => {
+      // A quoted line's price is the quote's, in the quote's currency (issue 36): it cannot be re-priced.
+      if (line.quoteId !== null) return true
       const warranty = line.warrantyId ? warrantyById.get(line.warrantyId) : undefined
       return !hasPrice.has(line.sku) || (line.warrantyId && (!warranty || !warrantyPrice(warranty, currency)))
     })
@@ -43,6 +45,13 @@ export async function recalculateBasket(
         ),
       )
     }
+    const quoteIds = [...new Set(removed.flatMap((l) => (l.quoteId ? [l.quoteId] : [])))]
+    // Its quote may go into a basket again (in its own currency) while it is valid.
+    if (quoteIds.length)
+      await t
+        .update(quotes)
+        .set({ acceptedAt: null, acceptedBasketId: null })
+        .where(and(inArray(quotes.id, quoteIds), eq(quotes.acceptedBasketId, basket.id)))
     await t.delete(basketPayments).where(eq(basketPayments.basketId, basket.id))
     const [row] = await t
       .update(baskets)
@@ -53,7 +62,10 @@ export async function recalculateBasket(
       basket: row!,
       infos: removed.map((line) => ({
         code: 'basket.line_item.removed.price_not_available.info',
-        message: `The product '${line.sku}' has no price in ${currency} and was removed from the basket.`,
+        message:
+          line.quoteId !== null
+            ? `The product '${line.sku}' was quoted in ${locked.currency}, not in ${currency}, and was removed from the basket.`
+            : `The product '${line.sku}' has no price in ${currency} and was removed from the basket.`,
       })),
     }
   })

@@ -83,7 +83,14 @@ export async function updateItem(db: Db, basket: BasketRow, itemId: string, upda
       return { deleted: true as const }
     }
     const changes: Partial<typeof lineItems.$inferInsert> = {}
-    if (update.quantity !== undefined) {
+    // A quoted line holds the quote's quantity (issue 36): it can be removed, not resized.
+    if (update.quantity !== undefined && line.quoteId !== null && update.quantity !== line.quantity)
+      throw updateFailed({
+        code: 'basket.line_item.quote.quantity_fixed.error',
+        message: `The quantity of '${line.sku}' is the quote's and cannot be changed.`,
+        paths: ['quantity.value'],
+      })
+    if (update.quantity !== undefined && line.quoteId === null) {
       const [product] = await t
         .select({
           min: products.minOrderQuantity,

@@ -154,7 +154,11 @@ async function priceLines(db: Db, currency: Currency, lines: LineRow[], taxRate:
     () => lineWarranties(db, lines),
   ])
   return lines.map((row): PricedLine => {
-    const unitNet = tierFor(tiers.get(row.sku) ?? [], row.quantity)?.net ?? 0
+    // A quoted line (issue 36, ADR 0040) has the quote's price per piece instead of the price list's.
+    const unitNet =
+      row.quoteId !== null && row.quotedNet !== null
+        ? row.quotedNet
+        : (tierFor(tiers.get(row.sku) ?? [], row.quantity)?.net ?? 0)
     const warrantyRow = row.warrantyId ? warrantyById.get(row.warrantyId) : undefined
     const coverNet = warrantyRow && warrantyPrice(warrantyRow, currency)?.net
     const net = multiply(unitNet + (coverNet ?? 0), row.quantity)
@@ -497,7 +501,12 @@ async function resolveItems(t: Db, basket: BasketRow, items: ItemRequest[]): Pro
     priced,
     offered,
     lineById,
-    lineByKey: new Map(existing.map((l) => [lineKey(l.sku, l.warrantyId, l.mandatorySelectionItemOf), l])),
+    // A quoted line keeps its quote's quantity: an add of the same product makes or raises another line.
+    lineByKey: new Map(
+      existing
+        .filter((l) => l.quoteId === null)
+        .map((l) => [lineKey(l.sku, l.warrantyId, l.mandatorySelectionItemOf), l]),
+    ),
     parentLinks: await mandatoryLinksBySku(t, parentSkus),
     lastPosition: existing.reduce((max, l) => Math.max(max, l.position), 0),
   }

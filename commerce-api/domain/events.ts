@@ -140,6 +140,15 @@ export type DomainEvent =
         createdAt: Date
       }
     }
+  /** A business user submitted a quote request (issue 36): the buyer and the shop are told. */
+  | { type: 'quote_request.submitted'; quoteRequestId: string }
+  /** The shop answered a quote request with a quote, or declined it (a quote rejected by the seller). */
+  | { type: 'quote.responded'; quoteId: string }
+  /** The buyer put a quote's lines into a basket, or rejected the quote: the shop is told. */
+  | { type: 'quote.accepted'; quoteId: string }
+  | { type: 'quote.rejected'; quoteId: string }
+  /** Someone sent a free-text quote request (`POST quotecontact`): the shop and the sender are told. */
+  | { type: 'quote_contact.received'; contactId: string }
 
 /** Reacts to an event inside the transaction `t` that published it. */
 export type EventSubscriber = (t: Db, event: DomainEvent) => Promise<void>

@@ -142,6 +142,7 @@ export const MESSAGE_CODES = {
   // cms
   'cms.include.not_found': { kind: 'error' },
   'cms.page.not_found': { kind: 'error' },
+  'cms.pagelet.not_found': { kind: 'error' },
   'cms.pagetree.not_found': { kind: 'error' },
   'cms.viewcontext.not_found': { kind: 'error' },
   // costcenter
@@ -362,6 +363,28 @@ export const MESSAGE_CODES = {
   'salesrep.customer.not_assigned.error': { kind: 'error' },
   'salesrep.user.inactive.error': { kind: 'error' },
   'salesrep.user.punchout.error': { kind: 'error' },
+  // quotes (issue 36, ADR 0040): quote requests, quotes, quoted basket lines
+  'quoting.quote_request.not_found.error': { kind: 'error' },
+  'quoting.quote_request.item.not_found.error': { kind: 'error' },
+  'quoting.quote_request.not_editable.error': { kind: 'error' },
+  'quoting.quote_request.empty.error': { kind: 'error' },
+  'quoting.quote_request.items.limit.error': { kind: 'error' },
+  'quoting.quote_request.limit.error': { kind: 'error' },
+  'quoting.quote_request.product.not_found.error': { kind: 'error' },
+  'quoting.quote_request.quantity.invalid.error': { kind: 'error' },
+  'quoting.quote_request.already_submitted.error': { kind: 'error' },
+  'quoting.quote_request.not_submitted.error': { kind: 'error' },
+  'quoting.quote_request.already_responded.error': { kind: 'error' },
+  'quoting.quote.not_found.error': { kind: 'error' },
+  'quoting.quote.rejected.error': { kind: 'error' },
+  'quoting.quote.expired.error': { kind: 'error' },
+  'quoting.quote.not_valid_yet.error': { kind: 'error' },
+  'quoting.quote.accepted.error': { kind: 'error' },
+  'quoting.quote.already_accepted.error': { kind: 'error' },
+  'quoting.quote.currency.error': { kind: 'error' },
+  'quoting.quote.response.invalid.error': { kind: 'error' },
+  'basket.line_item.quote.expired.error': { kind: 'error' },
+  'basket.line_item.quote.quantity_fixed.error': { kind: 'error' },
 } as const satisfies Record<string, CodeSpec>
 
 export type MessageCode = keyof typeof MESSAGE_CODES

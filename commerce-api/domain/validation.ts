@@ -33,6 +33,7 @@ import { fitQuantity, quantityProblem } from './quantity'
 import { promotionByCode } from './rebates'
 import { eligibleShippingMethods } from './shipping'
 import type { Principal } from './tokens'
+import { quotePricesHold, quotesByIds, type QuoteRow } from './quotes'
 
 export const VALIDATION_SCOPES = [
   'Products',
@@ -155,7 +156,19 @@ async function orderableFacts(t: Db, basket: BasketRow, skus: string[]) {
 /** What one line asks of its product: orderable, in stock, within the quantity rules and the stock left. */
 type LineVerdict = { ok: true } | { ok: false; code: MessageCode; message: string; fitted?: number }
 
-function lineVerdict(line: LineRow, product: ProductFacts | undefined, used: number): LineVerdict {
+function lineVerdict(
+  line: LineRow,
+  product: ProductFacts | undefined,
+  used: number,
+  quote?: QuoteRow,
+): LineVerdict {
+  // A quoted line (issue 36): its price holds only within the quote's validity; its quantity is the quote's.
+  if (line.quoteId !== null && (!quote || !quotePricesHold(quote, new Date())))
+    return {
+      ok: false,
+      code: 'basket.line_item.quote.expired.error',
+      message: `The quote for '${line.sku}' has expired (or was withdrawn); its price no longer applies.`,
+    }
   if (!product || !product.online || product.kind === 'master' || product.kind === 'retailset')
     return {
       ok: false,
@@ -175,8 +188,12 @@ function lineVerdict(line: LineRow, product: ProductFacts | undefined, used: num
           code: 'basket.line_item.quantity.not_in_stock.error' as const,
           message: `Only ${stock} of '${line.sku}' are in stock.`,
         }
-      : quantityProblem(line.sku, product, line.quantity)
+      : line.quoteId !== null
+        ? undefined
+        : quantityProblem(line.sku, product, line.quantity)
   if (!problem) return { ok: true }
+  // A quoted line is not fitted: another quantity would need another quote.
+  if (line.quoteId !== null) return { ok: false, ...problem }
   return { ok: false, ...problem, fitted: fitQuantity(product, line.quantity, { limit: stock }) }
 }
 
@@ -188,7 +205,16 @@ function lineVerdict(line: LineRow, product: ProductFacts | undefined, used: num
 export async function validateProducts({ t, basket, options }: ScopeContext): Promise<ScopeMessages> {
   const { found, error, info } = messagesOf('Products')
   const lines = await t.select().from(lineItems).where(eq(lineItems.basketId, basket.id))
-  const facts = await orderableFacts(t, basket, [...new Set(lines.map((l) => l.sku))])
+  const [facts, quoted, quoteById] = await readTogether(t, [
+    () => orderableFacts(t, basket, [...new Set(lines.map((l) => l.sku))]),
+    // A quoted line's product needs no price list price: the quote is its price.
+    () => productFacts(t, [...new Set(lines.filter((l) => l.quoteId !== null).map((l) => l.sku))]),
+    () =>
+      quotesByIds(
+        t,
+        lines.map((l) => l.quoteId),
+      ),
+  ])
   const demand = new Map<string, number>()
   const removed = new Set<string>()
   for (const line of lines.sort((a, b) => a.position - b.position)) {
@@ -199,9 +225,11 @@ export async function validateProducts({ t, basket, options }: ScopeContext): Pr
     }
     const ids = { lineItemId: line.id, productSku: line.sku }
     const used = demand.get(line.sku) ?? 0
-    const verdict = lineVerdict(line, facts.get(line.sku), used)
+    const product = line.quoteId !== null ? quoted.get(line.sku) : facts.get(line.sku)
+    const verdict = lineVerdict(line, product, used, line.quoteId ? quoteById.get(line.quoteId) : undefined)
     if (verdict.ok) demand.set(line.sku, used + line.quantity)
-    else if (!options.adjustmentsAllowed) error(verdict.code, verdict.message, ids)
+    // A quoted line is never adjusted away: its quote decides (issue 36).
+    else if (!options.adjustmentsAllowed || line.quoteId !== null) error(verdict.code, verdict.message, ids)
     else if (verdict.fitted === undefined) {
       await t.delete(lineItems).where(eq(lineItems.id, line.id))
       removed.add(line.id)

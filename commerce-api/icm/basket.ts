@@ -89,7 +89,9 @@ export function lineItemJson(state: BasketState, line: PricedLine) {
     ...mandatoryJson(line, state.mandatory.get(line.row.id)),
     hiddenGift: false,
     freeGift: false,
-    quantityFixed: false,
+    // A quoted line's quantity is the quote's (issue 36).
+    quantityFixed: line.row.quoteId !== null,
+    ...(line.row.quoteId ? { quote: line.row.quoteId } : {}),
   }
 }
 

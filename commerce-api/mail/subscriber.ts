@@ -15,6 +15,12 @@ import { queueInvitationMail } from './invitation'
 import { queueWelcomeMail } from './welcome'
 import { queueWishlistShared } from './wishlists'
 import { queueContactMails } from './contact'
+import {
+  queueQuoteContact,
+  queueQuoteDecided,
+  queueQuoteRequestSubmitted,
+  queueQuoteResponded,
+} from './quotes'
 
 /** Queues the mails of one event in the transaction `t`. */
 export async function mailOfEvent(t: Db, event: DomainEvent): Promise<void> {
@@ -52,6 +58,16 @@ export async function mailOfEvent(t: Db, event: DomainEvent): Promise<void> {
       return queueWishlistShared(t, event.wishlist, event.sender, event.recipients, event.message)
     case 'contact.requested':
       return queueContactMails(t, event.request)
+    case 'quote_request.submitted':
+      return queueQuoteRequestSubmitted(t, event.quoteRequestId)
+    case 'quote.responded':
+      return queueQuoteResponded(t, event.quoteId)
+    case 'quote.accepted':
+      return queueQuoteDecided(t, event.quoteId, 'accepted')
+    case 'quote.rejected':
+      return queueQuoteDecided(t, event.quoteId, 'rejected')
+    case 'quote_contact.received':
+      return queueQuoteContact(t, event.contactId)
   }
 }
 

@@ -23,6 +23,7 @@ import {
   users,
 } from '../../commerce-api/db/schema'
 import { DEMO_ADDRESS_IDS, demoInstruments } from '../../commerce-api/db/seed/checkout'
+import { respondToQuoteRequest } from '../../commerce-api/domain/quotes'
 import { refreshPendingApprovers } from '../../commerce-api/domain/requisition-authority'
 import { issueRequisitionLinks } from '../../commerce-api/domain/requisition-link-tokens'
 import { setCompanyUserRoles, updateCompanyUser } from '../../commerce-api/domain/users'
@@ -53,6 +54,12 @@ type Fixtures = {
   ownAddressId: string
   /** A wishlist of jlink's with a product on it, shared (its code stays with jlink: the walk sends a wrong one). */
   wishlistId: string
+  /** An order template of jlink's with a product on it (ADR 0041): his alone, not his colleagues'. */
+  templateId: string
+  /** A quote request of jlink's (submitted, with one line) and the shop's quote answering it (issue 36). */
+  quoteRequestId: string
+  quoteRequestItemId: string
+  quoteId: string
   instrumentId: string
   category: string
   promotionId: string
@@ -87,6 +94,91 @@ const basket = (f: Fixtures, rest = '') => `baskets/${f.basketId}${rest}`
 const book = (rest = '') => `customers/${A}/addresses${rest}`
 const payments = (rest = '') => `customers/${A}/payments${rest}`
 const wishlists = (rest = '') => `customers/${A}/wishlists${rest}`
+const templates = (rest = '') => `customers/${A}/users/jlink/wishlists${rest}`
+
+/** The walk of a user's quoting (`customers/{no}/users/{login}/quoterequests|quotes`, `baskets/{id}/quotes`). */
+function quoteWalk(): Record<string, Call> {
+  const base = '/rest/:site/customers/:customerNo/users/:login'
+  const at = (rest: string) => `customers/${A}/users/jlink/${rest}`
+  const request = (f: Fixtures, rest = '') => at(`quoterequests/${f.quoteRequestId}${rest}`)
+  const item = (f: Fixtures) => request(f, `/items/${f.quoteRequestItemId}`)
+  return {
+    [`GET ${base}/quoterequests`]: {
+      scope: 'private',
+      path: () => at('quoterequests?attrs=number,name'),
+      ownerSees: (f) => f.quoteRequestId,
+    },
+    [`POST ${base}/quoterequests`]: { scope: 'private', path: () => at('quoterequests') },
+    [`GET ${base}/quoterequests/:id`]: {
+      scope: 'private',
+      path: (f) => request(f),
+      ownerSees: (f) => f.quoteRequestItemId,
+    },
+    [`PUT ${base}/quoterequests/:id`]: {
+      scope: 'private',
+      path: (f) => request(f),
+      json: () => ({ displayName: 'Walk' }),
+    },
+    [`DELETE ${base}/quoterequests/:id`]: { scope: 'private', path: (f) => request(f) },
+    [`GET ${base}/quoterequests/:id/items`]: {
+      scope: 'private',
+      path: (f) => request(f, '/items'),
+      ownerSees: (f) => f.quoteRequestItemId,
+    },
+    [`POST ${base}/quoterequests/:id/items`]: {
+      scope: 'private',
+      path: (f) => request(f, '/items'),
+      json: (f) => ({ productSKU: f.sku, quantity: { value: 1 } }),
+    },
+    [`GET ${base}/quoterequests/:id/items/:itemId`]: {
+      scope: 'private',
+      path: item,
+      ownerSees: (f) => f.sku,
+    },
+    [`PUT ${base}/quoterequests/:id/items/:itemId`]: {
+      scope: 'private',
+      path: item,
+      json: () => ({ quantity: { value: 2 } }),
+    },
+    [`DELETE ${base}/quoterequests/:id/items/:itemId`]: { scope: 'private', path: item },
+    [`POST ${base}/quotes`]: {
+      scope: 'private',
+      path: () => at('quotes'),
+      json: (f) => ({ quoteRequestID: f.quoteRequestId }),
+    },
+    [`GET ${base}/quotes`]: {
+      scope: 'private',
+      path: () => at('quotes?attrs=number,rejected'),
+      ownerSees: (f) => f.quoteId,
+    },
+    [`GET ${base}/quotes/:id`]: {
+      scope: 'private',
+      path: (f) => at(`quotes/${f.quoteId}`),
+      ownerSees: (f) => f.quoteRequestId,
+    },
+    [`PUT ${base}/quotes/:id`]: {
+      scope: 'private',
+      path: (f) => at(`quotes/${f.quoteId}`),
+      json: () => ({ rejected: true }),
+    },
+    [`DELETE ${base}/quotes/:id`]: { scope: 'private', path: (f) => at(`quotes/${f.quoteId}`) },
+    'POST /rest/:site/baskets/:id/quotes': {
+      scope: 'private',
+      path: (f) => basket(f, '/quotes'),
+      json: (f) => ({ id: f.quoteId, calculated: true }),
+    },
+    'DELETE /rest/:site/baskets/:id/quotes/:quoteId': {
+      scope: 'private',
+      path: (f) => basket(f, `/quotes/${f.quoteId}`),
+    },
+    // A free-text quote request: anyone, with a solved captcha (the walk sends none: 401 for everyone).
+    'POST /rest/:site/quotecontact': {
+      scope: 'none',
+      path: () => 'quotecontact',
+      json: () => ({ description: 'Walk', name: 'Walker', email: 'walker@example.test' }),
+    },
+  }
+}
 
 /** The walk of one of the three ways to recurring orders (list, read, switch off, delete), under `route`. */
 function recurringOrderWalk(route: string, at: () => string, ownerSees = true): Record<string, Call> {
@@ -225,6 +317,7 @@ const WALK: Record<string, Call> = {
   'GET /rest/:site/productlookup': { scope: 'none', path: (f) => `productlookup?searchTerm=${f.sku}` },
   'GET /rest/:site/cms/includes/:id': { scope: 'none', path: (f) => `cms/includes/${f.includeId}` },
   'GET /rest/:site/cms/pages/:id': { scope: 'none', path: (f) => `cms/pages/${f.pageId}` },
+  'GET /rest/:site/cms/pagelets/:id': { scope: 'none', path: () => 'cms/pagelets/home-hero' },
   'GET /rest/:site/cms/pagetree/:id': { scope: 'none', path: (f) => `cms/pagetree/${f.pageId}?depth=1` },
   'GET /rest/:site/cms/viewcontexts/:id/entrypoint': {
     scope: 'none',
@@ -357,6 +450,8 @@ const WALK: Record<string, Call> = {
     path: () => `customers/${A}/costcenters/100600/buyers/aapprover`,
   },
   // Requisitions (issue 18): jlink's own; bbuyer is neither its buyer nor an approver of it.
+  // Quotes (issue 36): jlink's own; another user of A reaches them through jlink's login (403) or not at all.
+  ...quoteWalk(),
   'GET /rest/:site/customers/:customerNo/users/:login/requisitions': {
     scope: 'private',
     path: () => `customers/${A}/users/jlink/requisitions?view=buyer`,
@@ -636,6 +731,40 @@ const WALK: Record<string, Call> = {
   'DELETE /rest/:site/:resource/:customer/wishlists/:id/share': {
     scope: 'private',
     path: (f) => wishlists(`/${f.wishlistId}/share`),
+  },
+  // Order templates (ADR 0041): a business user's own; a colleague naming jlink in the path reaches none.
+  'GET /rest/:site/customers/:customerNo/users/:login/wishlists': {
+    scope: 'private',
+    path: () => templates(),
+    ownerSees: (f) => f.templateId,
+  },
+  'POST /rest/:site/customers/:customerNo/users/:login/wishlists': {
+    scope: 'private',
+    path: () => templates(),
+    json: () => ({ title: 'Walk template' }),
+  },
+  'GET /rest/:site/customers/:customerNo/users/:login/wishlists/:id': {
+    scope: 'private',
+    path: (f) => templates(`/${f.templateId}`),
+    ownerSees: () => 'Walk template of jlink',
+  },
+  'PUT /rest/:site/customers/:customerNo/users/:login/wishlists/:id': {
+    scope: 'private',
+    path: (f) => templates(`/${f.templateId}`),
+    json: () => ({ title: 'Overwritten' }),
+  },
+  'DELETE /rest/:site/customers/:customerNo/users/:login/wishlists/:id': {
+    scope: 'private',
+    path: (f) => templates(`/${f.templateId}`),
+  },
+  'POST /rest/:site/customers/:customerNo/users/:login/wishlists/:id/products/:sku': {
+    scope: 'private',
+    path: (f) => templates(`/${f.templateId}/products/${f.sku}`),
+    json: () => ({ quantity: 2 }),
+  },
+  'DELETE /rest/:site/customers/:customerNo/users/:login/wishlists/:id/products/:sku': {
+    scope: 'private',
+    path: (f) => templates(`/${f.templateId}/products/${f.sku}`),
   },
   // A shared wishlist's code is the credential: a made-up one reads nothing, whoever asks.
   'GET /rest/:site/wishlists/:id': {
@@ -1037,6 +1166,39 @@ beforeAll(async () => {
   })
   expect(share.status).toBe(200)
 
+  // An order template of his, with a product.
+  const template = await call(api.url(`customers/-/users/-/wishlists`), {
+    method: 'POST',
+    token: owner,
+    json: { title: 'Walk template of jlink' },
+  })
+  expect(template.status).toBe(201)
+  const templated = await call(api.url(`customers/-/users/-/wishlists/${template.json.id}/products/${sku}`), {
+    method: 'POST',
+    token: owner,
+    json: { quantity: 1 },
+  })
+  expect(templated.status).toBe(200)
+  // A quote request of his, submitted, and the shop's quote answering it.
+  const quoting = (rest: string) => api.url(`customers/-/users/-/${rest}`, EUR)
+  const quoteRequest = await call(quoting('quoterequests'), { method: 'POST', token: owner })
+  expect(quoteRequest.status).toBe(201)
+  const quoteItem = await call(quoting(`quoterequests/${quoteRequest.json.title}/items`), {
+    method: 'POST',
+    token: owner,
+    json: { productSKU: sku, quantity: { value: 3 } },
+  })
+  expect(quoteItem.status).toBe(201)
+  const submitted = { method: 'POST', token: owner, json: { quoteRequestID: quoteRequest.json.title } }
+  expect((await call(quoting('quotes'), submitted)).status).toBe(201)
+  const answered = await respondToQuoteRequest(db, quoteRequest.json.title, {
+    lines: [{ itemId: quoteItem.json.title, singleNet: 1234 }],
+    validFrom: new Date(),
+    validTo: new Date(Date.now() + 7 * 86_400_000),
+    respondedBy: 'operator',
+  })
+  await db.delete(mailOutbox)
+
   const [top] = await db
     .select()
     .from(categories)
@@ -1058,6 +1220,10 @@ beforeAll(async () => {
     recurringOrderNo: recurring.json.data.documentNumber,
     ownAddressId: own.json.itemId,
     wishlistId: list.json.id,
+    templateId: template.json.id,
+    quoteRequestId: quoteRequest.json.title,
+    quoteRequestItemId: quoteItem.json.title,
+    quoteId: answered.quote.id,
     instrumentId: demoInstruments.find((i) => i.login === 'jlink')!.id,
     category: top!.segment,
     promotionId: promotion!.id,
@@ -1074,6 +1240,11 @@ beforeAll(async () => {
     f.ownAddressId,
     f.instrumentId,
     f.wishlistId,
+    f.templateId,
+    'Walk template of jlink',
+    f.quoteRequestId,
+    f.quoteRequestItemId,
+    f.quoteId,
     share.json.secureCode,
     'Walk wishes',
     ordered.id,

@@ -15,6 +15,7 @@ import { ensureDemoOrganization, ensureOrganization } from './organization'
 import { ensureDemoSalesReps } from './sales-reps'
 import { ensureDemoContactPersons } from './contact-persons'
 import { ensureDemoStores } from './stores'
+import { ensureShellContent } from './shell-content'
 import { DEMO_PASSWORD, demoCustomers, demoUsers, permissionRows, roleRows } from './people'
 import { ensureDemoPriceDisplay } from './price-display'
 import { productExtras } from './product-extras'
@@ -204,6 +205,7 @@ export async function seedDatabase(
     await ensureDemoContactPersons(db)
     await ensureDemoStores(db)
     await ensureDemoPriceDisplay(db)
+    await ensureShellContent(db)
     if (demoHistory) await ensureDemoOrderHistory(db)
     return { seeded: false, info: existing }
   }
@@ -255,6 +257,7 @@ export async function seedDatabase(
     await ensureDemoContactPersons(txDb)
     await ensureDemoStores(txDb)
     await ensureDemoPriceDisplay(txDb)
+    await ensureShellContent(txDb)
     await rebuildSearchIndex(txDb)
     await tx.insert(t.meta).values({ key: SEED_KEY, value: info })
     await tx.insert(t.meta).values({ key: EANS_KEY, value: true })

@@ -104,6 +104,8 @@ export const LineItemSchema = z.object({
   hiddenGift: z.boolean(),
   freeGift: z.boolean(),
   quantityFixed: z.boolean().optional(),
+  /** The quote whose price the line has (issue 36). */
+  quote: z.string().optional(),
   desiredDelivery: z.string().optional(),
   customFields: z.array(AttributeSchema).optional(),
 })

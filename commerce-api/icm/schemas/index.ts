@@ -26,6 +26,7 @@ import { securityWire } from './security'
 import { trackingWire } from './tracking'
 import { orderTemplateWire, wishlistWire } from './wishlists'
 import { contactWire } from './contact'
+import { backofficeQuoteWire, quoteWire } from './quotes'
 
 export type { NotJson, WireRule } from './rules'
 export { ErrorBodySchema } from './common'
@@ -58,6 +59,8 @@ export const WIRE_RULES: readonly WireRule[] = [
   ...trackingWire,
   ...contactWire,
   ...storeWire,
+  ...quoteWire,
+  ...backofficeQuoteWire,
 ]
 
 export const NOT_JSON: readonly NotJson[] = [

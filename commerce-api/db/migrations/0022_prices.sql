@@ -1,1 +1,0 @@
-ALTER TABLE "customers" ADD COLUMN "price_display_active" boolean DEFAULT true NOT NULL;
