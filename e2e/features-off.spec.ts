@@ -26,7 +26,7 @@ for (const lang of ['en', 'de'] as const) {
   test(`every feature-gated route is the feature-deactivated page with its feature off (${lang})`, async ({
     page,
   }) => {
-    const texts = await textsOf(lang)
+    const t = await textsOf(lang)
     for (const [path, feature] of GATED) {
       const response = await page.goto(`${FEATURES_OFF_SHOP}/${lang}/${path}`)
       expect(response?.status(), path).toBe(404)
@@ -34,7 +34,7 @@ for (const lang of ['en', 'de'] as const) {
         new RegExp(`/${lang}/error\\?error=feature-deactivated&value=${feature}$`),
       )
       await expect(
-        page.getByRole('heading', { level: 1, name: texts['error.feature_deactivated.title'] }),
+        page.getByRole('heading', { level: 1, name: t('error.feature_deactivated.title') }),
       ).toBeVisible()
     }
     await expectAccessible(page)
