@@ -15,6 +15,13 @@ export const BACKOFFICE_TOKEN = 'e2e-operator-token-e2e-operator-token'
 export const MAILBOX_TOKEN = 'e2e-mailbox-token-e2e-mailbox-token'
 /** The procurement sandbox's token (PUNCHOUT_SANDBOX_TOKEN): e2e/punchout*.spec.ts play the buyer there. */
 export const PUNCHOUT_SANDBOX_TOKEN = 'e2e-sandbox-token-e2e-sandbox-token'
+/**
+ * The store finder's tile server (MAP_TILE_URL, ADR 0043): an address on loopback where nothing listens;
+ * e2e/store-finder.spec.ts answers its tile requests in the browser (page.route) with a PNG of its own, so the
+ * interactive map runs without the internet, under the CSP the shop sends for a configured tile server.
+ */
+export const MAP_TILES_ORIGIN = `http://127.0.0.1:${PORT + 9}`
+export const MAP_KEY = 'e2e-map-key'
 /** The local tracking collector's token (TRACKING_COLLECTOR_TOKEN): e2e/consent.spec.ts reads what was sent. */
 export const TRACKING_COLLECTOR_TOKEN = 'e2e-tracking-token-e2e-tracking-token'
 
@@ -96,6 +103,8 @@ export default defineConfig({
         RATE_LIMIT_ANONYMOUS_TOKENS: '600/60',
         // Every view of the registration page (e2e/registration.spec.ts) asks for a captcha question.
         RATE_LIMIT_CHALLENGES: '600/60',
+        // Every contact message of e2e/contact.spec.ts comes from the one loopback address.
+        RATE_LIMIT_CONTACT_PER_IP: '600/60',
         LOGIN_IP_FAILURES: '200/900',
         LOGIN_LOCK_FAILURES: '8',
         LOGIN_LOCK_SECONDS: '3',
@@ -106,10 +115,14 @@ export default defineConfig({
         // e2e/recurring-orders.spec.ts runs the scheduler as of a later day (routes/scheduler-runs.ts).
         SCHEDULER_TEST_RUNS: 'on',
         // The default extras, the language switch remembering its choice (e2e/shop.spec.ts), wishlists
-        // (e2e/wishlists.spec.ts) and quotes (e2e/quotes.spec.ts; off by default as in spec §9, the shop on
-        // PORT + 3 keeps them off).
+        // (e2e/wishlists.spec.ts) and the store finder (e2e/store-finder.spec.ts), both off by default as in
+        // spec §9, and kept off by the shop on PORT + 3.
         ADD_FEATURES:
-          'quickorder,costCenters,saveLanguageSelection,wishlists,punchout,tracking,quoting,freetextQuoting',
+          'quickorder,costCenters,saveLanguageSelection,wishlists,punchout,tracking,storeLocator,maps,scanner,extraConfiguration,quoting,freetextQuoting',
+        // The store finder's interactive map (e2e/store-finder.spec.ts serves the tiles in the browser).
+        MAP_TILE_URL: `${MAP_TILES_ORIGIN}/tiles/{z}/{x}/{y}.png?key={key}`,
+        MAP_KEY,
+        MAP_ATTRIBUTION: 'Test tiles',
         // e2e/account-orders.spec.ts ships an order with `npm run orders` as the operator.
         BACKOFFICE_TOKEN,
         // The tests read mails (password and approval links) from the local mailbox with its token.
@@ -144,7 +157,7 @@ export default defineConfig({
       },
     },
     {
-      // The shop with cost centers switched off (ADD_FEATURES without costCenters), on the same commerce API.
+      // The shop with (almost) every feature off, on the same commerce API.
       command: 'node server.mjs',
       url: `http://127.0.0.1:${PORT + 3}/favicon.svg`,
       timeout: 60_000,
@@ -155,7 +168,10 @@ export default defineConfig({
         PORT: String(PORT + 3),
         HOST: '127.0.0.1',
         ICM_BASE_URL: `http://127.0.0.1:${API_PORT}`,
-        ADD_FEATURES: 'quickorder',
+        // Every feature off (e2e/features-off.spec.ts: each gated route is the feature-deactivated page; cost
+        // centers, wishlists, the store finder off) but the sticky header (e2e/shell.spec.ts), off by default.
+        FEATURES: '',
+        ADD_FEATURES: 'stickyHeader',
         SESSION_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e',
         PUBLIC_URL: `http://127.0.0.1:${PORT + 3}`,
       },
@@ -187,4 +203,5 @@ export const UNREACHABLE_ICM_SHOP = `http://127.0.0.1:${PORT + 1}`
 export const ICM_REST = `http://127.0.0.1:${API_PORT}/INTERSHOP/rest/WFS/ironbridge-Site/-;loc=en_US;cur=USD`
 export const ICM_CLIENT_PORT = PORT + 2
 /** The shop without the costCenters feature. */
-export const NO_COST_CENTERS_SHOP = `http://127.0.0.1:${PORT + 3}`
+/** The shop with every feature toggle off but the sticky header. */
+export const FEATURES_OFF_SHOP = `http://127.0.0.1:${PORT + 3}`

@@ -1,14 +1,18 @@
 /**
  * Production server of the storefront (see server/app.mjs for what answers a request). Unlike
  * `remix-serve` it logs no line per request (see docs/decisions/0003). Settings: server/settings.mjs and
- * app/services/config.server.ts; an invalid or missing one (SESSION_SECRET in production) stops the start
- * with a message.
+ * app/services/config.server.ts; an invalid or missing one (SESSION_SECRET in production, a feature this
+ * build cannot run: app/services/feature-check.server.ts) stops the start with a message and exit code
+ * CANNOT_START, which tells `npm start`'s supervisor not to try again.
  */
 import { installGlobals } from '@remix-run/node'
 import { createApp } from './server/app.mjs'
 import { serverSettings } from './server/settings.mjs'
 
 installGlobals({ nativeFetch: true })
+
+/** EX_CONFIG of sysexits.h: the settings are wrong; starting again with them fails again. */
+const CANNOT_START = 78
 
 // A stray rejected promise or a throw in a callback is logged; it does not take every visitor's page down
 // (`npm start` restarts the process if it dies anyway).
@@ -27,6 +31,8 @@ try {
     // `npm run dev`: Vite compiles the app on demand and reloads it on change; the server around it is the same.
     const vite = await import('vite').then((v) => v.createServer({ server: { middlewareMode: true } }))
     const build = () => vite.ssrLoadModule('virtual:remix/server-build')
+    // Loaded once now, so that its settings are checked at start as in production.
+    await build()
     app = createApp({ build, settings, devMiddleware: vite.middlewares })
   } else {
     const build = await import('./build/server/index.js')
@@ -34,7 +40,7 @@ try {
   }
 } catch (error) {
   console.error(`storefront: cannot start: ${error instanceof Error ? error.message : error}`)
-  process.exit(1)
+  process.exit(CANNOT_START)
 }
 
 const { port, host } = settings

@@ -11,7 +11,7 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from '@remix-run/react'
-import type { ReactNode } from 'react'
+import type { CSSProperties, ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { CheckoutHeader } from '~/components/checkout/CheckoutHeader'
 import { CobrowseBanner } from '~/components/CobrowseBanner'
@@ -21,6 +21,9 @@ import { errorShape, RouteErrorPage } from '~/components/ErrorPage'
 import { Footer } from '~/components/Footer'
 import { useNonce } from '~/components/NonceProvider'
 import { LoadingBar } from '~/components/LoadingBar'
+import { BackToTop } from '~/components/BackToTop'
+import { PreviewBanner } from '~/components/PreviewBanner'
+import { TrustBadge } from '~/components/TrustBadge'
 import { RouteAnnouncer } from '~/components/RouteAnnouncer'
 import { Toasts } from '~/components/Toasts'
 import { DEFAULT_LOCALE, localeByLang } from '~/models/locale'
@@ -33,14 +36,24 @@ import { redirectIfTimedOut } from '~/services/guards.server'
 import { fixedT } from '~/services/i18n.server'
 import { sessionOf } from '~/services/session.server'
 import { shellData } from '~/services/shell.server'
+import { applyPreviewParameter, shellTheme } from '~/services/shell-theme.server'
 import { scopeOf } from '~/services/shopper.server'
 import { flashedTracking, trackingAllowed } from '~/services/tracking.server'
 import stylesheet from '~/styles/app.css?url'
 
-export const links: LinksFunction = () => [
-  { rel: 'stylesheet', href: stylesheet },
-  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
-]
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }]
+
+/** The favicon's media type by its file's extension (the theme's Favicon may be an SVG, PNG or ICO file). */
+function iconType(href: string): string | undefined {
+  const extension = /\.([a-z]+)$/i.exec(href)?.[1]?.toLowerCase()
+  return extension === 'svg'
+    ? 'image/svg+xml'
+    : extension === 'png'
+      ? 'image/png'
+      : extension === 'ico'
+        ? 'image/x-icon'
+        : undefined
+}
 
 /**
  * The document and what every page of a language shares, the checkout too (see shellData): the login
@@ -52,6 +65,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs): 
   if (!locale) return { locale: DEFAULT_LOCALE, shell: null, errorTitles: null }
   const t = fixedT(locale.id)
   const session = await sessionOf({ request, context })
+  // A content editor's design preview starts (or ends) before anything is read (spec §2.4).
+  applyPreviewParameter(request, session)
   await refreshIfDue(scopeOf(request, locale, session), session)
   redirectIfTimedOut(request, { locale, session })
   // Made after the refresh: a scope holds the token of its time, and the shell's reads need the new one.
@@ -62,11 +77,17 @@ export async function loader({ request, params, context }: LoaderFunctionArgs): 
   if (linked) throw linked
   // A customer who switched cookie consent off gets required only at once (spec §4.1; ADR 0035).
   applyAccountConsent({ request, context }, session)
+  const consent = consentViewOf({ request, context }, session)
+  // The extra settings are read before the page renders (spec §2.4), beside the rest of the shell.
+  const [shell, theme] = await Promise.all([
+    shellData(scope, session, t),
+    shellTheme(scope, session, consent),
+  ])
   return {
     locale,
-    shell: await shellData(scope, session, t),
+    shell: { ...shell, theme },
     errorTitles: errorTitlesOf(t),
-    consent: consentViewOf({ request, context }, session),
+    consent,
     tracking: flashedTracking({ request, context }, session),
     tracked: trackingAllowed({ request, context }),
   }
@@ -115,6 +136,15 @@ function usePageLocale() {
   return root?.locale ?? localeByLang(params.lang) ?? DEFAULT_LOCALE
 }
 
+/**
+ * Spec §2.4: the shell has a class when the display-type switch is enabled, and names the display in effect
+ * (`display-type-b2b` net, `display-type-b2c` gross), so that a theme can mark prices of either.
+ */
+function bodyClassOf(shell: RootView['shell'] | undefined) {
+  if (!shell?.displaySwitch) return undefined
+  return `display-type-switch display-type-${shell.display === 'net' ? 'b2b' : 'b2c'}`
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   const root = useRouteLoaderData<typeof loader>('root')
   const locale = usePageLocale()
@@ -123,16 +153,31 @@ export function Layout({ children }: { children: ReactNode }) {
   const tracking = usePageTracking()
   // The settings page is where the banner's choice is made at length: it does not ask twice there.
   const onSettingsPage = /^\/[a-z]{2}\/cookies\/?$/.test(useLocation().pathname)
+  const theme = root?.shell?.theme
+  const favicon = theme?.favicon ?? '/favicon.svg'
   return (
-    <html lang={locale.tag}>
+    // The theme's custom properties (sanitized, ADR 0046) on the root element, which `:root` matches.
+    <html lang={locale.tag} style={theme?.cssProperties as CSSProperties | undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         {root?.errorTitles ? null : <FallbackErrorTitle />}
+        <link rel="icon" href={favicon} type={iconType(favicon)} />
         <Links />
       </head>
-      <body>
+      <body
+        id="top"
+        className={
+          [
+            bodyClassOf(root?.shell),
+            theme?.stickyHeader ? 'sticky-header-enabled' : '',
+            theme?.preview?.designView ? 'design-view' : '',
+          ]
+            .filter(Boolean)
+            .join(' ') || undefined
+        }
+      >
         {root?.consent?.ask && !onSettingsPage ? <CookieBanner lang={locale.lang} /> : null}
         <a href="#main" className="skip-link">
           {t('header.skip_to_main')}
@@ -141,8 +186,11 @@ export function Layout({ children }: { children: ReactNode }) {
         <RouteAnnouncer />
         {root?.shell?.cobrowse ? <CobrowseBanner banner={root.shell.cobrowse} lang={locale.lang} /> : null}
         <Toasts toast={root?.shell?.toast ?? null} />
+        {theme?.preview ? <PreviewBanner preview={theme.preview} /> : null}
         {children}
         {root?.shell?.footer === null ? null : <Footer pagelets={root?.shell?.footer ?? []} />}
+        <BackToTop />
+        {theme?.trustbadge ? <TrustBadge id={theme.trustbadge} /> : null}
         <DataLayer pushes={tracking} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

@@ -78,6 +78,8 @@ export type ApiConfig = {
   accounts: AccountSettings
   /** Where the shop's own mails go (SHOP_MAIL); default MAIL_FROM's address. */
   shopMail?: string
+  /** Where the contact form's messages go (CONTACT_MAIL); default SHOP_MAIL. */
+  contactMail?: string
   /**
    * The demo's automatic answer to submitted quote requests (QUOTE_AUTO_RESPONSE, e.g.
    * `volume:5%@10,10%@50;valid:14d`; domain/quote-auto-response.ts); unset or `off`: the shop answers
@@ -220,6 +222,15 @@ function customerKinds(env: NodeJS.ProcessEnv, name: string, fallback: Record<Cu
   return { private: kinds.includes('private'), business: kinds.includes('business') }
 }
 
+/** CONTACT_MAIL: unset, or one e-mail address (the contact form's messages go there). */
+function contactMail(env: NodeJS.ProcessEnv): string | undefined {
+  const value = env.CONTACT_MAIL?.trim()
+  if (!value) return undefined
+  if (value.length > 254 || !/^[^\s@<>,;]+@[^\s@<>,;]+\.[^\s@<>,;]+$/.test(value))
+    throw new Error(`CONTACT_MAIL must be one e-mail address, got '${value}'`)
+  return value
+}
+
 /** SALES_DESK: `on` (default) or `off`. */
 function salesDesk(env: NodeJS.ProcessEnv): boolean {
   const value = env.SALES_DESK?.trim() || 'on'
@@ -275,6 +286,9 @@ function limitSettings(env: NodeJS.ProcessEnv): LimitSettings {
     wishlistShareMails: parseLimit(env.RATE_LIMIT_WISHLIST_SHARE_MAILS, base.wishlistShareMails),
     idTokens: parseLimit(env.RATE_LIMIT_ID_TOKENS, base.idTokens),
     trackingEvents: parseLimit(env.RATE_LIMIT_TRACKING_EVENTS, base.trackingEvents),
+    contactPerIp: parseLimit(env.RATE_LIMIT_CONTACT_PER_IP, base.contactPerIp),
+    contactPerSender: parseLimit(env.RATE_LIMIT_CONTACT_PER_SENDER, base.contactPerSender),
+    quoteContacts: parseLimit(env.RATE_LIMIT_QUOTE_CONTACTS, base.quoteContacts),
   }
 }
 
@@ -366,6 +380,7 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     schedulerTestRuns: schedulerTestRuns(env),
     accounts: accountSettings(env),
     shopMail: env.SHOP_MAIL?.trim() || undefined,
+    contactMail: contactMail(env),
     quoteAutoResponse: parseAutoResponseRule(env.QUOTE_AUTO_RESPONSE),
     punchoutSandbox: punchoutSandbox(env),
     passkeys: passkeySettingsOf({

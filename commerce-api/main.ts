@@ -53,6 +53,7 @@ const app = buildServer({
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
     shop: config.shopMail,
+    contact: config.contactMail,
     storefrontUrl: config.storefrontUrl,
     mailboxToken: config.mailboxToken,
   },

@@ -50,6 +50,10 @@ export type LimitSettings = {
   idTokens: Limit
   /** Requests to the local tracking collector per client address (one point per event). */
   trackingEvents: Limit
+  /** `POST contact` per client address (issue 36). */
+  contactPerIp: Limit
+  /** `POST contact` per sender address: the confirmation goes there, so the form is no way to flood one inbox. */
+  contactPerSender: Limit
   /** `POST quotecontact` (free-text quote requests, issue 36) per client address. */
   quoteContacts: Limit
 }
@@ -67,6 +71,8 @@ export const DEFAULT_LIMITS: LimitSettings = {
   passkeyChallenges: { points: 120, seconds: 600 },
   idTokens: { points: 60, seconds: 60 },
   trackingEvents: { points: 1200, seconds: 60 },
+  contactPerIp: { points: 10, seconds: 3600 },
+  contactPerSender: { points: 5, seconds: 3600 },
   quoteContacts: { points: 10, seconds: 3600 },
 }
 
@@ -84,6 +90,8 @@ export const NO_LIMITS: LimitSettings = {
   passkeyChallenges: { points: 0, seconds: 600 },
   idTokens: { points: 0, seconds: 60 },
   trackingEvents: { points: 0, seconds: 60 },
+  contactPerIp: { points: 0, seconds: 3600 },
+  contactPerSender: { points: 0, seconds: 3600 },
   quoteContacts: { points: 0, seconds: 3600 },
 }
 
@@ -194,6 +202,8 @@ export type ApiLimiters = {
   passkeyChallenges: RateLimit
   idTokens: RateLimit
   trackingEvents: RateLimit
+  contactPerIp: RateLimit
+  contactPerSender: RateLimit
   quoteContacts: RateLimit
 }
 
@@ -217,6 +227,8 @@ export function createLimiters(
     passkeyChallenges: new RateLimit('passkey_challenge', settings.passkeyChallenges, counters),
     idTokens: new RateLimit('id_token', settings.idTokens, counters),
     trackingEvents: new RateLimit('tracking_events', settings.trackingEvents, counters),
+    contactPerIp: new RateLimit('contact_ip', settings.contactPerIp, counters),
+    contactPerSender: new RateLimit('contact_sender', settings.contactPerSender, counters),
     quoteContacts: new RateLimit('quote_contact', settings.quoteContacts, counters),
   }
 }

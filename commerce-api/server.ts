@@ -32,12 +32,14 @@ import { mailboxRoutes } from './routes/mailbox'
 import { trackingCollectorRoutes } from './routes/tracking-collector'
 import { schedulerRunRoutes } from './routes/scheduler-runs'
 import { securityRoutes } from './routes/security'
+import { contactRoutes } from './routes/contact'
 import { configureMail, type MailSettings } from './mail/settings'
 import { sendMailOnEvents } from './mail/subscriber'
 import type { ApiContext, PaymentSettings } from './routes/context'
 import { customerRoutes } from './routes/customers'
 import { productLookupRoutes } from './routes/product-lookup'
 import { promotionRoutes } from './routes/promotions'
+import { storeRoutes } from './routes/stores'
 import { staticRoutes } from './routes/static'
 import { suggestRoutes } from './routes/suggest'
 import { tokenRoutes } from './routes/token'
@@ -48,6 +50,7 @@ import { userRoutes } from './routes/users'
 import { organizationUserRoutes } from './routes/organization-users'
 import { costCenterRoutes } from './routes/cost-centers'
 import { wishlistRoutes } from './routes/wishlists'
+import { orderTemplateRoutes } from './routes/order-templates'
 import { requisitionRoutes } from './routes/requisitions'
 import { recurringOrderRoutes } from './routes/recurring-orders'
 import { backofficeRoutes } from './routes/backoffice'
@@ -373,6 +376,8 @@ export function buildServer({
     recurringOrderRoutes,
     catalogRoutes,
     promotionRoutes,
+    // The store finder's stores (issue 36).
+    storeRoutes,
     suggestRoutes,
     cmsRoutes,
     localizationRoutes,
@@ -385,6 +390,7 @@ export function buildServer({
     pspRoutes,
     staticRoutes,
     securityRoutes,
+    contactRoutes,
     mailboxRoutes,
     personalDataRequestRoutes,
     ...(recurringOrders?.testRuns ? [schedulerRunRoutes] : []),
@@ -398,6 +404,7 @@ export function buildServer({
     ...(backoffice.token ? [backofficeQuoteRoutes(backoffice.token)] : []),
     customerPaymentRoutes,
     wishlistRoutes,
+    orderTemplateRoutes,
     // Quote requests and quotes of business users, and quotes in baskets (issue 36).
     quoteRoutes,
     profileRoutes,

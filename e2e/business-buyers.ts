@@ -10,15 +10,25 @@ import { apiToken, DEMO_PASSWORD, mailLinks, REST } from './helpers'
 export const APPROVER = 'aapprover'
 export const HEAD_OFFICE = 'urn:address:customer:BC-200001:'
 
-/** A new buyer of Brightline, with an order limit in EUR when given (none: nothing needs approval). */
+/** Brightline, whose account admin jlink makes the new buyers unless a test names another company. */
+export const BRIGHTLINE = { customerNo: 'BC-200001', admin: 'jlink', domain: 'brightline.test' }
+
+/**
+ * A new buyer of Brightline (or of `company`, made by its account admin), with an order limit in EUR when
+ * given (none: nothing needs approval).
+ */
 export async function newBuyer(
   page: Page,
-  { orderLimit, prefix = 'req' }: { orderLimit?: number; prefix?: string } = {},
+  {
+    orderLimit,
+    prefix = 'req',
+    company = BRIGHTLINE,
+  }: { orderLimit?: number; prefix?: string; company?: typeof BRIGHTLINE } = {},
 ) {
   const login = `${prefix}${test.info().project.name.replace('js-', '')}${Date.now().toString(36)}`
-  const email = `${login}@brightline.test`
-  const created = await page.request.post(`${REST}/customers/BC-200001/users`, {
-    headers: { 'authentication-token': await apiToken(page.request, 'jlink') },
+  const email = `${login}@${company.domain}`
+  const created = await page.request.post(`${REST}/customers/${company.customerNo}/users`, {
+    headers: { 'authentication-token': await apiToken(page.request, company.admin) },
     data: {
       elements: [
         {

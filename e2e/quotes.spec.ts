@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process'
 import { expect, test, type Page } from '@playwright/test'
-import { BACKOFFICE_TOKEN, NO_COST_CENTERS_SHOP } from '../playwright.config'
+import { BACKOFFICE_TOKEN, FEATURES_OFF_SHOP } from '../playwright.config'
 import { newBuyer } from './business-buyers'
 import { login, expectReceipt, pay, placeOrder, standardShipping } from './checkout-flow'
 import {
@@ -151,11 +151,11 @@ test('a guest is sent to log in, told why; with the features off the quote pages
   await expect(page).toHaveURL(/\/en\/login\?.*messageKey=quotes/)
   await expect(page.getByText(t('account.login.quotes.message'))).toBeVisible()
 
-  const off = await page.goto(`${NO_COST_CENTERS_SHOP}/en/account/quotes`)
+  const off = await page.goto(`${FEATURES_OFF_SHOP}/en/account/quotes`)
   expect(off?.status()).toBe(404)
   await expect(
     page.getByRole('heading', { level: 1, name: t('error.feature_deactivated.title') }),
   ).toBeVisible()
-  const offContact = await page.goto(`${NO_COST_CENTERS_SHOP}/en/quote-contact`)
+  const offContact = await page.goto(`${FEATURES_OFF_SHOP}/en/quote-contact`)
   expect(offContact?.status()).toBe(404)
 })

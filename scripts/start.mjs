@@ -40,6 +40,8 @@ if (!dev) env.NODE_ENV = 'production'
 // The bundled API's mails (a new user's password link) lead to the storefront's public address.
 if (!env.STOREFRONT_URL) env.STOREFRONT_URL = env.PUBLIC_URL || `http://localhost:${env.PORT}`
 
+/** The exit code of a process that cannot start with its settings (server.mjs): restarting it cannot help. */
+const CANNOT_START = 78
 const FIRST_DELAY_MS = 1000
 const MAX_DELAY_MS = 30_000
 /** A process that ran this long counts as healthy: its next crash is restarted after the first delay again. */
@@ -93,7 +95,16 @@ function supervise(name, command, args, childEnv = env) {
       )
       service.timer = setTimeout(launch, delay)
     }
-    child.on('exit', (code, signal) => restart(signal ? `signal ${signal}` : `exit code ${code}`))
+    child.on('exit', (code, signal) => {
+      if (code === CANNOT_START && !stopping) {
+        ended = true
+        service.child = null
+        console.error(`${name} cannot start with these settings (see above); stopping the shop.`)
+        void stop(1)
+        return
+      }
+      restart(signal ? `signal ${signal}` : `exit code ${code}`)
+    })
     // A process that could not be started at all has no exit to wait for.
     child.on('error', (error) => {
       console.error(`${name}: ${error.message}`)

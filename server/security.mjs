@@ -54,6 +54,13 @@ export function allowFormTarget(res, origin) {
   return true
 }
 
+/**
+ * Pages whose documents may compile WebAssembly (CSP `'wasm-unsafe-eval'`): the code scanner's, whose decoder
+ * is ZXing in WebAssembly where the browser has no BarcodeDetector (ADR 0044). The same pattern as
+ * app/models/scanner.ts `SCANNER_PAGE`. Every other page may not.
+ */
+export const WASM_PAGES = Object.freeze([/^\/[a-z]{2}\/(?:scanner|scandit)\/?$/])
+
 const FORM_BODY_TYPES = new Set(['application/x-www-form-urlencoded', 'multipart/form-data'])
 
 /** Request headers only a trusted proxy may send: they name the client's address, host and scheme. */
@@ -108,7 +115,8 @@ export function cspNonce(_req, res, next) {
 
 /**
  * Security headers of every answer (pages, data, assets, errors) through helmet. The CSP lets only this
- * origin's scripts and the response's own inline scripts (Remix's and React's, which carry the nonce) run;
+ * origin's scripts and the response's own inline scripts (Remix's and React's, which carry the nonce) run,
+ * and WebAssembly be compiled on WASM_PAGES only;
  * styles come from this origin, with `style` attributes allowed (components and CMS content use them);
  * forms post to this origin, or lead to the payment provider's page (see settings.paymentPageOrigin) or an
  * identity provider's (settings.identityProviderOrigins).
@@ -120,10 +128,17 @@ export function securityHeaders(settings) {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", (_req, res) => `'nonce-${res.locals.cspNonce}'`],
+        scriptSrc: [
+          "'self'",
+          (req, res) =>
+            `'nonce-${res.locals.cspNonce}'${WASM_PAGES.some((page) => page.test(req.path)) ? " 'wasm-unsafe-eval'" : ''}`,
+          // The trust badge's external script (feature trustbadge only; settings.mjs trustbadgeSettings).
+          ...(settings.trustbadgeOrigin ? [settings.trustbadgeOrigin] : []),
+        ],
         styleSrc: ["'self'"],
         styleSrcAttr: ["'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
+        // The store finder's map tiles, when a tile server is configured (MAP_TILE_URL).
+        imgSrc: ["'self'", 'data:', ...(settings.mapTileSource ? [settings.mapTileSource] : [])],
         fontSrc: ["'self'"],
         connectSrc: ["'self'"],
         formAction: ["'self'", settings.paymentPageOrigin, ...(settings.identityProviderOrigins ?? [])],

@@ -42,9 +42,38 @@ export function serverSettings(env = process.env) {
     publicOrigin: env.PUBLIC_URL ? originOf('PUBLIC_URL', env.PUBLIC_URL) : undefined,
     /** https public URL: browsers are told to fetch any http subresource over https. */
     httpsOnly: (env.PUBLIC_URL ?? '').startsWith('https:'),
+    /**
+     * The store finder's tile server (MAP_TILE_URL, ADR 0043) as a CSP source for `img-src`: Leaflet shows its
+     * tiles as images. `{s}` subdomains become a wildcard; none without MAP_TILE_URL.
+     */
+    mapTileSource: mapTileSource(env.MAP_TILE_URL),
     /** `Retry-After` of 503 answers (maintenance: ICM unreachable). */
     retryAfterSeconds: 30,
+    /** Trusted Shops' script origin, allowed in `script-src` only with feature trustbadge (issue 36). */
+    trustbadgeOrigin: trustbadgeSettings(env)?.scriptOrigin,
   }
+}
+
+/** The Trusted Shops id form: an X followed by 32 hex digits. */
+const TRUSTBADGE_ID = /^X[A-F0-9]{32}$/
+
+/**
+ * Feature trustbadge (spec shell §2.6) loads Trusted Shops' external script: with the feature on, TRUSTBADGE_ID
+ * must name the shop's Trusted Shops id, else the shop does not start (never a badge that cannot load). Off:
+ * undefined, and the CSP names no Trusted Shops origin.
+ * @param {Record<string, string | undefined>} env
+ */
+export function trustbadgeSettings(env) {
+  const list = (value) => (value ?? '').split(',').map((feature) => feature.trim())
+  const enabled = [...list(env.FEATURES), ...list(env.ADD_FEATURES)].includes('trustbadge')
+  if (!enabled) return undefined
+  const id = env.TRUSTBADGE_ID?.trim()
+  if (!id || !TRUSTBADGE_ID.test(id))
+    throw new Error(
+      'Feature trustbadge is on, but TRUSTBADGE_ID does not name a Trusted Shops id (X and 32 hex digits, ' +
+        `got "${id ?? ''}"). Set TRUSTBADGE_ID or switch the feature off.`,
+    )
+  return { id, scriptOrigin: 'https://widgets.trustedshops.com' }
 }
 
 /**
@@ -116,4 +145,19 @@ export function identityProviderOrigins(value) {
     }
   })
   return [...new Set(origins)]
+}
+
+/**
+ * MAP_TILE_URL's origin as a CSP source (`https://*.tile.example` for `https://{s}.tile.example/{z}/{x}/{y}.png`);
+ * undefined when unset. app/services/config.server.ts checks the template itself.
+ * @param {string | undefined} value
+ */
+export function mapTileSource(value) {
+  const template = (value ?? '').trim()
+  if (!template) return undefined
+  const match = /^(https?):\/\/([^/?#]+)/i.exec(template)
+  const host = match?.[2]?.replace(/^\{s\}\./, '*.')
+  if (!match || !host || !/^(\*\.)?[a-z0-9.-]+(:\d+)?$/i.test(host))
+    throw new Error(`MAP_TILE_URL: "${template}" is not an http(s) URL template with a plain host`)
+  return `${match[1].toLowerCase()}://${host.toLowerCase()}`
 }

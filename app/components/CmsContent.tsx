@@ -16,7 +16,9 @@ export function CmsContent({
   renderSpecial?: (pagelet: Pagelet) => ReactNode
 }) {
   const navigate = useNavigate()
-  const { locale } = useShell()
+  const { locale, shell } = useShell()
+  // In the design view (spec §2.4) each component names itself, so editors see what they are placing.
+  const designView = shell?.theme?.preview?.designView === true
   const onClick = (event: MouseEvent<HTMLElement>) => {
     const anchor = (event.target as Element).closest('a')
     const href = anchor?.getAttribute('href')
@@ -39,13 +41,20 @@ export function CmsContent({
     <>
       {pagelets.map((pagelet) => {
         const special = renderSpecial?.(pagelet)
-        if (special) return <div key={pagelet.id}>{special}</div>
+        const marker = designView ? { 'data-pagelet': pagelet.id, title: pagelet.component } : {}
+        if (special)
+          return (
+            <div key={pagelet.id} {...marker}>
+              {special}
+            </div>
+          )
         const html = pagelet.params.HTML ?? pagelet.params.HTMLText
         if (typeof html === 'string') {
           return (
             <div
               key={pagelet.id}
               className={`cms-${pagelet.component.split('.').pop()}`}
+              {...marker}
               onClick={onClick}
               dangerouslySetInnerHTML={{ __html: html }}
             />

@@ -8,7 +8,7 @@ import { useShell } from './useShell'
 
 export function Footer({ pagelets }: { pagelets: Pagelet[] }) {
   const { t } = useTranslation()
-  const { locale } = useShell()
+  const { locale, shell, display, prices } = useShell()
   const [settingsOpen, setSettingsOpen] = useState(false)
   const hydrated = useEnhanced()
   // Spec shell §2.6: the privacy link opens the cookie settings in a dialog; without JavaScript it is the page.
@@ -20,7 +20,26 @@ export function Footer({ pagelets }: { pagelets: Pagelet[] }) {
   const closeSettings = useCallback(() => setSettingsOpen(false), [])
   return (
     <footer className="site-footer" aria-label={t('footer.label')}>
+      {shell?.storeLocator ? (
+        <p className="footer-store-finder">
+          <a href={`/${locale.lang}/store-finder`}>
+            <span className="footer-store-finder-title">{t('store_locator.link.title')}</span>{' '}
+            {t('store_locator.link.subtitle')}
+          </a>
+        </p>
+      ) : null}
       <CmsContent pagelets={pagelets} />
+      {shell?.contactUs ? (
+        <p className="footer-contact">
+          <a href={`/${locale.lang}/contact`}>{t('footer.contact')}</a>
+        </p>
+      ) : null}
+      {/* Spec §2.6: what the prices include, the b2b variant for net prices; nothing where none are shown. */}
+      {prices === 'shown' ? (
+        <p className="footer-disclaimer" data-testid="footer-disclaimer">
+          {t(display === 'net' ? 'footer.disclaimer.b2b' : 'footer.disclaimer.b2c')}
+        </p>
+      ) : null}
       <p className="footer-legal">
         <a href={`/${locale.lang}/cookies`} onClick={openSettings} data-enhanced={hydrated ? '' : undefined}>
           {t('footer.cookie_settings')}

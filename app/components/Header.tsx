@@ -10,6 +10,8 @@ import { MainNavigation } from './MainNavigation'
 import { MoneyText } from './Price'
 import { SearchBox } from './SearchBox'
 import { ShopLogo } from './ShopLogo'
+import { useStickyHeader } from './useStickyHeader'
+import { useShell } from './useShell'
 
 export type HeaderProps = {
   locale: ShopLocale
@@ -20,6 +22,8 @@ export type HeaderProps = {
   hasRecentlyViewed?: boolean
   /** The quick order page exists (feature quickorder). */
   quickOrder?: boolean
+  /** The code scanner's page, when this shopper gets its link (feature scanner, spec §2.5). */
+  scanner?: 'scanner' | 'scandit' | null
   /** Feature wishlists: the link, with the logged-in user's count of wished products. */
   wishlists?: { count: number | null } | null
   /** The language switch remembers the choice (feature saveLanguageSelection). */
@@ -34,6 +38,7 @@ export function Header({
   compareCount,
   hasRecentlyViewed,
   quickOrder,
+  scanner,
   wishlists,
   rememberLanguage = false,
 }: HeaderProps) {
@@ -42,81 +47,107 @@ export function Header({
   const location = useLocation()
   const here = `${location.pathname}${location.search}`
   const home = `/${locale.lang}/home`
-  const links = { hasRecentlyViewed, quickOrder, wishlists }
+  const links = { hasRecentlyViewed, quickOrder, scanner, wishlists }
+  const theme = useShell().shell?.theme
+  const sticky = useStickyHeader(theme?.stickyHeader ?? false)
   return (
-    <header className="site-header">
-      <div className="header-bar">
-        <ShopLogo lang={locale.lang} />
-        <SearchBox locale={locale} />
-        <nav className="header-utility" aria-label={t('header.my_account')}>
-          <Link
-            to={
-              user ? `/${locale.lang}/account` : `/${locale.lang}/login?returnUrl=${encodeURIComponent(here)}`
-            }
-            className="login-status header-icon-link"
-          >
-            <PersonIcon />
-            <span className="header-label">
-              {user ? user.name || t('header.my_account') : t('header.login')}
-            </span>
-          </Link>
-          {/* On phones these sit in the menu instead (MainNavigation's `extra`). */}
-          <HeaderLinks locale={locale} user={user} here={home} compareCount={compareCount} {...links} />
-          <div className="mini-basket-wrap">
-            <Link
-              to={`/${locale.lang}/basket`}
-              className="mini-basket"
-              data-testid="mini-basket"
-              aria-busy={adder?.pending || undefined}
+    <div className="site-header-slot" style={{ minHeight: sticky.slotHeight }}>
+      <header className={`site-header${sticky.sticky ? ' is-sticky' : ''}`} ref={sticky.ref}>
+        <div className="header-bar">
+          <ShopLogo lang={locale.lang} logo={theme?.logo ?? null} logoMobile={theme?.logoMobile ?? null} />
+          {sticky.sticky ? (
+            <button
+              type="button"
+              className="sticky-search-toggle"
+              aria-expanded={sticky.searchOpen}
+              aria-controls="header-search-box"
+              onClick={sticky.toggleSearch}
             >
-              <BasketIcon />
-              {/* The badge repeats the count for the eye; the words below name it for everyone. */}
-              <span className="mini-basket-badge" aria-hidden="true">
-                {basket?.itemCount ?? 0}
-              </span>
-              <span className="mini-basket-label">{t('header.minibasket.label')}</span>
-              <span className="mini-basket-count">
-                {t('header.minibasket.items', { count: basket?.itemCount ?? 0 })}
-              </span>
-              {basket && basket.itemCount > 0 ? (
-                <span className="mini-basket-total">
-                  <MoneyText money={basket.total} locale={locale} />
-                </span>
-              ) : null}
-            </Link>
-            <MiniBasketPanel lines={basket?.lines ?? []} locale={locale} />
-          </div>
-          {SHOP_LOCALES.length > 1 ? (
-            <details className="language-switch">
-              <summary>
-                <span className="visually-hidden">{t('header.language.label')}: </span>
-                {locale.lang.toUpperCase()}
-              </summary>
-              <ul>
-                {SHOP_LOCALES.filter((l) => l.lang !== locale.lang).map((l) => (
-                  <li key={l.lang}>
-                    <Link
-                      to={languageSwitchUrl(location.pathname, location.search, l, rememberLanguage)}
-                      lang={l.tag}
-                      hrefLang={l.tag}
-                      // The way through the cookie-setting redirect is no page for crawlers to follow.
-                      rel={rememberLanguage ? 'nofollow' : undefined}
-                      reloadDocument
-                    >
-                      {l.label}
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-            </details>
+              {t('header.search.toggle')}
+            </button>
           ) : null}
-        </nav>
-      </div>
-      <MainNavigation
-        items={navigation}
-        extra={<HeaderLinks locale={locale} user={user} here={home} compareCount={compareCount} {...links} />}
-      />
-    </header>
+          <div id="header-search-box" className="header-search" hidden={sticky.sticky && !sticky.searchOpen}>
+            <SearchBox locale={locale} />
+          </div>
+          <nav
+            className={`header-utility header-utility-${theme?.headerUtilityStyle ?? 'icons-text'}`}
+            aria-label={t('header.my_account')}
+          >
+            <Link
+              to={
+                user
+                  ? `/${locale.lang}/account`
+                  : `/${locale.lang}/login?returnUrl=${encodeURIComponent(here)}`
+              }
+              className="login-status header-icon-link"
+            >
+              <PersonIcon />
+              <span className="header-label">
+                {user ? user.name || t('header.my_account') : t('header.login')}
+              </span>
+            </Link>
+            {/* On phones these sit in the menu instead (MainNavigation's `extra`). */}
+            <HeaderLinks locale={locale} user={user} here={home} compareCount={compareCount} {...links} />
+            <div className="mini-basket-wrap">
+              <Link
+                to={`/${locale.lang}/basket`}
+                className="mini-basket"
+                data-testid="mini-basket"
+                aria-busy={adder?.pending || undefined}
+              >
+                <BasketIcon />
+                {/* The badge repeats the count for the eye; the words below name it for everyone. */}
+                <span className="mini-basket-badge" aria-hidden="true">
+                  {basket?.itemCount ?? 0}
+                </span>
+                <span className="mini-basket-label">{t('header.minibasket.label')}</span>
+                <span className="mini-basket-count">
+                  {t('header.minibasket.items', { count: basket?.itemCount ?? 0 })}
+                </span>
+                {basket && basket.itemCount > 0 ? (
+                  <span className="mini-basket-total">
+                    <MoneyText money={basket.total} locale={locale} />
+                  </span>
+                ) : null}
+              </Link>
+              <MiniBasketPanel lines={basket?.lines ?? []} locale={locale} />
+            </div>
+            {SHOP_LOCALES.length > 1 ? (
+              <details className="language-switch">
+                <summary>
+                  <span className="visually-hidden">{t('header.language.label')}: </span>
+                  {locale.lang.toUpperCase()}
+                </summary>
+                <ul>
+                  {SHOP_LOCALES.filter((l) => l.lang !== locale.lang).map((l) => (
+                    <li key={l.lang}>
+                      <Link
+                        to={languageSwitchUrl(location.pathname, location.search, l, rememberLanguage)}
+                        lang={l.tag}
+                        hrefLang={l.tag}
+                        // The way through the cookie-setting redirect is no page for crawlers to follow.
+                        rel={rememberLanguage ? 'nofollow' : undefined}
+                        reloadDocument
+                      >
+                        {l.label}
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              </details>
+            ) : null}
+          </nav>
+        </div>
+        <MainNavigation
+          items={navigation}
+          columns={theme?.navigationColumns}
+          level2Icon={theme?.navLevel2Icon}
+          extra={
+            <HeaderLinks locale={locale} user={user} here={home} compareCount={compareCount} {...links} />
+          }
+        />
+      </header>
+    </div>
   )
 }
 
@@ -131,10 +162,11 @@ function HeaderLinks({
   compareCount,
   hasRecentlyViewed,
   quickOrder,
+  scanner,
   wishlists,
 }: Pick<
   HeaderProps,
-  'locale' | 'user' | 'compareCount' | 'hasRecentlyViewed' | 'quickOrder' | 'wishlists'
+  'locale' | 'user' | 'compareCount' | 'hasRecentlyViewed' | 'quickOrder' | 'scanner' | 'wishlists'
 > & {
   here: string
 }) {
@@ -162,6 +194,12 @@ function HeaderLinks({
       {quickOrder ? (
         <Link to={`/${locale.lang}/quick-order`} className="quick-order-link">
           {t('header.quickorder')}
+        </Link>
+      ) : null}
+      {scanner ? (
+        // A document load: the scanner's decoder needs the CSP of the scanner's own document (ADR 0044).
+        <Link to={`/${locale.lang}/${scanner}`} className="scanner-link" reloadDocument>
+          {t('header.scanner')}
         </Link>
       ) : null}
       {wishlists ? (

@@ -2,9 +2,8 @@ import { Link } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { LineView } from '~/models/line'
-import { formatMoney, pick, type PriceItem } from '~/models/price'
+import { usePriceText } from './Price'
 import { TableHead } from './TableHead'
-import { useShell } from './useShell'
 
 type LineTableProps<L extends LineView> = {
   lines: L[]
@@ -71,10 +70,9 @@ export function LineTable<L extends LineView>({
   )
 }
 
-/** A price item in the shop's display mode (gross or net) and locale. */
+/** A price item in the shop's display mode (gross or net) and locale, as the shopper may see it (ADR 0045). */
 function useAmount() {
-  const { locale, display } = useShell()
-  return (item: PriceItem) => formatMoney(pick(item, display), locale.tag)
+  return usePriceText().item
 }
 
 /** A note under a line's name (SKU, variation, warranty, delivery...). */

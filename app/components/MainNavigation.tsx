@@ -1,6 +1,14 @@
 import { useLocation, useNavigate } from '@remix-run/react'
-import { useEffect, useRef, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react'
+import {
+  useEffect,
+  useRef,
+  type CSSProperties,
+  type KeyboardEvent,
+  type MouseEvent,
+  type ReactNode,
+} from 'react'
 import { useTranslation } from 'react-i18next'
+import { DEFAULT_NAVIGATION_COLUMNS, type NavLevel2Icon } from '~/models/extra-settings'
 import type { NavItem } from '~/models/navigation'
 
 /** At depth above 1 only the first 5 entries show, with "see all" after the 4th (spec §2.5). */
@@ -41,7 +49,19 @@ const MOBILE = '(max-width: 767.98px)'
  * plain anchors with one delegated click handler doing client-side navigation when JavaScript runs:
  * rendering a router `<Link>` for each cost more server time than the rest of the header.
  */
-export function MainNavigation({ items, extra }: { items: NavItem[]; extra?: ReactNode }) {
+export function MainNavigation({
+  items,
+  extra,
+  columns = DEFAULT_NAVIGATION_COLUMNS,
+  level2Icon = 'arrow',
+}: {
+  items: NavItem[]
+  extra?: ReactNode
+  /** navigationColumns of the extra settings (spec §2.5, default 4): the desktop flyouts' columns. */
+  columns?: number
+  /** NavLevel2Icon of the extra settings: what marks the flyouts' second-level entries. */
+  level2Icon?: NavLevel2Icon
+}) {
   const { t } = useTranslation()
   const location = useLocation()
   const navigate = useNavigate()
@@ -86,7 +106,13 @@ export function MainNavigation({ items, extra }: { items: NavItem[]; extra?: Rea
   return (
     <details className="nav-menu" ref={ref} onKeyDown={onKeyDown}>
       <summary className="nav-menu-toggle">{t('header.navigation.menu')}</summary>
-      <nav className="main-nav" aria-label={t('header.navigation.label')} onClick={onClick}>
+      <nav
+        className={`main-nav nav-l2-${level2Icon}`}
+        aria-label={t('header.navigation.label')}
+        onClick={onClick}
+        style={{ '--nav-columns': columns } as CSSProperties}
+        data-nav-columns={columns}
+      >
         <ul className="nav-level-0">
           {items.map((item) => (
             <li key={item.id}>

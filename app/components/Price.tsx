@@ -12,7 +12,9 @@ import {
   type PriceItem,
   type ProductPrice,
 } from '~/models/price'
+import { showsPrices } from '~/models/price-visibility'
 import { amountInWords } from '~/models/quantity'
+import { useShell } from './useShell'
 
 /**
  * What the shown price includes for the shop's default destination: "incl. 19 % VAT" gross, "excl. VAT" net,
@@ -32,8 +34,30 @@ function taxHint(
   return t('product.price.gross_hint', { rate: percent.format(rate / 100) })
 }
 
-export function MoneyText({ money, locale }: { money: Money; locale: ShopLocale }) {
-  return <>{formatMoney(money, locale.tag)}</>
+/**
+ * Amounts as the shopper may see them (ADR 0045), for lines, totals and the mini basket: formatted; empty for a
+ * business customer who orders without prices; the "price on demand" text where prices are given on demand.
+ * Every amount the shop shows goes through here or through ProductPriceView.
+ */
+export function usePriceText() {
+  const { t } = useTranslation()
+  const { locale, display, prices } = useShell()
+  const money = (value: Money) =>
+    showsPrices(prices)
+      ? formatMoney(value, locale.tag)
+      : prices === 'blank'
+        ? ''
+        : t('product.price.on_demand')
+  return { money, item: (value: PriceItem) => money(pick(value, display)) }
+}
+
+export function MoneyText({ money }: { money: Money; locale?: ShopLocale }) {
+  return <>{usePriceText().money(money)}</>
+}
+
+/** An amount of gross and net in the shopper's price display, as they may see it. */
+export function Amount({ item }: { item: PriceItem }) {
+  return <>{usePriceText().item(item)}</>
 }
 
 /**
@@ -58,6 +82,15 @@ export function ProductPriceView({
   packingUnit?: string
 }) {
   const { t } = useTranslation()
+  const { prices } = useShell()
+  // A business customer without price display (ADR 0045): a blank price, or the "on demand" text.
+  if (prices === 'blank')
+    return (
+      <p className="price price-blank" data-testid="price-blank">
+        <span className="visually-hidden">{t('product.price.blank')}</span>
+      </p>
+    )
+  if (prices === 'on_demand') return <p className="price price-on-demand">{t('product.price.on_demand')}</p>
   const state = priceState(price)
   if (state === 'not_available')
     return <p className="price price-not-available">{t('product.price.not_available')}</p>
@@ -106,5 +139,20 @@ export function ProductPriceView({
         </table>
       ) : null}
     </div>
+  )
+}
+
+/**
+ * Where totals would be, for a shopper who sees no prices (ADR 0045): that they order at agreed prices
+ * (no-price checkout), or that prices are given on demand and ordering waits for them. Nothing otherwise.
+ */
+export function PricesHiddenNote() {
+  const { t } = useTranslation()
+  const { prices } = useShell()
+  if (showsPrices(prices)) return null
+  return (
+    <p className="prices-hidden-note" data-testid="prices-hidden-note">
+      {t(prices === 'blank' ? 'basket.prices.blank.note' : 'basket.prices.on_demand.note')}
+    </p>
   )
 }

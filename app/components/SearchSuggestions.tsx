@@ -2,13 +2,14 @@ import type { MouseEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { ShopLocale } from '~/models/locale'
 import { formatMoney, pick } from '~/models/price'
+import { showsPrices } from '~/models/price-visibility'
 import { SUGGESTIONS_ID, type SuggestionGroup, type SuggestionOption } from './useSearchSuggestions'
 import { useShell } from './useShell'
 
 /** A product suggestion: its picture, name, SKU and price (in the page's price display), as on a tile. */
 function ProductOption({ option, locale }: { option: SuggestionOption; locale: ShopLocale }) {
   const { t } = useTranslation()
-  const { display } = useShell()
+  const { display, prices } = useShell()
   return (
     <>
       {option.image ? (
@@ -20,7 +21,7 @@ function ProductOption({ option, locale }: { option: SuggestionOption; locale: S
         <span>{option.label}</span>
         <span className="search-suggestion-details">
           <span className="search-suggestion-sku">{t('product.sku', { sku: option.sku })}</span>
-          {option.price ? (
+          {option.price && showsPrices(prices) ? (
             <span className="search-suggestion-price">
               {formatMoney(pick(option.price, display), locale.tag)}
             </span>

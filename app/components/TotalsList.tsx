@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
-import type { TotalsRow } from '~/models/checkout-totals'
-import { formatMoney } from '~/models/price'
 import { useShell } from './useShell'
+import type { TotalsRow } from '~/models/checkout-totals'
+import { usePriceText } from './Price'
 
 /**
  * Rows of totals as `<dt>`/`<dd>` pairs inside a `<dl>`, in the one wording of `models/checkout-totals`
@@ -9,7 +9,10 @@ import { useShell } from './useShell'
  */
 export function TotalsList({ rows, totalTestId }: { rows: TotalsRow[]; totalTestId: string }) {
   const { t } = useTranslation()
-  const { locale } = useShell()
+  const { money } = usePriceText()
+  const { prices } = useShell()
+  // Without prices (ADR 0045) there are no totals to show: the section around says why (PricesHiddenNote).
+  if (prices !== 'shown') return null
   return rows.map((row) => {
     const className = row.kind === 'total' ? 'grand' : row.kind === 'included' ? 'included' : undefined
     return (
@@ -22,7 +25,7 @@ export function TotalsList({ rows, totalTestId }: { rows: TotalsRow[]; totalTest
           }
         >
           {row.kind === 'rebate' ? '−' : ''}
-          {formatMoney(row.amount, locale.tag)}
+          {money(row.amount)}
         </dd>
       </div>
     )

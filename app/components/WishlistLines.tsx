@@ -7,14 +7,17 @@ import { useShell } from './useShell'
 
 /**
  * The products of a wishlist: picture, name (a link to the product), wished quantity and price; `actions` adds
- * the owner's buttons to each. Shared by the owner's page and the public page of a shared list.
+ * the owner's buttons to each, `quantity` a field in place of the quantity's text. Shared by the owner's page,
+ * the public page of a shared list and the order templates' page (whose quantities are edited there).
  */
 export function WishlistLines({
   lines,
   actions,
+  quantity,
 }: {
   lines: WishlistLine[]
   actions?: (line: WishlistLine) => ReactNode
+  quantity?: (line: WishlistLine) => ReactNode
 }) {
   const { t } = useTranslation()
   const { locale, display } = useShell()
@@ -26,9 +29,10 @@ export function WishlistLines({
           <div>
             <h3>{line.url ? <Link to={line.url}>{line.name}</Link> : line.name}</h3>
             <p>
-              {t('wishlists.line.sku', { sku: line.sku })} ·{' '}
-              {t('wishlists.line.quantity', { count: line.quantity })}
+              {t('wishlists.line.sku', { sku: line.sku })}
+              {quantity ? null : <> · {t('wishlists.line.quantity', { count: line.quantity })}</>}
             </p>
+            {quantity ? quantity(line) : null}
             <ProductPriceView price={line.price} display={display} locale={locale} />
             {actions ? <div className="wishlist-line-actions">{actions(line)}</div> : null}
           </div>

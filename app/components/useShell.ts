@@ -8,6 +8,8 @@ export function useShell() {
   return {
     locale: root?.locale ?? DEFAULT_LOCALE,
     display: root?.shell?.display ?? ('gross' as const),
+    /** Whether the shopper sees prices (ADR 0045); the price views of components/Price.tsx follow it. */
+    prices: root?.shell?.prices ?? ('shown' as const),
     shell: root?.shell,
   }
 }

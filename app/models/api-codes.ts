@@ -49,6 +49,7 @@ export const API_CODES = {
   registrationDisabled: 'customer.registration.disabled.error',
   reminderNameInvalid: 'ede.account.forgotdata.email.invalid_login_or_name.error',
   tooManyReminders: 'account.forgotdata.too_many_requests.error',
+  tooManyContactMessages: 'contact.too_many_requests.error',
   personalDataConfirmed: 'gdpr_request.confirmed.info',
   personalDataAlreadyConfirmed: 'gdpr_request.already_confirmed.info',
   personalDataLinkExpired: 'personal.data.request.confirmation_link_expired.error',

@@ -45,6 +45,8 @@ export type CategoryPageData = {
     description?: string
     breadcrumb: BreadcrumbItem[]
     subCategories: { id: string; name: string; url: string }[]
+    /** Content of the category's view contexts above and below its listing (issue 36). */
+    content?: { top: Pagelet[]; bottom: Pagelet[] }
   }
   listing: ListingData
 }

@@ -166,50 +166,125 @@ export function mapPageTree(data: PageTreeData, parentPath: PageTreeNode['path']
 // ---------------------------------------------------------------------------------------------------------
 // Links in CMS HTML (spec §2.3)
 
-const CONTENT_LINK = /href=(["'])(page|product|category|route):\/\/([^"']*)\1/g
+/** Every `href` attribute in content HTML: double-, single- or unquoted. */
+const HREF = /\bhref\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>"'`=]+))/gi
 
 const htmlParams = (pagelet: Pagelet): string[] => [
   ...Object.values(pagelet.params).filter((v): v is string => typeof v === 'string'),
   ...Object.values(pagelet.slots ?? {}).flatMap((pagelets) => pagelets.flatMap(htmlParams)),
 ]
 
+/** An attribute's text as the browser reads it: character references decoded (`jav&#x61;script:`). */
+function decodeAttribute(value: string): string {
+  return value.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);?/gi, (entity, code: string) => {
+    if (code[0] === '#') {
+      const point = code[1] === 'x' || code[1] === 'X' ? parseInt(code.slice(2), 16) : Number(code.slice(1))
+      return Number.isFinite(point) && point > 0 && point <= 0x10ffff ? String.fromCodePoint(point) : ''
+    }
+    const named: Record<string, string> = { amp: '&', colon: ':', tab: '\t', newline: '\n', sol: '/' }
+    return named[code.toLowerCase()] ?? entity
+  })
+}
+
+/** What a content link is: one of ICM's forms with its target, a link that passes, or one that must not. */
+export type ContentLink =
+  | { kind: 'page' | 'product' | 'category' | 'route'; target: string }
+  | { kind: 'pass' }
+  | { kind: 'unsafe' }
+  | { kind: 'unknown'; scheme: string }
+
+/**
+ * Spec §2.3: `page://`, `product://`, `category://` and `route://` are ICM's forms; http, https (and mailto,
+ * tel, and links without a scheme: paths and anchors) pass unchanged. Unlike the spec's `javascript:`, which
+ * would run script in the shop's origin, scripts (`javascript:`, `vbscript:`, `data:`) never pass: content is
+ * edited by people who must not be able to take over a shopper's session. Any other scheme is unknown.
+ */
+export function classifyContentLink(href: string): ContentLink {
+  // The browser drops control characters and whitespace inside a scheme (`java\tscript:`) and reads references.
+  // eslint-disable-next-line no-control-regex
+  const plain = decodeAttribute(href).replace(/[\u0000-\u0020\u007f]+/g, '')
+  const form = /^(page|product|category|route):\/\/(.*)$/i.exec(plain)
+  if (form) return { kind: form[1]!.toLowerCase() as 'page', target: form[2]! }
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(plain)?.[1]?.toLowerCase()
+  if (!scheme) return { kind: 'pass' }
+  if (['http', 'https', 'mailto', 'tel'].includes(scheme)) return { kind: 'pass' }
+  if (['javascript', 'vbscript', 'data'].includes(scheme)) return { kind: 'unsafe' }
+  return { kind: 'unknown', scheme }
+}
+
 /** Ids of the content pages the pagelets link to (`page://{id}`). */
 export function linkedPageIds(pagelets: Pagelet[]): string[] {
   const ids = new Set<string>()
   for (const html of pagelets.flatMap(htmlParams)) {
-    for (const match of html.matchAll(CONTENT_LINK)) if (match[2] === 'page' && match[3]) ids.add(match[3])
+    for (const match of html.matchAll(HREF)) {
+      const link = classifyContentLink(match[1] ?? match[2] ?? match[3] ?? '')
+      if (link.kind === 'page' && link.target) ids.add(link.target)
+    }
   }
   return [...ids]
 }
 
 /**
- * Turns ICM's content link forms into shop paths: `page://{id}` to the page's URL (from `pageUrls`, else
+ * The shop path of one of ICM's link forms: `page://{id}` to the page's URL (from `pageUrls`, else
  * `/page/{id}`), `product://{sku}[@{domain}]` to `/product/{sku}`, `category://{ref}` to `/categoryref/{ref}`,
- * `route://{path}` to `/{path}`, all under the locale's prefix. Other links pass unchanged.
+ * `route://{path}` to `/{path}`, all under the locale's prefix.
  */
+export function contentLinkPath(
+  link: { kind: 'page' | 'product' | 'category' | 'route'; target: string },
+  locale: ShopLocale,
+  pageUrls: ReadonlyMap<string, string> = new Map(),
+): string {
+  const prefix = `/${locale.lang}`
+  const { kind, target } = link
+  if (kind === 'page') return pageUrls.get(target) ?? `${prefix}/page/${encodeURIComponent(target)}`
+  if (kind === 'product') return `${prefix}/product/${encodeURIComponent(target.split('@')[0]!)}`
+  if (kind === 'category') return `${prefix}/categoryref/${encodeURIComponent(target)}`
+  // A route keeps its query and anchor; it stays a path of this shop (`route:////evil.example` too).
+  return `${prefix}/${target.replace(/^[/\\]+/, '')}`
+}
+
+const escapeAttribute = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+
+/**
+ * Turns ICM's content link forms in HTML into shop paths (`contentLinkPath`); http, https and plain links pass
+ * unchanged; a script link loses its `href` (the anchor stays, as text); an unknown link type is logged and
+ * loses its `href` as well, so nothing unforeseen becomes clickable.
+ */
+export function rewriteContentLinks(
+  html: string,
+  locale: ShopLocale,
+  pageUrls: ReadonlyMap<string, string> = new Map(),
+  log: (message: string) => void = console.warn,
+): string {
+  return html.replace(HREF, (attribute, double?: string, single?: string, bare?: string) => {
+    const href = double ?? single ?? bare ?? ''
+    const link = classifyContentLink(href)
+    if (link.kind === 'pass') return attribute
+    if (link.kind === 'unsafe') {
+      log('CMS content: a script link was removed')
+      return 'data-removed-href=""'
+    }
+    if (link.kind === 'unknown') {
+      log(`CMS content: unknown link type '${link.scheme}' in '${href.slice(0, 100)}'`)
+      return 'data-removed-href=""'
+    }
+    return `href="${escapeAttribute(contentLinkPath(link, locale, pageUrls))}"`
+  })
+}
+
+/** `rewriteContentLinks` on every HTML parameter of the pagelets and of their slots' pagelets. */
 export function withShopLinks(
   pagelets: Pagelet[],
   locale: ShopLocale,
   pageUrls: ReadonlyMap<string, string>,
 ): Pagelet[] {
-  const href = (kind: string, target: string) => {
-    const prefix = `/${locale.lang}`
-    if (kind === 'page') return pageUrls.get(target) ?? `${prefix}/page/${encodeURIComponent(target)}`
-    if (kind === 'product') return `${prefix}/product/${encodeURIComponent(target.split('@')[0]!)}`
-    if (kind === 'category') return `${prefix}/categoryref/${encodeURIComponent(target)}`
-    return `${prefix}/${target.replace(/^\/+/, '')}`
-  }
   const rewrite = (pagelet: Pagelet): Pagelet => ({
     ...pagelet,
     params: Object.fromEntries(
       Object.entries(pagelet.params).map(([key, value]) => [
         key,
-        typeof value === 'string'
-          ? value.replace(
-              CONTENT_LINK,
-              (_, quote, kind, target) => `href=${quote}${href(kind, target)}${quote}`,
-            )
-          : value,
+        typeof value === 'string' ? rewriteContentLinks(value, locale, pageUrls) : value,
       ]),
     ),
     ...(pagelet.slots

@@ -1,28 +1,36 @@
-/** The shop's feature toggles (spec shell §6). */
-export type Feature =
-  | 'quoting'
-  | 'freetextQuoting'
-  | 'costCenters'
-  | 'punchout'
-  | 'documents'
-  | 'compare'
-  | 'wishlists'
-  | 'quickorder'
-  | 'storeLocator'
-  | 'contactUs'
-  | 'recently'
-  | 'rating'
-  | 'tacton'
-  | 'copilot'
-  | 'trustbadge'
-  | 'stickyHeader'
-  | 'scanner'
-  | 'scandit'
-  | 'extraConfiguration'
-  | 'saveLanguageSelection'
-  | 'tracking'
-  | 'maps'
-  | 'orderTemplates'
+/** The shop's feature toggles (spec shell §6): every name FEATURES and ADD_FEATURES may hold. */
+export const FEATURE_NAMES = [
+  'quoting',
+  'freetextQuoting',
+  'costCenters',
+  'punchout',
+  'documents',
+  'compare',
+  'wishlists',
+  'quickorder',
+  'storeLocator',
+  'contactUs',
+  'recently',
+  'rating',
+  'tacton',
+  'copilot',
+  'trustbadge',
+  'stickyHeader',
+  'scanner',
+  'stickyHeader',
+  'trustbadge',
+  'scandit',
+  'extraConfiguration',
+  'saveLanguageSelection',
+  'tracking',
+  'maps',
+  'orderTemplates',
+] as const
+
+export type Feature = (typeof FEATURE_NAMES)[number]
+
+export const isFeatureName = (name: string): name is Feature =>
+  (FEATURE_NAMES as readonly string[]).includes(name)
 
 /**
  * The features this build has: spec §9's defaults and extras, minus those not built yet. A toggle that is
@@ -38,6 +46,15 @@ export const BUILT_FEATURES: readonly Feature[] = [
   'wishlists',
   'punchout',
   'tracking',
+  'orderTemplates',
+  'contactUs',
+  'storeLocator',
+  'maps',
+  // Issue 36: the prices part reads `noPriceCheckoutEnabled` from it; the shell part reads the other settings.
+  'extraConfiguration',
+  'scanner',
+  'stickyHeader',
+  'trustbadge',
   'quoting',
   'freetextQuoting',
 ]

@@ -6,11 +6,13 @@
 import type { ShouldRevalidateFunction } from '@remix-run/react'
 import type { Pagelet } from './cms'
 import type { ConsentView } from './consent'
+import type { HeaderUtilityStyle, NavLevel2Icon } from './extra-settings'
 import type { ShopLocale } from './locale'
 import type { NavItem } from './navigation'
 import { COBROWSE_ERROR_KEYS, type CobrowseBanner, type CobrowseErrorKey } from './cobrowse'
 import { PUNCHOUT_ERROR_KEYS, type PunchoutErrorKey } from './punchout-entry'
 import type { Money, PriceDisplay } from './price'
+import type { PriceVisibility } from './price-visibility'
 import type { DataLayerPush } from './tracking'
 
 export type ToastView = {
@@ -26,12 +28,38 @@ export type ShellBasket = { itemCount: number; total: Money; lines: MiniBasketLi
 
 export type ShellUser = { name: string }
 
+/**
+ * The theme and extra settings of the configuration include (extra-settings.ts) a page applies, and the shell
+ * widgets they and the feature toggles switch on (issue 36, ADR 0046).
+ */
+export type ShellTheme = {
+  logo: string | null
+  logoMobile: string | null
+  favicon: string | null
+  /** Custom properties for the `<html>` element's style (sanitized). */
+  cssProperties: Record<string, string>
+  navigationColumns: number
+  navLevel2Icon: NavLevel2Icon
+  headerUtilityStyle: HeaderUtilityStyle
+  /** Feature stickyHeader: the header sticks from 170 px scroll (spec §2.5). */
+  stickyHeader: boolean
+  /** Feature trustbadge with an id and the shopper's functional consent: the badge's script id. */
+  trustbadge: string | null
+  /** The design-preview context of the session (spec §2.4); `designView` when it is DESIGNVIEW. */
+  preview: { id: string; designView: boolean } | null
+}
+
 /** What every page of a language has, checkout included (the root loader's): which prices, the toast. */
 export type ShellData = {
+  theme?: ShellTheme
   /** null: no footer at all, for the punchout roles (spec §2.6, §6). */
   footer: Pagelet[] | null
   maxItemQuantity: number
   display: PriceDisplay
+  /** Whether the shopper sees prices (ADR 0045): every price view of the page follows it. */
+  prices: PriceVisibility
+  /** The configuration enables the display-type switch (spec §2.4: the shell then has a class for it). */
+  displaySwitch?: boolean
   toast: ToastView | null
   /** null when the compare feature is off: no compare buttons, no header link. */
   compareCount: number | null
@@ -39,6 +67,10 @@ export type ShellData = {
   rating: boolean
   /** Feature wishlists: the header's link and the "add to wishlist" forms of tiles and product pages. */
   wishlists?: boolean
+  /** Feature contactUs (issue 36): the footer's link to the contact form. */
+  contactUs?: boolean
+  /** Feature storeLocator: the footer's link to the store finder (spec §2.6). */
+  storeLocator?: boolean
   /**
    * Quotes (issue 36): `addToQuote` offers "Add to quote" on product pages (feature quoting, to guests and to
    * users who may ask for quotes), `freeText` the free-text quote form (feature freetextQuoting).
@@ -59,9 +91,16 @@ export type ShopChrome = {
   user: ShellUser | null
   /** The quick order page exists (feature quickorder). */
   quickOrder: boolean
+  /** The header's code scanner link (spec shell §2.5): its page, or null when this shopper gets none. */
+  scanner?: 'scanner' | 'scandit' | null
   /** Products on the logged-in user's wishlists (feature wishlists); null for nobody logged in or feature off. */
   wishlistCount?: number | null
   hasRecentlyViewed: boolean
+  /**
+   * Feature orderTemplates for a logged-in business user who may purchase: "save as order template" on the basket
+   * and order pages, "add to order template" on product pages (ADR 0041).
+   */
+  orderTemplates?: boolean
   /** The language switch remembers the choice in the `preferredLocale` cookie (feature saveLanguageSelection). */
   rememberLanguage: boolean
   /** The display-type switch (shell §2.7), when the configuration enables it. */

@@ -60,7 +60,7 @@ describe('events in Google Analytics 4’s e-commerce form', () => {
         name: 'purchase',
         currency: 'EUR',
         items: [drill],
-        order: { id: '100041', gross: 119.0, net: 100.0, tax: 19.0, shipping: 5.95 },
+        order: { id: '100041', totals: { gross: 119.0, net: 100.0, tax: 19.0, shipping: 5.95 } },
       },
       'Ironbridge Supply',
     )

@@ -39,7 +39,11 @@ export type CommerceEvent = {
   shippingTier?: string
   paymentType?: string
   /** A `purchase`'s order: its number and totals (gross, net, tax, shipping), spec §3. */
-  order?: { id: string; gross: number; net: number; tax: number; shipping: number; discount?: number }
+  /** The order's number and totals; the totals left out for a shopper who sees no prices (ADR 0045). */
+  order?: {
+    id: string
+    totals?: { gross: number; net: number; tax: number; shipping: number; discount?: number }
+  }
 }
 
 /** Spec §4.8: the page statuses reported as error events. */
@@ -89,13 +93,18 @@ export function toGa4(event: TrackingEvent, affiliation?: string): Ga4Event {
   if (event.currency) params.currency = event.currency
   if (event.order) {
     params.transaction_id = event.order.id
-    params.value = amount(event.order.gross)
-    params.value_net = amount(event.order.net)
-    params.tax = amount(event.order.tax)
-    params.shipping = amount(event.order.shipping)
-    if (event.order.discount) params.discount = amount(event.order.discount)
+    const totals = event.order.totals
+    if (totals) {
+      params.value = amount(totals.gross)
+      params.value_net = amount(totals.net)
+      params.tax = amount(totals.tax)
+      params.shipping = amount(totals.shipping)
+      if (totals.discount) params.discount = amount(totals.discount)
+    }
     if (affiliation) params.affiliation = affiliation
-  } else if (event.name !== 'view_item_list') params.value = itemsValue(event.items)
+  } else if (event.name !== 'view_item_list' && event.items.some((item) => item.price !== undefined))
+    // Items without prices (a shopper who sees none, ADR 0045) have no value to report.
+    params.value = itemsValue(event.items)
   if (event.listName) params.item_list_name = event.listName
   if (event.shippingTier) params.shipping_tier = event.shippingTier
   if (event.paymentType) params.payment_type = event.paymentType

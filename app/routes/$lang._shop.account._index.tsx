@@ -7,14 +7,17 @@ import { BudgetChart } from '~/components/organization/BudgetChart'
 import { BudgetWidget } from '~/components/organization/BudgetWidget'
 import { CostCenterWidget } from '~/components/organization/CostCenterWidget'
 import { AccountSummary, LatestOrders } from '~/components/account/AccountSummary'
+import { ContactPersonCard } from '~/components/ContactPersonCard'
 import { ApprovalWidget, RequisitionWidget } from '~/components/requisition/RequisitionWidgets'
 import { useShell } from '~/components/useShell'
 import type { OrganizationAccess } from '~/models/company'
+import { ORDER_TEMPLATE_PERMISSION, orderTemplatesPath } from '~/models/order-template'
 import { MANAGE_PUNCHOUT } from '~/models/punchout'
 import { MANAGE_QUOTES, quotesPath } from '~/models/quote'
 import { noindexMeta } from '~/models/seo'
 import { userBudgetHistory } from '~/services/budgets.server'
 import { accountSummary } from '~/services/account-summary.server'
+import { contactPerson } from '~/services/contact.server'
 import { organizationAccessOf } from '~/services/company.server'
 import { isFeatureEnabled } from '~/services/features.server'
 import { hasPermission, loginAgainIfRefused, requireLogin } from '~/services/guards.server'
@@ -64,7 +67,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const business = user.customerType === 'SMBCustomer'
   const withCostCenters = business && isFeatureEnabled('costCenters')
   const summaryCall = accountSummary(shopper)
-  const [budget, history, costCenters, requisitions] = business
+  const [budget, history, costCenters, requisitions, person] = business
     ? await loginAgainIfRefused(
         request,
         shopper,
@@ -73,9 +76,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
           widget(userBudgetHistory(scope, '-', '-')),
           withCostCenters ? widget(ownCostCenters(scope)) : Promise.resolve(null),
           requisitionWidgets(scope, user),
+          // The company's contact person (spec shell §3), shown with the contact form's feature.
+          isFeatureEnabled('contactUs') ? widget(contactPerson(scope)) : Promise.resolve(null),
         ]),
       )
-    : [null, null, null, null]
+    : [null, null, null, null, null]
   const summary = await loginAgainIfRefused(request, shopper, summaryCall)
   return data(
     {
@@ -87,6 +92,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       recurringOrdersUrl: `/${locale.lang}/account/recurring-orders`,
       organizationUrl: organizationUrl(locale.lang, access),
       wishlistsUrl: isFeatureEnabled('wishlists') ? `/${locale.lang}/account/wishlists` : null,
+      orderTemplatesUrl:
+        isFeatureEnabled('orderTemplates') && hasPermission(user, ORDER_TEMPLATE_PERMISSION)
+          ? orderTemplatesPath(locale.lang)
+          : null,
       quotesUrl:
         (isFeatureEnabled('quoting') || isFeatureEnabled('freetextQuoting')) &&
         hasPermission(user, MANAGE_QUOTES)
@@ -102,6 +111,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       costCenters,
       costCenterLinkBase: access.viewCostCenters ? `${organizationBase(locale.lang)}/cost-centers` : null,
       requisitions,
+      person,
+      contactUrl: isFeatureEnabled('contactUs') ? `/${locale.lang}/contact` : null,
     },
     { headers: privateHeaders() },
   )
@@ -121,9 +132,12 @@ export default function AccountOverviewPage() {
     costCenterLinkBase,
     requisitions,
     wishlistsUrl,
+    orderTemplatesUrl,
     quotesUrl,
     punchoutUrl,
     passkeysUrl,
+    person,
+    contactUrl,
   } = useLoaderData<typeof loader>()
   const { locale } = useShell()
   const { t } = useTranslation()
@@ -162,6 +176,11 @@ export default function AccountOverviewPage() {
               <Link to={wishlistsUrl}>{t('account.wishlists.title')}</Link>
             </li>
           ) : null}
+          {orderTemplatesUrl ? (
+            <li>
+              <Link to={orderTemplatesUrl}>{t('account.order_templates.title')}</Link>
+            </li>
+          ) : null}
           {quotesUrl ? (
             <li>
               <Link to={quotesUrl}>{t('account.quotes.title')}</Link>
@@ -178,6 +197,11 @@ export default function AccountOverviewPage() {
           <li>
             <Link to={`/${locale.lang}/account/privacy`}>{t('account.privacy.title')}</Link>
           </li>
+          {contactUrl ? (
+            <li>
+              <Link to={contactUrl}>{t('helpdesk.contact_us.heading')}</Link>
+            </li>
+          ) : null}
         </ul>
       </nav>
       {requisitions?.approval ? <ApprovalWidget widget={requisitions.approval} /> : null}
@@ -187,6 +211,7 @@ export default function AccountOverviewPage() {
       {costCenters ? (
         <CostCenterWidget costCenters={costCenters} linkBase={costCenterLinkBase ?? undefined} />
       ) : null}
+      {person ? <ContactPersonCard person={person} /> : null}
     </>
   )
 }

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next'
 import { Breadcrumb } from '~/components/Breadcrumb'
 import { BuyAgainButton } from '~/components/order/BuyAgain'
 import { OrderDetails } from '~/components/order/OrderDetails'
+import { SaveAsOrderTemplate } from '~/components/OrderTemplateForms'
 import { formatDate, OrderStatus } from '~/components/order/OrderStatus'
 import { useShell } from '~/components/useShell'
 import { BUY_AGAIN_INTENT } from '~/models/order'
@@ -125,6 +126,7 @@ export default function OrderPage() {
         <Link to={base}>{t('account.orders.detail.back')}</Link>
       </div>
       <OrderDetails order={order} lineAction={(line) => <BuyAgainButton orderId={order.id} line={line} />} />
+      <SaveAsOrderTemplate source={{ orderId: order.id }} />
     </>
   )
 }

@@ -7,6 +7,7 @@ import { BuyersSelect } from '~/components/organization/BuyersSelect'
 import { BuyAgainButton, BuyAgainForm } from '~/components/order/BuyAgain'
 import { formatDate, OrderStatus } from '~/components/order/OrderStatus'
 import { TableHead } from '~/components/TableHead'
+import { Amount } from '~/components/Price'
 import { useShell } from '~/components/useShell'
 import {
   ALL_BUYERS,
@@ -19,7 +20,6 @@ import {
   type OrderFilter,
 } from '~/models/order'
 import { orderStatusText } from '~/components/order/OrderStatus'
-import { formatMoney, pick } from '~/models/price'
 import { noindexMeta } from '~/models/seo'
 import { hasPermission, loginAgainIfRefused, requireLogin, type LoggedIn } from '~/services/guards.server'
 import { pageHeaders } from '~/services/headers'
@@ -108,7 +108,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 
 export default function OrdersPage() {
   const { orders, total, limit, filters, showBuyer } = useLoaderData<typeof loader>()
-  const { locale, display } = useShell()
+  const { locale } = useShell()
   const { t } = useTranslation()
   const base = `/${locale.lang}/account/orders`
   const nextLimit = limit + ORDERS_PAGE_SIZE
@@ -180,7 +180,7 @@ export default function OrdersPage() {
                     {t('account.orders.items', { count: order.itemCount })}
                   </td>
                   <td className="num" data-label={t('account.orders.column.total')}>
-                    {formatMoney(pick(order.total, display), locale.tag)}
+                    <Amount item={order.total} />
                   </td>
                   <td>
                     <div className="order-row-actions">

@@ -7,6 +7,7 @@ import {
 } from '@remix-run/node'
 import { Form, Link, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
+import { SaveAsOrderTemplate } from '~/components/OrderTemplateForms'
 import { BasketLineDetails, BasketLineQuantity } from '~/components/basket/BasketLine'
 import { BasketTotals } from '~/components/basket/BasketTotals'
 import { BasketFields, PromotionCodes } from '~/components/basket/PromotionCodes'
@@ -23,6 +24,7 @@ import { COST_CENTER_INTENT } from '~/models/checkout-basket'
 import { basketDeliveryEstimate } from '~/models/delivery-date'
 import { messageText } from '~/models/messages'
 import { payableRows } from '~/models/checkout-totals'
+import { mayCheckOut, showsPrices } from '~/models/price-visibility'
 import { transferTypeOf } from '~/models/punchout'
 import { noindexMeta } from '~/models/seo'
 import { deliveryMethod, shippingPreview } from '~/models/shipping-method'
@@ -142,7 +144,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 export default function BasketPage() {
   const { basket, delivery, validation, costCenter, shipping, deliveryDate, transfer, quoting } =
     useLoaderData<typeof loader>()
-  const { locale, display } = useShell()
+  const { locale, display, prices } = useShell()
   const { t } = useTranslation()
   if (!basket || basket.lines.length === 0) {
     return (
@@ -194,12 +196,14 @@ export default function BasketPage() {
           {/* Phones: the total and the checkout button stay at the bottom of the screen while the shopper
               goes through the lines; the summary's own button shows from tablet width on (app.css). */}
           <div className="basket-bar" data-testid="basket-bar">
-            <span>
-              {t(payable.key)}{' '}
-              <strong>
-                <MoneyText money={payable.amount} locale={locale} />
-              </strong>
-            </span>
+            {showsPrices(prices) ? (
+              <span>
+                {t(payable.key)}{' '}
+                <strong>
+                  <MoneyText money={payable.amount} locale={locale} />
+                </strong>
+              </span>
+            ) : null}
             <CheckoutButton transfer={transfer} />
           </div>
           <div className="basket-extras">
@@ -207,6 +211,7 @@ export default function BasketPage() {
             <BasketFields reference={basket.externalOrderReference} note={basket.messageToMerchant} />
             {quoting.createUrl ? <CreateQuoteRequestForm action={quoting.createUrl} /> : null}
           </div>
+          <SaveAsOrderTemplate source={{ basket: true }} />
           {costCenter ? (
             <CostCenterSelection
               selection={costCenter}
@@ -234,7 +239,7 @@ export default function BasketPage() {
  */
 function CheckoutButton({ transfer }: { transfer: boolean }) {
   const { t } = useTranslation()
-  const { locale } = useShell()
+  const { locale, prices } = useShell()
   if (transfer)
     return (
       <Form
@@ -248,6 +253,8 @@ function CheckoutButton({ transfer }: { transfer: boolean }) {
         </button>
       </Form>
     )
+  // Prices on demand (ADR 0045): no checkout; the totals say why.
+  if (!mayCheckOut(prices)) return null
   return (
     <Form method="post" className="basket-checkout">
       <SubmitButton intent="checkout" className="primary">

@@ -39,6 +39,7 @@ function ShopFrame({ chrome, children }: { chrome: ShopChrome | undefined; child
         compareCount={shell?.compareCount ?? 0}
         hasRecentlyViewed={chrome?.hasRecentlyViewed ?? false}
         quickOrder={chrome?.quickOrder ?? false}
+        scanner={chrome?.scanner ?? null}
         wishlists={shell?.wishlists ? { count: chrome?.wishlistCount ?? null } : null}
         rememberLanguage={chrome?.rememberLanguage ?? false}
       />

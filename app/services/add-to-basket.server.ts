@@ -77,6 +77,26 @@ export function addTexts(
   }
 }
 
+/**
+ * The details of an add that put earlier lines back (an order bought again, an order template): per product,
+ * the quantity ICM fitted to today's rules instead of the one asked for, and each refusal with its first cause
+ * (or "no longer available"); a refusal of the whole add last. `nameOf` names a product by its SKU.
+ */
+export function fittedAddDetails(t: Translate, result: AddResult, nameOf: (sku: string) => string): string[] {
+  return [
+    ...result.adjusted.map(({ item, quantity }) =>
+      t('account.orders.buy_again.adjusted', { name: nameOf(item.sku), quantity, requested: item.quantity }),
+    ),
+    ...result.refused.map(({ item, errors }) =>
+      t('account.orders.buy_again.refused', {
+        name: nameOf(item.sku),
+        reason: errors[0] ? messageText(t, errors[0]) : t('account.orders.buy_again.unavailable'),
+      }),
+    ),
+    ...result.errors.slice(0, 1).map((error) => messageText(t, error)),
+  ]
+}
+
 /** The toast after an add: success (with any refusals listed), or an error when nothing was added. */
 export function addToast(
   t: Translate,

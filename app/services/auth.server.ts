@@ -135,6 +135,8 @@ const CustomerSchema = z.object({
   companyName: z.string().optional(),
   /** The business customer switched cookie consent off: its users get required cookies only (ADR 0035). */
   isCookieConsentDisabled: z.boolean().optional(),
+  /** The business customer's users see no prices (spec commerce §5; ADR 0045). */
+  isPriceDisplayActive: z.boolean().optional(),
 })
 /** `privatecustomers/-`: the private customer and its one user in one object. */
 const PrivateCustomerSchema = z.object({
@@ -387,6 +389,7 @@ export async function signIn(
   const preferredDisplay = displayPreferenceOf(user.attributes)
   if (preferredDisplay) sessionUser.preferredDisplay = preferredDisplay
   if (business && customer.isCookieConsentDisabled) sessionUser.cookieConsentDisabled = true
+  if (business && customer.isPriceDisplayActive === false) sessionUser.priceDisplayInactive = true
   session.set('user', sessionUser)
   return true
 }

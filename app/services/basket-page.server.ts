@@ -14,7 +14,7 @@ import {
   updateLineItem,
   type ChangeResult,
 } from './basket.server'
-import { redirectWithValidation } from './checkout-flow.server'
+import { redirectWithValidation, requirePricedCheckout } from './checkout-flow.server'
 import { configuration } from './configuration.server'
 import type { IcmScope } from './icm.server'
 import { product } from './products.server'
@@ -32,8 +32,10 @@ import { validateBasket } from './validation.server'
  * starts at the address step.
  */
 export async function startCheckout(args: PageArgs) {
-  const { locale, scope, session } = await shopperOf(args)
+  const shopper = await shopperOf(args)
+  const { locale, scope, session } = shopper
   const lang = locale.lang
+  await requirePricedCheckout(shopper)
   const basket = await currentBasket(scope)
   if (!basket || basket.lines.length === 0) throw redirect(`${stepPath(lang, 'basket')}?error=true`, 303)
   const before = await validateBasket(scope, basket.id, STEP_SCOPES.basket)

@@ -6,7 +6,7 @@
  * without JavaScript.
  */
 import type { Order } from '~/models/order'
-import { messageText } from '~/models/messages'
+import { fittedAddDetails } from './add-to-basket.server'
 import { addToBasket, type BasketItem } from './basket.server'
 import { loginAgainIfRefused, type LoggedIn } from './guards.server'
 import { fixedT } from './i18n.server'
@@ -41,22 +41,7 @@ export async function buyAgain(
   const result = await addToBasket(shopper.scope, shopper.session, items, { adjustmentsAllowed: true })
   const t = fixedT(shopper.locale.id)
   const nameOf = (sku: string) => order.lines.find((line) => line.sku === sku)?.name ?? sku
-  const details = [
-    ...result.adjusted.map(({ item, quantity }) =>
-      t('account.orders.buy_again.adjusted', {
-        name: nameOf(item.sku),
-        quantity,
-        requested: item.quantity,
-      }),
-    ),
-    ...result.refused.map(({ item, errors }) =>
-      t('account.orders.buy_again.refused', {
-        name: nameOf(item.sku),
-        reason: errors[0] ? messageText(t, errors[0]) : t('account.orders.buy_again.unavailable'),
-      }),
-    ),
-    ...result.errors.slice(0, 1).map((error) => messageText(t, error)),
-  ]
+  const details = fittedAddDetails(t, result, nameOf)
   const number = order.documentNumber ?? order.id
   const added = result.added.length
   const toast: Toast =

@@ -6,12 +6,19 @@ import { SHOP_LOCALES } from '~/models/locale'
 import { breadcrumbJsonLd, type PageSeo } from '~/models/seo'
 import { categoryUrl, productUrl } from '~/models/url'
 import { category, categoryPath } from './categories.server'
+import { viewContextContent } from './cms.server'
 import { notFound } from './http.server'
 import { fixedT } from './i18n.server'
 import { prices } from './prices.server'
 import { categoryProducts, productFilters } from './products.server'
 import { alternatesOf, publicOrigin } from './seo.server'
 import type { Shopper } from './shopper.server'
+
+/** The view contexts whose content a category page shows above and below its listing (ICM's standard ones). */
+const CATEGORY_VIEW_CONTEXTS = [
+  'viewcontext.include.category.base.top',
+  'viewcontext.include.category.base.bottom',
+] as const
 
 /** Items per category listing page (spec §9). */
 const CATEGORY_PAGE_SIZE = 9
@@ -63,6 +70,13 @@ export async function loadCategoryPage({
       early(() => categoryPath({ locale, pgid: shopper.scope.pgid }, uniqueId)),
     ]),
   )
+  const contentLoad = early(() =>
+    Promise.all(
+      CATEGORY_VIEW_CONTEXTS.map((viewContext) =>
+        viewContextContent(shopper.scope, viewContext, { Category: uniqueId }),
+      ),
+    ),
+  )
   const current = await category(shopper.scope, uniqueId)
   if (catalogId && current.ref && current.ref !== `${uniqueId}@${catalogId}`) throw notFound()
   const url = categoryUrl(shopper.locale, current)
@@ -99,6 +113,7 @@ export async function loadCategoryPage({
     }),
     jsonLd: [breadcrumbJsonLd(breadcrumb, origin)],
   }
+  const [top = [], bottom = []] = (await contentLoad) ?? []
   return {
     kind: 'category' as const,
     seo,
@@ -106,6 +121,7 @@ export async function loadCategoryPage({
       name: current.name,
       description: current.description,
       breadcrumb,
+      content: { top, bottom },
       subCategories: current.subCategories.map((c) => ({
         id: c.uniqueId,
         name: c.name,

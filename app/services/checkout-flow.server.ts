@@ -11,6 +11,7 @@ import {
   type CheckoutStep,
 } from '~/models/checkout-steps'
 import { mayContinue, type ValidationResults } from '~/models/checkout-validation'
+import { mayCheckOut } from '~/models/price-visibility'
 import { recalculateBasket } from './basket.server'
 import { product } from './products.server'
 import { checkoutBasket } from './checkout.server'
@@ -19,6 +20,7 @@ import type { IcmScope } from './icm.server'
 import { config } from './config.server'
 import { cacheHeaders } from './http.server'
 import { fixedT } from './i18n.server'
+import { priceVisibilityFor } from './price-visibility.server'
 import { oncePerRequest, type RequestArgs } from './request-memo.server'
 import { type ShopSession, type ValidationFlash } from './session.server'
 import { shopperOf, type Shopper } from './shopper.server'
@@ -56,6 +58,7 @@ export async function requireCheckoutStep(
 ): Promise<CheckoutContext> {
   const shopper = await shopperOf(args)
   const { locale, session } = shopper
+  await requirePricedCheckout(shopper)
   const basket = await checkoutBasketOf(args, shopper)
   if (!basket || basket.lines.length === 0) throw redirect(stepPath(locale.lang, 'basket'))
   const first = firstIncompleteStep(basket)
@@ -68,6 +71,17 @@ export async function requireCheckoutStep(
     validation,
     headers: cacheHeaders(args.request, 'private'),
   }
+}
+
+/**
+ * A shopper whose prices are given on demand (a business customer without price display, in a shop without
+ * no-price checkout; ADR 0045) does not check out: back to the basket, which says why. The API would take the
+ * order (ICM knows nothing of the storefront's setting); the shop does not offer it.
+ */
+export async function requirePricedCheckout({ scope, session, locale }: Shopper) {
+  if (mayCheckOut(await priceVisibilityFor(scope, session))) return
+  session.flash('toast', { key: 'basket.prices.on_demand.note', type: 'error' })
+  throw redirect(stepPath(locale.lang, 'basket'), 303)
 }
 
 function flashOf(results: ValidationResults): ValidationFlash {

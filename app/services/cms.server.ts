@@ -90,6 +90,34 @@ async function withPageLinks(scope: IcmScope, pagelets: Pagelet[]) {
   return withShopLinks(pagelets, scope.locale, urls)
 }
 
+/** The resource set of ICM's standard view contexts (the PWA's `defaultResourceSetId`). */
+const VIEW_CONTEXT_RESOURCE_SET = 'app_sf_base_cm'
+
+/**
+ * The content a view context places for an object (`viewcontext.include.category.base.top` with
+ * `Category={uniqueId}`), links turned into shop URLs. Content beside a page is no reason for the page to fail:
+ * an ICM that does not answer it shows none.
+ */
+export async function viewContextContent(
+  scope: IcmScope,
+  viewContext: string,
+  parameters: Record<string, string>,
+): Promise<Pagelet[]> {
+  try {
+    const data = await icmCall(scope, {
+      path: `cms/viewcontexts/${encodeURIComponent(`${viewContext}@${VIEW_CONTEXT_RESOURCE_SET}`)}/entrypoint`,
+      query: parameters,
+      schema: ContentIncludeSchema,
+      cache: 'short',
+      group: 'pgid',
+    })
+    return await withPageLinks(scope, mapContentInclude(data).pagelets)
+  } catch (error) {
+    if (error instanceof Response && error.status >= 500) throw error
+    return []
+  }
+}
+
 /** Tops of the page trees the footer links into: where the shop's content pages hang. */
 export async function linkedPageTreeRoots(scope: IcmScope): Promise<string[]> {
   const footer = await includeOf(scope, FOOTER_INCLUDE, 'long')

@@ -51,8 +51,50 @@ export const config = {
    * measurement id and API secret, or the commerce API's local collector); unset, they go nowhere.
    */
   trackingCollectorUrl: collectorUrl(env.TRACKING_COLLECTOR_URL),
+  /**
+   * The Trusted Shops id of the trust badge (TRUSTBADGE_ID, feature trustbadge, spec §2.6); the configuration
+   * include's `trustbadgeId` takes its place. Checked at start (server/settings.mjs `trustbadgeSettings`).
+   */
+  trustbadgeId: env.TRUSTBADGE_ID?.trim() || undefined,
   /** How long one send to the collector may take (TRACKING_TIMEOUT_MS, default 2000). */
   trackingTimeoutMs: Number(env.TRACKING_TIMEOUT_MS ?? 2000),
+  /** The external catalogue portal `/portal` leads to (PORTAL_URL, spec shell §2.1); unset, the page says so. */
+  portalUrl: httpUrl('PORTAL_URL', env.PORTAL_URL),
+  /**
+   * The store finder's map tiles (spec shell §2.7: the maps key is part of the configuration): MAP_TILE_URL, a
+   * tile URL template with `{z}`, `{x}`, `{y}` (and `{s}` for subdomains, `{key}` for MAP_KEY), and
+   * MAP_ATTRIBUTION, the credit the tile provider asks for. Unset: the map is the server-drawn one.
+   */
+  mapTiles: mapTiles(env.MAP_TILE_URL, env.MAP_KEY, env.MAP_ATTRIBUTION),
+}
+
+/** The store finder's tile layer, its key filled in; undefined without MAP_TILE_URL (ADR 0043). */
+function mapTiles(
+  template: string | undefined,
+  key: string | undefined,
+  attribution: string | undefined,
+): { url: string; attribution: string } | undefined {
+  if (!template?.trim()) return undefined
+  const url = template.trim()
+  let parsed: URL
+  try {
+    parsed = new URL(url.replace(/\{[a-z]+\}/g, 'x'))
+  } catch {
+    throw new Error(
+      `MAP_TILE_URL must be an http(s) URL template such as https://tile.example/{z}/{x}/{y}.png (got "${url}").`,
+    )
+  }
+  if (
+    (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') ||
+    !['{z}', '{x}', '{y}'].every((p) => url.includes(p))
+  )
+    throw new Error(`MAP_TILE_URL must be an http(s) URL template with {z}, {x} and {y} (got "${url}").`)
+  if (url.includes('{key}') && !key?.trim())
+    throw new Error("MAP_TILE_URL names a {key}: set MAP_KEY to the tile provider's key.")
+  return {
+    url: key?.trim() ? url.replaceAll('{key}', encodeURIComponent(key.trim())) : url,
+    attribution: attribution?.trim() ?? '',
+  }
 }
 
 function consentVersion(value: string | undefined): number {
@@ -64,15 +106,20 @@ function consentVersion(value: string | undefined): number {
 }
 
 function collectorUrl(value: string | undefined): string | undefined {
+  return httpUrl('TRACKING_COLLECTOR_URL', value)
+}
+
+/** An absolute http(s) URL setting (`name`), or undefined when unset; anything else stops the start. */
+function httpUrl(name: string, value: string | undefined): string | undefined {
   if (!value?.trim()) return undefined
   let url: URL
   try {
     url = new URL(value.trim())
   } catch {
-    throw new Error(`TRACKING_COLLECTOR_URL must be an absolute http(s) URL (got "${value}").`)
+    throw new Error(`${name} must be an absolute http(s) URL (got "${value}").`)
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:')
-    throw new Error(`TRACKING_COLLECTOR_URL must be an absolute http(s) URL (got "${value}").`)
+    throw new Error(`${name} must be an absolute http(s) URL (got "${value}").`)
   return url.href
 }
 

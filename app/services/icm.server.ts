@@ -55,6 +55,11 @@ export type IcmScope = {
   token?: string
   pgid?: string
   /**
+   * The design-preview context of a content editor's session (spec shell §2.4, §7): sent as `;prectx={id}` at
+   * the end of every call's path, as the Intershop PWA's preview interceptor does; such calls bypass the cache.
+   */
+  previewContextId?: string
+  /**
    * The shopper's network address, sent as `X-Forwarded-For` on personal calls, so ICM's per-address limits
    * (logins, token and basket creation) count each shopper, not the storefront.
    */
@@ -124,7 +129,8 @@ export function icmUrl(
     for (const v of Array.isArray(value) ? value : [value]) params.append(key, String(v))
   }
   const query = params.size ? `?${params}` : ''
-  return `${base}${matrix}/${first}${group}${rest.length ? `/${rest.join('/')}` : ''}${query}`
+  const preview = scope.previewContextId ? `;prectx=${encodeURIComponent(scope.previewContextId)}` : ''
+  return `${base}${matrix}/${first}${group}${rest.length ? `/${rest.join('/')}` : ''}${preview}${query}`
 }
 
 /** `Retry-After` in whole seconds (delta form; an HTTP date is turned into the seconds until then). */
@@ -259,7 +265,8 @@ export function icmCall<S extends z.ZodTypeAny>(scope: IcmScope, call: IcmCall<S
   }
   const ttl = TTL[call.cache]
   // Cached calls never carry a token; with the cache switched off (ICM_CACHE_SECONDS=0) they still don't.
-  if (ttl <= 0) return execute(url, call, undefined)
+  // A preview shows content not yet published: never taken from, nor put into, the shared cache.
+  if (ttl <= 0 || scope.previewContextId) return execute(url, call, undefined)
   const hit = cache.get(url)
   if (hit) return hit as Promise<z.infer<S>>
   const pending = execute(url, call, undefined)

@@ -4,12 +4,14 @@ import { productDeliveryEstimate } from '~/models/delivery-date'
 import { pageSizesOf, parseListingParams, sortOptions, type ListingParams } from '~/models/listing'
 import { SHOP_LOCALES } from '~/models/locale'
 import { pick } from '~/models/price'
+import { showsPrices } from '~/models/price-visibility'
 import type { Product } from '~/models/product'
 import { breadcrumbJsonLd, productJsonLd, type PageSeo } from '~/models/seo'
 import { categoryUrl, productUrl } from '~/models/url'
 import { variationGroups } from '~/models/variation'
 import { categoryPath, productLinker } from './categories.server'
 import { priceDisplayFor } from './price-display.server'
+import { priceVisibilityFor } from './price-visibility.server'
 import { config } from './config.server'
 import { configuration } from './configuration.server'
 import { isFeatureEnabled } from './features.server'
@@ -131,6 +133,8 @@ async function criticalData({ request, shopper, sku, canonical, features }: Prod
   const showRating = isFeatureEnabled('rating', features)
   const origin = publicOrigin(request)
   const display = priceDisplayFor(shopper.session, settings)
+  // Structured data names no price the shopper may not see (ADR 0045); crawlers, anonymous, see them all.
+  const visibility = await priceVisibilityFor(shopper.scope, shopper.session)
   const seo: PageSeo = {
     title: product.seo.title ?? product.name,
     description: product.seo.description ?? product.shortDescription,
@@ -149,7 +153,7 @@ async function criticalData({ request, shopper, sku, canonical, features }: Prod
           image: product.images.find((i) => i.typeID === 'L')?.url,
           brand: product.manufacturer,
           rating: showRating ? product.rating : undefined,
-          price: price?.sale && pick(price.sale, display),
+          price: price?.sale && showsPrices(visibility) ? pick(price.sale, display) : undefined,
           stockStatus: stockInfo?.status ?? (product.available ? 1 : 3),
         },
         origin,

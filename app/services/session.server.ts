@@ -38,6 +38,8 @@ export type SessionUser = {
   companyName?: string
   /** The business customer switched cookie consent off (`isCookieConsentDisabled`): required cookies only. */
   cookieConsentDisabled?: true
+  /** The business customer's price display is off (`isPriceDisplayActive: false`): no prices shown (ADR 0045). */
+  priceDisplayInactive?: true
 }
 
 /**
@@ -90,6 +92,11 @@ export type SessionData = {
   /** Epoch ms at which the token was issued; refreshed after half its lifetime. */
   issuedAt: number
   pgid?: string
+  /**
+   * The design-preview context a content editor opened the shop with (`?PreviewContextID=`, spec shell §2.4,
+   * §7): every ICM call of the session carries `;prectx={id}`, uncached (preview-context.server.ts).
+   */
+  previewContextId?: string
   user?: SessionUser
   /** An anonymous shopper's choice of the display-type switch (a logged-in user's is `user.preferredDisplay`). */
   priceDisplay?: 'gross' | 'net'

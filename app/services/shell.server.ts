@@ -8,17 +8,21 @@ import { cobrowseBannerOf } from '~/models/cobrowse'
 import type { Translate } from '~/models/messages'
 import { navigationFrom } from '~/models/navigation'
 import { pick } from '~/models/price'
+import { ORDER_TEMPLATE_PERMISSION } from '~/models/order-template'
 import { recentlyViewedSkus } from '~/models/recently'
+import { scannerLinkOf } from '~/models/scanner'
 import type { ShellData, ShopChrome, ToastView } from '~/models/shell'
 import { currentBasketOnce, miniBasketLines } from './basket.server'
 import { categoryTree } from './categories.server'
 import { contentInclude, FOOTER_INCLUDE } from './cms.server'
 import { configuration } from './configuration.server'
 import { isFeatureEnabled } from './features.server'
+import { hasPermission } from './guards.server'
 import type { IcmScope } from './icm.server'
 import { offersQuotes } from './quote-pages.server'
 import { savesLanguageSelection } from './preferred-locale.server'
 import { displaySwitchOf, priceDisplayFor } from './price-display.server'
+import { priceVisibilityFor } from './price-visibility.server'
 import type { RequestArgs } from './request-memo.server'
 import type { ShopSession } from './session.server'
 import { headerWishlistCount } from './wishlists.server'
@@ -31,9 +35,10 @@ export async function shellData(scope: IcmScope, session: ShopSession, t: Transl
   const toast = session.get('toast')
   // Punchout users shop inside their procurement system, which has its own: no footer for them (§2.6).
   const footerHidden = hasPunchoutRole(session.get('user')?.roles)
-  const [footer, settings] = await Promise.all([
+  const [footer, settings, prices] = await Promise.all([
     footerHidden ? null : contentInclude(scope, FOOTER_INCLUDE, 'long').catch(() => null),
     configuration(scope),
+    priceVisibilityFor(scope, session),
   ])
   const toastView: ToastView | null = toast
     ? { id: `${Date.now()}`, text: t(toast.key, toast.values), type: toast.type, details: toast.details }
@@ -42,10 +47,14 @@ export async function shellData(scope: IcmScope, session: ShopSession, t: Transl
     footer: footerHidden ? null : (footer?.pagelets ?? []),
     maxItemQuantity: settings.maxItemQuantity,
     display: priceDisplayFor(session, settings),
+    prices,
+    displaySwitch: settings.displaySwitch && prices === 'shown',
     toast: toastView,
     compareCount: isFeatureEnabled('compare') ? (session.get('compare')?.length ?? 0) : null,
     rating: isFeatureEnabled('rating'),
     wishlists: isFeatureEnabled('wishlists'),
+    contactUs: isFeatureEnabled('contactUs'),
+    storeLocator: isFeatureEnabled('storeLocator'),
     quoting: {
       addToQuote: offersQuotes(session.get('user'), session.get('isAnonymous') === true),
       freeText: isFeatureEnabled('freetextQuoting'),
@@ -61,10 +70,11 @@ export async function shopChrome(
   scope: IcmScope,
   session: ShopSession,
 ): Promise<ShopChrome> {
-  const [tree, basket, settings] = await Promise.all([
+  const [tree, basket, settings, prices] = await Promise.all([
     categoryTree(scope),
     currentBasketOnce(args, scope),
     configuration(scope),
+    priceVisibilityFor(scope, session),
   ])
   const display = priceDisplayFor(session, settings)
   const lines = basket ? await miniBasketLines(scope, basket) : []
@@ -83,9 +93,13 @@ export async function shopChrome(
         }
       : null,
     quickOrder: isFeatureEnabled('quickorder'),
+    scanner: scannerLinkOf(user, isFeatureEnabled),
     wishlistCount,
+    orderTemplates:
+      isFeatureEnabled('orderTemplates') && !!user && hasPermission(user, ORDER_TEMPLATE_PERMISSION),
     rememberLanguage: savesLanguageSelection(),
-    displaySwitch: displaySwitchOf(session, settings),
+    // Gross or net means nothing to a shopper who sees no prices (ADR 0045).
+    displaySwitch: prices === 'shown' ? displaySwitchOf(session, settings) : null,
     hasRecentlyViewed:
       isFeatureEnabled('recently') && recentlyViewedSkus(session.get('recently'), Date.now()).length > 0,
   }

@@ -40,6 +40,7 @@ export function scopeOf(request: Request, locale: ShopLocale, session: ShopSessi
     locale,
     session,
     pgid: session.get('pgid'),
+    previewContextId: session.get('previewContextId'),
     clientAddress: clientAddressOf(request),
   }
 }

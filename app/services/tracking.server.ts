@@ -11,6 +11,7 @@ import { LRUCache } from 'lru-cache'
 import type { Basket } from '~/models/basket'
 import type { Order } from '~/models/order'
 import { pick, type PriceItem } from '~/models/price'
+import { showsPrices, visibleAmount } from '~/models/price-visibility'
 import type { CatalogPageData } from '~/models/catalog-page'
 import {
   dataLayerEntry,
@@ -30,6 +31,7 @@ import { allows, storedConsentOf } from './consent.server'
 import { isFeatureEnabled } from './features.server'
 import type { IcmScope } from './icm.server'
 import { priceDisplayFor } from './price-display.server'
+import { priceVisibilityFor } from './price-visibility.server'
 import { prices } from './prices.server'
 import { product } from './products.server'
 import { privateHeaders } from './http.server'
@@ -271,10 +273,11 @@ export async function trackedItems(
   lines: LineRef[],
 ): Promise<{ currency?: string; items: TrackedItem[] }> {
   const skus = [...new Set(lines.map((line) => line.sku))]
-  const [products, priceMap, settings] = await Promise.all([
+  const [products, priceMap, settings, visibility] = await Promise.all([
     Promise.all(skus.map((sku) => product(scope, sku).catch(() => undefined))),
     lines.some((line) => line.unit === undefined) ? prices(scope, skus).catch(() => null) : null,
     configuration(scope),
+    priceVisibilityFor(scope, session),
   ])
   const display = priceDisplayFor(session, settings)
   const bySku = new Map(skus.map((sku, i) => [sku, products[i]]))
@@ -282,7 +285,8 @@ export async function trackedItems(
   const items = await Promise.all(
     lines.map(async (line): Promise<TrackedItem> => {
       const found = bySku.get(line.sku)
-      const sale = line.unit ?? priceMap?.get(line.sku)?.sale
+      // The analytics services learn no price the shopper may not see (ADR 0045).
+      const sale = visibleAmount(line.unit ?? priceMap?.get(line.sku)?.sale, visibility)
       const money = sale ? pick(sale, display) : undefined
       currency ??= money?.currency
       const path = found?.defaultCategoryId ? await categoryPath(scope, found.defaultCategoryId) : null
@@ -293,7 +297,7 @@ export async function trackedItems(
         brand: found?.manufacturer,
         categoryPath: path?.map((category) => category.name),
         quantity: line.quantity,
-        discount: line.discount ? pick(line.discount, display).value : undefined,
+        discount: sale && line.discount ? pick(line.discount, display).value : undefined,
       }
     }),
   )
@@ -359,19 +363,24 @@ export async function purchaseEvent(
     })),
   )
   const { totals } = order
+  const shown = showsPrices(await priceVisibilityFor(scope, session))
   return {
     name: 'purchase',
     currency: order.currency ?? totals.total.gross.currency,
     items,
     order: {
       id: order.documentNumber ?? order.id,
-      gross: totals.total.gross.value,
-      net: totals.total.net.value,
-      tax: totals.tax?.value ?? totals.total.gross.value - totals.total.net.value,
-      shipping: totals.shipping?.gross.value ?? 0,
-      discount:
-        Math.abs(totals.itemRebates?.gross.value ?? 0) + Math.abs(totals.valueRebates?.gross.value ?? 0) ||
-        undefined,
+      totals: shown
+        ? {
+            gross: totals.total.gross.value,
+            net: totals.total.net.value,
+            tax: totals.tax?.value ?? totals.total.gross.value - totals.total.net.value,
+            shipping: totals.shipping?.gross.value ?? 0,
+            discount:
+              Math.abs(totals.itemRebates?.gross.value ?? 0) +
+                Math.abs(totals.valueRebates?.gross.value ?? 0) || undefined,
+          }
+        : undefined,
     },
   }
 }
@@ -381,11 +390,12 @@ export function catalogTracking(args: RequestArgs, shopper: Shopper, page: Catal
   if (page.kind === 'content') return Promise.resolve([])
   return pageTracking(args, async () => {
     const display = priceDisplayFor(shopper.session, await configuration(shopper.scope))
+    const visibility = await priceVisibilityFor(shopper.scope, shopper.session)
     if (page.kind === 'product')
       return [
         viewItemEvent({
           product: page.product,
-          price: page.price?.sale ? pick(page.price.sale, display) : undefined,
+          price: page.price?.sale && showsPrices(visibility) ? pick(page.price.sale, display) : undefined,
           breadcrumb: page.breadcrumb,
         }),
       ]
@@ -396,7 +406,7 @@ export function catalogTracking(args: RequestArgs, shopper: Shopper, page: Catal
         products: page.listing.products.map(({ tile, price }) => ({
           sku: tile.sku,
           name: tile.name,
-          price: price?.sale ? pick(price.sale, display) : undefined,
+          price: price?.sale && showsPrices(visibility) ? pick(price.sale, display) : undefined,
         })),
       }),
     ]

@@ -217,7 +217,7 @@ export async function headerWishlistCount(
 }
 
 /** The products of a list, read from the catalogue (cached) with their prices in one call. */
-export async function wishlistLines(scope: IcmScope, list: Wishlist): Promise<WishlistLine[]> {
+export async function wishlistLines(scope: IcmScope, list: Pick<Wishlist, 'items'>): Promise<WishlistLine[]> {
   const skus = list.items.map((item) => item.sku)
   const [found, priceMap, linkOf] = await Promise.all([
     Promise.all(skus.map((sku) => product(scope, sku).catch(() => null))),

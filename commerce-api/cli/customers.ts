@@ -14,6 +14,8 @@ export const USAGE = `Usage: npm run customers -- <command>
 Commands:
   pending                 customers who registered and wait for approval
   approve <customer no>   approve a customer: its users can log in from now on and get a mail
+  price-display <customer no> on|off
+                          show a business customer's users prices, or hide them (ADR 0045)
   cobrowse --rep <id> --user <login> [--lang <locale>]
                           print a link that opens the shop as the user for the sales representative
                           (works once, for two minutes; e.g. cobrowse --rep SR-1001 --user jlink --lang de)
@@ -34,7 +36,7 @@ const LOCALES: Record<string, string> = {
   ro: 'ro_RO',
 }
 
-type CliRequest = { method: string; path: string; body?: Record<string, string> }
+type CliRequest = { method: string; path: string; body?: Record<string, string | boolean> }
 
 /** `--name value` options, each once; undefined when an argument is not one of `names`. */
 function optionsOf(args: string[], names: string[]): Record<string, string> | undefined {
@@ -84,6 +86,17 @@ export function requestOf(args: string[]): CliRequest | { usage: string } {
     if (!CUSTOMER_NUMBER.test(no)) return { usage: `'${no}' is no customer number` }
     return { method: 'POST', path: `/backoffice/customers/${encodeURIComponent(no)}/approval` }
   }
+  if (command === 'price-display') {
+    const [no, state, ...more] = rest
+    if (!no || (state !== 'on' && state !== 'off') || more.length)
+      return { usage: 'price-display takes a customer number and on or off, e.g. price-display BC-200003 on' }
+    if (!CUSTOMER_NUMBER.test(no)) return { usage: `'${no}' is no customer number` }
+    return {
+      method: 'PUT',
+      path: `/backoffice/customers/${encodeURIComponent(no)}/price-display`,
+      body: { active: state === 'on' },
+    }
+  }
   return { usage: command ? `unknown command or arguments: ${args.join(' ')}` : 'a command is needed' }
 }
 
@@ -100,6 +113,8 @@ type CobrowseJson = {
   salesRepName: string
   user: { login: string; customerNo: string }
 }
+
+type PriceDisplayJson = { customerNo: string; companyName?: string; isPriceDisplayActive: boolean }
 
 const line = (c: PendingJson) =>
   [
@@ -140,6 +155,7 @@ export async function runCustomersCli(args: string[], env: Env, io: Io, fetcher:
     | { customers?: PendingJson[]; errors?: { code?: string; message?: string }[] }
     | (PendingJson & { errors?: undefined })
     | (CobrowseJson & { errors?: undefined })
+    | (PriceDisplayJson & { errors?: undefined })
     | null
   if (!response.ok) {
     const errors = body?.errors ?? []
@@ -158,7 +174,13 @@ export async function runCustomersCli(args: string[], env: Env, io: Io, fetcher:
   } else if (body && 'customers' in body && body.customers) {
     if (!body.customers.length) io.out('No customer waits for approval.')
     for (const customer of body.customers) io.out(line(customer))
-  } else if (body && 'customerNo' in body)
+  } else if (body && 'isPriceDisplayActive' in body)
+    io.out(
+      `${body.customerNo}${body.companyName ? ` (${body.companyName})` : ''}: prices are ${
+        body.isPriceDisplayActive ? 'shown' : 'hidden'
+      } for its users now.`,
+    )
+  else if (body && 'customerNo' in body && 'user' in body)
     io.out(`Approved ${body.customerNo}: ${body.user.email} can log in now.`)
   return 0
 }

@@ -7,6 +7,7 @@ import {
   boolean,
   customType,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -40,6 +41,8 @@ export type CmsPagelet = {
   definitionQualifiedName: string
   /** Parameter values; strings may be localized maps. */
   configurationParameters: Record<string, { type: string; value: unknown }>
+  /** Not published yet: shown only in a design preview (`;prectx=` of a known preview context, issue 36). */
+  draft?: boolean
 }
 
 /** PostgreSQL's tsvector; written by SQL only (see db/search-index.ts), never read into JavaScript. */
@@ -195,6 +198,19 @@ export const customers = pgTable('customers', {
    * only the required cookies without being asked.
    */
   cookieConsentDisabled: boolean('cookie_consent_disabled').notNull().default(false),
+  /**
+   * ICM's `contactPersonID` (spec commerce §3): the shop's sales or service person looking after a business
+   * customer (`contact_persons`, `GET contactpersons`); null for private customers and businesses without one.
+   */
+  contactPersonId: text('contact_person_id').references((): AnyPgColumn => contactPersons.id, {
+    onDelete: 'set null',
+  }),
+  /**
+   * ICM's `isPriceDisplayActive` (spec commerce §3, §5 "active unless the customer says otherwise"): off, the
+   * customer's users see no prices in the shop (a blank price, or the on-demand text; ADR 0045). The API still
+   * prices and totals everything, as ICM does; the operator switches it (routes/backoffice-customers.ts).
+   */
+  priceDisplayActive: boolean('price_display_active').notNull().default(true),
 })
 
 /** Numbers of customers who register themselves (`PC-300001`, `BC-300002`): above the seeded ones. */
@@ -1560,6 +1576,158 @@ export const trackingEvents = pgTable(
   },
   (t) => [index('tracking_events_received_idx').on(t.receivedAt)],
 )
+
+// ---------------------------------------------------------------------------------------------------------
+// Order templates (issue 36, feature orderTemplates; domain/order-templates.ts, ADR 0041)
+// ---------------------------------------------------------------------------------------------------------
+
+/**
+ * A business user's order templates (ICM's `customers/-/users/-/wishlists`): named lists of products with the
+ * quantities to order again. Kept apart from the wishlists (their own tables): a template is never a wishlist,
+ * and only its user sees it, not the other users of the company.
+ */
+export const orderTemplates = pgTable(
+  'order_templates',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_templates_user_idx').on(t.userId, t.createdAt)],
+)
+
+/** The products of an order template, each once, with the quantity to order. */
+export const orderTemplateItems = pgTable(
+  'order_template_items',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    templateId: uuid('template_id')
+      .notNull()
+      .references(() => orderTemplates.id, { onDelete: 'cascade' }),
+    sku: text('sku').notNull(),
+    quantity: integer('quantity').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('order_template_items_sku_idx').on(t.templateId, t.sku)],
+)
+
+// ---------------------------------------------------------------------------------------------------------
+// Contact (issue 36): the business customers' contact persons and the messages of the contact form.
+// ---------------------------------------------------------------------------------------------------------
+
+/**
+ * The shop's people who look after business customers (spec shell §3 "Contact person"): what `GET
+ * contactpersons` answers a customer's users. `position` is in the shop's languages; the photo is a
+ * generated picture under ICM's static path (routes/static.ts).
+ */
+export const contactPersons = pgTable('contact_persons', {
+  id: text('id').primaryKey(),
+  title: text('title'),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull(),
+  email: text('email').notNull(),
+  phone: text('phone').notNull(),
+  homePage: text('home_page'),
+  company: text('company').notNull(),
+  /** The person's job, by locale ("Key account manager"). */
+  position: jsonb('position').$type<LocalizedText>().notNull(),
+})
+
+/**
+ * What was sent through the contact form (`POST contact`): kept as received, with who sent it when they
+ * were logged in; the shop gets it by mail (the outbox), the sender a confirmation.
+ */
+export const contactRequests = pgTable(
+  'contact_requests',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The language of the page it was sent from: the confirmation's language. */
+    locale: text('locale').notNull(),
+    /** The subject's id (domain/contact.ts CONTACT_SUBJECTS). */
+    subject: text('subject').notNull(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull(),
+    /** The order number the sender named, if any (checked against a logged-in sender's orders). */
+    orderNo: text('order_no'),
+    comment: text('comment').notNull(),
+    /** The logged-in sender's customer and user; null for an anonymous sender. */
+    customerNo: text('customer_no'),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [index('contact_requests_created_idx').on(t.createdAt)],
+)
+
+// ---- Store finder (issue 36, feature storeLocator): the shop's stores, read by `GET stores`. ----
+
+/**
+ * The shop's stores (trade counters) with address, contacts, position and opening hours. `seedKey` names a
+ * seeded store, so that the seed adds the ones a database lacks and never a second copy.
+ */
+export const stores = pgTable(
+  'stores',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    seedKey: text('seed_key').unique(),
+    name: text('name').notNull(),
+    /** Street and number, as the country writes them. */
+    address: text('address').notNull(),
+    postalCode: text('postal_code').notNull(),
+    city: text('city').notNull(),
+    countryCode: text('country_code').notNull(),
+    /** The state (US) an address names; null where the country's addresses name none. */
+    mainDivisionCode: text('main_division_code'),
+    phone: text('phone'),
+    fax: text('fax'),
+    email: text('email'),
+    latitude: doublePrecision('latitude').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
+    /** Opening hours in OpenStreetMap's `opening_hours` notation ("Mo-Fr 07:00-18:00; Sa 08:00-13:00"). */
+    openingHours: text('opening_hours'),
+    active: boolean('active').notNull().default(true),
+  },
+  (t) => [index('stores_country_city_idx').on(t.countryCode, t.city)],
+)
+
+// ---------------------------------------------------------------------------------------------------------
+// Shell and CMS content (issue 36, ADR 0046)
+
+/**
+ * Content assigned to a view context for one object (`cms/viewcontexts/{id}/entrypoint?Category=…`): the
+ * pagelets ICM's view-context assignments place on a category's or a product's page.
+ */
+export const cmsViewContextContent = pgTable(
+  'cms_view_context_content',
+  {
+    /** `viewcontext.include.category.base.top`, without a resource set. */
+    viewContext: text('view_context').notNull(),
+    /** The call parameter naming the object: `Category` (its uniqueId) or `Product` (its SKU). */
+    contextKind: text('context_kind').notNull(),
+    contextId: text('context_id').notNull(),
+    pagelets: jsonb('pagelets').$type<CmsPagelet[]>().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.viewContext, t.contextKind, t.contextId] })],
+)
+
+/**
+ * ICM's preview contexts (spec shell §2.4, §7): a content editor opens the shop with one (`PreviewContextID`);
+ * calls carrying its id as `;prectx=` also see content not yet published, until `validUntil`.
+ */
+export const cmsPreviewContexts = pgTable('cms_preview_contexts', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  validUntil: timestamp('valid_until', { withTimezone: true }),
+})
 
 // -----------------------------------------------------------------------------------------------------------
 // Quotes (issue 36, branch quotes-api, ADR 0040): a business user's quote requests, the shop's quotes that

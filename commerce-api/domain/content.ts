@@ -1,6 +1,13 @@
-import { asc, eq } from 'drizzle-orm'
+import { and, asc, eq } from 'drizzle-orm'
 import type { Db } from '../db/client'
-import { cmsIncludes, cmsPages, type CmsPagelet, type LocalizedText } from '../db/schema'
+import {
+  cmsIncludes,
+  cmsPages,
+  cmsPreviewContexts,
+  cmsViewContextContent,
+  type CmsPagelet,
+  type LocalizedText,
+} from '../db/schema'
 import { localize, type Locale } from './channel'
 import { notFoundError } from './errors'
 
@@ -64,10 +71,31 @@ const emptyInclude = (id: string): ContentInclude => ({
   pagelets: [],
 })
 
+/** A preview context id as ICM forms them: bounded, of letters, digits, `.`, `_` and `-`. */
+const PREVIEW_CONTEXT_ID = /^[A-Za-z0-9._-]{1,64}$/
+
+/**
+ * Whether `;prectx={id}` names a preview context that is valid now (spec shell §2.4, §7): only then do calls
+ * see unpublished (draft) content. An unknown, expired or malformed id is ignored, as if none were sent: the
+ * published content answers.
+ */
+export async function isPreview(db: Db, prectx: string | undefined, now = new Date()): Promise<boolean> {
+  if (!prectx || !PREVIEW_CONTEXT_ID.test(prectx)) return false
+  const [context] = await db
+    .select({ validUntil: cmsPreviewContexts.validUntil })
+    .from(cmsPreviewContexts)
+    .where(eq(cmsPreviewContexts.id, prectx))
+  return context !== undefined && (context.validUntil === null || context.validUntil > now)
+}
+
+/** The pagelets a call sees: drafts only in a preview. */
+export const visiblePagelets = (pagelets: CmsPagelet[], preview: boolean) =>
+  preview ? pagelets : pagelets.filter((pagelet) => !pagelet.draft)
+
 /** `cms/includes/{id}`: a stored include, or an empty one for a standard id; any other is not found. */
-export async function contentInclude(db: Db, id: string): Promise<ContentInclude> {
+export async function contentInclude(db: Db, id: string, preview = false): Promise<ContentInclude> {
   const [include] = await db.select().from(cmsIncludes).where(eq(cmsIncludes.id, id))
-  if (include) return include
+  if (include) return { ...include, pagelets: visiblePagelets(include.pagelets, preview) }
   if (isStandardInclude(id)) return emptyInclude(id)
   throw notFoundError('cms.include.not_found', `The content include '${id}' does not exist.`)
 }
@@ -78,16 +106,79 @@ export type ViewContext = { id: string; definitionQualifiedName: string; pagelet
 /** `viewcontext.include.product.base.top`, optionally `@app_sf_base_cm`: a name ICM can define, bounded. */
 const VIEW_CONTEXT_ID = /^(viewcontext(?:\.[A-Za-z0-9_-]{1,40}){1,8})(?:@([A-Za-z0-9_]{1,60}))?$/
 
+/** The call parameters a view context's content is assigned by: a category's uniqueId, a product's SKU. */
+export const VIEW_CONTEXT_KINDS = ['Category', 'Product'] as const
+export type ViewContextObject = { kind: (typeof VIEW_CONTEXT_KINDS)[number]; id: string }
+
 /**
- * `cms/viewcontexts/{id}/entrypoint?{context}`: the content a view context shows for its context (a product,
- * a category). The shop assigns no content to view contexts, so every well-formed one answers empty, as ICM
- * does for a view context without assignments; a malformed id is not found.
+ * The objects a view context call names in its free parameters (`Category={uniqueId}[@{catalog}]`,
+ * `Product={sku}`); other parameters are free and ignored, an overlong or empty value too.
  */
-export function viewContextEntryPoint(id: string): ViewContext {
+export function viewContextObjects(query: Record<string, unknown>): ViewContextObject[] {
+  return VIEW_CONTEXT_KINDS.flatMap((kind) => {
+    const value = query[kind]
+    if (typeof value !== 'string' || !value || value.length > 256) return []
+    return [{ kind, id: kind === 'Category' ? value.split('@')[0]! : value }]
+  })
+}
+
+/**
+ * `cms/viewcontexts/{id}/entrypoint?{context}`: the content assigned to the view context for the object its
+ * call names (a category, a product), as ICM answers it; nothing assigned answers empty, as ICM does for a view
+ * context without assignments. A malformed id is not found.
+ */
+export async function viewContextEntryPoint(
+  db: Db,
+  id: string,
+  objects: ViewContextObject[] = [],
+  preview = false,
+): Promise<ViewContext> {
   const match = VIEW_CONTEXT_ID.exec(id)
   if (!match) throw notFoundError('cms.viewcontext.not_found', `The view context '${id}' does not exist.`)
   const [, name, resourceSet = BASE_CONTENT_MODEL] = match
-  return { id, definitionQualifiedName: `${resourceSet}:${name}.pagelet2-ViewContext`, pagelets: [] }
+  const assigned = (
+    await Promise.all(
+      objects.map((object) =>
+        db
+          .select({ pagelets: cmsViewContextContent.pagelets })
+          .from(cmsViewContextContent)
+          .where(
+            and(
+              eq(cmsViewContextContent.viewContext, name!),
+              eq(cmsViewContextContent.contextKind, object.kind),
+              eq(cmsViewContextContent.contextId, object.id),
+            ),
+          ),
+      ),
+    )
+  ).flatMap((rows) => rows.flatMap((row) => row.pagelets))
+  return {
+    id,
+    definitionQualifiedName: `${resourceSet}:${name}.pagelet2-ViewContext`,
+    pagelets: visiblePagelets(assigned, preview),
+  }
+}
+
+/** A pagelet id as the shop's content names them: bounded, no path or matrix characters. */
+const PAGELET_ID = /^[A-Za-z0-9._@-]{1,128}$/
+
+/**
+ * `cms/pagelets/{id}`: one component wherever it is placed (an include, a page, a view context's content);
+ * a draft only in a preview. An unknown or malformed id is not found.
+ */
+export async function contentPagelet(db: Db, id: string, preview = false): Promise<CmsPagelet> {
+  const notFound = () => notFoundError('cms.pagelet.not_found', `The pagelet '${id}' does not exist.`)
+  if (!PAGELET_ID.test(id)) throw notFound()
+  const [includes, pages, assigned] = await Promise.all([
+    db.select({ pagelets: cmsIncludes.pagelets }).from(cmsIncludes),
+    db.select({ pagelets: cmsPages.pagelets }).from(cmsPages),
+    db.select({ pagelets: cmsViewContextContent.pagelets }).from(cmsViewContextContent),
+  ])
+  for (const row of [...includes, ...pages, ...assigned]) {
+    const pagelet = visiblePagelets(row.pagelets, preview).find((p) => p.id === id)
+    if (pagelet) return pagelet
+  }
+  throw notFound()
 }
 
 /** Plain text of the first paragraph of the first pagelet that has one, cut at a word boundary. */
@@ -128,10 +219,10 @@ export type ContentPage = {
  * `cms/pages/{id}`: a stored page's first pagelet may be its layout (`component.shopping.staticPage…`); the
  * pagelets after it are the page's content. An unknown page is not found.
  */
-export async function contentPage(db: Db, locale: Locale, id: string): Promise<ContentPage> {
+export async function contentPage(db: Db, locale: Locale, id: string, preview = false): Promise<ContentPage> {
   const [page] = await db.select().from(cmsPages).where(eq(cmsPages.id, id))
   if (!page) throw notFoundError('cms.page.not_found', `The content page '${id}' does not exist.`)
-  const [first, ...rest] = page.pagelets
+  const [first, ...rest] = visiblePagelets(page.pagelets, preview)
   const layout = isStaticPageLayout(first?.definitionQualifiedName) ? first : undefined
   const content = layout ? rest : page.pagelets
   return {

@@ -17,6 +17,8 @@ const customer = (type: 'PrivateCustomer' | 'SMBCustomer'): CustomerUser => ({
     costCenterOptional: false,
     approvalPending: false,
     cookieConsentDisabled: false,
+    contactPersonId: null,
+    priceDisplayActive: true,
   },
   user: {
     id: 'u-1',
@@ -79,6 +81,7 @@ describe('customers', () => {
       budgetPriceType: 'gross',
       isCostCenterOptional: false,
       isCookieConsentDisabled: false,
+      isPriceDisplayActive: true,
     })
     expect(customerJson(customer('PrivateCustomer')).isCostCenterOptional).toBeUndefined()
     expect(privateCustomerJson(customer('PrivateCustomer'))).not.toHaveProperty('isPriceDisplayActive')

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { customers, users } from '../db/schema'
-import { notFoundError } from './errors'
+import { notFoundError, refusedError } from './errors'
 import type { Principal } from './tokens'
 
 export type Customer = typeof customers.$inferSelect
@@ -46,3 +46,24 @@ export function privateCustomer(row: CustomerUser): CustomerUser {
  */
 export const personalizationGroup = (principal: Principal | null) =>
   principal && !principal.anonymous ? `pg-${principal.customerNo}` : 'pg-anonymous'
+
+/**
+ * The operator switches a business customer's price display (ICM's `isPriceDisplayActive`; ADR 0045): off, the
+ * company's users see no prices in the shop, which still prices, totals and takes their orders. A private
+ * customer has no such setting; an unknown customer is not found.
+ */
+export async function setPriceDisplay(db: Db, customerNo: string, active: boolean): Promise<Customer> {
+  const [customer] = await db.select().from(customers).where(eq(customers.customerNo, customerNo))
+  if (!customer) throw customerNotFound()
+  if (customer.type !== 'SMBCustomer')
+    throw refusedError(
+      'customer.update.not_business',
+      'Only a business customer has a price display setting.',
+    )
+  const [updated] = await db
+    .update(customers)
+    .set({ priceDisplayActive: active })
+    .where(eq(customers.customerNo, customerNo))
+    .returning()
+  return updated!
+}

@@ -120,6 +120,26 @@ export type DomainEvent =
       recipients: readonly string[]
       message: string
     }
+  /**
+   * Someone sent the contact form (issue 36): the shop is to get the message, the sender a confirmation in
+   * `locale`, the language of the page they wrote on. `customerNo` and `companyName`: a logged-in sender's.
+   */
+  | {
+      type: 'contact.requested'
+      request: {
+        id: string
+        locale: string
+        subject: string
+        name: string
+        email: string
+        phone: string
+        order: string | null
+        comment: string
+        customerNo: string | null
+        companyName: string | null
+        createdAt: Date
+      }
+    }
   /** A business user submitted a quote request (issue 36): the buyer and the shop are told. */
   | { type: 'quote_request.submitted'; quoteRequestId: string }
   /** The shop answered a quote request with a quote, or declined it (a quote rejected by the seller). */

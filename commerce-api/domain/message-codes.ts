@@ -142,6 +142,7 @@ export const MESSAGE_CODES = {
   // cms
   'cms.include.not_found': { kind: 'error' },
   'cms.page.not_found': { kind: 'error' },
+  'cms.pagelet.not_found': { kind: 'error' },
   'cms.pagetree.not_found': { kind: 'error' },
   'cms.viewcontext.not_found': { kind: 'error' },
   // costcenter
@@ -257,6 +258,9 @@ export const MESSAGE_CODES = {
   'server.error': { kind: 'error' },
   // site
   'site.not_found': { kind: 'error' },
+  // store finder (issue 36): `GET stores?near=` with a place the gazetteer does not know, or knows in several countries
+  'store.place.ambiguous.error': { kind: 'error' },
+  'store.place.unknown.error': { kind: 'error' },
   // static
   'static.not_found': { kind: 'error' },
   // registration and newsletter (issue 33)
@@ -282,12 +286,26 @@ export const MESSAGE_CODES = {
   'wishlist.share.recipients.invalid.error': { kind: 'error' },
   'wishlist.share.recipients.limit.error': { kind: 'error' },
   'wishlist.title.invalid.error': { kind: 'error' },
+  // order templates (issue 36, domain/order-templates.ts)
+  'order_template.item.not_found.error': { kind: 'error' },
+  'order_template.items.limit.error': { kind: 'error' },
+  'order_template.limit.error': { kind: 'error' },
+  'order_template.not_found.error': { kind: 'error' },
+  'order_template.quantity.invalid.error': { kind: 'error' },
+  'order_template.title.invalid.error': { kind: 'error' },
   // account: a user's own profile and password (domain/profile.ts)
   'account.update_password.old_password.error.incorrect': { kind: 'error' },
   'customer.credentials.current_password.required': { kind: 'error' },
   // password reminder (issue 33)
   'ede.account.forgotdata.email.invalid_login_or_name.error': { kind: 'error' },
   'account.forgotdata.too_many_requests.error': { kind: 'error' },
+  // contact form and contact persons (issue 36)
+  'contact.attribute.missing.error': { kind: 'error' },
+  'contact.attribute.invalid.error': { kind: 'error' },
+  'contact.subject.unknown.error': { kind: 'error' },
+  'contact.order.unknown.error': { kind: 'error' },
+  'contact.too_many_requests.error': { kind: 'error' },
+  'contactperson.not_found.error': { kind: 'error' },
   // address book (issue 33)
   'address.delete.last.error': { kind: 'error' },
   'address.delete.preferred.error': { kind: 'error' },

@@ -93,7 +93,9 @@ export async function listWishlists(db: Db, owner: WishlistOwner): Promise<Wishl
   return rows.map(({ list, itemsCount }) => ({ ...list, itemsCount }))
 }
 
-const isUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)
+/** Whether an id can name a list at all (lists' ids are UUIDs): anything else is not found without a query. */
+export const isWishlistId = (id: string) =>
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)
 
 async function itemsOf(db: Db, wishlistId: string) {
   return db
@@ -105,7 +107,7 @@ async function itemsOf(db: Db, wishlistId: string) {
 
 /** One of the user's lists with its products; anyone else's, or an unknown id, is not found. */
 export async function getWishlist(db: Db, owner: WishlistOwner, id: string): Promise<Wishlist> {
-  if (!isUuid(id)) throw notFound()
+  if (!isWishlistId(id)) throw notFound()
   const [row] = await db
     .select()
     .from(wishlists)
@@ -124,7 +126,7 @@ export async function sharedWishlist(
   owner: string,
   secureCode: string,
 ): Promise<Wishlist> {
-  if (!isUuid(id)) throw notFound()
+  if (!isWishlistId(id)) throw notFound()
   const [row] = await db.select().from(wishlists).where(eq(wishlists.id, id))
   if (!row || row.userId !== owner || !secureCodeMatches(row.secureCode, secureCode)) throw notFound()
   return { ...row, items: await itemsOf(db, id) }
@@ -143,7 +145,7 @@ async function lockLists(tx: Tx, owner: WishlistOwner) {
 }
 
 function ownList(lists: WishlistRow[], id: string): WishlistRow {
-  const found = isUuid(id) ? lists.find((list) => list.id === id) : undefined
+  const found = isWishlistId(id) ? lists.find((list) => list.id === id) : undefined
   if (!found) throw notFound()
   return found
 }
@@ -203,7 +205,8 @@ export async function deleteWishlist(db: Db, owner: WishlistOwner, id: string): 
   })
 }
 
-async function requireProduct(tx: Tx, sku: string) {
+/** A product a list may take: it exists and is online (wishlists and order templates alike). */
+export async function requireOnlineProduct(tx: Tx, sku: string) {
   const [found] = await tx
     .select({ sku: products.sku })
     .from(products)
@@ -247,7 +250,7 @@ export async function addWishlistItem(
   wishlistQuantity(quantity)
   await db.transaction(async (tx) => {
     ownList(await lockLists(tx, owner), id)
-    await requireProduct(tx, sku)
+    await requireOnlineProduct(tx, sku)
     await putItem(tx, id, sku, quantity)
   })
   return getWishlist(db, owner, id)

@@ -81,6 +81,11 @@ function entryPointJson(
   }
 }
 
+/** `cms/pagelets/{id}`: a PageletRO. */
+export function pageletResourceJson(scope: ContentScope, pagelet: CmsPagelet) {
+  return pageletJson(scope, pagelet)
+}
+
 /** `cms/includes/{id}`: a PageletEntryPointRO. */
 export function includeJson(scope: ContentScope, include: ContentInclude) {
   return entryPointJson(

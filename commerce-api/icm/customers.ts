@@ -23,6 +23,11 @@ export function customerJson({ customer }: CustomerUser) {
     isCostCenterOptional: customer.type === 'SMBCustomer' ? customer.costCenterOptional : undefined,
     // The company switched cookie consent off: its users' shops use required cookies only (issue 35).
     isCookieConsentDisabled: customer.type === 'SMBCustomer' ? customer.cookieConsentDisabled : undefined,
+    // The shop's person who looks after the company (`GET contactpersons`, issue 36).
+    contactPersonID: customer.type === 'SMBCustomer' ? (customer.contactPersonId ?? undefined) : undefined,
+    // Whether the company's users see prices (spec commerce §5: active unless the customer says otherwise;
+    // ADR 0045). A business customer's setting: a private customer's answer has no such field.
+    ...(customer.type === 'SMBCustomer' ? { isPriceDisplayActive: customer.priceDisplayActive } : {}),
   }
 }
 

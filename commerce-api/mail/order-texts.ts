@@ -27,6 +27,8 @@ export type OrderTexts = {
     totalNet: string
     tax: string
     totalPayable: string
+    /** A buyer whose company sees no prices in the shop (ADR 0045): the mail lists the lines without them. */
+    pricesHidden: string
     invoiceAddress: string
     shipToAddress: string
     shippingMethod: string
@@ -65,6 +67,8 @@ export const ORDER_TEXTS: Record<Locale, OrderTexts> = {
       total: 'Total',
       includesTax: 'incl. {tax} tax',
       noTax: 'No tax is charged for this delivery address.',
+      pricesHidden:
+        'Your company sees no prices in our shop: the order is invoiced at the prices agreed with you.',
       totalNet: 'Total (net)',
       tax: 'plus tax',
       totalPayable: 'Total to pay',
@@ -107,6 +111,8 @@ export const ORDER_TEXTS: Record<Locale, OrderTexts> = {
       total: 'Gesamtsumme',
       includesTax: 'inkl. {tax} MwSt.',
       noTax: 'Für diese Lieferadresse wird keine Steuer berechnet.',
+      pricesHidden:
+        'Ihr Unternehmen sieht in unserem Shop keine Preise: Die Bestellung wird zu den mit Ihnen vereinbarten Preisen berechnet.',
       totalNet: 'Gesamtsumme (netto)',
       tax: 'zzgl. MwSt.',
       totalPayable: 'Zu zahlender Betrag',
@@ -150,6 +156,8 @@ export const ORDER_TEXTS: Record<Locale, OrderTexts> = {
       total: 'Total',
       includesTax: 'dont {tax} de TVA',
       noTax: 'Aucune taxe n’est facturée pour cette adresse de livraison.',
+      pricesHidden:
+        'Votre entreprise ne voit pas de prix dans notre boutique : la commande est facturée aux prix convenus avec vous.',
       totalNet: 'Total (HT)',
       tax: 'TVA en sus',
       totalPayable: 'Total à payer (TTC)',
@@ -192,6 +200,8 @@ export const ORDER_TEXTS: Record<Locale, OrderTexts> = {
       total: 'Razem',
       includesTax: 'w tym {tax} VAT',
       noTax: 'Dla tego adresu dostawy nie nalicza się podatku.',
+      pricesHidden:
+        'Twoja firma nie widzi cen w naszym sklepie: zamówienie zostanie rozliczone według uzgodnionych z Państwem cen.',
       totalNet: 'Razem (netto)',
       tax: 'plus VAT',
       totalPayable: 'Do zapłaty (brutto)',
@@ -234,6 +244,8 @@ export const ORDER_TEXTS: Record<Locale, OrderTexts> = {
       total: 'Total',
       includesTax: 'inclusiv {tax} TVA',
       noTax: 'Pentru această adresă de livrare nu se percepe taxă.',
+      pricesHidden:
+        'Compania dumneavoastră nu vede prețuri în magazinul nostru: comanda se facturează la prețurile convenite cu dumneavoastră.',
       totalNet: 'Total (fără TVA)',
       tax: 'plus TVA',
       totalPayable: 'Total de plată (cu TVA)',

@@ -8,7 +8,8 @@
  *
  * Prices are shown as the buyer saw them (spec §1 price display): with tax for private customers and guests,
  * the total then says how much tax it includes (or that none is charged); without tax for business
- * customers, the net total then plus the tax makes the total to pay. Either way the rows add up.
+ * customers, the net total then plus the tax makes the total to pay. Either way the rows add up. A business
+ * customer whose users see no prices (`isPriceDisplayActive` off, ADR 0045) gets the lines without prices.
  */
 import { and, eq } from 'drizzle-orm'
 import type { Db } from '../db/client'
@@ -128,14 +129,20 @@ function addressLines(address: StoredAddress, locale: Locale): string {
     .join('\n')
 }
 
-/** Whether the buyer sees prices without tax: a business customer of a channel showing them net. */
-async function showsNet(t: Db, order: OrderRow) {
-  if (!order.customerNo) return channelSettings().pricing.privateCustomerPriceDisplayType === 'net'
-  const [customer] = await t.select().from(customers).where(eq(customers.customerNo, order.customerNo))
+/**
+ * How the buyer sees prices: without tax for a business customer of a channel showing them net, with tax
+ * otherwise; not at all for a business customer whose price display is off (`isPriceDisplayActive`, ADR 0045).
+ */
+async function priceDisplayOf(t: Db, order: OrderRow): Promise<'net' | 'gross' | 'hidden'> {
   const pricing = channelSettings().pricing
-  return customer?.type === 'SMBCustomer'
-    ? pricing.smbCustomerPriceDisplayType === 'net'
-    : pricing.privateCustomerPriceDisplayType === 'net'
+  const [customer] = order.customerNo
+    ? await t.select().from(customers).where(eq(customers.customerNo, order.customerNo))
+    : []
+  if (customer?.type === 'SMBCustomer') {
+    if (!customer.priceDisplayActive) return 'hidden'
+    return pricing.smbCustomerPriceDisplayType
+  }
+  return pricing.privateCustomerPriceDisplayType
 }
 
 /** The name of a shipping or payment method in the mail's language, else its id. */
@@ -151,10 +158,27 @@ async function methodNames(t: Db, order: OrderRow, locale: Locale) {
   }
 }
 
-/** The lines as ordered: name in the mail's language, SKU, quantity, unit price and line total. */
-function linesTable(lines: OrderLineRow[], order: OrderRow, locale: Locale, net: boolean): MailBlock {
+/**
+ * The lines as ordered: name in the mail's language, SKU, quantity, unit price and line total; without the
+ * prices for a buyer who sees none.
+ */
+function linesTable(
+  lines: OrderLineRow[],
+  order: OrderRow,
+  locale: Locale,
+  display: 'net' | 'gross' | 'hidden',
+): MailBlock {
   const { common, confirmation } = ORDER_TEXTS[locale]
   const money = (minor: number) => formatMoney(minor, order.currency, locale)
+  const net = display === 'net'
+  if (display === 'hidden')
+    return {
+      table: {
+        head: [common.product, common.sku, common.quantity],
+        rows: lines.map((line) => [localize(line.names, locale), line.sku, String(line.quantity)]),
+        numeric: [2],
+      },
+    }
   return {
     table: {
       head: [common.product, common.sku, common.quantity, confirmation.unitPrice, confirmation.lineTotal],
@@ -216,7 +240,7 @@ export async function queueOrderConfirmation(t: Db, orderId: string) {
   const order = await orderRow(t, orderId)
   if (!order?.documentNumber) return
   const lines = await linesOf(t, order.id)
-  const net = await showsNet(t, order)
+  const display = await priceDisplayOf(t, order)
   const snapshot = order.snapshot as Snapshot
   const salesRep = salesRepOf(order)
   await queueFor(t, order, ORDER_MAIL.confirmation, async (locale) => {
@@ -230,8 +254,10 @@ export async function queueOrderConfirmation(t: Db, orderId: string) {
       blocks: [
         { paragraph: fill(texts.intro, { no }) },
         ...(salesRep ? [{ paragraph: fill(texts.salesRep, salesRep) }] : []),
-        linesTable(lines, order, locale, net),
-        totalsTable(order, locale, net),
+        linesTable(lines, order, locale, display),
+        display === 'hidden'
+          ? { paragraph: texts.pricesHidden }
+          : totalsTable(order, locale, display === 'net'),
         ...(invoice ? [{ paragraph: `${texts.invoiceAddress}:\n${addressLines(invoice, locale)}` }] : []),
         ...(shipTo ? [{ paragraph: `${texts.shipToAddress}:\n${addressLines(shipTo, locale)}` }] : []),
         {

@@ -17,6 +17,8 @@ export type MailSettings = {
   from: string
   /** Where the shop's own mails go (SHOP_MAIL; a registration that waits for approval): default MAIL_FROM's address. */
   shop?: string
+  /** Where the contact form's messages go (CONTACT_MAIL, issue 36): default the shop's address above. */
+  contact?: string
   /** The storefront's public address, the base of every link in a mail. */
   storefrontUrl: string
   /**
@@ -43,6 +45,7 @@ export function configureMail(settings: Partial<MailSettings> = {}): MailSetting
     smtpUrl: settings.smtpUrl || undefined,
     from: settings.from || DEFAULT_MAIL_FROM,
     shop: settings.shop || addressOf(settings.from || DEFAULT_MAIL_FROM),
+    contact: settings.contact || undefined,
     storefrontUrl: (settings.storefrontUrl || DEFAULT_STOREFRONT_URL).replace(/\/+$/, ''),
     mailboxToken: settings.mailboxToken || undefined,
   }
@@ -53,6 +56,9 @@ export const mailSettings = (): MailSettings => current
 
 /** Where the shop's own mails go: SHOP_MAIL, else the sender's address. */
 export const shopAddress = (settings: MailSettings = current) => settings.shop || addressOf(settings.from)
+
+/** Where the contact form's messages go: CONTACT_MAIL, else the shop's address. */
+export const contactAddress = (settings: MailSettings = current) => settings.contact || shopAddress(settings)
 
 /** A page of the storefront in a mail's language (`en_US` → `/en/{path}`): the base of every mail's links. */
 export const storefrontPage = (locale: string, path: string) =>

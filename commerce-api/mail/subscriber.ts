@@ -14,6 +14,7 @@ import { queuePersonalDataRequestMail } from './privacy'
 import { queueInvitationMail } from './invitation'
 import { queueWelcomeMail } from './welcome'
 import { queueWishlistShared } from './wishlists'
+import { queueContactMails } from './contact'
 import {
   queueQuoteContact,
   queueQuoteDecided,
@@ -55,6 +56,8 @@ export async function mailOfEvent(t: Db, event: DomainEvent): Promise<void> {
       return queuePersonalDataRequestMail(t, event.request, event.user)
     case 'wishlist.shared':
       return queueWishlistShared(t, event.wishlist, event.sender, event.recipients, event.message)
+    case 'contact.requested':
+      return queueContactMails(t, event.request)
     case 'quote_request.submitted':
       return queueQuoteRequestSubmitted(t, event.quoteRequestId)
     case 'quote.responded':

@@ -1,15 +1,35 @@
 /**
  * The back office's customers (routes/backoffice.ts for the rules: BACKOFFICE_TOKEN as Bearer, JSON only):
  * the registrations waiting for the shop's approval, and their approval, which lets the customer's users
- * log in and mails them (domain/registration.ts). `npm run customers` (commerce-api/cli/customers.ts) calls these.
+ * log in and mails them (domain/registration.ts); a business customer's price display (ADR 0045).
+ * `npm run customers` (commerce-api/cli/customers.ts) calls these.
  */
 import { z } from 'zod'
+import { setPriceDisplay, type Customer } from '../domain/customers'
 import { approveCustomer, pendingCustomers, type PendingCustomer } from '../domain/registration'
 import { parseInput } from '../http'
 import { BACKOFFICE_BODY_LIMIT, gate } from './backoffice'
 import type { RouteModule } from './context'
 
 const NoParameters = z.object({}).strict().optional()
+
+/** `{ "active": false }`: the customer's users see no prices from now on; `true` shows them again. */
+const PriceDisplayRequest = z
+  .object({
+    active: z.boolean({
+      required_error: 'active is required',
+      invalid_type_error: 'active is true or false',
+    }),
+  })
+  .strict()
+
+/** A customer's price display as the back office answers it (ICM's field name). */
+const priceDisplayJson = (customer: Customer) => ({
+  customerNo: customer.customerNo,
+  type: customer.type,
+  companyName: customer.companyName ?? undefined,
+  isPriceDisplayActive: customer.priceDisplayActive,
+})
 
 function pendingJson({ customer, user }: PendingCustomer) {
   return {
@@ -45,5 +65,11 @@ export const backofficeCustomerRoutes =
       parseInput(NoParameters, request.body ?? undefined, 'approval request')
       const { customerNo } = request.params as { customerNo: string }
       return pendingJson(await approveCustomer(db, customerNo))
+    })
+
+    app.put('/backoffice/customers/:customerNo/price-display', options, async (request) => {
+      const { active } = parseInput(PriceDisplayRequest, request.body, 'price display')
+      const { customerNo } = request.params as { customerNo: string }
+      return priceDisplayJson(await setPriceDisplay(db, customerNo, active))
     })
   }

@@ -74,7 +74,7 @@ export const wishlistRoutes: RouteModule = (app, { db, site }) => {
 
   app.get(base, { config }, async (request) => {
     const lists = await listWishlists(db, await ownerOf(request))
-    return wishlistListJson(site, (request.params as { resource: string }).resource, lists)
+    return wishlistListJson(site, `${(request.params as { resource: string }).resource}/-/wishlists`, lists)
   })
 
   app.post(base, { config }, async (request, reply) => {

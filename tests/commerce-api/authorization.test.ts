@@ -54,6 +54,8 @@ type Fixtures = {
   ownAddressId: string
   /** A wishlist of jlink's with a product on it, shared (its code stays with jlink: the walk sends a wrong one). */
   wishlistId: string
+  /** An order template of jlink's with a product on it (ADR 0041): his alone, not his colleagues'. */
+  templateId: string
   /** A quote request of jlink's (submitted, with one line) and the shop's quote answering it (issue 36). */
   quoteRequestId: string
   quoteRequestItemId: string
@@ -92,6 +94,7 @@ const basket = (f: Fixtures, rest = '') => `baskets/${f.basketId}${rest}`
 const book = (rest = '') => `customers/${A}/addresses${rest}`
 const payments = (rest = '') => `customers/${A}/payments${rest}`
 const wishlists = (rest = '') => `customers/${A}/wishlists${rest}`
+const templates = (rest = '') => `customers/${A}/users/jlink/wishlists${rest}`
 
 /** The walk of a user's quoting (`customers/{no}/users/{login}/quoterequests|quotes`, `baskets/{id}/quotes`). */
 function quoteWalk(): Record<string, Call> {
@@ -314,6 +317,7 @@ const WALK: Record<string, Call> = {
   'GET /rest/:site/productlookup': { scope: 'none', path: (f) => `productlookup?searchTerm=${f.sku}` },
   'GET /rest/:site/cms/includes/:id': { scope: 'none', path: (f) => `cms/includes/${f.includeId}` },
   'GET /rest/:site/cms/pages/:id': { scope: 'none', path: (f) => `cms/pages/${f.pageId}` },
+  'GET /rest/:site/cms/pagelets/:id': { scope: 'none', path: () => 'cms/pagelets/home-hero' },
   'GET /rest/:site/cms/pagetree/:id': { scope: 'none', path: (f) => `cms/pagetree/${f.pageId}?depth=1` },
   'GET /rest/:site/cms/viewcontexts/:id/entrypoint': {
     scope: 'none',
@@ -728,6 +732,40 @@ const WALK: Record<string, Call> = {
     scope: 'private',
     path: (f) => wishlists(`/${f.wishlistId}/share`),
   },
+  // Order templates (ADR 0041): a business user's own; a colleague naming jlink in the path reaches none.
+  'GET /rest/:site/customers/:customerNo/users/:login/wishlists': {
+    scope: 'private',
+    path: () => templates(),
+    ownerSees: (f) => f.templateId,
+  },
+  'POST /rest/:site/customers/:customerNo/users/:login/wishlists': {
+    scope: 'private',
+    path: () => templates(),
+    json: () => ({ title: 'Walk template' }),
+  },
+  'GET /rest/:site/customers/:customerNo/users/:login/wishlists/:id': {
+    scope: 'private',
+    path: (f) => templates(`/${f.templateId}`),
+    ownerSees: () => 'Walk template of jlink',
+  },
+  'PUT /rest/:site/customers/:customerNo/users/:login/wishlists/:id': {
+    scope: 'private',
+    path: (f) => templates(`/${f.templateId}`),
+    json: () => ({ title: 'Overwritten' }),
+  },
+  'DELETE /rest/:site/customers/:customerNo/users/:login/wishlists/:id': {
+    scope: 'private',
+    path: (f) => templates(`/${f.templateId}`),
+  },
+  'POST /rest/:site/customers/:customerNo/users/:login/wishlists/:id/products/:sku': {
+    scope: 'private',
+    path: (f) => templates(`/${f.templateId}/products/${f.sku}`),
+    json: () => ({ quantity: 2 }),
+  },
+  'DELETE /rest/:site/customers/:customerNo/users/:login/wishlists/:id/products/:sku': {
+    scope: 'private',
+    path: (f) => templates(`/${f.templateId}/products/${f.sku}`),
+  },
   // A shared wishlist's code is the credential: a made-up one reads nothing, whoever asks.
   'GET /rest/:site/wishlists/:id': {
     scope: 'none',
@@ -856,6 +894,26 @@ const WALK: Record<string, Call> = {
     scope: 'none',
     path: () => 'security/reminder',
     json: () => ({ email: 'jlink@brightline.test' }),
+  },
+  // The contact form (issue 36): public; the walk's subject is none of the shop's, so nothing is sent.
+  'GET /rest/:site/contact': { scope: 'none', path: () => 'contact' },
+  'POST /rest/:site/contact': {
+    scope: 'none',
+    path: () => 'contact',
+    json: () => ({
+      name: 'Walk',
+      email: 'walk@example.test',
+      phone: '+49 30 0000 000',
+      subject: 'walk',
+      comment: 'Walked',
+    }),
+  },
+  // A business customer's contact person: its users' only (the shop's person, no data of A's).
+  'GET /rest/:site/contactpersons': { scope: 'none', path: () => 'contactpersons' },
+  'GET /rest/:site/contactpersons/:id': { scope: 'none', path: () => 'contactpersons/CP-1001' },
+  'GET /INTERSHOP/static/WFS/:site/-/contactpersons/:file': {
+    scope: 'none',
+    path: () => `/INTERSHOP/static/WFS/${SITE}/-/contactpersons/CP-1001.svg`,
   },
   // The local mailbox of the embedded default (no SMTP_URL): no mail to A's users is queued by the walk.
   'GET /mailbox': { scope: 'none', path: () => '/mailbox' },
@@ -1108,6 +1166,19 @@ beforeAll(async () => {
   })
   expect(share.status).toBe(200)
 
+  // An order template of his, with a product.
+  const template = await call(api.url(`customers/-/users/-/wishlists`), {
+    method: 'POST',
+    token: owner,
+    json: { title: 'Walk template of jlink' },
+  })
+  expect(template.status).toBe(201)
+  const templated = await call(api.url(`customers/-/users/-/wishlists/${template.json.id}/products/${sku}`), {
+    method: 'POST',
+    token: owner,
+    json: { quantity: 1 },
+  })
+  expect(templated.status).toBe(200)
   // A quote request of his, submitted, and the shop's quote answering it.
   const quoting = (rest: string) => api.url(`customers/-/users/-/${rest}`, EUR)
   const quoteRequest = await call(quoting('quoterequests'), { method: 'POST', token: owner })
@@ -1149,6 +1220,7 @@ beforeAll(async () => {
     recurringOrderNo: recurring.json.data.documentNumber,
     ownAddressId: own.json.itemId,
     wishlistId: list.json.id,
+    templateId: template.json.id,
     quoteRequestId: quoteRequest.json.title,
     quoteRequestItemId: quoteItem.json.title,
     quoteId: answered.quote.id,
@@ -1168,6 +1240,8 @@ beforeAll(async () => {
     f.ownAddressId,
     f.instrumentId,
     f.wishlistId,
+    f.templateId,
+    'Walk template of jlink',
     f.quoteRequestId,
     f.quoteRequestItemId,
     f.quoteId,

@@ -20,6 +20,7 @@ const shell = (rating: boolean): ShellData => ({
   footer: [],
   maxItemQuantity: 100,
   display: 'gross',
+  prices: 'shown',
   toast: null,
   compareCount: null,
   rating,

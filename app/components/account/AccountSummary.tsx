@@ -2,8 +2,8 @@ import '~/browser/account-texts'
 import { Link } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { formatDate, OrderStatus } from '~/components/order/OrderStatus'
+import { Amount } from '~/components/Price'
 import { useShell } from '~/components/useShell'
-import { formatMoney, pick } from '~/models/price'
 import type { AccountSummaryData } from '~/services/account-summary.server'
 
 /** The customer's and user's data on the account overview, with the way to change them. */
@@ -42,7 +42,7 @@ export function LatestOrders({
   ordersUrl: string
 }) {
   const { t } = useTranslation()
-  const { locale, display } = useShell()
+  const { locale, prices } = useShell()
   return (
     <section aria-labelledby="latest-orders-heading" className="latest-orders">
       <h2 id="latest-orders-heading">{t('account.overview.orders.heading')}</h2>
@@ -52,7 +52,13 @@ export function LatestOrders({
             <li key={order.id} data-testid="latest-order">
               <Link to={`${ordersUrl}/${encodeURIComponent(order.id)}`}>{order.documentNumber}</Link>
               {order.creationDate ? ` · ${formatDate(order.creationDate, locale.tag)}` : null} ·{' '}
-              <OrderStatus order={order} /> · {formatMoney(pick(order.total, display), locale.tag)}
+              <OrderStatus order={order} />
+              {prices === 'blank' ? null : (
+                <>
+                  {' · '}
+                  <Amount item={order.total} />
+                </>
+              )}
             </li>
           ))}
         </ul>

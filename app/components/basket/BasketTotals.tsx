@@ -2,10 +2,11 @@ import { useTranslation } from 'react-i18next'
 import type { BasketView } from '~/models/basket-view'
 import type { DeliveryEstimate } from '~/models/delivery-date'
 import { payableRows } from '~/models/checkout-totals'
-import { formatMoney, pick } from '~/models/price'
+import { pick } from '~/models/price'
+import { showsPrices } from '~/models/price-visibility'
 import type { ShippingPreview } from '~/models/shipping-method'
 import { DeliveryDate } from '../DeliveryDate'
-import { MoneyText } from '../Price'
+import { MoneyText, PricesHiddenNote, usePriceText } from '../Price'
 import { TotalsList } from '../TotalsList'
 import { useShell } from '../useShell'
 
@@ -25,9 +26,19 @@ export function BasketTotals({
   delivery?: { estimate: DeliveryEstimate; method?: string } | null
 }) {
   const { t } = useTranslation()
-  const { locale, display } = useShell()
+  const { locale, display, prices } = useShell()
   const { totals } = basket
-  const money = (item: Parameters<typeof pick>[0]) => formatMoney(pick(item, display), locale.tag)
+  const money = usePriceText().item
+  if (!showsPrices(prices))
+    return (
+      <section className="basket-totals" aria-labelledby="totals-title">
+        <h2 id="totals-title">{t('basket.totals.title')}</h2>
+        <PricesHiddenNote />
+        {delivery ? (
+          <DeliveryDate estimate={delivery.estimate} method={delivery.method} scope="basket" />
+        ) : null}
+      </section>
+    )
   const shippingFree = shipping && pick(shipping.costs, display).value === 0
   return (
     <section className="basket-totals" aria-labelledby="totals-title">
@@ -40,7 +51,7 @@ export function BasketTotals({
         {basket.valueRebates.map((rebate) => (
           <div key={rebate.name} style={{ display: 'contents' }}>
             <dt>{t('basket.totals.rebate', { name: rebate.name })}</dt>
-            <dd data-testid="basket-rebate">−{formatMoney(pick(rebate.amount, display), locale.tag)}</dd>
+            <dd data-testid="basket-rebate">−{money(rebate.amount)}</dd>
           </div>
         ))}
         {shipping ? (

@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next'
 import { LineNote, LineTable } from '~/components/LineTable'
+import { PricesHiddenNote } from '~/components/Price'
 import { TotalsList } from '~/components/TotalsList'
 import { useShell } from '~/components/useShell'
 import { addressLines, type Address } from '~/models/address'
 import type { CheckoutBasket } from '~/models/checkout-basket'
 import type { TotalsRow } from '~/models/checkout-totals'
 import { messageText, type ApiMessage } from '~/models/messages'
-import { formatMoney, pick, type PriceItem } from '~/models/price'
 
 type Message = ApiMessage
 
@@ -61,10 +61,7 @@ export function AddressView({ address }: { address: Address }) {
   )
 }
 
-export function Amount({ item }: { item: PriceItem }) {
-  const { locale, display } = useShell()
-  return <>{formatMoney(pick(item, display), locale.tag)}</>
-}
+export { Amount } from '~/components/Price'
 
 /**
  * The totals rows of a basket (`totalsRows`); "estimated" until addresses and shipping method are known.
@@ -78,16 +75,22 @@ export function CheckoutTotals({
   title?: string | null
 }) {
   const { t } = useTranslation()
+  const { prices } = useShell()
   return (
     <section
       className="basket-totals checkout-totals"
       aria-labelledby={title === null ? undefined : 'checkout-totals-title'}
     >
       {title === null ? null : <h2 id="checkout-totals-title">{title ?? t('basket.totals.title')}</h2>}
-      <dl>
-        <TotalsList rows={rows} totalTestId="checkout-total" />
-      </dl>
-      {estimated ? <p className="hint">{t('basket.totals.estimated')}</p> : null}
+      <PricesHiddenNote />
+      {prices === 'shown' ? (
+        <>
+          <dl>
+            <TotalsList rows={rows} totalTestId="checkout-total" />
+          </dl>
+          {estimated ? <p className="hint">{t('basket.totals.estimated')}</p> : null}
+        </>
+      ) : null}
     </section>
   )
 }

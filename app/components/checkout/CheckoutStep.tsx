@@ -5,7 +5,7 @@ import { CheckoutTotals, type NamedLine } from '~/components/checkout/CheckoutPa
 import { useShell } from '~/components/useShell'
 import type { CheckoutBasket } from '~/models/checkout-basket'
 import { totalsRows } from '~/models/checkout-totals'
-import { formatMoney, pick } from '~/models/price'
+import { usePriceText } from '~/components/Price'
 
 /**
  * A checkout step's page: its heading and messages, the order summary, then the step's forms. On a desktop
@@ -38,14 +38,17 @@ export function CheckoutStep({
 export function OrderSummary({ basket, lines }: { basket: CheckoutBasket; lines: NamedLine[] }) {
   const { t } = useTranslation()
   const { locale, display } = useShell()
+  const amount = usePriceText()
   const items = lines.reduce((sum, line) => sum + line.quantity, 0)
-  // The amount payable, also where business customers see net prices.
-  const total = formatMoney(basket.totals.total.gross, locale.tag)
+  // The amount payable, also where business customers see net prices; none where prices are not shown.
+  const total = amount.money(basket.totals.total.gross)
   return (
     <aside className="checkout-summary" aria-labelledby="checkout-summary-title">
       <details className="checkout-summary-drawer">
         <summary>
-          {t('checkout.summary.toggle', { items: t('checkout.summary.items', { count: items }), total })}
+          {total
+            ? t('checkout.summary.toggle', { items: t('checkout.summary.items', { count: items }), total })
+            : t('checkout.summary.toggle_items', { items: t('checkout.summary.items', { count: items }) })}
         </summary>
         <h2 id="checkout-summary-title">{t('checkout.summary.title')}</h2>
         <ul className="checkout-summary-lines">
@@ -58,9 +61,7 @@ export function OrderSummary({ basket, lines }: { basket: CheckoutBasket; lines:
               <span className="checkout-summary-quantity">
                 {t('checkout.summary.quantity', { quantity: line.quantity })}
               </span>{' '}
-              <span className="checkout-summary-amount">
-                {formatMoney(pick(line.total, display), locale.tag)}
-              </span>
+              <span className="checkout-summary-amount">{amount.item(line.total)}</span>
             </li>
           ))}
         </ul>

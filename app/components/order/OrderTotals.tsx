@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { orderTotalsRows } from '~/models/checkout-totals'
 import type { Order } from '~/models/order'
 import type { PriceDisplay } from '~/models/price'
+import { PricesHiddenNote } from '../Price'
 import { TotalsList } from '../TotalsList'
 
 /** Totals of an order: items, rebates, shipping, payment costs, surcharges, then the tax and what was payable. */
@@ -10,6 +11,7 @@ export function OrderTotals({ order, display }: { order: Order; display: PriceDi
   return (
     <section className="order-totals basket-totals" aria-labelledby="order-totals-title">
       <h2 id="order-totals-title">{t('basket.totals.title')}</h2>
+      <PricesHiddenNote />
       <dl>
         <TotalsList rows={orderTotalsRows(order, display)} totalTestId="order-total" />
       </dl>

@@ -1,11 +1,13 @@
 import { Form, useLocation } from '@remix-run/react'
 import { useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { formatMoney, pick, type PriceItem } from '~/models/price'
+import { type PriceItem } from '~/models/price'
+import { showsPrices } from '~/models/price-visibility'
 import { quantityHints, quantityProblem, quantityRulesInWords, type QuantityRules } from '~/models/quantity'
 import { useAddButton } from '../basket/BasketAdder'
 import { QuantityRulesText } from '../QuantityRulesText'
 import { ErrorList, SubmitButton } from '../form-controls'
+import { usePriceText } from '../Price'
 import { useShell } from '../useShell'
 import { ADD_TO_QUOTE_BUTTON, AddToQuoteButton } from './AddToQuote'
 
@@ -119,7 +121,8 @@ const isQuoteSubmit = (event: Event) => !!(event as SubmitEvent).submitter?.hasA
 
 function WarrantyChoice({ warranties }: { warranties: WarrantyOption[] }) {
   const { t } = useTranslation()
-  const { locale, display } = useShell()
+  const price = usePriceText().item
+  const { prices } = useShell()
   if (warranties.length === 0) return null
   // A select rather than radio buttons: on a phone the choice takes one line, so the price and the add
   // button stay on the first screen. Each option names its price.
@@ -129,8 +132,8 @@ function WarrantyChoice({ warranties }: { warranties: WarrantyOption[] }) {
       <select name="warranty" defaultValue="">
         {[{ id: '', name: t('product.warranty.none'), price: null }, ...warranties].map((w) => (
           <option key={w.id} value={w.id}>
-            {w.price
-              ? `${w.name} ${t('product.warranty.price', { price: formatMoney(pick(w.price, display), locale.tag) })}`
+            {w.price && showsPrices(prices)
+              ? `${w.name} ${t('product.warranty.price', { price: price(w.price) })}`
               : w.name}
           </option>
         ))}

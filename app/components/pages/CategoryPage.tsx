@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import type { CategoryPageData } from '~/models/catalog-page'
 import { Breadcrumb } from '../Breadcrumb'
 import { Listing } from '../Listing'
+import { CmsContent } from '../CmsContent'
 import { useShell } from '../useShell'
 
 type Page = CategoryPageData
@@ -16,6 +17,11 @@ export function CategoryPage({ page }: { page: Page }) {
       <Breadcrumb items={category.breadcrumb} homeUrl={`/${locale.lang}/home`} />
       <h1>{category.name}</h1>
       {category.description ? <p>{category.description}</p> : null}
+      {category.content?.top.length ? (
+        <div className="category-content category-content-top">
+          <CmsContent pagelets={category.content.top} />
+        </div>
+      ) : null}
       {category.subCategories.length > 0 ? (
         <section>
           <h2>{t('category.subcategories.title')}</h2>
@@ -34,6 +40,11 @@ export function CategoryPage({ page }: { page: Page }) {
         <Listing listing={listing} title={t('category.products.count', { count: listing.total })} />
       ) : category.subCategories.length === 0 ? (
         <p>{t('category.empty')}</p>
+      ) : null}
+      {category.content?.bottom.length ? (
+        <div className="category-content category-content-bottom">
+          <CmsContent pagelets={category.content.bottom} />
+        </div>
       ) : null}
     </>
   )

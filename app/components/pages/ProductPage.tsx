@@ -5,6 +5,7 @@ import { readyForShipment, type ProductAttributeText } from '~/models/product'
 import { Breadcrumb } from '../Breadcrumb'
 import { CompareButton } from '../CompareButton'
 import { AddToWishlist } from '../AddToWishlist'
+import { AddToOrderTemplate } from '../OrderTemplateForms'
 import { DeliveryDate } from '../DeliveryDate'
 import { Listing } from '../Listing'
 import { ProductPriceView } from '../Price'
@@ -111,6 +112,7 @@ export function ProductPage({ page }: { page: Page }) {
           <ProductPromotions promotions={page.promotions} />
           <CompareButton sku={product.sku} name={product.name} />
           <AddToWishlist sku={product.sku} name={product.name} />
+          {orderable ? <AddToOrderTemplate sku={product.sku} name={product.name} /> : null}
           <p>{product.shortDescription}</p>
         </div>
       </div>

@@ -13,7 +13,11 @@ import { MANDATORY_LINK_TYPES, mandatoryDemo } from './mandatory-links'
 import { ensureDemoOrderHistory } from './order-history'
 import { ensureDemoOrganization, ensureOrganization } from './organization'
 import { ensureDemoSalesReps } from './sales-reps'
+import { ensureDemoContactPersons } from './contact-persons'
+import { ensureDemoStores } from './stores'
+import { ensureShellContent } from './shell-content'
 import { DEMO_PASSWORD, demoCustomers, demoUsers, permissionRows, roleRows } from './people'
+import { ensureDemoPriceDisplay } from './price-display'
 import { productExtras } from './product-extras'
 import { DEMO_UNSPSC } from './unspsc'
 
@@ -198,6 +202,10 @@ export async function seedDatabase(
     await ensureCategoryUnspsc(db)
     await ensureDemoOrganization(db)
     await ensureDemoSalesReps(db)
+    await ensureDemoContactPersons(db)
+    await ensureDemoStores(db)
+    await ensureDemoPriceDisplay(db)
+    await ensureShellContent(db)
     if (demoHistory) await ensureDemoOrderHistory(db)
     return { seeded: false, info: existing }
   }
@@ -246,6 +254,10 @@ export async function seedDatabase(
     await ensureCheckoutData(txDb)
     await ensureOrganization(txDb)
     await ensureDemoSalesReps(txDb)
+    await ensureDemoContactPersons(txDb)
+    await ensureDemoStores(txDb)
+    await ensureDemoPriceDisplay(txDb)
+    await ensureShellContent(txDb)
     await rebuildSearchIndex(txDb)
     await tx.insert(t.meta).values({ key: SEED_KEY, value: info })
     await tx.insert(t.meta).values({ key: EANS_KEY, value: true })

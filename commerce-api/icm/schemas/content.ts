@@ -174,6 +174,7 @@ export const MainDivisionsSchema = CountriesSchema
 export const contentWire: WireRule[] = [
   { method: 'GET', route: '/rest/:site/configurations', schema: ConfigurationSchema },
   { method: 'GET', route: '/rest/:site/cms/includes/:id', schema: ContentIncludeSchema },
+  { method: 'GET', route: '/rest/:site/cms/pagelets/:id', schema: PageletSchema },
   { method: 'GET', route: '/rest/:site/cms/pages/:id', schema: ContentPageSchema },
   { method: 'GET', route: '/rest/:site/cms/pagetree/:id', schema: PageTreeSchema },
   {

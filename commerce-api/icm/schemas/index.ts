@@ -21,9 +21,11 @@ import { recurringOrderWire } from './recurring-orders'
 import { registrationWire } from './registration'
 import type { NotJson, WireRule } from './rules'
 import { sessionWire } from './session'
+import { storeWire } from './stores'
 import { securityWire } from './security'
 import { trackingWire } from './tracking'
-import { wishlistWire } from './wishlists'
+import { orderTemplateWire, wishlistWire } from './wishlists'
+import { contactWire } from './contact'
 import { backofficeQuoteWire, quoteWire } from './quotes'
 
 export type { NotJson, WireRule } from './rules'
@@ -48,12 +50,15 @@ export const WIRE_RULES: readonly WireRule[] = [
   ...backofficeWire,
   ...registrationWire,
   ...wishlistWire,
+  ...orderTemplateWire,
   ...profileWire,
   ...personalDataRequestWire,
   ...punchoutWire,
   ...passkeyWire,
   ...salesRepWire,
   ...trackingWire,
+  ...contactWire,
+  ...storeWire,
   ...quoteWire,
   ...backofficeQuoteWire,
 ]
@@ -63,6 +68,7 @@ export const NOT_JSON: readonly NotJson[] = [
   { method: 'POST', route: '/psp/pay/:session', reason: "the payment provider's answer (a redirect)" },
   { method: 'GET', route: '/INTERSHOP/static/WFS/:site/-/images/:style/:size/:file', reason: 'a picture' },
   { method: 'GET', route: '/INTERSHOP/static/WFS/:site/-/attachments/:key', reason: 'a document' },
+  { method: 'GET', route: '/INTERSHOP/static/WFS/:site/-/contactpersons/:file', reason: 'a photo' },
   { method: 'POST', route: '/rest/:site/orders-csv', reason: 'the orders as CSV (text/csv)' },
   { method: 'OPTIONS', route: '*', reason: 'CORS preflights answer only headers (204)' },
   { method: 'GET', route: '/mailbox', reason: 'the local mailbox page (HTML; no SMTP_URL set)' },

@@ -44,4 +44,16 @@ export const registrationWire: WireRule[] = [
     schema: z.object({ customers: z.array(PendingCustomerSchema) }).strict(),
   },
   { method: 'POST', route: '/backoffice/customers/:customerNo/approval', schema: PendingCustomerSchema },
+  {
+    method: 'PUT',
+    route: '/backoffice/customers/:customerNo/price-display',
+    schema: z
+      .object({
+        customerNo: z.string().min(1),
+        type: z.literal('SMBCustomer'),
+        companyName: z.string().optional(),
+        isPriceDisplayActive: z.boolean(),
+      })
+      .strict(),
+  },
 ]

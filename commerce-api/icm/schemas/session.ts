@@ -69,6 +69,10 @@ const companyFields = {
   isCostCenterOptional: z.boolean().optional(),
   /** The company switched cookie consent off (the PWA's `isCookieConsentDisabled`): required cookies only. */
   isCookieConsentDisabled: z.boolean().optional(),
+  /** The contact person looking after the company (`GET contactpersons`). */
+  contactPersonID: z.string().min(1).optional(),
+  /** Whether the customer's users see prices (spec commerce §3, §5); ICM's default is true. */
+  isPriceDisplayActive: z.boolean().optional(),
 }
 
 /**

@@ -61,3 +61,16 @@ export const wishlistWire: WireRule[] = [
   { method: 'DELETE', route: `${base}/:id/share`, schema: NoContent },
   { method: 'GET', route: '/rest/:site/wishlists/:id', schema: WishlistSchema },
 ]
+
+/** Order templates: a business user's wishlists (`customers/-/users/-/wishlists`, ADR 0041), the same shapes. */
+const templates = '/rest/:site/customers/:customerNo/users/:login/wishlists'
+
+export const orderTemplateWire: WireRule[] = [
+  { method: 'GET', route: templates, schema: WishlistListSchema },
+  { method: 'POST', route: templates, schema: WishlistSchema },
+  { method: 'GET', route: `${templates}/:id`, schema: WishlistSchema },
+  { method: 'PUT', route: `${templates}/:id`, schema: WishlistSchema },
+  { method: 'DELETE', route: `${templates}/:id`, schema: NoContent },
+  { method: 'POST', route: `${templates}/:id/products/:sku`, schema: WishlistSchema },
+  { method: 'DELETE', route: `${templates}/:id/products/:sku`, schema: WishlistSchema },
+]
