@@ -105,6 +105,7 @@ export default defineConfig({
         RATE_LIMIT_CHALLENGES: '600/60',
         // Every contact message of e2e/contact.spec.ts comes from the one loopback address.
         RATE_LIMIT_CONTACT_PER_IP: '600/60',
+        RATE_LIMIT_QUOTE_CONTACTS: '600/60',
         LOGIN_IP_FAILURES: '200/900',
         LOGIN_LOCK_FAILURES: '8',
         LOGIN_LOCK_SECONDS: '3',
