@@ -118,7 +118,7 @@ export default defineConfig({
         // (e2e/wishlists.spec.ts) and the store finder (e2e/store-finder.spec.ts), both off by default as in
         // spec §9, and kept off by the shop on PORT + 3.
         ADD_FEATURES:
-          'quickorder,costCenters,saveLanguageSelection,wishlists,punchout,tracking,storeLocator,maps,scanner,extraConfiguration',
+          'quickorder,costCenters,saveLanguageSelection,wishlists,punchout,tracking,storeLocator,maps,scanner,extraConfiguration,quoting,freetextQuoting',
         // The store finder's interactive map (e2e/store-finder.spec.ts serves the tiles in the browser).
         MAP_TILE_URL: `${MAP_TILES_ORIGIN}/tiles/{z}/{x}/{y}.png?key={key}`,
         MAP_KEY,
@@ -157,7 +157,7 @@ export default defineConfig({
       },
     },
     {
-      // The shop with cost centers switched off (ADD_FEATURES without costCenters), on the same commerce API.
+      // The shop with (almost) every feature off, on the same commerce API.
       command: 'node server.mjs',
       url: `http://127.0.0.1:${PORT + 3}/favicon.svg`,
       timeout: 60_000,
@@ -168,8 +168,10 @@ export default defineConfig({
         PORT: String(PORT + 3),
         HOST: '127.0.0.1',
         ICM_BASE_URL: `http://127.0.0.1:${API_PORT}`,
-        // The sticky header (e2e/shell.spec.ts) is off by default (spec §9): this shop has it.
-        ADD_FEATURES: 'quickorder,stickyHeader',
+        // Every feature off (e2e/features-off.spec.ts: each gated route is the feature-deactivated page; cost
+        // centers, wishlists, the store finder off) but the sticky header (e2e/shell.spec.ts), off by default.
+        FEATURES: '',
+        ADD_FEATURES: 'stickyHeader',
         SESSION_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e',
         PUBLIC_URL: `http://127.0.0.1:${PORT + 3}`,
       },
@@ -201,4 +203,5 @@ export const UNREACHABLE_ICM_SHOP = `http://127.0.0.1:${PORT + 1}`
 export const ICM_REST = `http://127.0.0.1:${API_PORT}/INTERSHOP/rest/WFS/ironbridge-Site/-;loc=en_US;cur=USD`
 export const ICM_CLIENT_PORT = PORT + 2
 /** The shop without the costCenters feature. */
-export const NO_COST_CENTERS_SHOP = `http://127.0.0.1:${PORT + 3}`
+/** The shop with every feature toggle off but the sticky header. */
+export const FEATURES_OFF_SHOP = `http://127.0.0.1:${PORT + 3}`

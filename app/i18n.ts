@@ -18,6 +18,6 @@ export const i18nOptions: InitOptions = {
  */
 export type TextPart = 'shop' | 'account'
 export const ACCOUNT_TEXTS =
-  /^account\.(orders|requisitions|costcenter|user|budget|recurring_orders?|organization|company|overview|profile|address_book|payment|wishlists?|order_templates|newsletter|privacy|punchout|passkeys)\./
+  /^account\.(orders|requisitions|costcenter|user|budget|recurring_orders?|organization|company|overview|profile|address_book|payment|wishlists?|order_templates|newsletter|privacy|punchout|passkeys|quotes)\./
 
 export const textPartOf = (key: string): TextPart => (ACCOUNT_TEXTS.test(key) ? 'account' : 'shop')

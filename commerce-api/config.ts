@@ -288,6 +288,7 @@ function limitSettings(env: NodeJS.ProcessEnv): LimitSettings {
     trackingEvents: parseLimit(env.RATE_LIMIT_TRACKING_EVENTS, base.trackingEvents),
     contactPerIp: parseLimit(env.RATE_LIMIT_CONTACT_PER_IP, base.contactPerIp),
     contactPerSender: parseLimit(env.RATE_LIMIT_CONTACT_PER_SENDER, base.contactPerSender),
+    quoteContacts: parseLimit(env.RATE_LIMIT_QUOTE_CONTACTS, base.quoteContacts),
   }
 }
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { expect, test } from '@playwright/test'
-import { NO_COST_CENTERS_SHOP } from '../playwright.config'
+import { FEATURES_OFF_SHOP } from '../playwright.config'
 import { expectReceipt, login, pay, placeOrder, standardShipping } from './checkout-flow'
 import { expectAccessible, LANGUAGES, mailLinks, openOrderableProduct, textsOf } from './helpers'
 
@@ -180,18 +180,18 @@ test('a buyer without user management gets the missing-permission page (404)', a
 test('with costCenters off the cost center pages are the feature-deactivated page (404)', async ({
   page,
 }) => {
-  await page.goto(`${NO_COST_CENTERS_SHOP}/en/login`)
+  await page.goto(`${FEATURES_OFF_SHOP}/en/login`)
   await page.getByLabel('E-mail address or user name').fill(ADMIN)
   await page.getByLabel('Password').fill('Demo!2026')
   await page.getByRole('button', { name: 'Log in' }).click()
   await expect(page).toHaveURL(/\/en\/home$/)
   for (const path of ['cost-centers', 'cost-centers/100400', 'organization-settings']) {
-    const response = await page.goto(`${NO_COST_CENTERS_SHOP}/en/account/organization/${path}`)
+    const response = await page.goto(`${FEATURES_OFF_SHOP}/en/account/organization/${path}`)
     expect(response?.status()).toBe(404)
     await expect(page.getByRole('heading', { level: 1, name: 'Function not available' })).toBeVisible()
   }
   // The basket of a business buyer asks for no cost center there.
-  await page.goto(`${NO_COST_CENTERS_SHOP}/en/basket`)
+  await page.goto(`${FEATURES_OFF_SHOP}/en/basket`)
   await expect(page.getByRole('combobox', { name: /^Cost center/ })).toHaveCount(0)
 })
 

@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test'
-import { NO_COST_CENTERS_SHOP } from '../playwright.config'
+import { FEATURES_OFF_SHOP } from '../playwright.config'
 import { expectAccessible, expectFitsWidth, textsOf, type Lang } from './helpers'
 
 /** The shop with feature stickyHeader (playwright.config.ts: the shop on PORT + 3). */
-const STICKY_SHOP = NO_COST_CENTERS_SHOP
+const STICKY_SHOP = FEATURES_OFF_SHOP
 
 for (const lang of ['en', 'de'] as Lang[]) {
   test(`the loading page and the back-to-top link (${lang})`, async ({ page }) => {

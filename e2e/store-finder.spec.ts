@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { MAP_KEY, MAP_TILES_ORIGIN, NO_COST_CENTERS_SHOP } from '../playwright.config'
+import { MAP_KEY, MAP_TILES_ORIGIN, FEATURES_OFF_SHOP } from '../playwright.config'
 import { expectAccessible, expectFitsWidth, textsOf } from './helpers'
 
 /**
@@ -157,9 +157,9 @@ test.describe('without JavaScript', () => {
 })
 
 test('with the feature off the store finder is deactivated', async ({ page }) => {
-  const answer = await page.request.get(`${NO_COST_CENTERS_SHOP}/en/store-finder`, { maxRedirects: 5 })
+  const answer = await page.request.get(`${FEATURES_OFF_SHOP}/en/store-finder`, { maxRedirects: 5 })
   expect(answer.status()).toBe(404)
   expect(answer.url()).toContain('error=feature-deactivated&value=storeLocator')
-  await page.goto(`${NO_COST_CENTERS_SHOP}/en/home`)
+  await page.goto(`${FEATURES_OFF_SHOP}/en/home`)
   await expect(page.getByRole('link', { name: /Find a store near you/ })).toHaveCount(0)
 })

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { NO_COST_CENTERS_SHOP } from '../playwright.config'
+import { FEATURES_OFF_SHOP } from '../playwright.config'
 import { newBuyer } from './business-buyers'
 import { login } from './checkout-flow'
 import { expectAccessible, expectFitsWidth, mailLinks, openOrderableProduct, tileProduct } from './helpers'
@@ -101,7 +101,7 @@ test('create a wishlist, add from a product page and a tile, move to the basket,
   await expect(page.getByRole('link', { name: first }).first()).toBeVisible()
 
   // Feature off (the shop without it): no wishlist pages.
-  const off = await page.request.get(`${NO_COST_CENTERS_SHOP}${shared.pathname}${shared.search}`, {
+  const off = await page.request.get(`${FEATURES_OFF_SHOP}${shared.pathname}${shared.search}`, {
     maxRedirects: 5,
   })
   expect(off.status()).toBe(404)

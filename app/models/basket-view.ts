@@ -8,7 +8,7 @@ import { productUrl } from './url'
 
 /** A basket line as the basket page shows it: the line, its product's data, and its quantity hint. */
 export type BasketLineView = LineView &
-  Pick<BasketLine, 'parentId' | 'mandatory' | 'desiredDelivery'> & {
+  Pick<BasketLine, 'parentId' | 'mandatory' | 'desiredDelivery' | 'quote'> & {
     /** The name of the line this one was chosen for (ADR 0011). */
     parentName?: string
     /** The `max` hint of the quantity input. */

@@ -31,6 +31,8 @@ const LineItemSchema = z.object({
   mandatorySelectionLinks: z.array(MandatoryLinkSchema).optional(),
   mandatoryAccessoryLinks: z.array(MandatoryLinkSchema).optional(),
   mandatoryLinksSatisfied: z.boolean().optional(),
+  /** The accepted quote whose price the line has (issue 36); its quantity is the quote's. */
+  quote: z.string().optional(),
   /** Fields the line was added with (e.g. `pcode` of the add-items link); older APIs send none. */
   customFields: z
     .array(z.object({ name: z.string(), value: z.string(), type: z.string().optional() }))
@@ -167,6 +169,8 @@ export type BasketLine = {
   mandatory?: MandatoryState
   /** Fields the line was added with (e.g. `pcode`), shown with the line. */
   customFields?: { name: string; value: string }[]
+  /** The accepted quote whose price the line has; its quantity is fixed. */
+  quote?: string
 }
 
 export type MandatoryLink = z.infer<typeof MandatoryLinkSchema>
@@ -253,6 +257,7 @@ export function mapBasket(envelope: z.infer<typeof BasketSchema>): Basket {
             ...(line.customFields?.length
               ? { customFields: line.customFields.map(({ name, value }) => ({ name, value })) }
               : {}),
+            ...(line.quote ? { quote: line.quote } : {}),
           },
         ]
       : []

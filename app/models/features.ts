@@ -55,4 +55,6 @@ export const BUILT_FEATURES: readonly Feature[] = [
   'scanner',
   'stickyHeader',
   'trustbadge',
+  'quoting',
+  'freetextQuoting',
 ]

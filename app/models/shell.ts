@@ -71,6 +71,11 @@ export type ShellData = {
   contactUs?: boolean
   /** Feature storeLocator: the footer's link to the store finder (spec §2.6). */
   storeLocator?: boolean
+  /**
+   * Quotes (issue 36): `addToQuote` offers "Add to quote" on product pages (feature quoting, to guests and to
+   * users who may ask for quotes), `freeText` the free-text quote form (feature freetextQuoting).
+   */
+  quoting?: { addToQuote: boolean; freeText: boolean }
   /** Co-browse (issue 35): the banner saying whom a sales representative acts for; null for everyone else. */
   cobrowse?: CobrowseBanner | null
 }

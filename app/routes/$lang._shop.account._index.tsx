@@ -13,6 +13,7 @@ import { useShell } from '~/components/useShell'
 import type { OrganizationAccess } from '~/models/company'
 import { ORDER_TEMPLATE_PERMISSION, orderTemplatesPath } from '~/models/order-template'
 import { MANAGE_PUNCHOUT } from '~/models/punchout'
+import { MANAGE_QUOTES, quotesPath } from '~/models/quote'
 import { noindexMeta } from '~/models/seo'
 import { userBudgetHistory } from '~/services/budgets.server'
 import { accountSummary } from '~/services/account-summary.server'
@@ -95,6 +96,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
         isFeatureEnabled('orderTemplates') && hasPermission(user, ORDER_TEMPLATE_PERMISSION)
           ? orderTemplatesPath(locale.lang)
           : null,
+      quotesUrl:
+        (isFeatureEnabled('quoting') || isFeatureEnabled('freetextQuoting')) &&
+        hasPermission(user, MANAGE_QUOTES)
+          ? quotesPath(locale.lang)
+          : null,
       passkeysUrl: passkeysOffered(shopper.session) ? `/${locale.lang}/account/passkeys` : null,
       punchoutUrl:
         isFeatureEnabled('punchout') && hasPermission(user, MANAGE_PUNCHOUT)
@@ -127,6 +133,7 @@ export default function AccountOverviewPage() {
     requisitions,
     wishlistsUrl,
     orderTemplatesUrl,
+    quotesUrl,
     punchoutUrl,
     passkeysUrl,
     person,
@@ -172,6 +179,11 @@ export default function AccountOverviewPage() {
           {orderTemplatesUrl ? (
             <li>
               <Link to={orderTemplatesUrl}>{t('account.order_templates.title')}</Link>
+            </li>
+          ) : null}
+          {quotesUrl ? (
+            <li>
+              <Link to={quotesUrl}>{t('account.quotes.title')}</Link>
             </li>
           ) : null}
           <li>

@@ -80,27 +80,25 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       await orderTemplateToBasket(scope, session, t, template),
     )
   }
-  type Changed = Awaited<ReturnType<typeof createOrderTemplate | typeof deleteOrderTemplate>>
-  const result = await guarded<Changed>(
-    form.intent === 'create'
-      ? createOrderTemplate(scope, form.title)
-      : form.intent === 'rename'
-        ? renameOrderTemplate(scope, form.id, form.title)
-        : deleteOrderTemplate(scope, form.id),
+  if (form.intent === 'create') {
+    const created = await guarded(createOrderTemplate(scope, form.title))
+    if (!created.ok) return refused(submission, t, created.errors)
+    return redirectWithToast(session, orderTemplatePath(locale.lang, created.value.id), {
+      key: 'account.order_templates.create.success',
+      values: { title: form.title },
+      type: 'success',
+    })
+  }
+  const result = await guarded<Awaited<ReturnType<typeof renameOrderTemplate | typeof deleteOrderTemplate>>>(
+    form.intent === 'rename'
+      ? renameOrderTemplate(scope, form.id, form.title)
+      : deleteOrderTemplate(scope, form.id),
   )
-  if (!result.ok) {
-    if (form.intent === 'create') return refused(submission, t, result.errors)
+  if (!result.ok)
     return redirectWithToast(session, here, {
       key: 'account.order_templates.change.failed',
       type: 'error',
       details: result.errors.map((error) => messageText(t, error)),
-    })
-  }
-  if (form.intent === 'create' && 'value' in result && result.value)
-    return redirectWithToast(session, orderTemplatePath(locale.lang, result.value.id), {
-      key: 'account.order_templates.create.success',
-      values: { title: form.title },
-      type: 'success',
     })
   return redirectWithToast(session, here, {
     key: `account.order_templates.${form.intent}.success`,

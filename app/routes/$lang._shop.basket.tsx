@@ -15,6 +15,7 @@ import { ValidationMessages } from '~/components/checkout/CheckoutParts'
 import { CostCenterSelection } from '~/components/checkout/CostCenterSelection'
 import { SubmitButton } from '~/components/form-controls'
 import { LineTable } from '~/components/LineTable'
+import { BasketQuoteNote, BasketQuotedQuantity, CreateQuoteRequestForm } from '~/components/quote/BasketQuote'
 import { MoneyText } from '~/components/Price'
 import { useShell } from '~/components/useShell'
 import { basketAnchor, basketFormSchema, CHECKOUT_BLOCKED, lineAnchor } from '~/models/basket-forms'
@@ -46,6 +47,7 @@ import {
   successToast,
   trackQuantityChange,
 } from '~/services/basket-page.server'
+import { basketQuotes } from '~/services/quote-pages.server'
 import { shopperOf } from '~/services/shopper.server'
 import { redirectWithToast } from '~/services/toast.server'
 
@@ -62,13 +64,15 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   ])
   // Results of "Checkout" when the basket has to change first (spec §4, scopes of BeforeCheckout).
   const validation = session.get('validation') ?? null
-  const [products, costCenter, shippingMethods] = await Promise.all([
+  const [products, costCenter, shippingMethods, quoting] = await Promise.all([
     Promise.all((basket?.lines ?? []).map((line) => product(scope, line.sku).catch(() => null))),
     // A business basket's cost center (issue 17): chosen here, before checkout.
     basket?.lines.length ? costCenterChoice(shopper, basket.id) : null,
     // What shipping costs, and from when it is free, before checkout (issue 19); without them, the page
     // simply does not say.
     basket?.lines.length ? eligibleShippingMethods(scope, basket.id).catch(() => []) : [],
+    // Quotes (issue 36): "Create quote request", and the quotes that quoted lines came from.
+    basketQuotes(shopper, basket?.lines ?? []),
   ])
   // When the order arrives (issue 19): the latest line decides, with the chosen or the cheapest method.
   const method = basket && deliveryMethod({ methodId: basket.shippingMethodId }, shippingMethods)
@@ -83,6 +87,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
         : null,
       validation,
       costCenter,
+      quoting,
       delivery: deliveryView(settings.delivery),
       basket: basket && basketView(basket, products, locale, settings.maxItemQuantity),
       // A punchout user sends the basket back instead of checking out (spec §4.7, issue 34).
@@ -137,7 +142,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function BasketPage() {
-  const { basket, delivery, validation, costCenter, shipping, deliveryDate, transfer } =
+  const { basket, delivery, validation, costCenter, shipping, deliveryDate, transfer, quoting } =
     useLoaderData<typeof loader>()
   const { locale, display, prices } = useShell()
   const { t } = useTranslation()
@@ -174,8 +179,19 @@ export default function BasketPage() {
             rowTestId="basket-line"
             rowId={(line) => lineAnchor(line.id)}
             rowClassName={(line) => (line.parentId ? 'basket-line-mandatory-child' : undefined)}
-            details={(line) => <BasketLineDetails line={line} delivery={delivery} />}
-            quantity={(line) => <BasketLineQuantity line={line} />}
+            details={(line) => (
+              <>
+                <BasketQuoteNote quote={line.quote ? quoting.quotes[line.quote] : undefined} />
+                <BasketLineDetails line={line} delivery={delivery} />
+              </>
+            )}
+            quantity={(line) =>
+              line.quote ? (
+                <BasketQuotedQuantity quantity={line.quantity} />
+              ) : (
+                <BasketLineQuantity line={line} />
+              )
+            }
           />
           {/* Phones: the total and the checkout button stay at the bottom of the screen while the shopper
               goes through the lines; the summary's own button shows from tablet width on (app.css). */}
@@ -193,6 +209,7 @@ export default function BasketPage() {
           <div className="basket-extras">
             <PromotionCodes codes={basket.promotionCodes} />
             <BasketFields reference={basket.externalOrderReference} note={basket.messageToMerchant} />
+            {quoting.createUrl ? <CreateQuoteRequestForm action={quoting.createUrl} /> : null}
           </div>
           <SaveAsOrderTemplate source={{ basket: true }} />
           {costCenter ? (

@@ -60,7 +60,11 @@ const SECRET_FIELDS = ['password', 'challengeId', 'challengeAnswer']
 type LoginAnswer = ActionResult & { challenge?: LoginChallenge | null }
 
 /** The notices a link to the login page may ask for (`messageKey`, spec shell §2.2); any other is ignored. */
-const LOGIN_NOTICES = new Map([['session_timeout', 'account.login.session_timeout.message']])
+const LOGIN_NOTICES = new Map([
+  ['session_timeout', 'account.login.session_timeout.message'],
+  // The quote pages (spec shell §2.1 `quote-list`, `addProductToQuoteRequest`).
+  ['quotes', 'account.login.quotes.message'],
+])
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { locale, session } = await shopperOf({ request, params, context })

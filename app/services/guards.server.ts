@@ -11,16 +11,22 @@ import { redirectWithToast } from './toast.server'
 
 export type LoggedIn = Shopper & { user: SessionUser }
 
+/** The notices a route's login redirect may ask the login page for (`messageKey`, spec shell §2.1, §2.2). */
+export type LoginNotice = 'quotes'
+
 /**
  * Pages for logged-in users only (account, order history, organization): without a user the shopper is
  * sent to the login page with `returnUrl` and the route's query parameters (spec org §2 Guards, shell §5).
  * The login page checks `returnUrl` for the same origin before it returns there.
  */
-export async function requireLogin(args: PageArgs): Promise<LoggedIn> {
+export async function requireLogin(
+  args: PageArgs,
+  { messageKey }: { messageKey?: LoginNotice } = {},
+): Promise<LoggedIn> {
   const shopper = await shopperOf(args)
   const user = shopper.session.get('user')
   if (!user || !shopper.session.get('apiToken') || shopper.session.get('isAnonymous')) {
-    throw redirect(loginUrl(args.request, shopper, takeTimeout(shopper.session)))
+    throw redirect(loginUrl(args.request, shopper, takeTimeout(shopper.session), messageKey))
   }
   return { ...shopper, user }
 }
@@ -28,15 +34,22 @@ export async function requireLogin(args: PageArgs): Promise<LoggedIn> {
 /**
  * The login page for a request: the route's query parameters, plus `returnUrl` back to this page (a POST
  * cannot be repeated: it returns to the page's GET address), and `messageKey=session_timeout` when the
- * user's session ended without a logout (spec shell §2.2, §4.7).
+ * user's session ended without a logout (spec shell §2.2, §4.7), else the route's own notice (`quotes` for the
+ * quote pages, spec shell §2.1).
  */
-export function loginUrl(request: Request, shopper: Pick<Shopper, 'locale'>, timedOut = false) {
+export function loginUrl(
+  request: Request,
+  shopper: Pick<Shopper, 'locale'>,
+  timedOut = false,
+  messageKey?: LoginNotice,
+) {
   const url = new URL(request.url)
   const query = new URLSearchParams(request.method === 'GET' ? url.search : '')
   query.delete('returnUrl')
   query.delete('messageKey')
   query.set('returnUrl', request.method === 'GET' ? `${url.pathname}${url.search}` : url.pathname)
   if (timedOut) query.set('messageKey', 'session_timeout')
+  else if (messageKey) query.set('messageKey', messageKey)
   return `/${shopper.locale.lang}/login?${query}`
 }
 

@@ -19,6 +19,7 @@ import { configuration } from './configuration.server'
 import { isFeatureEnabled } from './features.server'
 import { hasPermission } from './guards.server'
 import type { IcmScope } from './icm.server'
+import { offersQuotes } from './quote-pages.server'
 import { savesLanguageSelection } from './preferred-locale.server'
 import { displaySwitchOf, priceDisplayFor } from './price-display.server'
 import { priceVisibilityFor } from './price-visibility.server'
@@ -54,6 +55,10 @@ export async function shellData(scope: IcmScope, session: ShopSession, t: Transl
     wishlists: isFeatureEnabled('wishlists'),
     contactUs: isFeatureEnabled('contactUs'),
     storeLocator: isFeatureEnabled('storeLocator'),
+    quoting: {
+      addToQuote: offersQuotes(session.get('user'), session.get('isAnonymous') === true),
+      freeText: isFeatureEnabled('freetextQuoting'),
+    },
     // Never inside a procurement system's frame: a punchout session is no co-browse.
     cobrowse: session.get('punchout') ? null : cobrowseBannerOf(session.get('user')),
   }

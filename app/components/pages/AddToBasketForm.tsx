@@ -9,6 +9,7 @@ import { QuantityRulesText } from '../QuantityRulesText'
 import { ErrorList, SubmitButton } from '../form-controls'
 import { usePriceText } from '../Price'
 import { useShell } from '../useShell'
+import { ADD_TO_QUOTE_BUTTON, AddToQuoteButton } from './AddToQuote'
 
 type WarrantyOption = { id: string; name: string; price: PriceItem | null }
 
@@ -66,8 +67,8 @@ export function AddToBasketForm({
           quantityInput.current?.focus()
           return
         }
-        // A valid add goes to the collected adds when JavaScript runs.
-        if (!button.enhanced) return
+        // A valid add goes to the collected adds when JavaScript runs; "Add to quote" posts to its route.
+        if (!button.enhanced || isQuoteSubmit(event.nativeEvent)) return
         event.preventDefault()
         button.add({
           sku: product.sku,
@@ -109,10 +110,14 @@ export function AddToBasketForm({
       >
         {t('product.add_to_basket')}
       </SubmitButton>
+      <AddToQuoteButton />
       <ErrorList id={errorId} errors={problem ? [problem] : null} />
     </Form>
   )
 }
+
+/** Whether the form was sent with its "Add to quote" button. */
+const isQuoteSubmit = (event: Event) => !!(event as SubmitEvent).submitter?.hasAttribute(ADD_TO_QUOTE_BUTTON)
 
 function WarrantyChoice({ warranties }: { warranties: WarrantyOption[] }) {
   const { t } = useTranslation()

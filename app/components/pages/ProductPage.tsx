@@ -18,6 +18,7 @@ import { RecentlyViewed } from '../RecentlyViewed'
 import { StockStatus } from '../StockStatus'
 import { useShell } from '../useShell'
 import { AddToBasketForm } from './AddToBasketForm'
+import { AddToQuoteForm, FreeTextQuoteLink } from './AddToQuote'
 import { ProductParts } from './ProductParts'
 import { VariationSelection } from './VariationSelection'
 
@@ -103,7 +104,10 @@ export function ProductPage({ page }: { page: Page }) {
               maxItemQuantity={page.maxItemQuantity}
               warranties={page.warranties}
             />
+          ) : product.kind !== 'VariationProductMaster' && product.kind !== 'RetailSet' ? (
+            <AddToQuoteForm product={product} />
           ) : null}
+          <FreeTextQuoteLink sku={product.kind === 'VariationProductMaster' ? undefined : product.sku} />
           <ProductLabels labels={attachments.labels} />
           <ProductPromotions promotions={page.promotions} />
           <CompareButton sku={product.sku} name={product.name} />
