@@ -115,11 +115,10 @@ export default defineConfig({
         ICM_CORS_ORIGINS: `http://127.0.0.1:${PORT + 2}`,
         // e2e/recurring-orders.spec.ts runs the scheduler as of a later day (routes/scheduler-runs.ts).
         SCHEDULER_TEST_RUNS: 'on',
-        // The default extras, the language switch remembering its choice (e2e/shop.spec.ts), wishlists
-        // (e2e/wishlists.spec.ts) and the store finder (e2e/store-finder.spec.ts), both off by default as in
-        // spec §9, and kept off by the shop on PORT + 3.
+        // The default extras (ADD_FEATURES replaces them), and what is off by default (spec §9): the language
+        // switch remembering its choice (e2e/shop.spec.ts), wishlists, the store finder and quotes (their specs).
         ADD_FEATURES:
-          'quickorder,costCenters,saveLanguageSelection,wishlists,punchout,tracking,storeLocator,maps,scanner,extraConfiguration,quoting,freetextQuoting',
+          'quickorder,costCenters,saveLanguageSelection,wishlists,punchout,tracking,storeLocator,maps,scanner,extraConfiguration,orderTemplates,quoting,freetextQuoting',
         // The store finder's interactive map (e2e/store-finder.spec.ts serves the tiles in the browser).
         MAP_TILE_URL: `${MAP_TILES_ORIGIN}/tiles/{z}/{x}/{y}.png?key={key}`,
         MAP_KEY,

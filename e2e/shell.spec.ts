@@ -76,7 +76,7 @@ test('the sticky header from 170 px with its search toggle @js-only', async ({ p
   // Nothing below the header moved.
   expect(
     await page.locator('main').evaluate((main) => main.getBoundingClientRect().top + window.scrollY),
-  ).toBe(before)
+  ).toBeCloseTo(before, 0)
   const toggle = page.getByRole('button', { name: 'Search', exact: true })
   await toggle.click()
   const search = page.getByRole('combobox').or(page.getByRole('searchbox')).first()
