@@ -77,7 +77,7 @@ test('the sticky header from 170 px with its search toggle @js-only', async ({ p
   expect(
     await page.locator('main').evaluate((main) => main.getBoundingClientRect().top + window.scrollY),
   ).toBeCloseTo(before, 0)
-  const toggle = page.getByRole('button', { name: 'Search', exact: true })
+  const toggle = page.locator('button[aria-controls="header-search-box"]')
   await toggle.click()
   const search = page.getByRole('combobox').or(page.getByRole('searchbox')).first()
   await search.fill('drill')

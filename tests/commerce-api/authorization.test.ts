@@ -313,6 +313,7 @@ const WALK: Record<string, Call> = {
     json: (f) => ({ products: [{ sku: f.sku }] }),
   },
   'GET /rest/:site/promotions/:id': { scope: 'none', path: (f) => `promotions/${f.promotionId}` },
+  'GET /rest/:site/stores': { scope: 'none', path: () => 'stores?countryCode=DE' },
   'GET /rest/:site/suggest': { scope: 'none', path: () => 'suggest?SearchTerm=dr' },
   'GET /rest/:site/productlookup': { scope: 'none', path: (f) => `productlookup?searchTerm=${f.sku}` },
   'GET /rest/:site/cms/includes/:id': { scope: 'none', path: (f) => `cms/includes/${f.includeId}` },
