@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, beforeEach } from 'vitest'
 import * as catalogRoute from '~/routes/$lang._shop.$'
 import { action as addAction } from '~/routes/$lang._shop.basket_.add'
 import { http, HttpResponse } from 'msw'
@@ -16,9 +16,12 @@ import {
   pricesFor,
   productData,
   sortKeys,
+  emptyViewContexts,
 } from './icm-mock'
 import { answer, args as requestArgs, sessionCookie, sessionFrom, thrown } from './loader-args'
 import './setup'
+
+beforeEach(() => icm.use(emptyViewContexts))
 
 const { loader } = catalogRoute
 const args = (path: string, init: { headers?: Record<string, string> } = {}) =>

@@ -162,6 +162,26 @@ export const localizedTree = (request: Request) => {
   }
 }
 
+/** Extra settings (issue 36): an ICM whose configuration include has no component, as ICM answers it. */
+export const emptyConfigurationInclude = get('cms/includes/include.configuration.pagelet2-Include', {
+  id: 'include.configuration.pagelet2-Include',
+  definitionQualifiedName: 'app_sf_pwa_cm:include.configuration.pagelet2-Include',
+  displayName: 'Configuration',
+})
+
+/** Category pages' view contexts (issue 36): nothing assigned. */
+export const emptyViewContexts = get('cms/viewcontexts/[^/?]+/entrypoint', (request) => {
+  const id = decodeURIComponent(/viewcontexts\/([^/?]+)\/entrypoint/.exec(request.url)![1]!)
+  return {
+    id,
+    definitionQualifiedName: `app_sf_base_cm:${id.split('@')[0]}.pagelet2-ViewContext`,
+    displayName: id,
+  }
+})
+
+/** A business customer without a contact person (`GET contactpersons`, issue 36): ICM's 404. */
+export const noContactPerson = get('contactpersons', () => icmError(404, 'contactperson.not_found.error'))
+
 /** What the root and shop layout loaders read for every page: categories, footer, configuration. */
 export const shellHandlers = (configuration: Parameters<typeof get>[1] = configurationData) => [
   get('categories', { elements: [categoryData] }),
@@ -171,19 +191,6 @@ export const shellHandlers = (configuration: Parameters<typeof get>[1] = configu
     displayName: 'Footer content',
   }),
   get('configurations', configuration),
-  // Extra settings (issue 36): an ICM whose configuration include has no component, as ICM answers it.
-  get('cms/includes/include.configuration.pagelet2-Include', {
-    id: 'include.configuration.pagelet2-Include',
-    definitionQualifiedName: 'app_sf_pwa_cm:include.configuration.pagelet2-Include',
-    displayName: 'Configuration',
-  }),
-  // Category pages' view contexts (issue 36): nothing assigned.
-  get('cms/viewcontexts/[^/?]+/entrypoint', (request) => {
-    const id = decodeURIComponent(/viewcontexts\/([^/?]+)\/entrypoint/.exec(request.url)![1]!)
-    return {
-      id,
-      definitionQualifiedName: `app_sf_base_cm:${id.split('@')[0]}.pagelet2-ViewContext`,
-      displayName: id,
-    }
-  }),
+  emptyConfigurationInclude,
+  emptyViewContexts,
 ]

@@ -7,10 +7,12 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { loader, meta } from '~/routes/$lang._shop.account._index'
 import type * as FeaturesModule from '~/services/features.server'
 import type { SessionUser } from '~/services/session.server'
-import { get, icm, icmError, money, oilCorpCustomer } from './icm-mock'
+import { get, icm, icmError, money, oilCorpCustomer, noContactPerson } from './icm-mock'
 import { answer, args, signedInCookie } from './loader-args'
 import { requisitionEnvelope } from './requisition-fixtures'
 import './setup'
+
+beforeEach(() => icm.use(noContactPerson))
 
 const features = vi.hoisted(() => ({ costCenters: true }))
 vi.mock('~/services/features.server', async (importOriginal) => {

@@ -2,7 +2,9 @@
  * Packing units, order quantity rules and volume prices in words, in every shop language (issue 19, "Prices
  * shown before checkout"): real translations, so a missing plural form or a wrong key shows.
  */
-import { renderToStaticMarkup } from 'react-dom/server'
+import { createRemixStub } from '@remix-run/testing'
+import type { ReactElement } from 'react'
+import { renderToStaticMarkup as renderStatic } from 'react-dom/server'
 import { I18nextProvider } from 'react-i18next'
 import { describe, expect, it } from 'vitest'
 import { ProductPriceView } from '~/components/Price'
@@ -10,6 +12,12 @@ import { QuantityRulesText } from '~/components/QuantityRulesText'
 import { SHOP_LOCALES } from '~/models/locale'
 import { amountInWords, quantityProblem, quantityRulesInWords } from '~/models/quantity'
 import { fixedT, i18nFor } from '~/services/i18n.server'
+
+/** Price views read the page's price visibility from the root route (useShell): rendered in a route, none loaded. */
+function renderToStaticMarkup(element: ReactElement) {
+  const Stub = createRemixStub([{ path: '/', Component: () => element }])
+  return renderStatic(<Stub />)
+}
 
 describe('amounts in words', () => {
   it('names the maximum in the unit the product is sold by, never in pieces of a box product', () => {
