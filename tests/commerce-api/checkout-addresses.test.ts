@@ -42,7 +42,7 @@ describe('checkout demo data', () => {
         .filter((a) => a.customerNo)
         .map((a) => a.customerNo)
         .sort(),
-    ).toEqual(['BC-200001', 'BC-200001', 'PC-100001', 'PC-100002'])
+    ).toEqual(['BC-200001', 'BC-200001', 'BC-200003', 'PC-100001', 'PC-100002'])
     expect(await db.select({ id: paymentInstruments.id }).from(paymentInstruments)).toHaveLength(2)
     await db.delete(shippingMethods).where(eq(shippingMethods.id, 'PICKUP'))
     const again = await seedDatabase(db)

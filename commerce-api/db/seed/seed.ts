@@ -204,8 +204,9 @@ export async function seedDatabase(
     await ensureDemoSalesReps(db)
     await ensureDemoContactPersons(db)
     await ensureDemoStores(db)
-    await ensureDemoPriceDisplay(db)
+    // The shell's configuration include first: the no-price setting is added to its component.
     await ensureShellContent(db)
+    await ensureDemoPriceDisplay(db)
     if (demoHistory) await ensureDemoOrderHistory(db)
     return { seeded: false, info: existing }
   }
@@ -256,8 +257,8 @@ export async function seedDatabase(
     await ensureDemoSalesReps(txDb)
     await ensureDemoContactPersons(txDb)
     await ensureDemoStores(txDb)
-    await ensureDemoPriceDisplay(txDb)
     await ensureShellContent(txDb)
+    await ensureDemoPriceDisplay(txDb)
     await rebuildSearchIndex(txDb)
     await tx.insert(t.meta).values({ key: SEED_KEY, value: info })
     await tx.insert(t.meta).values({ key: EANS_KEY, value: true })
