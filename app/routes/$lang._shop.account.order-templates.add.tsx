@@ -10,7 +10,7 @@ import {
 import { Form, Link, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
-import { Breadcrumb } from '~/components/Breadcrumb'
+import { AccountBreadcrumb } from '~/components/Breadcrumb'
 import { FormErrors, SubmitButton } from '~/components/form-controls'
 import { Field, SelectField, useShopForm } from '~/components/forms'
 import { useShell } from '~/components/useShell'
@@ -149,13 +149,12 @@ export default function AddToOrderTemplatePage() {
     })[name]
   return (
     <>
-      <Breadcrumb
-        items={[
-          { name: t('account.overview.title'), url: `/${locale.lang}/account` },
+      <AccountBreadcrumb
+        lang={locale.lang}
+        trail={[
           { name: t('account.order_templates.title'), url: orderTemplatesPath(locale.lang) },
           { name: title },
         ]}
-        homeUrl={`/${locale.lang}/home`}
       />
       <h1>{title}</h1>
       <p>{t('wishlists.line.sku', { sku: item.sku })}</p>

@@ -9,7 +9,7 @@ import {
 import { Form, Link, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
-import { Breadcrumb } from '~/components/Breadcrumb'
+import { AccountBreadcrumb } from '~/components/Breadcrumb'
 import { formatDate } from '~/components/order/OrderStatus'
 import { SubmitButton } from '~/components/form-controls'
 import { QuoteDate, QuoteLinesTable, QuoteStateBadge } from '~/components/quote/QuoteParts'
@@ -128,13 +128,9 @@ export default function QuotePage() {
   const { t } = useTranslation()
   return (
     <>
-      <Breadcrumb
-        items={[
-          { name: t('account.overview.title'), url: `/${locale.lang}/account` },
-          { name: t('account.quotes.title'), url: quotesPath(locale.lang) },
-          { name: title },
-        ]}
-        homeUrl={`/${locale.lang}/home`}
+      <AccountBreadcrumb
+        lang={locale.lang}
+        trail={[{ name: t('account.quotes.title'), url: quotesPath(locale.lang) }, { name: title }]}
       />
       <h1>{title}</h1>
       <dl className="order-summary quote-summary">

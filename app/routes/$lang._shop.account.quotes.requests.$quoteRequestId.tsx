@@ -10,7 +10,7 @@ import {
 import { Form, Link, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
-import { Breadcrumb } from '~/components/Breadcrumb'
+import { AccountBreadcrumb } from '~/components/Breadcrumb'
 import { ErrorList, FormErrors, SubmitButton } from '~/components/form-controls'
 import { Field, useShopForm } from '~/components/forms'
 import { QuoteDate, QuoteLinesTable, QuoteStateBadge } from '~/components/quote/QuoteParts'
@@ -186,13 +186,9 @@ export default function QuoteRequestPage() {
   const editable = quoteRequest.editable
   return (
     <>
-      <Breadcrumb
-        items={[
-          { name: t('account.overview.title'), url: `/${locale.lang}/account` },
-          { name: t('account.quotes.title'), url: quotesPath(locale.lang) },
-          { name: title },
-        ]}
-        homeUrl={`/${locale.lang}/home`}
+      <AccountBreadcrumb
+        lang={locale.lang}
+        trail={[{ name: t('account.quotes.title'), url: quotesPath(locale.lang) }, { name: title }]}
       />
       <h1>{title}</h1>
       <dl className="order-summary quote-summary">
