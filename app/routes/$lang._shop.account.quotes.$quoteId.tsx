@@ -9,7 +9,7 @@ import {
 import { Form, Link, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
-import { AccountBreadcrumb } from '~/components/Breadcrumb'
+import { AccountBreadcrumb } from '~/components/AccountBreadcrumb'
 import { formatDate } from '~/components/order/OrderStatus'
 import { SubmitButton } from '~/components/form-controls'
 import { QuoteDate, QuoteLinesTable, QuoteStateBadge } from '~/components/quote/QuoteParts'

@@ -10,7 +10,7 @@ import {
 import { Form, Link, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
-import { AccountBreadcrumb } from '~/components/Breadcrumb'
+import { AccountBreadcrumb } from '~/components/AccountBreadcrumb'
 import { ErrorList, FormErrors, SubmitButton } from '~/components/form-controls'
 import { Field, useShopForm } from '~/components/forms'
 import { QuoteDate, QuoteLinesTable, QuoteStateBadge } from '~/components/quote/QuoteParts'
