@@ -29,7 +29,7 @@ export function DisplayTypeSwitch({
       method="post"
       action={action}
       reloadDocument
-      className="display-type-switch"
+      className="display-type-choice"
       aria-describedby={hintId}
     >
       <input type="hidden" name="returnUrl" value={here} />

@@ -198,8 +198,14 @@ function HeaderLinks({
       ) : null}
       {scanner ? (
         // A document load: the scanner's decoder needs the CSP of the scanner's own document (ADR 0044).
-        <Link to={`/${locale.lang}/${scanner}`} className="scanner-link" reloadDocument>
-          {t('header.scanner')}
+        <Link
+          to={`/${locale.lang}/${scanner}`}
+          className="scanner-link"
+          title={t('header.scanner')}
+          reloadDocument
+        >
+          <ScanIcon />
+          <span className="header-label scanner-label">{t('header.scanner')}</span>
         </Link>
       ) : null}
       {wishlists ? (
@@ -223,6 +229,21 @@ function PersonIcon() {
     <svg className="header-icon" viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
       <circle cx="12" cy="8" r="4" fill="none" stroke="currentColor" strokeWidth="2" />
       <path d="M4 21c0-4.4 3.6-7 8-7s8 2.6 8 7" fill="none" stroke="currentColor" strokeWidth="2" />
+    </svg>
+  )
+}
+
+/** A barcode: the scanner link's mark, all it shows in the desktop header bar where the label would push the
+ * account links onto a second row (the label stays its accessible name and tooltip). */
+function ScanIcon() {
+  return (
+    <svg className="header-icon" viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
+      <path
+        d="M3 7V4h3M18 4h3v3M21 17v3h-3M6 20H3v-3M7 8v8M10 8v8M13 8v8M16 8v8"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+      />
     </svg>
   )
 }
