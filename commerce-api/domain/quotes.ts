@@ -77,7 +77,13 @@ export type QuoteDetail = { quote: QuoteRow; request: QuoteRequestRow; items: Qu
 
 /** A request in a list: the row and its line count. */
 export type QuoteRequestSummary = QuoteRequestRow & { itemCount: number; quoteId: string | null }
-export type QuoteSummary = QuoteRow & { itemCount: number; displayName: string; description: string | null }
+export type QuoteSummary = QuoteRow & {
+  itemCount: number
+  displayName: string
+  description: string | null
+  /** The quoted lines' sum, net, in minor units of the quote's currency. */
+  totalNet: number
+}
 
 // ---------------------------------------------------------------------------------------------------------
 // States
@@ -207,6 +213,7 @@ export async function listQuotes(db: Db, owner: QuoteOwner): Promise<QuoteSummar
       displayName: quoteRequests.displayName,
       description: quoteRequests.description,
       itemCount: sql<number>`(select count(*)::int from ${quoteItems} where ${quoteItems.quoteId} = ${quotes.id})`,
+      totalNet: sql<string>`(select coalesce(sum(${quoteItems.singleNet} * ${quoteItems.quantity}), 0)::bigint from ${quoteItems} where ${quoteItems.quoteId} = ${quotes.id})`,
     })
     .from(quotes)
     .innerJoin(quoteRequests, eq(quoteRequests.id, quotes.quoteRequestId))
@@ -217,6 +224,7 @@ export async function listQuotes(db: Db, owner: QuoteOwner): Promise<QuoteSummar
     displayName: r.displayName,
     description: r.description,
     itemCount: Number(r.itemCount),
+    totalNet: Number(r.totalNet),
   }))
 }
 

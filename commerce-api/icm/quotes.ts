@@ -2,7 +2,7 @@
  * Quote requests and quotes in ICM's shapes, as the Intershop PWA's quoting extension reads them
  * (`quoting.interface.ts`, `QuotingMapper`): lists are ResourceCollections of Links whose title is the id and
  * whose attributes are the ones `?attrs=` names (number, name, lineItems, creationDate, submittedDate,
- * validFromDate, validToDate, rejected, editable; this API adds `state`); a request's items are Links to
+ * validFromDate, validToDate, rejected, editable; this API adds `state`, and a quote's `total`); a request's items are Links to
  * `…/items/{id}` (`QuoteRequestLineItem`), a quote's items come inline (`QuoteLineItem`). Prices are net Money
  * (a business customer's prices), dates epoch milliseconds.
  */
@@ -105,6 +105,7 @@ export function quoteListJson(
           validToDate: long(q.validTo),
           rejected: { type: 'Boolean', value: !!q.rejectedAt },
           state: { type: 'String', value: quoteState(q, now) },
+          total: { type: 'Money', value: money(q.totalNet, q.currency as Currency) },
         }),
       ),
     ),

@@ -294,7 +294,7 @@ describe('the shop’s answer and the buyer’s acceptance', () => {
     expect(again.json.errors[0].code).toBe('quoting.quote_request.already_responded.error')
 
     const quotesList = await call(
-      `${user('quotes')}?attrs=number,name,lineItems,validFromDate,validToDate,rejected,state`,
+      `${user('quotes')}?attrs=number,name,lineItems,validFromDate,validToDate,rejected,state,total`,
       {
         token: as('bbuyer'),
       },
@@ -321,6 +321,11 @@ describe('the shop’s answer and the buyer’s acceptance', () => {
     expect(minor(first.originSinglePrice)).toBe(list0)
     expect(minor((bySku.get(skus[1]) as any).singlePrice)).toBe(123)
     expect(minor(quote.json.total)).toBe(Math.round(list0 * 0.9) * 10 + 123 * 2)
+    // The list's Link carries the same total (what the quote list shows).
+    const listedTotal = link.attributes.find((a: any) => a.name === 'total')
+    expect(listedTotal.type).toBe('Money')
+    expect(minor(listedTotal.value)).toBe(minor(quote.json.total))
+    expect(listedTotal.value.currency).toBe(quote.json.total.currency)
     expect(await mailsTo(api, 'bbuyer@brightline.test', 'quote-responded')).not.toHaveLength(0)
 
     // Accepted into a basket: the quote's lines at its prices, their quantity fixed.

@@ -179,6 +179,9 @@ describe('quotes on the storefront', () => {
       expect(minor(quotedLine.totalPrice)).toBe(quoted[sku!]! * 12)
       const quotedNet = quoted[sku!]! * 12 + quoted[other!]! * 2
       expect(minor(quotePage.quote.total)).toBe(quotedNet)
+      // The list shows the same total, the API's sum of the quoted lines.
+      const listed = entries.find((e: { id: string }) => e.id === quoteId)
+      expect(minor(listed.total)).toBe(quotedNet)
 
       // Accepted into the basket: the lines at the quoted prices, the quote's badge and validity.
       expect(await jack.post(quoteAction, quotePath(quoteId), { intent: 'accept' }, quoteParams)).toBe(

@@ -3,11 +3,12 @@ import { Form, Link } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatDate } from '~/components/order/OrderStatus'
+import { usePriceText } from '~/components/Price'
 import { ScrollRegion } from '~/components/ScrollRegion'
 import { TableHead } from '~/components/TableHead'
 import { SubmitButton } from '~/components/form-controls'
 import { useShell } from '~/components/useShell'
-import { formatMoney, type Money } from '~/models/price'
+import type { Money } from '~/models/price'
 import { quotePath, quoteRequestPath, type QuoteListEntry, type QuoteState } from '~/models/quote'
 
 /** A request's or quote's state as a badge in words (new, submitted, responded, accepted, rejected, expired). */
@@ -20,10 +21,13 @@ export function QuoteStateBadge({ state }: { state: QuoteState }) {
   )
 }
 
-/** An amount of a quote in the page's locale (quotes are in one amount each, net, as ICM quotes them). */
+/**
+ * An amount of a quote (quotes are in one amount each, net, as ICM quotes them), as the shopper may see prices
+ * (ADR 0045: blank or "on demand" for a business customer without price display).
+ */
 export function QuoteMoney({ money }: { money: Money | undefined }) {
-  const { locale } = useShell()
-  return <>{money ? formatMoney(money, locale.tag) : '–'}</>
+  const price = usePriceText()
+  return <>{money ? price.money(money) : '–'}</>
 }
 
 /** A date of a quote in the page's locale. */
@@ -227,22 +231,23 @@ export function QuoteLinesTable({
   )
 }
 
-/** A quoted amount, with the list amount struck through before it where they differ. */
+/** A quoted amount, with the list amount struck through before it where they differ (and prices are shown). */
 function Compared({ now, before, testId }: { now?: Money; before?: Money; testId: string }) {
   const { t } = useTranslation()
-  const { locale } = useShell()
-  const differs = before && now && before.value !== now.value
+  const { prices } = useShell()
+  const price = usePriceText()
+  const differs = prices === 'shown' && before && now && before.value !== now.value
   return (
     <>
       {differs ? (
         <>
-          <s aria-label={t('account.quotes.list_price', { amount: formatMoney(before, locale.tag) })}>
-            {formatMoney(before, locale.tag)}
+          <s aria-label={t('account.quotes.list_price', { amount: price.money(before) })}>
+            {price.money(before)}
           </s>
           <br />
         </>
       ) : null}
-      <span data-testid={testId}>{now ? formatMoney(now, locale.tag) : '–'}</span>
+      <span data-testid={testId}>{now ? price.money(now) : '–'}</span>
     </>
   )
 }
