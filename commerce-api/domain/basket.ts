@@ -295,7 +295,13 @@ export async function basketState(db: Db, basket: BasketRow, locale: Locale): Pr
     basket.id,
     currency,
     locale,
-    priced.map((l) => ({ id: l.row.id, sku: l.row.sku, net: l.net, gross: l.gross })),
+    priced.map((l) => ({
+      id: l.row.id,
+      sku: l.row.sku,
+      net: l.net,
+      gross: l.gross,
+      quoted: l.row.quoteId !== null,
+    })),
   )
   const itemsNet = priced.reduce((total, l) => total + l.net - (rebates.lines.get(l.row.id)?.net ?? 0), 0)
   const shippingMethod = shippingMethods.find((m) => m.id === basket.shippingMethodId)

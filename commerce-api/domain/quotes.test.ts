@@ -7,9 +7,9 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from '../db/client'
-import { inventories, prices, products, users } from '../db/schema'
+import { inventories, prices, productPromotions, products, promotions, users } from '../db/schema'
 import { seededTestDatabase } from '../db/test-database'
-import { basketState, createBasket } from './basket'
+import { addItems, basketState, createBasket } from './basket'
 import { refusal } from './basket-test-fixtures'
 import { subscribe, type DomainEvent } from './events'
 import {
@@ -251,6 +251,34 @@ describe('acceptance', () => {
     await removeQuoteFromBasket(database.db, buyer, basket, quote.quote.id)
     expect(quoteState((await requireQuote(database.db, buyer, quote.quote.id)).quote)).toBe('responded')
     await acceptQuoteIntoBasket(database.db, buyer, basket, quote.quote.id)
+  })
+
+  it('gives a quoted line no item promotion (the quote’s price is final), while the same product’s line does', async () => {
+    const quote = await answered(new Date(Date.now() - DAY), new Date(Date.now() + DAY), 1000)
+    const sku = quote.items[0]!.sku
+    await database.db.insert(promotions).values({
+      id: 'TEST-ITEM-HALF',
+      titles: { en_US: 'Half price' },
+      longTitles: {},
+      ruleDescriptions: {},
+      legalContent: {},
+      rule: { type: 'percentOff', value: 50, scope: 'item' },
+    })
+    await database.db.insert(productPromotions).values({ sku, promotionId: 'TEST-ITEM-HALF' })
+    try {
+      const basket = await createBasket(database.db, principalOf(buyer), 'EUR')
+      await acceptQuoteIntoBasket(database.db, buyer, basket, quote.quote.id)
+      await addItems(database.db, basket, 'en_US', [{ sku, quantity: 1 }])
+      const state = await basketState(database.db, basket, 'en_US')
+      const quoted = state.priced.find((l) => l.row.quoteId === quote.quote.id)!
+      const plain = state.priced.find((l) => l.row.sku === sku && l.row.quoteId === null)!
+      expect(quoted.net).toBe(1000 * quoted.row.quantity)
+      expect(state.rebates.lines.get(quoted.row.id)).toBeUndefined()
+      expect(state.rebates.lines.get(plain.row.id)?.net).toBe(Math.round(plain.net / 2))
+    } finally {
+      await database.db.delete(productPromotions).where(eq(productPromotions.promotionId, 'TEST-ITEM-HALF'))
+      await database.db.delete(promotions).where(eq(promotions.id, 'TEST-ITEM-HALF'))
+    }
   })
 
   it('refuses an expired, a not yet valid, a rejected quote and another currency', async () => {

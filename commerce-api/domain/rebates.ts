@@ -1,7 +1,8 @@
 /**
  * Promotion rebates of a basket, in whole minor units of the basket's currency:
  * - item promotions (`scope: 'item'`) apply to the lines of their products: automatically when they have
- *   no code, once their code is in the basket otherwise;
+ *   no code, once their code is in the basket otherwise; never to a quoted line, whose price is the quote's
+ *   negotiated one (ADR 0040);
  * - order promotions (`scope: 'order'`) apply to the item total after item rebates, once their code is in
  *   the basket and the item total reaches the promotion's minimum order value.
  * Amounts in a rule are EUR minor units, converted with the channel's exchange rate. A rebate never exceeds
@@ -15,7 +16,8 @@ import type { Amount } from './money'
 import { readTogether } from '../db/reads'
 
 export type { Amount }
-export type RebateLine = { id: string; sku: string; net: number; gross: number }
+/** A priced basket line; `quoted` when its price comes from an accepted quote. */
+export type RebateLine = { id: string; sku: string; net: number; gross: number; quoted?: boolean }
 
 export type AppliedRebate = {
   promotionId: string
@@ -114,7 +116,7 @@ export async function basketRebates(
   )) {
     const total: Amount = { net: 0, gross: 0 }
     for (const line of lines) {
-      if (!promoted.has(line.sku)) continue
+      if (!promoted.has(line.sku) || line.quoted) continue
       const already = result.lines.get(line.id) ?? { net: 0, gross: 0 }
       const left = { net: line.net - already.net, gross: line.gross - already.gross }
       const off = ruleAmount(promotion.rule, left, currency)
