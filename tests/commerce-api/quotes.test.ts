@@ -11,7 +11,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { mailOutbox, quotes } from '../../commerce-api/db/schema'
 import { ALL_INCLUDES, minor, readyBusinessBasket, sellableSkus, userToken } from './checkout-fixtures'
 import { backoffice, mailsTo, OPERATOR_TOKEN } from './order-fixtures'
-import { call, startApi, type Api } from './harness'
+import { buildServer } from '../../commerce-api/server'
+import { call, SITE, startApi, type Api } from './harness'
 import { assertWireFaithful } from './wire-check'
 
 let api: Api
@@ -570,5 +571,43 @@ describe('the automatic answer (QUOTE_AUTO_RESPONSE)', () => {
     expect(minor(small.singlePrice)).toBe(minor(small.originSinglePrice))
     expect(quote.json.validToDate - quote.json.validFromDate).toBe(3 * 86_400_000)
     expect(quote.json.sellerComment).toContain('10 %')
+  })
+
+  it('runs as a pg-boss job of a server with the rule: a submission over HTTP is answered after it committed', async () => {
+    const { parseAutoResponseRule } = await import('../../commerce-api/domain/quote-auto-response')
+    // A second API process on the same database, with the rule and its job (what QUOTE_AUTO_RESPONSE starts).
+    const second = buildServer({
+      db: api.database.db,
+      site: SITE,
+      quotes: { autoResponse: parseAutoResponseRule('volume:5%@10;valid:14d')!, startJob: true },
+    })
+    const origin = await second.listen({ port: 0, host: '127.0.0.1' })
+    try {
+      expect(second.quoteResponder.started).toBe(true)
+      const id = await requestWith('bbuyer', [{ sku: skus[2]!, quantity: 10 }])
+      const mailsBefore = (await mailsTo(api, 'bbuyer@brightline.test', 'quote-responded')).length
+      const onSecond = (url: string) => url.replace(new URL(url).origin, origin)
+      const submitted = await post(onSecond(user('quotes')), as('bbuyer'), { quoteRequestID: id })
+      expect(submitted.status).toBe(201)
+      // The job answers within a few polls; bounded, never a hang.
+      let quoteId: string | undefined
+      for (let tries = 0; tries < 100 && !quoteId; tries++) {
+        const read = await call(user(`quoterequests/${id}`), { token: as('bbuyer') })
+        quoteId = read.json.quoteID
+        if (!quoteId) await new Promise((resolve) => setTimeout(resolve, 200))
+      }
+      expect(quoteId).toBeDefined()
+      const [row] = await api.database.db.select().from(quotes).where(eq(quotes.id, quoteId!))
+      expect(row).toMatchObject({ respondedBy: 'auto' })
+      const quote = await call(user(`quotes/${quoteId}`), { token: as('bbuyer') })
+      expect(quote.json.state).toBe('responded')
+      const [item] = quote.json.items
+      expect(minor(item.singlePrice)).toBe(Math.round(minor(item.originSinglePrice) * 0.95))
+      expect(quote.json.validToDate - quote.json.validFromDate).toBe(14 * 86_400_000)
+      expect(await mailsTo(api, 'bbuyer@brightline.test', 'quote-responded')).toHaveLength(mailsBefore + 1)
+    } finally {
+      await second.close()
+    }
+    expect(second.quoteResponder.started).toBe(false)
   })
 })
