@@ -7,7 +7,7 @@
  */
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { connection } from './orders'
+import { callBackoffice, CONNECTION_HELP, type Env, type Io } from './backoffice-client'
 
 export const USAGE = `Usage: npm run customers -- <command>
 
@@ -20,12 +20,7 @@ Commands:
                           print a link that opens the shop as the user for the sales representative
                           (works once, for two minutes; e.g. cobrowse --rep SR-1001 --user jlink --lang de)
 
-Environment:
-  BACKOFFICE_URL    the commerce API (default http://127.0.0.1:$API_PORT, API_PORT default 4100)
-  BACKOFFICE_TOKEN  the operator token (default: the one npm start keeps in $DATA_DIR/backoffice-token)`
-
-type Env = Record<string, string | undefined>
-type Io = { out: (line: string) => void; err: (line: string) => void }
+${CONNECTION_HELP}`
 
 const CUSTOMER_NUMBER = /^[A-Za-z0-9-]{1,64}$/
 const LOCALES: Record<string, string> = {
@@ -132,40 +127,10 @@ export async function runCustomersCli(args: string[], env: Env, io: Io, fetcher:
     io.err(`customers: ${request.usage}\n\n${USAGE}`)
     return 2
   }
-  const { url, token } = connection(env)
-  if (!token) {
-    io.err('customers: no operator token: set BACKOFFICE_TOKEN (the API must have the same one)')
-    return 2
-  }
-  let response: Response
-  try {
-    response = await fetcher(`${url}${request.path}`, {
-      method: request.method,
-      headers: {
-        authorization: `Bearer ${token}`,
-        ...(request.body ? { 'content-type': 'application/json' } : {}),
-      },
-      ...(request.body ? { body: JSON.stringify(request.body) } : {}),
-    })
-  } catch (error) {
-    io.err(`customers: the commerce API at ${url} is not reachable (${(error as Error).message})`)
-    return 1
-  }
-  const body = (await response.json().catch(() => null)) as
-    | { customers?: PendingJson[]; errors?: { code?: string; message?: string }[] }
-    | (PendingJson & { errors?: undefined })
-    | (CobrowseJson & { errors?: undefined })
-    | (PriceDisplayJson & { errors?: undefined })
-    | null
-  if (!response.ok) {
-    const errors = body?.errors ?? []
-    io.err(
-      errors.length
-        ? errors.map((e) => `${e.code}: ${e.message}`).join('\n')
-        : `The back office answered ${response.status}.`,
-    )
-    return 1
-  }
+  const answer = await callBackoffice('customers', request, env, io, fetcher)
+  if ('status' in answer) return answer.status
+  const body = answer.body as
+    { customers?: PendingJson[] } | PendingJson | CobrowseJson | PriceDisplayJson | null | undefined
   if (body && 'url' in body) {
     io.out(body.url)
     io.out(

@@ -7,10 +7,10 @@
  * http://127.0.0.1:$API_PORT, port 4100) and BACKOFFICE_TOKEN (default the token `npm start` keeps in
  * $DATA_DIR/backoffice-token). Exit status: 0 done, 1 refused or unreachable, 2 wrong usage.
  */
-import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
+import { callBackoffice, CONNECTION_HELP, UsageError, type Env, type Io } from './backoffice-client'
 
 export const USAGE = `Usage: npm run orders -- <command> [options]
 
@@ -28,25 +28,7 @@ Commands:
 Status codes: NEW, INPROGRESS, COMPLETED (every line shipped), DELIVERED, CANCELLED,
 PENDING_PAYMENT, PENDING_APPROVAL, REJECTED.
 
-Environment:
-  BACKOFFICE_URL    the commerce API (default http://127.0.0.1:$API_PORT, API_PORT default 4100)
-  BACKOFFICE_TOKEN  the operator token (default: the one npm start keeps in $DATA_DIR/backoffice-token)`
-
-type Env = Record<string, string | undefined>
-type Io = { out: (line: string) => void; err: (line: string) => void }
-
-class UsageError extends Error {}
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..')
-
-/** Where the API is and the token to show it, from the environment and `npm start`'s data folder. */
-export function connection(env: Env) {
-  const url = (env.BACKOFFICE_URL || `http://127.0.0.1:${env.API_PORT || '4100'}`).replace(/\/+$/, '')
-  let token = env.BACKOFFICE_TOKEN?.trim()
-  const kept = path.join(path.resolve(root, env.DATA_DIR || 'data'), 'backoffice-token')
-  if (!token && existsSync(kept)) token = readFileSync(kept, 'utf8').trim()
-  return { url, token }
-}
+${CONNECTION_HELP}`
 
 const ORDER_NUMBER = /^[A-Za-z0-9-]{1,64}$/
 
@@ -172,17 +154,6 @@ function detailLines(order: OrderJson): string[] {
   ]
 }
 
-/** An ICM error body as one line per error and cause. */
-function errorLines(status: number, body: unknown): string[] {
-  const errors = (body as { errors?: { code?: string; message?: string; causes?: { message?: string }[] }[] })
-    ?.errors
-  if (!errors?.length) return [`The back office answered ${status}.`]
-  return errors.flatMap((error) => [
-    `${error.code ?? status}: ${error.message ?? ''}`,
-    ...(error.causes ?? []).map((cause) => `  ${cause.message ?? ''}`),
-  ])
-}
-
 /** Runs one command line; resolves to the exit status. */
 export async function runOrdersCli(args: string[], env: Env, io: Io, fetcher: typeof fetch = fetch) {
   let request: ReturnType<typeof requestOf>
@@ -193,34 +164,9 @@ export async function runOrdersCli(args: string[], env: Env, io: Io, fetcher: ty
     io.err(`orders: ${error.message}\n\n${USAGE}`)
     return 2
   }
-  const { url, token } = connection(env)
-  if (!token) {
-    io.err('orders: no operator token: set BACKOFFICE_TOKEN (the API must have the same one)')
-    return 2
-  }
-  let response: Response
-  try {
-    response = await fetcher(`${url}${request.path}`, {
-      method: request.method,
-      headers: {
-        authorization: `Bearer ${token}`,
-        ...(request.body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: request.body === undefined ? undefined : JSON.stringify(request.body),
-      signal: AbortSignal.timeout(30_000),
-    })
-  } catch (error) {
-    io.err(`orders: the commerce API at ${url} cannot be reached (${(error as Error).message})`)
-    return 1
-  }
-  const body: unknown = await response.json().catch(() => undefined)
-  if (!response.ok) {
-    for (const line of errorLines(response.status, body)) io.err(`orders: ${line}`)
-    // An API without BACKOFFICE_TOKEN has no back office: its paths are unknown there.
-    if ((body as { errors?: { code?: string }[] })?.errors?.[0]?.code === 'resource.not_found')
-      io.err(`orders: ${url} has no back office: start the API with BACKOFFICE_TOKEN set`)
-    return 1
-  }
+  const answer = await callBackoffice('orders', request, env, io, fetcher)
+  if ('status' in answer) return answer.status
+  const { body } = answer
   if (args[0] === 'list') {
     const list = body as { orders: OrderJson[]; total: number; offset: number }
     for (const order of list.orders) io.out(summaryLine(order))

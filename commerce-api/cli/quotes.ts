@@ -8,7 +8,7 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
-import { connection } from './orders'
+import { callBackoffice, CONNECTION_HELP, UsageError, type Env, type Io } from './backoffice-client'
 
 export const USAGE = `Usage: npm run quotes -- <command> [options]
 
@@ -25,14 +25,7 @@ Commands:
   reject <request number> [--reason TEXT]
                                  decline the request, telling the buyer why
 
-Environment:
-  BACKOFFICE_URL    the commerce API (default http://127.0.0.1:$API_PORT, API_PORT default 4100)
-  BACKOFFICE_TOKEN  the operator token (default: the one npm start keeps in $DATA_DIR/backoffice-token)`
-
-type Env = Record<string, string | undefined>
-type Io = { out: (line: string) => void; err: (line: string) => void }
-
-class UsageError extends Error {}
+${CONNECTION_HELP}`
 
 const REQUEST_NUMBER = /^[A-Za-z0-9-]{1,64}$/
 
@@ -195,16 +188,6 @@ function detailLines(request: RequestJson): string[] {
   ]
 }
 
-function errorLines(status: number, body: unknown): string[] {
-  const errors = (body as { errors?: { code?: string; message?: string; causes?: { message?: string }[] }[] })
-    ?.errors
-  if (!errors?.length) return [`The back office answered ${status}.`]
-  return errors.flatMap((error) => [
-    `${error.code ?? status}: ${error.message ?? ''}`,
-    ...(error.causes ?? []).map((cause) => `  ${cause.message ?? ''}`),
-  ])
-}
-
 /** Runs one command line; resolves to the exit status. */
 export async function runQuotesCli(args: string[], env: Env, io: Io, fetcher: typeof fetch = fetch) {
   let request: ReturnType<typeof requestOf>
@@ -215,33 +198,9 @@ export async function runQuotesCli(args: string[], env: Env, io: Io, fetcher: ty
     io.err(`quotes: ${error.message}\n\n${USAGE}`)
     return 2
   }
-  const { url, token } = connection(env)
-  if (!token) {
-    io.err('quotes: no operator token: set BACKOFFICE_TOKEN (the API must have the same one)')
-    return 2
-  }
-  let response: Response
-  try {
-    response = await fetcher(`${url}${request.path}`, {
-      method: request.method,
-      headers: {
-        authorization: `Bearer ${token}`,
-        ...(request.body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: request.body === undefined ? undefined : JSON.stringify(request.body),
-      signal: AbortSignal.timeout(30_000),
-    })
-  } catch (error) {
-    io.err(`quotes: the commerce API at ${url} cannot be reached (${(error as Error).message})`)
-    return 1
-  }
-  const body: unknown = await response.json().catch(() => undefined)
-  if (!response.ok) {
-    for (const line of errorLines(response.status, body)) io.err(`quotes: ${line}`)
-    if ((body as { errors?: { code?: string }[] })?.errors?.[0]?.code === 'resource.not_found')
-      io.err(`quotes: ${url} has no back office: start the API with BACKOFFICE_TOKEN set`)
-    return 1
-  }
+  const answer = await callBackoffice('quotes', request, env, io, fetcher)
+  if ('status' in answer) return answer.status
+  const { body } = answer
   if (args[0] === 'list') {
     const list = body as { quoteRequests: RequestJson[]; offset: number }
     for (const entry of list.quoteRequests) io.out(summaryLine(entry))
