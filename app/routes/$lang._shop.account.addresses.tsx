@@ -10,7 +10,7 @@ import {
   NewAddressForm,
   ShareAddressForm,
 } from '~/components/account/AddressBook'
-import { Breadcrumb } from '~/components/Breadcrumb'
+import { AccountBreadcrumb } from '~/components/AccountBreadcrumb'
 import { useShell } from '~/components/useShell'
 import { addressBookPath, sortBook } from '~/models/address-book'
 import { noindexMeta } from '~/models/seo'
@@ -73,13 +73,7 @@ export default function AddressBookPage() {
   const resultFor = (formId: string) => (actionData?.formId === formId ? actionData.result : null)
   return (
     <>
-      <Breadcrumb
-        items={[
-          { name: t('account.overview.title'), url: `/${locale.lang}/account` },
-          { name: t('account.address_book.title') },
-        ]}
-        homeUrl={`/${locale.lang}/home`}
-      />
+      <AccountBreadcrumb lang={locale.lang} trail={[{ name: t('account.address_book.title') }]} />
       <h1>{t('account.address_book.title')}</h1>
       <p>{t(business ? 'account.address_book.intro.business' : 'account.address_book.intro')}</p>
       {deleting ? <DeleteAddress address={deleting} cancelUrl={here} /> : null}

@@ -3,7 +3,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
-import { Breadcrumb } from '~/components/Breadcrumb'
+import { AccountBreadcrumb } from '~/components/AccountBreadcrumb'
 import { SubmitButton } from '~/components/form-controls'
 import { useShell } from '~/components/useShell'
 import { WishlistLines } from '~/components/WishlistLines'
@@ -153,13 +153,12 @@ export default function OrderTemplatePage() {
   const { t } = useTranslation()
   return (
     <>
-      <Breadcrumb
-        items={[
-          { name: t('account.overview.title'), url: `/${locale.lang}/account` },
+      <AccountBreadcrumb
+        lang={locale.lang}
+        trail={[
           { name: t('account.order_templates.title'), url: orderTemplatesPath(locale.lang) },
           { name: template.title },
         ]}
-        homeUrl={`/${locale.lang}/home`}
       />
       <h1>{template.title}</h1>
       {lines.length === 0 ? (

@@ -4,7 +4,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
-import { Breadcrumb } from '~/components/Breadcrumb'
+import { AccountBreadcrumb } from '~/components/AccountBreadcrumb'
 import { FormErrors, SubmitButton } from '~/components/form-controls'
 import { Field, useShopForm } from '~/components/forms'
 import { useShell } from '~/components/useShell'
@@ -114,10 +114,7 @@ export default function OrderTemplatesPage() {
   const [form, fields] = useShopForm({ id: 'order-template-create', schema: CreateSchema })
   return (
     <>
-      <Breadcrumb
-        items={[{ name: t('account.overview.title'), url: `/${locale.lang}/account` }, { name: title }]}
-        homeUrl={`/${locale.lang}/home`}
-      />
+      <AccountBreadcrumb lang={locale.lang} trail={[{ name: title }]} />
       <h1>{title}</h1>
       <p>{t('account.order_templates.intro')}</p>
       {templates.length === 0 ? <p>{t('account.order_templates.empty')}</p> : null}

@@ -4,7 +4,7 @@ import { Form, useLoaderData, useNavigation, useSubmit } from '@remix-run/react'
 import { useEffect, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useHydrated } from 'remix-utils/use-hydrated'
-import { Breadcrumb } from '~/components/Breadcrumb'
+import { AccountBreadcrumb } from '~/components/AccountBreadcrumb'
 import { SubmitButton } from '~/components/form-controls'
 import { formatDate } from '~/components/order/OrderStatus'
 import { TableHead } from '~/components/TableHead'
@@ -205,13 +205,7 @@ export default function PasskeysPage() {
   const { t } = useTranslation()
   return (
     <>
-      <Breadcrumb
-        items={[
-          { name: t('account.overview.title'), url: `/${locale.lang}/account` },
-          { name: t('account.passkeys.title') },
-        ]}
-        homeUrl={`/${locale.lang}/home`}
-      />
+      <AccountBreadcrumb lang={locale.lang} trail={[{ name: t('account.passkeys.title') }]} />
       <h1>{t('account.passkeys.title')}</h1>
       <p>{t('account.passkeys.intro')}</p>
       {passkeys.length === 0 ? (

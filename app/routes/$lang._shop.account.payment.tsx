@@ -3,7 +3,7 @@ import type { SubmissionResult } from '@conform-to/react'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import { Breadcrumb } from '~/components/Breadcrumb'
+import { AccountBreadcrumb } from '~/components/AccountBreadcrumb'
 import {
   DeletePaymentConfirmation,
   SavedInstrumentList,
@@ -120,13 +120,7 @@ export default function PaymentPage() {
   const here = pageUrl(locale.lang)
   return (
     <>
-      <Breadcrumb
-        items={[
-          { name: t('account.overview.title'), url: `/${locale.lang}/account` },
-          { name: t('account.payment.title') },
-        ]}
-        homeUrl={`/${locale.lang}/home`}
-      />
+      <AccountBreadcrumb lang={locale.lang} trail={[{ name: t('account.payment.title') }]} />
       <h1>{t('account.payment.title')}</h1>
       <p>{t('account.payment.intro')}</p>
       {deleting ? <DeletePaymentConfirmation instrument={deleting} cancelUrl={here} /> : null}

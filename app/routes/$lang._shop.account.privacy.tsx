@@ -3,7 +3,7 @@ import { getFormProps } from '@conform-to/react'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import { Breadcrumb } from '~/components/Breadcrumb'
+import { AccountBreadcrumb } from '~/components/AccountBreadcrumb'
 import { FormErrors, SubmitButton } from '~/components/form-controls'
 import { CheckboxField, useShopForm } from '~/components/forms'
 import { formatDate } from '~/components/order/OrderStatus'
@@ -149,13 +149,7 @@ export default function PrivacyPage() {
   })
   return (
     <>
-      <Breadcrumb
-        items={[
-          { name: t('account.overview.title'), url: `/${locale.lang}/account` },
-          { name: t('account.privacy.title') },
-        ]}
-        homeUrl={`/${locale.lang}/home`}
-      />
+      <AccountBreadcrumb lang={locale.lang} trail={[{ name: t('account.privacy.title') }]} />
       <h1>{t('account.privacy.title')}</h1>
       <p>{t('account.privacy.intro')}</p>
       <section aria-labelledby="privacy-copy-heading" className="privacy-section">

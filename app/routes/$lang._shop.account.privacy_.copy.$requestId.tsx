@@ -3,7 +3,7 @@ import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from '@rem
 import { Link, useLoaderData } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Breadcrumb } from '~/components/Breadcrumb'
+import { AccountBreadcrumb } from '~/components/AccountBreadcrumb'
 import { formatDate } from '~/components/order/OrderStatus'
 import { useShell } from '~/components/useShell'
 import { formatMoney } from '~/models/price'
@@ -222,13 +222,12 @@ export default function PrivacyCopyPage() {
   const back = `/${locale.lang}/account/privacy`
   return (
     <>
-      <Breadcrumb
-        items={[
-          { name: t('account.overview.title'), url: `/${locale.lang}/account` },
+      <AccountBreadcrumb
+        lang={locale.lang}
+        trail={[
           { name: t('account.privacy.title'), url: back },
           { name: t('account.privacy.copy_page.title') },
         ]}
-        homeUrl={`/${locale.lang}/home`}
       />
       <h1>{t('account.privacy.copy_page.title')}</h1>
       <p>{t('account.privacy.copy_page.made', { date: formatDate(copy.createdAt, locale.tag) })}</p>

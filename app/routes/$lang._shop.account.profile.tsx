@@ -4,7 +4,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { NewsletterForm } from '~/components/account/NewsletterForm'
-import { Breadcrumb } from '~/components/Breadcrumb'
+import { AccountBreadcrumb } from '~/components/AccountBreadcrumb'
 import { FormErrors, SubmitButton } from '~/components/form-controls'
 import { Field, SelectField, useShopForm } from '~/components/forms'
 import { useShell } from '~/components/useShell'
@@ -129,13 +129,7 @@ export default function ProfilePage() {
   const phone = { type: 'tel' as const, maxLength: PROFILE_LIMITS.phone }
   return (
     <>
-      <Breadcrumb
-        items={[
-          { name: t('account.overview.title'), url: `/${locale.lang}/account` },
-          { name: t('account.profile.heading') },
-        ]}
-        homeUrl={`/${locale.lang}/home`}
-      />
+      <AccountBreadcrumb lang={locale.lang} trail={[{ name: t('account.profile.heading') }]} />
       <h1>{t('account.profile.heading')}</h1>
       <section aria-labelledby="profile-details-heading" className="profile-details">
         <h2 id="profile-details-heading">{t('account.profile.details.heading')}</h2>

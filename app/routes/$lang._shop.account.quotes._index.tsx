@@ -3,7 +3,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Link, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
-import { Breadcrumb } from '~/components/Breadcrumb'
+import { AccountBreadcrumb } from '~/components/AccountBreadcrumb'
 import { QuoteListTable } from '~/components/quote/QuoteParts'
 import { useShell } from '~/components/useShell'
 import { messageText } from '~/models/messages'
@@ -71,10 +71,7 @@ export default function QuoteListPage() {
   const { t } = useTranslation()
   return (
     <>
-      <Breadcrumb
-        items={[{ name: t('account.overview.title'), url: `/${locale.lang}/account` }, { name: title }]}
-        homeUrl={`/${locale.lang}/home`}
-      />
+      <AccountBreadcrumb lang={locale.lang} trail={[{ name: title }]} />
       <h1>{title}</h1>
       <p>{t('account.quotes.intro')}</p>
       {entries.length === 0 ? <p data-testid="quotes-empty">{t('account.quotes.empty')}</p> : null}

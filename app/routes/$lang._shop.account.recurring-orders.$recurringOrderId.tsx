@@ -2,7 +2,7 @@ import '~/browser/account-texts'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import { Breadcrumb } from '~/components/Breadcrumb'
+import { AccountBreadcrumb } from '~/components/AccountBreadcrumb'
 import { OrderDetails } from '~/components/order/OrderDetails'
 import {
   ActiveToggle,
@@ -72,13 +72,9 @@ export default function RecurringOrderPage() {
   const deleteUrl = `${here}${here.includes('?') ? '&' : '?'}delete=1`
   return (
     <>
-      <Breadcrumb
-        items={[
-          { name: t('account.overview.title'), url: `/${locale.lang}/account` },
-          { name: t('account.recurring_orders.title'), url: list },
-          { name: title },
-        ]}
-        homeUrl={`/${locale.lang}/home`}
+      <AccountBreadcrumb
+        lang={locale.lang}
+        trail={[{ name: t('account.recurring_orders.title'), url: list }, { name: title }]}
       />
       <h1>{title}</h1>
       {confirmDelete ? <DeleteConfirmation order={recurringOrder} action={here} cancelUrl={here} /> : null}

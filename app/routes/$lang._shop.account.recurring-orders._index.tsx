@@ -2,7 +2,7 @@ import '~/browser/account-texts'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import { Breadcrumb } from '~/components/Breadcrumb'
+import { AccountBreadcrumb } from '~/components/AccountBreadcrumb'
 import { DeleteConfirmation } from '~/components/recurring-order/RecurringOrderParts'
 import { RecurringOrderPager, RecurringOrderTable } from '~/components/recurring-order/RecurringOrderTable'
 import { useShell } from '~/components/useShell'
@@ -90,13 +90,7 @@ export default function RecurringOrdersPage() {
   const here = page > 1 ? `${list}?page=${page}` : list
   return (
     <>
-      <Breadcrumb
-        items={[
-          { name: t('account.overview.title'), url: `/${locale.lang}/account` },
-          { name: t('account.recurring_orders.title') },
-        ]}
-        homeUrl={`/${locale.lang}/home`}
-      />
+      <AccountBreadcrumb lang={locale.lang} trail={[{ name: t('account.recurring_orders.title') }]} />
       <h1>{t('account.recurring_orders.title')}</h1>
       {context ? <p>{t('account.recurring_orders.admin_intro')}</p> : null}
       {deleting ? <DeleteConfirmation order={deleting} action={here} cancelUrl={here} /> : null}

@@ -10,7 +10,7 @@ import { getFormProps, getInputProps, getTextareaProps } from '@conform-to/react
 import { Form, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
-import { Breadcrumb } from '~/components/Breadcrumb'
+import { AccountBreadcrumb } from '~/components/AccountBreadcrumb'
 import { ErrorList, FormErrors, SubmitButton } from '~/components/form-controls'
 import { useShopForm } from '~/components/forms'
 import { useShell } from '~/components/useShell'
@@ -175,13 +175,12 @@ export default function WishlistPage() {
   const { t } = useTranslation()
   return (
     <>
-      <Breadcrumb
-        items={[
-          { name: t('account.overview.title'), url: `/${locale.lang}/account` },
+      <AccountBreadcrumb
+        lang={locale.lang}
+        trail={[
           { name: t('account.wishlists.title'), url: wishlistsPath(locale.lang) },
           { name: list.title },
         ]}
-        homeUrl={`/${locale.lang}/home`}
       />
       <h1>{list.title}</h1>
       {list.preferred ? <p>{t('account.wishlists.preferred')}</p> : null}

@@ -4,7 +4,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
-import { Breadcrumb } from '~/components/Breadcrumb'
+import { AccountBreadcrumb } from '~/components/AccountBreadcrumb'
 import { FormErrors, SubmitButton } from '~/components/form-controls'
 import { CheckboxField, Field, useShopForm } from '~/components/forms'
 import { useShell } from '~/components/useShell'
@@ -92,10 +92,7 @@ export default function WishlistsPage() {
   const [form, fields] = useShopForm({ id: 'wishlist-create', schema: CreateSchema })
   return (
     <>
-      <Breadcrumb
-        items={[{ name: t('account.overview.title'), url: `/${locale.lang}/account` }, { name: title }]}
-        homeUrl={`/${locale.lang}/home`}
-      />
+      <AccountBreadcrumb lang={locale.lang} trail={[{ name: title }]} />
       <h1>{title}</h1>
       {lists.length === 0 ? <p>{t('account.wishlists.empty')}</p> : null}
       <ul className="wishlist-list">

@@ -1,7 +1,7 @@
 import '~/browser/account-texts'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Breadcrumb } from '~/components/Breadcrumb'
+import { AccountBreadcrumb } from '~/components/AccountBreadcrumb'
 import { useShell } from '~/components/useShell'
 
 /** The frame of the profile's own pages (e-mail address, password): breadcrumb back to the profile, heading. */
@@ -10,13 +10,12 @@ export function ProfileSubpage({ heading, children }: { heading: string; childre
   const { t } = useTranslation()
   return (
     <>
-      <Breadcrumb
-        items={[
-          { name: t('account.overview.title'), url: `/${locale.lang}/account` },
+      <AccountBreadcrumb
+        lang={locale.lang}
+        trail={[
           { name: t('account.profile.heading'), url: `/${locale.lang}/account/profile` },
           { name: t(heading) },
         ]}
-        homeUrl={`/${locale.lang}/home`}
       />
       <h1>{t(heading)}</h1>
       {children}

@@ -2,7 +2,7 @@ import '~/browser/account-texts'
 import type { FieldMetadata } from '@conform-to/react'
 import { Link } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import { Breadcrumb } from '~/components/Breadcrumb'
+import { AccountBreadcrumb } from '~/components/AccountBreadcrumb'
 import { CheckboxField, Field } from '~/components/forms'
 import { useShell } from '~/components/useShell'
 import type { PunchoutType } from '~/models/punchout'
@@ -20,13 +20,9 @@ export function PunchoutBreadcrumb({ listUrl, page }: { listUrl: string; page?: 
   const { t } = useTranslation()
   const { locale } = useShell()
   return (
-    <Breadcrumb
-      items={[
-        { name: t('account.overview.title'), url: `/${locale.lang}/account` },
-        { name: t('account.punchout.heading'), url: listUrl },
-        ...(page ? [{ name: page }] : []),
-      ]}
-      homeUrl={`/${locale.lang}/home`}
+    <AccountBreadcrumb
+      lang={locale.lang}
+      trail={[{ name: t('account.punchout.heading'), url: listUrl }, ...(page ? [{ name: page }] : [])]}
     />
   )
 }
