@@ -473,13 +473,16 @@ export async function addQuoteRequestItem(
   })
 }
 
-/** Changes a line's quantity or note on a new request (ICM `PUT quoterequests/{id}/items/{itemId}`). */
-export async function updateQuoteRequestItem(
+/**
+ * One line of a new request, changed by `change` in a transaction that holds the request (locked): unknown or
+ * foreign lines are not found, a submitted request is no longer editable; the request is touched after.
+ */
+async function changeItem(
   db: Db,
   owner: QuoteOwner,
   id: string,
   itemId: string,
-  change: { quantity?: number; note?: string | null },
+  change: (t: Db, item: typeof quoteRequestItems.$inferSelect) => Promise<void>,
 ): Promise<QuoteRequestDetail> {
   return db.transaction(async (tx) => {
     const t = asDb(tx)
@@ -491,6 +494,21 @@ export async function updateQuoteRequestItem(
       .where(and(eq(quoteRequestItems.id, itemId), eq(quoteRequestItems.quoteRequestId, request.id)))
     if (!item) throw itemNotFound()
     if (request.submittedAt) throw notEditable()
+    await change(t, item)
+    await t.update(quoteRequests).set({ updatedAt: new Date() }).where(eq(quoteRequests.id, request.id))
+    return requestDetail(t, request)
+  })
+}
+
+/** Changes a line's quantity or note on a new request (ICM `PUT quoterequests/{id}/items/{itemId}`). */
+export async function updateQuoteRequestItem(
+  db: Db,
+  owner: QuoteOwner,
+  id: string,
+  itemId: string,
+  change: { quantity?: number; note?: string | null },
+): Promise<QuoteRequestDetail> {
+  return changeItem(db, owner, id, itemId, async (t, item) => {
     if (change.quantity !== undefined) {
       const refusal = await productRefusal(t, item.sku, change.quantity)
       if (refusal) throw refusal
@@ -502,8 +520,6 @@ export async function updateQuoteRequestItem(
         ...(change.note !== undefined ? { note: change.note?.trim() || null } : {}),
       })
       .where(eq(quoteRequestItems.id, item.id))
-    await t.update(quoteRequests).set({ updatedAt: new Date() }).where(eq(quoteRequests.id, request.id))
-    return requestDetail(t, request)
   })
 }
 
@@ -514,19 +530,8 @@ export async function deleteQuoteRequestItem(
   id: string,
   itemId: string,
 ): Promise<QuoteRequestDetail> {
-  return db.transaction(async (tx) => {
-    const t = asDb(tx)
-    const request = await ownRequest(t, owner, id, { lock: true })
-    if (!isUuid(itemId)) throw itemNotFound()
-    const [item] = await t
-      .select({ id: quoteRequestItems.id })
-      .from(quoteRequestItems)
-      .where(and(eq(quoteRequestItems.id, itemId), eq(quoteRequestItems.quoteRequestId, request.id)))
-    if (!item) throw itemNotFound()
-    if (request.submittedAt) throw notEditable()
+  return changeItem(db, owner, id, itemId, async (t, item) => {
     await t.delete(quoteRequestItems).where(eq(quoteRequestItems.id, item.id))
-    await t.update(quoteRequests).set({ updatedAt: new Date() }).where(eq(quoteRequests.id, request.id))
-    return requestDetail(t, request)
   })
 }
 
