@@ -1,3 +1,4 @@
+import fs from 'node:fs'
 import type { Server } from 'node:http'
 import express, { type Request as ExpressRequest, type Response as ExpressResponse } from 'express'
 import { afterEach, describe, expect, it, vi } from 'vitest'
@@ -46,6 +47,33 @@ const echoClient: Handler = (req, res) => {
 }
 
 const FORM = { 'Content-Type': 'application/x-www-form-urlencoded' }
+
+describe('public files', () => {
+  it('serves the build’s favicon with an hour’s caching; page paths reach the app without a look at the disk', async () => {
+    const stat = vi.spyOn(fs, 'stat')
+    const { origin, reached } = await shop()
+    const favicon = await fetch(`${origin}/favicon.svg`)
+    expect(favicon.status).toBe(200)
+    expect(favicon.headers.get('content-type')).toContain('image/svg+xml')
+    expect(favicon.headers.get('cache-control')).toBe('public, max-age=3600')
+    expect(stat).toHaveBeenCalledTimes(1)
+    for (const page of [
+      '/en/home',
+      '/en/power-tools-ctgPower-Tools.Drills',
+      '/robots.txt',
+      '/favicon.svg/x',
+    ]) {
+      expect(await (await fetch(`${origin}${page}`)).text()).toBe(`app GET ${page}`)
+    }
+    expect(reached.map((r) => r.path)).toEqual([
+      '/en/home',
+      '/en/power-tools-ctgPower-Tools.Drills',
+      '/robots.txt',
+      '/favicon.svg/x',
+    ])
+    expect(stat).toHaveBeenCalledTimes(1)
+  })
+})
 
 describe('request bounds', () => {
   it('lets only GET, HEAD and POST reach the app; others answer 405 with Allow, in the path’s language', async () => {
