@@ -228,11 +228,13 @@ export function requestBounds({ maxBodyBytes, otherBodyTypesAllowed = OTHER_POST
   }
 }
 
+/** Whether the request declares a body (a length above 0, or chunks). */
+const declaresBody = (req) =>
+  req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0
+
 /** A body left unread is not read to its end only to keep the connection: the connection closes. */
 function closeIfBody(req) {
-  const hasBody =
-    req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0
-  return hasBody ? { Connection: 'close' } : {}
+  return declaresBody(req) ? { Connection: 'close' } : {}
 }
 
 /**
@@ -245,7 +247,10 @@ export function closeAfterUnreadBody() {
   return function closeIfUnread(req, res, next) {
     const writeHead = res.writeHead
     res.writeHead = function (...args) {
-      if (!req.complete && !this.hasHeader('connection')) this.setHeader('Connection', 'close')
+      // A request without a body keeps its connection even when answered in the tick its headers arrived
+      // (a page-cache hit), before Node marks it complete.
+      if (!req.complete && declaresBody(req) && !this.hasHeader('connection'))
+        this.setHeader('Connection', 'close')
       return writeHead.apply(this, args)
     }
     next()

@@ -75,6 +75,32 @@ describe('public files', () => {
   })
 })
 
+describe('connections', () => {
+  it('stay open after a page-cache hit, which is answered before Node marks the request complete', async () => {
+    const { origin, reached } = await shop({ PAGE_CACHE_SECONDS: '10' }, (_req, res) => {
+      res
+        .set({ 'Cache-Control': 'public, max-age=0, s-maxage=60', Vary: 'Cookie' })
+        .type('html')
+        .send('<p>page</p>')
+    })
+    const headers = { Connection: 'keep-alive' }
+    const miss = await send(origin, '/en/home', { headers })
+    const hit = await send(origin, '/en/home', { headers })
+    expect(miss.headers['x-page-cache']).toBe('miss')
+    expect(hit.headers['x-page-cache']).toBe('hit')
+    expect(hit.headers.connection).toBe('keep-alive')
+    expect(reached).toHaveLength(1)
+    // A post whose body is left unread still closes it.
+    const refused = await send(origin, '/en/login', {
+      method: 'POST',
+      headers: { ...headers, 'Content-Type': 'text/plain' },
+      body: 'x',
+    })
+    expect(refused.status).toBe(415)
+    expect(refused.headers.connection).toBe('close')
+  })
+})
+
 describe('request bounds', () => {
   it('lets only GET, HEAD and POST reach the app; others answer 405 with Allow, in the path’s language', async () => {
     const { origin, reached } = await shop()
