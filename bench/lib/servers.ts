@@ -98,6 +98,14 @@ export function cpuMs(pid: number): number {
 
 export const procState = (pid: number) => procStat(pid)[0]
 
+/** Resident memory of a process in MiB (VmRSS of /proc/{pid}/status). */
+export function rssMiB(pid: number): number {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('VmRSS:'))
+  return Number(line?.match(/(\d+)/)?.[1] ?? 0) / 1024
+}
+
 /** The environment of a child: ours without settings that would point it elsewhere. */
 export function childEnv(settings: Record<string, string>): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env }
