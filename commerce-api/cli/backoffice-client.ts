@@ -6,6 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { parseArgs, type ParseArgsConfig } from 'node:util'
 
 export type Env = Record<string, string | undefined>
 export type Io = { out: (line: string) => void; err: (line: string) => void }
@@ -18,6 +19,54 @@ export class UsageError extends Error {}
 export const CONNECTION_HELP = `Environment:
   BACKOFFICE_URL    the commerce API (default http://127.0.0.1:$API_PORT, API_PORT default 4100)
   BACKOFFICE_TOKEN  the operator token (default: the one npm start keeps in $DATA_DIR/backoffice-token)`
+
+/**
+ * A command line `<command> [--option …] [positionals]`: the command must be one of `allowed`, which names the
+ * options each command takes; anything else is a UsageError.
+ */
+export function parseCommand<T extends NonNullable<ParseArgsConfig['options']>>(
+  args: string[],
+  options: T,
+  allowed: Record<string, (keyof T & string)[]>,
+) {
+  const [command, ...rest] = args
+  let parsed: ReturnType<typeof parseArgs<{ options: T; allowPositionals: true; strict: true }>>
+  try {
+    parsed = parseArgs({ args: rest, options, allowPositionals: true, strict: true })
+  } catch (error) {
+    throw new UsageError((error as Error).message)
+  }
+  if (!command || !Object.hasOwn(allowed, command))
+    throw new UsageError(command ? `unknown command '${command}'` : 'a command is needed')
+  const extra = Object.keys(parsed.values).filter((name) => !allowed[command]!.includes(name))
+  if (extra.length) throw new UsageError(`${command} takes no --${extra.join(', --')}`)
+  return { command, values: parsed.values, positionals: parsed.positionals }
+}
+
+/** `--name N`: a whole number of up to seven digits, or undefined when not given. */
+export function wholeNumber(value: string | undefined, name: string): number | undefined {
+  if (value === undefined) return undefined
+  if (!/^\d{1,7}$/.test(value)) throw new UsageError(`--${name} takes a whole number`)
+  return Number(value)
+}
+
+/** `list`'s paging options (`--limit`, `--offset`) into `query`. */
+export function setPaging(query: URLSearchParams, values: { limit?: string; offset?: string }) {
+  const limit = wholeNumber(values.limit, 'limit')
+  const offset = wholeNumber(values.offset, 'offset')
+  if (limit !== undefined) query.set('limit', String(limit))
+  if (offset !== undefined) query.set('offset', String(offset))
+}
+
+/** The one number a command acts on (`noun`: "order number"; `example` shows it), URL-encoded. */
+export function oneNumber(positionals: string[], command: string, noun: string, example: string): string {
+  const [no, ...rest] = positionals
+  const article = /^[aeiou]/.test(noun) ? 'an' : 'a'
+  if (!no) throw new UsageError(`${command} needs ${article} ${noun}, e.g. ${example.replace('%s', command)}`)
+  if (rest.length) throw new UsageError(`${command} takes one ${noun}, got: ${positionals.join(' ')}`)
+  if (!/^[A-Za-z0-9-]{1,64}$/.test(no)) throw new UsageError(`'${no}' is no ${noun}`)
+  return encodeURIComponent(no)
+}
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..')
 

@@ -9,8 +9,16 @@
  */
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { parseArgs } from 'node:util'
-import { callBackoffice, CONNECTION_HELP, UsageError, type Env, type Io } from './backoffice-client'
+import {
+  callBackoffice,
+  CONNECTION_HELP,
+  oneNumber,
+  parseCommand,
+  setPaging,
+  UsageError,
+  type Env,
+  type Io,
+} from './backoffice-client'
 
 export const USAGE = `Usage: npm run orders -- <command> [options]
 
@@ -30,16 +38,6 @@ PENDING_PAYMENT, PENDING_APPROVAL, REJECTED.
 
 ${CONNECTION_HELP}`
 
-const ORDER_NUMBER = /^[A-Za-z0-9-]{1,64}$/
-
-function orderNumber(positionals: string[], command: string): string {
-  const [no, ...rest] = positionals
-  if (!no) throw new UsageError(`${command} needs an order number, e.g. npm run orders -- ${command} 100041`)
-  if (rest.length) throw new UsageError(`${command} takes one order number, got: ${positionals.join(' ')}`)
-  if (!ORDER_NUMBER.test(no)) throw new UsageError(`'${no}' is no order number`)
-  return no
-}
-
 function positions(value: string | undefined): number[] | undefined {
   if (value === undefined) return undefined
   const parts = value.split(',').map((part) => part.trim())
@@ -48,53 +46,36 @@ function positions(value: string | undefined): number[] | undefined {
   return parts.map(Number)
 }
 
-function wholeNumber(value: string | undefined, name: string): string | undefined {
-  if (value !== undefined && !/^\d{1,7}$/.test(value)) throw new UsageError(`--${name} takes a whole number`)
-  return value
-}
-
 /** The call a command line asks for: method, path under /backoffice, and the JSON body. */
 export function requestOf(args: string[]): { method: string; path: string; body?: unknown } {
-  const [command, ...rest] = args
-  const options = {
-    status: { type: 'string' },
-    limit: { type: 'string' },
-    offset: { type: 'string' },
-    carrier: { type: 'string' },
-    tracking: { type: 'string' },
-    lines: { type: 'string' },
-  } as const
-  let parsed: ReturnType<typeof parseArgs<{ options: typeof options; allowPositionals: true }>>
-  try {
-    parsed = parseArgs({ args: rest, options, allowPositionals: true, strict: true })
-  } catch (error) {
-    throw new UsageError((error as Error).message)
-  }
-  const { values, positionals } = parsed
-  const allowed: Record<string, string[]> = {
-    list: ['status', 'limit', 'offset'],
-    show: [],
-    ship: ['carrier', 'tracking', 'lines'],
-    process: [],
-    deliver: [],
-    cancel: [],
-  }
-  if (!command || !(command in allowed))
-    throw new UsageError(command ? `unknown command '${command}'` : 'a command is needed')
-  const extra = Object.keys(values).filter((name) => !allowed[command]!.includes(name))
-  if (extra.length) throw new UsageError(`${command} takes no --${extra.join(', --')}`)
+  const { command, values, positionals } = parseCommand(
+    args,
+    {
+      status: { type: 'string' },
+      limit: { type: 'string' },
+      offset: { type: 'string' },
+      carrier: { type: 'string' },
+      tracking: { type: 'string' },
+      lines: { type: 'string' },
+    },
+    {
+      list: ['status', 'limit', 'offset'],
+      show: [],
+      ship: ['carrier', 'tracking', 'lines'],
+      process: [],
+      deliver: [],
+      cancel: [],
+    },
+  )
   if (command === 'list') {
     if (positionals.length) throw new UsageError(`list takes no order number, got: ${positionals.join(' ')}`)
     const query = new URLSearchParams()
     if (values.status) query.set('status', values.status)
-    const limit = wholeNumber(values.limit, 'limit')
-    const offset = wholeNumber(values.offset, 'offset')
-    if (limit) query.set('limit', limit)
-    if (offset) query.set('offset', offset)
+    setPaging(query, values)
     const search = query.toString()
     return { method: 'GET', path: `/backoffice/orders${search ? `?${search}` : ''}` }
   }
-  const no = encodeURIComponent(orderNumber(positionals, command))
+  const no = oneNumber(positionals, command, 'order number', 'npm run orders -- %s 100041')
   if (command === 'show') return { method: 'GET', path: `/backoffice/orders/${no}` }
   if (command === 'ship') {
     if (!values.carrier || !values.tracking)

@@ -7,8 +7,17 @@
  */
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { parseArgs } from 'node:util'
-import { callBackoffice, CONNECTION_HELP, UsageError, type Env, type Io } from './backoffice-client'
+import {
+  callBackoffice,
+  CONNECTION_HELP,
+  oneNumber,
+  parseCommand,
+  setPaging,
+  UsageError,
+  wholeNumber,
+  type Env,
+  type Io,
+} from './backoffice-client'
 
 export const USAGE = `Usage: npm run quotes -- <command> [options]
 
@@ -27,22 +36,6 @@ Commands:
 
 ${CONNECTION_HELP}`
 
-const REQUEST_NUMBER = /^[A-Za-z0-9-]{1,64}$/
-
-function requestNumber(positionals: string[], command: string): string {
-  const [no, ...rest] = positionals
-  if (!no) throw new UsageError(`${command} needs a request number, e.g. npm run quotes -- ${command} 2001`)
-  if (rest.length) throw new UsageError(`${command} takes one request number, got: ${positionals.join(' ')}`)
-  if (!REQUEST_NUMBER.test(no)) throw new UsageError(`'${no}' is no request number`)
-  return encodeURIComponent(no)
-}
-
-function wholeNumber(value: string | undefined, name: string): number | undefined {
-  if (value === undefined) return undefined
-  if (!/^\d{1,7}$/.test(value)) throw new UsageError(`--${name} takes a whole number`)
-  return Number(value)
-}
-
 function decimal(value: string | undefined, name: string): number | undefined {
   if (value === undefined) return undefined
   if (!/^\d{1,8}(\.\d{1,2})?$/.test(value))
@@ -60,48 +53,36 @@ function prices(values: string[] | undefined) {
 
 /** The call a command line asks for: method, path under /backoffice, and the JSON body. */
 export function requestOf(args: string[]): { method: string; path: string; body?: unknown } {
-  const [command, ...rest] = args
-  const options = {
-    all: { type: 'boolean' },
-    limit: { type: 'string' },
-    offset: { type: 'string' },
-    discount: { type: 'string' },
-    price: { type: 'string', multiple: true },
-    valid: { type: 'string' },
-    'valid-until': { type: 'string' },
-    comment: { type: 'string' },
-    reason: { type: 'string' },
-  } as const
-  let parsed: ReturnType<typeof parseArgs<{ options: typeof options; allowPositionals: true }>>
-  try {
-    parsed = parseArgs({ args: rest, options, allowPositionals: true, strict: true })
-  } catch (error) {
-    throw new UsageError((error as Error).message)
-  }
-  const { values, positionals } = parsed
-  const allowed: Record<string, string[]> = {
-    list: ['all', 'limit', 'offset'],
-    show: [],
-    respond: ['discount', 'price', 'valid', 'valid-until', 'comment'],
-    reject: ['reason'],
-  }
-  if (!command || !(command in allowed))
-    throw new UsageError(command ? `unknown command '${command}'` : 'a command is needed')
-  const extra = Object.keys(values).filter((name) => !allowed[command]!.includes(name))
-  if (extra.length) throw new UsageError(`${command} takes no --${extra.join(', --')}`)
+  const { command, values, positionals } = parseCommand(
+    args,
+    {
+      all: { type: 'boolean' },
+      limit: { type: 'string' },
+      offset: { type: 'string' },
+      discount: { type: 'string' },
+      price: { type: 'string', multiple: true },
+      valid: { type: 'string' },
+      'valid-until': { type: 'string' },
+      comment: { type: 'string' },
+      reason: { type: 'string' },
+    },
+    {
+      list: ['all', 'limit', 'offset'],
+      show: [],
+      respond: ['discount', 'price', 'valid', 'valid-until', 'comment'],
+      reject: ['reason'],
+    },
+  )
   if (command === 'list') {
     if (positionals.length)
       throw new UsageError(`list takes no request number, got: ${positionals.join(' ')}`)
     const query = new URLSearchParams()
     if (values.all) query.set('all', 'true')
-    const limit = wholeNumber(values.limit, 'limit')
-    const offset = wholeNumber(values.offset, 'offset')
-    if (limit !== undefined) query.set('limit', String(limit))
-    if (offset !== undefined) query.set('offset', String(offset))
+    setPaging(query, values)
     const search = query.toString()
     return { method: 'GET', path: `/backoffice/quoterequests${search ? `?${search}` : ''}` }
   }
-  const no = requestNumber(positionals, command)
+  const no = oneNumber(positionals, command, 'request number', 'npm run quotes -- %s 2001')
   if (command === 'show') return { method: 'GET', path: `/backoffice/quoterequests/${no}` }
   if (command === 'reject')
     return {
