@@ -12,15 +12,17 @@
  *   names (our pages vary on `Cookie`, product pages also on `User-Agent`); `Vary: *` is never stored;
  * - freshness is the response's `s-maxage`, at most `maxSeconds`; a hit carries `Age`;
  * - a request with `Cache-Control: no-cache` goes to the page itself (and refreshes the stored copy).
- * HEAD is answered from a stored GET. Bodies are stored uncompressed (this runs inside `compression()`),
- * so every hit is compressed for the client's own `Accept-Encoding`.
+ * HEAD is answered from a stored GET. Bodies are stored uncompressed (this runs inside `compression()`).
  *
  * A stored page embeds the CSP nonce of the response it was rendered for (`nonceOf`). A nonce is good for
  * one response only, so every hit carries the nonce of its own response instead: the body is kept split at
- * the stored nonce, and a hit joins the parts with the new one (one copy of the body), and header values
- * that name the stored nonce (the CSP) name the new one.
+ * the stored nonce, a hit writes the parts with the new one between them (no copy), and header values
+ * that name the stored nonce (the CSP) name the new one. A client that takes gzip (every browser) gets
+ * the parts compressed once, on the first such hit, with the new nonce spliced in as a stored block
+ * (gzip-parts.mjs): compressing the page again per hit cost more than the rest of the hit (ADR 0048).
  */
 import { LRUCache } from 'lru-cache'
+import { gzipChunks, gzipParts } from './gzip-parts.mjs'
 
 /** Headers of a stored answer that belong to one transfer, not to the page. */
 const TRANSFER_HEADERS = new Set([
@@ -73,16 +75,26 @@ function splitAt(body, nonce) {
   return parts
 }
 
-/** The stored body with `nonce` where the stored one was. */
-function bodyWith(entry, nonce) {
-  if (entry.parts.length === 1) return entry.parts[0]
-  const fill = Buffer.from(nonce ?? entry.nonce)
-  const list = []
+/** The stored body with `fill` where the stored nonce was, as chunks to write in order (no copy). */
+function bodyChunks(entry, fill) {
+  const chunks = []
   entry.parts.forEach((part, i) => {
-    if (i > 0) list.push(fill)
-    list.push(part)
+    if (i > 0) chunks.push(fill)
+    chunks.push(part)
   })
-  return Buffer.concat(list)
+  return chunks
+}
+
+/**
+ * The answer to a hit: gzip assembled from parts compressed once when the client takes gzip (see
+ * gzip-parts.mjs), else the stored bytes (then `compression()` encodes them as for any other answer).
+ */
+function hitBody(entry, fill, req) {
+  if (entry.size > 0 && req.acceptsEncodings?.('gzip', 'identity') === 'gzip') {
+    entry.gzip ??= gzipParts(entry.parts)
+    return { encoding: 'gzip', ...gzipChunks(entry.gzip, fill) }
+  }
+  return { encoding: null, chunks: bodyChunks(entry, fill), length: entry.size }
 }
 
 const usableNonce = (nonce) => (typeof nonce === 'string' && nonce.length >= MIN_NONCE_LENGTH ? nonce : null)
@@ -120,7 +132,14 @@ export function pageCache({ maxSeconds, maxBytes = 64 * 1024 * 1024, now = Date.
         }
         res.setHeader('Age', String(Math.floor((now() - entry.stored) / 1000)))
         res.setHeader('X-Page-Cache', 'hit')
-        res.end(req.method === 'HEAD' ? undefined : bodyWith(entry, nonce))
+        const body = hitBody(entry, Buffer.from(nonce ?? entry.nonce ?? ''), req)
+        if (body.encoding) res.setHeader('Content-Encoding', body.encoding)
+        res.setHeader('Content-Length', String(body.length))
+        if (req.method === 'HEAD') return void res.end()
+        // One writev for the parts: corked until end() uncorks.
+        res.cork()
+        for (const chunk of body.chunks) res.write(chunk)
+        res.end()
         return
       }
       if (entry) entries.delete(key)

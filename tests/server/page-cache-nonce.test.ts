@@ -1,4 +1,5 @@
-import type { Server } from 'node:http'
+import { request, type IncomingHttpHeaders, type Server } from 'node:http'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import compression from 'compression'
 import express from 'express'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -38,7 +39,20 @@ async function shop(page: (nonce: string) => string) {
     const csp = response.headers.get('content-security-policy')
     return { response, html: await response.text(), nonce: cspNonceOf(csp), csp }
   }
-  return { get, renders: () => renders }
+  /** The raw answer (not decoded) to a request with this Accept-Encoding. */
+  const raw = (path: string, acceptEncoding: string | null, method = 'GET') =>
+    new Promise<{ headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+      const headers: Record<string, string> =
+        acceptEncoding === null ? {} : { 'Accept-Encoding': acceptEncoding }
+      request(`${origin}${path}`, { method, headers }, (response) => {
+        const chunks: Buffer[] = []
+        response.on('data', (chunk: Buffer) => chunks.push(chunk))
+        response.on('end', () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }))
+      })
+        .on('error', reject)
+        .end()
+    })
+  return { get, raw, renders: () => renders }
 }
 
 const page = (nonce: string) =>
@@ -73,5 +87,31 @@ describe('page cache and CSP nonces', () => {
     expect(second.nonce).not.toBe(first.nonce)
     expect(second.csp!.match(/'nonce-/g)).toHaveLength(1)
     expect(second.html).toBe('<!DOCTYPE html><p>No scripts</p>')
+  })
+
+  it('answers hits in gzip from parts compressed once, br or plain to clients that do not take gzip', async () => {
+    const { raw, renders } = await shop((nonce) => page(nonce).repeat(50))
+    await raw('/en/big', null)
+    const pageOf = (body: Buffer, headers: IncomingHttpHeaders) => {
+      const nonce = cspNonceOf(String(headers['content-security-policy']))!
+      return body.toString('utf8').replaceAll(nonce, 'N')
+    }
+    const gzip = await raw('/en/big', 'br;q=0.5, gzip')
+    expect(gzip.headers['x-page-cache']).toBe('hit')
+    expect(gzip.headers['content-encoding']).toBe('gzip')
+    expect(Number(gzip.headers['content-length'])).toBe(gzip.body.length)
+    expect(pageOf(gunzipSync(gzip.body), gzip.headers)).toBe(page('N').repeat(50))
+    // Assembled, not compressed again: the hit's own nonce sits in the gzip bytes as a stored block.
+    expect(gzip.body.includes(cspNonceOf(String(gzip.headers['content-security-policy']))!)).toBe(true)
+    const br = await raw('/en/big', 'br')
+    expect(br.headers['content-encoding']).toBe('br')
+    expect(pageOf(brotliDecompressSync(br.body), br.headers)).toBe(page('N').repeat(50))
+    const plain = await raw('/en/big', null)
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    expect(pageOf(plain.body, plain.headers)).toBe(page('N').repeat(50))
+    const head = await raw('/en/big', 'gzip', 'HEAD')
+    expect(head.headers['content-encoding']).toBe('gzip')
+    expect(head.body.length).toBe(0)
+    expect(renders()).toBe(1)
   })
 })
