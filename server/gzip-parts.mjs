@@ -1,7 +1,7 @@
 /**
  * A gzip body assembled from parts compressed once, with a short text between them that changes per
  * response (the page cache's CSP nonce). Compressing a 70 KB page costs a millisecond or two of CPU; a
- * page-cache hit assembled from stored parts costs a few microseconds (ADR 0048).
+ * page-cache hit assembled from stored parts costs a few microseconds (ADR 0052).
  *
  * How (RFC 1951/1952): every part but the last is raw deflate ended with a sync flush, so it stops on a
  * byte boundary without a final block; the text between parts is a stored block (3 header bits, padding,

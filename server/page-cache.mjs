@@ -19,7 +19,7 @@
  * the stored nonce, a hit writes the parts with the new one between them (no copy), and header values
  * that name the stored nonce (the CSP) name the new one. A client that takes gzip (every browser) gets
  * the parts compressed once, on the first such hit, with the new nonce spliced in as a stored block
- * (gzip-parts.mjs): compressing the page again per hit cost more than the rest of the hit (ADR 0048).
+ * (gzip-parts.mjs): compressing the page again per hit cost more than the rest of the hit (ADR 0052).
  */
 import { LRUCache } from 'lru-cache'
 import { gzipChunks, gzipParts } from './gzip-parts.mjs'

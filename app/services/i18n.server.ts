@@ -23,9 +23,60 @@ const instances = new Map<LocaleId, i18n>(
       fallbackLng: 'en_US',
       resources: { [locale.id]: { translation: resources[locale.id] }, en_US: { translation: en_US } },
     })
+    rememberTexts(instance)
     return [locale.id, instance]
   }),
 )
+
+/** Answers of one language's `t` kept, at most this many; then they start over. */
+export const REMEMBERED_TEXTS = 20_000
+
+/**
+ * The options of a `t` call as part of a cache key, or null when one is not a plain value (then the call
+ * is not remembered). Texts do not change while the process runs, so the same key and options give the
+ * same text; options holding objects (a formatter's argument) are rare and simply not remembered.
+ */
+function optionsKey(options: unknown): string | null {
+  if (options === undefined) return ''
+  if (typeof options === 'string') return `\u0001${options}`
+  if (options === null || typeof options !== 'object') return null
+  let key = ''
+  for (const name in options) {
+    const value = (options as Record<string, unknown>)[name]
+    if (value === undefined || value === null) continue
+    if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') {
+      key += `\u0001${name}\u0002${value}`
+    } else if (Array.isArray(value) && value.every((item) => typeof item === 'string')) {
+      key += `\u0001${name}\u0003${value.join('\u0003')}`
+    } else return null
+  }
+  return key
+}
+
+/**
+ * A page asks for a few hundred texts, and i18next resolves each one again (key lookup, fallbacks,
+ * plural forms, interpolation): a twentieth of a rendered page's CPU (ADR 0047). The texts a language
+ * answered are remembered per key and options; `getFixedT` (react-i18next's `useTranslation`) calls `t`.
+ */
+function rememberTexts(instance: i18n) {
+  const translate = instance.t.bind(instance) as (key: unknown, options?: unknown) => unknown
+  const remembered = new Map<string, unknown>()
+  const t = (key: unknown, options?: unknown) => {
+    const rest = typeof key === 'string' ? optionsKey(options) : null
+    if (rest === null) return translate(key, options)
+    const cacheKey = `${key}${rest}`
+    let text = remembered.get(cacheKey)
+    if (text === undefined) {
+      text = translate(key, options)
+      if (typeof text === 'string') {
+        if (remembered.size >= REMEMBERED_TEXTS) remembered.clear()
+        remembered.set(cacheKey, text)
+      }
+    }
+    return text
+  }
+  instance.t = t as i18n['t']
+}
 
 export function i18nFor(locale: LocaleId): i18n {
   return instances.get(locale) ?? instances.get('en_US')!
