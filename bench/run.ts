@@ -2,9 +2,12 @@
  * `npm run bench`: throughput, latency and CPU per request of the shop's pages next to a plain node:http
  * server (the ceiling of this machine), plus the gzip weight of a product page's JS and CSS.
  *
- * Each page is measured twice: as shipped (a repeated anonymous page comes from the page cache) and
- * rendered on every request (a second storefront with PAGE_CACHE_SECONDS=0; its ICM answers still come
- * from its in-process ICM cache), which is the cost of a page the cache does not hold.
+ * Each page is measured twice: as shipped (a repeated anonymous page comes from the page cache; the product
+ * page also as a browser asks for it, gzip) and rendered on every request (a second storefront with
+ * PAGE_CACHE_SECONDS=0; its ICM answers still come from its in-process ICM cache), which is the cost of a
+ * page the cache does not hold. A third storefront has no cache at all (ICM_CACHE_SECONDS=0 too): every
+ * product page is read from the commerce API. CPU per request is given for the storefront (its process and
+ * any workers it forks, WEB_CONCURRENCY) and the commerce API apart.
  *
  * Everything runs on loopback, bounded in time: each target gets BENCH_SECONDS (default 10) of load from
  * BENCH_CONNECTIONS (default 50) connections. `--servers` also compares remix-serve with our server.mjs.
@@ -20,32 +23,56 @@ import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import autocannon from 'autocannon'
 import { waitFor } from '../scripts/wait-for.mjs'
-import { cpuMs, failAndExit, root, rssMiB, start } from './lib/servers'
+import { cpuMs, failAndExit, processTree, root, rssMiB, start, treeCpuMs } from './lib/servers'
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10)
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50)
 const compareServers = process.argv.includes('--servers')
-const ports = { hello: 3901, api: 3902, shop: 3903, rendering: 3904 }
+const ports = { hello: 3901, api: 3902, shop: 3903, rendering: 3904, uncached: 3905 }
 const dataDir = process.env.BENCH_DATA_DIR ?? path.join(os.tmpdir(), 'storefront-bench-data')
 
 /** A server of this benchmark, stopped with the others when the benchmark ends. */
 const server = (name: string, args: string[], env: Record<string, string>) =>
   start(name, args, { ...process.env, ...env }).child
 
-type Row = { name: string; rps: number; p50: number; p99: number; cpu: number; errors: number }
+type Row = {
+  name: string
+  rps: number
+  p50: number
+  p99: number
+  /** CPU per request of the storefront's processes, of the commerce API, and both (ms). */
+  shopCpu: number
+  apiCpu: number
+  cpu: number
+  errors: number
+}
 
-async function measure(name: string, url: string, pids: number[]): Promise<Row> {
-  await autocannon({ url, connections: 10, duration: 2 }) // warm-up: JIT, caches
-  const before = pids.reduce((sum, pid) => sum + cpuMs(pid), 0)
-  const result = await autocannon({ url, connections, duration: seconds })
-  const after = pids.reduce((sum, pid) => sum + cpuMs(pid), 0)
+/**
+ * Load on `url`; CPU per request of the storefront (its process and any cluster workers) and of the API.
+ * `headers`: e.g. Accept-Encoding, as a browser sends it.
+ */
+async function measure(
+  name: string,
+  url: string,
+  pids: { shop: number; api?: number },
+  headers: Record<string, string> = {},
+): Promise<Row> {
+  await autocannon({ url, connections: 10, duration: 2, headers }) // warm-up: JIT, caches
+  const cpuOf = () => ({ shop: treeCpuMs(pids.shop), api: pids.api ? cpuMs(pids.api) : 0 })
+  const before = cpuOf()
+  const result = await autocannon({ url, connections, duration: seconds, headers })
+  const after = cpuOf()
   const total = result.requests.total || 1
+  const shopCpu = (after.shop - before.shop) / total
+  const apiCpu = (after.api - before.api) / total
   return {
     name,
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
-    cpu: (after - before) / total,
+    shopCpu,
+    apiCpu,
+    cpu: shopCpu + apiCpu,
     errors: result.non2xx + result.errors + result.timeouts,
   }
 }
@@ -103,14 +130,26 @@ async function pageWeight(url: string) {
 function table(rows: Row[], ceiling: Row) {
   const pad = (s: string, n: number) => s.padEnd(n)
   const lines = [
-    `| target | req/s | ratio to node:http | p50 ms | p99 ms | server CPU ms/req | errors |`,
-    `|---|---:|---:|---:|---:|---:|---:|`,
+    `| target | req/s | ratio to node:http | p50 ms | p99 ms | CPU ms/req storefront | API | both | errors |`,
+    `|---|---:|---:|---:|---:|---:|---:|---:|---:|`,
     ...rows.map(
       (r) =>
-        `| ${pad(r.name, 22)} | ${r.rps.toFixed(0)} | ${(r.rps / ceiling.rps).toFixed(3)} | ${r.p50} | ${r.p99} | ${r.cpu.toFixed(2)} | ${r.errors} |`,
+        `| ${pad(r.name, 26)} | ${r.rps.toFixed(0)} | ${(r.rps / ceiling.rps).toFixed(3)} | ${r.p50} | ${r.p99} | ${r.shopCpu.toFixed(2)} | ${r.apiCpu.toFixed(2)} | ${r.cpu.toFixed(2)} | ${r.errors} |`,
     ),
   ]
   return lines.join('\n')
+}
+
+/** The largest resident set of a process tree (a storefront's workers), and the tree's sum (MiB). */
+function treeRss(pid: number) {
+  const each = processTree(pid).map((p) => {
+    try {
+      return rssMiB(p)
+    } catch {
+      return 0
+    }
+  })
+  return { largest: Math.max(...each), total: each.reduce((a, b) => a + b, 0), processes: each.length }
 }
 
 async function main() {
@@ -141,10 +180,19 @@ async function main() {
     PORT: String(ports.rendering),
     PAGE_CACHE_SECONDS: '0',
   })
+  // Every page rendered from the commerce API's answers: no page cache, no ICM answer cache.
+  const uncached = server('storefront, no caches', ['server.mjs'], {
+    ...shopEnv,
+    PORT: String(ports.uncached),
+    PAGE_CACHE_SECONDS: '0',
+    ICM_CACHE_SECONDS: '0',
+  })
   const base = `http://127.0.0.1:${ports.shop}`
   const renderingBase = `http://127.0.0.1:${ports.rendering}`
+  const uncachedBase = `http://127.0.0.1:${ports.uncached}`
   await waitFor(`${base}/en/home`, 60_000)
   await waitFor(`${renderingBase}/en/home`, 60_000)
+  await waitFor(`${uncachedBase}/en/home`, 60_000)
 
   // Find a leaf category and a product in it the way a crawler would: by following links.
   const home = await (await fetch(`${base}/en/home`)).text()
@@ -156,26 +204,40 @@ async function main() {
 
   const apiPid = api.pid!
   // Memory after start and seeding, idle (the pages above were each asked for once).
-  const memory = { api: rssMiB(apiPid), shop: rssMiB(shop.pid!) }
+  const memory = { api: rssMiB(apiPid), shop: treeRss(shop.pid!) }
   const rows: Row[] = []
-  const ceiling = await measure('node:http hello', `http://127.0.0.1:${ports.hello}/`, [hello.pid!])
+  const ceiling = await measure('node:http hello', `http://127.0.0.1:${ports.hello}/`, { shop: hello.pid! })
   rows.push(ceiling)
+  const pids = { shop: shop.pid!, api: apiPid }
   for (const [name, pagePath] of [
     ['home page', '/en/home'],
     ['category page', categoryPath],
     ['product page', productPath],
   ] as const) {
-    rows.push(await measure(name, `${base}${pagePath}`, [shop.pid!, apiPid]))
+    rows.push(await measure(name, `${base}${pagePath}`, pids))
   }
+  // As a browser asks: compressed (a hit is assembled from parts gzipped once, server/gzip-parts.mjs).
+  rows.push(
+    await measure('product page, gzip', `${base}${productPath}`, pids, { 'accept-encoding': 'gzip, br' }),
+  )
+  const renderingPids = { shop: rendering.pid!, api: apiPid }
   for (const [name, pagePath] of [
     ['home, rendered', '/en/home'],
     ['category, rendered', categoryPath],
     ['product, rendered', productPath],
   ] as const) {
-    rows.push(await measure(name, `${renderingBase}${pagePath}`, [rendering.pid!, apiPid]))
+    rows.push(await measure(name, `${renderingBase}${pagePath}`, renderingPids))
   }
+  rows.push(
+    await measure('product, no caches', `${uncachedBase}${productPath}`, {
+      shop: uncached.pid!,
+      api: apiPid,
+    }),
+  )
   const productSerialP50 = await serialP50(`${renderingBase}${productPath}`)
+  const uncachedSerialP50 = await serialP50(`${uncachedBase}${productPath}`)
   rendering.kill('SIGTERM')
+  uncached.kill('SIGTERM')
 
   if (compareServers) {
     shop.kill('SIGTERM')
@@ -186,14 +248,21 @@ async function main() {
       shopEnv,
     )
     await waitFor(`${base}/en/home`, 60_000)
-    rows.push(await measure('product (remix-serve)', `${base}${productPath}`, [shop.pid!, apiPid]))
+    rows.push(
+      await measure('product (remix-serve)', `${base}${productPath}`, { shop: shop.pid!, api: apiPid }),
+    )
   }
 
   const weight = await pageWeight(`${base}${productPath}`)
   console.log(
     `\nMachine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, Node ${process.version}; ${connections} connections, ${seconds} s per target.`,
   )
-  console.log(`Pages: ${categoryPath} and ${productPath}. CPU = storefront + commerce API processes.\n`)
+  console.log(
+    `Pages: ${categoryPath} and ${productPath}. CPU per request of the storefront (all its processes) and the commerce API.`,
+  )
+  console.log(
+    `Resident memory after start, idle: commerce API ${memory.api.toFixed(0)} MiB; storefront ${memory.shop.total.toFixed(0)} MiB in ${memory.shop.processes} processes.\n`,
+  )
   console.log(table(rows, ceiling))
   console.log(
     `\nProduct page weight (gzip -9): JS ${(weight.js / 1024).toFixed(1)} KiB, CSS ${(weight.css / 1024).toFixed(1)} KiB in ${weight.files} files; HTML ${(weight.html / 1024).toFixed(1)} KiB`,
@@ -229,9 +298,16 @@ async function main() {
       unit: 'ms',
     },
     {
-      name: 'product page rendered, p50 at 1 connection',
+      name: 'product page rendered, p50 at 1 connection (ICM cache on)',
       value: productSerialP50,
       target: 8,
+      better: 'lower',
+      unit: 'ms',
+    },
+    {
+      name: 'product page rendered, p50 at 1 connection (all caches off)',
+      value: uncachedSerialP50,
+      target: 25,
       better: 'lower',
       unit: 'ms',
     },
@@ -243,8 +319,8 @@ async function main() {
       unit: 'MiB',
     },
     {
-      name: 'storefront resident memory, idle',
-      value: memory.shop,
+      name: `storefront resident memory, idle (largest of ${memory.shop.processes} processes)`,
+      value: memory.shop.largest,
       target: 120,
       better: 'lower',
       unit: 'MiB',

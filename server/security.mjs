@@ -83,15 +83,24 @@ export const CLIENT_ADDRESS_HEADER = 'x-storefront-client-address'
 /** host[:port]: a DNS name or IPv4 address (underscores occur in internal names), or an [IPv6] literal. */
 const HOST = /^(?:\[[0-9a-f:.]+\]|[a-z0-9_](?:[a-z0-9_.-]{0,252})?)(?::(\d{1,5}))?$/i
 
+/** Hosts found valid lately: nearly every request names one of the shop's few (URL parsing is per request). */
+const validHosts = new Set()
+
 /** host[:port] as Remix will parse it into the request's URL (`1.2.3.4.5` is no IPv4 address, for one). */
 export function isValidHost(value) {
   if (typeof value !== 'string') return false
+  if (validHosts.has(value)) return true
   const match = HOST.exec(value)
-  return (
+  const valid =
     match !== null &&
     (match[1] === undefined || Number(match[1]) <= 65535) &&
     URL.canParse(`http://${value}/`)
-  )
+  if (valid) {
+    // Bounded: a stranger sending many valid names only empties it.
+    if (validHosts.size >= 256) validHosts.clear()
+    validHosts.add(value)
+  }
+  return valid
 }
 
 const NONCE_BYTES = 16

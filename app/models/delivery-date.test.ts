@@ -86,6 +86,42 @@ describe('the delivery date of one product', () => {
     expect(handlingDay(at('2025-07-01T12:30'), { ...BERLIN, timeZone: 'UTC' })).toBe('2025-07-01')
   })
 
+  it('answers the clock of each minute and zone, in any order of asking (the last answer is kept per zone)', () => {
+    const times = [
+      '2025-11-17T23:29',
+      '2025-11-17T23:30',
+      '2025-11-17T22:59',
+      '2025-11-17T23:00',
+      '2025-11-17T23:29',
+    ]
+    const zones = ['Europe/Berlin', 'Asia/Kolkata', 'UTC', 'America/St_Johns']
+    const fresh = (iso: string, timeZone: string) => {
+      const parts = Object.fromEntries(
+        new Intl.DateTimeFormat('en-US', {
+          timeZone,
+          year: 'numeric',
+          month: '2-digit',
+          day: '2-digit',
+          hour: '2-digit',
+          hourCycle: 'h23',
+        })
+          .formatToParts(at(iso))
+          .map((p) => [p.type, p.value]),
+      )
+      return { day: `${parts.year}-${parts.month}-${parts.day}`, hour: Number(parts.hour) % 24 }
+    }
+    for (const iso of times)
+      for (const zone of zones) expect(shopClock(at(iso), zone)).toEqual(fresh(iso, zone))
+    // Within one minute the same answer; a caller changing its copy changes nobody else's.
+    const first = shopClock(at('2025-11-17T18:29'), 'Asia/Kolkata')
+    first.hour = 99
+    expect(shopClock(new Date(at('2025-11-17T18:29').getTime() + 59_000), 'Asia/Kolkata')).toEqual({
+      day: '2025-11-17',
+      hour: 23,
+    })
+    expect(shopClock(at('2025-11-17T18:30'), 'Asia/Kolkata')).toEqual({ day: '2025-11-18', hour: 0 })
+  })
+
   it('has no date out of stock, and none when ready-for-shipment or delivery days are unknown', () => {
     expect(
       deliveryEstimate([{ ready: days(0), inStock: false }], days(1), at('2025-11-17T09:00'), BERLIN),

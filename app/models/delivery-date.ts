@@ -42,9 +42,26 @@ const dayOf = (iso: string) => Date.parse(`${iso}T00:00:00Z`)
 const isoOf = (ms: number) => new Date(ms).toISOString().slice(0, 10)
 
 const clockFormats = new Map<string, Intl.DateTimeFormat>()
+const MINUTE_MS = 60_000
+/** The last answer per time zone and its minute: a product page asks many times a second. */
+const lastClock = new Map<string, { minute: number; clock: { day: string; hour: number } }>()
 
-/** The calendar day and hour `now` is in `timeZone`. */
+/**
+ * The calendar day and hour `now` is in `timeZone`. Both change on whole minutes only (UTC offsets are
+ * multiples of a quarter hour), so an answer holds for the rest of its minute: `formatToParts` costs
+ * more than the rest of a delivery estimate.
+ */
 export function shopClock(now: Date, timeZone: string): { day: string; hour: number } {
+  const minute = Math.floor(now.getTime() / MINUTE_MS)
+  const last = lastClock.get(timeZone)
+  if (last?.minute === minute) return { ...last.clock }
+  const clock = zonedClock(now, timeZone)
+  if (lastClock.size >= 64 && !last) lastClock.clear()
+  lastClock.set(timeZone, { minute, clock })
+  return { ...clock }
+}
+
+function zonedClock(now: Date, timeZone: string): { day: string; hour: number } {
   let format = clockFormats.get(timeZone)
   if (!format) {
     format = new Intl.DateTimeFormat('en-US', {

@@ -3,7 +3,7 @@
  * SIGTERM), waiting for a server, CPU time from /proc, percentiles.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import net from 'node:net'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -97,6 +97,39 @@ export function cpuMs(pid: number): number {
 }
 
 export const procState = (pid: number) => procStat(pid)[0]
+
+/** A process and its descendants (a storefront's cluster workers), from /proc/{pid}/task/{tid}/children. */
+export function processTree(pid: number): number[] {
+  const tree = [pid]
+  for (let i = 0; i < tree.length; i++) {
+    let tasks: string[] = []
+    try {
+      tasks = readdirSync(`/proc/${tree[i]}/task`)
+    } catch {
+      continue // ended meanwhile
+    }
+    for (const task of tasks) {
+      try {
+        const children = readFileSync(`/proc/${tree[i]}/task/${task}/children`, 'utf8').trim()
+        if (children) tree.push(...children.split(/\s+/).map(Number))
+      } catch {
+        // the task ended meanwhile
+      }
+    }
+  }
+  return tree
+}
+
+/** CPU of a process and its descendants (ms); a process that ended meanwhile counts nothing. */
+export function treeCpuMs(pid: number): number {
+  return processTree(pid).reduce((sum, each) => {
+    try {
+      return sum + cpuMs(each)
+    } catch {
+      return sum
+    }
+  }, 0)
+}
 
 /** Resident memory of a process in MiB (VmRSS of /proc/{pid}/status). */
 export function rssMiB(pid: number): number {
