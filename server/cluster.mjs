@@ -36,12 +36,12 @@ const STOP_GRACE_MS = 12_000
  */
 const HEAP_FLAGS = ['--max-semi-space-size=8', '--max-old-space-size=256']
 
-/** The worker's node flags: the primary's, and each of HEAP_FLAGS nobody has set. */
-export function workerExecArgv(execArgv = process.execArgv, nodeOptions = process.env.NODE_OPTIONS ?? '') {
+/** Those of HEAP_FLAGS that neither `execArgv` nor NODE_OPTIONS set (`npm start` gives them to server.mjs). */
+export function heapFlags(execArgv = process.execArgv, nodeOptions = process.env.NODE_OPTIONS ?? '') {
   const given = [...execArgv, ...nodeOptions.split(/\s+/)].map((flag) =>
     flag.split('=')[0].replaceAll('_', '-'),
   )
-  return [...HEAP_FLAGS.filter((flag) => !given.includes(flag.split('=')[0])), ...execArgv]
+  return HEAP_FLAGS.filter((flag) => !given.includes(flag.split('=')[0]))
 }
 
 /**
@@ -125,6 +125,6 @@ export function runPrimary({ count, address }) {
   }
 
   for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => stop(0))
-  cluster.setupPrimary({ execArgv: workerExecArgv() })
+  cluster.setupPrimary({ execArgv: [...heapFlags(), ...process.execArgv] })
   launch(slots[0])
 }
