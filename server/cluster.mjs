@@ -87,8 +87,10 @@ export function runPrimary({ count, address }) {
     slot.timer = null
     const startedAt = Date.now()
     let listening = false
-    const worker = cluster.fork({ STOREFRONT_WORKER: String(slot.index) })
+    const worker = cluster.fork()
     slot.worker = worker
+    // A worker that could not be started or reached is logged; its 'exit' decides what happens next.
+    worker.on('error', (error) => console.error(`storefront: process ${slot.index}: ${error.message}`))
     worker.once('listening', () => {
       listening = true
       slot.listened = true
