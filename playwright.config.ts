@@ -98,6 +98,10 @@ export default defineConfig({
         DATA_DIR: dataDir,
         SEED_PRODUCTS: '1500',
         SESSION_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e',
+        // One storefront process per shop (ADR 0050): the browsers need the cores, the specs read per-process
+        // state (the tracking collector's events, page-cache hits), and tests/server/processes.test.ts covers
+        // the cluster.
+        WEB_CONCURRENCY: '1',
         // Two browsers on one loopback address: room for every test's tokens and wrong passwords; a short
         // lock so e2e/security.spec.ts reaches the login challenge in seconds.
         RATE_LIMIT_ANONYMOUS_TOKENS: '600/60',
@@ -153,6 +157,7 @@ export default defineConfig({
         HOST: '127.0.0.1',
         ICM_BASE_URL: 'http://127.0.0.1:9',
         SESSION_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e',
+        WEB_CONCURRENCY: '1',
         PUBLIC_URL: `http://127.0.0.1:${PORT + 1}`,
       },
     },
@@ -173,6 +178,7 @@ export default defineConfig({
         FEATURES: '',
         ADD_FEATURES: 'stickyHeader',
         SESSION_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e',
+        WEB_CONCURRENCY: '1',
         PUBLIC_URL: `http://127.0.0.1:${PORT + 3}`,
       },
     },
@@ -190,6 +196,7 @@ export default defineConfig({
         HOST: '127.0.0.1',
         ICM_BASE_URL: `http://127.0.0.1:${API_PORT}`,
         SESSION_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e',
+        WEB_CONCURRENCY: '1',
         PUBLIC_URL: `http://localhost:${PORT + 4}`,
       },
     },

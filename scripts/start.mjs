@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 /**
  * `npm start`: builds the storefront when no build exists, starts the bundled commerce API (unless
- * ICM_BASE_URL points at another ICM), waits for it, then serves the storefront on PORT (default 3000).
- * `npm run dev` does the same with the Vite dev server and a watching API.
+ * ICM_BASE_URL points at another ICM), waits for it, then serves the storefront on PORT (default 3000) in
+ * WEB_CONCURRENCY processes (default: one per core; server.mjs is their cluster's primary, ADR 0050).
+ * `npm run dev` does the same with the Vite dev server (one storefront process) and a watching API.
  *
- * It supervises both: a process that dies is started again after a back-off (1 s, doubling up to 30 s,
+ * It supervises both (the storefront's primary restarts its own workers): a process that dies is started again after a back-off (1 s, doubling up to 30 s,
  * back to 1 s once it ran for a minute), and the other keeps serving meanwhile (the storefront shows its
  * maintenance page while the API is away). Ctrl-C or SIGTERM stops both.
  *
@@ -28,6 +29,7 @@ import { randomBytes } from 'node:crypto'
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { heapFlags } from '../server/cluster.mjs'
 import { waitFor } from './wait-for.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
@@ -296,5 +298,11 @@ if (ssoDemo && !stopping) {
 
 if (!stopping) {
   // Development runs the same Express server, with Vite's middleware in place of the build.
-  supervise('storefront', process.execPath, dev ? ['server.mjs', '--dev'] : ['server.mjs'], storefrontEnv)
+  // With V8's heap limits of a storefront worker, for the one process of WEB_CONCURRENCY=1 too (ADR 0050).
+  supervise(
+    'storefront',
+    process.execPath,
+    dev ? ['server.mjs', '--dev'] : [...heapFlags([], storefrontEnv.NODE_OPTIONS), 'server.mjs'],
+    storefrontEnv,
+  )
 }

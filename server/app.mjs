@@ -22,6 +22,9 @@ import {
   urlChecks,
 } from './security.mjs'
 
+/** What all processes of the storefront keep of shareable pages together (one process: all of it). */
+const PAGE_CACHE_BYTES = 64 * 1024 * 1024
+
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 
 /**
@@ -58,7 +61,14 @@ export function createApp({ build, settings, handler, devMiddleware }) {
   )
   app.use(publicFiles(path.join(root, 'build/client')))
   // Shareable anonymous pages are kept for PAGE_CACHE_SECONDS (default 10, 0 = off): see page-cache.mjs.
-  app.use(pageCache({ maxSeconds: settings.pageCacheSeconds, nonceOf: (res) => res.locals.cspNonce }))
+  // Each process of a cluster keeps its own copies, in its share of PAGE_CACHE_BYTES (ADR 0050).
+  app.use(
+    pageCache({
+      maxSeconds: settings.pageCacheSeconds,
+      maxBytes: Math.floor(PAGE_CACHE_BYTES / (settings.processes ?? 1)),
+      nonceOf: (res) => res.locals.cspNonce,
+    }),
+  )
   app.all(
     '*',
     handler ??

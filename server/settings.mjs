@@ -4,6 +4,8 @@
  * An invalid value stops the start with a message naming the variable.
  */
 
+import os from 'node:os'
+
 /** Keywords of a CSP source list, written with or without their quotes in FRAME_ANCESTORS. */
 const CSP_KEYWORDS = new Set(['self', 'none'])
 
@@ -14,6 +16,11 @@ export function serverSettings(env = process.env) {
     port: Number(env.PORT ?? 3000),
     host: env.HOST ?? '0.0.0.0',
     mode: env.NODE_ENV,
+    /**
+     * Processes serving the shop (WEB_CONCURRENCY): more than 1 makes server.mjs the primary of a cluster of
+     * that many workers (server/cluster.mjs). Default: the cores this process may run on.
+     */
+    processes: positiveInteger('WEB_CONCURRENCY', env.WEB_CONCURRENCY, os.availableParallelism()),
     /** Shareable anonymous pages kept in memory (server/page-cache.mjs); 0 switches it off. */
     pageCacheSeconds: Number(env.PAGE_CACHE_SECONDS ?? 10),
     /** Express `trust proxy`: who may set X-Forwarded-For/-Host/-Proto. Default: nobody. */
@@ -112,6 +119,14 @@ function nonNegativeInteger(name, value, fallback) {
   const number = Number(value)
   if (!Number.isSafeInteger(number) || number < 0)
     throw new Error(`${name} must be a whole number ≥ 0 (got "${value}")`)
+  return number
+}
+
+function positiveInteger(name, value, fallback) {
+  if (value === undefined || value.trim() === '') return fallback
+  const number = Number(value)
+  if (!Number.isSafeInteger(number) || number < 1)
+    throw new Error(`${name} must be a whole number ≥ 1 (got "${value}")`)
   return number
 }
 

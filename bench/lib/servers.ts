@@ -7,6 +7,7 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import net from 'node:net'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { heapFlags } from '../../server/cluster.mjs'
 import { waitFor } from '../../scripts/wait-for.mjs'
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
@@ -26,9 +27,13 @@ const profile = process.env.BENCH_CPU_PROF
   : []
 
 export function start(name: string, args: string[], env: NodeJS.ProcessEnv): Server {
-  const child = spawn(process.execPath, [...profile, ...args], {
+  // The benches measure a storefront by its process id (CPU per request, resident memory): one process, not a
+  // cluster's primary that renders nothing, with the heap limits of a worker (WEB_CONCURRENCY, ADR 0050).
+  const storefront = args.some((arg) => arg.endsWith('server.mjs'))
+  const flags = storefront ? heapFlags([], env.NODE_OPTIONS) : []
+  const child = spawn(process.execPath, [...profile, ...flags, ...args], {
     cwd: root,
-    env,
+    env: storefront ? { ...env, WEB_CONCURRENCY: '1' } : env,
     stdio: ['ignore', 'pipe', 'inherit'],
   })
   const output: string[] = []

@@ -135,6 +135,8 @@ export class FuzzServers {
         SESSION_SECRET: 'fuzz-secret-for-the-fuzz-suite-only-0123456789',
         PUBLIC_URL: this.state.shop.origin,
         PAGE_CACHE_SECONDS: '0',
+        // One process: a crash is this process ending, and its memory is this process's (ADR 0050).
+        WEB_CONCURRENCY: '1',
       }),
       health: `${this.state.shop.origin}/en/home`,
     }

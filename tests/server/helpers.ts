@@ -1,13 +1,32 @@
 import { request as httpRequest, type IncomingHttpHeaders, type Server } from 'node:http'
 import { connect, createServer, type AddressInfo } from 'node:net'
 
-/** A loopback port nobody listens on right now. */
+/**
+ * A loopback port nobody listens on right now: one the system picks, or, with TEST_PORTS=4600-4699 (a machine
+ * shared with other runs), one of that range.
+ */
 export async function freePort(): Promise<number> {
+  const range = /^(\d+)-(\d+)$/.exec(process.env.TEST_PORTS ?? '')
+  if (!range) return (await tryPort(0))!
+  const [from, to] = [Number(range[1]), Number(range[2])]
+  for (let tries = 0; tries < 200; tries++) {
+    const port = await tryPort(from + Math.floor(Math.random() * (to - from + 1)))
+    if (port) return port
+  }
+  throw new Error(`no free port in TEST_PORTS=${process.env.TEST_PORTS}`)
+}
+
+/** Listens on `port` (0: any) for a moment: the port, or undefined when it is taken. */
+async function tryPort(port: number): Promise<number | undefined> {
   const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
+  const listening = await new Promise<boolean>((resolve) => {
+    server.once('error', () => resolve(false))
+    server.listen(port, '127.0.0.1', () => resolve(true))
+  })
+  if (!listening) return undefined
+  const { port: bound } = server.address() as AddressInfo
   await new Promise((resolve) => server.close(resolve))
-  return port
+  return bound
 }
 
 export async function listen(server: Server): Promise<string> {
