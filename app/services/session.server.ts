@@ -100,6 +100,11 @@ export type SessionData = {
   user?: SessionUser
   /** An anonymous shopper's choice of the display-type switch (a logged-in user's is `user.preferredDisplay`). */
   priceDisplay?: 'gross' | 'net'
+  /**
+   * Order numbers whose purchase the shop reported to the tracking collector (the last few): a receipt shown
+   * again, by whichever storefront process, reports nothing (tracking.server.ts).
+   */
+  reportedPurchases?: string[]
   /** SKUs chosen for comparison (feature compare); kept in the session, no cookie of its own. */
   compare?: string[]
   /** Recently viewed products (feature recently): SKU and minute of the view, most recent first. */

@@ -37,7 +37,7 @@ import { product } from './products.server'
 import { privateHeaders } from './http.server'
 import type { RequestArgs } from './request-memo.server'
 import type { Shopper } from './shopper.server'
-import { requestOfSession, type ShopSession, type TrackingFlash } from './session.server'
+import { requestOfSession, sessionOf, type ShopSession, type TrackingFlash } from './session.server'
 
 /** Spec §3's affiliation: the shop the events come from. */
 export const AFFILIATION = 'Ironbridge Supply'
@@ -184,8 +184,27 @@ export async function pageTracking(
     console.warn('storefront: tracking: an event could not be made', error)
     return []
   }
-  sendOnce(clientId, events)
+  sendOnce(clientId, await unreportedPurchasesOnly(args, events))
   return events.map((event) => ({ key: keyOf(event), entry: dataLayerEntry(event) }))
+}
+
+/** How many reported order numbers the session keeps (a few bytes each in the session cookie). */
+export const REPORTED_PURCHASES = 10
+
+/**
+ * The events without purchases the session says were reported already. sendOnce's memory is one
+ * process's; with several storefront processes (WEB_CONCURRENCY, ADR 0050) a receipt shown again can
+ * reach another one, and an order must not be counted twice: the session is every process's.
+ */
+export async function unreportedPurchasesOnly(args: RequestArgs, events: Ga4Event[]): Promise<Ga4Event[]> {
+  const orderOf = (event: Ga4Event) => String(event.params.transaction_id ?? '')
+  if (!events.some((event) => event.name === 'purchase')) return events
+  const session = await sessionOf(args)
+  const reported = session.get('reportedPurchases') ?? []
+  const fresh = events.filter((event) => event.name !== 'purchase' || !reported.includes(orderOf(event)))
+  const added = fresh.filter((event) => event.name === 'purchase').map(orderOf)
+  if (added.length) session.set('reportedPurchases', [...reported, ...added].slice(-REPORTED_PURCHASES))
+  return fresh
 }
 
 /** The flash of a session's events, gathered over the request (several actions may add to it). */
