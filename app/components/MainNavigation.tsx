@@ -15,26 +15,47 @@ import type { NavItem } from '~/models/navigation'
 const MAX_ENTRIES = 5
 const SHOWN_BEFORE_SEE_ALL = 4
 
-function SubList({ item, depth }: { item: NavItem; depth: number }) {
-  const { t } = useTranslation()
-  if (item.children.length === 0) return null
+/** Text as HTML text or attribute value. */
+const escaped = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
+
+type NavTexts = { seeAll: string; toggle: (name: string) => string }
+
+/** A category's entries below it: at depth above 1 only the first 5, with "see all" after the 4th (spec §2.5). */
+function subListHtml(item: NavItem, depth: number, texts: NavTexts): string {
+  if (item.children.length === 0) return ''
   const limited = depth > 1 && item.children.length > MAX_ENTRIES
   const shown = limited ? item.children.slice(0, SHOWN_BEFORE_SEE_ALL) : item.children
-  return (
-    <ul className={`nav-level-${depth}`}>
-      {shown.map((child) => (
-        <li key={child.id}>
-          <a href={child.url}>{child.name}</a>
-          <SubList item={child} depth={depth + 1} />
-        </li>
-      ))}
-      {limited ? (
-        <li className="see-all">
-          <a href={item.url}>{t('header.navigation.see_all')}</a>
-        </li>
-      ) : null}
-    </ul>
+  const entries = shown.map(
+    (child) =>
+      `<li><a href="${escaped(child.url)}">${escaped(child.name)}</a>${subListHtml(child, depth + 1, texts)}</li>`,
   )
+  if (limited) entries.push(`<li class="see-all"><a href="${escaped(item.url)}">${escaped(texts.seeAll)}</a></li>`)
+  return `<ul class="nav-level-${depth}">${entries.join('')}</ul>`
+}
+
+/**
+ * The flyouts' markup: ~80 links the same on every page of a language, so it is made once per navigation
+ * (the tree is the ICM cache's, so this lives as long as that answer) and language, as HTML rather than
+ * ~250 React elements rendered per page (issue 37). The browser builds the same string from the same data,
+ * so hydration keeps it as it is; the links are plain anchors anyway (one delegated click handler).
+ */
+const listHtmlOf = new WeakMap<NavItem[], Map<string, string>>()
+export function navigationListHtml(items: NavItem[], language: string, texts: NavTexts): string {
+  let byLanguage = listHtmlOf.get(items)
+  if (!byLanguage) listHtmlOf.set(items, (byLanguage = new Map()))
+  let html = byLanguage.get(language)
+  if (html === undefined) {
+    html = items
+      .map(
+        (item) =>
+          `<li><details name="${FLYOUT_GROUP}"><summary aria-label="${escaped(texts.toggle(item.name))}">${escaped(item.name)}</summary>` +
+          `<div class="flyout"><a href="${escaped(item.url)}" class="flyout-title">${escaped(item.name)}</a>${subListHtml(item, 1, texts)}</div></details></li>`,
+      )
+      .join('')
+    byLanguage.set(language, html)
+  }
+  return html
 }
 
 /** Level-0 flyouts share this name, so the browser keeps one open at a time, even without JavaScript. */
@@ -62,7 +83,7 @@ export function MainNavigation({
   /** NavLevel2Icon of the extra settings: what marks the flyouts' second-level entries. */
   level2Icon?: NavLevel2Icon
 }) {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const location = useLocation()
   const navigate = useNavigate()
   const ref = useRef<HTMLDetailsElement>(null)
@@ -113,21 +134,15 @@ export function MainNavigation({
         style={{ '--nav-columns': columns } as CSSProperties}
         data-nav-columns={columns}
       >
-        <ul className="nav-level-0">
-          {items.map((item) => (
-            <li key={item.id}>
-              <details name={FLYOUT_GROUP}>
-                <summary aria-label={t('header.navigation.toggle', { name: item.name })}>{item.name}</summary>
-                <div className="flyout">
-                  <a href={item.url} className="flyout-title">
-                    {item.name}
-                  </a>
-                  <SubList item={item} depth={1} />
-                </div>
-              </details>
-            </li>
-          ))}
-        </ul>
+        <ul
+          className="nav-level-0"
+          dangerouslySetInnerHTML={{
+            __html: navigationListHtml(items, i18n.language, {
+              seeAll: t('header.navigation.see_all'),
+              toggle: (name) => t('header.navigation.toggle', { name }),
+            }),
+          }}
+        />
         {/* The header's further links, here on phones only (app.css). */}
         {extra ? <div className="nav-extra">{extra}</div> : null}
       </nav>
