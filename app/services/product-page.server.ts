@@ -2,10 +2,10 @@ import { redirect } from '@remix-run/node'
 import type { LinkSection, ListingData, ProductPageData, TileEntry } from '~/models/catalog-page'
 import { productDeliveryEstimate } from '~/models/delivery-date'
 import { pageSizesOf, parseListingParams, sortOptions, type ListingParams } from '~/models/listing'
-import { SHOP_LOCALES } from '~/models/locale'
+import { SHOP_LOCALES, type ShopLocale } from '~/models/locale'
 import { pick } from '~/models/price'
 import { showsPrices } from '~/models/price-visibility'
-import type { Product } from '~/models/product'
+import type { LocalizedProductName, Product } from '~/models/product'
 import { breadcrumbJsonLd, productJsonLd, type PageSeo } from '~/models/seo'
 import { categoryUrl, productUrl } from '~/models/url'
 import { variationGroups } from '~/models/variation'
@@ -26,6 +26,7 @@ import {
   productFilters,
   productLinks,
   productParts,
+  productWithNames,
   variations as loadVariations,
 } from './products.server'
 import { promotions as loadPromotions } from './promotions.server'
@@ -58,6 +59,12 @@ export async function loadProductPage(page: ProductRequest): Promise<ProductPage
   return { ...critical, ...deferredData(page.shopper, page.sku), recentlyViewed }
 }
 
+/**
+ * Whether this ICM answered `localizedNames` on the last product page: unknown at start, false for a real
+ * ICM, whose pages then load the other languages' products alongside the product again, as before.
+ */
+let icmSendsLocalizedNames: boolean | undefined
+
 /** Linked products, streamed: a promise that never rejects (null when they fail). */
 function deferredData(shopper: Shopper, sku: string): Pick<ProductPageData, 'related'> {
   return { related: relatedProducts(shopper, sku).catch(() => null) }
@@ -77,31 +84,75 @@ async function canonicalProductUrl(scope: IcmScope, product: Product) {
   }
 }
 
-/** The product's URLs in the other languages: they need only the SKU, so they load alongside the product. */
-function otherLanguageUrls(shopper: Shopper, sku: string, canonical: boolean) {
+type OtherLanguageUrls = Map<string, Promise<string> | null>
+
+/**
+ * The product's URLs in the other languages from a call per language (a real ICM, which sends no
+ * `localizedNames`): they need only the SKU, so they can load alongside the product.
+ */
+function otherLanguageUrls(shopper: Shopper, sku: string, canonical: boolean): OtherLanguageUrls {
   return new Map(
     SHOP_LOCALES.filter((locale) => locale.lang !== shopper.locale.lang).map((locale) => {
-      const scope = { locale, pgid: shopper.scope.pgid }
-      const load = canonical
-        ? loadProduct(scope, sku).then(async (other) => (await canonicalProductUrl(scope, other)).url)
-        : null
+      const load = canonical ? otherLanguageUrl(shopper, locale, sku) : null
       load?.catch(() => undefined)
       return [locale.lang, load]
     }),
   )
 }
 
+function otherLanguageUrl(shopper: Shopper, locale: ShopLocale, sku: string) {
+  const scope = { locale, pgid: shopper.scope.pgid }
+  return loadProduct(scope, sku).then(async (other) => (await canonicalProductUrl(scope, other)).url)
+}
+
+/**
+ * The product's URLs in the other languages from its names in every locale (one answer of the bundled
+ * commerce API) and each language's cached category tree: no call per language. A locale the answer lacks
+ * is loaded as from a real ICM.
+ */
+function urlsFromNames(
+  shopper: Shopper,
+  product: Product,
+  names: Map<string, LocalizedProductName>,
+): OtherLanguageUrls {
+  return new Map(
+    SHOP_LOCALES.filter((locale) => locale.lang !== shopper.locale.lang).map((locale) => {
+      const localized = names.get(locale.id)
+      const scope = { locale, pgid: shopper.scope.pgid }
+      const url = localized
+        ? (product.defaultCategoryId
+            ? categoryPath(scope, product.defaultCategoryId)
+            : Promise.resolve(null)
+          ).then((homePath) =>
+            productUrl(locale, {
+              sku: product.sku,
+              name: localized.name,
+              variationValues: localized.variationValues,
+              categoryPath: homePath ?? undefined,
+            }),
+          )
+        : otherLanguageUrl(shopper, locale, product.sku)
+      url.catch(() => undefined)
+      return [locale.lang, url]
+    }),
+  )
+}
+
 async function criticalData({ request, shopper, sku, canonical, features }: ProductRequest) {
-  const elsewhere = otherLanguageUrls(shopper, sku, canonical)
-  const [product, priceMap, stock] = await Promise.all([
-    loadProduct(shopper.scope, sku),
+  // Against an ICM known not to send the names, the other languages load alongside the product.
+  const early = icmSendsLocalizedNames === false ? otherLanguageUrls(shopper, sku, canonical) : null
+  const [{ product, names }, priceMap, stock] = await Promise.all([
+    productWithNames(shopper.scope, sku),
     prices(shopper.scope, [sku]),
     inventory(shopper.scope, [sku]),
   ])
+  icmSendsLocalizedNames = names !== null
   // A warranty is a product for ICM, not a page of the shop.
   if (product.kind === 'Warranty') throw notFound()
   const { url, homePath } = await canonicalProductUrl(shopper.scope, product)
   if (!canonical) throw redirect(url, 301)
+  const elsewhere =
+    early ?? (names ? urlsFromNames(shopper, product, names) : otherLanguageUrls(shopper, sku, canonical))
   const categoryLinks = homePath ?? undefined
   // A master also lists its variations as a listing: 6 a page, faceted by variation attributes.
   const variationParams =
@@ -118,6 +169,7 @@ async function criticalData({ request, shopper, sku, canonical, features }: Prod
     warrantiesOf(shopper, product),
     configuration(shopper.scope),
   ])
+
   if (variationParams && variationParams.page > 1 && !variationListing?.products.length) throw notFound()
   const breadcrumb = [
     ...(homePath?.map((p, i) => ({
