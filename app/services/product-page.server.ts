@@ -47,8 +47,9 @@ type ProductRequest = {
 const MASTER_PAGE_SIZE = 6
 
 /**
- * A product page (`…-prd{sku}`; the short form answers 301): the critical data awaited, linked and recently
- * viewed products streamed (they never delay the page, and never fail it).
+ * A product page (`…-prd{sku}`; the short form answers 301): the critical data awaited; linked and recently
+ * viewed products and the promotions streamed (they never delay the page's main facts, and never fail it;
+ * a document waits for them, ADR 0051).
  */
 export async function loadProductPage(page: ProductRequest): Promise<ProductPageData> {
   // Recorded before any await: session changes must be made before the response is (see trackProductView).
@@ -160,16 +161,15 @@ async function criticalData({ request, shopper, sku, canonical, features }: Prod
       ? parseListingParams(new URL(request.url).searchParams, MASTER_PAGE_SIZE)
       : undefined
   if (variationParams === null) throw notFound()
-  const [variationSelection, variationListing, parts, promotions, warranties, settings] = await Promise.all([
+  // Promotions are extras, streamed: the page shows without them when they cannot be loaded.
+  const promotions = loadPromotions(shopper.scope, product.promotionIds).catch(() => [])
+  const [variationSelection, variationListing, parts, warranties, settings] = await Promise.all([
     variationChoice(shopper, product, categoryLinks),
     variationParams ? variationList(shopper, sku, variationParams, categoryLinks) : null,
     partsOf(shopper, product),
-    // Promotions are extras: the page shows without them when they cannot be loaded.
-    loadPromotions(shopper.scope, product.promotionIds).catch(() => []),
     warrantiesOf(shopper, product),
     configuration(shopper.scope),
   ])
-
   if (variationParams && variationParams.page > 1 && !variationListing?.products.length) throw notFound()
   const breadcrumb = [
     ...(homePath?.map((p, i) => ({
