@@ -22,6 +22,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import autocannon from 'autocannon'
+import { API_BUNDLE, API_NODE_FLAGS, buildApi } from '../scripts/build-api.mjs'
 import { waitFor } from '../scripts/wait-for.mjs'
 import { cpuMs, failAndExit, processTree, root, rssMiB, start, treeCpuMs } from './lib/servers'
 
@@ -161,7 +162,8 @@ async function main() {
   if (process.argv.includes('--fresh')) rmSync(dataDir, { recursive: true, force: true })
 
   const hello = server('node:http hello', ['bench/hello-server.mjs'], { PORT: String(ports.hello) })
-  const api = server('commerce API', ['--import', 'tsx', 'commerce-api/main.ts'], {
+  await buildApi() // the API as production runs it: bundled, with its node flags (ADR 0049)
+  const api = server('commerce API', [...API_NODE_FLAGS, API_BUNDLE], {
     API_PORT: String(ports.api),
     DATA_DIR: dataDir,
   })

@@ -7,6 +7,7 @@ import { cleanUp } from './domain/cleanup'
 import { linkDemoIdentities } from './sso-demo/identities'
 import { startMailDelivery } from './mail/delivery'
 import { mailSettings } from './mail/settings'
+import { isNewDataDir, SEED_ONLY, seedInChildProcess } from './seed-process'
 import { buildServer } from './server'
 
 const config = (() => {
@@ -18,6 +19,15 @@ const config = (() => {
     process.exit(1)
   }
 })()
+// A new embedded database is seeded by a child process, which takes seeding's memory with it when it ends.
+if (config.dataDir && !config.databaseUrl && !process.env[SEED_ONLY] && isNewDataDir(config.dataDir)) {
+  try {
+    await seedInChildProcess()
+  } catch (error) {
+    console.error(`commerce-api: not started: ${(error as Error).message}`)
+    process.exit(1)
+  }
+}
 const database = await openDatabase(config)
 const started = Date.now()
 const seed = await seedDatabase(database.db, {
@@ -26,6 +36,10 @@ const seed = await seedDatabase(database.db, {
 })
 if (seed.seeded)
   console.log(`commerce-api: seeded ${seed.info.products} products in ${Date.now() - started} ms`)
+if (process.env[SEED_ONLY]) {
+  await database.close()
+  process.exit(0)
+}
 if (!seed.seeded && (await ensureSearchIndex(database.db)))
   console.log('commerce-api: rebuilt the search index')
 // Clean-up of dead tokens, abandoned guest baskets and old rate-limit counters: at start and then

@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs'
+import v8 from 'node:v8'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
@@ -46,6 +47,30 @@ export type DatabaseOptions = {
   snapshot?: Blob
 }
 
+/**
+ * PostgreSQL's memory settings inside PGlite (ADR 0049). PGlite's WebAssembly memory only grows, and
+ * PostgreSQL zeroes its shared buffers at start: initdb's 128 MB of shared_buffers were resident from the
+ * first moment, for a database of some 60 MB whose files the operating system caches anyway. The other
+ * settings bound what a sort, an index build or VACUUM may take before it spills to disk, so that no single
+ * statement grows the memory for good.
+ */
+export const PGLITE_MEMORY_SETTINGS = {
+  shared_buffers: '16MB',
+  work_mem: '4MB',
+  maintenance_work_mem: '16MB',
+  temp_buffers: '2MB',
+  wal_buffers: '1MB',
+  max_connections: '8',
+} as const
+
+/** PGlite's own start parameters with the memory settings added as `-c name=value`. */
+export function pgliteStartParams(settings: Record<string, string> = PGLITE_MEMORY_SETTINGS): string[] {
+  return [
+    ...PGlite.defaultStartParams,
+    ...Object.entries(settings).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
+  ]
+}
+
 /** Opens the database and applies every pending migration. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
@@ -74,11 +99,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return { db, kind: 'postgres', close }
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true })
+  // PGlite's 9 MB of WebAssembly stay with V8's baseline compiler (Liftoff): optimizing all of it in the
+  // background held some 50 MB of code and CPU for no faster query (ADR 0049). Set before PGlite compiles it.
+  if (process.env.PGLITE_WASM_OPTIMIZE !== 'on') v8.setFlagsFromString('--liftoff-only')
   // pg_trgm (spelling correction in search) ships with PGlite as with PostgreSQL's contrib; a migration creates it.
   const client = new PGlite({
     dataDir: options.dataDir,
     loadDataDir: options.snapshot,
     extensions: { pg_trgm },
+    startParams: pgliteStartParams(),
   })
   const db = drizzlePglite(client, { schema }) as unknown as Db
   await migratePglite(drizzlePglite(client), { migrationsFolder })

@@ -112,11 +112,13 @@ describe('npm start', () => {
     expect(operatorToken).toMatch(/^[\w-]{43}$/)
     expect(operatorToken).not.toBe(secret)
     expect(statSync(tokenFile).mode & 0o777).toBe(0o600)
-    expect(environOf(childPid(supervisor, 'commerce-api/main.ts')!).BACKOFFICE_TOKEN).toBe(operatorToken)
+    expect(environOf(childPid(supervisor, 'build/commerce-api/main.js')!).BACKOFFICE_TOKEN).toBe(
+      operatorToken,
+    )
     expect(environOf(storefront).BACKOFFICE_TOKEN).toBeUndefined()
 
     // The API dies: it comes back, and the storefront answers all the while (its maintenance page meanwhile).
-    const api = childPid(supervisor, 'commerce-api/main.ts')!
+    const api = childPid(supervisor, 'build/commerce-api/main.js')!
     process.kill(api, 'SIGKILL')
     const statuses = new Set<number>()
     await waitUntil(
@@ -129,7 +131,7 @@ describe('npm start', () => {
     )
     expect([...statuses].every((status) => status === 200 || status === 503)).toBe(true)
     expect(log()).toContain('commerce-api stopped (signal SIGKILL); restarting it in 1 s (restart 1).')
-    expect(childPid(supervisor, 'commerce-api/main.ts')).not.toBe(api)
+    expect(childPid(supervisor, 'build/commerce-api/main.js')).not.toBe(api)
     expect(childPid(supervisor, 'server.mjs')).toBe(storefront)
     await waitUntil(
       'the shop with its API',
