@@ -43,10 +43,13 @@ function optionsKey(options: unknown): string | null {
   let key = ''
   for (const name in options) {
     const value = (options as Record<string, unknown>)[name]
-    if (value === undefined || value === null) continue
-    if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') {
-      key += `\u0001${name}\u0002${value}`
-    } else if (Array.isArray(value) && value.every((item) => typeof item === 'string')) {
+    // Typed, so that 1 and "1" or an absent, undefined and null value never share a key (i18next leaves a
+    // placeholder without a value as it is, and empties one given as undefined or null).
+    if (value === undefined || value === null) key += `\u0001${name}\u0002${value}`
+    else if (typeof value === 'string') key += `\u0001${name}\u0002s${value}`
+    else if (typeof value === 'number' || typeof value === 'boolean')
+      key += `\u0001${name}\u0002${typeof value}${value}`
+    else if (Array.isArray(value) && value.every((item) => typeof item === 'string')) {
       key += `\u0001${name}\u0003${value.join('\u0003')}`
     } else return null
   }

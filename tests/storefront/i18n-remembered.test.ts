@@ -27,10 +27,20 @@ describe('texts remembered per language', () => {
     const plain = plainGerman()
     const shop = i18nFor('de_DE')
     const keys = Object.keys(de_DE).slice(0, 400)
-    const options = [undefined, { count: 1 }, { count: 7 }, { 0: 'Eins', 1: 'Zwei', name: 'Bohrer' }]
+    const options = [
+      undefined,
+      {},
+      { count: 1 },
+      { count: 7 },
+      { count: '7' },
+      { 0: 'Eins', 1: 'Zwei', name: 'Bohrer' },
+      // Absent, undefined and null differ to i18next (a placeholder stays, or is emptied).
+      { 0: undefined, 1: undefined, name: undefined, count: undefined },
+      { 0: null, 1: null, name: null, count: null },
+    ]
     for (let round = 0; round < 2; round++) {
       for (const key of keys)
-        for (const option of options) expect(shop.t(key, option)).toBe(plain.t(key, option))
+        for (const option of options as never[]) expect(shop.t(key, option)).toBe(plain.t(key, option))
     }
     // Through useTranslation's path (getFixedT) too, and for a key only English has.
     const fixed = shop.getFixedT('de_DE')
