@@ -88,7 +88,7 @@ describe('the write queue', () => {
         DB_BUSY_RETRY_AFTER_SECONDS: '5',
       }),
     ).toEqual({ concurrency: 2, maxQueued: 50, maxWaitMs: 0, retryAfterSeconds: 5 })
-    expect(writeQueueOptionsFromEnv({})).toMatchObject({ concurrency: 1 })
+    expect(writeQueueOptionsFromEnv({})).toMatchObject({ concurrency: 4, maxQueued: 200 })
     expect(() => writeQueueOptionsFromEnv({ DB_WRITE_CONCURRENCY: '0' })).toThrow(/DB_WRITE_CONCURRENCY/)
     expect(() => writeQueueOptionsFromEnv({ DB_WRITE_QUEUE_MAX: 'many' })).toThrow(/DB_WRITE_QUEUE_MAX/)
   })

@@ -21,7 +21,9 @@ export type WriteQueueOptions = {
 }
 
 export const DEFAULT_WRITE_QUEUE: WriteQueueOptions = {
-  concurrency: 1,
+  // PGlite runs one statement at a time anyway; a few requests at once let one's password hashing or
+  // rendering overlap another's queries (with one, twenty logins at once waited for each other's hashing).
+  concurrency: 4,
   maxQueued: 200,
   // Below the storefront's ICM_TIMEOUT_MS (8 s): the shopper gets the shop's "busy" page, not a timeout.
   maxWaitMs: 6000,
