@@ -7,7 +7,8 @@ import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet'
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
 import helmet from 'helmet'
 import { addCorsHeaders, corsOptions, type CorsOrigins } from './cors'
-import type { Db } from './db/client'
+import { driverOf, type Db } from './db/client'
+import { DatabaseBusy, WriteQueue, writeQueueOptionsFromEnv } from './db/write-queue'
 import {
   ApiError,
   badRequest,
@@ -35,6 +36,7 @@ import { securityRoutes } from './routes/security'
 import { contactRoutes } from './routes/contact'
 import { configureMail, type MailSettings } from './mail/settings'
 import { sendMailOnEvents } from './mail/subscriber'
+import { startDeferredMails } from './mail/deferred'
 import type { ApiContext, PaymentSettings } from './routes/context'
 import { customerRoutes } from './routes/customers'
 import { productLookupRoutes } from './routes/product-lookup'
@@ -134,6 +136,12 @@ export type ServerOptions = {
    * answers. `now` is the responder's clock.
    */
   quotes?: { autoResponse?: AutoResponseRule; startJob?: boolean; now?: () => Date }
+  /**
+   * The queue in front of the embedded database that changing requests of ICM's REST API (POST, PUT, PATCH,
+   * DELETE under /INTERSHOP/rest) wait in (db/write-queue.ts, ADR 0048). Default: on PGlite one with the bounds
+   * of DB_WRITE_*; on a PostgreSQL pool none. `null`: none.
+   */
+  writeQueue?: WriteQueue | null
 }
 
 declare module 'fastify' {
@@ -166,6 +174,7 @@ export function buildServer({
   salesDesk = true,
   trackingCollector,
   quotes = {},
+  writeQueue = driverOf(db).kind === 'pglite' ? new WriteQueue(writeQueueOptionsFromEnv()) : null,
 }: ServerOptions): FastifyInstance {
   const helmetOptions = apiHelmetOptions({ ...security, crossOriginReads: corsOrigins.length > 0 })
   // The same headers for answers made outside the routes' hooks (router errors, refusals before helmet ran).
@@ -330,6 +339,11 @@ export function buildServer({
 
   app.setErrorHandler((error: unknown, request, reply) => {
     if (error instanceof ApiError) return sendError(request, reply, error)
+    // The embedded database's write queue is full (ADR 0048): nothing was done; the caller may come back soon.
+    if (error instanceof DatabaseBusy) {
+      reply.header('retry-after', String(error.retryAfterSeconds))
+      return sendError(request, reply, new ApiError(503, 'server.busy.error', error.message))
+    }
     // Business rules throw domain errors; the ICM layer decides their status and body.
     if (isDomainError(error)) return sendError(request, reply, icmErrorOf(error))
     // Bad input that got past validation into a query (a text that is no uuid, too long, not encodable).
@@ -362,9 +376,29 @@ export function buildServer({
     )
   })
 
+  // The handler of every changing ICM route waits its turn in the write queue (embedded database, ADR 0048).
+  // The whole handler holds the slot, so a refused request has done nothing: it never stops between two
+  // writes. Pages outside ICM's REST API (sandbox, desk, mailbox) call into it or are operators' tools.
+  if (writeQueue)
+    app.addHook('onRoute', (route) => {
+      if (!route.url?.startsWith('/rest/')) return
+      const methods = [route.method].flat()
+      if (!methods.some((m) => m === 'POST' || m === 'PUT' || m === 'PATCH' || m === 'DELETE')) return
+      const handler = route.handler
+      route.handler = function queued(this: FastifyInstance, request, reply) {
+        return writeQueue.run(async () => handler.call(this, request, reply))
+      }
+    })
+
   const ctx: ApiContext = { db, site, payment, mail: configureMail(mail), accounts, passkeys }
   // What the domain's transactions publish (an order placed, a user created, …) queues its mails (ADR 0025).
   sendMailOnEvents()
+  // Mails that wait for their change's commit (a requisition's decision) are rendered right after it.
+  const deferredMails = startDeferredMails(db)
+  app.addHook('onClose', async () => {
+    deferredMails.stop()
+    await deferredMails.idle()
+  })
   for (const routes of [
     tokenRoutes,
     passkeyRoutes,

@@ -5,6 +5,8 @@
  * sends fails the build. `ICM_ONLY` are codes a real ICM sends that the bundled API has no cause to.
  */
 export const API_CODES = {
+  /** The bundled API's embedded database cannot take a change now (503 with Retry-After, ADR 0048). */
+  serverBusy: 'server.busy.error',
   taxDestinationChanged: 'basket.tax.destination_changed.info',
   lineDeleted: 'basket.line_item.deletion.info',
   addedToExistingLine: 'basket.line_item.add_item_added_to_existing_line_item.info',

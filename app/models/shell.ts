@@ -4,6 +4,7 @@
  * from each other.
  */
 import type { ShouldRevalidateFunction } from '@remix-run/react'
+import { API_CODES } from './api-codes'
 import type { Pagelet } from './cms'
 import type { ConsentView } from './consent'
 import type { HeaderUtilityStyle, NavLevel2Icon } from './extra-settings'
@@ -171,6 +172,8 @@ const SPECIFIC_ERRORS: Partial<Record<number, string>> = {
 
 /** Texts of a reason that is more precise than its status. */
 const REASONS: Record<string, { title: string; text: string }> = {
+  // ICM is too busy to carry out a change now (503 with Retry-After): come back in a few seconds.
+  [API_CODES.serverBusy]: { title: 'error.busy.title', text: API_CODES.serverBusy },
   // An order submit the commerce API did not answer: the order may exist, and the page says how to check.
   'order-outcome-unknown': {
     title: 'checkout.order.outcome_unknown.title',

@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache'
+import { API_CODES } from '~/models/api-codes'
 import type { z } from 'zod'
 import type { ShopLocale } from '~/models/locale'
 import { config } from './config.server'
@@ -186,6 +187,17 @@ async function send(
   const text = await response.text()
   if (!response.ok) {
     if (response.status >= 500 && !call.handlesServerErrors) {
+      // Too busy to carry out a change now (the bundled API's full write queue): the shop says so, with
+      // ICM's Retry-After, instead of its maintenance page.
+      if (response.status === 503 && response.headers.get('error-key') === API_CODES.serverBusy)
+        throw Response.json(
+          { reason: API_CODES.serverBusy },
+          {
+            status: 503,
+            statusText: 'Service Unavailable',
+            headers: { 'Retry-After': String(retryAfterSeconds(response.headers.get('retry-after')) ?? 5) },
+          },
+        )
       throw new Response(null, { status: response.status === 503 ? 503 : 502, statusText: 'Bad Gateway' })
     }
     if (response.status === 429 && !call.handlesTooManyRequests) {

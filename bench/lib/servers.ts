@@ -51,7 +51,9 @@ export function start(name: string, args: string[], env: NodeJS.ProcessEnv): Ser
 export async function stop(server: Server) {
   if (server.child.exitCode !== null || server.child.signalCode !== null) return
   server.child.kill('SIGTERM')
-  const stopped = await Promise.race([server.exited.then(() => true), sleep(10_000).then(() => false)])
+  // A profiled server writes its profile as it exits: a busy machine may need longer than 10 s for that.
+  const grace = profile.length ? 120_000 : 10_000
+  const stopped = await Promise.race([server.exited.then(() => true), sleep(grace).then(() => false)])
   if (!stopped) {
     server.child.kill('SIGKILL')
     await server.exited

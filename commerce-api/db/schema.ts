@@ -355,6 +355,23 @@ export const mailOutbox = pgTable(
 )
 
 /**
+ * Mails whose rendering waits until after the commit (ADR 0048): the transaction of a change writes the small
+ * event that causes them here, with the change, and the mails are rendered into the outbox right after it
+ * committed, in a short transaction of their own (mail/deferred.ts). A process that stops in between renders
+ * them at its next start; so they go out exactly when the change is committed, as the outbox's do.
+ */
+export const mailEvents = pgTable('mail_events', {
+  id: uuid('id')
+    .primaryKey()
+    .default(sql`gen_random_uuid()`),
+  /** The domain event's type (`requisition.decided`). */
+  type: text('type').notNull(),
+  /** What the mails need, as ids (the rows are read when they are rendered). */
+  payload: jsonb('payload').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+})
+
+/**
  * Single-use, expiring secrets of password links (a new user's "set your password", a password reminder):
  * only their SHA-256 is stored.
  */

@@ -256,6 +256,8 @@ export const MESSAGE_CODES = {
   'scheduler.not_started': { kind: 'error' },
   // server
   'server.error': { kind: 'error' },
+  /** The embedded database's write queue is full (503 with Retry-After, ADR 0048). */
+  'server.busy.error': { kind: 'error' },
   // site
   'site.not_found': { kind: 'error' },
   // store finder (issue 36): `GET stores?near=` with a place the gazetteer does not know, or knows in several countries

@@ -1,4 +1,5 @@
 import { asc, eq, inArray } from 'drizzle-orm'
+import { cachedCatalogRead } from '../db/catalog-cache'
 import type { Db } from '../db/client'
 import { productWarranties, warranties } from '../db/schema'
 import type { Currency } from './channel'
@@ -30,19 +31,30 @@ export async function warrantyRows(db: Db, ids: string[]): Promise<Map<string, W
 export const lineWarranties = (db: Db, lines: { warrantyId: string | null }[]) =>
   warrantyRows(db, [...new Set(lines.flatMap((l) => (l.warrantyId ? [l.warrantyId] : [])))])
 
+/**
+ * Every product's warranties in their order, by SKU (cached per database, db/catalog-cache.ts): a few rows per
+ * product that every basket and product answer asks for.
+ */
+const warrantiesBySku = (db: Db) =>
+  cachedCatalogRead(db, 'product-warranties', async (d) => {
+    const rows = await d
+      .select({ sku: productWarranties.sku, warranty: warranties })
+      .from(productWarranties)
+      .innerJoin(warranties, eq(warranties.id, productWarranties.warrantyId))
+      .orderBy(asc(productWarranties.sku), asc(productWarranties.position))
+    const bySku = new Map<string, WarrantyRow[]>()
+    for (const { sku, warranty } of rows) bySku.set(sku, [...(bySku.get(sku) ?? []), warranty])
+    return bySku
+  })
+
 /** Which warranties each product is offered with (only those priced in the currency). */
 export async function offeredWarranties(db: Db, currency: Currency, skus: string[]) {
   const offered = new Map<string, WarrantyRow[]>()
   if (skus.length === 0) return offered
-  const rows = await db
-    .select({ sku: productWarranties.sku, warranty: warranties })
-    .from(productWarranties)
-    .innerJoin(warranties, eq(warranties.id, productWarranties.warrantyId))
-    .where(inArray(productWarranties.sku, skus))
-    .orderBy(asc(productWarranties.sku), asc(productWarranties.position))
-  for (const { sku, warranty } of rows) {
-    if (!warrantyPrice(warranty, currency)) continue
-    offered.set(sku, [...(offered.get(sku) ?? []), warranty])
+  const bySku = await warrantiesBySku(db)
+  for (const sku of skus) {
+    const priced = (bySku.get(sku) ?? []).filter((warranty) => warrantyPrice(warranty, currency))
+    if (priced.length) offered.set(sku, priced)
   }
   return offered
 }

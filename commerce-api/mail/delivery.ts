@@ -5,6 +5,7 @@
  */
 import nodemailer from 'nodemailer'
 import type { Db } from '../db/client'
+import { renderDeferredMails } from './deferred'
 import { DELIVERY_BATCH, deliverDueMails, onMailQueued, type MailSender } from './outbox'
 import type { MailSettings } from './settings'
 
@@ -47,6 +48,8 @@ export function startMailDelivery(
       do {
         again = false
         try {
+          // Mails whose rendering waited for their change's commit and was not done yet (a restart).
+          await renderDeferredMails(db)
           const { sent, failed } = await deliverDueMails(db, send)
           // A full batch means more may be due: go on at once instead of waiting for the interval (failed
           // mails are scheduled later, so this ends).

@@ -39,20 +39,30 @@ export function onMailQueued(listener: (() => void) | undefined) {
  * embedded default (no SMTP_URL) the local mailbox is its destination, so it counts as delivered at once.
  */
 export async function queueMail(tx: Db, mail: OutgoingMail): Promise<void> {
-  if (!mail.to || mail.to.length > MAX_RECIPIENT_LENGTH || /[\r\n]/.test(mail.to))
-    throw new Error('A mail needs one recipient address of at most 320 characters.')
+  await queueMails(tx, [mail])
+}
+
+/** Queues several mails in the caller's transaction with one statement (see queueMail). */
+export async function queueMails(tx: Db, mails: readonly OutgoingMail[]): Promise<void> {
+  if (!mails.length) return
+  for (const mail of mails)
+    if (!mail.to || mail.to.length > MAX_RECIPIENT_LENGTH || /[\r\n]/.test(mail.to))
+      throw new Error('A mail needs one recipient address of at most 320 characters.')
   const now = new Date()
-  await tx.insert(mailOutbox).values({
-    kind: mail.kind,
-    recipient: mail.to,
-    locale: mail.locale,
-    subject: mail.subject,
-    html: mail.html,
-    text: mail.text,
-    createdAt: now,
-    nextAttemptAt: now,
-    sentAt: mailboxEnabled() ? now : null,
-  })
+  const sentAt = mailboxEnabled() ? now : null
+  await tx.insert(mailOutbox).values(
+    mails.map((mail) => ({
+      kind: mail.kind,
+      recipient: mail.to,
+      locale: mail.locale,
+      subject: mail.subject,
+      html: mail.html,
+      text: mail.text,
+      createdAt: now,
+      nextAttemptAt: now,
+      sentAt,
+    })),
+  )
   // The loop runs a moment later, after the caller's commit; a mail it misses waits for its next round.
   wake?.()
 }

@@ -11,7 +11,7 @@ import type { RequisitionOutcome, WithdrawalReason } from '../domain/events'
 import type { OrderRow } from '../domain/order-types'
 import { issueRequisitionLinks, REQUISITION_LINK_LIFETIME_SECONDS } from '../domain/requisition-link-tokens'
 import { orderLink } from './orders'
-import { queueMail } from './outbox'
+import { queueMail, type OutgoingMail } from './outbox'
 import { renderMail, type MailBlock } from './render'
 import { REQUISITION_TEXTS } from './requisition-texts'
 import { storefrontPage } from './settings'
@@ -100,8 +100,11 @@ function reasonLines(reasons: readonly StoredApprovalReason[], locale: Locale): 
     .join('\n')
 }
 
+/** Where a rendered mail goes: the outbox in the caller's transaction, or a list written later (deferred.ts). */
+export type MailSink = (mail: OutgoingMail) => Promise<void>
+
 async function send(
-  t: Db,
+  t: Db | MailSink,
   to: Person,
   kind: string,
   content: (locale: Locale) => { subject: string; blocks: MailBlock[] },
@@ -109,7 +112,8 @@ async function send(
   const locale = mailLocale(to.preferredLanguage)
   const { subject, blocks } = content(locale)
   const mail = renderMail({ locale, subject, name: fullName(to), blocks })
-  await queueMail(t, { ...mail, kind, to: to.email, locale })
+  const outgoing = { ...mail, kind, to: to.email, locale }
+  await (typeof t === 'function' ? t(outgoing) : queueMail(t, outgoing))
 }
 
 /**
@@ -172,6 +176,7 @@ export async function queueRequisitionSubmitted(t: Db, row: OrderRow, approvers:
 /**
  * A requisition was decided: the buyer hears how (with the order number, the comment or the problems), the
  * approver who decided hears of a rejection by the shop, and every other approver that nothing more is needed.
+ * The people are read with `t`; the mails go to `sink` (default: the outbox in `t`).
  */
 export async function queueRequisitionDecided(
   t: Db,
@@ -179,13 +184,14 @@ export async function queueRequisitionDecided(
   decider: Person,
   approverIds: readonly string[],
   decision: RequisitionOutcome,
+  sink: Db | MailSink = t,
 ) {
   const no = row.requisitionNo!
   const approver = fullName(decider)
   const [buyer] = await peopleByIds(t, [row.userId!])
   if (buyer) {
     if (decision.outcome === 'approved')
-      await send(t, buyer, REQUISITION_MAIL.approved, (locale) => {
+      await send(sink, buyer, REQUISITION_MAIL.approved, (locale) => {
         const texts = REQUISITION_TEXTS[locale].approved
         const values = { no, orderNo: row.documentNumber ?? '', approver }
         return {
@@ -197,7 +203,7 @@ export async function queueRequisitionDecided(
         }
       })
     if (decision.outcome === 'rejected')
-      await send(t, buyer, REQUISITION_MAIL.rejected, (locale) => {
+      await send(sink, buyer, REQUISITION_MAIL.rejected, (locale) => {
         const texts = REQUISITION_TEXTS[locale].rejected
         return {
           subject: fill(texts.subject, { no }),
@@ -216,7 +222,7 @@ export async function queueRequisitionDecided(
       : []
     told.push({ person: decider, view: 'approver' })
     for (const { person, view } of told)
-      await send(t, person, REQUISITION_MAIL.systemRejected, (locale) => {
+      await send(sink, person, REQUISITION_MAIL.systemRejected, (locale) => {
         const texts = REQUISITION_TEXTS[locale].systemRejected
         return {
           subject: fill(texts.subject, { no }),
@@ -234,7 +240,7 @@ export async function queueRequisitionDecided(
     approverIds.filter((id) => id !== decider.id),
   )
   for (const other of others)
-    await send(t, other, REQUISITION_MAIL.decided, (locale) => {
+    await send(sink, other, REQUISITION_MAIL.decided, (locale) => {
       const texts = REQUISITION_TEXTS[locale].decided
       const approved = decision.outcome === 'approved'
       const values = { no, approver, buyer: buyer ? fullName(buyer) : '' }

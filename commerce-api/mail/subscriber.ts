@@ -8,7 +8,8 @@ import { subscribe, type DomainEvent } from '../domain/events'
 import { queueEmailChanged, queuePasswordChanged } from './account'
 import { queueOrderCancelled, queueOrderConfirmation, queueOrderDelivered, queueOrderShipped } from './orders'
 import { queuePasswordReminder } from './reminder'
-import { queueRequisitionDecided, queueRequisitionSubmitted, queueRequisitionWithdrawn } from './requisitions'
+import { deferRequisitionDecided } from './deferred'
+import { queueRequisitionSubmitted, queueRequisitionWithdrawn } from './requisitions'
 import { queueApprovalRequest, queueCustomerApproved } from './registration'
 import { queuePersonalDataRequestMail } from './privacy'
 import { queueInvitationMail } from './invitation'
@@ -35,7 +36,8 @@ export async function mailOfEvent(t: Db, event: DomainEvent): Promise<void> {
     case 'requisition.submitted':
       return queueRequisitionSubmitted(t, event.requisition, event.approvers)
     case 'requisition.decided':
-      return queueRequisitionDecided(t, event.requisition, event.decider, event.approverIds, event.decision)
+      // Up to one mail per approver: rendered after the commit, outside the decision's transaction (ADR 0048).
+      return deferRequisitionDecided(t, event)
     case 'requisition.withdrawn':
       return queueRequisitionWithdrawn(t, event.requisition, event.approverIds, event.reason)
     case 'order.placed':

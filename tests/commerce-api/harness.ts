@@ -10,6 +10,7 @@ import type { PasskeySettings } from '../../commerce-api/domain/passkeys'
 import type { OidcProvider } from '../../commerce-api/domain/id-tokens'
 import type { ProtectionOptions } from '../../commerce-api/rate-limits'
 import { buildServer } from '../../commerce-api/server'
+import type { WriteQueue } from '../../commerce-api/db/write-queue'
 import { templatePrefix } from './global-setup'
 import { installWireCheck } from './wire-check'
 
@@ -111,8 +112,11 @@ export async function startApi({
   passkeys,
   oidcProviders,
   trackingCollector,
+  writeQueue,
 }: {
   products?: number
+  /** The queue changing requests wait in (db/write-queue.ts); default: the server's (PGlite's from DB_WRITE_*). */
+  writeQueue?: WriteQueue | null
   /** Who registers, who waits for approval, the newsletter; default DEFAULT_ACCOUNT_SETTINGS. */
   accounts?: AccountSettings
   /** The operator's back office with this token (BACKOFFICE_TOKEN); default none. */
@@ -152,6 +156,7 @@ export async function startApi({
     ...(passkeys !== undefined ? { passkeys } : {}),
     oidcProviders,
     trackingCollector,
+    ...(writeQueue !== undefined ? { writeQueue } : {}),
   })
   installWireCheck(app)
   const address = await app.listen({ port: 0, host: '127.0.0.1' })

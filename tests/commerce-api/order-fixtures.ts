@@ -5,6 +5,7 @@
 import { and, asc, eq } from 'drizzle-orm'
 import { expect } from 'vitest'
 import { mailOutbox } from '../../commerce-api/db/schema'
+import { renderDeferredMails } from '../../commerce-api/mail/deferred'
 import { ALL_INCLUDES, guestAddress, readyBusinessBasket, readyGuestBasket } from './checkout-fixtures'
 import { call, type Api } from './harness'
 
@@ -56,10 +57,15 @@ export function backoffice(
   })
 }
 
-/** The mails to `to` of one kind, oldest first. */
-export const mailsTo = (api: Api, to: string, kind: string) =>
-  api.database.db
+/**
+ * The mails to `to` of one kind, oldest first; those the server renders right after a change's commit
+ * (a requisition's decision, mail/deferred.ts) are rendered first if they were not yet.
+ */
+export const mailsTo = async (api: Api, to: string, kind: string) => {
+  await renderDeferredMails(api.database.db)
+  return api.database.db
     .select()
     .from(mailOutbox)
     .where(and(eq(mailOutbox.recipient, to), eq(mailOutbox.kind, kind)))
     .orderBy(asc(mailOutbox.createdAt))
+}

@@ -7,11 +7,12 @@
  * harness. Brightline (BC-200001): bbuyer buys, aapprover and jlink approve, ccowner owns cost center 100400;
  * Kestrel (BC-200002): mkestrel.
  */
-import { and, eq, inArray } from 'drizzle-orm'
+import { and, count, eq, inArray, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   costCenterBuyers,
   costCenters,
+  mailEvents,
   mailOutbox,
   orders,
   prices,
@@ -19,6 +20,10 @@ import {
 } from '../../commerce-api/db/schema'
 import { ensureDemoOrganization } from '../../commerce-api/db/seed/organization'
 import { NO_LIMITS } from '../../commerce-api/rate-limits'
+import type { Db } from '../../commerce-api/db/client'
+import { subscribe } from '../../commerce-api/domain/events'
+import { renderDeferredMails } from '../../commerce-api/mail/deferred'
+import { REQUISITION_MAIL } from '../../commerce-api/mail/requisitions'
 import { minor, readyBusinessBasket, sellableSkus, userToken } from './checkout-fixtures'
 import { call, startApi, type Api } from './harness'
 
@@ -75,9 +80,11 @@ const decide = (login: string, id: string, json: Record<string, unknown>) =>
     json: { type: 'ApprovalStatusChange', ...json },
   })
 const placedOrders = (ids: string[]) => db().select().from(orders).where(inArray(orders.id, ids))
-const mailsTo = async (login: string, kind: string) => {
-  const [user] = await db().select().from(users).where(eq(users.login, login))
-  return db()
+const mailsTo = async (login: string, kind: string, on: Db = db()) => {
+  // What the server renders right after a decision's commit (mail/deferred.ts), done now if not yet.
+  if (on === db()) await renderDeferredMails(db())
+  const [user] = await on.select().from(users).where(eq(users.login, login))
+  return on
     .select()
     .from(mailOutbox)
     .where(and(eq(mailOutbox.recipient, user!.email), eq(mailOutbox.kind, kind)))
@@ -216,6 +223,37 @@ describe('deciding a requisition', () => {
       (await requisitions('bbuyer', '?view=buyer&status=APPROVED')).json.data.map((r: any) => r.id),
     ).toContain(id)
     expect((await mailsTo('bbuyer', 'requisition.approved')).length).toBeGreaterThan(0)
+  })
+
+  it('renders the decision’s mails after its commit: its transaction holds only the event', async () => {
+    const { basket } = await overLimitBasket()
+    const { id } = (await submit(basket)).json.data
+    const before = (await mailsTo('bbuyer', REQUISITION_MAIL.approved)).length
+    const inside: { mails: number; events: number }[] = []
+    // Runs in the decision's transaction after the mail's own subscriber (subscribed when the server was built).
+    const unsubscribe = subscribe(async (t, event) => {
+      if (event.type !== 'requisition.decided' || event.requisition.id !== id) return
+      const [events] = await t
+        .select({ n: count() })
+        .from(mailEvents)
+        .where(sql`${mailEvents.payload}->>'requisitionId' = ${id}`)
+      inside.push({
+        mails: (await mailsTo('bbuyer', REQUISITION_MAIL.approved, t)).length,
+        events: events!.n,
+      })
+    })
+    try {
+      expect((await decide('aapprover', id, { statusCode: 'APPROVED' })).status).toBe(200)
+    } finally {
+      unsubscribe()
+    }
+    expect(inside).toEqual([{ mails: before, events: 1 }])
+    expect((await mailsTo('bbuyer', REQUISITION_MAIL.approved)).length).toBe(before + 1)
+    const left = await db()
+      .select()
+      .from(mailEvents)
+      .where(sql`${mailEvents.payload}->>'requisitionId' = ${id}`)
+    expect(left).toEqual([])
   })
 
   it('two approvers deciding at the same moment place exactly one order', async () => {

@@ -21,6 +21,8 @@ import {
 import { answer, args as requestArgs, sessionCookie, sessionFrom, thrown } from './loader-args'
 import './setup'
 import { clearIcmCache } from '~/services/icm.server'
+import { API_CODES } from '~/models/api-codes'
+import { errorTextKeys } from '~/models/shell'
 
 beforeEach(() => icm.use(emptyViewContexts))
 
@@ -161,6 +163,25 @@ describe('product page loader', () => {
       )
       expect((await thrown(loader(args('x-prd1000042')))).status).toBe(404)
     }
+  })
+
+  it('answers 503 with Retry-After and the shop’s "busy" text when ICM is too busy (ADR 0048)', async () => {
+    icm.use(
+      http.get(icmPath('products/1000042'), () =>
+        HttpResponse.json(
+          { errors: [{ status: '503', code: API_CODES.serverBusy, message: 'busy' }] },
+          { status: 503, headers: { 'error-key': API_CODES.serverBusy, 'retry-after': '3' } },
+        ),
+      ),
+      get('productprices', { data: [] }),
+      get('inventories', { data: [] }),
+    )
+    const response = await thrown(loader(args('x-prd1000042')))
+    expect(response.status).toBe(503)
+    expect(response.headers.get('Retry-After')).toBe('3')
+    const { reason } = (await response.json()) as { reason: string }
+    expect(errorTextKeys(503, reason)).toEqual({ title: 'error.busy.title', text: API_CODES.serverBusy })
+    expect(errorTextKeys(503)).toEqual({ title: 'maintenance.title', text: 'maintenance.text' })
   })
 
   it('answers 503 when ICM cannot be reached', async () => {

@@ -1,4 +1,5 @@
 import { eq, inArray, isNull, sql } from 'drizzle-orm'
+import { invalidateCatalogCache } from '../catalog-cache'
 import type { Db } from '../client'
 import * as t from '../schema'
 import { rebuildSearchIndex, refreshStatistics } from '../search-index'
@@ -208,6 +209,8 @@ export async function seedDatabase(
     await ensureShellContent(db)
     await ensureDemoPriceDisplay(db)
     if (demoHistory) await ensureDemoOrderHistory(db)
+    // The catalog rows kept in memory may have been added to.
+    invalidateCatalogCache(db)
     return { seeded: false, info: existing }
   }
   const catalog = generateCatalog({ productCount: products })
@@ -266,5 +269,6 @@ export async function seedDatabase(
   })
   if (demoHistory) await ensureDemoOrderHistory(db)
   await refreshStatistics(db)
+  invalidateCatalogCache(db)
   return { seeded: true, info }
 }

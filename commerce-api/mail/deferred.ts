@@ -1,0 +1,135 @@
+/**
+ * Mails rendered after the commit (issue 37, ADR 0048). A requisition's decision tells the buyer and every
+ * other approver: with twenty approvers that is twenty mails rendered, and on the embedded database, whose one
+ * connection a transaction holds, nobody else could read or write meanwhile. So the decision's transaction
+ * writes only the event (`mail_events`, a few ids) with the change; right after the commit the mails are
+ * rendered outside any transaction and written to the outbox in a short one that also deletes the event. An
+ * event and its mails therefore commit together with the change or not at all, as every outbox mail does; a
+ * process stopped in between renders the event at its next start (the delivery loop renders what is left).
+ */
+import { asc, eq, inArray } from 'drizzle-orm'
+import type { Db } from '../db/client'
+import { mailEvents, orders, users } from '../db/schema'
+import { PERSON_COLUMNS } from '../domain/approvers'
+import type { DomainEvent, RequisitionOutcome } from '../domain/events'
+import { queueMails, type OutgoingMail } from './outbox'
+import { queueRequisitionDecided } from './requisitions'
+
+type Decided = Extract<DomainEvent, { type: 'requisition.decided' }>
+
+/** What `requisition.decided` keeps for its mails: ids, and the decision (plain JSON). */
+type DecidedPayload = {
+  requisitionId: string
+  deciderId: string
+  approverIds: string[]
+  decision: RequisitionOutcome
+}
+
+/** How soon after a deferral its mails are rendered: time for the caller's transaction to commit. */
+const AFTER_COMMIT_MS = 50
+
+/** The renderers of this process, one per database served (tests build several servers). */
+const renderers = new Set<() => void>()
+
+/** In the caller's transaction: the event whose mails are rendered after the commit. */
+export async function deferRequisitionDecided(t: Db, event: Decided): Promise<void> {
+  const payload: DecidedPayload = {
+    requisitionId: event.requisition.id,
+    deciderId: event.decider.id,
+    approverIds: [...event.approverIds],
+    decision: event.decision,
+  }
+  await t.insert(mailEvents).values({ type: event.type, payload })
+  // Asked after the current tick at the earliest: by then the caller's transaction has ended, or it runs
+  // again at the next ask or the delivery loop's round.
+  for (const wake of renderers) wake()
+}
+
+/** The mails of one event, rendered from the committed rows; none when they are gone. */
+async function mailsOf(db: Db, event: typeof mailEvents.$inferSelect): Promise<OutgoingMail[]> {
+  const mails: OutgoingMail[] = []
+  if (event.type !== 'requisition.decided') return mails
+  const payload = event.payload as DecidedPayload
+  const [[row], [decider]] = await Promise.all([
+    db.select().from(orders).where(eq(orders.id, payload.requisitionId)),
+    db.select(PERSON_COLUMNS).from(users).where(eq(users.id, payload.deciderId)),
+  ])
+  if (!row || !decider) return mails
+  await queueRequisitionDecided(db, row, decider, payload.approverIds, payload.decision, async (mail) => {
+    mails.push(mail)
+  })
+  return mails
+}
+
+/**
+ * Renders the waiting events into the outbox, oldest first, at most `limit`: each rendered outside a
+ * transaction and written in a short one that deletes its event, so that of two processes rendering the same
+ * event only one writes its mails. Returns how many events were written.
+ */
+export async function renderDeferredMails(db: Db, { limit = 100 } = {}): Promise<number> {
+  const events = await db.select().from(mailEvents).orderBy(asc(mailEvents.createdAt)).limit(limit)
+  let written = 0
+  for (const event of events) {
+    const mails = await mailsOf(db, event)
+    const done = await db.transaction(async (tx) => {
+      const t = tx as unknown as Db
+      const deleted = await t
+        .delete(mailEvents)
+        .where(inArray(mailEvents.id, [event.id]))
+        .returning({ id: mailEvents.id })
+      if (!deleted.length) return false
+      await queueMails(t, mails)
+      return true
+    })
+    if (done) written++
+  }
+  return written
+}
+
+/**
+ * Renders this database's deferred mails soon after each deferral (one run at a time, runs coalesced), until
+ * the returned function stops it. A failure is logged; the event stays and is rendered by the next run.
+ */
+export function startDeferredMails(db: Db): { stop: () => void; idle: () => Promise<void> } {
+  let running: Promise<void> | undefined
+  let again = false
+  const run = (): Promise<void> => {
+    if (running) {
+      again = true
+      return running
+    }
+    running = (async () => {
+      do {
+        again = false
+        try {
+          if ((await renderDeferredMails(db)) >= 100) again = true
+        } catch (error) {
+          console.error('commerce-api: rendering deferred mails failed', error)
+        }
+      } while (again)
+    })().finally(() => {
+      running = undefined
+    })
+    return running
+  }
+  let timer: NodeJS.Timeout | undefined
+  const wake = () => {
+    // A moment later: time for the deferring transaction to commit (an event missed runs at the next ask).
+    if (timer) return
+    timer = setTimeout(() => {
+      timer = undefined
+      void run()
+    }, AFTER_COMMIT_MS)
+    timer.unref()
+  }
+  renderers.add(wake)
+  return {
+    stop: () => {
+      renderers.delete(wake)
+      if (timer) clearTimeout(timer)
+    },
+    idle: async () => {
+      while (running) await running
+    },
+  }
+}
