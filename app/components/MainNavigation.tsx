@@ -17,7 +17,10 @@ const SHOWN_BEFORE_SEE_ALL = 4
 
 /** Text as HTML text or attribute value. */
 const escaped = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  )
 
 type NavTexts = { seeAll: string; toggle: (name: string) => string }
 
@@ -30,7 +33,8 @@ function subListHtml(item: NavItem, depth: number, texts: NavTexts): string {
     (child) =>
       `<li><a href="${escaped(child.url)}">${escaped(child.name)}</a>${subListHtml(child, depth + 1, texts)}</li>`,
   )
-  if (limited) entries.push(`<li class="see-all"><a href="${escaped(item.url)}">${escaped(texts.seeAll)}</a></li>`)
+  if (limited)
+    entries.push(`<li class="see-all"><a href="${escaped(item.url)}">${escaped(texts.seeAll)}</a></li>`)
   return `<ul class="nav-level-${depth}">${entries.join('')}</ul>`
 }
 
