@@ -13,6 +13,7 @@ import { mailEvents, orders, users } from '../db/schema'
 import { PERSON_COLUMNS } from '../domain/approvers'
 import type { DomainEvent, RequisitionOutcome } from '../domain/events'
 import { queueMails, type OutgoingMail } from './outbox'
+import { coalescedRuns, soonAfter } from './runs'
 import { queueRequisitionDecided } from './requisitions'
 
 type Decided = Extract<DomainEvent, { type: 'requisition.decided' }>
@@ -91,45 +92,18 @@ export async function renderDeferredMails(db: Db, { limit = 100 } = {}): Promise
  * the returned function stops it. A failure is logged; the event stays and is rendered by the next run.
  */
 export function startDeferredMails(db: Db): { stop: () => void; idle: () => Promise<void> } {
-  let running: Promise<void> | undefined
-  let again = false
-  const run = (): Promise<void> => {
-    if (running) {
-      again = true
-      return running
-    }
-    running = (async () => {
-      do {
-        again = false
-        try {
-          if ((await renderDeferredMails(db)) >= 100) again = true
-        } catch (error) {
-          console.error('commerce-api: rendering deferred mails failed', error)
-        }
-      } while (again)
-    })().finally(() => {
-      running = undefined
-    })
-    return running
-  }
-  let timer: NodeJS.Timeout | undefined
-  const wake = () => {
-    // A moment later: time for the deferring transaction to commit (an event missed runs at the next ask).
-    if (timer) return
-    timer = setTimeout(() => {
-      timer = undefined
-      void run()
-    }, AFTER_COMMIT_MS)
-    timer.unref()
-  }
-  renderers.add(wake)
+  const runs = coalescedRuns(
+    async () => (await renderDeferredMails(db)) >= 100,
+    'commerce-api: rendering deferred mails failed',
+  )
+  // A moment later: time for the deferring transaction to commit (an event missed runs at the next ask).
+  const wake = soonAfter(AFTER_COMMIT_MS, () => void runs.run())
+  renderers.add(wake.call)
   return {
     stop: () => {
-      renderers.delete(wake)
-      if (timer) clearTimeout(timer)
+      renderers.delete(wake.call)
+      wake.cancel()
     },
-    idle: async () => {
-      while (running) await running
-    },
+    idle: runs.idle,
   }
 }

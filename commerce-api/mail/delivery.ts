@@ -7,6 +7,7 @@ import nodemailer from 'nodemailer'
 import type { Db } from '../db/client'
 import { renderDeferredMails } from './deferred'
 import { DELIVERY_BATCH, deliverDueMails, onMailQueued, type MailSender } from './outbox'
+import { coalescedRuns, soonAfter } from './runs'
 import type { MailSettings } from './settings'
 
 /** How soon after a queued mail the loop runs: time enough for the caller's transaction to commit. */
@@ -35,43 +36,16 @@ export function startMailDelivery(
   { intervalSeconds = 15, sender }: { intervalSeconds?: number; sender?: MailSender } = {},
 ): MailDelivery {
   const send = sender ?? (settings.smtpUrl ? smtpSender(settings.smtpUrl, settings.from) : undefined)
-  let running: Promise<void> | undefined
-  let again = false
-  let timer: NodeJS.Timeout | undefined
-
-  const runNow = async (): Promise<void> => {
-    if (running) {
-      again = true
-      return running
-    }
-    running = (async () => {
-      do {
-        again = false
-        try {
-          // Mails whose rendering waited for their change's commit and was not done yet (a restart).
-          await renderDeferredMails(db)
-          const { sent, failed } = await deliverDueMails(db, send)
-          // A full batch means more may be due: go on at once instead of waiting for the interval (failed
-          // mails are scheduled later, so this ends).
-          if (sent + failed >= DELIVERY_BATCH) again = true
-        } catch (error) {
-          console.error('commerce-api: mail delivery failed', error)
-        }
-      } while (again)
-    })().finally(() => {
-      running = undefined
-    })
-    return running
-  }
-
-  const kick = () => {
-    if (timer) return
-    timer = setTimeout(() => {
-      timer = undefined
-      void runNow()
-    }, AFTER_QUEUE_MS)
-    timer.unref()
-  }
+  const { run: runNow } = coalescedRuns(async () => {
+    // Mails whose rendering waited for their change's commit and was not done yet (a restart).
+    await renderDeferredMails(db)
+    const { sent, failed } = await deliverDueMails(db, send)
+    // A full batch means more may be due: go on at once instead of waiting for the interval (failed
+    // mails are scheduled later, so this ends).
+    return sent + failed >= DELIVERY_BATCH
+  }, 'commerce-api: mail delivery failed')
+  const soon = soonAfter(AFTER_QUEUE_MS, () => void runNow())
+  const kick = soon.call
 
   onMailQueued(kick)
   const interval = intervalSeconds > 0 ? setInterval(() => void runNow(), intervalSeconds * 1000) : undefined
@@ -83,7 +57,7 @@ export function startMailDelivery(
     stop: () => {
       onMailQueued(undefined)
       if (interval) clearInterval(interval)
-      if (timer) clearTimeout(timer)
+      soon.cancel()
     },
   }
 }
