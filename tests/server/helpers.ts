@@ -1,3 +1,5 @@
+import { spawn } from 'node:child_process'
+import path from 'node:path'
 import { request as httpRequest, type IncomingHttpHeaders, type Server } from 'node:http'
 import { connect, createServer, type AddressInfo } from 'node:net'
 
@@ -122,4 +124,30 @@ export async function waitUntil<T>(
     if (Date.now() > until) throw new Error(`${what}: not within ${timeoutMs / 1000} s`)
     await new Promise((resolve) => setTimeout(resolve, 200))
   }
+}
+
+/**
+ * `node server.mjs` of the built storefront in production, against an ICM that is not there, with its output
+ * gathered. `without`: settings of this environment it must not inherit; `env` overrides the rest.
+ */
+export function spawnStorefront(env: Record<string, string>, without: string[] = []) {
+  const base = { ...process.env }
+  for (const key of without) delete base[key]
+  const child = spawn(process.execPath, ['server.mjs'], {
+    cwd: path.resolve(__dirname, '../..'),
+    env: {
+      ...base,
+      HOST: '127.0.0.1',
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'a-test-secret-that-is-long-enough-for-production',
+      ICM_BASE_URL: 'http://127.0.0.1:9',
+      ...env,
+    },
+    stdio: 'pipe',
+  })
+  let output = ''
+  child.stdout.on('data', (chunk) => (output += chunk))
+  child.stderr.on('data', (chunk) => (output += chunk))
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
+  return { child, exited, log: () => output }
 }

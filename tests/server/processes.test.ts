@@ -4,14 +4,12 @@
  * shop tells nobody its process ids. The storefront's ICM is unreachable here; its favicon is served all the
  * same (every page would be the maintenance page), which is enough to see who serves.
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
+import { execFileSync, type ChildProcess } from 'node:child_process'
 import { readdirSync, readFileSync, readlinkSync } from 'node:fs'
 import { request } from 'node:http'
-import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { freePort, waitUntil } from './helpers'
+import { freePort, spawnStorefront, waitUntil } from './helpers'
 
-const root = path.resolve(__dirname, '../..')
 const children: ChildProcess[] = []
 
 afterAll(async () => {
@@ -24,27 +22,15 @@ afterAll(async () => {
 })
 
 function start(env: Record<string, string>) {
-  const base = { ...process.env }
-  for (const key of ['PUBLIC_URL', 'SESSION_SECRET', 'PAGE_CACHE_SECONDS', 'WEB_CONCURRENCY', 'NODE_OPTIONS'])
-    delete base[key]
-  const child = spawn(process.execPath, ['server.mjs'], {
-    cwd: root,
-    env: {
-      ...base,
-      HOST: '127.0.0.1',
-      NODE_ENV: 'production',
-      SESSION_SECRET: 'a-test-secret-that-is-long-enough-for-production',
-      ICM_BASE_URL: 'http://127.0.0.1:9',
-      ...env,
-    },
-    stdio: 'pipe',
-  })
-  let output = ''
-  child.stdout!.on('data', (chunk) => (output += chunk))
-  child.stderr!.on('data', (chunk) => (output += chunk))
-  children.push(child)
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
-  return { child, exited, log: () => output }
+  const started = spawnStorefront(env, [
+    'PUBLIC_URL',
+    'SESSION_SECRET',
+    'PAGE_CACHE_SECONDS',
+    'WEB_CONCURRENCY',
+    'NODE_OPTIONS',
+  ])
+  children.push(started.child)
+  return started
 }
 
 /** The processes a process started (pids). */
