@@ -81,8 +81,7 @@ export type ProductPageData = {
   parts: ProductPart[]
   maxItemQuantity: number
   breadcrumb: BreadcrumbItem[]
-  /** Streamed, never rejecting: none when they failed to load. */
-  promotions: Promise<Promotion[]>
+  promotions: Promotion[]
   warranties: { id: string; name: string; price: PriceItem | null }[]
   /** Streamed, never rejecting: null when they failed to load. */
   related: Promise<LinkSection[] | null>
