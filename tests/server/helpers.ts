@@ -151,3 +151,13 @@ export function spawnStorefront(env: Record<string, string>, without: string[] =
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
   return { child, exited, log: () => output }
 }
+
+/** Whether a process of this id still runs (signal 0 checks without sending anything). */
+export function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch {
+    return false
+  }
+}

@@ -8,7 +8,7 @@ import { execFileSync, type ChildProcess } from 'node:child_process'
 import { readdirSync, readFileSync, readlinkSync } from 'node:fs'
 import { request } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { freePort, spawnStorefront, waitUntil } from './helpers'
+import { alive, freePort, spawnStorefront, waitUntil } from './helpers'
 
 const children: ChildProcess[] = []
 
@@ -45,15 +45,6 @@ function childrenOf(pid: number): number[] {
     .split('\n')
     .map((line) => Number(line.trim()))
     .filter((pid) => pid > 0)
-}
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch {
-    return false
-  }
 }
 
 /** The inode of the shop's side of the TCP connection from the client's port (/proc/net/tcp, IPv4). */

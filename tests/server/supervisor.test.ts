@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { freePort, waitUntil } from './helpers'
+import { alive, freePort, waitUntil } from './helpers'
 
 const root = path.resolve(__dirname, '../..')
 const started: { child: ChildProcess; dir: string }[] = []
@@ -74,15 +74,6 @@ const answers = async (url: string) => {
   const response = await fetch(url, { signal: AbortSignal.timeout(5000) })
   await response.arrayBuffer()
   return response.status
-}
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch {
-    return false
-  }
 }
 
 describe('npm start', () => {
