@@ -1,7 +1,6 @@
 import type { AppLoadContext, EntryContext } from '@remix-run/node'
 import { createReadableStreamFromReadable } from '@remix-run/node'
 import { RemixServer } from '@remix-run/react'
-import { isbot } from 'isbot'
 import { I18nextProvider } from 'react-i18next'
 import { NonceProvider } from '~/components/NonceProvider'
 import { DEFAULT_LOCALE, localeByLang } from '~/models/locale'
@@ -22,9 +21,9 @@ export { trackResponseStatus } from '~/services/tracking.server'
 export const streamTimeout = 5000
 
 /**
- * Streams the page once the shell and the streamed data of a short grace period are ready (see
- * render.server); crawlers (and requests without a user agent) get the complete document at once. Every
- * inline script (Remix's, React's, the streamed data's) carries the response's CSP nonce.
+ * Sends the page once all of it is ready, streamed loader data included, so it shows without JavaScript
+ * (render.server, ADR 0051). Every inline script (Remix's, React's, the streamed data's) carries the
+ * response's CSP nonce.
  */
 export default async function handleRequest(
   request: Request,
@@ -35,7 +34,6 @@ export default async function handleRequest(
 ) {
   const url = new URL(request.url)
   const locale = localeByLang(url.pathname.split('/')[1]) ?? DEFAULT_LOCALE
-  const waitForAll = isbot(request.headers.get('user-agent') ?? '') || remixContext.isSpaMode
   const nonce = loadContext?.cspNonce || undefined
   const rendered = await renderHtml(
     <NonceProvider value={nonce ?? ''}>
@@ -43,7 +41,7 @@ export default async function handleRequest(
         <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
       </I18nextProvider>
     </NonceProvider>,
-    { waitForAll, nonce },
+    { nonce },
   )
   setTimeout(rendered.abort, streamTimeout + 1000).unref()
   responseHeaders.set('Content-Type', 'text/html; charset=utf-8')

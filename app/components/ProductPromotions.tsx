@@ -1,8 +1,25 @@
+import { Await } from '@remix-run/react'
+import { Suspense } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Promotion } from '~/models/promotion'
 
-/** The promotions a product takes part in, with their rules; the legal text folds out without JavaScript. */
-export function ProductPromotions({ promotions }: { promotions: Promotion[] }) {
+/**
+ * The promotions a product takes part in, streamed: a document waits for them (ADR 0051), a page change
+ * with JavaScript shows the product first and them when they arrive. Nothing shows while they load or
+ * when they failed.
+ */
+export function ProductPromotions({ promotions }: { promotions: Promise<Promotion[]> }) {
+  return (
+    <Suspense fallback={null}>
+      <Await resolve={promotions} errorElement={null}>
+        {(resolved) => <PromotionList promotions={resolved} />}
+      </Await>
+    </Suspense>
+  )
+}
+
+/** The promotions with their rules; the legal text folds out without JavaScript. */
+function PromotionList({ promotions }: { promotions: Promotion[] }) {
   const { t } = useTranslation()
   if (promotions.length === 0) return null
   return (

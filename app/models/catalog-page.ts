@@ -81,7 +81,8 @@ export type ProductPageData = {
   parts: ProductPart[]
   maxItemQuantity: number
   breadcrumb: BreadcrumbItem[]
-  promotions: Promotion[]
+  /** Streamed, never rejecting: none when they failed to load. */
+  promotions: Promise<Promotion[]>
   warranties: { id: string; name: string; price: PriceItem | null }[]
   /** Streamed, never rejecting: null when they failed to load. */
   related: Promise<LinkSection[] | null>

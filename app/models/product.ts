@@ -107,6 +107,13 @@ export const ProductSchema = z.object({
   defaultCategory: DefaultCategorySchema.optional(),
   seoAttributes: SeoAttributesSchema.optional(),
   variationAttributeValuesExtended: z.array(VariationAttributeSchema).optional(),
+  /**
+   * The product's name and own variation values in every locale: the bundled commerce API's extension
+   * (`localizedNames=true`, ADR 0051); a real ICM never sends it.
+   */
+  localizedNames: z
+    .array(z.object({ locale: z.string(), productName: z.string(), variationValues: z.array(z.string()) }))
+    .optional(),
   listPrice: z.unknown().optional(),
   defaultVariationSKU: z.string().optional(),
 })
@@ -227,6 +234,17 @@ function mapAttributeGroups(data: z.infer<typeof ProductSchema>) {
   return Object.entries(data.attributeGroups ?? {})
     .filter(([id, group]) => !HIDDEN_ATTRIBUTE_GROUPS.has(id) && (group.attributes?.length ?? 0) > 0)
     .map(([id, group]) => ({ id, name: group.name || id, attributes: attributeTexts(group.attributes) }))
+}
+
+/** What a product's URL needs in one locale: its name and its own variation values, as that locale shows them. */
+export type LocalizedProductName = { name: string; variationValues: string[] }
+
+/** The product's names per locale id, when the API sent them (`localizedNames`); null from a real ICM. */
+export function localizedNamesOf(data: z.infer<typeof ProductSchema>) {
+  if (!data.localizedNames) return null
+  return new Map<string, LocalizedProductName>(
+    data.localizedNames.map((n) => [n.locale, { name: n.productName, variationValues: n.variationValues }]),
+  )
 }
 
 export function mapProduct(data: z.infer<typeof ProductSchema>): Product {

@@ -2,10 +2,10 @@ import { redirect } from '@remix-run/node'
 import type { LinkSection, ListingData, ProductPageData, TileEntry } from '~/models/catalog-page'
 import { productDeliveryEstimate } from '~/models/delivery-date'
 import { pageSizesOf, parseListingParams, sortOptions, type ListingParams } from '~/models/listing'
-import { SHOP_LOCALES } from '~/models/locale'
+import { SHOP_LOCALES, type ShopLocale } from '~/models/locale'
 import { pick } from '~/models/price'
 import { showsPrices } from '~/models/price-visibility'
-import type { Product } from '~/models/product'
+import type { LocalizedProductName, Product } from '~/models/product'
 import { breadcrumbJsonLd, productJsonLd, type PageSeo } from '~/models/seo'
 import { categoryUrl, productUrl } from '~/models/url'
 import { variationGroups } from '~/models/variation'
@@ -26,6 +26,7 @@ import {
   productFilters,
   productLinks,
   productParts,
+  productWithNames,
   variations as loadVariations,
 } from './products.server'
 import { promotions as loadPromotions } from './promotions.server'
@@ -46,8 +47,9 @@ type ProductRequest = {
 const MASTER_PAGE_SIZE = 6
 
 /**
- * A product page (`…-prd{sku}`; the short form answers 301): the critical data awaited, linked and recently
- * viewed products streamed (they never delay the page, and never fail it).
+ * A product page (`…-prd{sku}`; the short form answers 301): the critical data awaited; linked and recently
+ * viewed products and the promotions streamed (they never delay the page's main facts, and never fail it;
+ * a document waits for them, ADR 0051).
  */
 export async function loadProductPage(page: ProductRequest): Promise<ProductPageData> {
   // Recorded before any await: session changes must be made before the response is (see trackProductView).
@@ -57,6 +59,12 @@ export async function loadProductPage(page: ProductRequest): Promise<ProductPage
   const critical = await criticalData(page)
   return { ...critical, ...deferredData(page.shopper, page.sku), recentlyViewed }
 }
+
+/**
+ * Whether this ICM answered `localizedNames` on the last product page: unknown at start, false for a real
+ * ICM, whose pages then load the other languages' products alongside the product again, as before.
+ */
+let icmSendsLocalizedNames: boolean | undefined
 
 /** Linked products, streamed: a promise that never rejects (null when they fail). */
 function deferredData(shopper: Shopper, sku: string): Pick<ProductPageData, 'related'> {
@@ -77,31 +85,75 @@ async function canonicalProductUrl(scope: IcmScope, product: Product) {
   }
 }
 
-/** The product's URLs in the other languages: they need only the SKU, so they load alongside the product. */
-function otherLanguageUrls(shopper: Shopper, sku: string, canonical: boolean) {
+type OtherLanguageUrls = Map<string, Promise<string> | null>
+
+/**
+ * The product's URLs in the other languages from a call per language (a real ICM, which sends no
+ * `localizedNames`): they need only the SKU, so they can load alongside the product.
+ */
+function otherLanguageUrls(shopper: Shopper, sku: string, canonical: boolean): OtherLanguageUrls {
   return new Map(
     SHOP_LOCALES.filter((locale) => locale.lang !== shopper.locale.lang).map((locale) => {
-      const scope = { locale, pgid: shopper.scope.pgid }
-      const load = canonical
-        ? loadProduct(scope, sku).then(async (other) => (await canonicalProductUrl(scope, other)).url)
-        : null
+      const load = canonical ? otherLanguageUrl(shopper, locale, sku) : null
       load?.catch(() => undefined)
       return [locale.lang, load]
     }),
   )
 }
 
+function otherLanguageUrl(shopper: Shopper, locale: ShopLocale, sku: string) {
+  const scope = { locale, pgid: shopper.scope.pgid }
+  return loadProduct(scope, sku).then(async (other) => (await canonicalProductUrl(scope, other)).url)
+}
+
+/**
+ * The product's URLs in the other languages from its names in every locale (one answer of the bundled
+ * commerce API) and each language's cached category tree: no call per language. A locale the answer lacks
+ * is loaded as from a real ICM.
+ */
+function urlsFromNames(
+  shopper: Shopper,
+  product: Product,
+  names: Map<string, LocalizedProductName>,
+): OtherLanguageUrls {
+  return new Map(
+    SHOP_LOCALES.filter((locale) => locale.lang !== shopper.locale.lang).map((locale) => {
+      const localized = names.get(locale.id)
+      const scope = { locale, pgid: shopper.scope.pgid }
+      const url = localized
+        ? (product.defaultCategoryId
+            ? categoryPath(scope, product.defaultCategoryId)
+            : Promise.resolve(null)
+          ).then((homePath) =>
+            productUrl(locale, {
+              sku: product.sku,
+              name: localized.name,
+              variationValues: localized.variationValues,
+              categoryPath: homePath ?? undefined,
+            }),
+          )
+        : otherLanguageUrl(shopper, locale, product.sku)
+      url.catch(() => undefined)
+      return [locale.lang, url]
+    }),
+  )
+}
+
 async function criticalData({ request, shopper, sku, canonical, features }: ProductRequest) {
-  const elsewhere = otherLanguageUrls(shopper, sku, canonical)
-  const [product, priceMap, stock] = await Promise.all([
-    loadProduct(shopper.scope, sku),
+  // Against an ICM known not to send the names, the other languages load alongside the product.
+  const early = icmSendsLocalizedNames === false ? otherLanguageUrls(shopper, sku, canonical) : null
+  const [{ product, names }, priceMap, stock] = await Promise.all([
+    productWithNames(shopper.scope, sku),
     prices(shopper.scope, [sku]),
     inventory(shopper.scope, [sku]),
   ])
+  icmSendsLocalizedNames = names !== null
   // A warranty is a product for ICM, not a page of the shop.
   if (product.kind === 'Warranty') throw notFound()
   const { url, homePath } = await canonicalProductUrl(shopper.scope, product)
   if (!canonical) throw redirect(url, 301)
+  const elsewhere =
+    early ?? (names ? urlsFromNames(shopper, product, names) : otherLanguageUrls(shopper, sku, canonical))
   const categoryLinks = homePath ?? undefined
   // A master also lists its variations as a listing: 6 a page, faceted by variation attributes.
   const variationParams =
@@ -109,12 +161,12 @@ async function criticalData({ request, shopper, sku, canonical, features }: Prod
       ? parseListingParams(new URL(request.url).searchParams, MASTER_PAGE_SIZE)
       : undefined
   if (variationParams === null) throw notFound()
-  const [variationSelection, variationListing, parts, promotions, warranties, settings] = await Promise.all([
+  // Promotions are extras, streamed: the page shows without them when they cannot be loaded.
+  const promotions = loadPromotions(shopper.scope, product.promotionIds).catch(() => [])
+  const [variationSelection, variationListing, parts, warranties, settings] = await Promise.all([
     variationChoice(shopper, product, categoryLinks),
     variationParams ? variationList(shopper, sku, variationParams, categoryLinks) : null,
     partsOf(shopper, product),
-    // Promotions are extras: the page shows without them when they cannot be loaded.
-    loadPromotions(shopper.scope, product.promotionIds).catch(() => []),
     warrantiesOf(shopper, product),
     configuration(shopper.scope),
   ])

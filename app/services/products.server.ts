@@ -3,6 +3,7 @@ import { mapFilters, ProductFiltersSchema } from '~/models/filter'
 import { InventoriesSchema, mapInventory } from '~/models/inventory'
 import {
   LISTING_ATTRS,
+  localizedNamesOf,
   mapProduct,
   mapProductLinks,
   mapProductStub,
@@ -25,6 +26,22 @@ export async function product(scope: IcmScope, sku: string) {
     group: 'spgid',
   }).catch(notFoundOnLoadFailure)
   return mapProduct(data)
+}
+
+/**
+ * A product with its names in every locale, for its page's language links: one call where the bundled
+ * commerce API answers `localizedNames=true`; `names` is null from a real ICM, which ignores the parameter
+ * (the page then loads the product in each other locale, ADR 0051).
+ */
+export async function productWithNames(scope: IcmScope, sku: string) {
+  const data = await icmCall(scope, {
+    path: `products/${encodeURIComponent(sku)}`,
+    query: { allImages: true, extended: true, localizedNames: true },
+    schema: ProductSchema,
+    cache: 'short',
+    group: 'spgid',
+  }).catch(notFoundOnLoadFailure)
+  return { product: mapProduct(data), names: localizedNamesOf(data) }
 }
 
 /** Stock changes quickly: inventories are never cached. */

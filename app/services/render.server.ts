@@ -2,47 +2,30 @@ import { PassThrough } from 'node:stream'
 import type { ReactNode } from 'react'
 import { renderToPipeableStream } from 'react-dom/server'
 
-/**
- * How long a page waits, after its shell is ready, for streamed data before it starts sending. Data that
- * arrives within it is part of the first HTML, in place; only slower data streams afterwards, and
- * browsers without JavaScript never see streamed chunks (a script swaps them in). Costs nothing when
- * all data is there: sending starts as soon as everything is ready.
- */
-export const STREAM_GRACE_MS = Number(process.env.STREAM_GRACE_MS ?? 250)
-
 export type Rendered = { body: PassThrough; failed: () => boolean; abort: () => void }
 
 /**
- * Renders a document to a stream: crawlers (`waitForAll`) get it complete; people get it when all is
- * ready or `graceMs` after the shell, whichever comes first. `nonce` goes on React's own inline scripts
- * (the ones that put streamed parts in place), as the content security policy asks.
+ * Renders a document to a stream once all of it is ready, streamed loader data included, so every part is
+ * in place without JavaScript (React's out-of-order chunks need a script to show). A document request cannot
+ * tell whether the browser runs scripts, and the shop sets no cookie to say so (spec: three cookies only);
+ * page changes with JavaScript stream their data (single fetch) and show the main facts first (ADR 0051).
+ * `nonce` goes on React's own inline scripts, as the content security policy asks.
  */
-export function renderHtml(
-  element: ReactNode,
-  { waitForAll, graceMs = STREAM_GRACE_MS, nonce }: { waitForAll: boolean; graceMs?: number; nonce?: string },
-): Promise<Rendered> {
+export function renderHtml(element: ReactNode, { nonce }: { nonce?: string }): Promise<Rendered> {
   return new Promise((resolve, reject) => {
-    let started = false
     let failed = false
     let shellRendered = false
-    let grace: ReturnType<typeof setTimeout> | undefined
-    const start = () => {
-      if (started) return
-      started = true
-      clearTimeout(grace)
-      const body = new PassThrough()
-      resolve({ body, failed: () => failed, abort })
-      pipe(body)
-    }
     const { pipe, abort } = renderToPipeableStream(element, {
       nonce,
       onShellReady() {
         shellRendered = true
-        if (!waitForAll) grace = setTimeout(start, graceMs)
       },
-      onAllReady: start,
+      onAllReady() {
+        const body = new PassThrough()
+        resolve({ body, failed: () => failed, abort })
+        pipe(body)
+      },
       onShellError(error: unknown) {
-        clearTimeout(grace)
         reject(error)
       },
       onError(error: unknown) {

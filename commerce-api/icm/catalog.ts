@@ -18,7 +18,7 @@ import {
   type Stock,
   tierFor,
 } from '../domain/catalog'
-import { localize, type Currency, type Locale } from '../domain/channel'
+import { localize, LOCALES, type Currency, type Locale } from '../domain/channel'
 import { IMAGE_SIZES, IMAGE_VIEWS, productImageUrl } from '../domain/images'
 import type { UnitPrice } from '../domain/price-ranges'
 import type { Filter, SortKey } from '../domain/listing'
@@ -230,6 +230,20 @@ export function productDetailJson(scope: CatalogScope, detail: ProductDetail) {
     })),
     defaultVariationSKU: detail.defaultVariationSku,
   }
+}
+
+/**
+ * The bundled API's extension to `products/{sku}` (`localizedNames=true`, which a real ICM ignores): the
+ * product's name and its own variation values in every locale of the channel, all a storefront needs for
+ * the product's URL in each language, so its language links cost no call per language (ADR 0051).
+ */
+export function localizedNamesJson(detail: ProductDetail) {
+  const p = detail.product
+  return LOCALES.map((locale) => ({
+    locale,
+    productName: localize(p.names, locale),
+    variationValues: (p.variationAttributes ?? []).map((v) => localize(v.values, locale)),
+  }))
 }
 
 /** A quantity stub attribute; none when the product has no such quantity. */

@@ -34,6 +34,7 @@ import {
   inventoryInformationJson,
   priceInformationJson,
   linksJson,
+  localizedNamesJson,
   partsJson,
   productCollectionJson,
   productDetailJson,
@@ -171,8 +172,10 @@ function productRoutes(app: FastifyInstance, ctx: ApiContext) {
   const { db } = ctx
 
   // A product with its running promotions and the warranties it is sold with; warranties are products too.
+  // `localizedNames=true` (this API's extension, ADR 0051) adds its names in every locale.
   app.get('/rest/:site/products/:sku', async (request) => {
     const { sku } = request.params as { sku: string }
+    const withLocalizedNames = (request.query as Query).localizedNames === 'true'
     const scope = scopeOf(ctx, request)
     const [detail, promotions, warranties] = await Promise.all([
       productDetail(db, scope.currency, sku),
@@ -184,6 +187,7 @@ function productRoutes(app: FastifyInstance, ctx: ApiContext) {
         ...productDetailJson(scope, detail),
         ...(promotions.length ? { promotions } : {}),
         ...(warranties.length ? { availableWarranties: availableWarrantiesJson(scope, warranties) } : {}),
+        ...(withLocalizedNames ? { localizedNames: localizedNamesJson(detail) } : {}),
       }
     }
     const warranty = await warrantyOffer(db, scope.currency, sku)

@@ -243,3 +243,32 @@ describe('productprices of variation masters and retail sets', () => {
     await db().update(products).set({ online: true }).where(eq(products.sku, offline!.sku))
   })
 })
+
+describe('the product in every locale (localizedNames, this API’s extension, ADR 0051)', () => {
+  it('names a variation in every locale as each locale’s own answer does, only when asked', async () => {
+    const [row] = await db().select().from(products).where(eq(products.kind, 'variation')).limit(1)
+    const plain = await call(api.url(`products/${row!.sku}`))
+    expect(plain.json.localizedNames).toBeUndefined()
+    const { json } = await call(api.url(`products/${row!.sku}?localizedNames=true`))
+    const locales = [
+      ['en_US', ';loc=en_US;cur=USD'],
+      ['de_DE', ';loc=de_DE;cur=EUR'],
+      ['fr_FR', ';loc=fr_FR;cur=EUR'],
+      ['pl_PL', ';loc=pl_PL;cur=PLN'],
+      ['ro_RO', ';loc=ro_RO;cur=RON'],
+    ] as const
+    const expected = await Promise.all(
+      locales.map(async ([locale, matrix]) => {
+        const own = (await call(api.url(`products/${row!.sku}`, matrix))).json
+        return {
+          locale,
+          productName: own.productName,
+          variationValues: own.variationAttributeValuesExtended.map((v: any) => v.value.name),
+        }
+      }),
+    )
+    expect(json.localizedNames).toEqual(expected)
+    expect(new Set(expected.map((e) => e.productName)).size).toBeGreaterThan(1)
+    expect(expected[0]!.variationValues.length).toBeGreaterThan(0)
+  })
+})

@@ -20,6 +20,7 @@ import {
 } from './icm-mock'
 import { answer, args as requestArgs, sessionCookie, sessionFrom, thrown } from './loader-args'
 import './setup'
+import { clearIcmCache } from '~/services/icm.server'
 import { API_CODES } from '~/models/api-codes'
 import { errorTextKeys } from '~/models/shell'
 
@@ -82,6 +83,30 @@ describe('product page loader', () => {
       'Voltwerk Drill XT 18',
     ])
     expect(new Headers(result.init.headers).get('Cache-Control')).toContain('s-maxage')
+  })
+
+  it('against a real ICM, which ignores localizedNames, loads the product in each language for its URL there', async () => {
+    const productCalls: string[] = []
+    icm.use(
+      get('products/1000042', (request) => {
+        productCalls.push(localeOf(request))
+        return { ...productData, productName: `Voltwerk Drill ${localeOf(request)}` }
+      }),
+      ...productHandlers(),
+      get('categories', localizedTree),
+    )
+    // Twice: the second page knows ICM sends no names and loads the other languages alongside the product.
+    for (const round of [1, 2]) {
+      productCalls.length = 0
+      clearIcmCache()
+      const page = ((await loader(args('power-tools/drills/voltwerk-drill-prd1000042'))) as any).data
+      const href = (lang: string) => page.seo.alternates.find((a: any) => a.hrefLang === lang)?.href
+      expect(href('de-DE'), `page ${round}`).toBe(
+        'http://shop.test/de/elektrowerkzeuge/bohrmaschinen/voltwerk-drill-de-de-prd1000042',
+      )
+      expect(href('pl-PL')).toMatch(/\/pl\/.*voltwerk-drill-pl-pl-prd1000042$/)
+      expect(productCalls.sort()).toEqual(['de_DE', 'en_US', 'fr_FR', 'pl_PL', 'ro_RO'])
+    }
   })
 
   it('names the other languages’ URLs from their cached category trees, without a category call', async () => {

@@ -168,9 +168,12 @@ describe('product page loader with promotions, warranties and links', () => {
     icm.events.on('request:start', ({ request }) => requested.push(new URL(request.url).pathname))
     icm.use(...handlers())
     const page = ((await loader(args(PATH))) as any).data
+    // The promotions are streamed: a promise in the loader data.
+    expect(page.promotions).toBeInstanceOf(Promise)
+    const promotions = await page.promotions
     icm.events.removeAllListeners()
 
-    expect(page.promotions).toEqual([
+    expect(promotions).toEqual([
       {
         id: 'power-tool-weeks',
         title: 'Power tool weeks: 15% off',
@@ -219,7 +222,7 @@ describe('product page loader with promotions, warranties and links', () => {
     )
     const page = ((await loader(args(PATH))) as any).data
     expect(page.product.name).toBe('Voltwerk Drill XT 18')
-    expect(page.promotions).toEqual([])
+    await expect(page.promotions).resolves.toEqual([])
     await expect(page.related).resolves.toBeNull()
   })
 

@@ -7,7 +7,7 @@ const later = (value: string, ms: number) =>
   new Promise<string>((resolve) => setTimeout(() => resolve(value), ms))
 
 /** The whole HTML of `<Suspense><Await resolve={promise}>` rendered the way entry.server does. */
-async function html(promise: Promise<string>, options: { waitForAll: boolean; graceMs: number }) {
+async function html(promise: Promise<string>) {
   const page = createElement(
     Suspense,
     { fallback: 'Loading' },
@@ -16,27 +16,21 @@ async function html(promise: Promise<string>, options: { waitForAll: boolean; gr
       children: (value) => createElement('b', null, value),
     }),
   )
-  const { body } = await renderHtml(page, options)
+  const { body } = await renderHtml(page, {})
   let text = ''
   for await (const chunk of body) text += chunk
   return text
 }
 
 describe('rendering with streamed loader data', () => {
-  it('puts data that arrives within the grace period in place, so it shows without JavaScript', async () => {
-    const text = await html(later('Accessories', 10), { waitForAll: false, graceMs: 500 })
+  it('puts quick data in place, so it shows without JavaScript', async () => {
+    const text = await html(later('Accessories', 10))
     expect(text).toBe('<!--$--><b>Accessories</b><!--/$-->')
   })
 
-  it('sends the page after the grace period and streams slower data behind it', async () => {
-    const text = await html(later('Later', 300), { waitForAll: false, graceMs: 20 })
-    expect(text).toContain('Loading')
-    // The chunk only a script reveals comes after the fallback.
-    expect(text.indexOf('Loading')).toBeLessThan(text.indexOf('<div hidden id="S:0"><b>Later</b></div>'))
-  })
-
-  it('gives crawlers the complete document however long the data takes', async () => {
-    const text = await html(later('Complete', 300), { waitForAll: true, graceMs: 20 })
+  it('waits for slow data too: a document has no chunk only a script would reveal (ADR 0051)', async () => {
+    const text = await html(later('Complete', 400))
     expect(text).toBe('<!--$--><b>Complete</b><!--/$-->')
+    expect(text).not.toContain('Loading')
   })
 })

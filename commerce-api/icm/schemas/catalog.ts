@@ -125,6 +125,10 @@ export const ProductSchema = z.object({
   variationAttributeValuesExtended: z
     .array(z.union([VariationAttributeSchema, MasterVariationAttributeSchema]))
     .optional(),
+  /** The bundled API's extension (`localizedNames=true`, ADR 0051); a real ICM never sends it. */
+  localizedNames: z
+    .array(z.object({ locale: z.string(), productName: z.string(), variationValues: z.array(z.string()) }))
+    .optional(),
 })
 
 /** A warranty served as a product (`products/{id}` of a warranty). */
