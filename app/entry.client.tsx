@@ -3,6 +3,7 @@ import { startTransition, StrictMode } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { I18nextProvider } from 'react-i18next'
 import { browserI18n } from '~/browser/translator'
+import { settleStreamedData } from '~/browser/settled-data'
 import { loadedTexts, loadTexts, pageLocale } from '~/browser/texts'
 
 async function hydrate() {
@@ -10,6 +11,8 @@ async function hydrate() {
   await loadTexts('shop')
   const i18n = browserI18n(pageLocale().id, loadedTexts)
   await serverStateDecoded()
+  // The document carries its streamed data (ADR 0051): <Await> renders it at once, as the server did.
+  await settleStreamedData(remixState()?.loaderData)
   startTransition(() => {
     hydrateRoot(
       document,
@@ -35,6 +38,12 @@ async function serverStateDecoded() {
     if (thrown instanceof Promise) await thrown
     else throw thrown
   }
+}
+
+/** Remix's decoded server state (set by the decoding serverStateDecoded awaits). */
+function remixState() {
+  return (window as unknown as { __remixContext?: { state?: { loaderData?: unknown } } }).__remixContext
+    ?.state
 }
 
 void hydrate()
