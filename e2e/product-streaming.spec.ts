@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test'
+import { login } from './checkout-flow'
 import { CATALOG_API } from './helpers'
 
 /**
@@ -34,6 +35,51 @@ async function richProduct(request: APIRequestContext) {
   }
   throw new Error('no in-stock product with promotions and accessories in the seed')
 }
+
+/** An in-stock product without promotions: its promotions' boundary is empty (`<!--$--><!--/$-->`). */
+async function productWithoutPromotions(request: APIRequestContext) {
+  const listing = await (
+    await request.get(`${CATALOG_API}/products?searchTerm=cordless&amount=50&attrs=sku,inStock,mastered`)
+  ).json()
+  for (const element of listing.elements) {
+    const attr = (name: string) => element.attributes.find((a: any) => a.name === name)?.value
+    if (attr('inStock') !== true || attr('mastered') === true) continue
+    const product = await (await request.get(`${CATALOG_API}/products/${attr('sku')}`)).json()
+    if (product.productMaster || product.promotions?.length) continue
+    return { sku: String(attr('sku')), name: product.productName as string }
+  }
+  throw new Error('no in-stock product without promotions in the seed')
+}
+
+// With JavaScript, Preact hydrated the empty promotions boundary onto the Compare form and every later action
+// onto the element after its own: a button "Compare" named "Add to wishlist: …" (ADR 0051).
+test('after hydration each action of a product page is its own, for a guest and a logged-in buyer', async ({
+  page,
+  request,
+  javaScriptEnabled,
+}) => {
+  const { sku, name } = await productWithoutPromotions(request)
+  for (const buyer of [false, true]) {
+    if (buyer) await login(page, 'bbuyer')
+    await page.goto(`/en/product/${sku}`)
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible()
+    if (javaScriptEnabled)
+      await expect(page.locator('form.add-to-basket')).toHaveAttribute('data-enhanced', '')
+    const buy = page.locator('.product-buy')
+    await expect(buy.locator('.product-promotions')).toHaveCount(0)
+    await expect(buy.locator('form.compare-form button')).toHaveAccessibleName(`Compare: ${name}`)
+    await expect(buy.locator('form.compare-form button')).toHaveText('Compare')
+    await expect(buy.locator('form.wishlist-add-form button')).toHaveAccessibleName(
+      `Add to wishlist: ${name}`,
+    )
+    await expect(buy.locator('form.wishlist-add-form button')).toHaveText('Add to wishlist')
+    await expect(buy.getByRole('button', { name: /^Compare/ })).toHaveCount(1)
+    await expect(buy.getByRole('button', { name: /^Add to wishlist/ })).toHaveCount(1)
+    await expect(buy.getByRole('button', { name: 'Compare', exact: true })).toHaveCount(0)
+    await expect(buy.locator('form')).toHaveCount(3)
+    if (buyer) await expect(buy.locator('.order-template-add a')).toHaveCount(1)
+  }
+})
 
 test('promotions, accessories, the delivery date and recently viewed are on the product page, with or without JavaScript', async ({
   page,
