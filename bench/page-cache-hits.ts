@@ -18,7 +18,10 @@ const rounds = Number(process.env.HITS_ROUNDS ?? 2)
 const [helloPort, shopPort, apiPort] = (process.env.HITS_PORTS ?? '3901,3903,3902').split(',').map(Number)
 
 async function main() {
-  const hello = start('node:http hello', ['bench/hello-server.mjs'], { ...process.env, PORT: String(helloPort) })
+  const hello = start('node:http hello', ['bench/hello-server.mjs'], {
+    ...process.env,
+    PORT: String(helloPort),
+  })
   let apiUrl = process.env.HITS_API_URL
   if (!apiUrl) {
     await buildApi()
@@ -62,7 +65,12 @@ async function main() {
   for (let round = 0; round < rounds; round++) {
     for (const [i, target] of targets.entries()) {
       const before = cpuMs(target.pid)
-      const result = await autocannon({ url: target.url, headers: target.headers, connections, duration: seconds })
+      const result = await autocannon({
+        url: target.url,
+        headers: target.headers,
+        connections,
+        duration: seconds,
+      })
       totals[i]!.cpu += cpuMs(target.pid) - before
       totals[i]!.requests += result.requests.total
       totals[i]!.seconds += result.duration
@@ -70,7 +78,9 @@ async function main() {
     }
   }
   const check = await fetch(`${base}${productPath}`)
-  console.log(`\n${os.cpus().length} cores, Node ${process.version}; ${connections} connections, ${rounds} × ${seconds} s per target; ${productPath} (${check.headers.get('x-page-cache')})\n`)
+  console.log(
+    `\n${os.cpus().length} cores, Node ${process.version}; ${connections} connections, ${rounds} × ${seconds} s per target; ${productPath} (${check.headers.get('x-page-cache')})\n`,
+  )
   console.log('| target | req/s | ratio to node:http | CPU ms/req | errors |')
   console.log('|---|---:|---:|---:|---:|')
   const rate = (t: (typeof totals)[number]) => t.requests / t.seconds
