@@ -20,6 +20,12 @@
  * that name the stored nonce (the CSP) name the new one. A client that takes gzip (every browser) gets
  * the parts compressed once, on the first such hit, with the new nonce spliced in as a stored block
  * (gzip-parts.mjs): compressing the page again per hit cost more than the rest of the hit (ADR 0052).
+ *
+ * A hit on a plain request (GET or HEAD of a path, no body, no forwarded header, a valid Host) is answered
+ * before Express and the layers in front of the cache (`answerBeforeLayers`, wired in app.mjs): the same
+ * stored head and body, one writeHead with a flat header list, a fresh nonce. Through Express and the
+ * layers a hit cost about three times as much (ADR 0053). Every other request reaches this middleware as
+ * before and may be a hit here.
  */
 import express from 'express'
 import { LRUCache } from 'lru-cache'
