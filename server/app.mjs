@@ -1,7 +1,8 @@
 /**
  * The storefront's Express app: security headers and request bounds first (they answer every request,
  * assets and errors included), then gzip, static files with long-lived caching of fingerprinted assets,
- * the page cache, Remix, and an error handler that turns anything thrown into a 500 page.
+ * the page cache, Remix, and an error handler that turns anything thrown into a 500 page. A page-cache hit
+ * on a request those layers would pass on unchanged is answered before Express (ADR 0053).
  */
 import { readdirSync } from 'node:fs'
 import path from 'node:path'
@@ -14,6 +15,9 @@ import {
   closeAfterUnreadBody,
   errorHandler,
   forwardedHeadersAndHost,
+  freshNonce,
+  HEADERS_THE_LAYERS_CHANGE,
+  passesLayersUnchanged,
   requestBounds,
   requestTarget,
   retryAfterOn503,
@@ -40,6 +44,24 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 export function createApp({ build, settings, handler, devMiddleware }) {
   const app = express()
   app.disable('x-powered-by')
+  // Shareable anonymous pages are kept for PAGE_CACHE_SECONDS (default 10, 0 = off): see page-cache.mjs.
+  // Each process of a cluster keeps its own copies, in its share of PAGE_CACHE_BYTES (ADR 0050).
+  const cache = pageCache({
+    maxSeconds: settings.pageCacheSeconds,
+    maxBytes: Math.floor(PAGE_CACHE_BYTES / (settings.processes ?? 1)),
+    nonceOf: (res) => res.locals.cspNonce,
+    headersTheLayersChange: HEADERS_THE_LAYERS_CHANGE,
+  })
+  // A hit on a request every layer below would pass on unchanged is answered before Express, with the
+  // stored head (security headers included) and a fresh nonce: the layers cost several times the hit
+  // itself (ADR 0053). Not in development, where Vite's middleware answers what it likes.
+  if (!devMiddleware) {
+    const handle = app.handle
+    app.handle = function handleOrAnswerHit(req, res, callback) {
+      if (passesLayersUnchanged(req) && cache.answerBeforeLayers(req, res, freshNonce)) return
+      return handle.call(this, req, res, callback)
+    }
+  }
   try {
     app.set('trust proxy', settings.trustProxy)
   } catch (error) {
@@ -60,15 +82,7 @@ export function createApp({ build, settings, handler, devMiddleware }) {
     express.static(path.join(root, 'build/client/assets'), { immutable: true, maxAge: '1y' }),
   )
   app.use(publicFiles(path.join(root, 'build/client')))
-  // Shareable anonymous pages are kept for PAGE_CACHE_SECONDS (default 10, 0 = off): see page-cache.mjs.
-  // Each process of a cluster keeps its own copies, in its share of PAGE_CACHE_BYTES (ADR 0050).
-  app.use(
-    pageCache({
-      maxSeconds: settings.pageCacheSeconds,
-      maxBytes: Math.floor(PAGE_CACHE_BYTES / (settings.processes ?? 1)),
-      nonceOf: (res) => res.locals.cspNonce,
-    }),
-  )
+  app.use(cache)
   app.all(
     '*',
     handler ??

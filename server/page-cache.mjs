@@ -20,7 +20,14 @@
  * that name the stored nonce (the CSP) name the new one. A client that takes gzip (every browser) gets
  * the parts compressed once, on the first such hit, with the new nonce spliced in as a stored block
  * (gzip-parts.mjs): compressing the page again per hit cost more than the rest of the hit (ADR 0052).
+ *
+ * A hit on a plain request (GET or HEAD of a path, no body, no forwarded header, a valid Host) is answered
+ * before Express and the layers in front of the cache (`answerBeforeLayers`, wired in app.mjs): the same
+ * stored head and body, one writeHead with a flat header list, a fresh nonce. Through Express and the
+ * layers a hit cost about three times as much (ADR 0053). Every other request reaches this middleware as
+ * before and may be a hit here.
  */
+import express from 'express'
 import { LRUCache } from 'lru-cache'
 import { gzipChunks, gzipParts } from './gzip-parts.mjs'
 
@@ -85,16 +92,56 @@ function bodyChunks(entry, fill) {
   return chunks
 }
 
+/** Answers of Express's `req.acceptsEncodings('gzip', 'identity')` per Accept-Encoding value. */
+const gzipAnswers = new Map()
+
+/** Whether a client sending this Accept-Encoding gets gzip from Express's negotiation (remembered per value). */
+function takesGzip(acceptEncoding) {
+  let answer = gzipAnswers.get(acceptEncoding)
+  if (answer === undefined) {
+    const headers = acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding }
+    answer = express.request.acceptsEncodings.call({ headers }, 'gzip', 'identity') === 'gzip'
+    // Bounded: a stranger sending many values only empties it.
+    if (gzipAnswers.size >= 256) gzipAnswers.clear()
+    gzipAnswers.set(acceptEncoding, answer)
+  }
+  return answer
+}
+
 /**
  * The answer to a hit: gzip assembled from parts compressed once when the client takes gzip (see
  * gzip-parts.mjs), else the stored bytes (then `compression()` encodes them as for any other answer).
  */
 function hitBody(entry, fill, req) {
-  if (entry.size > 0 && req.acceptsEncodings?.('gzip', 'identity') === 'gzip') {
+  if (entry.size > 0 && takesGzip(req.headers['accept-encoding'])) {
     entry.gzip ??= gzipParts(entry.parts)
     return { encoding: 'gzip', ...gzipChunks(entry.gzip, fill) }
   }
   return { encoding: null, chunks: bodyChunks(entry, fill), length: entry.size }
+}
+
+/**
+ * A hit's header fields as one flat list (name, value, name, value …): the stored ones, those naming the
+ * stored nonce naming the hit's, then Age, X-Page-Cache and the body's encoding and length.
+ */
+function hitHead(entry, nonce, body, now) {
+  const head = []
+  for (const [name, value] of entry.headers) {
+    const renewed = nonce && typeof value === 'string' && value.includes(entry.nonce)
+    head.push(name, renewed ? value.replaceAll(entry.nonce, nonce) : value)
+  }
+  head.push('Age', String(Math.floor((now - entry.stored) / 1000)), 'X-Page-Cache', 'hit')
+  if (body.encoding) head.push('Content-Encoding', body.encoding)
+  head.push('Content-Length', String(body.length))
+  return head
+}
+
+function writeBody(req, res, body) {
+  if (req.method === 'HEAD') return void res.end()
+  // One writev for the parts: corked until end() uncorks.
+  res.cork()
+  for (const chunk of body.chunks) res.write(chunk)
+  res.end()
 }
 
 const usableNonce = (nonce) => (typeof nonce === 'string' && nonce.length >= MIN_NONCE_LENGTH ? nonce : null)
@@ -102,50 +149,66 @@ const usableNonce = (nonce) => (typeof nonce === 'string' && nonce.length >= MIN
 /**
  * Express middleware; `maxSeconds` 0 switches it off. `maxBytes` bounds the stored bodies (least recently
  * used go first); `now` is the clock (tests); `nonceOf(res)` is the CSP nonce of a response, if any.
+ *
+ * The middleware's `answerBeforeLayers(req, res, freshNonce)` answers a hit on a raw node:http request, before
+ * Express and the layers in front of the cache, with the same head and body the middleware would send
+ * through them; it returns false, having touched nothing, when it cannot say that. The caller vouches that
+ * those layers would pass `req` on unchanged (security.mjs `passesLayersUnchanged`) and add nothing but the
+ * security headers, which a stored answer holds already (ADR 0053). `headersTheLayersChange`: request
+ * headers they set, so an entry varying on one is left to the middleware.
  * @param {{
  *   maxSeconds: number,
  *   maxBytes?: number,
  *   now?: () => number,
  *   nonceOf?: (res: import('express').Response) => string | null | undefined,
+ *   headersTheLayersChange?: readonly string[],
  * }} options
  */
-export function pageCache({ maxSeconds, maxBytes = 64 * 1024 * 1024, now = Date.now, nonceOf = () => null }) {
-  if (!(maxSeconds > 0)) return (_req, _res, next) => next()
+export function pageCache({
+  maxSeconds,
+  maxBytes = 64 * 1024 * 1024,
+  now = Date.now,
+  nonceOf = () => null,
+  headersTheLayersChange = [],
+}) {
+  if (!(maxSeconds > 0)) {
+    const off = (_req, _res, next) => next()
+    off.answerBeforeLayers = () => false
+    return off
+  }
   /** Per URL, the request headers its last stored answer varies on. */
   const variesOn = new LRUCache({ max: 100_000 })
   const entries = new LRUCache({ maxSize: maxBytes, sizeCalculation: (entry) => entry.size + 512 })
+  const changed = new Set(headersTheLayersChange)
 
-  return function pageCacheMiddleware(req, res, next) {
+  /** The fresh stored answer to a GET or HEAD of `url`, unless the request asks to go to the page. */
+  function lookup(req, url) {
+    if (/no-cache/i.test(String(req.headers['cache-control'] ?? ''))) return undefined
+    const names = variesOn.get(url)
+    if (!names) return undefined
+    const key = keyOf(url, names, req)
+    const entry = entries.get(key)
+    if (entry && entry.expires > now()) return entry
+    if (entry) entries.delete(key)
+    return undefined
+  }
+
+  function pageCacheMiddleware(req, res, next) {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next()
     const url = req.originalUrl
-    const bypass = /no-cache/i.test(String(req.headers['cache-control'] ?? ''))
-    const names = variesOn.get(url)
-    if (names && !bypass) {
-      const key = keyOf(url, names, req)
-      const entry = entries.get(key)
-      if (entry && entry.expires > now()) {
-        const nonce = entry.nonce ? usableNonce(nonceOf(res)) : null
-        res.status(entry.status)
-        for (const [name, value] of entry.headers) {
-          const renewed = nonce && typeof value === 'string' && value.includes(entry.nonce)
-          res.setHeader(name, renewed ? value.replaceAll(entry.nonce, nonce) : value)
-        }
-        res.setHeader('Age', String(Math.floor((now() - entry.stored) / 1000)))
-        res.setHeader('X-Page-Cache', 'hit')
-        const body = hitBody(entry, Buffer.from(nonce ?? entry.nonce ?? ''), req)
-        if (body.encoding) res.setHeader('Content-Encoding', body.encoding)
-        res.setHeader('Content-Length', String(body.length))
-        if (req.method === 'HEAD') return void res.end()
-        // One writev for the parts: corked until end() uncorks.
-        res.cork()
-        for (const chunk of body.chunks) res.write(chunk)
-        res.end()
-        return
-      }
-      if (entry) entries.delete(key)
+    const entry = lookup(req, url)
+    if (entry) {
+      const nonce = entry.nonce ? usableNonce(nonceOf(res)) : null
+      const body = hitBody(entry, Buffer.from(nonce ?? entry.nonce ?? ''), req)
+      const head = hitHead(entry, nonce, body, now())
+      res.status(entry.status)
+      for (let i = 0; i < head.length; i += 2) res.setHeader(head[i], head[i + 1])
+      return writeBody(req, res, body)
     }
     if (req.method === 'HEAD') return next()
 
+    /** What the layers before the cache set on this answer (the security headers). */
+    const layerHeaders = res.getHeaders()
     const chunks = []
     let size = 0
     let overflow = false
@@ -177,7 +240,9 @@ export function pageCache({ maxSeconds, maxBytes = 64 * 1024 * 1024, now = Date.
       const seconds = Math.min(sharedMaxAge(res.getHeader('cache-control')), maxSeconds)
       const vary = varyNames(res.getHeader('vary'))
       if (seconds <= 0 || vary === null) return
-      const headers = Object.entries(res.getHeaders()).filter(
+      // A hit answered through the layers has their headers, then the stored ones over them: the stored
+      // head is both, so that a hit answered before the layers has the same.
+      const headers = Object.entries({ ...layerHeaders, ...res.getHeaders() }).filter(
         ([name]) => !TRANSFER_HEADERS.has(name) && name !== 'x-page-cache' && name !== 'age',
       )
       const stored = now()
@@ -192,8 +257,34 @@ export function pageCache({ maxSeconds, maxBytes = 64 * 1024 * 1024, now = Date.
         nonce,
         stored,
         expires: stored + seconds * 1000,
+        beforeLayers: !vary.some((name) => changed.has(name)),
       })
     })
     next()
   }
+
+  /**
+   * A hit answered on the raw request with a flat header list (one writeHead), or false. Only encodings
+   * that `compression()` would leave as they are: gzip as the middleware assembles it, or the stored
+   * bytes to a client that named no encoding or only `identity` (compression() sends those as they are
+   * too). Anything else (`br` only, `deflate`) goes through compression().
+   * @param {import('node:http').IncomingMessage} req
+   * @param {import('node:http').ServerResponse} res
+   * @param {() => string} freshNonce a nonce no answer had before (security.mjs `freshNonce`)
+   */
+  pageCacheMiddleware.answerBeforeLayers = function answerBeforeLayers(req, res, freshNonce) {
+    const entry = lookup(req, req.url)
+    if (!entry || !entry.beforeLayers) return false
+    const acceptEncoding = req.headers['accept-encoding']
+    const gzip = entry.size > 0 && takesGzip(acceptEncoding)
+    if (!gzip && acceptEncoding !== undefined && acceptEncoding.trim().toLowerCase() !== 'identity')
+      return false
+    const nonce = entry.nonce ? usableNonce(freshNonce()) : null
+    const body = hitBody(entry, Buffer.from(nonce ?? entry.nonce ?? ''), req)
+    res.writeHead(entry.status, hitHead(entry, nonce, body, now()))
+    writeBody(req, res, body)
+    return true
+  }
+
+  return pageCacheMiddleware
 }

@@ -111,14 +111,20 @@ const NONCE_BYTES = 16
 const noncePool = Buffer.alloc(NONCE_BYTES * 256)
 let noncePoolOffset = noncePool.length
 
-/** A fresh nonce for each response (128 random bits), where the CSP header and the page find it. */
-export function cspNonce(_req, res, next) {
+/** 128 random bits, base64url: a nonce no response had before. */
+export function freshNonce() {
   if (noncePoolOffset === noncePool.length) {
     randomFillSync(noncePool)
     noncePoolOffset = 0
   }
-  res.locals.cspNonce = noncePool.toString('base64url', noncePoolOffset, noncePoolOffset + NONCE_BYTES)
+  const nonce = noncePool.toString('base64url', noncePoolOffset, noncePoolOffset + NONCE_BYTES)
   noncePoolOffset += NONCE_BYTES
+  return nonce
+}
+
+/** A fresh nonce for each response, where the CSP header and the page find it. */
+export function cspNonce(_req, res, next) {
+  res.locals.cspNonce = freshNonce()
   next()
 }
 
@@ -207,6 +213,32 @@ export function forwardedHeadersAndHost(app) {
       return sendErrorPage(req, res, 400, closeIfBody(req))
     next()
   }
+}
+
+/**
+ * Request headers the layers before the page cache set or remove (forwardedHeadersAndHost): a request
+ * carrying none of them reaches the page cache with its headers as they came, but for CLIENT_ADDRESS_HEADER.
+ */
+export const HEADERS_THE_LAYERS_CHANGE = Object.freeze([...FORWARDED_HEADERS, CLIENT_ADDRESS_HEADER])
+
+/**
+ * Whether every layer of server/app.mjs before the page cache would pass this raw request on unchanged
+ * (but for CLIENT_ADDRESS_HEADER) and add nothing to its answer but the security headers, so that the page
+ * cache may answer it before Express (ADR 0053). Only the plainest requests: GET or HEAD of a path
+ * (requestTarget), no body declared (requestBounds, closeAfterUnreadBody), no forwarded header
+ * (forwardedHeadersAndHost, whoever connects), a valid Host (forwardedHeadersAndHost). urlChecks are a
+ * function of the URL alone: the page cache answers only URLs it stored, which passed them. Anything else
+ * goes through the layers as before (and may still be a hit there).
+ * @param {import('node:http').IncomingMessage} req
+ */
+export function passesLayersUnchanged(req) {
+  const method = req.method
+  if (method !== 'GET' && method !== 'HEAD') return false
+  if (req.url.charCodeAt(0) !== 47 /* / */) return false
+  const headers = req.headers
+  if (headers['content-length'] !== undefined || headers['transfer-encoding'] !== undefined) return false
+  for (const name of HEADERS_THE_LAYERS_CHANGE) if (headers[name] !== undefined) return false
+  return isValidHost(headers.host)
 }
 
 const firstValue = (header) => (header === undefined ? undefined : String(header).split(',')[0].trim())
