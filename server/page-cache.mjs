@@ -11,7 +11,10 @@
  * - `Vary` is honoured: a stored page is used only for requests with the same values of the headers it
  *   names (our pages vary on `Cookie`, product pages also on `User-Agent`); `Vary: *` is never stored;
  * - freshness is the response's `s-maxage`, at most `maxSeconds`; a hit carries `Age`;
- * - a request with `Cache-Control: no-cache` goes to the page itself (and refreshes the stored copy).
+ * - a request with `Cache-Control: no-cache` goes to the page itself (and refreshes the stored copy);
+ * - `stale-while-revalidate` (RFC 5861), at most `maxSeconds`: when a page expires, the first request renders
+ *   it again and the requests meanwhile get the stale copy, instead of all rendering it at once (a busy page
+ *   was rendered some fifty times at each expiry under fifty connections).
  * HEAD is answered from a stored GET. Bodies are stored uncompressed (this runs inside `compression()`).
  *
  * A stored page embeds the CSP nonce of the response it was rendered for (`nonceOf`). A nonce is good for
@@ -54,6 +57,15 @@ export function sharedMaxAge(cacheControl) {
   const seconds = sMaxAge ? Number(sMaxAge.slice('s-maxage='.length)) : 0
   return Number.isFinite(seconds) && seconds > 0 ? seconds : 0
 }
+
+/** The `stale-while-revalidate` of an answer in seconds (RFC 5861), or 0. */
+export function staleSeconds(cacheControl) {
+  const match = /(?:^|,)\s*stale-while-revalidate=(\d+)\s*(?:,|$)/i.exec(String(cacheControl ?? ''))
+  return match ? Number(match[1]) : 0
+}
+
+/** A refresh that has not ended after this long (a hung render) is taken over by the next request. */
+const REFRESH_TAKEOVER_MS = 10_000
 
 function varyNames(vary) {
   const names = String(vary ?? '')
@@ -181,16 +193,42 @@ export function pageCache({
   const entries = new LRUCache({ maxSize: maxBytes, sizeCalculation: (entry) => entry.size + 512 })
   const changed = new Set(headersTheLayersChange)
 
-  /** The fresh stored answer to a GET or HEAD of `url`, unless the request asks to go to the page. */
+  const bypasses = (req) => /no-cache/i.test(String(req.headers['cache-control'] ?? ''))
+
+  /**
+   * The stored answer to a GET or HEAD of `url`, unless the request asks to go to the page: a fresh one,
+   * or a stale one within its `stale-while-revalidate` while another request renders the page again.
+   */
   function lookup(req, url) {
-    if (/no-cache/i.test(String(req.headers['cache-control'] ?? ''))) return undefined
+    if (bypasses(req)) return undefined
     const names = variesOn.get(url)
     if (!names) return undefined
     const key = keyOf(url, names, req)
     const entry = entries.get(key)
-    if (entry && entry.expires > now()) return entry
-    if (entry) entries.delete(key)
+    if (!entry) return undefined
+    const time = now()
+    if (entry.expires > time) return entry
+    if (time < entry.staleUntil) return entry.refreshing > time - REFRESH_TAKEOVER_MS ? entry : undefined
+    entries.delete(key)
     return undefined
+  }
+
+  /**
+   * On a miss, the stale entry this request renders again (the others get it meanwhile), or undefined. When
+   * the request ends without storing a new answer (an error, a page no longer shareable), the stale one goes:
+   * without `stale-if-error` it must not outlive its revalidation.
+   */
+  function claimRefresh(req, res, url) {
+    const names = variesOn.get(url)
+    if (!names || bypasses(req)) return
+    const key = keyOf(url, names, req)
+    const entry = entries.peek(key)
+    if (!entry || entry.expires > now() || entry.refreshing > now() - REFRESH_TAKEOVER_MS) return
+    entry.refreshing = now()
+    res.once('close', () => {
+      entry.refreshing = 0
+      if (entries.peek(key) === entry) entries.delete(key)
+    })
   }
 
   function pageCacheMiddleware(req, res, next) {
@@ -206,6 +244,7 @@ export function pageCache({
       return writeBody(req, res, body)
     }
     if (req.method === 'HEAD') return next()
+    claimRefresh(req, res, url)
 
     /** What the layers before the cache set on this answer (the security headers). */
     const layerHeaders = res.getHeaders()
@@ -257,6 +296,10 @@ export function pageCache({
         nonce,
         stored,
         expires: stored + seconds * 1000,
+        staleUntil:
+          stored + (seconds + Math.min(staleSeconds(res.getHeader('cache-control')), maxSeconds)) * 1000,
+        /** When a request began to render this page again (0: none does). */
+        refreshing: 0,
         beforeLayers: !vary.some((name) => changed.has(name)),
       })
     })

@@ -2,8 +2,8 @@ import type { AddressInfo } from 'node:net'
 import type { Server } from 'node:http'
 import compression from 'compression'
 import express from 'express'
-import { afterEach, describe, expect, it } from 'vitest'
-import { pageCache, sharedMaxAge } from '../../server/page-cache.mjs'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { pageCache, sharedMaxAge, staleSeconds } from '../../server/page-cache.mjs'
 
 type Answer = { status?: number; headers?: Record<string, string>; body?: string }
 
@@ -14,16 +14,17 @@ afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => reso
 
 /** An express app like server.mjs: compression, the page cache, then a page counting its renders. */
 async function shop(
-  answer: (path: string) => Answer,
+  answer: (path: string) => Answer | Promise<Answer>,
   options: { maxSeconds?: number; now?: () => number } = {},
 ) {
   const renders: string[] = []
   const app = express()
   app.use(compression({ threshold: 0 }))
   app.use(pageCache({ maxSeconds: options.maxSeconds ?? 10, now: options.now }))
-  app.get('*', (req, res) => {
+  app.get('*', async (req, res) => {
     renders.push(req.path)
-    const { status = 200, headers = PUBLIC, body = `page ${req.path} #${renders.length}` } = answer(req.path)
+    const count = renders.length
+    const { status = 200, headers = PUBLIC, body = `page ${req.path} #${count}` } = await answer(req.path)
     res.status(status).set({ 'Content-Type': 'text/html; charset=utf-8', ...headers })
     // Written in pieces, as the streaming renderer does.
     res.write(body.slice(0, 3))
@@ -101,6 +102,66 @@ describe('page cache', () => {
     expect(renders).toEqual(['/short', '/long', '/short', '/long'])
   })
 
+  it('within stale-while-revalidate, renders an expired page once and gives the stale copy meanwhile', async () => {
+    let clock = 1_000_000
+    let finishRender: (answer: Answer) => void = () => {}
+    let slow = false
+    const swr = { ...PUBLIC, 'Cache-Control': 'public, s-maxage=2, stale-while-revalidate=300' }
+    const { renders, get } = await shop(
+      () => (slow ? new Promise<Answer>((resolve) => (finishRender = resolve)) : { headers: swr }),
+      { maxSeconds: 10, now: () => clock },
+    )
+    const first = await (await get('/p')).text()
+    clock += 3000
+    slow = true
+    const refreshing = get('/p')
+    await vi.waitFor(() => expect(renders).toHaveLength(2))
+    // While the page is rendered again, others get the stale copy, with its age.
+    const meanwhile = await get('/p')
+    expect(meanwhile.headers.get('X-Page-Cache')).toBe('hit')
+    expect(meanwhile.headers.get('Age')).toBe('3')
+    expect(await meanwhile.text()).toBe(first)
+    finishRender({ headers: swr })
+    const renewed = await refreshing
+    expect(renewed.headers.get('X-Page-Cache')).toBe('miss')
+    expect(await renewed.text()).toBe('page /p #2')
+    expect(await (await get('/p')).text()).toBe('page /p #2')
+    expect(renders).toHaveLength(2)
+    // Past s-maxage plus stale-while-revalidate (at most maxSeconds), nothing stale is given.
+    clock += 2000 + 10_000
+    slow = false
+    expect((await get('/p')).headers.get('X-Page-Cache')).toBe('miss')
+  })
+
+  it('drops the stale copy when rendering it again fails, instead of giving it on', async () => {
+    let clock = 1_000_000
+    let status = 200
+    const waiting: (() => void)[] = []
+    let slow = false
+    const swr = { ...PUBLIC, 'Cache-Control': 'public, s-maxage=2, stale-while-revalidate=300' }
+    const { renders, get } = await shop(
+      async () => {
+        if (slow) await new Promise<void>((resolve) => waiting.push(resolve))
+        return { status, headers: swr }
+      },
+      { maxSeconds: 10, now: () => clock },
+    )
+    await get('/p')
+    clock += 3000
+    status = 500
+    expect((await get('/p')).status).toBe(500)
+    // The page is rendered again, and a request meanwhile gets no stale copy: there is none left.
+    status = 200
+    slow = true
+    const rendering = get('/p')
+    await vi.waitFor(() => expect(renders).toHaveLength(3))
+    const meanwhile = get('/p')
+    await vi.waitFor(() => expect(renders).toHaveLength(4))
+    for (const finish of waiting) finish()
+    expect((await rendering).headers.get('X-Page-Cache')).toBe('miss')
+    expect((await meanwhile).headers.get('X-Page-Cache')).toBe('miss')
+  })
+
   it('compresses a stored page for each client and answers HEAD from it', async () => {
     const body = 'x'.repeat(5000)
     const { renders, get } = await shop(() => ({ body }))
@@ -137,5 +198,12 @@ describe('sharedMaxAge', () => {
     expect(sharedMaxAge('private, no-store')).toBe(0)
     expect(sharedMaxAge('public, no-cache, s-maxage=60')).toBe(0)
     expect(sharedMaxAge(undefined)).toBe(0)
+  })
+
+  it('reads stale-while-revalidate as a whole directive', () => {
+    expect(staleSeconds('public, max-age=0, s-maxage=60, stale-while-revalidate=300')).toBe(300)
+    expect(staleSeconds('public, s-maxage=60')).toBe(0)
+    expect(staleSeconds('public, stale-while-revalidate=x')).toBe(0)
+    expect(staleSeconds(undefined)).toBe(0)
   })
 })
