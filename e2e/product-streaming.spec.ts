@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from '@playwright/test'
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { login } from './checkout-flow'
 import { CATALOG_API } from './helpers'
 
@@ -81,6 +81,16 @@ test('after hydration each action of a product page is its own, for a guest and 
   }
 })
 
+/** The product page of `name` with its streamed parts: promotions, the accessory, the delivery date. */
+async function expectStreamedParts(page: Page, name: string, accessory: string) {
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible()
+  await expect(page.getByRole('region', { name: 'Promotions' }).getByRole('heading').first()).toBeVisible()
+  await expect(
+    page.getByRole('region', { name: 'Accessories' }).getByRole('heading', { name: accessory, exact: true }),
+  ).toBeVisible()
+  await expect(page.getByTestId('delivery-date')).toHaveText(/^Delivered (by|between) /)
+}
+
 test('promotions, accessories, the delivery date and recently viewed are on the product page, with or without JavaScript', async ({
   page,
   request,
@@ -89,12 +99,7 @@ test('promotions, accessories, the delivery date and recently viewed are on the 
   const accessory = product.accessories[0].title as string
 
   await page.goto(`/en/product/${product.sku}`)
-  await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible()
-  await expect(page.getByRole('region', { name: 'Promotions' }).getByRole('heading').first()).toBeVisible()
-  await expect(
-    page.getByRole('region', { name: 'Accessories' }).getByRole('heading', { name: accessory, exact: true }),
-  ).toBeVisible()
-  await expect(page.getByTestId('delivery-date')).toHaveText(/^Delivered (by|between) /)
+  await expectStreamedParts(page, product.name, accessory)
 
   // To an accessory's page and back through its "recently viewed" tile: with JavaScript both are page changes
   // whose streamed parts arrive after the page; without, documents.
@@ -108,12 +113,7 @@ test('promotions, accessories, the delivery date and recently viewed are on the 
   await expect(recently.getByRole('heading', { name: product.name, exact: true })).toBeVisible()
   await recently.getByRole('link', { name: product.name, exact: true }).first().click()
 
-  await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible()
-  await expect(page.getByRole('region', { name: 'Promotions' }).getByRole('heading').first()).toBeVisible()
-  await expect(
-    page.getByRole('region', { name: 'Accessories' }).getByRole('heading', { name: accessory, exact: true }),
-  ).toBeVisible()
-  await expect(page.getByTestId('delivery-date')).toHaveText(/^Delivered (by|between) /)
+  await expectStreamedParts(page, product.name, accessory)
   await expect(
     page
       .getByRole('region', { name: 'Recently viewed' })
