@@ -344,16 +344,20 @@ export async function basketState(db: Db, basket: BasketRow, locale: Locale): Pr
  * whom. Read apart from `basketState`, which every basket change and validation reads, because it costs a
  * query per budget: the basket's answers and placing the order ask for it.
  */
-export async function withApproval(db: Db, state: BasketState): Promise<BasketState> {
+export async function withApproval(db: Db, state: BasketState, at = new Date()): Promise<BasketState> {
   const { basket, buyer } = state
   if (buyer?.customerType !== 'SMBCustomer' || !basket.userId || !state.lines.length) return state
-  const approval = await approvalPlan(db, {
-    userId: basket.userId,
-    customerNo: buyer.customerNo,
-    costCenter: basket.costCenter,
-    total: state.totals.grand,
-    currency: state.currency,
-  })
+  const approval = await approvalPlan(
+    db,
+    {
+      userId: basket.userId,
+      customerNo: buyer.customerNo,
+      costCenter: basket.costCenter,
+      total: state.totals.grand,
+      currency: state.currency,
+    },
+    at,
+  )
   return { ...state, approval }
 }
 

@@ -177,6 +177,8 @@ export async function createOrder(
   locale: Locale,
   { basketId, termsAccepted }: OrderRequest,
   snapshotOf: SnapshotOf,
+  /** When the order is placed: the budgets' periods it counts in (the demo history places orders in the past). */
+  at = new Date(),
 ): Promise<CreateOrderResult> {
   if (!isUuid(basketId)) throw basketNotFound()
   try {
@@ -209,7 +211,7 @@ export async function createOrder(
         const recurringOrder = await submitRecurringOrder(t, principal, locale, validated, snapshotOf)
         return { outcome: 'recurring' as const, created: true, recurringOrder }
       }
-      const state = await withApproval(t, validated)
+      const state = await withApproval(t, validated, at)
       if (state.approval?.required && !principal.anonymous) {
         const requisition = await submitRequisition(t, principal, locale, state, state.approval, snapshotOf)
         return { outcome: 'requisition' as const, created: true, order: requisition }

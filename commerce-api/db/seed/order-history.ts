@@ -418,6 +418,7 @@ async function placeOrder(
     locale,
     { basketId: basket.id, termsAccepted: true },
     orderSnapshotOf,
+    order.at,
   )
   const { at } = order
   // An order beyond a budget was a requisition, approved by the company's approvers (issue 18) on its day.
