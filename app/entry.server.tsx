@@ -41,9 +41,8 @@ export default async function handleRequest(
         <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
       </I18nextProvider>
     </NonceProvider>,
-    { nonce },
+    { nonce, timeoutMs: streamTimeout + 1000 },
   )
-  setTimeout(rendered.abort, streamTimeout + 1000).unref()
   responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
   return new Response(createReadableStreamFromReadable(rendered.body), {
     headers: responseHeaders,

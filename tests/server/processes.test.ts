@@ -146,7 +146,7 @@ describe('WEB_CONCURRENCY=2', () => {
     // The workers are node with the heap limits of ADR 0050; the primary loads no build.
     for (const pid of workers) {
       const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')
-      expect(args).toEqual(expect.arrayContaining(['--max-semi-space-size=8', '--max-old-space-size=256']))
+      expect(args).toEqual(expect.arrayContaining(['--max-semi-space-size=32', '--max-old-space-size=256']))
     }
   })
 
