@@ -48,7 +48,9 @@ describe("single fetch's encoding of loader data", () => {
   it('clears its stream timeout once the data is sent', async () => {
     const set = vi.spyOn(globalThis, 'setTimeout')
     const clear = vi.spyOn(globalThis, 'clearTimeout')
-    await readAll(encodeViaTurboStream({ product: 'drill' }, new AbortController().signal, 4321, 'production'))
+    await readAll(
+      encodeViaTurboStream({ product: 'drill' }, new AbortController().signal, 4321, 'production'),
+    )
     const timer = set.mock.results[set.mock.calls.findIndex(([, ms]) => ms === 4321)]?.value
     expect(timer).toBeDefined()
     expect(clear).toHaveBeenCalledWith(timer)
