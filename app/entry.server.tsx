@@ -2,9 +2,11 @@ import type { AppLoadContext, EntryContext } from '@remix-run/node'
 import { createReadableStreamFromReadable } from '@remix-run/node'
 import { RemixServer } from '@remix-run/react'
 import { I18nextProvider } from 'react-i18next'
+import { MainNavigationHtml } from '~/components/MainNavigation'
 import { NonceProvider } from '~/components/NonceProvider'
 import { DEFAULT_LOCALE, localeByLang } from '~/models/locale'
 import { i18nFor } from '~/services/i18n.server'
+import { shownMainNavigationHtml } from '~/services/main-navigation.server'
 import { renderHtml } from '~/services/render.server'
 
 declare module '@remix-run/node' {
@@ -38,7 +40,9 @@ export default async function handleRequest(
   const rendered = await renderHtml(
     <NonceProvider value={nonce ?? ''}>
       <I18nextProvider i18n={i18nFor(locale.id)}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
+        <MainNavigationHtml.Provider value={shownMainNavigationHtml(loadContext)}>
+          <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
+        </MainNavigationHtml.Provider>
       </I18nextProvider>
     </NonceProvider>,
     { nonce, timeoutMs: streamTimeout + 1000 },

@@ -25,6 +25,7 @@ import { BackToTop } from '~/components/BackToTop'
 import { PreviewBanner } from '~/components/PreviewBanner'
 import { TrustBadge } from '~/components/TrustBadge'
 import { RouteAnnouncer } from '~/components/RouteAnnouncer'
+import { useMarkDocumentHydrated } from '~/components/useDocumentHydrated'
 import { Toasts } from '~/components/Toasts'
 import { DEFAULT_LOCALE, localeByLang } from '~/models/locale'
 import { errorTitlesOf, errorTextKeys, revalidateShell, type RootView } from '~/models/shell'
@@ -153,6 +154,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const tracking = usePageTracking()
   // The settings page is where the banner's choice is made at length: it does not ask twice there.
   const onSettingsPage = /^\/[a-z]{2}\/cookies\/?$/.test(useLocation().pathname)
+  useMarkDocumentHydrated()
   const theme = root?.shell?.theme
   const favicon = theme?.favicon ?? '/favicon.svg'
   return (

@@ -1,7 +1,7 @@
 import { Form, Link, useLocation } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { languageSwitchUrl, SHOP_LOCALES, type ShopLocale } from '~/models/locale'
-import type { NavItem } from '~/models/navigation'
+import type { MainNavigationRef } from '~/models/navigation'
 import type { ShellBasket, ShellUser } from '~/models/shell'
 import { useBasketAdder } from './basket/BasketAdder'
 import { MiniBasketPanel } from './basket/MiniBasketPanel'
@@ -15,7 +15,8 @@ import { useShell } from './useShell'
 
 export type HeaderProps = {
   locale: ShopLocale
-  navigation: NavItem[]
+  /** The main navigation's list (its key; null when the shop layout's data failed). */
+  navigation: MainNavigationRef | null
   user: ShellUser | null
   basket: ShellBasket | null
   compareCount: number | null
@@ -139,7 +140,8 @@ export function Header({
           </nav>
         </div>
         <MainNavigation
-          items={navigation}
+          lang={locale.lang}
+          navigation={navigation}
           columns={theme?.navigationColumns}
           level2Icon={theme?.navLevel2Icon}
           extra={

@@ -1,7 +1,10 @@
 import { useLocation, useNavigate } from '@remix-run/react'
 import {
+  createContext,
+  useContext,
   useEffect,
   useRef,
+  useState,
   type CSSProperties,
   type KeyboardEvent,
   type MouseEvent,
@@ -9,58 +12,14 @@ import {
 } from 'react'
 import { useTranslation } from 'react-i18next'
 import { DEFAULT_NAVIGATION_COLUMNS, type NavLevel2Icon } from '~/models/extra-settings'
-import type { NavItem } from '~/models/navigation'
-
-/** At depth above 1 only the first 5 entries show, with "see all" after the 4th (spec §2.5). */
-const MAX_ENTRIES = 5
-const SHOWN_BEFORE_SEE_ALL = 4
-
-/** Text as HTML text or attribute value. */
-const escaped = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  )
-
-type NavTexts = { seeAll: string; toggle: (name: string) => string }
-
-/** A category's entries below it: at depth above 1 only the first 5, with "see all" after the 4th (spec §2.5). */
-function subListHtml(item: NavItem, depth: number, texts: NavTexts): string {
-  if (item.children.length === 0) return ''
-  const limited = depth > 1 && item.children.length > MAX_ENTRIES
-  const shown = limited ? item.children.slice(0, SHOWN_BEFORE_SEE_ALL) : item.children
-  const entries = shown.map(
-    (child) =>
-      `<li><a href="${escaped(child.url)}">${escaped(child.name)}</a>${subListHtml(child, depth + 1, texts)}</li>`,
-  )
-  if (limited)
-    entries.push(`<li class="see-all"><a href="${escaped(item.url)}">${escaped(texts.seeAll)}</a></li>`)
-  return `<ul class="nav-level-${depth}">${entries.join('')}</ul>`
-}
+import type { MainNavigationRef } from '~/models/navigation'
+import { documentHydrated } from './useDocumentHydrated'
 
 /**
- * The flyouts' markup: ~80 links the same on every page of a language, so it is made once per navigation
- * (the tree is the ICM cache's, so this lives as long as that answer) and language, as HTML rather than
- * ~250 React elements rendered per page (issue 37). The browser builds the same string from the same data,
- * so hydration keeps it as it is; the links are plain anchors anyway (one delegated click handler).
+ * The markup of the page's list, on the server only (entry.server provides it from the shop layout's loader).
+ * In the browser the list the server sent stays as it is: a page's data carries its key, not the tree.
  */
-const listHtmlOf = new WeakMap<NavItem[], Map<string, string>>()
-export function navigationListHtml(items: NavItem[], language: string, texts: NavTexts): string {
-  let byLanguage = listHtmlOf.get(items)
-  if (!byLanguage) listHtmlOf.set(items, (byLanguage = new Map()))
-  let html = byLanguage.get(language)
-  if (html === undefined) {
-    html = items
-      .map(
-        (item) =>
-          `<li><details name="${FLYOUT_GROUP}"><summary aria-label="${escaped(texts.toggle(item.name))}">${escaped(item.name)}</summary>` +
-          `<div class="flyout"><a href="${escaped(item.url)}" class="flyout-title">${escaped(item.name)}</a>${subListHtml(item, 1, texts)}</div></details></li>`,
-      )
-      .join('')
-    byLanguage.set(language, html)
-  }
-  return html
-}
+export const MainNavigationHtml = createContext<string | undefined>(undefined)
 
 /** Level-0 flyouts share this name, so the browser keeps one open at a time, even without JavaScript. */
 const FLYOUT_GROUP = 'main-nav-flyout'
@@ -75,19 +34,24 @@ const MOBILE = '(max-width: 767.98px)'
  * rendering a router `<Link>` for each cost more server time than the rest of the header.
  */
 export function MainNavigation({
-  items,
+  lang,
+  navigation,
   extra,
   columns = DEFAULT_NAVIGATION_COLUMNS,
   level2Icon = 'arrow',
 }: {
-  items: NavItem[]
+  /** The page's language in URLs (`en`). */
+  lang: string
+  /** The key of the list the page's data names (null: the shop layout's data failed, an empty list). */
+  navigation: MainNavigationRef | null
   extra?: ReactNode
   /** navigationColumns of the extra settings (spec §2.5, default 4): the desktop flyouts' columns. */
   columns?: number
   /** NavLevel2Icon of the extra settings: what marks the flyouts' second-level entries. */
   level2Icon?: NavLevel2Icon
 }) {
-  const { t, i18n } = useTranslation()
+  const { t } = useTranslation()
+  const list = useNavigationList(lang, navigation)
   const location = useLocation()
   const navigate = useNavigate()
   const ref = useRef<HTMLDetailsElement>(null)
@@ -138,14 +102,12 @@ export function MainNavigation({
         style={{ '--nav-columns': columns } as CSSProperties}
         data-nav-columns={columns}
       >
+        {/* The server's list is kept at hydration (React and Preact leave inner HTML as it is then). */}
         <ul
           className="nav-level-0"
-          dangerouslySetInnerHTML={{
-            __html: navigationListHtml(items, i18n.language, {
-              seeAll: t('header.navigation.see_all'),
-              toggle: (name) => t('header.navigation.toggle', { name }),
-            }),
-          }}
+          ref={list.ref}
+          dangerouslySetInnerHTML={{ __html: list.html }}
+          suppressHydrationWarning
         />
         {/* The header's further links, here on phones only (app.css). */}
         {extra ? <div className="nav-extra">{extra}</div> : null}
@@ -153,3 +115,52 @@ export function MainNavigation({
     </details>
   )
 }
+
+/**
+ * The list's markup: on the server the page's own. In the browser, the list the server sent is kept at
+ * hydration (the value is then a placeholder React and Preact do not write) and remembered by its key, so a
+ * header made again (an error page's) shows it too. A page naming another list (a category added, removed or
+ * renamed since, or a link into another language) fetches it; if that fails the list shown stays, and the
+ * next page tries again. The value of one header changes only with its key: rewriting the same markup would
+ * close an open flyout.
+ */
+function useNavigationList(lang: string, navigation: MainNavigationRef | null) {
+  const serverHtml = useContext(MainNavigationHtml)
+  const key = navigation?.key ?? ''
+  const page = useLocation().key
+  const ref = useRef<HTMLUListElement>(null)
+  const [shown, setShown] = useState(() => {
+    const html = serverHtml ?? knownLists.get(key)
+    if (html !== undefined) return { key, html }
+    // At hydration the server's list is in the page and kept; a header made later without it shows none
+    // until it is fetched.
+    return { key: documentHydrated() ? '' : key, html: KEPT }
+  })
+  useEffect(() => {
+    if (shown.html === KEPT && shown.key && ref.current && !knownLists.has(shown.key))
+      knownLists.set(shown.key, ref.current.innerHTML)
+  }, [shown])
+  useEffect(() => {
+    if (!key || key === shown.key) return
+    const known = knownLists.get(key)
+    if (known !== undefined) return setShown({ key, html: known })
+    const controller = new AbortController()
+    fetch(`/${lang}/main-navigation?v=${encodeURIComponent(key)}`, { signal: controller.signal })
+      .then((response) =>
+        response.ok ? response.text() : Promise.reject(new Error(String(response.status))),
+      )
+      .then((html) => {
+        knownLists.set(key, html)
+        setShown({ key, html })
+      })
+      .catch(() => {})
+    return () => controller.abort()
+  }, [lang, key, shown.key, page])
+  return { ref, html: shown.html }
+}
+
+/** What the browser renders for the list it keeps from the server (never written into the page). */
+const KEPT = ''
+
+/** The lists this page has shown, by key (a few: one per language and catalog change visited). */
+const knownLists = new Map<string, string>()

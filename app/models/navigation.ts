@@ -4,20 +4,20 @@ import { categoryUrl } from './url'
 
 export type NavItem = { id: string; name: string; url: string; children: NavItem[] }
 
-/** The category tree as the main navigation needs it: names and ready-made URLs, nothing else. */
-const built = new WeakMap<Category[], NavItem[]>()
+/**
+ * What a page's data says of the main navigation: the key of its markup (language and a hash of it). The
+ * markup itself is rendered on the server and kept by the browser; a page whose key differs fetches the
+ * list from `/{lang}/main-navigation` (ADR 0055).
+ */
+export type MainNavigationRef = { key: string }
 
-/** Memoized per tree object (the tree itself is cached), so URLs are slugged once, not on every page. */
+/** The category tree as the main navigation needs it: names and ready-made URLs, nothing else. */
 export function navigationFrom(tree: Category[], locale: ShopLocale): NavItem[] {
-  const cached = built.get(tree)
-  if (cached) return cached
   const map = (category: Category): NavItem => ({
     id: category.uniqueId,
     name: category.name,
     url: categoryUrl(locale, category),
     children: category.subCategories.map(map),
   })
-  const items = tree.map(map)
-  built.set(tree, items)
-  return items
+  return tree.map(map)
 }

@@ -9,7 +9,7 @@ import type { Pagelet } from './cms'
 import type { ConsentView } from './consent'
 import type { HeaderUtilityStyle, NavLevel2Icon } from './extra-settings'
 import type { ShopLocale } from './locale'
-import type { NavItem } from './navigation'
+import type { MainNavigationRef } from './navigation'
 import { COBROWSE_ERROR_KEYS, type CobrowseBanner, type CobrowseErrorKey } from './cobrowse'
 import { PUNCHOUT_ERROR_KEYS, type PunchoutErrorKey } from './punchout-entry'
 import type { Money, PriceDisplay } from './price'
@@ -83,7 +83,8 @@ export type ShellData = {
 
 /** The shop's chrome around every page but the checkout (the `$lang._shop` layout's loader). */
 export type ShopChrome = {
-  navigation: NavItem[]
+  /** The main navigation's list: its key, not the tree (ADR 0055). */
+  navigation: MainNavigationRef
   basket: ShellBasket | null
   /**
    * Who the header names: the session's user once ICM took their token on this request (the basket read);

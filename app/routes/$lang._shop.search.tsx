@@ -3,11 +3,10 @@ import { Link, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { Listing } from '~/components/Listing'
 import { SearchCorrection } from '~/components/SearchCorrection'
-import { useShopChrome } from '~/components/useShell'
 import { pageSizesOf, parseListingParams, sortOptions } from '~/models/listing'
 import { noindexMeta } from '~/models/seo'
-import { searchRedirectTarget, searchUrl } from '~/models/url'
-import { productLinker } from '~/services/categories.server'
+import { categoryUrl, searchRedirectTarget, searchUrl } from '~/models/url'
+import { categoryTree, productLinker } from '~/services/categories.server'
 import { prices } from '~/services/prices.server'
 import { productFilters, searchProducts } from '~/services/products.server'
 import { pageHeaders } from '~/services/headers'
@@ -35,7 +34,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (!listingParams) throw notFound()
   if (!term) {
     return data(
-      { title: t('search.title'), term, correction: null, asTyped: false, listing: null },
+      { title: t('search.title'), term, correction: null, asTyped: false, listing: null, browse: [] },
       { headers: cacheHeaders(request, 'catalog') },
     )
   }
@@ -55,6 +54,15 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     scope,
     found.products.map((p) => p.sku),
   )
+  // Nothing found: the top categories to browse instead (the header's tree, from the ICM cache).
+  const browse =
+    found.total === 0 && !filters
+      ? (await categoryTree(scope)).map((category) => ({
+          id: category.uniqueId,
+          name: category.name,
+          url: categoryUrl(locale, category),
+        }))
+      : []
   const correction = found.correctedTerm
     ? { term: found.correctedTerm, insteadUrl: `${searchUrl(locale, term)}&correctSpelling=false` }
     : null
@@ -64,6 +72,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       term,
       correction,
       asTyped: !correctSpelling,
+      browse,
       listing: {
         page,
         sorting,
@@ -82,9 +91,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 export default function SearchPage() {
-  const { term, listing, correction, asTyped } = useLoaderData<typeof loader>()
+  const { term, listing, correction, asTyped, browse } = useLoaderData<typeof loader>()
   const { t } = useTranslation()
-  const navigation = useShopChrome()?.navigation ?? []
   if (!term || !listing) return <h1>{t('search.empty_term')}</h1>
   if (listing.total === 0 && !listing.filters) {
     return (
@@ -96,11 +104,11 @@ export default function SearchPage() {
           <li>{t('search.no_results.tip_words')}</li>
           <li>{t('search.no_results.tip_sku')}</li>
         </ul>
-        {navigation.length ? (
+        {browse.length ? (
           <>
             <h2>{t('search.no_results.browse')}</h2>
             <ul className="category-grid">
-              {navigation.map((entry) => (
+              {browse.map((entry) => (
                 <li key={entry.id}>
                   <Link to={entry.url} className="category-card">
                     {entry.name}

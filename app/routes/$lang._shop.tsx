@@ -33,7 +33,7 @@ function ShopFrame({ chrome, children }: { chrome: ShopChrome | undefined; child
     <BasketAdderProvider locale={locale}>
       <Header
         locale={locale}
-        navigation={chrome?.navigation ?? []}
+        navigation={chrome?.navigation ?? null}
         user={chrome?.user ?? null}
         basket={chrome?.basket ?? null}
         compareCount={shell?.compareCount ?? 0}

@@ -6,7 +6,6 @@
 import { hasPunchoutRole } from '~/models/b2b-user'
 import { cobrowseBannerOf } from '~/models/cobrowse'
 import type { Translate } from '~/models/messages'
-import { navigationFrom } from '~/models/navigation'
 import { pick } from '~/models/price'
 import { ORDER_TEMPLATE_PERMISSION } from '~/models/order-template'
 import { recentlyViewedSkus } from '~/models/recently'
@@ -17,6 +16,7 @@ import { categoryTree } from './categories.server'
 import { contentInclude, FOOTER_INCLUDE } from './cms.server'
 import { configuration } from './configuration.server'
 import { isFeatureEnabled } from './features.server'
+import { mainNavigationOfPage } from './main-navigation.server'
 import { hasPermission } from './guards.server'
 import type { IcmScope } from './icm.server'
 import { offersQuotes } from './quote-pages.server'
@@ -83,7 +83,7 @@ export async function shopChrome(
   const user = session.get('user')
   const wishlistCount = isFeatureEnabled('wishlists') ? await headerWishlistCount(scope, session, user) : null
   return {
-    navigation: navigationFrom(tree, scope.locale),
+    navigation: mainNavigationOfPage(args.context, tree, scope.locale),
     user: user ? { name: [user.firstName, user.lastName].filter(Boolean).join(' ') } : null,
     basket: basket
       ? {

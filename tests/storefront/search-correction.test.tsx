@@ -3,7 +3,7 @@ import { cleanup, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { SHOP_LOCALES } from '~/models/locale'
 import SearchPage, { loader } from '~/routes/$lang._shop.search'
-import { get, icm, pricesFor } from './icm-mock'
+import { categoryData, get, icm, pricesFor } from './icm-mock'
 import { args } from './loader-args'
 import { renderRoute } from './render-route'
 import './setup'
@@ -37,6 +37,8 @@ function correctedSearch(asked: URLSearchParams[] = []) {
       return { elements: [] }
     }),
     get('productprices', pricesFor('1000001')),
+    // No hits as typed: the page offers the top categories instead.
+    get('categories', { elements: [categoryData] }),
   )
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { loader } from '~/routes/$lang._shop.search'
-import { get, icm, icmError, pricesFor, sortKeys } from './icm-mock'
+import { categoryData, get, icm, icmError, pricesFor, sortKeys } from './icm-mock'
 import { args as shared, thrown } from './loader-args'
 import { allowUnknownCodes } from './fixture-check'
 import './setup'
@@ -97,10 +97,18 @@ describe('search page loader', () => {
   })
 
   it('shows the empty page for no hits', async () => {
-    icm.use(get('products', { elements: [], total: 0 }), noFilters)
+    icm.use(
+      get('products', { elements: [], total: 0 }),
+      noFilters,
+      get('categories', { elements: [categoryData] }),
+    )
     const page = ((await loader(args('searchTerm=zzzz'))) as any).data
     expect(page.term).toBe('zzzz')
     expect(page.listing).toMatchObject({ total: 0, products: [] })
+    // The top categories to browse instead, from the header's tree.
+    expect(page.browse).toEqual([
+      { id: 'Power-Tools.Drills', name: 'Drills', url: '/en/power-tools/drills-ctgPower-Tools.Drills' },
+    ])
   })
 
   it('answers pages past the end, malformed parameters and rejected filters with 404', async () => {
