@@ -10,13 +10,20 @@ import { clearToken, type ShopSession } from './session.server'
  * - `long`: channel data that changes rarely and every page's layout needs (configuration, category tree,
  *   footer content and the page paths its links need), 5 minutes, whatever `ICM_CACHE_SECONDS` says;
  * - `short`: anonymous catalog and content data, 60 seconds;
+ * - `stock`: anonymous stock levels, which change quickly: STOCK_CACHE_SECONDS, and never longer than `short`.
+ *   A busy product page asked ICM for its stock on every render, a third of the page's CPU with the ICM
+ *   that answers (issue 37); a shareable page is kept longer than that anyway (PAGE_CACHE_SECONDS, a CDN's
+ *   s-maxage), and the basket and checkout have ICM check stock itself;
  * - `none`: anything personal. Only `none` calls carry the shopper's token, so a cached answer never
  *   holds personal data.
  */
-export type CachePolicy = 'long' | 'short' | 'none'
+export type CachePolicy = 'long' | 'short' | 'stock' | 'none'
+/** How long an anonymous stock answer is shared between requests (`stock` policy). */
+export const STOCK_CACHE_SECONDS = 5
 const TTL: Record<Exclude<CachePolicy, 'none'>, number> = {
   long: 300_000,
   short: config.icmCacheSeconds * 1000,
+  stock: Math.min(STOCK_CACHE_SECONDS, config.icmCacheSeconds) * 1000,
 }
 
 /** An error answer of ICM: status, error key and causes of its `errors[]` body. */
@@ -107,7 +114,9 @@ export type IcmCall<S extends z.ZodTypeAny> = {
   onHeaders?: (headers: Headers) => void
 }
 
-const cache = new LRUCache<string, Promise<unknown>>({ max: 5000 })
+// The clock is read through the global `performance` on each use (lru-cache keeps the object it finds at
+// load), so that tests with fake timers can let an answer expire.
+const cache = new LRUCache<string, Promise<unknown>>({ max: 5000, perf: { now: () => performance.now() } })
 
 export function clearIcmCache() {
   cache.clear()

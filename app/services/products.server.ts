@@ -44,15 +44,14 @@ export async function productWithNames(scope: IcmScope, sku: string) {
   return { product: mapProduct(data), names: localizedNamesOf(data) }
 }
 
-/** Stock changes quickly: inventories are never cached. */
+/** Stock changes quickly: an answer is shared for a few seconds only (the `stock` policy of icm.server). */
 export async function inventory(scope: IcmScope, skus: string[]) {
   if (skus.length === 0) return new Map<string, ReturnType<typeof mapInventory>>()
   const data = await icmCall(scope, {
     path: 'inventories',
     query: { sku: skus },
     schema: InventoriesSchema,
-    cache: 'none',
-    token: null,
+    cache: 'stock',
   })
   return new Map(data.data.map((entry) => [entry.sku, mapInventory(entry)]))
 }
