@@ -1,5 +1,4 @@
 import type { AppLoadContext, EntryContext } from '@remix-run/node'
-import { createReadableStreamFromReadable } from '@remix-run/node'
 import { RemixServer } from '@remix-run/react'
 import { I18nextProvider } from 'react-i18next'
 import { MainNavigationHtml } from '~/components/MainNavigation'
@@ -24,8 +23,8 @@ export const streamTimeout = 5000
 
 /**
  * Sends the page once all of it is ready, streamed loader data included, so it shows without JavaScript
- * (render.server, ADR 0051). Every inline script (Remix's, React's, the streamed data's) carries the
- * response's CSP nonce.
+ * (render.server, ADR 0051), as one buffer with its length (ADR 0056). Every inline script (Remix's,
+ * React's, the streamed data's) carries the response's CSP nonce.
  */
 export default async function handleRequest(
   request: Request,
@@ -48,8 +47,10 @@ export default async function handleRequest(
     { nonce, timeoutMs: streamTimeout + 1000 },
   )
   responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
-  return new Response(createReadableStreamFromReadable(rendered.body), {
+  responseHeaders.set('Content-Length', String(rendered.html.length))
+  // A Buffer is a Uint8Array over an ArrayBuffer of its own (Buffer.concat), which is what a body takes.
+  return new Response(rendered.html as Uint8Array<ArrayBuffer>, {
     headers: responseHeaders,
-    status: rendered.failed() ? 500 : responseStatusCode,
+    status: rendered.failed ? 500 : responseStatusCode,
   })
 }

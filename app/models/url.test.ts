@@ -21,6 +21,13 @@ describe('slugify', () => {
     expect(slugify('Șuruburi și dibluri')).toBe('suruburi-si-dibluri')
     expect(slugify('  --  ')).toBe('')
   })
+
+  it('answers the same for a name asked again, also after more names than it remembers', () => {
+    const first = slugify('Schlagbohrmaschine Ø 13 mm')
+    for (let n = 0; n < 10_500; n++) expect(slugify(`Bohrer ${n} Ø`)).toBe(`bohrer-${n}`)
+    expect(slugify('Schlagbohrmaschine Ø 13 mm')).toBe(first)
+    expect(first).toBe('schlagbohrmaschine-13-mm')
+  })
 })
 
 describe('category URLs', () => {

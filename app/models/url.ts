@@ -1,8 +1,23 @@
 import { safeRedirect } from 'remix-utils/safe-redirect'
 import { DEFAULT_LOCALE, localeById, localeByLang, type ShopLocale } from './locale'
 
+/** Slugs of names seen: every tile and link of a page makes its URL from the same few hundred names. */
+const slugs = new Map<string, string>()
+const REMEMBERED_SLUGS = 10_000
+
 /** Lower-case ASCII words joined by dashes: "Akku-Bohrschrauber Pro 18" → "akku-bohrschrauber-pro-18". */
 export function slugify(text: string): string {
+  let slug = slugs.get(text)
+  if (slug === undefined) {
+    slug = slugOf(text)
+    // Bounded: names come from ICM (and search terms from anyone); when full, it starts over.
+    if (slugs.size >= REMEMBERED_SLUGS) slugs.clear()
+    slugs.set(text, slug)
+  }
+  return slug
+}
+
+function slugOf(text: string): string {
   return text
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')

@@ -16,10 +16,8 @@ async function html(promise: Promise<string>, timeoutMs = 5000) {
       children: (value) => createElement('b', null, value),
     }),
   )
-  const { body } = await renderHtml(page, { timeoutMs })
-  let text = ''
-  for await (const chunk of body) text += chunk
-  return text
+  const { html } = await renderHtml(page, { timeoutMs })
+  return html.toString('utf8')
 }
 
 describe('rendering with streamed loader data', () => {
