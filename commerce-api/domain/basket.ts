@@ -15,14 +15,13 @@ import {
   paymentInstruments,
   paymentMethods,
   paymentSessions,
-  prices,
   products,
   salesReps,
   users,
 } from '../db/schema'
 import { approvalPlan, type ApprovalPlan } from './approvers'
 import { addressesById, type AddressRow } from './addresses'
-import { pricedSkus } from './catalog'
+import { priceRows, pricedSkus } from './catalog'
 import type { Currency, Locale } from './channel'
 import { notFoundError, refusedError } from './errors'
 import type { MessageCode } from './message-codes'
@@ -119,12 +118,8 @@ export function tierFor(tiers: Tier[], quantity: number): Tier | undefined {
 /** The sale price tiers of the products in `currency` (net, minor units), by sku; unpriced skus are left out. */
 export async function tiersBySku(db: Db, currency: Currency, skus: string[]) {
   const map = new Map<string, Tier[]>()
-  if (skus.length === 0) return map
-  const rows = await db
-    .select()
-    .from(prices)
-    .where(and(eq(prices.currency, currency), inArray(prices.sku, skus)))
-  for (const row of rows) map.set(row.sku, [{ minQuantity: 1, net: row.saleNet }, ...row.scaled])
+  for (const row of (await priceRows(db, currency, skus)).values())
+    map.set(row.sku, [{ minQuantity: 1, net: row.saleNet }, ...row.scaled])
   return map
 }
 

@@ -3,6 +3,7 @@
  * parts, links), price lists and stock. Values only; icm/catalog.ts writes them in ICM's shapes.
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
+import { cachedCatalogRows } from '../db/catalog-cache'
 import type { Db } from '../db/client'
 import {
   categories,
@@ -205,23 +206,22 @@ async function loadProducts(db: Db, skus: string[]): Promise<ProductRecord[]> {
     .where(and(inArray(products.sku, skus), eq(products.online, true)))) as ProductRecord[]
 }
 
-async function priceRows(db: Db, currency: Currency, skus: string[]) {
-  if (skus.length === 0) return new Map<string, PriceRow>()
-  const rows = await db
-    .select()
-    .from(prices)
-    .where(and(inArray(prices.sku, skus), eq(prices.currency, currency)))
-  return new Map(rows.map((r) => [r.sku, r]))
-}
+/**
+ * The prices of these products in the currency, by SKU (unpriced ones are left out): kept per SKU in the
+ * catalog cache (db/catalog-cache.ts), as every basket answer and product tile asks for them.
+ */
+export const priceRows = (db: Db, currency: string, skus: readonly string[]) =>
+  cachedCatalogRows(db, `prices:${currency}`, skus, async (d, missing) => {
+    const rows = await d
+      .select()
+      .from(prices)
+      .where(and(inArray(prices.sku, missing), eq(prices.currency, currency)))
+    return new Map(rows.map((r): [string, PriceRow] => [r.sku, r]))
+  })
 
 /** Which of these products have a price in the currency (only those can be bought in it). */
 export async function pricedSkus(db: Db, currency: string, skus: string[]): Promise<Set<string>> {
-  if (skus.length === 0) return new Set()
-  const rows = await db
-    .select({ sku: prices.sku })
-    .from(prices)
-    .where(and(eq(prices.currency, currency), inArray(prices.sku, skus)))
-  return new Set(rows.map((r) => r.sku))
+  return new Set((await priceRows(db, currency, skus)).keys())
 }
 
 /** The online products among `skus`, in the order of `skus`, with their prices in the currency. */

@@ -5,7 +5,8 @@
  * belong to (`mandatorySelectionItemOf`); such a line goes when its parent goes. A line item's links in ICM's
  * shape are icm/basket.ts's.
  */
-import { and, asc, inArray } from 'drizzle-orm'
+import { asc, inArray } from 'drizzle-orm'
+import { cachedCatalogRead } from '../db/catalog-cache'
 import type { Db } from '../db/client'
 import { productLinks, type lineItems } from '../db/schema'
 
@@ -30,26 +31,35 @@ export type MandatoryState = {
   satisfied: boolean
 }
 
+/**
+ * Every product's mandatory links, by SKU (cached per database, db/catalog-cache.ts): a handful of products
+ * have any, and every basket answer asks for those of its lines.
+ */
+const allMandatoryLinks = (db: Db) =>
+  cachedCatalogRead(db, 'mandatory-links', async (d) => {
+    const rows = await d
+      .select()
+      .from(productLinks)
+      .where(inArray(productLinks.linkType, [MANDATORY_SELECTION, MANDATORY_ACCESSORY]))
+      .orderBy(asc(productLinks.sku), asc(productLinks.position))
+    const map = new Map<string, MandatoryLinks>()
+    for (const row of rows) {
+      const links = map.get(row.sku) ?? { selections: [], accessories: [] }
+      if (row.linkType === MANDATORY_SELECTION) links.selections.push(row.targetSku)
+      else links.accessories.push(row.targetSku)
+      map.set(row.sku, links)
+    }
+    return map
+  })
+
 /** The mandatory links of these products; products without any are left out. */
 export async function mandatoryLinksBySku(db: Db, skus: string[]): Promise<Map<string, MandatoryLinks>> {
   const map = new Map<string, MandatoryLinks>()
-  const unique = [...new Set(skus)]
-  if (unique.length === 0) return map
-  const rows = await db
-    .select()
-    .from(productLinks)
-    .where(
-      and(
-        inArray(productLinks.sku, unique),
-        inArray(productLinks.linkType, [MANDATORY_SELECTION, MANDATORY_ACCESSORY]),
-      ),
-    )
-    .orderBy(asc(productLinks.sku), asc(productLinks.position))
-  for (const row of rows) {
-    const links = map.get(row.sku) ?? { selections: [], accessories: [] }
-    if (row.linkType === MANDATORY_SELECTION) links.selections.push(row.targetSku)
-    else links.accessories.push(row.targetSku)
-    map.set(row.sku, links)
+  if (skus.length === 0) return map
+  const all = await allMandatoryLinks(db)
+  for (const sku of skus) {
+    const links = all.get(sku)
+    if (links) map.set(sku, links)
   }
   return map
 }

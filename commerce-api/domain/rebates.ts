@@ -8,12 +8,13 @@
  * Amounts in a rule are EUR minor units, converted with the channel's exchange rate. A rebate never exceeds
  * what it applies to. Net and gross are reduced in the same proportion, so tax stays consistent.
  */
-import { and, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import type { Db } from '../db/client'
-import { basketPromotionCodes, productPromotions, promotions, type PromotionRule } from '../db/schema'
+import { basketPromotionCodes, type PromotionRule } from '../db/schema'
 import { EXCHANGE_RATES, localize, type Currency, type Locale } from './channel'
 import type { Amount } from './money'
 import { readTogether } from '../db/reads'
+import { runningPromotionsByCode, runningPromotionsBySku, type PromotionRow } from './promotions'
 
 export type { Amount }
 /** A priced basket line; `quoted` when its price comes from an accepted quote. */
@@ -53,20 +54,9 @@ function ruleAmount(rule: PromotionRule, base: Amount, currency: Currency): Amou
   return { net: Math.round((gross * base.net) / base.gross), gross }
 }
 
-const running = () =>
-  and(
-    eq(promotions.active, true),
-    or(isNull(promotions.startsAt), lte(promotions.startsAt, sql`now()`)),
-    or(isNull(promotions.endsAt), gt(promotions.endsAt, sql`now()`)),
-  )
-
 /** The running promotion a code names (codes are compared in upper case), or undefined. */
-export async function promotionByCode(db: Db, code: string) {
-  const [row] = await db
-    .select()
-    .from(promotions)
-    .where(and(eq(promotions.code, code.trim().toUpperCase()), running()))
-  return row
+export async function promotionByCode(db: Db, code: string): Promise<PromotionRow | undefined> {
+  return (await runningPromotionsByCode(db, code))[0]
 }
 
 export async function basketRebates(
@@ -76,24 +66,31 @@ export async function basketRebates(
   locale: Locale,
   lines: RebateLine[],
 ): Promise<BasketRebates> {
-  const skus = [...new Set(lines.map((l) => l.sku))]
-  const [codeRows, itemPromotionRows] = await readTogether(db, [
+  const at = new Date()
+  const [codes, promotionsBySku] = await readTogether(db, [
     () =>
       db
-        .select({ code: basketPromotionCodes.code, promotion: promotions })
+        .select({ code: basketPromotionCodes.code })
         .from(basketPromotionCodes)
-        .leftJoin(promotions, and(eq(promotions.code, basketPromotionCodes.code), running()))
         .where(eq(basketPromotionCodes.basketId, basketId))
         .orderBy(basketPromotionCodes.addedAt),
     () =>
-      skus.length
-        ? db
-            .select({ sku: productPromotions.sku, promotion: promotions })
-            .from(productPromotions)
-            .innerJoin(promotions, and(eq(promotions.id, productPromotions.promotionId), running()))
-            .where(inArray(productPromotions.sku, skus))
-        : Promise.resolve([]),
+      runningPromotionsBySku(
+        db,
+        lines.map((l) => l.sku),
+        at,
+      ),
   ])
+  // Each code with the running promotions it names (none: it is shown, and does nothing).
+  const codeRows: { code: string; promotion: PromotionRow | null }[] = []
+  for (const { code } of codes) {
+    const named = await runningPromotionsByCode(db, code, at)
+    if (named.length === 0) codeRows.push({ code, promotion: null })
+    for (const promotion of named) codeRows.push({ code, promotion })
+  }
+  const itemPromotionRows = [...promotionsBySku].flatMap(([sku, running]) =>
+    running.map((promotion) => ({ sku, promotion })),
+  )
   const entered = new Set(codeRows.map((r) => r.code))
   const result: BasketRebates = {
     lines: new Map(),
@@ -104,7 +101,7 @@ export async function basketRebates(
   }
 
   // Item promotions: per line, each promotion of the line's product that applies (no code, or code entered).
-  const byPromotion = new Map<string, { promotion: typeof promotions.$inferSelect; skus: Set<string> }>()
+  const byPromotion = new Map<string, { promotion: PromotionRow; skus: Set<string> }>()
   for (const { sku, promotion } of itemPromotionRows) {
     if (promotion.rule.scope !== 'item' || (promotion.code !== null && !entered.has(promotion.code))) continue
     const entry = byPromotion.get(promotion.id) ?? { promotion, skus: new Set<string>() }

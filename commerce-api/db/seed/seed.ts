@@ -1,5 +1,4 @@
 import { eq, inArray, isNull, sql } from 'drizzle-orm'
-import { invalidateCatalogCache } from '../catalog-cache'
 import type { Db } from '../client'
 import * as t from '../schema'
 import { rebuildSearchIndex, refreshStatistics } from '../search-index'
@@ -209,8 +208,6 @@ export async function seedDatabase(
     await ensureShellContent(db)
     await ensureDemoPriceDisplay(db)
     if (demoHistory) await ensureDemoOrderHistory(db)
-    // The catalog rows kept in memory may have been added to.
-    invalidateCatalogCache(db)
     return { seeded: false, info: existing }
   }
   const catalog = generateCatalog({ productCount: products })
@@ -269,6 +266,5 @@ export async function seedDatabase(
   })
   if (demoHistory) await ensureDemoOrderHistory(db)
   await refreshStatistics(db)
-  invalidateCatalogCache(db)
   return { seeded: true, info }
 }
