@@ -137,7 +137,7 @@ const mainTextOf = (page: Page) =>
  * the shop working, counted apart from failures.
  */
 function expectPage(page: Page, what: RegExp, step: string) {
-  if (/[?&]error=true$/.test(page.url) && /out of stock|are in stock/i.test(page.html))
+  if (/[?&]error=true(?:#[\w-]*)?$/.test(page.url) && /out of stock|are in stock/i.test(page.html))
     throw new RefusedError(
       `a product in the basket sold out meanwhile (back to ${new URL(page.url).pathname})`,
     )

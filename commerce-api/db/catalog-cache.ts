@@ -1,8 +1,8 @@
 /**
  * Catalog rows nearly every basket and product answer reads, kept in memory per database (issue 37, ADRs 0048
  * and 0057). On the embedded database each query costs a few tenths of a millisecond of the one connection
- * before any row is read, and a basket answer read its shipping methods, prices, mandatory links and
- * promotions on every call: thousands of times a minute for rows that only the seed (and tests) write.
+ * before any row is read, and a basket answer read its shipping and payment methods, prices, mandatory links
+ * and promotions on every call: thousands of times a minute for rows that only the seed (and tests) write.
  *
  * Nothing has to remember to empty the cache: `watchCatalogWrites` (called by `openDatabase`) looks at every
  * statement the database's client runs, and one that inserts, updates or deletes rows of a `CATALOG_TABLES`
@@ -26,6 +26,7 @@ export const CATALOG_TABLES = [
   'product_links',
   'promotions',
   'product_promotions',
+  'payment_methods',
 ] as const
 
 const CATALOG_WRITE = new RegExp(

@@ -13,7 +13,6 @@ import {
   inventories,
   lineItems,
   paymentInstruments,
-  paymentMethods,
   paymentSessions,
   products,
   salesReps,
@@ -34,7 +33,7 @@ import {
   type MandatoryState,
 } from './mandatory'
 import { multiply, sumAmounts, withTax, ZERO, type Amount } from './money'
-import { paymentCostsNet } from './payment-methods'
+import { everyPaymentMethod, paymentCostsNet } from './payment-methods'
 import { fitQuantity, quantityProblem, type QuantityProblem, type QuantityRules } from './quantity'
 import { basketRebates, type BasketRebates } from './rebates'
 import { allShippingMethods, shippingCostNet, type ShippingMethodRow } from './shipping'
@@ -172,19 +171,18 @@ async function priceLines(db: Db, currency: Currency, lines: LineRow[], taxRate:
 
 /** The basket's payment (open tender) with its method, instrument and hosted-page session. */
 async function basketPayment(db: Db, basketId: string) {
-  const [row] = await db
-    .select({
-      payment: basketPayments,
-      method: paymentMethods,
-      instrument: paymentInstruments,
-      session: paymentSessions,
-    })
-    .from(basketPayments)
-    .innerJoin(paymentMethods, eq(paymentMethods.id, basketPayments.paymentMethodId))
-    .leftJoin(paymentInstruments, eq(paymentInstruments.id, basketPayments.paymentInstrumentId))
-    .leftJoin(paymentSessions, eq(paymentSessions.id, basketPayments.sessionId))
-    .where(eq(basketPayments.basketId, basketId))
-  return row
+  const [[row], methods] = await readTogether(db, [
+    () =>
+      db
+        .select({ payment: basketPayments, instrument: paymentInstruments, session: paymentSessions })
+        .from(basketPayments)
+        .leftJoin(paymentInstruments, eq(paymentInstruments.id, basketPayments.paymentInstrumentId))
+        .leftJoin(paymentSessions, eq(paymentSessions.id, basketPayments.sessionId))
+        .where(eq(basketPayments.basketId, basketId)),
+    () => everyPaymentMethod(db),
+  ])
+  const method = row && methods.find((m) => m.id === row.payment.paymentMethodId)
+  return row && method ? { ...row, method } : undefined
 }
 
 export type BasketPayment = NonNullable<Awaited<ReturnType<typeof basketPayment>>>

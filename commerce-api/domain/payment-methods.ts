@@ -2,7 +2,8 @@
  * Payment methods and instruments (ADR 0010): what a method costs a basket and when it may not be used, which
  * methods redirect to the payment provider, how instruments are named. The wire format is icm/payments.ts.
  */
-import { asc, eq } from 'drizzle-orm'
+import { asc } from 'drizzle-orm'
+import { cachedCatalogRead } from '../db/catalog-cache'
 import type { Db } from '../db/client'
 import type { paymentInstruments } from '../db/schema'
 import { paymentMethods } from '../db/schema'
@@ -12,12 +13,18 @@ import { withTax, type Amount } from './money'
 export type PaymentMethodRow = typeof paymentMethods.$inferSelect
 export type PaymentInstrumentRow = typeof paymentInstruments.$inferSelect
 
-export const allPaymentMethods = (db: Db) =>
-  db
-    .select()
-    .from(paymentMethods)
-    .where(eq(paymentMethods.active, true))
-    .orderBy(asc(paymentMethods.position))
+/**
+ * Every payment method in its order, switched off ones too (cached per database, db/catalog-cache.ts: every
+ * basket answer with a payment and every payment step asks). Callers do not change them.
+ */
+export const everyPaymentMethod = (db: Db): Promise<PaymentMethodRow[]> =>
+  cachedCatalogRead(db, 'payment-methods', (d) =>
+    d.select().from(paymentMethods).orderBy(asc(paymentMethods.position)),
+  )
+
+/** The payment methods that are switched on, in their order. */
+export const allPaymentMethods = async (db: Db) =>
+  (await everyPaymentMethod(db)).filter((method) => method.active)
 
 /** Net payment costs for a net item total, or null when the method costs nothing for it. */
 export function paymentCostsNet(
