@@ -340,6 +340,24 @@ test('choosing a filter in the phone’s drawer closes it and brings the first p
   await expectFitsWidth(page, WIDTH)
 })
 
+test('a drawer opened before the page’s script has run stays open when it has @js-only', async ({ page }) => {
+  // The scripts wait until the drawer is open: a slow phone, where the shopper is quicker than hydration.
+  let release!: () => void
+  const opened = new Promise<void>((resolve) => (release = resolve))
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await opened
+    await route.continue()
+  })
+  await page.goto(CATEGORY, { waitUntil: 'domcontentloaded' })
+  const drawer = page.locator('.filter-drawer')
+  await drawer.locator('> summary').click()
+  await expect(drawer).toHaveAttribute('open')
+  release()
+  await expect(page.locator('.footer-legal a')).toHaveAttribute('data-enhanced', '')
+  await expect(drawer).toHaveAttribute('open')
+  await expect(page.getByRole('heading', { level: 2, name: /\d+ products?/ })).not.toBeFocused()
+})
+
 test('the home page fits a phone in every language, long category names included', async ({ page }) => {
   for (const lang of ['en', 'de', 'fr', 'pl', 'ro']) {
     await page.goto(`/${lang}/home`)

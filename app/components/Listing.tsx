@@ -48,7 +48,11 @@ export function Listing({
   // On a phone the filters are a drawer above the products: once a choice in it has been applied, the drawer
   // closes and the results take focus and come into view, so the shopper sees what the filter found (issue 32).
   // From tablet width the drawer is never opened (its content shows without it), so this does nothing there.
+  // Not at hydration: on a slow phone the shopper may have opened the drawer before the script ran.
+  const appliedFilters = useRef(filters)
   useEffect(() => {
+    if (appliedFilters.current === filters) return
+    appliedFilters.current = filters
     if (!drawer.current?.open) return
     drawer.current.open = false
     heading.current?.focus({ preventScroll: true })
