@@ -4,7 +4,7 @@
  * price, link or promotion. Runs on PGlite and, in CI's second pass, on the PostgreSQL server.
  */
 import { and, eq, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
   cachedCatalogRead,
   cachedCatalogRows,
@@ -15,16 +15,16 @@ import { prices, productLinks, promotions } from '../../commerce-api/db/schema'
 import { priceRows } from '../../commerce-api/domain/catalog'
 import { mandatoryLinksBySku, MANDATORY_ACCESSORY } from '../../commerce-api/domain/mandatory'
 import { runningPromotion } from '../../commerce-api/domain/promotions'
-import { call, startApi, type Api } from './harness'
+import { checkoutTestBed } from './checkout-fixtures'
+import { call, type Api } from './harness'
 
 let api: Api
 let sku: string
-beforeAll(async () => {
-  api = await startApi({ products: 100 })
-  const [row] = await api.database.db.select().from(prices).where(eq(prices.currency, 'USD')).limit(1)
-  sku = row!.sku
+let other: string
+checkoutTestBed(2, (bed) => {
+  api = bed.api
+  ;[sku, other] = bed.skus as [string, string]
 })
-afterAll(() => api?.close())
 
 const db = () => api.database.db
 const usdPrice = async (d = db()) => (await priceRows(d, 'USD', [sku])).get(sku)!
@@ -109,13 +109,12 @@ describe('the catalog cache', () => {
   })
 
   it('forgets mandatory links and promotions when they change', async () => {
-    const [target] = await db().select().from(prices).where(eq(prices.currency, 'USD')).limit(2).offset(1)
     expect((await mandatoryLinksBySku(db(), [sku])).get(sku)).toBeUndefined()
     await db()
       .insert(productLinks)
-      .values({ sku, linkType: MANDATORY_ACCESSORY, targetSku: target!.sku, position: 99 })
+      .values({ sku, linkType: MANDATORY_ACCESSORY, targetSku: other, position: 99 })
     try {
-      expect((await mandatoryLinksBySku(db(), [sku])).get(sku)?.accessories).toEqual([target!.sku])
+      expect((await mandatoryLinksBySku(db(), [sku])).get(sku)?.accessories).toEqual([other])
     } finally {
       await db()
         .delete(productLinks)
