@@ -10,7 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import pg from 'pg'
-import { watchCatalogWrites } from './catalog-cache'
+import { watchWrites } from './read-cache'
 import * as schema from './schema'
 
 export type Schema = typeof schema
@@ -91,7 +91,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       client.once('end', () => open.delete(client))
     })
     const db = drizzlePg(pool, { schema }) as unknown as Db
-    watchCatalogWrites(db, { kind: 'postgres', pool })
+    watchWrites(db, { kind: 'postgres', pool })
     await migratePg(drizzlePg(pool), { migrationsFolder })
     const close = async () => {
       const closed = [...open].map((client) => new Promise((resolve) => client.once('end', resolve)))
@@ -112,7 +112,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     startParams: pgliteStartParams(),
   })
   const db = drizzlePglite(client, { schema }) as unknown as Db
-  watchCatalogWrites(db, { kind: 'pglite', client })
+  watchWrites(db, { kind: 'pglite', client })
   await migratePglite(drizzlePglite(client), { migrationsFolder })
   return { db, kind: 'pglite', close: () => client.close() }
 }

@@ -3,7 +3,7 @@
  * parts, links), price lists and stock. Values only; icm/catalog.ts writes them in ICM's shapes.
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
-import { cachedCatalogRows } from '../db/catalog-cache'
+import { cachedCatalogRows } from '../db/read-cache'
 import type { Db } from '../db/client'
 import {
   categories,
@@ -208,7 +208,7 @@ async function loadProducts(db: Db, skus: string[]): Promise<ProductRecord[]> {
 
 /**
  * The prices of these products in the currency, by SKU (unpriced ones are left out): kept per SKU in the
- * catalog cache (db/catalog-cache.ts), as every basket answer and product tile asks for them.
+ * catalog cache (db/read-cache.ts), as every basket answer and product tile asks for them.
  */
 export const priceRows = (db: Db, currency: string, skus: readonly string[]) =>
   cachedCatalogRows(db, `prices:${currency}`, skus, async (d, missing) => {

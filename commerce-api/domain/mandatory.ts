@@ -6,7 +6,7 @@
  * shape are icm/basket.ts's.
  */
 import { asc, inArray } from 'drizzle-orm'
-import { cachedCatalogRead } from '../db/catalog-cache'
+import { cachedCatalogRead } from '../db/read-cache'
 import type { Db } from '../db/client'
 import { productLinks, type lineItems } from '../db/schema'
 
@@ -32,7 +32,7 @@ export type MandatoryState = {
 }
 
 /**
- * Every product's mandatory links, by SKU (cached per database, db/catalog-cache.ts): a handful of products
+ * Every product's mandatory links, by SKU (cached per database, db/read-cache.ts): a handful of products
  * have any, and every basket answer asks for those of its lines.
  */
 const allMandatoryLinks = (db: Db) =>

@@ -3,7 +3,7 @@
  * methods redirect to the payment provider, how instruments are named. The wire format is icm/payments.ts.
  */
 import { asc } from 'drizzle-orm'
-import { cachedCatalogRead } from '../db/catalog-cache'
+import { cachedCatalogRead } from '../db/read-cache'
 import type { Db } from '../db/client'
 import type { paymentInstruments } from '../db/schema'
 import { paymentMethods } from '../db/schema'
@@ -14,7 +14,7 @@ export type PaymentMethodRow = typeof paymentMethods.$inferSelect
 export type PaymentInstrumentRow = typeof paymentInstruments.$inferSelect
 
 /**
- * Every payment method in its order, switched off ones too (cached per database, db/catalog-cache.ts: every
+ * Every payment method in its order, switched off ones too (cached per database, db/read-cache.ts: every
  * basket answer with a payment and every payment step asks). Callers do not change them.
  */
 export const everyPaymentMethod = (db: Db): Promise<PaymentMethodRow[]> =>

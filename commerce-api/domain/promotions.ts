@@ -1,10 +1,10 @@
 /**
  * Promotions as the catalog and the basket see them: the running ones of a product, one by id, one by code.
- * All promotions and which products they promote are read once per database and kept (db/catalog-cache.ts):
+ * All promotions and which products they promote are read once per database and kept (db/read-cache.ts):
  * a handful of rows that every basket answer asks for; whether one runs is decided at the moment of asking.
  */
 import { asc } from 'drizzle-orm'
-import { cachedCatalogRead } from '../db/catalog-cache'
+import { cachedCatalogRead } from '../db/read-cache'
 import type { Db } from '../db/client'
 import { readTogether } from '../db/reads'
 import { productPromotions, promotions } from '../db/schema'

@@ -1,6 +1,6 @@
 /** Shipping methods (ADR 0010): which a basket may use and what they cost it. The wire format is icm/shipping.ts. */
 import { asc } from 'drizzle-orm'
-import { cachedCatalogRead } from '../db/catalog-cache'
+import { cachedCatalogRead } from '../db/read-cache'
 import type { Db } from '../db/client'
 import { shippingMethods } from '../db/schema'
 import type { Currency } from './channel'
@@ -8,7 +8,7 @@ import { withTax, type Amount } from './money'
 
 export type ShippingMethodRow = typeof shippingMethods.$inferSelect
 
-/** Every shipping method in its order (cached per database, db/catalog-cache.ts; callers do not change it). */
+/** Every shipping method in its order (cached per database, db/read-cache.ts; callers do not change it). */
 export const allShippingMethods = (db: Db): Promise<ShippingMethodRow[]> =>
   cachedCatalogRead(db, 'shipping-methods', (d) =>
     d.select().from(shippingMethods).orderBy(asc(shippingMethods.position)),

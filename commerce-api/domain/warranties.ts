@@ -1,5 +1,5 @@
 import { asc, eq, inArray } from 'drizzle-orm'
-import { cachedCatalogRead } from '../db/catalog-cache'
+import { cachedCatalogRead } from '../db/read-cache'
 import type { Db } from '../db/client'
 import { productWarranties, warranties } from '../db/schema'
 import type { Currency } from './channel'
@@ -32,7 +32,7 @@ export const lineWarranties = (db: Db, lines: { warrantyId: string | null }[]) =
   warrantyRows(db, [...new Set(lines.flatMap((l) => (l.warrantyId ? [l.warrantyId] : [])))])
 
 /**
- * Every product's warranties in their order, by SKU (cached per database, db/catalog-cache.ts): a few rows per
+ * Every product's warranties in their order, by SKU (cached per database, db/read-cache.ts): a few rows per
  * product that every basket and product answer asks for.
  */
 const warrantiesBySku = (db: Db) =>

@@ -1,5 +1,5 @@
 /**
- * The catalog rows kept in memory (db/catalog-cache.ts, ADR 0057): read once, also by transactions, and
+ * The catalog rows kept in memory (db/read-cache.ts, ADR 0057): read once, also by transactions, and
  * forgotten by every write to a catalog table through the database's client, so that nothing shows an old
  * price, link or promotion. Runs on PGlite and, in CI's second pass, on the PostgreSQL server.
  */
@@ -10,7 +10,7 @@ import {
   cachedCatalogRows,
   MAX_KEYED_ROWS,
   writesCatalog,
-} from '../../commerce-api/db/catalog-cache'
+} from '../../commerce-api/db/read-cache'
 import { prices, productLinks, promotions } from '../../commerce-api/db/schema'
 import { priceRows } from '../../commerce-api/domain/catalog'
 import { mandatoryLinksBySku, MANDATORY_ACCESSORY } from '../../commerce-api/domain/mandatory'
