@@ -14,7 +14,7 @@ import { readTogether } from '../db/reads'
 import { basketPayments, basketPromotionCodes, baskets, lineItems } from '../db/schema'
 import {
   basketState,
-  lockBasket,
+  basketNotFound,
   productFacts,
   type BasketRow,
   type BasketState,
@@ -202,9 +202,10 @@ function lineVerdict(
  * stock), its quantity keeps the rules; with adjustments a line is fitted (quantity.ts) or, when nothing
  * fits, removed with its mandatory items. An empty basket and a missing mandatory item are errors.
  */
-export async function validateProducts({ t, basket, options }: ScopeContext): Promise<ScopeMessages> {
+export async function validateProducts({ t, basket, options, state }: ScopeContext): Promise<ScopeMessages> {
   const { found, error, info } = messagesOf('Products')
-  const lines = await t.select().from(lineItems).where(eq(lineItems.basketId, basket.id))
+  // The lines as the basket's state reads them (in their order), which the answer needs anyway.
+  const lines = [...(await state()).lines]
   const [facts, quoted, quoteById] = await readTogether(t, [
     () => orderableFacts(t, basket, [...new Set(lines.map((l) => l.sku))]),
     // A quoted line's product needs no price list price: the quote is its price.
@@ -217,7 +218,7 @@ export async function validateProducts({ t, basket, options }: ScopeContext): Pr
   ])
   const demand = new Map<string, number>()
   const removed = new Set<string>()
-  for (const line of lines.sort((a, b) => a.position - b.position)) {
+  for (const line of lines) {
     // A line removed by an adjustment takes its mandatory selections and accessories with it.
     if (line.mandatorySelectionItemOf && removed.has(line.mandatorySelectionItemOf)) {
       removed.add(line.id)
@@ -458,8 +459,10 @@ export async function validateInTransaction(
   locale: Locale,
   options: ValidationOptions,
 ): Promise<{ results: ValidationResults; state: BasketState }> {
+  // The row as read under the lock at first; after an adjustment, read again.
   let current: Promise<BasketState> | undefined
-  const state = () => (current ??= reread(t, basket).then((row) => basketState(t, row, locale)))
+  let row: Promise<BasketRow> = Promise.resolve(basket)
+  const state = () => (current ??= row.then((read) => basketState(t, read, locale)))
   const ctx: ScopeContext = { t, basket, principal, options, state }
   const results: ValidationResults = { valid: true, adjusted: false, errors: [], infos: [] }
   for (const [scope, check] of SCOPE_CHECKS) {
@@ -468,7 +471,10 @@ export async function validateInTransaction(
     results.errors.push(...errors)
     results.infos.push(...infos)
     // An adjustment changed the basket: later checks and the answer read it again.
-    if (infos.length) current = undefined
+    if (infos.length) {
+      current = undefined
+      row = reread(t, basket)
+    }
   }
   results.valid = results.errors.length === 0
   results.adjusted = results.infos.length > 0
@@ -502,8 +508,10 @@ export async function validateBasket(
 ): Promise<{ results: ValidationResults; state: BasketState }> {
   return db.transaction(async (tx) => {
     const t = tx as unknown as Db
-    await lockBasket(t, basket.id)
-    const outcome = await validateInTransaction(t, basket, principal, locale, options)
+    // Read again under the lock: the row found before may have changed meanwhile.
+    const [locked] = await t.select().from(baskets).where(eq(baskets.id, basket.id)).for('update')
+    if (!locked) throw basketNotFound()
+    const outcome = await validateInTransaction(t, locked, principal, locale, options)
     if (outcome.results.adjusted)
       await t.update(baskets).set({ updatedAt: new Date() }).where(eq(baskets.id, basket.id))
     return outcome
