@@ -121,7 +121,19 @@ const hasOwnAddForm = (page: Page) =>
 class RefusedError extends Error {}
 
 /** What the page tells the shopper: its alert or status message (toast), if any. */
-const messageOf = (page: Page) => /role="(?:alert|status)"[^>]*>([^<]{1,200})/.exec(page.html)?.[1]
+const messageOf = (page: Page) => {
+  // A toast (`<div class="toast toast-{type}"><span>text</span><ul class="toast-details">…`), else a bare one.
+  const toast = /class="toast toast-\w+"[^>]*>([\s\S]{0,1200}?)<\/div>/.exec(page.html)?.[1]
+  const text = toast
+    ?.replace(/<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+  return text ? text.slice(0, 300) : /role="(?:alert|status)"[^>]*>([^<]{1,200})/.exec(page.html)?.[1]
+}
+
+/** A toast saying an add put nothing (or not everything) in the basket, with its reasons. */
+const notAddedBy = (page: Page) =>
+  /class="toast toast-error"/.test(page.html) ? (messageOf(page) ?? 'not added') : undefined
 /** The text of a page's main content, shortened: what a failure report quotes. */
 const mainTextOf = (page: Page) =>
   (/<main[^>]*>([\s\S]*?)<\/main>/.exec(page.html)?.[1] ?? page.html)
@@ -177,12 +189,20 @@ async function checkout(
       continue
     }
     const answer = run.record('add to basket', await shopper.submit(page, /^add to basket$/i))
-    said.push(`${new URL(answer.url).pathname} (${answer.status}): ${messageOf(answer) ?? 'no message'}`)
-    // 422: sold out between the page and the add (the page shows why); the shopper takes another product.
-    if (answer.status === 422 && /out of stock|are in stock/i.test(answer.html)) {
+    said.push(
+      `${new URL(answer.url).pathname} (${answer.statuses.join(' → ')}): ${messageOf(answer) ?? 'no message'}`,
+    )
+    // Sold out between the page and the add (the page, or without JavaScript the toast after the redirect
+    // back, says why): the shopper takes another product.
+    const refused = answer.status === 422 ? answer.html : notAddedBy(answer)
+    if (
+      refused !== undefined &&
+      /out of stock|are in stock|not enough of this product in stock/i.test(refused)
+    ) {
       run.soldOut++
       continue
     }
+    if (refused !== undefined) throw new Error(`the add was refused: ${said.at(-1)}`)
     added++
   }
   const basket = expectPage(run.record('basket', await shopper.get('/en/basket')), /\/basket$/, 'basket')
