@@ -53,10 +53,16 @@ test('back to top appears when scrolling up and moves the focus to the top @js-o
   await page.goto('/en/category/Power-Tools')
   const button = page.locator('a.back-to-top[data-enhanced]')
   await expect(button).toBeAttached()
+  // Hidden at once, without a fade: fading out at hydration, its white text on a half-transparent button
+  // had too little contrast for a moment (axe caught it).
+  const fade = () => button.evaluate((element) => getComputedStyle(element).transitionDuration)
+  expect(await fade()).toBe('0s')
   await page.evaluate(() => window.scrollTo(0, 1200))
   await expect(button).not.toHaveClass(/is-shown/)
   await page.evaluate(() => window.scrollTo(0, 1100))
   await expect(button).toHaveClass(/is-shown/)
+  // It fades in.
+  expect(await fade()).toBe('0.2s, 0.2s')
   await button.click()
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0)
   await expect(page.locator('.skip-link')).toBeFocused()
