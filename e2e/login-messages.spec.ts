@@ -70,6 +70,8 @@ for (const { name, viewport } of [
         .nth(1)
       const product = await tileProduct(tile)
       const button = tile.getByRole('button', { name: `Add to basket: ${product.name}` })
+      // A click before hydration would post the form itself: the message would come with the next page.
+      await expect(tile.locator('form.tile-add-to-basket')).toHaveAttribute('data-enhanced', '')
       // The button near the bottom of the screen, where a message at the bottom edge would sit.
       await button.evaluate((element) =>
         window.scrollBy(0, element.getBoundingClientRect().bottom - window.innerHeight + 30),
