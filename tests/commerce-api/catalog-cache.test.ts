@@ -15,6 +15,7 @@ import { prices, productLinks, promotions } from '../../commerce-api/db/schema'
 import { priceRows } from '../../commerce-api/domain/catalog'
 import { mandatoryLinksBySku, MANDATORY_ACCESSORY } from '../../commerce-api/domain/mandatory'
 import { runningPromotion } from '../../commerce-api/domain/promotions'
+import { describeWatchedStatements } from './watched-statements'
 import { checkoutTestBed } from './checkout-fixtures'
 import { call, type Api } from './harness'
 
@@ -34,8 +35,8 @@ const setSaleNet = (saleNet: number) =>
     .set({ saleNet })
     .where(and(eq(prices.sku, sku), eq(prices.currency, 'USD')))
 
-describe('which statements write the catalog', () => {
-  it.each([
+describeWatchedStatements('which statements write the catalog', writesCatalog, {
+  yes: [
     'insert into "prices" ("sku", "currency") values ($1, $2)',
     'update "promotions" set "active" = $1 where "promotions"."id" = $2',
     'delete from "product_links" where "product_links"."sku" = $1',
@@ -43,15 +44,14 @@ describe('which statements write the catalog', () => {
     'truncate table "shipping_methods"',
     'with moved as (select 1) update "warranties" set "years" = 2',
     'update public."product_warranties" set position = 1',
-  ])('%s: yes', (text) => expect(writesCatalog(text)).toBe(true))
-
-  it.each([
+  ],
+  no: [
     'select "sku", "sale_net" from "prices" where "prices"."sku" in ($1)',
     'select id from "baskets" where id = $1 for update',
     'update "baskets" set "updated_at" = $1 where "baskets"."id" = $2',
     'insert into "line_items" ("sku") select sku from prices',
     'update "prices_history" set x = 1',
-  ])('%s: no', (text) => expect(writesCatalog(text)).toBe(false))
+  ],
 })
 
 describe('the catalog cache', () => {

@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { cachedPrincipalRow, MAX_PRINCIPALS, writesPrincipals } from '../../commerce-api/db/read-cache'
 import { users } from '../../commerce-api/db/schema'
 import { checkToken } from '../../commerce-api/domain/tokens'
+import { describeWatchedStatements } from './watched-statements'
 import { checkoutTestBed, userToken } from './checkout-fixtures'
 import { call, type Api } from './harness'
 
@@ -30,8 +31,8 @@ afterEach(() => {
   vi.restoreAllMocks()
 })
 
-describe('which statements may change a principal', () => {
-  it.each([
+describeWatchedStatements('which statements may change a principal', writesPrincipals, {
+  yes: [
     'update "api_tokens" set "revoked_at" = $1 where "api_tokens"."subject" = $2',
     'delete from "api_tokens" where "api_tokens"."refresh_expires_at" < $1',
     'update "users" set "active" = $1 where "users"."id" = $2',
@@ -41,16 +42,15 @@ describe('which statements may change a principal', () => {
     'delete from "roles" where id = $1',
     'insert into "role_permissions" ("role_id", "permission_id") values ($1, $2)',
     'truncate table api_tokens',
-  ])('%s: yes', (text) => expect(writesPrincipals(text)).toBe(true))
-
-  it.each([
+  ],
+  no: [
     // A new token changes no kept principal: only tokens found are kept.
     'insert into "api_tokens" ("token", "subject") values ($1, $2)',
     'select "token" from "api_tokens" where "api_tokens"."token" = $1 limit $2',
     'update "baskets" set "updated_at" = $1 where "baskets"."id" = $2',
     'update "users_history" set x = 1',
     'insert into "user_budgets" ("user_id") values ($1)',
-  ])('%s: no', (text) => expect(writesPrincipals(text)).toBe(false))
+  ],
 })
 
 describe('a kept principal', () => {
