@@ -7,7 +7,9 @@
  *   mandatory links and promotions on every call, thousands of times a minute, for rows that only the seed
  *   (and tests) write.
  * - **Principals** (`PRINCIPAL_TABLES`): every call with a token read the token, its user, customer, roles'
- *   permissions and acting sales representative: about 45 queries per checkout. Kept only on the embedded
+ *   permissions and acting sales representative: about 45 queries per checkout. A requisition's decision read
+ *   its company's people with their permissions (who may approve) and then the buyer, the decider and the
+ *   approvers again, one by one. Kept only on the embedded
  *   database, which one process owns: with `DATABASE_URL` several API processes may share the database, and a
  *   token revoked through one of them must stop working at once in all (there every call reads it).
  *
@@ -74,6 +76,19 @@ export const MAX_KEYED_ROWS = 50_000
 
 /** Principals kept at most (tokens of the shoppers of the last while): beyond, the kept ones start over. */
 export const MAX_PRINCIPALS = 10_000
+
+/**
+ * What the principals group keeps, per key, and how many keys of each kind at most (beyond, a kind starts
+ * over): tokens (the shoppers of the last while), companies' people (who decides requisitions), buyers (a
+ * user with their company's name, as a basket names them) and customers.
+ */
+export const PRINCIPAL_KINDS = {
+  tokens: MAX_PRINCIPALS,
+  companies: 1_000,
+  buyers: MAX_PRINCIPALS,
+  customers: MAX_PRINCIPALS,
+} as const
+export type PrincipalKind = keyof typeof PRINCIPAL_KINDS
 
 type Group = 'catalog' | 'principals'
 
@@ -190,14 +205,16 @@ export const cachedCatalogRows = <T>(
   keyedRows(db, cacheOf(db).groups.catalog, kind, keys, load, { absentToo: true, bound: MAX_KEYED_ROWS })
 
 /**
- * What a token names (the row domain/tokens.ts checkToken reads: `load(db)` answers it or undefined), kept
- * per token on the embedded database while no principal table is written. A token not found is read again
- * each time (a stranger's made-up tokens fill nothing). Whatever depends on the clock (expiry) the caller
- * decides on each use.
+ * A row of a principal table (or rows made of them) of one kind by key, e.g. what a token names (the row
+ * domain/tokens.ts checkToken reads): `load(db)` answers it or undefined. Kept on the embedded database while
+ * no principal table is written; with `DATABASE_URL` read each time. A key without a row is read again each
+ * time (a stranger's made-up tokens fill nothing). Whatever depends on the clock (expiry) the caller decides
+ * on each use.
  */
-export async function cachedPrincipalRow<T>(
+export async function cachedPrincipal<T>(
   db: Db,
-  token: string,
+  kind: PrincipalKind,
+  key: string,
   load: (db: Db) => Promise<T | undefined>,
 ): Promise<T | undefined> {
   const cache = cacheOf(db)
@@ -205,16 +222,20 @@ export async function cachedPrincipalRow<T>(
   const rows = await keyedRows(
     db,
     cache.groups.principals,
-    'tokens',
-    [token],
+    kind,
+    [key],
     async (db) => {
       const row = await load(db)
-      return new Map(row === undefined ? [] : [[token, row]])
+      return new Map(row === undefined ? [] : [[key, row]])
     },
-    { absentToo: false, bound: MAX_PRINCIPALS },
+    { absentToo: false, bound: PRINCIPAL_KINDS[kind] },
   )
-  return rows.get(token)
+  return rows.get(key)
 }
+
+/** What a token names (domain/tokens.ts checkToken), kept as `cachedPrincipal` keeps a row. */
+export const cachedPrincipalRow = <T>(db: Db, token: string, load: (db: Db) => Promise<T | undefined>) =>
+  cachedPrincipal(db, 'tokens', token, load)
 
 /** Empties the cached catalog rows of a database (tests that look at the cache itself). */
 export function invalidateCatalogCache(db: Db) {

@@ -3,8 +3,9 @@
  * verdict with the people of each stage, chosen by approval.ts's `approversOf` among the company's users. The
  * basket's `approval`, the review step's preview and a new requisition's stages are all this one plan.
  */
-import { and, eq, inArray, sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
+import { cachedPrincipal } from '../db/read-cache'
 import { costCenters, users } from '../db/schema'
 import { approversOf, type ApprovalReason, type ApprovalStage } from './approval'
 import { approvalCheck, type ApprovalSubject } from './approval-check'
@@ -35,19 +36,49 @@ export type ApprovalPlan = { required: boolean; reasons: ApprovalReason[]; stage
 
 export const NO_APPROVAL: ApprovalPlan = { required: false, reasons: [], stages: [] }
 
-/** The people of the ids, in the order of the ids; unknown ids are left out. */
-export async function peopleByIds(db: Db, ids: readonly string[]): Promise<Person[]> {
-  if (!ids.length) return []
-  const rows = await db
-    .select(PERSON_COLUMNS)
-    .from(users)
-    .where(inArray(users.id, [...ids]))
-  const byId = new Map(rows.map((row) => [row.id, row]))
-  return ids.flatMap((id) => byId.get(id) ?? [])
-}
-
 /** Whose order a stage approves: the buyer, their company and the cost center it is ordered on. */
 export type StageSubject = Pick<ApprovalSubject, 'userId' | 'customerNo' | 'costCenter'>
+
+/** A user of a company as approvals weigh them now: the person, active or not, their roles and what those grant. */
+export type Member = {
+  id: string
+  person: Person
+  active: boolean
+  roles: string[]
+  permissionIds: string[]
+}
+
+/**
+ * The company's users as they are now, each with the permissions their roles grant: who may approve is asked
+ * at every decision, and a requisition names its buyer, approvers and deciders. Kept on the embedded database
+ * until a principal table is written (db/read-cache.ts `cachedPrincipal`); callers do not change them.
+ */
+export const companyMembers = async (db: Db, customerNo: string): Promise<Member[]> =>
+  (await cachedPrincipal(db, 'companies', customerNo, async (d) => {
+    const rows = await d
+      .select({
+        ...PERSON_COLUMNS,
+        active: users.active,
+        roles: users.roles,
+        permissionIds: permissionIdsOfRoles(users.roles),
+      })
+      .from(users)
+      .where(eq(users.customerNo, customerNo))
+    return rows.map(({ active, roles, permissionIds, ...person }) => ({
+      id: person.id,
+      person,
+      active,
+      roles,
+      permissionIds,
+    }))
+  })) ?? []
+
+/** The people of the ids among the company's users, in the order of the ids; other ids are left out. */
+export async function companyPeople(db: Db, customerNo: string, ids: readonly string[]): Promise<Person[]> {
+  if (!ids.length) return []
+  const byId = new Map((await companyMembers(db, customerNo)).map((member) => [member.id, member.person]))
+  return ids.flatMap((id) => byId.get(id) ?? [])
+}
 
 /**
  * Who may decide each of the stages now (ADR 0028): `approversOf` over the company's users as they are at this
@@ -60,20 +91,15 @@ export async function stageApprovers(
 ): Promise<Map<ApprovalStage, Person[]>> {
   const byStage = new Map<ApprovalStage, Person[]>()
   if (!stages.length) return byStage
-  const company = await db
-    .select({ ...PERSON_COLUMNS, active: users.active, permissionIds: permissionIdsOfRoles(users.roles) })
-    .from(users)
-    .where(eq(users.customerNo, subject.customerNo))
+  const company = await companyMembers(db, subject.customerNo)
   const center = subject.costCenter
     ? await findCostCenter(db, subject.customerNo, subject.costCenter)
     : undefined
-  const byId = new Map(company.map((person) => [person.id, person]))
+  const byId = new Map(company.map((member) => [member.id, member.person]))
   for (const stage of stages)
     byStage.set(
       stage,
-      approversOf(stage, subject.userId, company, center?.ownerId)
-        .map((id) => byId.get(id)!)
-        .map(({ active: _active, permissionIds: _permissions, ...person }) => person),
+      approversOf(stage, subject.userId, company, center?.ownerId).map((id) => byId.get(id)!),
     )
   return byStage
 }

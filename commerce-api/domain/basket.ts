@@ -5,6 +5,7 @@
  */
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
+import { cachedPrincipal } from '../db/read-cache'
 import { readTogether } from '../db/reads'
 import {
   basketPayments,
@@ -232,9 +233,17 @@ export type Buyer = {
   customerType: string
 }
 
-/** The user of a registered basket with their customer's company name; undefined for anonymous baskets. */
+/**
+ * The user of a registered basket with their customer's company name; undefined for anonymous baskets. Kept
+ * on the embedded database until a principal table is written (db/read-cache.ts `cachedPrincipal`): every
+ * answer of a user's basket names them. Callers do not change it.
+ */
 async function buyerOf(db: Db, userId: string | null): Promise<Buyer | undefined> {
   if (userId === null) return undefined
+  return cachedPrincipal(db, 'buyers', userId, (d) => readBuyer(d, userId))
+}
+
+async function readBuyer(db: Db, userId: string): Promise<Buyer | undefined> {
   const [row] = await db
     .select({
       login: users.login,

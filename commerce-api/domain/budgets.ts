@@ -16,9 +16,10 @@
  */
 import { and, eq, gte, inArray, lt, notInArray, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../db/client'
-import { customers, orders, type BudgetPeriod } from '../db/schema'
+import { orders, type BudgetPeriod } from '../db/schema'
 import { EXCHANGE_RATES, isCurrency, type Currency } from './channel'
 import type { Minor } from './money'
+import { customerRow } from './customers'
 
 export type { BudgetPeriod } from '../db/schema'
 
@@ -36,11 +37,7 @@ export const budgetPriceTypeOf = (value: string | null | undefined): BudgetPrice
 
 /** The budget price type of a customer (an unknown customer: gross). */
 export async function customerBudgetPriceType(db: Db, customerNo: string): Promise<BudgetPriceType> {
-  const [row] = await db
-    .select({ type: customers.budgetPriceType })
-    .from(customers)
-    .where(eq(customers.customerNo, customerNo))
-  return budgetPriceTypeOf(row?.type)
+  return budgetPriceTypeOf((await customerRow(db, customerNo))?.budgetPriceType)
 }
 
 /** The largest budget or order limit the API keeps: 1,000,000,000.00 in any currency. */

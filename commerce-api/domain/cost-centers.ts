@@ -21,7 +21,7 @@
  */
 import { and, asc, count, desc, eq, gte, ilike, lt, notInArray, or, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
-import { costCenterBuyers, costCenters, customers, orders, users, type BudgetPeriod } from '../db/schema'
+import { costCenterBuyers, costCenters, orders, users, type BudgetPeriod } from '../db/schema'
 import { CURRENCIES, type Currency } from './channel'
 import {
   customerBudgetPriceType,
@@ -34,6 +34,7 @@ import {
   type PeriodSpending,
 } from './budgets'
 import { conflictError, forbiddenError, invalidError, notFoundError, refusedError } from './errors'
+import { customerRow } from './customers'
 import type { MessageCode } from './message-codes'
 import { isUuid } from './ids'
 import type { Minor } from './money'
@@ -775,10 +776,7 @@ export async function costCenterProblem(
       message: `The cost center '${costCenter}' can no longer be used; please choose another one.`,
     }
   }
-  const [customer] = await db
-    .select({ optional: customers.costCenterOptional })
-    .from(customers)
-    .where(eq(customers.customerNo, principal.customerNo))
-  if (customer?.optional || eligible.length === 0) return undefined
+  const customer = await customerRow(db, principal.customerNo)
+  if (customer?.costCenterOptional || eligible.length === 0) return undefined
   return { code: 'basket.validation.cost_center.missing.error', message: 'Please choose a cost center.' }
 }

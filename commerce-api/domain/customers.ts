@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm'
 import type { Db } from '../db/client'
+import { cachedPrincipal } from '../db/read-cache'
 import { customers, users } from '../db/schema'
 import { notFoundError, refusedError } from './errors'
 import type { Principal } from './tokens'
@@ -8,6 +9,19 @@ export type Customer = typeof customers.$inferSelect
 export type User = typeof users.$inferSelect
 /** A logged-in user with the customer they act for. */
 export type CustomerUser = { customer: Customer; user: User }
+
+/**
+ * The customer's row as it is now; kept on the embedded database until a principal table is written
+ * (db/read-cache.ts `cachedPrincipal`): a business basket's validation, budgets and order mails ask for it.
+ * Callers do not change it.
+ */
+export const customerRow = (db: Db, customerNo: string): Promise<Customer | undefined> =>
+  cachedPrincipal(
+    db,
+    'customers',
+    customerNo,
+    async (d) => (await d.select().from(customers).where(eq(customers.customerNo, customerNo)))[0],
+  )
 
 const customerNotFound = () => notFoundError('customer.not_found', 'The customer could not be found.')
 

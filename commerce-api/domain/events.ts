@@ -9,12 +9,14 @@
  * before the server exists, sends no mail for the past.
  */
 import type { Db } from '../db/client'
-import type { orders } from '../db/schema'
+import type { orderLineItems, orders } from '../db/schema'
 
 // This module imports no other domain module, so every one of them may publish without forming a cycle.
 
 /** An order row (order-types.ts `OrderRow`), or a requisition, as it is after the change. */
 type OrderRow = typeof orders.$inferSelect
+/** A line of an order as ordered (order-types.ts `OrderLineRow`). */
+type OrderLineRow = typeof orderLineItems.$inferSelect
 
 /** A user an event concerns (approvers.ts names its `Person` after this). */
 export type EventPerson = {
@@ -77,8 +79,11 @@ export type DomainEvent =
       approverIds: readonly string[]
       reason: WithdrawalReason
     }
-  /** An order was placed for good (by checkout, after the payment page, by approval, by a recurring order). */
-  | { type: 'order.placed'; orderId: string }
+  /**
+   * An order was placed for good (by checkout, after the payment page, by approval, by a recurring order):
+   * the order as completed and its lines, in the order of their positions.
+   */
+  | { type: 'order.placed'; orderId: string; order: OrderRow; lines: readonly OrderLineRow[] }
   /** The shop shipped lines of an order (`shipmentId`: which, with carrier and tracking number). */
   | { type: 'order.shipped'; orderId: string; shipmentId: string }
   /** The shop cancelled an order. */

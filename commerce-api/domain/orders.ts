@@ -37,7 +37,7 @@ import { forbiddenError, notFoundError, refusedError } from './errors'
 import type { MessageCode } from './message-codes'
 import { publish } from './events'
 import { isUuid } from './ids'
-import type { OrderRow, OrderView, SnapshotOf } from './order-types'
+import type { OrderLineRow, OrderRow, OrderView, SnapshotOf } from './order-types'
 import { redirectsAfterCheckout, redirectsBeforeCheckout } from './payment-methods'
 import { hasPermission } from './permissions'
 import type { RedirectUrls } from './payments'
@@ -220,7 +220,7 @@ export async function createOrder(
       if (redirectsBeforeCheckout(method) && !walletAuthorised(state))
         return { outcome: 'rolled-back' as const, state, notice: notAuthorised }
       // Step 5: the order, completed at once unless its payment redirects after checkout.
-      const order = await insertOrder(
+      const inserted = await insertOrder(
         t,
         principal,
         locale,
@@ -228,9 +228,10 @@ export async function createOrder(
         { stopped: redirectsAfterCheckout(method) },
         snapshotOf,
       )
-      if (order.orderCreation === 'COMPLETED') await completeOrder(t, order)
-      const [fresh] = await t.select().from(orders).where(eq(orders.id, order.id))
-      return { outcome: 'created' as const, order: await viewOf(t, fresh!) }
+      if (inserted.order.orderCreation !== 'COMPLETED')
+        return { outcome: 'created' as const, order: inserted }
+      const completed = await completeOrder(t, inserted.order, { lines: inserted.lines, stockLocked: true })
+      return { outcome: 'created' as const, order: { ...completed, notices: [] } }
     })
   } catch (error) {
     const raced = isDuplicate(error) ? await orderOfBasket(db, principal, basketId) : undefined
@@ -304,7 +305,8 @@ async function submitRequisition(
       'basket.approval.no_approver.error',
       'This order needs approval, but nobody in your company can approve it; please ask your administrator.',
     )
-  const row = await insertOrder(t, principal, locale, state, { requisition: plan }, snapshotOf)
+  const inserted = await insertOrder(t, principal, locale, state, { requisition: plan }, snapshotOf)
+  const row = inserted.order
   await t.insert(requisitionStages).values(
     plan.stages.map((stage) => ({
       orderId: row.id,
@@ -318,7 +320,7 @@ async function submitRequisition(
     .where(eq(baskets.id, row.basketId))
   const approvers = new Map(plan.stages.flatMap((s) => s.approvers).map((p) => [p.id, p]))
   await publish(t, { type: 'requisition.submitted', requisition: row, approvers: [...approvers.values()] })
-  return viewOf(t, row)
+  return inserted
 }
 
 /** What is inserted: an order (stopped while its payment page waits), or a requisition with its plan. */
@@ -374,57 +376,74 @@ async function insertOrder(
         .where(inArray(products.sku, skus))
     : []
   const bySku = new Map(productRows.map((p) => [p.sku, p]))
-  await t.insert(orderLineItems).values(
-    state.priced.map((l) => {
-      const total = state.totals.lines.get(l.row.id)!.total
-      return {
-        id: l.row.id,
-        orderId: order!.id,
-        position: l.row.position,
-        sku: l.row.sku,
-        names: bySku.get(l.row.sku)?.names ?? { en_US: l.row.sku },
-        descriptions: bySku.get(l.row.sku)?.descriptions ?? {},
-        quantity: l.row.quantity,
-        singleNet: l.unit.net,
-        singleGross: l.unit.gross,
-        totalNet: total.net,
-        totalGross: total.gross,
-        warrantyId: l.row.warrantyId,
-        desiredDelivery: l.row.desiredDelivery,
-        json: lineJson(l.row.id),
-        fulfillmentStatus: 'NEW',
-      }
-    }),
-  )
-  return order!
+  const lines = await t
+    .insert(orderLineItems)
+    .values(
+      state.priced.map((l) => {
+        const total = state.totals.lines.get(l.row.id)!.total
+        return {
+          id: l.row.id,
+          orderId: order!.id,
+          position: l.row.position,
+          sku: l.row.sku,
+          names: bySku.get(l.row.sku)?.names ?? { en_US: l.row.sku },
+          descriptions: bySku.get(l.row.sku)?.descriptions ?? {},
+          quantity: l.row.quantity,
+          singleNet: l.unit.net,
+          singleGross: l.unit.gross,
+          totalNet: total.net,
+          totalGross: total.gross,
+          warrantyId: l.row.warrantyId,
+          desiredDelivery: l.row.desiredDelivery,
+          json: lineJson(l.row.id),
+          fulfillmentStatus: 'NEW',
+        }
+      }),
+    )
+    .returning()
+  // As linesOf answers them: in the order of their positions.
+  return { order: order!, lines: lines.sort((a, b) => a.position - b.position), notices: [] }
+}
+
+/** What completing an order may be handed, so that it reads again nothing its caller has. */
+export type Completion = {
+  /** The order's lines, when the caller has them (as inserted, or as read under the lock). */
+  lines?: OrderLineRow[]
+  /** The caller locked the stock rows of these lines already (`lockStock`, in SKU order). */
+  stockLocked?: boolean
+  /** More of the order's columns to set with its completion (a requisition's number and approval). */
+  set?: Partial<Pick<OrderRow, 'documentNumber' | 'approvalStatus' | 'approvedAt' | 'approverName'>>
 }
 
 /**
  * Completes an order inside the caller's transaction: stock goes down by what was ordered (never below 0),
  * the basket is submitted, the order is NEW and COMPLETED, its payment authorised, and it is published as
  * placed (the buyer's confirmation). Every order is placed through here: by checkout, after the payment
- * page, by approval of a requisition, by a recurring order.
+ * page, by approval of a requisition, by a recurring order. Answers the order as it is now, with its lines.
  */
-export async function completeOrder(t: Db, order: OrderRow) {
-  const lines = await t
-    .select()
-    .from(orderLineItems)
-    .where(eq(orderLineItems.orderId, order.id))
-    .orderBy(asc(orderLineItems.sku))
-  // Stock rows are locked in SKU order (as POST orders does), so that concurrent orders never deadlock.
-  if (lines.length) {
-    await t.execute(
-      sql`select ${inventories.sku} from ${inventories} where ${inArray(
-        inventories.sku,
-        lines.map((l) => l.sku),
-      )} order by ${inventories.sku} for update`,
+export async function completeOrder(
+  t: Db,
+  order: OrderRow,
+  { lines: given, stockLocked = false, set = {} }: Completion = {},
+): Promise<{ order: OrderRow; lines: OrderLineRow[] }> {
+  const lines = given ?? (await linesOf(t, order.id))
+  // Each product's stock goes down once by all of its lines, in one statement.
+  const taken = new Map<string, number>()
+  for (const line of lines) taken.set(line.sku, (taken.get(line.sku) ?? 0) + line.quantity)
+  const skus = [...taken.keys()].sort()
+  if (skus.length) {
+    // Stock rows are locked in SKU order (as POST orders does), so that concurrent orders never deadlock.
+    if (!stockLocked)
+      await t.execute(
+        sql`select ${inventories.sku} from ${inventories} where ${inArray(inventories.sku, skus)} order by ${inventories.sku} for update`,
+      )
+    const rows = sql.join(
+      skus.map((sku) => sql`(${sku}, ${taken.get(sku)!}::integer)`),
+      sql`, `,
     )
-  }
-  for (const line of lines) {
-    await t
-      .update(inventories)
-      .set({ stock: sql`greatest(${inventories.stock} - ${line.quantity}, 0)` })
-      .where(and(eq(inventories.sku, line.sku), eq(inventories.alwaysInStock, false)))
+    await t.execute(
+      sql`update ${inventories} set stock = greatest(${inventories.stock} - taken.quantity, 0) from (values ${rows}) as taken (sku, quantity) where ${inventories.sku} = taken.sku and ${inventories.alwaysInStock} = false`,
+    )
   }
   await t
     .update(baskets)
@@ -434,11 +453,13 @@ export async function completeOrder(t: Db, order: OrderRow) {
     .update(basketPayments)
     .set({ status: 'Authorized' })
     .where(eq(basketPayments.basketId, order.basketId))
-  await t
+  const [completed] = await t
     .update(orders)
-    .set({ orderCreation: 'COMPLETED', statusCode: 'NEW', stopAction: null })
+    .set({ ...set, orderCreation: 'COMPLETED', statusCode: 'NEW', stopAction: null })
     .where(eq(orders.id, order.id))
-  await publish(t, { type: 'order.placed', orderId: order.id })
+    .returning()
+  await publish(t, { type: 'order.placed', orderId: order.id, order: completed!, lines })
+  return { order: completed!, lines }
 }
 
 /** The payment page's answer, as the storefront hands it back: its outcome and the signed parameters. */
@@ -489,11 +510,7 @@ async function finishPayment(db: Db, order: OrderRow, outcome: PaymentOutcome): 
     if (!current) throw orderNotFound(order.id)
     if (current.orderCreation === 'COMPLETED' && outcome === 'SUCCESS') return viewOf(t, current)
     if (current.orderCreation !== 'STOPPED') throw notStopped()
-    if (outcome === 'SUCCESS') {
-      await completeOrder(t, current)
-      const [done] = await t.select().from(orders).where(eq(orders.id, order.id))
-      return viewOf(t, done!)
-    }
+    if (outcome === 'SUCCESS') return { ...(await completeOrder(t, current)), notices: [] }
     const view = await viewOf(
       t,
       { ...current, orderCreation: 'ROLLED_BACK', stopAction: null, statusCode: 'CANCELLED' },

@@ -20,7 +20,7 @@ import type { Db } from '../db/client'
 import { readTogether } from '../db/reads'
 import { baskets, orderDocumentNumbers, orders, requisitionStages, users } from '../db/schema'
 import { COST_CENTER_APPROVAL, CUSTOMER_APPROVAL, type ApprovalStage } from './approval'
-import { fullName, peopleByIds, PERSON_COLUMNS, type Person } from './approvers'
+import { companyMembers, fullName, type Person } from './approvers'
 import type { BudgetView } from './budgets'
 import { isLocale, type Locale } from './channel'
 import { findCostCenter } from './cost-centers'
@@ -103,23 +103,13 @@ function viewCondition(
   )!
 }
 
-/** The stages of the rows with their people, by order id. */
-async function stagesOf(db: Db, orderIds: readonly string[]): Promise<Map<string, StageView[]>> {
-  const byOrder = new Map<string, StageView[]>()
-  if (!orderIds.length) return byOrder
-  const rows = await db
-    .select()
-    .from(requisitionStages)
-    .where(inArray(requisitionStages.orderId, [...orderIds]))
-  const people = await peopleByIds(db, [
-    ...new Set(rows.flatMap((row) => [...row.approverIds, ...(row.decidedBy ? [row.decidedBy] : [])])),
-  ])
-  const byId = new Map(people.map((person) => [person.id, person]))
+/** Stage rows as their answer shows them: their approvers and deciders by name, customer approval first. */
+function stageViews(rows: readonly StageRow[], byId: ReadonlyMap<string, Person>): StageView[] {
   // Customer approval first, as the stages are decided and shown.
   const rank = (stage: string) => (stage === 'customer' ? 0 : 1)
-  for (const row of rows.sort((a, b) => rank(a.stage) - rank(b.stage))) {
-    const list = byOrder.get(row.orderId) ?? []
-    list.push({
+  return [...rows]
+    .sort((a, b) => rank(a.stage) - rank(b.stage))
+    .map((row) => ({
       stage: row.stage as ApprovalStage,
       statusCode: row.statusCode as RequisitionStatus,
       approvers: row.approverIds.flatMap((id) => byId.get(id) ?? []),
@@ -127,27 +117,44 @@ async function stagesOf(db: Db, orderIds: readonly string[]): Promise<Map<string
       deciderName: row.deciderName,
       decidedAt: row.decidedAt,
       comment: row.comment,
-    })
-    byOrder.set(row.orderId, list)
-  }
-  return byOrder
+    }))
 }
 
-async function detailsOf(db: Db, rows: OrderRow[]): Promise<RequisitionDetail[]> {
-  const [stages, buyers] = await readTogether(db, [
-    () =>
-      stagesOf(
-        db,
-        rows.map((row) => row.id),
-      ),
-    () => peopleByIds(db, [...new Set(rows.flatMap((row) => (row.userId ? [row.userId] : [])))]),
-  ])
-  const buyerById = new Map(buyers.map((buyer) => [buyer.id, buyer]))
+/** The company's people by id (buyers, approvers and deciders are all users of the requisition's company). */
+const peopleOfCompany = async (db: Db, customerNo: string | null): Promise<Map<string, Person>> =>
+  new Map(
+    customerNo ? (await companyMembers(db, customerNo)).map((member) => [member.id, member.person]) : [],
+  )
+
+/** The rows (of one company) with their stages and buyer, without lines; `stages`: the rows' stages, if read. */
+async function detailsOf(
+  db: Db,
+  rows: OrderRow[],
+  stages?: readonly StageRow[],
+): Promise<RequisitionDetail[]> {
+  const stageRows =
+    stages ??
+    (rows.length
+      ? await db
+          .select()
+          .from(requisitionStages)
+          .where(
+            inArray(
+              requisitionStages.orderId,
+              rows.map((row) => row.id),
+            ),
+          )
+      : [])
+  const people = new Map<string, Person>()
+  for (const customerNo of new Set(rows.map((row) => row.customerNo)))
+    for (const [id, person] of await peopleOfCompany(db, customerNo)) people.set(id, person)
+  const byOrder = new Map<string, StageRow[]>()
+  for (const row of stageRows) byOrder.set(row.orderId, [...(byOrder.get(row.orderId) ?? []), row])
   return rows.map((order) => ({
     order,
     lines: [],
-    stages: stages.get(order.id) ?? [],
-    buyer: order.userId ? buyerById.get(order.userId) : undefined,
+    stages: stageViews(byOrder.get(order.id) ?? [], people),
+    buyer: order.userId ? people.get(order.userId) : undefined,
   }))
 }
 
@@ -203,11 +210,18 @@ async function visibleRow(db: Db, principal: BusinessPrincipal, id: string) {
   return row
 }
 
-/** A requisition with lines, stages, buyer and the buyer's budget now. */
-async function fullDetail(db: Db, row: OrderRow): Promise<RequisitionDetail> {
-  const [detail] = await detailsOf(db, [row])
+/**
+ * A requisition with lines, stages, buyer and the buyer's budget now; `known`: its stages and lines as the
+ * caller has them (not read again).
+ */
+async function fullDetail(
+  db: Db,
+  row: OrderRow,
+  known: { stages?: readonly StageRow[]; lines?: OrderLineRow[] } = {},
+): Promise<RequisitionDetail> {
+  const [detail] = await detailsOf(db, [row], known.stages)
   const [lines, buyerRow] = await readTogether(db, [
-    () => linesOf(db, row.id),
+    () => (known.lines ? Promise.resolve(known.lines) : linesOf(db, row.id)),
     () =>
       row.userId
         ? db.select().from(users).where(eq(users.id, row.userId))
@@ -328,11 +342,34 @@ export async function principalOfUser(
  * validated again as an order is and must come to what was submitted; then the row becomes the order.
  * Returns the problems when it cannot (the caller rejects it as the shop).
  */
-async function placeRequisition(t: Db, row: OrderRow, decider: Person, at: Date): Promise<Problem[]> {
-  const buyer = row.userId === null ? undefined : await principalOfUser(t, row.userId, row.owner)
-  if (!buyer) return [{ code: 'requisition.buyer.missing.error', message: 'The buyer no longer exists.' }]
+async function placeRequisition(
+  t: Db,
+  row: OrderRow,
+  decider: Person,
+  at: Date,
+): Promise<{ problems: Problem[] } | { problems: []; order: OrderRow; lines: OrderLineRow[] }> {
+  const member =
+    row.userId && row.customerNo
+      ? (await companyMembers(t, row.customerNo)).find((m) => m.id === row.userId)
+      : undefined
+  if (!member)
+    return { problems: [{ code: 'requisition.buyer.missing.error', message: 'The buyer no longer exists.' }] }
+  const buyer: BusinessPrincipal = {
+    anonymous: false,
+    subject: row.owner,
+    token: '',
+    userId: member.id,
+    customerNo: row.customerNo!,
+    customerType: 'SMBCustomer',
+    login: member.person.login,
+    roleIds: member.roles,
+    permissionIds: member.permissionIds,
+  }
   const [basket] = await t.select().from(baskets).where(eq(baskets.id, row.basketId)).for('update')
-  if (!basket) return [{ code: 'requisition.basket.missing.error', message: 'The basket no longer exists.' }]
+  if (!basket)
+    return {
+      problems: [{ code: 'requisition.basket.missing.error', message: 'The basket no longer exists.' }],
+    }
   await lockStock(t, basket.id)
   const locale: Locale = isLocale(row.locale) ? row.locale : 'en_US'
   const { results, state } = await validateInTransaction(t, basket, buyer, locale, {
@@ -348,18 +385,19 @@ async function placeRequisition(t: Db, row: OrderRow, decider: Person, at: Date)
         net: state.totals.grand.net,
       })
     : results.errors.map((e) => ({ code: e.code, message: e.message }))
-  if (problems.length) return problems
-  await t
-    .update(orders)
-    .set({
+  if (problems.length) return { problems }
+  // The stock of the basket's lines, which are those submitted, is locked above.
+  const placed = await completeOrder(t, row, {
+    lines: submitted,
+    stockLocked: true,
+    set: {
       documentNumber: await nextNumber(t, orderDocumentNumbers),
       approvalStatus: 'APPROVED',
       approvedAt: at,
       approverName: fullName(decider),
-    })
-    .where(eq(orders.id, row.id))
-  await completeOrder(t, row)
-  return []
+    },
+  })
+  return { problems: [], ...placed }
 }
 
 /** The customer's requisition `id`, locked for the rest of the transaction; a 404 when it has none such. */
@@ -392,7 +430,7 @@ export async function decideRequisition(
   if (!isUuid(id)) throw requisitionNotFound(id)
   const comment = decision.comment?.trim() || null
   if (decision.statusCode === 'REJECTED' && !comment) throw commentRequired()
-  const { outcome, row } = await db.transaction(async (tx) => {
+  const { outcome, row, ...known } = await db.transaction(async (tx) => {
     const t = tx as unknown as Db
     const row = await lockRequisition(t, principal.customerNo, id)
     await consume?.(t)
@@ -414,17 +452,19 @@ export async function decideRequisition(
         )
       throw notApprover()
     }
-    const [decider] = await t.select(PERSON_COLUMNS).from(users).where(eq(users.id, principal.userId))
-    const name = fullName(decider!)
+    // The decider is among the stages' approvers now, so a user of the requisition's company.
+    const decider = (await companyMembers(t, row.customerNo!)).find((m) => m.id === principal.userId)!.person
+    const name = fullName(decider)
+    const change = {
+      statusCode: decision.statusCode,
+      decidedBy: principal.userId,
+      deciderName: name,
+      decidedAt: at,
+      comment,
+    }
     await t
       .update(requisitionStages)
-      .set({
-        statusCode: decision.statusCode,
-        decidedBy: principal.userId,
-        deciderName: name,
-        decidedAt: at,
-        comment,
-      })
+      .set(change)
       .where(
         and(
           eq(requisitionStages.orderId, row.id),
@@ -434,6 +474,10 @@ export async function decideRequisition(
           ),
         ),
       )
+    // The stages as they are now, for the answer.
+    const decided = stages.map((stage) =>
+      open.some((o) => o.stage === stage.stage) ? { ...stage, ...change } : stage,
+    )
     const approverIds = [...new Set(stages.flatMap((stage) => stage.approverIds))]
     const reject = async (problems?: Problem[]) => {
       const [rejected] = await t
@@ -450,7 +494,7 @@ export async function decideRequisition(
       await publish(t, {
         type: 'requisition.decided',
         requisition: rejected!,
-        decider: decider!,
+        decider,
         approverIds,
         decision: problems
           ? { outcome: 'system-rejected', problems }
@@ -458,24 +502,23 @@ export async function decideRequisition(
       })
       return rejected!
     }
-    if (decision.statusCode === 'REJECTED') return { outcome: 'rejected' as const, row: await reject() }
-    const stillOpen = stages.filter(
-      (stage) => stage.statusCode === 'PENDING' && !open.some((o) => o.stage === stage.stage),
-    )
-    if (stillOpen.length) return { outcome: 'stage-approved' as const, row }
-    const problems = await placeRequisition(t, row, decider!, at)
-    if (problems.length) return { outcome: 'system-rejected' as const, row: await reject(problems) }
-    const [approved] = await t.select().from(orders).where(eq(orders.id, row.id))
+    if (decision.statusCode === 'REJECTED')
+      return { outcome: 'rejected' as const, row: await reject(), stages: decided }
+    const stillOpen = decided.filter((stage) => stage.statusCode === 'PENDING')
+    if (stillOpen.length) return { outcome: 'stage-approved' as const, row, stages: decided }
+    const placed = await placeRequisition(t, row, decider, at)
+    if (!('order' in placed))
+      return { outcome: 'system-rejected' as const, row: await reject(placed.problems), stages: decided }
     await publish(t, {
       type: 'requisition.decided',
-      requisition: approved!,
-      decider: decider!,
+      requisition: placed.order,
+      decider,
       approverIds,
       decision: { outcome: 'approved' },
     })
-    return { outcome: 'approved' as const, row: approved! }
+    return { outcome: 'approved' as const, row: placed.order, stages: decided, lines: placed.lines }
   })
-  return { outcome, requisition: await fullDetail(db, row) }
+  return { outcome, requisition: await fullDetail(db, row, known) }
 }
 
 /**

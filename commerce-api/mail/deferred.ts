@@ -9,8 +9,8 @@
  */
 import { asc, eq, inArray } from 'drizzle-orm'
 import type { Db } from '../db/client'
-import { mailEvents, orders, users } from '../db/schema'
-import { PERSON_COLUMNS } from '../domain/approvers'
+import { mailEvents, orders } from '../db/schema'
+import { companyPeople } from '../domain/approvers'
 import type { DomainEvent, RequisitionOutcome } from '../domain/events'
 import { queueMails, type OutgoingMail } from './outbox'
 import { coalescedRuns, soonAfter } from './runs'
@@ -51,10 +51,8 @@ async function mailsOf(db: Db, event: typeof mailEvents.$inferSelect): Promise<O
   const mails: OutgoingMail[] = []
   if (event.type !== 'requisition.decided') return mails
   const payload = event.payload as DecidedPayload
-  const [[row], [decider]] = await Promise.all([
-    db.select().from(orders).where(eq(orders.id, payload.requisitionId)),
-    db.select(PERSON_COLUMNS).from(users).where(eq(users.id, payload.deciderId)),
-  ])
+  const [row] = await db.select().from(orders).where(eq(orders.id, payload.requisitionId))
+  const [decider] = row?.customerNo ? await companyPeople(db, row.customerNo, [payload.deciderId]) : []
   if (!row || !decider) return mails
   await queueRequisitionDecided(db, row, decider, payload.approverIds, payload.decision, async (mail) => {
     mails.push(mail)

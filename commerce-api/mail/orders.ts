@@ -13,12 +13,15 @@
  */
 import { and, eq } from 'drizzle-orm'
 import type { Db } from '../db/client'
-import { customers, orderShipments, orders, paymentMethods, shippingMethods, users } from '../db/schema'
-import { fullName } from '../domain/approvers'
+import { orderShipments, orders, users } from '../db/schema'
+import { companyPeople, fullName, PERSON_COLUMNS } from '../domain/approvers'
+import { customerRow } from '../domain/customers'
 import { isLocale, localize, type Locale } from '../domain/channel'
 import { channelSettings } from '../domain/configuration'
 import { countryName, regionName } from '../domain/countries'
 import { linesOf } from '../domain/orders'
+import { everyPaymentMethod } from '../domain/payment-methods'
+import { allShippingMethods } from '../domain/shipping'
 import type { OrderLineRow, OrderRow } from '../domain/order-types'
 import { SALES_REP_NAME_ATTRIBUTE } from '../icm/basket'
 import { ORDER_TEXTS } from './order-texts'
@@ -59,7 +62,9 @@ type Snapshot = {
 async function recipientOf(t: Db, order: OrderRow): Promise<Recipient | undefined> {
   const snapshot = order.snapshot as Snapshot
   if (order.userId) {
-    const [user] = await t.select().from(users).where(eq(users.id, order.userId))
+    const [user] = order.customerNo
+      ? await companyPeople(t, order.customerNo, [order.userId])
+      : await t.select(PERSON_COLUMNS).from(users).where(eq(users.id, order.userId))
     if (user)
       return {
         to: order.email ?? user.email,
@@ -135,9 +140,7 @@ function addressLines(address: StoredAddress, locale: Locale): string {
  */
 async function priceDisplayOf(t: Db, order: OrderRow): Promise<'net' | 'gross' | 'hidden'> {
   const pricing = channelSettings().pricing
-  const [customer] = order.customerNo
-    ? await t.select().from(customers).where(eq(customers.customerNo, order.customerNo))
-    : []
+  const customer = order.customerNo ? await customerRow(t, order.customerNo) : undefined
   if (customer?.type === 'SMBCustomer') {
     if (!customer.priceDisplayActive) return 'hidden'
     return pricing.smbCustomerPriceDisplayType
@@ -148,10 +151,11 @@ async function priceDisplayOf(t: Db, order: OrderRow): Promise<'net' | 'gross' |
 /** The name of a shipping or payment method in the mail's language, else its id. */
 async function methodNames(t: Db, order: OrderRow, locale: Locale) {
   const shippingId = (order.snapshot as Snapshot).data.commonShippingMethod
-  const [shipping] = shippingId
-    ? await t.select().from(shippingMethods).where(eq(shippingMethods.id, shippingId))
-    : []
-  const [payment] = await t.select().from(paymentMethods).where(eq(paymentMethods.id, order.paymentMethodId))
+  // The methods as the catalog cache keeps them (db/read-cache.ts), not read again for each order.
+  const shipping = shippingId
+    ? (await allShippingMethods(t)).find((method) => method.id === shippingId)
+    : undefined
+  const payment = (await everyPaymentMethod(t)).find((method) => method.id === order.paymentMethodId)
   return {
     shipping: shipping ? localize(shipping.names, locale) : shippingId,
     payment: payment ? localize(payment.names, locale) : order.paymentMethodId,
@@ -163,7 +167,7 @@ async function methodNames(t: Db, order: OrderRow, locale: Locale) {
  * prices for a buyer who sees none.
  */
 function linesTable(
-  lines: OrderLineRow[],
+  lines: readonly OrderLineRow[],
   order: OrderRow,
   locale: Locale,
   display: 'net' | 'gross' | 'hidden',
@@ -235,11 +239,12 @@ function salesRepOf(order: OrderRow): { id: string; name: string } | undefined {
   return { id: order.salesRepId, name: typeof name === 'string' && name ? name : order.salesRepId }
 }
 
-/** The order was placed: the confirmation with everything the buyer ordered and where it goes. */
-export async function queueOrderConfirmation(t: Db, orderId: string) {
-  const order = await orderRow(t, orderId)
-  if (!order?.documentNumber) return
-  const lines = await linesOf(t, order.id)
+/**
+ * The order was placed: the confirmation with everything the buyer ordered and where it goes, made of the
+ * order and lines the placing transaction has (not read again).
+ */
+export async function queueOrderConfirmation(t: Db, order: OrderRow, lines: readonly OrderLineRow[]) {
+  if (!order.documentNumber) return
   const display = await priceDisplayOf(t, order)
   const snapshot = order.snapshot as Snapshot
   const salesRep = salesRepOf(order)

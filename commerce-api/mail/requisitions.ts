@@ -5,7 +5,7 @@
  */
 import type { Db } from '../db/client'
 import type { StoredApprovalReason } from '../db/schema'
-import { fullName, peopleByIds, type Person } from '../domain/approvers'
+import { companyPeople, fullName, type Person } from '../domain/approvers'
 import type { Locale } from '../domain/channel'
 import type { RequisitionOutcome, WithdrawalReason } from '../domain/events'
 import type { OrderRow } from '../domain/order-types'
@@ -121,7 +121,7 @@ async function send(
  * buttons that decide without logging in (a link of their own each, made here in the same transaction).
  */
 export async function queueRequisitionSubmitted(t: Db, row: OrderRow, approvers: readonly Person[]) {
-  const [buyer] = await peopleByIds(t, [row.userId!])
+  const [buyer] = await companyPeople(t, row.customerNo!, [row.userId!])
   const reasons = row.approvalReasons ?? []
   const no = row.requisitionNo!
   if (buyer)
@@ -188,7 +188,7 @@ export async function queueRequisitionDecided(
 ) {
   const no = row.requisitionNo!
   const approver = fullName(decider)
-  const [buyer] = await peopleByIds(t, [row.userId!])
+  const [buyer] = await companyPeople(t, row.customerNo!, [row.userId!])
   if (buyer) {
     if (decision.outcome === 'approved')
       await send(sink, buyer, REQUISITION_MAIL.approved, (locale) => {
@@ -235,8 +235,9 @@ export async function queueRequisitionDecided(
         }
       })
   }
-  const others = await peopleByIds(
+  const others = await companyPeople(
     t,
+    row.customerNo!,
     approverIds.filter((id) => id !== decider.id),
   )
   for (const other of others)
@@ -265,12 +266,13 @@ export async function queueRequisitionWithdrawn(
   reason: WithdrawalReason,
 ) {
   const no = row.requisitionNo!
-  const [buyer] = await peopleByIds(t, [row.userId!])
+  const [buyer] = await companyPeople(t, row.customerNo!, [row.userId!])
   const values = { no, buyer: buyer ? fullName(buyer) : '' }
   // A deleted buyer has no account to read it in: only the approvers are told.
   const told: { person: Person; view: 'buyer' | 'approver' }[] =
     buyer && reason !== 'buyer-deleted' ? [{ person: buyer, view: 'buyer' }] : []
-  for (const approver of await peopleByIds(t, approverIds)) told.push({ person: approver, view: 'approver' })
+  for (const approver of await companyPeople(t, row.customerNo!, approverIds))
+    told.push({ person: approver, view: 'approver' })
   for (const { person, view } of told)
     await send(t, person, REQUISITION_MAIL.withdrawn, (locale) => {
       const texts = REQUISITION_TEXTS[locale].withdrawn

@@ -41,7 +41,7 @@ export async function mailOfEvent(t: Db, event: DomainEvent): Promise<void> {
     case 'requisition.withdrawn':
       return queueRequisitionWithdrawn(t, event.requisition, event.approverIds, event.reason)
     case 'order.placed':
-      return queueOrderConfirmation(t, event.orderId)
+      return queueOrderConfirmation(t, event.order, event.lines)
     case 'order.shipped':
       return queueOrderShipped(t, event.orderId, event.shipmentId)
     case 'order.cancelled':

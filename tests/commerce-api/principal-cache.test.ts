@@ -2,15 +2,24 @@
  * The principals kept in memory (db/read-cache.ts, ADR 0058): on the embedded database a token's row is read
  * once and kept until a principal table changes, so that a logout, a deactivated user or a role taken away
  * takes effect at the very next call. With `DATABASE_URL` (CI's second pass) nothing is kept: another API
- * process may revoke the token, and every call reads it.
+ * process may revoke the token, and every call reads it. The same holds for the other rows kept with them: a
+ * company's people (who may approve), a customer, a basket's buyer.
  */
 import { eq, sql } from 'drizzle-orm'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { cachedPrincipalRow, MAX_PRINCIPALS, writesPrincipals } from '../../commerce-api/db/read-cache'
-import { users } from '../../commerce-api/db/schema'
+import {
+  cachedPrincipal,
+  cachedPrincipalRow,
+  MAX_PRINCIPALS,
+  PRINCIPAL_KINDS,
+  writesPrincipals,
+} from '../../commerce-api/db/read-cache'
+import { customers, users } from '../../commerce-api/db/schema'
+import { companyMembers } from '../../commerce-api/domain/approvers'
+import { customerRow } from '../../commerce-api/domain/customers'
 import { checkToken } from '../../commerce-api/domain/tokens'
 import { describeWatchedStatements } from './watched-statements'
-import { checkoutTestBed, userToken } from './checkout-fixtures'
+import { basketFor, checkoutTestBed, userToken } from './checkout-fixtures'
 import { call, type Api } from './harness'
 
 let api: Api
@@ -144,5 +153,77 @@ describe('a token used, then changed', () => {
       await db().update(users).set({ roles }).where(eq(users.login, 'jlink'))
     }
     expect((await call(api.url('customers/-/users'), { token })).status).toBe(200)
+  })
+})
+
+describe('the other kinds kept with the principals', () => {
+  it('keep their keys apart, each kind with its own bound', async () => {
+    const load = vi.fn(async () => ({ kept: true }))
+    await cachedPrincipal(db(), 'companies', 'BC-kinds', load)
+    await cachedPrincipal(db(), 'customers', 'BC-kinds', load)
+    await cachedPrincipal(db(), 'companies', 'BC-kinds', load)
+    expect(load).toHaveBeenCalledTimes(embedded() ? 2 : 3)
+    expect(PRINCIPAL_KINDS.companies).toBeLessThan(PRINCIPAL_KINDS.tokens)
+    const many = vi.fn(async () => ({ kept: true }))
+    for (let i = 0; i <= PRINCIPAL_KINDS.companies; i++)
+      await cachedPrincipal(db(), 'companies', `BC-${i}`, many)
+    // The kind started over; the tokens kept meanwhile are not touched by it.
+    await cachedPrincipal(db(), 'companies', 'BC-0', many)
+    expect(many).toHaveBeenCalledTimes(PRINCIPAL_KINDS.companies + 2)
+  })
+
+  it("a company's people: read once on the embedded database, and a role taken away counts at once", async () => {
+    const select = vi.spyOn(db(), 'select')
+    const approver = async () =>
+      (await companyMembers(db(), 'BC-200001')).find((member) => member.person.login === 'aapprover')!
+    expect((await approver()).permissionIds).toContain('APP_B2B_ORDER_APPROVAL')
+    await approver()
+    expect(select).toHaveBeenCalledTimes(embedded() ? 1 : 2)
+    const { roles } = await approver()
+    await db()
+      .update(users)
+      .set({ roles: ['APP_B2B_BUYER'] })
+      .where(eq(users.login, 'aapprover'))
+    try {
+      expect((await approver()).permissionIds).not.toContain('APP_B2B_ORDER_APPROVAL')
+    } finally {
+      await db().update(users).set({ roles }).where(eq(users.login, 'aapprover'))
+    }
+    expect((await approver()).permissionIds).toContain('APP_B2B_ORDER_APPROVAL')
+  })
+
+  it('a customer: a changed setting counts at the next read', async () => {
+    const before = (await customerRow(db(), 'BC-200001'))!.costCenterOptional
+    await db()
+      .update(customers)
+      .set({ costCenterOptional: !before })
+      .where(eq(customers.customerNo, 'BC-200001'))
+    try {
+      expect((await customerRow(db(), 'BC-200001'))!.costCenterOptional).toBe(!before)
+    } finally {
+      await db()
+        .update(customers)
+        .set({ costCenterOptional: before })
+        .where(eq(customers.customerNo, 'BC-200001'))
+    }
+    expect((await customerRow(db(), 'BC-200001'))!.costCenterOptional).toBe(before)
+    expect(await customerRow(db(), 'BC-unknown')).toBeUndefined()
+  })
+
+  it("a basket's buyer: a user renamed is named so by the next basket answer", async () => {
+    const { get } = await basketFor(api, await userToken(api, 'bbuyer'), [])
+    const basket = async () => ({ json: await get() })
+    expect((await basket()).json.data.buyer.lastName).not.toBe('Renamed')
+    const [user] = await db()
+      .select({ lastName: users.lastName })
+      .from(users)
+      .where(eq(users.login, 'bbuyer'))
+    await db().update(users).set({ lastName: 'Renamed' }).where(eq(users.login, 'bbuyer'))
+    try {
+      expect((await basket()).json.data.buyer.lastName).toBe('Renamed')
+    } finally {
+      await db().update(users).set({ lastName: user!.lastName }).where(eq(users.login, 'bbuyer'))
+    }
+    expect((await basket()).json.data.buyer.lastName).toBe(user!.lastName)
   })
 })
