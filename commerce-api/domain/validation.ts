@@ -288,13 +288,11 @@ async function mandatoryErrors(t: Db, lines: LineRow[]): Promise<ValidationMessa
 }
 
 /** Promotion: every code in the basket still names a running promotion; with adjustments an ended one goes. */
-export async function validatePromotion({ t, basket, options }: ScopeContext): Promise<ScopeMessages> {
+export async function validatePromotion({ t, basket, options, state }: ScopeContext): Promise<ScopeMessages> {
   const { found, error, info } = messagesOf('Promotion')
-  const codes = await t
-    .select()
-    .from(basketPromotionCodes)
-    .where(eq(basketPromotionCodes.basketId, basket.id))
-  for (const { code } of codes) {
+  // The basket's codes as its state read them (the answer needs the state anyway).
+  const codes = new Set((await state()).rebates.codes)
+  for (const code of codes) {
     if (await promotionByCode(t, code)) continue
     const message = `The promotion code '${code}' is no longer valid.`
     if (!options.adjustmentsAllowed) {
