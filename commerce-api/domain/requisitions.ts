@@ -126,7 +126,7 @@ const peopleOfCompany = async (db: Db, customerNo: string | null): Promise<Map<s
     customerNo ? (await companyMembers(db, customerNo)).map((member) => [member.id, member.person]) : [],
   )
 
-/** The rows (of one company) with their stages and buyer, without lines; `stages`: the rows' stages, if read. */
+/** The rows with their stages and buyer, without lines; `stages`: the rows' stages, if read already. */
 async function detailsOf(
   db: Db,
   rows: OrderRow[],
