@@ -58,6 +58,11 @@ test('back to top appears when scrolling up and moves the focus to the top @js-o
   const fade = () => button.evaluate((element) => getComputedStyle(element).transitionDuration)
   expect(await fade()).toBe('0s')
   await page.evaluate(() => window.scrollTo(0, 1200))
+  // The button reads the position once per animation frame: two frames later it has seen the scroll down
+  // (both scrolls within one frame, as under load, would read as one scroll down to 1100).
+  await page.evaluate(
+    () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(null)))),
+  )
   await expect(button).not.toHaveClass(/is-shown/)
   await page.evaluate(() => window.scrollTo(0, 1100))
   await expect(button).toHaveClass(/is-shown/)
