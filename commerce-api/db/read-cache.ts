@@ -65,6 +65,19 @@ const PRINCIPAL_WRITE = new RegExp(
   'i',
 )
 
+/**
+ * The table of the basket rows kept (the promotion codes a basket holds, which every basket answer reads and
+ * hardly any call writes): a statement writing it empties the kept codes of every basket.
+ */
+export const BASKET_CODE_TABLES = ['basket_promotion_codes'] as const
+const BASKET_CODE_WRITE = new RegExp(writing(BASKET_CODE_TABLES), 'i')
+
+/** Whether a statement (or script) writes a basket's promotion codes. */
+export const writesBasketCodes = (text: string) => BASKET_CODE_WRITE.test(text)
+
+/** Baskets whose promotion codes are kept at most (the shoppers of the last while): beyond, they start over. */
+export const MAX_BASKET_CODES = 50_000
+
 /** Whether a statement (or script) writes rows of a catalog table. */
 export const writesCatalog = (text: string) => CATALOG_WRITE.test(text)
 
@@ -90,7 +103,7 @@ export const PRINCIPAL_KINDS = {
 } as const
 export type PrincipalKind = keyof typeof PRINCIPAL_KINDS
 
-type Group = 'catalog' | 'principals'
+type Group = 'catalog' | 'principals' | 'basketCodes'
 
 type WholeRead<T> = { promise: Promise<T>; done: boolean }
 
@@ -120,7 +133,10 @@ function cacheOf(db: Db): DatabaseCache {
   if (!cache)
     caches.set(
       owner,
-      (cache = { ownedByThisProcess: false, groups: { catalog: newGroup(), principals: newGroup() } }),
+      (cache = {
+        ownedByThisProcess: false,
+        groups: { catalog: newGroup(), principals: newGroup(), basketCodes: newGroup() },
+      }),
     )
   return cache
 }
@@ -237,6 +253,31 @@ export async function cachedPrincipal<T>(
 export const cachedPrincipalRow = <T>(db: Db, token: string, load: (db: Db) => Promise<T | undefined>) =>
   cachedPrincipal(db, 'tokens', token, load)
 
+/**
+ * The promotion codes of a basket (`load(db)` answers them, in the order they were entered), kept on the
+ * embedded database until `basket_promotion_codes` is written, as `cachedPrincipal` keeps a row: every basket
+ * answer asks, and most baskets hold none. With `DATABASE_URL` another API process may add a code, so they
+ * are read each time. A basket deleted takes its codes along (a cascade the watcher does not see); what is
+ * kept of it then is never asked for again, basket ids being never reused, and goes at the next emptying.
+ */
+export async function cachedBasketCodes(
+  db: Db,
+  basketId: string,
+  load: (db: Db) => Promise<string[]>,
+): Promise<string[]> {
+  const cache = cacheOf(db)
+  if (!cache.ownedByThisProcess) return load(db)
+  const rows = await keyedRows(
+    db,
+    cache.groups.basketCodes,
+    'codes',
+    [basketId],
+    async (db) => new Map([[basketId, await load(db)]]),
+    { absentToo: false, bound: MAX_BASKET_CODES },
+  )
+  return rows.get(basketId)!
+}
+
 /** Empties the cached catalog rows of a database (tests that look at the cache itself). */
 export function invalidateCatalogCache(db: Db) {
   empty(cacheOf(db).groups.catalog)
@@ -245,6 +286,7 @@ export function invalidateCatalogCache(db: Db) {
 const GROUP_WRITES: [Group, (text: string) => boolean][] = [
   ['catalog', writesCatalog],
   ['principals', writesPrincipals],
+  ['basketCodes', writesBasketCodes],
 ]
 
 /** The groups of `cache` that a statement writes. */

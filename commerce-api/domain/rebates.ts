@@ -10,6 +10,7 @@
  */
 import { eq } from 'drizzle-orm'
 import type { Db } from '../db/client'
+import { cachedBasketCodes } from '../db/read-cache'
 import { basketPromotionCodes, type PromotionRule } from '../db/schema'
 import { EXCHANGE_RATES, localize, type Currency, type Locale } from './channel'
 import type { Amount } from './money'
@@ -69,11 +70,15 @@ export async function basketRebates(
   const at = new Date()
   const [codes, promotionsBySku] = await readTogether(db, [
     () =>
-      db
-        .select({ code: basketPromotionCodes.code })
-        .from(basketPromotionCodes)
-        .where(eq(basketPromotionCodes.basketId, basketId))
-        .orderBy(basketPromotionCodes.addedAt),
+      cachedBasketCodes(db, basketId, async (d) =>
+        (
+          await d
+            .select({ code: basketPromotionCodes.code })
+            .from(basketPromotionCodes)
+            .where(eq(basketPromotionCodes.basketId, basketId))
+            .orderBy(basketPromotionCodes.addedAt)
+        ).map((row) => row.code),
+      ),
     () =>
       runningPromotionsBySku(
         db,
@@ -83,7 +88,7 @@ export async function basketRebates(
   ])
   // Each code with the running promotions it names (none: it is shown, and does nothing).
   const codeRows: { code: string; promotion: PromotionRow | null }[] = []
-  for (const { code } of codes) {
+  for (const code of codes) {
     const named = await runningPromotionsByCode(db, code, at)
     if (named.length === 0) codeRows.push({ code, promotion: null })
     for (const promotion of named) codeRows.push({ code, promotion })
