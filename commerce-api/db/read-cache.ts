@@ -227,24 +227,37 @@ export const cachedCatalogRows = <T>(
  * time (a stranger's made-up tokens fill nothing). Whatever depends on the clock (expiry) the caller decides
  * on each use.
  */
-export async function cachedPrincipal<T>(
+export const cachedPrincipal = <T>(
   db: Db,
   kind: PrincipalKind,
   key: string,
   load: (db: Db) => Promise<T | undefined>,
+): Promise<T | undefined> => keptByThisProcess(db, 'principals', kind, key, load, PRINCIPAL_KINDS[kind])
+
+/**
+ * One key's value of a group kept only on the embedded database, which one process owns (with `DATABASE_URL`
+ * another API process may change it unseen, so it is read each time); a key without a value is not kept.
+ */
+async function keptByThisProcess<T>(
+  db: Db,
+  group: Group,
+  kind: string,
+  key: string,
+  load: (db: Db) => Promise<T | undefined>,
+  bound: number,
 ): Promise<T | undefined> {
   const cache = cacheOf(db)
   if (!cache.ownedByThisProcess) return load(db)
   const rows = await keyedRows(
     db,
-    cache.groups.principals,
+    cache.groups[group],
     kind,
     [key],
     async (db) => {
       const row = await load(db)
       return new Map(row === undefined ? [] : [[key, row]])
     },
-    { absentToo: false, bound: PRINCIPAL_KINDS[kind] },
+    { absentToo: false, bound },
   )
   return rows.get(key)
 }
@@ -260,23 +273,12 @@ export const cachedPrincipalRow = <T>(db: Db, token: string, load: (db: Db) => P
  * are read each time. A basket deleted takes its codes along (a cascade the watcher does not see); what is
  * kept of it then is never asked for again, basket ids being never reused, and goes at the next emptying.
  */
-export async function cachedBasketCodes(
+export const cachedBasketCodes = async (
   db: Db,
   basketId: string,
   load: (db: Db) => Promise<string[]>,
-): Promise<string[]> {
-  const cache = cacheOf(db)
-  if (!cache.ownedByThisProcess) return load(db)
-  const rows = await keyedRows(
-    db,
-    cache.groups.basketCodes,
-    'codes',
-    [basketId],
-    async (db) => new Map([[basketId, await load(db)]]),
-    { absentToo: false, bound: MAX_BASKET_CODES },
-  )
-  return rows.get(basketId)!
-}
+): Promise<string[]> =>
+  (await keptByThisProcess(db, 'basketCodes', 'codes', basketId, load, MAX_BASKET_CODES)) ?? []
 
 /** Empties the cached catalog rows of a database (tests that look at the cache itself). */
 export function invalidateCatalogCache(db: Db) {
