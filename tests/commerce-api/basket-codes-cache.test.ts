@@ -6,7 +6,7 @@
  */
 import { sql } from 'drizzle-orm'
 import { describe, expect, it, vi } from 'vitest'
-import { cachedBasketCodes, writesBasketCodes } from '../../commerce-api/db/read-cache'
+import { BASKET_CODE_TABLES, cachedBasketCodes, writesBasketCodes } from '../../commerce-api/db/read-cache'
 import { anonymousToken, basketFor, checkoutTestBed } from './checkout-fixtures'
 import { call, type Api } from './harness'
 import { describeWatchedStatements } from './watched-statements'
@@ -22,18 +22,8 @@ const db = () => api.database.db
 const embedded = () => api.database.kind === 'pglite'
 
 describeWatchedStatements('which statements may change a basket’s codes', writesBasketCodes, {
-  yes: [
-    'insert into "basket_promotion_codes" ("basket_id", "code") values ($1, $2)',
-    'delete from "basket_promotion_codes" where ("basket_promotion_codes"."basket_id" = $1)',
-    'update basket_promotion_codes set code = upper(code)',
-    'truncate table basket_promotion_codes',
-  ],
-  no: [
-    'select "code" from "basket_promotion_codes" where "basket_promotion_codes"."basket_id" = $1',
-    'insert into "baskets" ("id", "owner") values ($1, $2)',
-    'update "line_items" set "quantity" = $1 where "line_items"."id" = $2',
-    'delete from "basket_promotion_codes_history"',
-  ],
+  tables: BASKET_CODE_TABLES,
+  no: ['insert into "baskets" ("id", "owner") values ($1, $2)'],
 })
 
 describe('a basket’s kept codes', () => {
