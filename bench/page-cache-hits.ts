@@ -7,9 +7,9 @@
  * targets are measured in turn, round after round, so that the machine's load falls on all of them alike).
  */
 import os from 'node:os'
-import autocannon from 'autocannon'
 import { API_BUNDLE, API_NODE_FLAGS, buildApi } from '../scripts/build-api.mjs'
 import { waitFor } from '../scripts/wait-for.mjs'
+import { load, loadClientNote } from './lib/load'
 import { cpuMs, failAndExit, start, stopAll } from './lib/servers'
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 8)
@@ -50,7 +50,7 @@ async function main() {
   const productPath = [...category.matchAll(/href="(\/en\/[^"]+-prd[^"]+)"/g)][0]?.[1]
   if (!productPath) throw new Error('no product link on the category page')
 
-  const targets = [
+  const targets: { name: string; url: string; pid: number; headers: Record<string, string> }[] = [
     { name: 'node:http hello', url: `http://127.0.0.1:${helloPort}/`, pid: hello.child.pid!, headers: {} },
     { name: 'product page hit', url: `${base}${productPath}`, pid: shop.child.pid!, headers: {} },
     {
@@ -61,24 +61,20 @@ async function main() {
     },
   ]
   const totals = targets.map(() => ({ requests: 0, seconds: 0, cpu: 0, errors: 0, hits: 0 }))
-  for (const target of targets) await autocannon({ ...target, connections: 10, duration: 2 }) // warm-up
+  for (const target of targets)
+    await load(target.url, { connections: 10, seconds: 2, headers: target.headers }) // warm-up
   for (let round = 0; round < rounds; round++) {
     for (const [i, target] of targets.entries()) {
       const before = cpuMs(target.pid)
-      const result = await autocannon({
-        url: target.url,
-        headers: target.headers,
-        connections,
-        duration: seconds,
-      })
+      const result = await load(target.url, { headers: target.headers, connections, seconds })
       totals[i]!.cpu += cpuMs(target.pid) - before
-      totals[i]!.requests += result.requests.total
-      totals[i]!.seconds += result.duration
-      totals[i]!.errors += result.non2xx + result.errors + result.timeouts
+      totals[i]!.requests += result.requests
+      totals[i]!.seconds += result.seconds
+      totals[i]!.errors += result.errors
     }
   }
   console.log(
-    `\n${os.cpus().length} cores, Node ${process.version}; ${connections} connections, ${rounds} × ${seconds} s per target; ${productPath}\n`,
+    `\n${os.cpus().length} cores, Node ${process.version}; ${connections} connections, ${rounds} × ${seconds} s per target; ${productPath}\n${loadClientNote()}\n`,
   )
   console.log('| target | req/s | ratio to node:http | CPU ms/req | errors |')
   console.log('|---|---:|---:|---:|---:|')

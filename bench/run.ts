@@ -17,19 +17,19 @@
  * one is missed by more than 15 %, the spread of one run on a shared machine.
  */
 import { spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, rmSync } from 'node:fs'
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
-import autocannon from 'autocannon'
 import { API_BUNDLE, API_NODE_FLAGS, buildApi } from '../scripts/build-api.mjs'
 import { waitFor } from '../scripts/wait-for.mjs'
+import { load, loadClientNote } from './lib/load'
 import { cpuMs, failAndExit, processTree, root, rssMiB, start, treeCpuMs } from './lib/servers'
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10)
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50)
 const compareServers = process.argv.includes('--servers')
-const ports = { hello: 3901, api: 3902, shop: 3903, rendering: 3904, uncached: 3905 }
+const ports = { hello: 3901, api: 3902, shop: 3903, rendering: 3904, uncached: 3905, sameBytes: 3906 }
 const dataDir = process.env.BENCH_DATA_DIR ?? path.join(os.tmpdir(), 'storefront-bench-data')
 
 /** A server of this benchmark, stopped with the others when the benchmark ends. */
@@ -58,31 +58,30 @@ async function measure(
   pids: { shop: number; api?: number },
   headers: Record<string, string> = {},
 ): Promise<Row> {
-  await autocannon({ url, connections: 10, duration: 2, headers }) // warm-up: JIT, caches
+  await load(url, { connections: 10, seconds: 2, headers }) // warm-up: JIT, caches
   const cpuOf = () => ({ shop: treeCpuMs(pids.shop), api: pids.api ? cpuMs(pids.api) : 0 })
   const before = cpuOf()
-  const result = await autocannon({ url, connections, duration: seconds, headers })
+  const result = await load(url, { connections, seconds, headers })
   const after = cpuOf()
-  const total = result.requests.total || 1
+  const total = result.requests || 1
   const shopCpu = (after.shop - before.shop) / total
   const apiCpu = (after.api - before.api) / total
   return {
     name,
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
+    rps: result.rps,
+    p50: result.p50,
+    p99: result.p99,
     shopCpu,
     apiCpu,
     cpu: shopCpu + apiCpu,
-    errors: result.non2xx + result.errors + result.timeouts,
+    errors: result.errors,
   }
 }
 
 /** p50 latency at one connection: the service time of a page without queueing. */
 async function serialP50(url: string) {
-  await autocannon({ url, connections: 1, duration: 2 })
-  const result = await autocannon({ url, connections: 1, duration: Math.min(seconds, 5) })
-  return result.latency.p50
+  await load(url, { connections: 1, seconds: 2 })
+  return (await load(url, { connections: 1, seconds: Math.min(seconds, 5) })).p50
 }
 
 /** A goal of issue 37: a measure, its value in this run, the target, and which way is better. */
@@ -135,7 +134,7 @@ function table(rows: Row[], ceiling: Row) {
     `|---|---:|---:|---:|---:|---:|---:|---:|---:|`,
     ...rows.map(
       (r) =>
-        `| ${pad(r.name, 26)} | ${r.rps.toFixed(0)} | ${(r.rps / ceiling.rps).toFixed(3)} | ${r.p50} | ${r.p99} | ${r.shopCpu.toFixed(2)} | ${r.apiCpu.toFixed(2)} | ${r.cpu.toFixed(2)} | ${r.errors} |`,
+        `| ${pad(r.name, 26)} | ${r.rps.toFixed(0)} | ${(r.rps / ceiling.rps).toFixed(3)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.shopCpu.toFixed(2)} | ${r.apiCpu.toFixed(2)} | ${r.cpu.toFixed(2)} | ${r.errors} |`,
     ),
   ]
   return lines.join('\n')
@@ -211,6 +210,21 @@ async function main() {
   const ceiling = await measure('node:http hello', `http://127.0.0.1:${ports.hello}/`, { shop: hello.pid! })
   rows.push(ceiling)
   const pids = { shop: shop.pid!, api: apiPid }
+  // The client's own limit for a page like this one: node:http answering the product page's bytes.
+  const productFile = path.join(os.tmpdir(), `bench-product-page-${process.pid}.html`)
+  writeFileSync(productFile, Buffer.from(await (await fetch(`${base}${productPath}`)).arrayBuffer()))
+  const sameBytes = server('node:http, product page bytes', ['bench/hello-server.mjs'], {
+    PORT: String(ports.sameBytes),
+    BODY_FILE: productFile,
+  })
+  await waitFor(`http://127.0.0.1:${ports.sameBytes}/`, 30_000)
+  rows.push(
+    await measure('node:http, product bytes', `http://127.0.0.1:${ports.sameBytes}/`, {
+      shop: sameBytes.pid!,
+    }),
+  )
+  sameBytes.kill('SIGTERM')
+  rmSync(productFile, { force: true })
   for (const [name, pagePath] of [
     ['home page', '/en/home'],
     ['category page', categoryPath],
@@ -257,7 +271,7 @@ async function main() {
 
   const weight = await pageWeight(`${base}${productPath}`)
   console.log(
-    `\nMachine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, Node ${process.version}; ${connections} connections, ${seconds} s per target.`,
+    `\nMachine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, Node ${process.version}; ${connections} connections, ${seconds} s per target. ${loadClientNote()}`,
   )
   console.log(
     `Pages: ${categoryPath} and ${productPath}. CPU per request of the storefront (all its processes) and the commerce API.`,
