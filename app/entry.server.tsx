@@ -23,8 +23,8 @@ export const streamTimeout = 5000
 
 /**
  * Sends the page once all of it is ready, streamed loader data included, so it shows without JavaScript
- * (render.server, ADR 0051), as one buffer with its length (ADR 0056). Every inline script (Remix's,
- * React's, the streamed data's) carries the response's CSP nonce.
+ * (render.server, ADR 0051), as one buffer with its length (ADR 0056). Every inline script (Remix's and
+ * the streamed data's; React writes none, ADR 0061) carries the response's CSP nonce.
  */
 export default async function handleRequest(
   request: Request,
@@ -44,7 +44,7 @@ export default async function handleRequest(
         </MainNavigationHtml.Provider>
       </I18nextProvider>
     </NonceProvider>,
-    { nonce, timeoutMs: streamTimeout + 1000 },
+    { timeoutMs: streamTimeout + 1000 },
   )
   responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
   responseHeaders.set('Content-Length', String(rendered.html.length))

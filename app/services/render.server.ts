@@ -1,61 +1,93 @@
-import { Writable } from 'node:stream'
+import type { Readable } from 'node:stream'
 import type { ReactNode } from 'react'
-import { renderToPipeableStream } from 'react-dom/server'
+import { renderToNodeStream } from 'react-dom/server'
 
 /** A rendered document: its bytes, and whether a part of it failed (the page is then a 500). */
 export type Rendered = { html: Buffer; failed: boolean }
+
+/**
+ * What React 18's legacy node renderer calls on the stream it returns (a Readable): `push` with each piece
+ * of markup as a string, null at the end.
+ */
+type MarkupStream = Readable & { push(chunk: string | null): boolean }
+
+/** React writes it when a boundary's content failed (or was cut off) and is left to the browser. */
+const CLIENT_RENDERED_BOUNDARY = '<!--$!-->'
 
 /**
  * Renders a document once all of it is ready, streamed loader data included, so every part is in place
  * without JavaScript (React's out-of-order chunks need a script to show). A document request cannot tell
  * whether the browser runs scripts, and the shop sets no cookie to say so (spec: three cookies only); page
  * changes with JavaScript stream their data (single fetch) and show the main facts first (ADR 0051).
- * `nonce` goes on React's own inline scripts, as the content security policy asks.
  *
- * The document is sent whole: React writes it in one go once all is ready, so it is kept as one buffer and
- * answered with its length, not passed chunk by chunk through a Node stream, a web stream and the
- * response (some forty 2 KB writes for a category page; ADR 0056).
+ * The document is sent whole, as one buffer with its length (ADR 0056). React 18's legacy node renderer
+ * waits for every Suspense boundary before it writes (as `onAllReady` did) and hands over its markup as
+ * strings, which are joined here and encoded once. `renderToPipeableStream` encoded each of the page's
+ * thousands of small pieces into 2 KB byte arrays as it went; that took about a seventh of a rendered
+ * page's CPU (ADR 0061). The markup is the same byte for byte, but the doctype, which the legacy renderer
+ * leaves out. React's own inline scripts are never written (nothing is out of order), so the nonce is only
+ * Remix's (RemixServer's prop).
  *
  * A render still unfinished after `timeoutMs` is aborted: what is missing by then gets its fallback. The timer
  * is cleared as soon as React has written the document: a pending timer holds the whole render (its tree,
  * its strings, its data), and at a few hundred pages a second the ones left running kept ~190 MB alive and
  * made the garbage collector the storefront's largest cost (issue 37, ADR 0054).
  */
-export function renderHtml(
-  element: ReactNode,
-  { nonce, timeoutMs }: { nonce?: string; timeoutMs: number },
-): Promise<Rendered> {
+export function renderHtml(element: ReactNode, { timeoutMs }: { timeoutMs: number }): Promise<Rendered> {
   return new Promise((resolve, reject) => {
-    let failed = false
-    let shellRendered = false
-    const chunks: Buffer[] = []
-    const document = new Writable({
-      write(chunk: Buffer, _encoding, callback) {
-        chunks.push(chunk)
-        callback()
-      },
-    })
-    const timer = setTimeout(() => abort(), timeoutMs).unref()
-    document.once('finish', () => {
+    let html = ''
+    /** The markup written before `push` was replaced; undefined until it is taken. */
+    let early: string | undefined
+    let ended = false
+    const finishIfDone = () => {
+      if (!ended || early === undefined) return
       clearTimeout(timer)
-      resolve({ html: Buffer.concat(chunks), failed })
+      const markup = early + html
+      const document = markup.startsWith('<html') ? `<!DOCTYPE html>${markup}` : markup
+      resolve({ html: Buffer.from(document), failed: markup.includes(CLIENT_RENDERED_BOUNDARY) })
+    }
+    const stream = markupStream(element)
+    const timer = setTimeout(() => stream.destroy(), timeoutMs).unref()
+    // A shell that failed (nothing to send) destroys the stream with its error.
+    stream.once('error', (error) => {
+      clearTimeout(timer)
+      reject(error)
     })
-    const { pipe, abort } = renderToPipeableStream(element, {
-      nonce,
-      onShellReady() {
-        shellRendered = true
-      },
-      onAllReady() {
-        pipe(document)
-      },
-      onShellError(error: unknown) {
-        clearTimeout(timer)
-        reject(error)
-      },
-      onError(error: unknown) {
-        failed = true
-        if (shellRendered) console.error(error)
-      },
+    // From now on the markup is joined here instead of going through the stream's buffer: one `push` per
+    // piece through it would cost more than the render.
+    stream.push = (chunk) => {
+      if (chunk !== null) html += chunk
+      else {
+        ended = true
+        finishIfDone()
+      }
+      return true
+    }
+    // A tree that never waits was written while the stream was made, into its buffer until that was full.
+    // Reading it lets React go on with the rest here; if all of it was there, its end comes as the stream's.
+    stream.once('end', () => {
+      ended = true
+      finishIfDone()
     })
+    early = (stream.read() as Buffer | null)?.toString('utf8') ?? ''
+    finishIfDone()
   })
+}
+
+/**
+ * React 18's development build warns on every call that `renderToNodeStream` is deprecated (React 19 has
+ * `prerenderToNodeStream` for a page written once all is ready); that one warning is left out of
+ * `npm run dev`'s log. The production build says nothing.
+ */
+function markupStream(element: ReactNode): MarkupStream {
+  if (process.env.NODE_ENV === 'production') return renderToNodeStream(element) as MarkupStream
+  const log = console.error
+  console.error = (...args: unknown[]) => {
+    if (!String(args[0]).includes('renderToNodeStream is deprecated')) log(...args)
+  }
+  try {
+    return renderToNodeStream(element) as MarkupStream
+  } finally {
+    console.error = log
+  }
 }

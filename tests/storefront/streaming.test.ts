@@ -50,4 +50,52 @@ describe('rendering with streamed loader data', () => {
     expect(limit).toBeDefined()
     expect(clear).toHaveBeenCalledWith(limit)
   })
+
+  it('writes a document with its doctype, and a tree that never waits whole, however long', async () => {
+    const long = 'x'.repeat(40_000) // more than the stream's 16 KB buffer
+    const page = createElement('html', null, createElement('body', null, createElement('p', null, long)))
+    const { html, failed } = await renderHtml(page, { timeoutMs: 5000 })
+    expect(html.toString('utf8')).toBe(`<!DOCTYPE html><html><body><p>${long}</p></body></html>`)
+    expect(failed).toBe(false)
+    const short = await renderHtml(createElement('b', null, 'Tools & more'), { timeoutMs: 5000 })
+    expect(short.html.toString('utf8')).toBe('<b>Tools &amp; more</b>')
+  })
+
+  it('keeps the bytes of every language whole', async () => {
+    const text = await html(later('Mașini de găurit – 12 € · Wiertarko-wkrętarki', 5))
+    expect(text).toBe('<!--$--><b>Mașini de găurit – 12 € · Wiertarko-wkrętarki</b><!--/$-->')
+  })
+
+  it('marks the page failed when a part of it fails to render, and keeps the rest', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    const Broken = () => {
+      throw new Error('broken part')
+    }
+    const page = createElement(
+      'main',
+      null,
+      createElement('h1', null, 'Drills'),
+      createElement(Suspense, { fallback: 'Loading' }, createElement(Broken)),
+    )
+    const { html, failed } = await renderHtml(page, { timeoutMs: 5000 })
+    expect(failed).toBe(true)
+    expect(html.toString('utf8')).toContain('<h1>Drills</h1>')
+    expect(html.toString('utf8')).toContain('Loading')
+  })
+
+  it('rejects a page whose shell fails, so the server answers with its error page', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    const Broken = () => {
+      throw new Error('broken shell')
+    }
+    await expect(renderHtml(createElement(Broken), { timeoutMs: 5000 })).rejects.toThrow('broken shell')
+  })
+
+  it('does not mark a page failed that has every part', async () => {
+    const { failed } = await renderHtml(
+      createElement(Suspense, { fallback: 'Loading' }, createElement('b', null, 'ok')),
+      { timeoutMs: 5000 },
+    )
+    expect(failed).toBe(false)
+  })
 })
