@@ -37,7 +37,7 @@ export function renderHtml(element: ReactNode, { timeoutMs }: { timeoutMs: numbe
   return new Promise((resolve, reject) => {
     let html = ''
     /** The markup written before `push` was replaced; undefined until it is taken. */
-    let early: string | undefined
+    let early: string | undefined = undefined
     let ended = false
     const finishIfDone = () => {
       if (!ended || early === undefined) return
