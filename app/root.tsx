@@ -28,7 +28,7 @@ import { RouteAnnouncer } from '~/components/RouteAnnouncer'
 import { useMarkDocumentHydrated } from '~/components/useDocumentHydrated'
 import { Toasts } from '~/components/Toasts'
 import { DEFAULT_LOCALE, localeByLang } from '~/models/locale'
-import { errorTitlesOf, errorTextKeys, revalidateShell, type RootView } from '~/models/shell'
+import { errorTextKeys, revalidateShell, type RootView } from '~/models/shell'
 import type { DataLayerPush } from '~/models/tracking'
 import { refreshIfDue } from '~/services/auth.server'
 import { addItemsFromLink } from '~/services/add-to-basket.server'
@@ -36,7 +36,7 @@ import { applyAccountConsent, consentViewOf } from '~/services/consent.server'
 import { redirectIfTimedOut } from '~/services/guards.server'
 import { fixedT } from '~/services/i18n.server'
 import { sessionOf } from '~/services/session.server'
-import { shellData } from '~/services/shell.server'
+import { errorTitlesIn, shellData } from '~/services/shell.server'
 import { applyPreviewParameter, shellTheme } from '~/services/shell-theme.server'
 import { scopeOf } from '~/services/shopper.server'
 import { flashedTracking, trackingAllowed } from '~/services/tracking.server'
@@ -87,7 +87,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs): 
   return {
     locale,
     shell: { ...shell, theme },
-    errorTitles: errorTitlesOf(t),
+    errorTitles: errorTitlesIn(locale.id),
     consent,
     tracking: flashedTracking({ request, context }, session),
     tracked: trackingAllowed({ request, context }),

@@ -6,6 +6,7 @@ import { listingUrl, splitFacets, type Facet, type FilterGroup } from '~/models/
 import { pageGroup, VIEWS } from '~/models/listing'
 import type { ListingData } from '~/models/catalog-page'
 import { ProductGrid } from './ProductTile'
+import { useLinkClicks } from './useLinkClicks'
 
 /**
  * A product listing with facets, sorting, view switch and paging. Everything is a link or a GET form,
@@ -169,28 +170,28 @@ function Facets({ groups, drawer }: { groups: FilterGroup[]; drawer: RefObject<H
   const { t } = useTranslation()
   const location = useLocation()
   const urlFor = (filters: string) => listingUrl(location.pathname, location.search, filters)
+  const onLinkClick = useLinkClicks({ preventScrollReset: true })
   const selected = groups.flatMap((g) =>
     g.facets.filter((f) => f.selected).map((f) => ({ group: g, facet: f })),
   )
   return (
-    <aside className="facets" aria-label={t('listing.filters.label')}>
+    // The facets are plain links; with JavaScript one handler navigates in the app and keeps the scroll.
+    <aside className="facets" aria-label={t('listing.filters.label')} onClick={onLinkClick}>
       <h2 className="visually-hidden">{t('listing.filters.label')}</h2>
       {selected.length > 0 ? (
         <section className="facets-selected" aria-label={t('listing.filters.selected')}>
           <ul>
             {selected.map(({ group, facet }) => (
               <li key={facet.name}>
-                <Link to={urlFor(facet.filters)} preventScrollReset className="facet-chip">
+                <a href={urlFor(facet.filters)} className="facet-chip">
                   {group.name}: {facet.displayName}
                   <span className="visually-hidden"> – {t('listing.filters.remove')}</span>
                   <span aria-hidden="true"> ×</span>
-                </Link>
+                </a>
               </li>
             ))}
           </ul>
-          <Link to={urlFor('')} preventScrollReset>
-            {t('listing.filters.clear')}
-          </Link>
+          <a href={urlFor('')}>{t('listing.filters.clear')}</a>
         </section>
       ) : null}
       {/* On a phone the filters are a drawer, closed, so the first products are on the first screen; from
@@ -244,9 +245,8 @@ function FacetList({
     <ul className={multiple ? 'facet-list multiple' : 'facet-list single'}>
       {facets.map((facet) => (
         <li key={facet.name}>
-          <Link
-            to={urlFor(facet.filters)}
-            preventScrollReset
+          <a
+            href={urlFor(facet.filters)}
             rel="nofollow"
             className={facet.selected ? 'facet selected' : 'facet'}
             aria-current={facet.selected ? 'true' : undefined}
@@ -256,7 +256,7 @@ function FacetList({
             {facet.selected ? (
               <span className="visually-hidden"> – {t('listing.filters.is_selected')}</span>
             ) : null}
-          </Link>
+          </a>
         </li>
       ))}
     </ul>

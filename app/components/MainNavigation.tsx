@@ -1,4 +1,4 @@
-import { useLocation, useNavigate } from '@remix-run/react'
+import { useLocation } from '@remix-run/react'
 import {
   createContext,
   useContext,
@@ -7,13 +7,13 @@ import {
   useState,
   type CSSProperties,
   type KeyboardEvent,
-  type MouseEvent,
   type ReactNode,
 } from 'react'
 import { useTranslation } from 'react-i18next'
 import { DEFAULT_NAVIGATION_COLUMNS, type NavLevel2Icon } from '~/models/extra-settings'
 import type { MainNavigationRef } from '~/models/navigation'
 import { documentHydrated } from './useDocumentHydrated'
+import { useLinkClicks } from './useLinkClicks'
 
 /**
  * The markup of the page's list, on the server only (entry.server provides it from the shop layout's loader).
@@ -53,15 +53,8 @@ export function MainNavigation({
   const { t } = useTranslation()
   const list = useNavigationList(lang, navigation)
   const location = useLocation()
-  const navigate = useNavigate()
   const ref = useRef<HTMLDetailsElement>(null)
-  const onClick = (event: MouseEvent<HTMLElement>) => {
-    const anchor = (event.target as Element).closest('a')
-    if (!anchor || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
-      return
-    event.preventDefault()
-    navigate(anchor.getAttribute('href')!)
-  }
+  const onClick = useLinkClicks()
   // Escape closes the innermost open flyout (or the phone menu) around the focus and returns focus to its
   // toggle, so a keyboard user is never left inside a panel covering the page.
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {

@@ -10,7 +10,8 @@ import { pick } from '~/models/price'
 import { ORDER_TEMPLATE_PERMISSION } from '~/models/order-template'
 import { recentlyViewedSkus } from '~/models/recently'
 import { scannerLinkOf } from '~/models/scanner'
-import type { ShellData, ShopChrome, ToastView } from '~/models/shell'
+import type { LocaleId } from '~/models/locale'
+import { errorTitlesOf, type ErrorTitles, type ShellData, type ShopChrome, type ToastView } from '~/models/shell'
 import { currentBasketOnce, miniBasketLines } from './basket.server'
 import { categoryTree } from './categories.server'
 import { contentInclude, FOOTER_INCLUDE } from './cms.server'
@@ -18,6 +19,7 @@ import { configuration } from './configuration.server'
 import { isFeatureEnabled } from './features.server'
 import { mainNavigationOfPage } from './main-navigation.server'
 import { hasPermission } from './guards.server'
+import { fixedT } from './i18n.server'
 import type { IcmScope } from './icm.server'
 import { offersQuotes } from './quote-pages.server'
 import { savesLanguageSelection } from './preferred-locale.server'
@@ -103,4 +105,13 @@ export async function shopChrome(
     hasRecentlyViewed:
       isFeatureEnabled('recently') && recentlyViewedSkus(session.get('recently'), Date.now()).length > 0,
   }
+}
+
+const errorTitles = new Map<LocaleId, ErrorTitles>()
+
+/** Every error page title in a language (the root's data on every page): made once per language. */
+export function errorTitlesIn(locale: LocaleId): ErrorTitles {
+  let titles = errorTitles.get(locale)
+  if (!titles) errorTitles.set(locale, (titles = errorTitlesOf(fixedT(locale))))
+  return titles
 }
