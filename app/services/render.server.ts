@@ -35,16 +35,22 @@ const CLIENT_RENDERED_BOUNDARY = '<!--$!-->'
  */
 export function renderHtml(element: ReactNode, { timeoutMs }: { timeoutMs: number }): Promise<Rendered> {
   return new Promise((resolve, reject) => {
-    let html = ''
+    /** The document so far: encoded parts, and the pieces since the last one. */
+    const parts: Buffer[] = []
+    let pending = ''
+    let failed = false
+    /** The first piece given to `push` below: with the early markup, it tells a whole document. */
+    let first: string | undefined = undefined
     /** The markup written before `push` was replaced; undefined until it is taken. */
     let early: string | undefined = undefined
     let ended = false
     const finishIfDone = () => {
       if (!ended || early === undefined) return
       clearTimeout(timer)
-      const markup = early + html
-      const document = markup.startsWith('<html') ? `<!DOCTYPE html>${markup}` : markup
-      resolve({ html: Buffer.from(document), failed: markup.includes(CLIENT_RENDERED_BOUNDARY) })
+      const document = (early || first || '').startsWith('<html')
+      const head = document ? `<!DOCTYPE html>${early}` : early
+      failed ||= early.includes(CLIENT_RENDERED_BOUNDARY)
+      resolve({ html: Buffer.concat([Buffer.from(head), ...parts, Buffer.from(pending)]), failed })
     }
     const stream = markupStream(element)
     const timer = setTimeout(() => stream.destroy(), timeoutMs).unref()
@@ -54,12 +60,21 @@ export function renderHtml(element: ReactNode, { timeoutMs }: { timeoutMs: numbe
       reject(error)
     })
     // From now on the markup is joined here instead of going through the stream's buffer: one `push` per
-    // piece through it would cost more than the render.
+    // piece through it would cost more than the render. The pieces are encoded some 8,000 characters at a
+    // time: one long string of thousands of pieces costs more to flatten, and a single "–" in it makes all of
+    // it two bytes a character before it is encoded.
     stream.push = (chunk) => {
-      if (chunk !== null) html += chunk
-      else {
+      if (chunk === null) {
         ended = true
         finishIfDone()
+        return true
+      }
+      if (chunk === CLIENT_RENDERED_BOUNDARY) failed = true
+      first ??= chunk
+      pending += chunk
+      if (pending.length > ENCODED_AT) {
+        parts.push(Buffer.from(pending))
+        pending = ''
       }
       return true
     }
@@ -73,6 +88,9 @@ export function renderHtml(element: ReactNode, { timeoutMs }: { timeoutMs: numbe
     finishIfDone()
   })
 }
+
+/** Characters of markup joined before they are encoded (see renderHtml). */
+const ENCODED_AT = 8192
 
 /**
  * React 18's development build warns on every call that `renderToNodeStream` is deprecated (React 19 has

@@ -61,6 +61,46 @@ describe('rendering with streamed loader data', () => {
     expect(short.html.toString('utf8')).toBe('<b>Tools &amp; more</b>')
   })
 
+  it('writes the doctype before a document that waited for its data', async () => {
+    const page = createElement(
+      'html',
+      null,
+      createElement(
+        'body',
+        null,
+        createElement(
+          Suspense,
+          { fallback: 'Loading' },
+          createElement(Await<Promise<string>>, {
+            resolve: later('Drills', 5),
+            children: (value) => createElement('h1', null, value),
+          }),
+        ),
+      ),
+    )
+    const { html } = await renderHtml(page, { timeoutMs: 5000 })
+    expect(html.toString('utf8')).toBe(
+      '<!DOCTYPE html><html><body><!--$--><h1>Drills</h1><!--/$--></body></html>',
+    )
+  })
+
+  it('keeps a page longer than one encoded part whole, its characters too', async () => {
+    const rows = Array.from({ length: 3000 }, (_, i) => `Zeile ${i} – 12 € · ă`)
+    const page = createElement(
+      Suspense,
+      { fallback: 'Loading' },
+      createElement(Await<Promise<string>>, {
+        resolve: later('list', 5),
+        children: () =>
+          createElement('ul', null, ...rows.map((row) => createElement('li', { key: row }, row))),
+      }),
+    )
+    const { html } = await renderHtml(page, { timeoutMs: 5000 })
+    expect(html.toString('utf8')).toBe(
+      `<!--$--><ul>${rows.map((row) => `<li>${row}</li>`).join('')}</ul><!--/$-->`,
+    )
+  })
+
   it('keeps the bytes of every language whole', async () => {
     const text = await html(later('Mașini de găurit – 12 € · Wiertarko-wkrętarki', 5))
     expect(text).toBe('<!--$--><b>Mașini de găurit – 12 € · Wiertarko-wkrętarki</b><!--/$-->')
