@@ -11,7 +11,13 @@ import { ORDER_TEMPLATE_PERMISSION } from '~/models/order-template'
 import { recentlyViewedSkus } from '~/models/recently'
 import { scannerLinkOf } from '~/models/scanner'
 import type { LocaleId } from '~/models/locale'
-import { errorTitlesOf, type ErrorTitles, type ShellData, type ShopChrome, type ToastView } from '~/models/shell'
+import {
+  errorTitlesOf,
+  type ErrorTitles,
+  type ShellData,
+  type ShopChrome,
+  type ToastView,
+} from '~/models/shell'
 import { currentBasketOnce, miniBasketLines } from './basket.server'
 import { categoryTree } from './categories.server'
 import { contentInclude, FOOTER_INCLUDE } from './cms.server'
