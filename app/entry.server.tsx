@@ -12,6 +12,8 @@ declare module '@remix-run/node' {
   interface AppLoadContext {
     /** This response's content security policy nonce (server.mjs, server/security.mjs); unset in `npm run dev`. */
     cspNonce?: string
+    /** The server takes a document's bytes from `renderedDocument` (server/remix-handler.mjs, ADR 0061). */
+    sendsDocuments?: boolean
   }
 }
 
@@ -48,9 +50,22 @@ export default async function handleRequest(
   )
   responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
   responseHeaders.set('Content-Length', String(rendered.html.length))
+  const status = rendered.failed ? 500 : responseStatusCode
+  // Our server writes the bytes itself: a body would be a web stream made, read and written chunk by chunk.
+  if (loadContext?.sendsDocuments) {
+    documents.set(loadContext, rendered.html)
+    return new Response(null, { headers: responseHeaders, status })
+  }
   // A Buffer is a Uint8Array over an ArrayBuffer of its own (Buffer.concat), which is what a body takes.
-  return new Response(rendered.html as Uint8Array<ArrayBuffer>, {
-    headers: responseHeaders,
-    status: rendered.failed ? 500 : responseStatusCode,
-  })
+  return new Response(rendered.html as Uint8Array<ArrayBuffer>, { headers: responseHeaders, status })
+}
+
+/** Rendered documents waiting for their server, by the request's load context. */
+const documents = new WeakMap<AppLoadContext, Buffer>()
+
+/** The document rendered for this request's answer, once (server/remix-handler.mjs). */
+export function renderedDocument(context: AppLoadContext): Buffer | undefined {
+  const document = documents.get(context)
+  documents.delete(context)
+  return document
 }

@@ -89,7 +89,7 @@ export function createApp({ build, settings, handler, devMiddleware }) {
       remixHandler({
         build,
         mode: settings.mode,
-        getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce }),
+        getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce, sendsDocuments: true }),
       }),
   )
   app.use(errorHandler())

@@ -42,10 +42,12 @@ export function remixHandler({ build, mode, getLoadContext }) {
           if (!res.writableFinished) track(request, 499)
         })
       }
-      await sendRemixResponse(
-        res,
-        withFormTarget(res, await current.entry.module.withSessionCookie(response, context)),
-      )
+      // A page's document comes as bytes beside its answer (entry.server): written at once, not read
+      // through the answer's body stream.
+      const document = current.entry.module.renderedDocument?.(context)
+      const answer = withFormTarget(res, await current.entry.module.withSessionCookie(response, context))
+      if (document) sendDocument(res, answer, document)
+      else await sendRemixResponse(res, answer)
     } catch (error) {
       next(error)
     }
@@ -65,4 +67,17 @@ export function withFormTarget(res, response) {
   const headers = new Headers(response.headers)
   headers.delete(FORM_TARGET_HEADER)
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers })
+}
+
+/**
+ * A rendered document: the answer's status and headers as `sendRemixResponse` writes them, and its bytes.
+ * @param {import('express').Response} res
+ * @param {Response} response
+ * @param {Uint8Array} document
+ */
+function sendDocument(res, response, document) {
+  res.statusMessage = response.statusText
+  res.status(response.status)
+  for (const [key, value] of response.headers.entries()) res.append(key, value)
+  res.end(document)
 }
