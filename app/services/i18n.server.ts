@@ -79,7 +79,28 @@ function rememberTexts(instance: i18n) {
     return text
   }
   instance.t = t as i18n['t']
+  // Every component's `useTranslation()` asks for the language's own texts: i18next made a new function
+  // for each, which copied the options of every call and added the language and namespace to them (so to
+  // the cache key above). That one case gets `t` itself; any other (a language, namespace or key prefix of
+  // its own) is i18next's.
+  const getFixedT = instance.getFixedT.bind(instance)
+  const own = Object.assign((key: unknown, options?: unknown) => t(key, options), {
+    lng: undefined,
+    lngs: null,
+    ns: i18nOptions.defaultNS,
+    keyPrefix: undefined,
+  })
+  instance.getFixedT = ((lng: unknown, ns: unknown, keyPrefix: unknown) =>
+    (lng === null || lng === undefined) && isDefaultNamespace(ns) && !keyPrefix
+      ? own
+      : getFixedT(lng as string, ns as string, keyPrefix as string)) as i18n['getFixedT']
 }
+
+/** No namespace, or only the default one (react-i18next names it alone or in a list). */
+const isDefaultNamespace = (ns: unknown) =>
+  ns === undefined ||
+  ns === i18nOptions.defaultNS ||
+  (Array.isArray(ns) && ns.length === 1 && ns[0] === i18nOptions.defaultNS)
 
 export function i18nFor(locale: LocaleId): i18n {
   return instances.get(locale) ?? instances.get('en_US')!
