@@ -172,3 +172,32 @@ export function subscribe(subscriber: EventSubscriber): () => void {
 export async function publish(t: Db, event: DomainEvent): Promise<void> {
   for (const subscriber of subscribers) await subscriber(t, event)
 }
+
+/** What transactions begun by `inTransaction` run once they have committed. */
+const afterCommits = new WeakMap<object, (() => void)[]>()
+
+/**
+ * `work` in a transaction of `db`; once the transaction has committed, what was asked of `afterCommit` in it
+ * runs (nothing when it rolled back). Whoever publishes an event whose subscribers act after the commit (a
+ * requisition's decision, whose mails are rendered then) begins its transaction here.
+ */
+export async function inTransaction<T>(db: Db, work: (t: Db) => Promise<T>): Promise<T> {
+  const after: (() => void)[] = []
+  const result = await db.transaction(async (tx) => {
+    afterCommits.set(tx, after)
+    return work(tx as unknown as Db)
+  })
+  for (const run of after) run()
+  return result
+}
+
+/**
+ * Runs `fn` once the transaction `t` has committed, when `inTransaction` began it; answers false (and runs
+ * nothing) for any other transaction, whose end this module does not see.
+ */
+export function afterCommit(t: Db, fn: () => void): boolean {
+  const after = afterCommits.get(t)
+  if (!after) return false
+  after.push(fn)
+  return true
+}

@@ -25,7 +25,7 @@ import type { BudgetView } from './budgets'
 import { isLocale, type Locale } from './channel'
 import { findCostCenter } from './cost-centers'
 import { conflictError, forbiddenError, notFoundError, refusedError } from './errors'
-import { publish } from './events'
+import { inTransaction, publish } from './events'
 import { decidableStages, withdrawRequisitions } from './requisition-authority'
 import { isUuid } from './ids'
 import { completeOrder, linesOf, lockStock, nextNumber, type OrderLineRow, type OrderRow } from './orders'
@@ -430,8 +430,8 @@ export async function decideRequisition(
   if (!isUuid(id)) throw requisitionNotFound(id)
   const comment = decision.comment?.trim() || null
   if (decision.statusCode === 'REJECTED' && !comment) throw commentRequired()
-  const { outcome, row, ...known } = await db.transaction(async (tx) => {
-    const t = tx as unknown as Db
+  // Begun by inTransaction: the decision's mails are rendered right after its commit (mail/deferred.ts).
+  const { outcome, row, ...known } = await inTransaction(db, async (t) => {
     const row = await lockRequisition(t, principal.customerNo, id)
     await consume?.(t)
     const stages = await t.select().from(requisitionStages).where(eq(requisitionStages.orderId, row.id))

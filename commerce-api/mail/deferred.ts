@@ -11,7 +11,7 @@ import { asc, eq, inArray } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { mailEvents, orders } from '../db/schema'
 import { companyPeople } from '../domain/approvers'
-import type { DomainEvent, RequisitionOutcome } from '../domain/events'
+import { afterCommit, type DomainEvent, type RequisitionOutcome } from '../domain/events'
 import { queueMails, type OutgoingMail } from './outbox'
 import { coalescedRuns, soonAfter } from './runs'
 import { queueRequisitionDecided } from './requisitions'
@@ -41,9 +41,12 @@ export async function deferRequisitionDecided(t: Db, event: Decided): Promise<vo
     decision: event.decision,
   }
   await t.insert(mailEvents).values({ type: event.type, payload })
-  // Asked after the current tick at the earliest: by then the caller's transaction has ended, or it runs
-  // again at the next ask or the delivery loop's round.
-  for (const wake of renderers) wake()
+  const wakeAll = () => {
+    for (const wake of renderers) wake()
+  }
+  // Right after the commit. A transaction whose end is not seen here wakes them a moment from now: by then
+  // it has usually committed, else its event waits for the next deferral or the delivery loop's round.
+  if (!afterCommit(t, wakeAll)) wakeAll()
 }
 
 /** The mails of one event, rendered from the committed rows; none when they are gone. */
