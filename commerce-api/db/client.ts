@@ -10,6 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import pg from 'pg'
+import { usePreparedStatements } from './pglite-statements'
 import { watchWrites } from './read-cache'
 import * as schema from './schema'
 
@@ -111,6 +112,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     extensions: { pg_trgm },
     startParams: pgliteStartParams(),
   })
+  // Before the write watcher wraps query and transaction: it sees every statement, prepared or not.
+  usePreparedStatements(client)
   const db = drizzlePglite(client, { schema }) as unknown as Db
   watchWrites(db, { kind: 'pglite', client })
   await migratePglite(drizzlePglite(client), { migrationsFolder })

@@ -1,0 +1,270 @@
+/**
+ * Prepared statements on the embedded database (ADR 0062).
+ *
+ * PGlite's `query` speaks the extended protocol one message at a time: Parse, Describe statement, Bind,
+ * Describe portal, Execute and Sync each cross into PostgreSQL's WebAssembly on their own, and every call
+ * parses and plans its text again. Drizzle sends the same few hundred texts over and over. Here a text that
+ * reads or writes rows (`select`, `insert`, `update`, `delete`, `with`) is parsed once into a named statement,
+ * its parameter and column types kept; after that a call is one crossing (Bind, Execute, Sync) and
+ * PostgreSQL's plan cache takes over. Anything else (DDL, `set`, `begin`, a COPY with a blob, calls with
+ * options other than Drizzle's) goes PGlite's own way; after one that may change tables or statements (DDL,
+ * `deallocate`, `discard`: anything not known to be harmless) every statement kept is forgotten.
+ *
+ * What a call answers is what PGlite's `query` answers: the same rows in `array` or `object` mode, parsed by
+ * the same parsers (PGlite's, overridden per call as Drizzle does), `fields`, `affectedRows` and `rowCount`
+ * from the command tag; a failure throws PostgreSQL's `DatabaseError` with `query`, `params` and
+ * `queryOptions` added, as PGlite does. A call outside a transaction waits for PGlite's transaction lock as
+ * PGlite's `query` does, so it never runs inside another caller's transaction.
+ *
+ * At most `max` statements are kept (least recently used first out); one dropped is closed in PostgreSQL
+ * with the next call, so the WebAssembly memory their plans take stays bounded.
+ */
+import { protocol, type PGlite, type Results, type Transaction } from '@electric-sql/pglite'
+
+type Parser = (value: string, typeId: number) => unknown
+type Serializer = (value: unknown) => string
+type Field = { name: string; dataTypeID: number }
+type QueryOptions = {
+  rowMode?: 'array' | 'object'
+  parsers?: Record<number, Parser>
+  serializers?: Record<number, Serializer>
+}
+type Statement = { name: string; paramTypes: number[]; fields: Field[] }
+type Message = { name: string } & Record<string, unknown>
+
+/** The PGlite members used here that its types keep to itself. */
+type Internals = {
+  parsers: Record<number, Parser>
+  serializers: Record<number, Serializer>
+  _checkReady(): Promise<void>
+  _runExclusiveQuery<T>(fn: () => Promise<T>): Promise<T>
+  _runExclusiveTransaction<T>(fn: () => Promise<T>): Promise<T>
+  execProtocolRawSync(message: Uint8Array): Uint8Array
+  syncToFs(): Promise<void>
+}
+
+/** Statements kept by default: what one request needs is a few dozen, and each may hold ~50 KB of plans. */
+export const MAX_PREPARED_STATEMENTS = 200
+
+/** Parameter types whose binary format is the text's UTF-8 bytes: text, varchar, bpchar, name. */
+const TEXT_TYPES = new Set([25, 1043, 1042, 19])
+/** From this length on a text parameter is sent as bytes (see `run`). */
+const BINARY_FROM = 1024
+
+/** Texts worth keeping as statements: they read or write rows, and may run again. */
+const PREPARABLE = /^[\s(]*(?:select|insert|update|delete|with)\b/i
+/**
+ * Texts that change neither tables nor statements. After any other text that goes PGlite's own way (DDL,
+ * `deallocate`, `discard`, a script), no statement kept is trusted any more.
+ */
+const HARMLESS =
+  /^\s*(?:begin|start|commit|end|rollback|abort|savepoint|release|set|reset|show|analyze|vacuum|explain|copy|lock|checkpoint)\b/i
+/** The options Drizzle passes; a call with any other goes PGlite's own way. */
+const KNOWN_OPTIONS = new Set(['rowMode', 'parsers', 'serializers'])
+
+const usualOptions = (options: unknown): options is QueryOptions | undefined =>
+  options === undefined ||
+  (typeof options === 'object' &&
+    options !== null &&
+    Object.keys(options).every((key) => KNOWN_OPTIONS.has(key)))
+
+/** What PGlite adds to a failure of its `query`. */
+function failure(error: unknown, query: string, params: unknown[], options: QueryOptions | undefined) {
+  return Object.assign(error as object, { query, params, queryOptions: options })
+}
+
+export type PreparedStatements = {
+  /** How many statements are kept now. */
+  readonly size: number
+  /** Forgets (and closes, with the next call) every statement kept. */
+  forget(): void
+}
+
+/**
+ * Puts the prepared path under `client.query` and under the `query` of its transactions (see the file's
+ * comment). Install it before anything else wraps those methods (the read caches' write watcher).
+ */
+export function usePreparedStatements(
+  client: PGlite,
+  { max = MAX_PREPARED_STATEMENTS }: { max?: number } = {},
+): PreparedStatements {
+  const pglite = client as unknown as Internals
+  /** Kept statements by text, least recently used first. */
+  const statements = new Map<string, Statement>()
+  /** Statements dropped from the map, closed with the next call. */
+  let toClose: string[] = []
+  let counter = 0
+  let parser = new protocol.Parser()
+
+  const forget = () => {
+    for (const statement of statements.values()) toClose.push(statement.name)
+    statements.clear()
+  }
+
+  /** Sends one buffer of messages and reads every answer up to ReadyForQuery; throws the first error. */
+  const send = (parts: Uint8Array[]): Message[] => {
+    if (toClose.length) {
+      parts = [...toClose.map((name) => protocol.serialize.close({ type: 'S', name })), ...parts]
+      toClose = []
+    }
+    const output = pglite.execProtocolRawSync(Buffer.concat(parts))
+    const messages: Message[] = []
+    let error: Message | undefined
+    // The parser keeps nothing between calls: every answer ends with a whole ReadyForQuery.
+    try {
+      parser.parse(output, (message) => {
+        messages.push(message as unknown as Message)
+        if (!error && message.name === 'error') error = message as unknown as Message
+      })
+    } catch (failed) {
+      parser = new protocol.Parser()
+      throw failed
+    }
+    if (error) throw error
+    return messages
+  }
+
+  const prepare = (text: string): Statement => {
+    const kept = statements.get(text)
+    if (kept) {
+      // Most recently used last.
+      statements.delete(text)
+      statements.set(text, kept)
+      return kept
+    }
+    const name = `s${++counter}`
+    const messages = send([
+      protocol.serialize.parse({ name, text }),
+      protocol.serialize.describe({ type: 'S', name }),
+      protocol.serialize.sync(),
+    ])
+    let paramTypes: number[] = []
+    let fields: Field[] = []
+    for (const message of messages) {
+      if (message.name === 'parameterDescription') paramTypes = message.dataTypeIDs as number[]
+      else if (message.name === 'rowDescription')
+        fields = (message.fields as Field[]).map((f) => ({ name: f.name, dataTypeID: f.dataTypeID }))
+    }
+    const statement = { name, paramTypes, fields }
+    statements.set(text, statement)
+    if (statements.size > max) {
+      const [oldest] = statements
+      statements.delete(oldest![0])
+      toClose.push(oldest![1].name)
+    }
+    return statement
+  }
+
+  const run = (text: string, params: unknown[], options: QueryOptions | undefined): Results => {
+    const statement = prepare(text)
+    const values = params.map((value, i) => {
+      if (value === null || value === undefined) return null
+      const type = statement.paramTypes[i]!
+      const serializer = options?.serializers?.[type] ?? pglite.serializers[type]
+      const text = serializer ? serializer(value) : String(value)
+      // A long text goes in binary format, which for text is its UTF-8 bytes: encoded natively at once
+      // instead of measured and copied character by character (a mail's HTML in the outbox).
+      return text.length >= BINARY_FROM && TEXT_TYPES.has(type) ? Buffer.from(text, 'utf8') : text
+    })
+    const messages = send([
+      protocol.serialize.bind({ statement: statement.name, values }),
+      protocol.serialize.execute({}),
+      protocol.serialize.sync(),
+    ])
+    return results(messages, statement.fields, options)
+  }
+
+  /** PGlite's result of one statement: its rows parsed, fields, and the counts of its command tag. */
+  const results = (messages: Message[], fields: Field[], options: QueryOptions | undefined): Results => {
+    const byColumn = fields.map((f) => options?.parsers?.[f.dataTypeID] ?? pglite.parsers[f.dataTypeID])
+    const asObjects = options?.rowMode !== 'array'
+    const rows: unknown[] = []
+    for (const message of messages) {
+      if (message.name === 'dataRow') {
+        const values = (message.fields as (string | null)[]).map((value, i) => {
+          if (value === null) return null
+          const parse = byColumn[i]
+          return parse ? parse(value, fields[i]!.dataTypeID) : value
+        })
+        rows.push(asObjects ? Object.fromEntries(values.map((v, i) => [fields[i]!.name, v])) : values)
+      } else if (message.name === 'commandComplete') {
+        const words = (message.text as string).split(' ')
+        const command = words[0]!
+        const count = parseInt(words[words.length - 1]!, 10)
+        const affects = ['INSERT', 'UPDATE', 'DELETE', 'COPY', 'MERGE'].includes(command)
+        return {
+          rows,
+          fields,
+          command,
+          affectedRows: affects ? count : 0,
+          ...(Number.isNaN(count) ? {} : { rowCount: count }),
+        } as Results
+      }
+    }
+    return { rows: [], fields: [], affectedRows: 0 } as Results
+  }
+
+  const prepared = async <T>(
+    text: string,
+    params: unknown[] | undefined,
+    options: QueryOptions | undefined,
+    inTransaction: boolean,
+  ): Promise<Results<T>> => {
+    const values = params ?? []
+    const call = () =>
+      pglite._runExclusiveQuery(async () => {
+        try {
+          return run(text, values, options) as Results<T>
+        } catch (error) {
+          throw failure(error, text, values, options)
+        }
+      })
+    if (inTransaction) return call()
+    await pglite._checkReady()
+    const answer = await pglite._runExclusiveTransaction(call)
+    await pglite.syncToFs()
+    return answer
+  }
+
+  const ownQuery = client.query.bind(client)
+  const ownExec = client.exec.bind(client)
+  const ownTransaction = client.transaction.bind(client)
+  /** A text that goes PGlite's own way; one that may change statements forgets them all once it has run. */
+  const passed = async <R>(text: string, run: () => Promise<R>): Promise<R> => {
+    try {
+      return await run()
+    } finally {
+      if (!HARMLESS.test(text)) forget()
+    }
+  }
+
+  Object.assign(client, {
+    query: <T>(text: string, params?: unknown[], options?: unknown) =>
+      PREPARABLE.test(text) && usualOptions(options)
+        ? prepared<T>(text, params, options, false)
+        : passed(text, () => ownQuery<T>(text, params, options as never)),
+    exec: (text: string, options?: unknown) => passed(text, () => ownExec(text, options as never)),
+    transaction: <T>(callback: (tx: Transaction) => Promise<T>) =>
+      ownTransaction((tx) => {
+        const ownTxQuery = tx.query.bind(tx)
+        const ownTxExec = tx.exec.bind(tx)
+        Object.assign(tx, {
+          query: <R>(text: string, params?: unknown[], options?: unknown) => {
+            if (tx.closed) return ownTxQuery<R>(text, params, options as never)
+            return PREPARABLE.test(text) && usualOptions(options)
+              ? prepared<R>(text, params, options, true)
+              : passed(text, () => ownTxQuery<R>(text, params, options as never))
+          },
+          exec: (text: string, options?: unknown) => passed(text, () => ownTxExec(text, options as never)),
+        })
+        return callback(tx)
+      }),
+  })
+
+  return {
+    get size() {
+      return statements.size
+    },
+    forget,
+  }
+}
