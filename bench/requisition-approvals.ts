@@ -3,7 +3,8 @@
  * requisitions at once over loopback HTTP, on the embedded database (PGlite in a fresh data folder, as the shop
  * keeps it) and on a PostgreSQL server (a throwaway one started here on 127.0.0.1, or `--postgres URL`:
  * databases `bench_approvals*` on that server, dropped and made again). The commerce API runs in this process
- * on 127.0.0.1, as the API tests start it (without their wire check).
+ * on 127.0.0.1, as the API tests start it (without their wire check); the approvers run in a worker thread
+ * (bench/lib/approvers.ts), so that their side of the HTTP takes nothing of the API's thread.
  *
  * Setup, once: the demo shop (SEED_PRODUCTS products) and its organization; in Brightline (BC-200001)
  * BENCH_APPROVERS approvers (role APP_B2B_APPROVER) and BUYERS buyers whose per-order limit is 1.00 EUR, so
@@ -37,6 +38,7 @@ import { driverOf, openDatabase, type Database, type Db } from '../commerce-api/
 import {
   customers,
   inventories,
+  mailEvents,
   mailOutbox,
   orders,
   prices,
@@ -63,6 +65,7 @@ import { orderSnapshotOf } from '../commerce-api/icm/orders'
 import { REQUISITION_MAIL } from '../commerce-api/mail/requisitions'
 import { NO_LIMITS } from '../commerce-api/rate-limits'
 import { buildServer } from '../commerce-api/server'
+import { approveAllInWorker, call, decide, expectStatus, type Decision } from './lib/approvers'
 import { binFolder, startPostgres } from './lib/postgres'
 import { failAndExit, percentile, writeReport } from './lib/servers'
 
@@ -79,6 +82,8 @@ const GOAL_P50_MS = Number(process.env.BENCH_APPROVALS_GOAL_MS ?? 150)
 const GOAL_TOLERANCE = 1.15
 /** No run may take longer (a bound, not a target): what is left pending then is reported as a failure. */
 const RUN_TIMEOUT_MS = 150_000
+/** How long after the run the last decisions' mails may take to be rendered (a bound, not a target). */
+const MAILS_RENDERED_WITHIN_MS = 5_000
 const BUYERS = 10
 const WARMUP = 10
 const SEED_PRODUCTS = 300
@@ -107,49 +112,6 @@ function parseArgs(argv: string[]) {
 const log = (line: string) => console.error(`approvals: ${line}`)
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows
 const since = (start: number) => (performance.now() - start) / 1000
-
-// ---------------------------------------------------------------------------------------------------------
-// HTTP
-
-/** The parts of the answers read here: a token grant's token, a list's total. */
-type Body = { access_token?: string; info?: { total?: number } } | null
-
-type Answer = { status: number; errorKey: string | null; json: Body; text: string; ms: number }
-
-async function call(
-  url: string,
-  init: { method?: string; token?: string; json?: unknown; form?: Record<string, string> } = {},
-): Promise<Answer> {
-  const headers: Record<string, string> = {}
-  if (init.token) headers['authentication-token'] = init.token
-  let body: string | undefined
-  if (init.json !== undefined) {
-    headers['content-type'] = 'application/json'
-    body = JSON.stringify(init.json)
-  } else if (init.form) {
-    headers['content-type'] = 'application/x-www-form-urlencoded'
-    body = new URLSearchParams(init.form).toString()
-  }
-  const startedAt = performance.now()
-  const response = await fetch(url, { method: init.method ?? 'GET', headers, body })
-  const text = await response.text()
-  const ms = performance.now() - startedAt
-  let json: Body = null
-  try {
-    json = text ? (JSON.parse(text) as Body) : null
-  } catch {
-    json = null
-  }
-  return { status: response.status, errorKey: response.headers.get('error-key'), json, text, ms }
-}
-
-function expectStatus(answer: Answer, status: number, what: string) {
-  if (answer.status !== status)
-    throw new Error(
-      `${what}: expected ${status}, got ${answer.status} ${answer.errorKey ?? ''} ${answer.text.slice(0, 400)}`,
-    )
-  return answer
-}
 
 // ---------------------------------------------------------------------------------------------------------
 // Setup
@@ -410,51 +372,6 @@ async function login(shop: Shop, user: string) {
   return expectStatus(grant, 200, `login of ${user}`).json!.access_token!
 }
 
-const decide = (shop: Shop, token: string, id: string) =>
-  call(shop.url(`customers/-/users/-/requisitions/${id}`), {
-    method: 'PATCH',
-    token,
-    json: { type: 'ApprovalStatusChange', statusCode: 'APPROVED' },
-  })
-
-function shuffled<T>(items: readonly T[]): T[] {
-  const copy = [...items]
-  for (let i = copy.length - 1; i > 0; i--) {
-    const j = Math.floor(Math.random() * (i + 1))
-    ;[copy[i], copy[j]] = [copy[j]!, copy[i]!]
-  }
-  return copy
-}
-
-type Decision = { id: string; approver: string; status: number; errorKey: string | null; ms: number }
-
-/** The approvers at once on the shared list of pending requisitions; every decision with its answer. */
-async function approveAll(shop: Shop, approvers: { login: string; token: string }[], ids: string[]) {
-  const pending = shuffled(ids)
-  const decisions: Decision[] = []
-  const startedAt = performance.now()
-  const deadline = startedAt + RUN_TIMEOUT_MS
-  await Promise.all(
-    approvers.map(async ({ login, token }) => {
-      while (pending.length && performance.now() < deadline) {
-        const id = pending[Math.floor(Math.random() * Math.min(PAGE, pending.length))]!
-        let decision: Decision
-        try {
-          const answer = await decide(shop, token, id)
-          decision = { id, approver: login, status: answer.status, errorKey: answer.errorKey, ms: answer.ms }
-        } catch (error) {
-          decision = { id, approver: login, status: 0, errorKey: String(error), ms: NaN }
-        }
-        decisions.push(decision)
-        // Decided (or failed: not tried again, the failure is reported): off everybody's list.
-        const at = pending.indexOf(id)
-        if (at >= 0) pending.splice(at, 1)
-      }
-    }),
-  )
-  return { decisions, seconds: since(startedAt), leftPending: pending.length }
-}
-
 type Check = { what: string; ok: boolean; detail: string }
 
 type Result = {
@@ -572,6 +489,14 @@ async function verify(
     `${taken} pieces taken for ${expected} ordered; ${off.length} products off`,
   )
 
+  // A decision's mails are rendered just after its commit (mail/deferred.ts): the last ones may be under way.
+  const renderedBy = performance.now() + MAILS_RENDERED_WITHIN_MS
+  let waiting = await db.$count(mailEvents)
+  while (waiting > 0 && performance.now() < renderedBy) {
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    waiting = await db.$count(mailEvents)
+  }
+  check('every decision’s mails rendered', waiting === 0, `${waiting} events not rendered after the run`)
   const [mails] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(mailOutbox)
@@ -607,12 +532,22 @@ async function measure(name: string, detail: string, database: Database, fixture
     // One approver alone decides the warm-up requisitions: JIT, caches, and a decision's time without load.
     const alone: number[] = []
     for (const { id } of fixture.requisitions.slice(0, WARMUP)) {
-      const answer = expectStatus(await decide(shop, approvers[0]!.token, id), 200, 'warm-up decision')
+      const answer = expectStatus(
+        await decide(shop.url(`customers/-/users/-/requisitions/${id}`), approvers[0]!.token),
+        200,
+        'warm-up decision',
+      )
       alone.push(answer.ms)
     }
     const ids = fixture.requisitions.slice(WARMUP).map((r) => r.id)
     log(`${name}: ${approvers.length} approvers decide ${ids.length} requisitions`)
-    const run = await approveAll(shop, approvers, ids)
+    const run = await approveAllInWorker({
+      requisitionUrl: shop.url('customers/-/users/-/requisitions/{id}'),
+      approvers,
+      ids,
+      page: PAGE,
+      timeoutMs: RUN_TIMEOUT_MS,
+    })
     log(`${name}: done in ${run.seconds.toFixed(1)} s; checking`)
     const checks = await verify(shop, fixture, ids, run.decisions, approvers[0]!.token)
     if (run.leftPending)
@@ -657,7 +592,7 @@ function report(fixture: Fixture, setup: string, results: Result[]) {
   const lines = [
     `# Requisition approvals (${new Date().toISOString()})`,
     '',
-    `Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, Node ${process.version}; the commerce API in this process on 127.0.0.1.`,
+    `Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, Node ${process.version}; the commerce API in this process on 127.0.0.1, the approvers in a worker thread.`,
     `Setup: ${fixture.requisitions.length} requisitions of ${BUYERS} buyers, ${SEED_PRODUCTS} products, ${setup} in ${fixture.seconds.toFixed(0)} s.`,
     `Run: ${APPROVERS} approvers decide ${REQUISITIONS} pending requisitions at once, each taking one of the first ${PAGE} still pending at random; before, one approver alone decides ${WARMUP}.`,
     ...results.map((r) => `- ${r.name}: ${r.detail}`),
