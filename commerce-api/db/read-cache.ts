@@ -150,14 +150,19 @@ function empty(state: GroupState) {
 /**
  * `load(db)` once per database and key while no catalog write is under way; a failed load is not kept. A
  * transaction takes only a read that has finished: one still waiting for the embedded database's one
- * connection would wait for the transaction that holds it.
+ * connection would wait for the transaction that holds it. When none is kept, what the transaction reads
+ * itself is kept once it is done, unless a catalog write began meanwhile: with no writer, a transaction reads
+ * the committed catalog, as anyone would. (Else a process that only ever read the catalog in transactions,
+ * an approver's decisions after a restart, read it again every time.)
  */
 export function cachedCatalogRead<T>(db: Db, key: string, load: (db: Db) => Promise<T>): Promise<T> {
   const state = cacheOf(db).groups.catalog
   if (state.writers > 0) return load(db)
   const read = state.whole.get(key) as WholeRead<T> | undefined
-  if (read && (read.done || !((db as unknown) instanceof PgTransaction))) return read.promise
-  if (read || (db as unknown) instanceof PgTransaction) return load(db)
+  const inTransaction = (db as unknown) instanceof PgTransaction
+  if (read && (read.done || !inTransaction)) return read.promise
+  if (read) return load(db)
+  if (inTransaction) return keptOnceDone(state, key, Promise.resolve(load(db)))
   // A real promise: Drizzle's query builders are thenables that run their query again on every `then`.
   const kept: WholeRead<T> = { done: false, promise: Promise.resolve(load(db)) }
   state.whole.set(key, kept)
@@ -168,6 +173,15 @@ export function cachedCatalogRead<T>(db: Db, key: string, load: (db: Db) => Prom
     },
   )
   return kept.promise
+}
+
+/** A transaction's read of `key`, kept as a finished read if no write of the group began while it ran. */
+async function keptOnceDone<T>(state: GroupState, key: string, loading: Promise<T>): Promise<T> {
+  const generation = state.generation
+  const value = await loading
+  if (state.generation === generation && state.writers === 0 && !state.whole.has(key))
+    state.whole.set(key, { done: true, promise: Promise.resolve(value) } satisfies WholeRead<T>)
+  return value
 }
 
 /**

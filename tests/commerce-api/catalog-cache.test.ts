@@ -137,6 +137,38 @@ describe('the catalog cache', () => {
     expect(runs).toBe(1)
   })
 
+  it('keeps what a transaction read when nothing was kept, for everyone after it', async () => {
+    let runs = 0
+    const load = async () => [`run ${++runs}`]
+    await db().transaction(async (tx) => {
+      expect(await cachedCatalogRead(tx, 'read-in-transaction', load)).toEqual(['run 1'])
+    })
+    expect(await cachedCatalogRead(db(), 'read-in-transaction', load)).toEqual(['run 1'])
+    await db().transaction(async (tx) => {
+      expect(await cachedCatalogRead(tx, 'read-in-transaction', load)).toEqual(['run 1'])
+    })
+    expect(runs).toBe(1)
+  })
+
+  it('reads again after a transaction that wrote the catalog while its read ran', async () => {
+    let runs = 0
+    const before = await usdPrice()
+    await db().transaction(async (tx) => {
+      const load = async () => {
+        // The transaction changes a price while its read is under way: it is a writer of the catalog now.
+        await tx
+          .update(prices)
+          .set({ saleNet: before.saleNet + 3 })
+          .where(and(eq(prices.sku, sku), eq(prices.currency, 'USD')))
+        return [`run ${++runs}`]
+      }
+      expect(await cachedCatalogRead(tx, 'read-while-writing', load)).toEqual(['run 1'])
+    })
+    const again = async () => [`run ${++runs}`]
+    expect(await cachedCatalogRead(db(), 'read-while-writing', again)).toEqual(['run 2'])
+    expect((await usdPrice()).saleNet).toBe(before.saleNet + 3)
+  })
+
   it('asks only for keys it has not seen, remembers keys without a row, and starts over when full', async () => {
     const asked: string[][] = []
     const load = async (_: unknown, missing: string[]) => {
