@@ -118,6 +118,22 @@ describe('prepared statements on PGlite (ADR 0062)', () => {
     expect(json).toEqual([{ data }])
   })
 
+  it('reads an answer that PGlite hands over in many pieces, and one that fails after its first rows', async () => {
+    const many = await both(
+      `select n, repeat('ä', n % 50) as s, n % 3 = 0 as b, null::text as nothing
+         from generate_series(1, 20000) as n`,
+    )
+    expect(many.rows).toHaveLength(20000)
+    const big = await both(`select repeat('注文', 300000) as s, 7 as n`)
+    expect((big.rows[0] as { s: string }).s).toHaveLength(600000)
+    const failing = 'select 10 / (5 - n) as q from generate_series(1, 10) as n'
+    const [mine, theirs] = await Promise.all(
+      [client, plain].map((c) => c.query(failing).catch((error: unknown) => error)),
+    )
+    expect(mine).toMatchObject({ code: '22012', message: (theirs as Error).message, query: failing })
+    expect((await client.query('select 1 as one')).rows).toEqual([{ one: 1 }])
+  })
+
   it('parses a text once: the next calls run the statement it made', async () => {
     const text = 'select count(*)::int as n from things where count > $1'
     for (let i = 0; i < 3; i++) await client.query(text, [i])

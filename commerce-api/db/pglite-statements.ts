@@ -10,6 +10,10 @@
  * options other than Drizzle's) goes PGlite's own way; after one that may change tables or statements (DDL,
  * `deallocate`, `discard`: anything not known to be harmless) every statement kept is forgotten.
  *
+ * A call's messages are written into one buffer (Bind, Execute, Sync) and its answer is read straight from
+ * the bytes: rows, command tag, and an error through PGlite's protocol parser. PGlite's own answer handler is
+ * bypassed (`execProtocolRawStream`): it would parse every message a second time into a list nobody reads.
+ *
  * What a call answers is what PGlite's `query` answers: the same rows in `array` or `object` mode, parsed by
  * the same parsers (PGlite's, overridden per call as Drizzle does), `fields`, `affectedRows` and `rowCount`
  * from the command tag; a failure throws PostgreSQL's `DatabaseError` with `query`, `params` and
@@ -39,7 +43,10 @@ type Internals = {
   _checkReady(): Promise<void>
   _runExclusiveQuery<T>(fn: () => Promise<T>): Promise<T>
   _runExclusiveTransaction<T>(fn: () => Promise<T>): Promise<T>
-  execProtocolRawSync(message: Uint8Array): Uint8Array
+  execProtocolRawStream(
+    message: Uint8Array,
+    options: { syncToFs: boolean; onRawData: (chunk: Uint8Array) => void },
+  ): Promise<void>
   syncToFs(): Promise<void>
 }
 
@@ -50,6 +57,48 @@ export const MAX_PREPARED_STATEMENTS = 200
 const TEXT_TYPES = new Set([25, 1043, 1042, 19])
 /** From this length on a text parameter is sent as bytes (see `run`). */
 const BINARY_FROM = 1024
+
+/** Backend message codes read on the fast path: DataRow, CommandComplete, ErrorResponse. */
+const DATA_ROW = 0x44
+const COMMAND_COMPLETE = 0x43
+const ERROR = 0x45
+/** Execute (the unnamed portal, every row) and Sync, as they follow every Bind. */
+const EXECUTE_AND_SYNC = Buffer.from([0x45, 0, 0, 0, 9, 0, 0, 0, 0, 0, 0x53, 0, 0, 0, 4])
+
+/**
+ * Bind of the unnamed portal to statement `name` with `values` (text, bytes in binary format, or null;
+ * every column answered as text), then Execute and Sync: one buffer, measured and written once.
+ */
+function bindAndExecute(name: string, values: (string | Buffer | null)[]): Buffer {
+  // Code, length, portal, name, format codes, parameters (each a length and its bytes), result formats.
+  let size = 1 + 4 + 1 + Buffer.byteLength(name) + 1 + 2 + 2 * values.length + 2 + 4 * values.length + 2
+  const lengths = values.map((value) => {
+    if (value === null) return -1
+    const length = typeof value === 'string' ? Buffer.byteLength(value) : value.length
+    size += length
+    return length
+  })
+  const out = Buffer.allocUnsafe(size + EXECUTE_AND_SYNC.length)
+  out[0] = 0x42
+  out.writeInt32BE(size - 1, 1)
+  let at = 5
+  out[at++] = 0 // the unnamed portal
+  at += out.write(name, at)
+  out[at++] = 0
+  out.writeUInt16BE(values.length, at)
+  at += 2
+  for (const value of values) at = out.writeInt16BE(Buffer.isBuffer(value) ? 1 : 0, at)
+  out.writeUInt16BE(values.length, at)
+  at += 2
+  values.forEach((value, i) => {
+    at = out.writeInt32BE(lengths[i]!, at)
+    if (typeof value === 'string') at += out.write(value, at)
+    else if (value) at += value.copy(out, at)
+  })
+  at = out.writeInt16BE(0, at) // no result format codes: every column as text
+  EXECUTE_AND_SYNC.copy(out, at)
+  return out
+}
 
 /** Texts worth keeping as statements: they read or write rows, and may run again. */
 const PREPARABLE = /^[\s(]*(?:select|insert|update|delete|with)\b/i
@@ -101,13 +150,26 @@ export function usePreparedStatements(
     statements.clear()
   }
 
-  /** Sends one buffer of messages and reads every answer up to ReadyForQuery; throws the first error. */
-  const send = (parts: Uint8Array[]): Message[] => {
+  /**
+   * Runs one batch of messages (after closing what was dropped) and returns PostgreSQL's whole answer. PGlite
+   * hands the answer over piece by piece as views of the WebAssembly's memory, copied here; its own handler
+   * would also parse every message into a list nobody reads on this path.
+   */
+  const exchange = async (input: Uint8Array): Promise<Buffer> => {
     if (toClose.length) {
-      parts = [...toClose.map((name) => protocol.serialize.close({ type: 'S', name })), ...parts]
+      input = Buffer.concat([...toClose.map((name) => protocol.serialize.close({ type: 'S', name })), input])
       toClose = []
     }
-    const output = pglite.execProtocolRawSync(Buffer.concat(parts))
+    const chunks: Buffer[] = []
+    await pglite.execProtocolRawStream(input, {
+      syncToFs: false,
+      onRawData: (chunk) => chunks.push(Buffer.from(chunk)),
+    })
+    return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)
+  }
+
+  /** The messages of an answer, parsed by PGlite's protocol parser; throws the first error. */
+  const parsed = (output: Buffer): Message[] => {
     const messages: Message[] = []
     let error: Message | undefined
     // The parser keeps nothing between calls: every answer ends with a whole ReadyForQuery.
@@ -124,7 +186,7 @@ export function usePreparedStatements(
     return messages
   }
 
-  const prepare = (text: string): Statement => {
+  const prepare = async (text: string): Promise<Statement> => {
     const kept = statements.get(text)
     if (kept) {
       // Most recently used last.
@@ -133,11 +195,15 @@ export function usePreparedStatements(
       return kept
     }
     const name = `s${++counter}`
-    const messages = send([
-      protocol.serialize.parse({ name, text }),
-      protocol.serialize.describe({ type: 'S', name }),
-      protocol.serialize.sync(),
-    ])
+    const messages = parsed(
+      await exchange(
+        Buffer.concat([
+          protocol.serialize.parse({ name, text }),
+          protocol.serialize.describe({ type: 'S', name }),
+          protocol.serialize.sync(),
+        ]),
+      ),
+    )
     let paramTypes: number[] = []
     let fields: Field[] = []
     for (const message of messages) {
@@ -155,8 +221,12 @@ export function usePreparedStatements(
     return statement
   }
 
-  const run = (text: string, params: unknown[], options: QueryOptions | undefined): Results => {
-    const statement = prepare(text)
+  const run = async (
+    text: string,
+    params: unknown[],
+    options: QueryOptions | undefined,
+  ): Promise<Results> => {
+    const statement = await prepare(text)
     const values = params.map((value, i) => {
       if (value === null || value === undefined) return null
       const type = statement.paramTypes[i]!
@@ -166,42 +236,58 @@ export function usePreparedStatements(
       // instead of measured and copied character by character (a mail's HTML in the outbox).
       return text.length >= BINARY_FROM && TEXT_TYPES.has(type) ? Buffer.from(text, 'utf8') : text
     })
-    const messages = send([
-      protocol.serialize.bind({ statement: statement.name, values }),
-      protocol.serialize.execute({}),
-      protocol.serialize.sync(),
-    ])
-    return results(messages, statement.fields, options)
+    return results(await exchange(bindAndExecute(statement.name, values)), statement.fields, options)
   }
 
-  /** PGlite's result of one statement: its rows parsed, fields, and the counts of its command tag. */
-  const results = (messages: Message[], fields: Field[], options: QueryOptions | undefined): Results => {
+  /**
+   * PGlite's result of one statement, read straight from the answer's bytes: its rows parsed, fields, and the
+   * counts of its command tag. Only an error goes through the protocol parser, for PostgreSQL's error object.
+   */
+  const results = (output: Buffer, fields: Field[], options: QueryOptions | undefined): Results => {
     const byColumn = fields.map((f) => options?.parsers?.[f.dataTypeID] ?? pglite.parsers[f.dataTypeID])
     const asObjects = options?.rowMode !== 'array'
     const rows: unknown[] = []
-    for (const message of messages) {
-      if (message.name === 'dataRow') {
-        const values = (message.fields as (string | null)[]).map((value, i) => {
-          if (value === null) return null
-          const parse = byColumn[i]
-          return parse ? parse(value, fields[i]!.dataTypeID) : value
-        })
-        rows.push(asObjects ? Object.fromEntries(values.map((v, i) => [fields[i]!.name, v])) : values)
-      } else if (message.name === 'commandComplete') {
-        const words = (message.text as string).split(' ')
-        const command = words[0]!
-        const count = parseInt(words[words.length - 1]!, 10)
-        const affects = ['INSERT', 'UPDATE', 'DELETE', 'COPY', 'MERGE'].includes(command)
-        return {
-          rows,
-          fields,
-          command,
-          affectedRows: affects ? count : 0,
-          ...(Number.isNaN(count) ? {} : { rowCount: count }),
-        } as Results
+    let tag: string | undefined
+    for (let at = 0; at < output.length;) {
+      const code = output[at]!
+      const end = at + 1 + output.readInt32BE(at + 1)
+      if (code === DATA_ROW) {
+        let field = at + 7
+        const values: unknown[] = []
+        const row: Record<string, unknown> = {}
+        for (let i = 0; i < fields.length; i++) {
+          const length = output.readInt32BE(field)
+          field += 4
+          let value: unknown = null
+          if (length >= 0) {
+            const raw = output.toString('utf8', field, field + length)
+            field += length
+            const parse = byColumn[i]
+            value = parse ? parse(raw, fields[i]!.dataTypeID) : raw
+          }
+          if (asObjects) row[fields[i]!.name] = value
+          else values.push(value)
+        }
+        rows.push(asObjects ? row : values)
+      } else if (code === COMMAND_COMPLETE) {
+        tag = output.toString('utf8', at + 5, end - 1)
+      } else if (code === ERROR) {
+        parsed(output.subarray(at, end))
       }
+      at = end
     }
-    return { rows: [], fields: [], affectedRows: 0 } as Results
+    if (tag === undefined) return { rows: [], fields: [], affectedRows: 0 } as Results
+    const words = tag.split(' ')
+    const command = words[0]!
+    const count = parseInt(words[words.length - 1]!, 10)
+    const affects = ['INSERT', 'UPDATE', 'DELETE', 'COPY', 'MERGE'].includes(command)
+    return {
+      rows,
+      fields,
+      command,
+      affectedRows: affects ? count : 0,
+      ...(Number.isNaN(count) ? {} : { rowCount: count }),
+    } as Results
   }
 
   const prepared = async <T>(
@@ -214,7 +300,7 @@ export function usePreparedStatements(
     const call = () =>
       pglite._runExclusiveQuery(async () => {
         try {
-          return run(text, values, options) as Results<T>
+          return (await run(text, values, options)) as Results<T>
         } catch (error) {
           throw failure(error, text, values, options)
         }
