@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm'
+import { getTableColumns, sql } from 'drizzle-orm'
 import type { MessageCode } from '../domain/message-codes'
 import type { OciConfigurationItem } from '../punchout/oci'
 import {
@@ -1118,6 +1118,12 @@ export const orders = pgTable(
     index('orders_recurring_order_idx').on(t.recurringOrderId, t.createdAt),
   ],
 )
+
+/**
+ * The columns of an order without its snapshot (the basket as ordered, most of a row's bytes): for the reads
+ * that decide on an order or name it, and do not show its lines, addresses or totals.
+ */
+export const orderHead = (({ snapshot: _snapshot, ...head }) => head)(getTableColumns(orders))
 
 /**
  * The links of a requisition mail that let an approver decide without logging in (issue 18): one per approver

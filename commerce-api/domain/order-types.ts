@@ -7,6 +7,8 @@ import type { OrderSnapshot, orderLineItems, orderShipments, orders } from '../d
 import type { BasketNotice, BasketState } from './basket'
 
 export type OrderRow = typeof orders.$inferSelect
+/** An order without its snapshot (schema.ts `orderHead`). */
+export type OrderHead = Omit<OrderRow, 'snapshot'>
 export type OrderLineRow = typeof orderLineItems.$inferSelect
 export type ShipmentRow = typeof orderShipments.$inferSelect
 

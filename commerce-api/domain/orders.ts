@@ -46,7 +46,7 @@ import { recurringOrderOfBasket, submitRecurringOrder, type RecurringOrderRow } 
 import type { Principal } from './tokens'
 import { validateInTransaction, walletAuthorised } from './validation'
 
-export type { OrderLineRow, OrderRow, OrderView, SnapshotOf } from './order-types'
+export type { OrderHead, OrderLineRow, OrderRow, OrderView, SnapshotOf } from './order-types'
 
 export const orderNotFound = (id: string) =>
   notFoundError('order.not_found.error', `The order '${id}' could not be found.`)
@@ -423,7 +423,7 @@ export type Completion = {
  */
 export async function completeOrder(
   t: Db,
-  order: OrderRow,
+  order: Pick<OrderRow, 'id' | 'basketId'>,
   { lines: given, stockLocked = false, set = {} }: Completion = {},
 ): Promise<{ order: OrderRow; lines: OrderLineRow[] }> {
   const lines = given ?? (await linesOf(t, order.id))

@@ -15,17 +15,17 @@
 import { and, eq, inArray, notInArray } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { orders, requisitionLinks, requisitionStages } from '../db/schema'
+import type { OrderHead, OrderRow } from './order-types'
 import type { ApprovalStage } from './approval'
 import { stageApprovers } from './approvers'
 import { publish, type WithdrawalReason } from './events'
 
-type OrderRow = typeof orders.$inferSelect
 type StageRow = typeof requisitionStages.$inferSelect
 
 /** The still-pending stages of a pending requisition that `userId` may decide now. */
 export async function decidableStages(
   t: Db,
-  row: OrderRow,
+  row: OrderHead,
   stages: readonly StageRow[],
   userId: string,
 ): Promise<StageRow[]> {

@@ -18,7 +18,7 @@
 import { and, count, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { readTogether } from '../db/reads'
-import { baskets, orderDocumentNumbers, orders, requisitionStages, users } from '../db/schema'
+import { baskets, orderDocumentNumbers, orderHead, orders, requisitionStages, users } from '../db/schema'
 import { COST_CENTER_APPROVAL, CUSTOMER_APPROVAL, type ApprovalStage } from './approval'
 import { companyMembers, fullName, type Person } from './approvers'
 import type { BudgetView } from './budgets'
@@ -28,7 +28,15 @@ import { conflictError, forbiddenError, notFoundError, refusedError } from './er
 import { inTransaction, publish } from './events'
 import { decidableStages, withdrawRequisitions } from './requisition-authority'
 import { isUuid } from './ids'
-import { completeOrder, linesOf, lockStock, nextNumber, type OrderLineRow, type OrderRow } from './orders'
+import {
+  completeOrder,
+  linesOf,
+  lockStock,
+  nextNumber,
+  type OrderHead,
+  type OrderLineRow,
+  type OrderRow,
+} from './orders'
 import { hasPermission, permissionsOf } from './permissions'
 import type { Principal } from './tokens'
 import { userBudgetView } from './users'
@@ -253,7 +261,7 @@ export async function requireRequisition(
   return fullDetail(db, row)
 }
 
-const alreadyDecided = (row: OrderRow) =>
+const alreadyDecided = (row: OrderHead) =>
   conflictError(
     'requisition.already_decided.error',
     `The requisition has already been ${row.approvalStatus === 'APPROVED' ? 'approved' : 'rejected'}.`,
@@ -287,7 +295,7 @@ type Problem = { code: string; message: string }
 
 /** Lines and totals of the basket now against the requisition as submitted. */
 function changesOf(
-  row: OrderRow,
+  row: OrderHead,
   submitted: OrderLineRow[],
   now: { lines: { sku: string; quantity: number }[]; gross: number; net: number },
 ): Problem[] {
@@ -344,7 +352,7 @@ export async function principalOfUser(
  */
 async function placeRequisition(
   t: Db,
-  row: OrderRow,
+  row: OrderHead,
   decider: Person,
   at: Date,
 ): Promise<{ problems: Problem[] } | { problems: []; order: OrderRow; lines: OrderLineRow[] }> {
@@ -400,10 +408,13 @@ async function placeRequisition(
   return { problems: [], ...placed }
 }
 
-/** The customer's requisition `id`, locked for the rest of the transaction; a 404 when it has none such. */
-async function lockRequisition(t: Db, customerNo: string, id: string) {
+/**
+ * The customer's requisition `id`, locked for the rest of the transaction; a 404 when it has none such. Its
+ * snapshot is not read: a decision needs none, and what it answers is the row as the decision wrote it.
+ */
+async function lockRequisition(t: Db, customerNo: string, id: string): Promise<OrderHead> {
   const [row] = await t
-    .select()
+    .select(orderHead)
     .from(orders)
     .where(and(eq(orders.id, id), eq(orders.customerNo, customerNo), isRequisition))
     .for('update')
@@ -505,7 +516,10 @@ export async function decideRequisition(
     if (decision.statusCode === 'REJECTED')
       return { outcome: 'rejected' as const, row: await reject(), stages: decided }
     const stillOpen = decided.filter((stage) => stage.statusCode === 'PENDING')
-    if (stillOpen.length) return { outcome: 'stage-approved' as const, row, stages: decided }
+    if (stillOpen.length) {
+      const [whole] = await t.select().from(orders).where(eq(orders.id, row.id))
+      return { outcome: 'stage-approved' as const, row: whole!, stages: decided }
+    }
     const placed = await placeRequisition(t, row, decider, at)
     if (!('order' in placed))
       return { outcome: 'system-rejected' as const, row: await reject(placed.problems), stages: decided }

@@ -9,7 +9,7 @@
  */
 import { asc, eq, inArray } from 'drizzle-orm'
 import type { Db } from '../db/client'
-import { mailEvents, orders } from '../db/schema'
+import { mailEvents, orderHead, orders } from '../db/schema'
 import { companyPeople } from '../domain/approvers'
 import { afterCommit, type DomainEvent, type RequisitionOutcome } from '../domain/events'
 import { queueMails, type OutgoingMail } from './outbox'
@@ -54,7 +54,7 @@ async function mailsOf(db: Db, event: typeof mailEvents.$inferSelect): Promise<O
   const mails: OutgoingMail[] = []
   if (event.type !== 'requisition.decided') return mails
   const payload = event.payload as DecidedPayload
-  const [row] = await db.select().from(orders).where(eq(orders.id, payload.requisitionId))
+  const [row] = await db.select(orderHead).from(orders).where(eq(orders.id, payload.requisitionId))
   const [decider] = row?.customerNo ? await companyPeople(db, row.customerNo, [payload.deciderId]) : []
   if (!row || !decider) return mails
   await queueRequisitionDecided(db, row, decider, payload.approverIds, payload.decision, async (mail) => {

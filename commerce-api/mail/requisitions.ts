@@ -8,7 +8,7 @@ import type { StoredApprovalReason } from '../db/schema'
 import { companyPeople, fullName, type Person } from '../domain/approvers'
 import type { Locale } from '../domain/channel'
 import type { RequisitionOutcome, WithdrawalReason } from '../domain/events'
-import type { OrderRow } from '../domain/order-types'
+import type { OrderHead, OrderRow } from '../domain/order-types'
 import { issueRequisitionLinks, REQUISITION_LINK_LIFETIME_SECONDS } from '../domain/requisition-link-tokens'
 import { orderLink } from './orders'
 import { queueMail, type OutgoingMail } from './outbox'
@@ -180,7 +180,7 @@ export async function queueRequisitionSubmitted(t: Db, row: OrderRow, approvers:
  */
 export async function queueRequisitionDecided(
   t: Db,
-  row: OrderRow,
+  row: OrderHead,
   decider: Person,
   approverIds: readonly string[],
   decision: RequisitionOutcome,

@@ -365,6 +365,10 @@ describe('deciding a requisition', () => {
         costCenterApproval: { statusCode: 'PENDING' },
       })
       expect(first.json.data.orderNo).toBeUndefined()
+      // What the decision did not change is answered as submitted: the basket as ordered, lines and totals.
+      expect(first.json.data.totals).toEqual(submitted.json.data.totals)
+      expect(first.json.data.totals).toBeDefined()
+      expect(first.json.data.lineItemCount).toBe(submitted.json.data.lineItemCount)
       // It no longer waits for aapprover: his pending list leaves it out; the owner's has it.
       const waiting = async (login: string) =>
         (await requisitions(login, '?view=approver&status=PENDING')).json.data.map((r: any) => r.id)
