@@ -130,11 +130,28 @@ export function mailLocale(preferredLanguage: string | null | undefined): Locale
     : DEFAULT_LOCALE
 }
 
-/** A text with its `{placeholders}` filled; an unknown placeholder stays as it is. */
+const PLACEHOLDER = /\{(\w+)\}/
+/** Templates split once: literal texts at even positions, placeholder names at odd ones. */
+const splitTemplates = new Map<string, string[]>()
+/** The mail texts are a few hundred; a template beyond that many is split on every use. */
+const MAX_SPLIT_TEMPLATES = 2000
+
+/**
+ * A text with its `{placeholders}` filled; an unknown placeholder stays as it is. A decision's twenty mails
+ * fill the same templates over and over, so each is split once rather than scanned by a replace callback.
+ */
 export function fill(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (whole, key: string) =>
-    Object.hasOwn(values, key) ? String(values[key]) : whole,
-  )
+  let parts = splitTemplates.get(template)
+  if (!parts) {
+    parts = template.split(PLACEHOLDER)
+    if (splitTemplates.size < MAX_SPLIT_TEMPLATES) splitTemplates.set(template, parts)
+  }
+  let text = parts[0]!
+  for (let i = 1; i < parts.length; i += 2) {
+    const key = parts[i]!
+    text += (Object.hasOwn(values, key) ? String(values[key]) : `{${key}}`) + parts[i + 1]!
+  }
+  return text
 }
 
 /** An amount in minor units, written as the recipient's language writes money. */
