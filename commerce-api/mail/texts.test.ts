@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { fill } from './texts'
+import { fill, formatMoney } from './texts'
 
 describe('fill', () => {
   it('puts each value in place of its placeholder, wherever and however often it stands', () => {
@@ -21,5 +21,15 @@ describe('fill', () => {
     const template = 'Bestellanforderung {no} wurde genehmigt'
     expect(fill(template, { no: 1 })).toBe('Bestellanforderung 1 wurde genehmigt')
     expect(fill(template, { no: 2 })).toBe('Bestellanforderung 2 wurde genehmigt')
+  })
+})
+
+describe('formatMoney', () => {
+  it('writes minor units as each language writes the currency, the same each time', () => {
+    for (let i = 0; i < 2; i++) {
+      expect(formatMoney(123456, 'EUR', 'de_DE')).toBe('1.234,56\u00a0€')
+      expect(formatMoney(123456, 'USD', 'en_US')).toBe('$1,234.56')
+      expect(formatMoney(-5, 'EUR', 'en_US')).toBe('-€0.05')
+    }
   })
 })

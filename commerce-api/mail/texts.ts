@@ -154,6 +154,17 @@ export function fill(template: string, values: Record<string, string | number>):
   return text
 }
 
+/** Money formats by locale and currency: making one costs more than a whole mail's other text. */
+const moneyFormats = new Map<string, Intl.NumberFormat>()
+
 /** An amount in minor units, written as the recipient's language writes money. */
-export const formatMoney = (minor: number, currency: string, locale: Locale) =>
-  new Intl.NumberFormat(locale.replace('_', '-'), { style: 'currency', currency }).format(minor / 100)
+export function formatMoney(minor: number, currency: string, locale: Locale): string {
+  const key = `${locale} ${currency}`
+  let format = moneyFormats.get(key)
+  if (!format) {
+    format = new Intl.NumberFormat(locale.replace('_', '-'), { style: 'currency', currency })
+    // Locales are five and currencies come from the shop's few; the bound only guards against surprises.
+    if (moneyFormats.size < 500) moneyFormats.set(key, format)
+  }
+  return format.format(minor / 100)
+}
