@@ -134,6 +134,23 @@ describe('prepared statements on PGlite (ADR 0062)', () => {
     expect((await client.query('select 1 as one')).rows).toEqual([{ one: 1 }])
   })
 
+  it('hands notifications to listeners as PGlite does, once someone listens', async () => {
+    const listened = new PGlite()
+    usePreparedStatements(listened)
+    try {
+      const heard: string[] = []
+      await listened.listen('things_changed', (payload) => heard.push(payload))
+      await listened.query('select pg_notify($1, $2)', ['things_changed', 'outside'])
+      await listened.transaction(async (tx) => {
+        await tx.query('select pg_notify($1, $2)', ['things_changed', 'inside'])
+      })
+      await new Promise((resolve) => setTimeout(resolve, 10))
+      expect(heard).toEqual(['outside', 'inside'])
+    } finally {
+      await listened.close()
+    }
+  })
+
   it('parses a text once: the next calls run the statement it made', async () => {
     const text = 'select count(*)::int as n from things where count > $1'
     for (let i = 0; i < 3; i++) await client.query(text, [i])

@@ -13,6 +13,7 @@
  * A call's messages are written into one buffer (Bind, Execute, Sync) and its answer is read straight from
  * the bytes: rows, command tag, and an error through PGlite's protocol parser. PGlite's own answer handler is
  * bypassed (`execProtocolRawStream`): it would parse every message a second time into a list nobody reads.
+ * It is also what hands notifications to listeners: once someone listens, every call goes PGlite's own way.
  *
  * What a call answers is what PGlite's `query` answers: the same rows in `array` or `object` mode, parsed by
  * the same parsers (PGlite's, overridden per call as Drizzle does), `fields`, `affectedRows` and `rowCount`
@@ -324,9 +325,27 @@ export function usePreparedStatements(
     }
   }
 
+  /**
+   * Once someone listens for notifications, every call goes PGlite's own way: its answer handler, bypassed
+   * on the prepared path, is what hands a notification to the listeners.
+   */
+  let listening = false
+  const preparable = (text: string, options: unknown): options is QueryOptions | undefined =>
+    !listening && PREPARABLE.test(text) && usualOptions(options)
+  const ownListen = client.listen.bind(client)
+  const ownOnNotification = client.onNotification.bind(client)
+
   Object.assign(client, {
+    listen: (...args: Parameters<PGlite['listen']>) => {
+      listening = true
+      return ownListen(...args)
+    },
+    onNotification: (...args: Parameters<PGlite['onNotification']>) => {
+      listening = true
+      return ownOnNotification(...args)
+    },
     query: <T>(text: string, params?: unknown[], options?: unknown) =>
-      PREPARABLE.test(text) && usualOptions(options)
+      preparable(text, options)
         ? prepared<T>(text, params, options, false)
         : passed(text, () => ownQuery<T>(text, params, options as never)),
     exec: (text: string, options?: unknown) => passed(text, () => ownExec(text, options as never)),
@@ -337,7 +356,7 @@ export function usePreparedStatements(
         Object.assign(tx, {
           query: <R>(text: string, params?: unknown[], options?: unknown) => {
             if (tx.closed) return ownTxQuery<R>(text, params, options as never)
-            return PREPARABLE.test(text) && usualOptions(options)
+            return preparable(text, options)
               ? prepared<R>(text, params, options, true)
               : passed(text, () => ownTxQuery<R>(text, params, options as never))
           },
