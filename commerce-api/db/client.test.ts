@@ -1,6 +1,7 @@
 import { PGlite } from '@electric-sql/pglite'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { driverOf, openDatabase, PGLITE_MEMORY_SETTINGS, pgliteStartParams, type Database } from './client'
+import { describe, expect, it } from 'vitest'
+import { driverOf, PGLITE_MEMORY_SETTINGS, pgliteStartParams } from './client'
+import { emptyDatabaseForTests } from './test-database'
 
 describe('PGlite memory settings (ADR 0049)', () => {
   it('keeps PGlite’s own start parameters and adds each setting as -c name=value', () => {
@@ -22,15 +23,11 @@ describe('PGlite memory settings (ADR 0049)', () => {
   })
 
   describe('an embedded database', () => {
-    let database: Database
-    beforeAll(async () => {
-      database = await openDatabase({})
-    })
-    afterAll(() => database.close())
+    const database = emptyDatabaseForTests()
 
     it('runs with those settings', async () => {
       for (const [name, value] of Object.entries(PGLITE_MEMORY_SETTINGS)) {
-        const client = (driverOf(database.db) as { client: PGlite }).client
+        const client = (driverOf(database().db) as { client: PGlite }).client
         const { rows } = await client.query<{ setting: string }>('select current_setting($1) as setting', [
           name,
         ])

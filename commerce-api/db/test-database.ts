@@ -3,7 +3,7 @@ import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { PGlite } from '@electric-sql/pglite'
-import { inject } from 'vitest'
+import { afterAll, beforeAll, inject } from 'vitest'
 import { openDatabase, type Database } from './client'
 import { orders, users } from './schema'
 import { seedDatabase } from './seed/seed'
@@ -12,6 +12,22 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** A folder for this run's seeded PGlite snapshots, one per catalog size (tests/commerce-api/global-setup.ts). */
     seedSnapshots?: string
+  }
+}
+
+/**
+ * An empty, migrated database in memory for the enclosing `describe`: opened before its tests, closed after
+ * them. Call the returned function inside a test for the database.
+ */
+export function emptyDatabaseForTests(): () => Database {
+  let database: Database | undefined
+  beforeAll(async () => {
+    database = await openDatabase({})
+  })
+  afterAll(() => database?.close())
+  return () => {
+    if (!database) throw new Error('The database opens before the tests of its describe')
+    return database
   }
 }
 

@@ -3,8 +3,9 @@
  * transaction that throws frees its slot and leaves nothing written. No timings: speed lives in the benches.
  */
 import { count, eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openDatabase, type Database, type Db } from './client'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { type Db } from './client'
+import { emptyDatabaseForTests } from './test-database'
 import { mailEvents } from './schema'
 import { DatabaseBusy, WriteQueue, writeQueueOptionsFromEnv } from './write-queue'
 
@@ -95,13 +96,11 @@ describe('the write queue', () => {
 })
 
 describe('the write queue over the embedded database', () => {
-  let database: Database
+  const database = emptyDatabaseForTests()
   let db: Db
-  beforeAll(async () => {
-    database = await openDatabase({})
-    db = database.db
+  beforeAll(() => {
+    db = database().db
   })
-  afterAll(() => database.close())
 
   const rows = async () => (await db.select({ n: count() }).from(mailEvents))[0]!.n
 
