@@ -1,3 +1,4 @@
+import type { z } from 'zod'
 import {
   CategorySchema,
   CategoryTreeSchema,
@@ -12,53 +13,57 @@ import { notFoundOnLoadFailure } from './load-failure.server'
 /** Levels of the category tree the main navigation shows (spec §2.5: max sub-category depth 3). */
 export const NAVIGATION_DEPTH = 3
 
-/** Mapped trees per cached ICM answer: the mapping runs once per cache entry, not once per page. */
-const mappedTrees = new WeakMap<object, Category[]>()
+/** The navigation's categories, and each category of them by uniqueId with its path (ids, localized names). */
+type CategoryTree = { tree: Category[]; paths: Map<string, Category['path']> }
+
+function mapCategoryTree(data: z.infer<typeof CategoryTreeSchema>): CategoryTree {
+  const tree = data.elements.map(mapCategory)
+  const paths = new Map<string, Category['path']>()
+  const walk = (nodes: Category[]) =>
+    nodes.forEach((node) => {
+      paths.set(node.uniqueId, node.path)
+      walk(node.subCategories)
+    })
+  walk(tree)
+  return { tree, paths }
+}
+
+const treeOf = (scope: IcmScope) =>
+  icmCall(
+    scope,
+    {
+      path: 'categories',
+      query: { view: 'tree', limit: NAVIGATION_DEPTH, omitHasOnlineProducts: true, imageView: 'NO-IMAGE' },
+      schema: CategoryTreeSchema,
+      cache: 'long',
+      group: 'spgid',
+    },
+    mapCategoryTree,
+  )
 
 export async function categoryTree(scope: IcmScope): Promise<Category[]> {
-  const data = await icmCall(scope, {
-    path: 'categories',
-    query: { view: 'tree', limit: NAVIGATION_DEPTH, omitHasOnlineProducts: true, imageView: 'NO-IMAGE' },
-    schema: CategoryTreeSchema,
-    cache: 'long',
-    group: 'spgid',
-  })
-  let tree = mappedTrees.get(data)
-  if (!tree) {
-    tree = data.elements.map(mapCategory)
-    mappedTrees.set(data, tree)
-  }
-  return tree
+  return (await treeOf(scope)).tree
 }
 
-export async function category(scope: IcmScope, uniqueId: string) {
-  const data = await icmCall(scope, {
-    path: `categories/${categoryApiPath(uniqueId)}`,
-    schema: CategorySchema,
-    cache: 'short',
-    group: 'spgid',
-  }).catch(notFoundOnLoadFailure)
-  return mapCategory(data)
+export function category(scope: IcmScope, uniqueId: string) {
+  return icmCall(
+    scope,
+    {
+      path: `categories/${categoryApiPath(uniqueId)}`,
+      schema: CategorySchema,
+      cache: 'short',
+      group: 'spgid',
+    },
+    mapCategory,
+  ).catch(notFoundOnLoadFailure)
 }
 
-const treePaths = new WeakMap<Category[], Map<string, Category['path']>>()
-
-/** Every category of the cached tree by uniqueId, with its path (ids and localized names). */
+/** Every category of the cached tree by uniqueId, with its path; none when the tree cannot be loaded. */
 async function treeIndex(scope: IcmScope): Promise<Map<string, Category['path']>> {
-  const tree = await categoryTree(scope).catch(() => [])
-  let paths = treePaths.get(tree)
-  if (!paths) {
-    const index = new Map<string, Category['path']>()
-    const walk = (nodes: Category[]) =>
-      nodes.forEach((node) => {
-        index.set(node.uniqueId, node.path)
-        walk(node.subCategories)
-      })
-    walk(tree)
-    paths = index
-    treePaths.set(tree, paths)
-  }
-  return paths
+  return treeOf(scope).then(
+    (tree) => tree.paths,
+    () => new Map(),
+  )
 }
 
 /**

@@ -18,14 +18,12 @@ export const HOME_INCLUDE = 'include.homepage.content.pagelet2-Include'
 /** The footer include, under the id ICM has it (the Intershop PWA's footer asks for the same). */
 export const FOOTER_INCLUDE = 'include.footer.content.pagelet2-Include'
 
-async function includeOf(scope: IcmScope, id: string, cache: CachePolicy = 'short') {
-  const data = await icmCall(scope, {
-    path: `cms/includes/${encodeURIComponent(id)}`,
-    schema: ContentIncludeSchema,
-    cache,
-    group: 'pgid',
-  })
-  return mapContentInclude(data)
+function includeOf(scope: IcmScope, id: string, cache: CachePolicy = 'short') {
+  return icmCall(
+    scope,
+    { path: `cms/includes/${encodeURIComponent(id)}`, schema: ContentIncludeSchema, cache, group: 'pgid' },
+    mapContentInclude,
+  )
 }
 
 /**
@@ -39,31 +37,32 @@ export async function contentInclude(scope: IcmScope, id: string, cache: CachePo
 
 /** A content page with its links turned into page URLs; an unknown page is a 404. */
 export async function contentPage(scope: IcmScope, id: string) {
-  const data = await icmCall(scope, {
-    path: `cms/pages/${encodeURIComponent(id)}`,
-    schema: ContentPageSchema,
-    cache: 'short',
-    group: 'pgid',
-  }).catch(notFoundOnLoadFailure)
-  const page = mapContentPage(data)
+  const page = await icmCall(
+    scope,
+    { path: `cms/pages/${encodeURIComponent(id)}`, schema: ContentPageSchema, cache: 'short', group: 'pgid' },
+    mapContentPage,
+  ).catch(notFoundOnLoadFailure)
   return { ...page, pagelets: await withPageLinks(scope, page.pagelets) }
 }
 
 /** The page tree below a page, `depth` levels deep (all levels without it); an unknown page is a 404. */
-export async function pageTree(
+export function pageTree(
   scope: IcmScope,
   id: string,
   depth?: number,
   cache: CachePolicy = 'short',
 ): Promise<PageTreeNode> {
-  const data = await icmCall(scope, {
-    path: `cms/pagetree/${encodeURIComponent(id)}`,
-    query: { depth },
-    schema: PageTreeSchema,
-    cache,
-    group: 'pgid',
-  }).catch(notFoundOnLoadFailure)
-  return mapPageTree(data)
+  return icmCall(
+    scope,
+    {
+      path: `cms/pagetree/${encodeURIComponent(id)}`,
+      query: { depth },
+      schema: PageTreeSchema,
+      cache,
+      group: 'pgid',
+    },
+    mapPageTree,
+  ).catch(notFoundOnLoadFailure)
 }
 
 /**
@@ -77,17 +76,29 @@ export async function contentPagePath(scope: IcmScope, id: string) {
   )
 }
 
+/**
+ * The pagelets of a mapped answer with their links rewritten, and the page paths they were rewritten with:
+ * a cached include and the cached paths give the same pagelets again, not a new rewrite of their HTML per page.
+ */
+const linkedPagelets = new WeakMap<Pagelet[], { paths: unknown[]; pagelets: Pagelet[] }>()
+/** The page ids each mapped answer's pagelets link to. */
+const linkedIds = new WeakMap<Pagelet[], string[]>()
+
 /** Links to content pages point at the pages' canonical URLs, so following one costs no redirect. */
 async function withPageLinks(scope: IcmScope, pagelets: Pagelet[]) {
-  const ids = linkedPageIds(pagelets)
-  if (ids.length === 0) return withShopLinks(pagelets, scope.locale, new Map())
+  let ids = linkedIds.get(pagelets)
+  if (!ids) linkedIds.set(pagelets, (ids = linkedPageIds(pagelets)))
   const paths = await Promise.all(ids.map((id) => contentPagePath(scope, id)))
+  const known = linkedPagelets.get(pagelets)
+  if (known && known.paths.every((path, i) => path === paths[i])) return known.pagelets
   const urls = new Map<string, string>()
   ids.forEach((id, i) => {
     const path = paths[i]
     if (path) urls.set(id, contentPageUrl(scope.locale, { id, path }))
   })
-  return withShopLinks(pagelets, scope.locale, urls)
+  const linked = withShopLinks(pagelets, scope.locale, urls)
+  linkedPagelets.set(pagelets, { paths, pagelets: linked })
+  return linked
 }
 
 /** The resource set of ICM's standard view contexts (the PWA's `defaultResourceSetId`). */
@@ -104,14 +115,18 @@ export async function viewContextContent(
   parameters: Record<string, string>,
 ): Promise<Pagelet[]> {
   try {
-    const data = await icmCall(scope, {
-      path: `cms/viewcontexts/${encodeURIComponent(`${viewContext}@${VIEW_CONTEXT_RESOURCE_SET}`)}/entrypoint`,
-      query: parameters,
-      schema: ContentIncludeSchema,
-      cache: 'short',
-      group: 'pgid',
-    })
-    return await withPageLinks(scope, mapContentInclude(data).pagelets)
+    const content = await icmCall(
+      scope,
+      {
+        path: `cms/viewcontexts/${encodeURIComponent(`${viewContext}@${VIEW_CONTEXT_RESOURCE_SET}`)}/entrypoint`,
+        query: parameters,
+        schema: ContentIncludeSchema,
+        cache: 'short',
+        group: 'pgid',
+      },
+      mapContentInclude,
+    )
+    return await withPageLinks(scope, content.pagelets)
   } catch (error) {
     if (error instanceof Response && error.status >= 500) throw error
     return []

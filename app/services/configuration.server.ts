@@ -4,13 +4,11 @@ import { icmCall, type IcmScope } from './icm.server'
 
 /** The channel's settings (`configurations`), cached long: they change with a deployment, not per shopper. */
 export async function configuration(scope: IcmScope): Promise<Configuration> {
-  const data = await icmCall(scope, {
-    path: 'configurations',
-    schema: ConfigurationSchema,
-    cache: 'long',
-    unscoped: true,
-  })
-  return mapConfiguration(data)
+  return icmCall(
+    scope,
+    { path: 'configurations', schema: ConfigurationSchema, cache: 'long', unscoped: true },
+    mapConfiguration,
+  )
 }
 
 /** Asks ICM directly (no cache) whether it answers; throws the 503/504 response when it does not. */

@@ -18,13 +18,16 @@ import { icmCall, IcmError, type IcmScope } from './icm.server'
 export async function extraSettings(scope: IcmScope): Promise<ExtraSettings> {
   if (!isFeatureEnabled('extraConfiguration')) return DEFAULT_EXTRA_SETTINGS
   try {
-    const include = await icmCall(scope, {
-      path: `cms/includes/${CONFIGURATION_INCLUDE}`,
-      schema: ConfigurationIncludeSchema,
-      cache: 'long',
-      group: 'pgid',
-    })
-    return extraSettingsOf(include)
+    return await icmCall(
+      scope,
+      {
+        path: `cms/includes/${CONFIGURATION_INCLUDE}`,
+        schema: ConfigurationIncludeSchema,
+        cache: 'long',
+        group: 'pgid',
+      },
+      extraSettingsOf,
+    )
   } catch (error) {
     // The PWA skips ICM's error handling for this call: an ICM without the include has no extra settings.
     if (error instanceof IcmError && error.status === 404) return DEFAULT_EXTRA_SETTINGS

@@ -114,9 +114,52 @@ export type IcmCall<S extends z.ZodTypeAny> = {
   onHeaders?: (headers: Headers) => void
 }
 
+/**
+ * What a caller makes of an answer (`mapProduct`, a listing's tiles): a function of the answer alone, declared
+ * once in its module. For a cached answer it runs once and its result is shared, as the answer is, by every
+ * request until the answer leaves the cache: a rendered page mapped the same dozen answers on every request,
+ * a twentieth of its CPU (issue 37, ADR 0064). What it returns is read, never changed; outside production
+ * it is frozen, so a caller that changes it fails in the tests.
+ */
+export type IcmMap<A, R> = (answer: A) => R
+
 // The clock is read through the global `performance` on each use (lru-cache keeps the object it finds at
 // load), so that tests with fake timers can let an answer expire.
 const cache = new LRUCache<string, Promise<unknown>>({ max: 5000, perf: { now: () => performance.now() } })
+
+/** A cached answer's mapped results, by map: they go with the answer (its promise, kept by `cache`). */
+const mappedAnswers = new WeakMap<Promise<unknown>, Map<IcmMap<never, unknown>, Promise<unknown>>>()
+/** More maps than any call has: a map made per request (a closure) would keep one result per request. */
+const MAPS_PER_ANSWER = 4
+
+function mapped<R>(answer: Promise<unknown>, map: IcmMap<never, R>): Promise<R> {
+  let results = mappedAnswers.get(answer)
+  if (!results) mappedAnswers.set(answer, (results = new Map()))
+  let result = results.get(map) as Promise<R> | undefined
+  if (!result) {
+    if (results.size >= MAPS_PER_ANSWER)
+      throw new Error('An ICM call maps its answer with a function made per call; declare it once.')
+    result = answer.then((data) => frozenOutsideProduction(map(data as never)))
+    // A map that fails fails the call that asked, and every later one with the same answer (as it would).
+    result.catch(() => undefined)
+    results.set(map, result)
+  }
+  return result
+}
+
+/** Shared results are frozen outside production, deeply, so that changing one fails where it happens. */
+function frozenOutsideProduction<T>(value: T): T {
+  if (process.env.NODE_ENV === 'production') return value
+  const freeze = (item: unknown) => {
+    if (typeof item !== 'object' || item === null || Object.isFrozen(item)) return
+    Object.freeze(item)
+    if (item instanceof Map) item.forEach((v, k) => (freeze(k), freeze(v)))
+    else if (item instanceof Set) item.forEach((v) => freeze(v))
+    else for (const key of Object.keys(item)) freeze((item as Record<string, unknown>)[key])
+  }
+  freeze(value)
+  return value
+}
 
 export function clearIcmCache() {
   cache.clear()
@@ -126,21 +169,25 @@ export function icmUrl(
   scope: IcmScope,
   call: Pick<IcmCall<z.ZodTypeAny>, 'path' | 'query' | 'group' | 'unscoped'>,
 ) {
-  const base = `${config.icmBaseUrl}/INTERSHOP/rest/WFS/${config.icmSite}/${config.icmApplication}`
-  const matrix = call.unscoped ? '' : `;loc=${scope.locale.id};cur=${scope.locale.currency}`
-  const [first = '', ...rest] = call.path.split('/')
-  const group =
-    call.group && call.group !== 'none' && scope.pgid
-      ? `;${call.group}=${encodeURIComponent(scope.pgid)}`
-      : ''
-  const params = new URLSearchParams()
-  for (const [key, value] of Object.entries(call.query ?? {})) {
+  // Every call of every page comes here (a cached call's key is its URL): built as one string, piece by piece.
+  let url = `${config.icmBaseUrl}/INTERSHOP/rest/WFS/${config.icmSite}/${config.icmApplication}`
+  if (!call.unscoped) url += `;loc=${scope.locale.id};cur=${scope.locale.currency}`
+  // The group's matrix parameter follows the path's first segment.
+  const slash = call.path.indexOf('/')
+  url += `/${slash === -1 ? call.path : call.path.slice(0, slash)}`
+  if (call.group && call.group !== 'none' && scope.pgid)
+    url += `;${call.group}=${encodeURIComponent(scope.pgid)}`
+  if (slash !== -1) url += call.path.slice(slash)
+  if (scope.previewContextId) url += `;prectx=${encodeURIComponent(scope.previewContextId)}`
+  let params: URLSearchParams | undefined
+  for (const key in call.query) {
+    const value = call.query[key]
     if (value === undefined) continue
-    for (const v of Array.isArray(value) ? value : [value]) params.append(key, String(v))
+    params ??= new URLSearchParams()
+    if (Array.isArray(value)) for (const v of value) params.append(key, String(v))
+    else params.append(key, String(value))
   }
-  const query = params.size ? `?${params}` : ''
-  const preview = scope.previewContextId ? `;prectx=${encodeURIComponent(scope.previewContextId)}` : ''
-  return `${base}${matrix}/${first}${group}${rest.length ? `/${rest.join('/')}` : ''}${preview}${query}`
+  return params?.size ? `${url}?${params}` : url
 }
 
 /** `Retry-After` in whole seconds (delta form; an HTTP date is turned into the seconds until then). */
@@ -278,23 +325,43 @@ async function execute<S extends z.ZodTypeAny>(
   return parsed.data as z.infer<S>
 }
 
-/** Calls ICM; cached calls are shared between all requests (and concurrent identical calls coalesce). */
-export function icmCall<S extends z.ZodTypeAny>(scope: IcmScope, call: IcmCall<S>): Promise<z.infer<S>> {
+/**
+ * Calls ICM; cached calls are shared between all requests (and concurrent identical calls coalesce). With
+ * `map`, the answer as the map makes it (see IcmMap).
+ */
+export function icmCall<S extends z.ZodTypeAny, R>(
+  scope: IcmScope,
+  call: IcmCall<S>,
+  map: IcmMap<z.infer<S>, R>,
+): Promise<R>
+export function icmCall<S extends z.ZodTypeAny>(scope: IcmScope, call: IcmCall<S>): Promise<z.infer<S>>
+export function icmCall<S extends z.ZodTypeAny>(
+  scope: IcmScope,
+  call: IcmCall<S>,
+  map?: IcmMap<z.infer<S>, unknown>,
+): Promise<unknown> {
   const url = icmUrl(scope, call)
   if (call.cache === 'none' || (call.method && call.method !== 'GET')) {
-    return execute(url, call, call.token === null ? undefined : (call.token ?? tokenOf(scope)), scope)
+    const token = call.token === null ? undefined : (call.token ?? tokenOf(scope))
+    return mappedOnce(execute(url, call, token, scope), map)
   }
   const ttl = TTL[call.cache]
   // Cached calls never carry a token; with the cache switched off (ICM_CACHE_SECONDS=0) they still don't.
   // A preview shows content not yet published: never taken from, nor put into, the shared cache.
-  if (ttl <= 0 || scope.previewContextId) return execute(url, call, undefined)
-  const hit = cache.get(url)
-  if (hit) return hit as Promise<z.infer<S>>
-  const pending = execute(url, call, undefined)
-  cache.set(url, pending, { ttl })
-  pending.catch(() => cache.delete(url))
-  return pending
+  if (ttl <= 0 || scope.previewContextId) return mappedOnce(execute(url, call, undefined), map)
+  let answer = cache.get(url)
+  if (!answer) {
+    const pending = execute(url, call, undefined)
+    cache.set(url, pending, { ttl })
+    pending.catch(() => cache.delete(url))
+    answer = pending
+  }
+  return map ? mapped(answer, map) : answer
 }
+
+/** An answer of this call alone, mapped for it. */
+const mappedOnce = (answer: Promise<unknown>, map: IcmMap<never, unknown> | undefined) =>
+  map ? answer.then(map as IcmMap<unknown, unknown>) : answer
 
 /** A refusal ICM explains: its error key and sentence, and the fields it names. */
 export type IcmProblem = { code: string; message: string; paths?: string[] }

@@ -1,3 +1,4 @@
+import type { z } from 'zod'
 import { categoryApiPath } from '~/models/category'
 import { mapFilters, ProductFiltersSchema } from '~/models/filter'
 import { InventoriesSchema, mapInventory } from '~/models/inventory'
@@ -17,15 +18,18 @@ import { mapVariation, VariationsSchema, type Variation } from '~/models/variati
 import { icmCall, type IcmScope } from './icm.server'
 import { notFoundOnLoadFailure } from './load-failure.server'
 
-export async function product(scope: IcmScope, sku: string) {
-  const data = await icmCall(scope, {
-    path: `products/${encodeURIComponent(sku)}`,
-    query: { allImages: true, extended: true },
-    schema: ProductSchema,
-    cache: 'short',
-    group: 'spgid',
-  }).catch(notFoundOnLoadFailure)
-  return mapProduct(data)
+export function product(scope: IcmScope, sku: string) {
+  return icmCall(
+    scope,
+    {
+      path: `products/${encodeURIComponent(sku)}`,
+      query: { allImages: true, extended: true },
+      schema: ProductSchema,
+      cache: 'short',
+      group: 'spgid',
+    },
+    mapProduct,
+  ).catch(notFoundOnLoadFailure)
 }
 
 /**
@@ -33,28 +37,37 @@ export async function product(scope: IcmScope, sku: string) {
  * commerce API answers `localizedNames=true`; `names` is null from a real ICM, which ignores the parameter
  * (the page then loads the product in each other locale, ADR 0051).
  */
-export async function productWithNames(scope: IcmScope, sku: string) {
-  const data = await icmCall(scope, {
-    path: `products/${encodeURIComponent(sku)}`,
-    query: { allImages: true, extended: true, localizedNames: true },
-    schema: ProductSchema,
-    cache: 'short',
-    group: 'spgid',
-  }).catch(notFoundOnLoadFailure)
-  return { product: mapProduct(data), names: localizedNamesOf(data) }
+export function productWithNames(scope: IcmScope, sku: string) {
+  return icmCall(
+    scope,
+    {
+      path: `products/${encodeURIComponent(sku)}`,
+      query: { allImages: true, extended: true, localizedNames: true },
+      schema: ProductSchema,
+      cache: 'short',
+      group: 'spgid',
+    },
+    mapProductWithNames,
+  ).catch(notFoundOnLoadFailure)
 }
+
+const mapProductWithNames = (data: z.infer<typeof ProductSchema>) => ({
+  product: mapProduct(data),
+  names: localizedNamesOf(data),
+})
 
 /** Stock changes quickly: an answer is shared for a few seconds only (the `stock` policy of icm.server). */
 export async function inventory(scope: IcmScope, skus: string[]) {
   if (skus.length === 0) return new Map<string, ReturnType<typeof mapInventory>>()
-  const data = await icmCall(scope, {
-    path: 'inventories',
-    query: { sku: skus },
-    schema: InventoriesSchema,
-    cache: 'stock',
-  })
-  return new Map(data.data.map((entry) => [entry.sku, mapInventory(entry)]))
+  return icmCall(
+    scope,
+    { path: 'inventories', query: { sku: skus }, schema: InventoriesSchema, cache: 'stock' },
+    inventoryBySku,
+  )
 }
+
+const inventoryBySku = (data: z.infer<typeof InventoriesSchema>) =>
+  new Map(data.data.map((entry) => [entry.sku, mapInventory(entry)]))
 
 /**
  * What a listing shows: a category's products, a search's hits or a master's variations. A search with
@@ -83,29 +96,34 @@ export async function productListing(
   source: ListingSource,
   { page, pageSize, sortKey, filters }: ListingQuery,
 ) {
-  const data = await icmCall(scope, {
-    path: 'categoryId' in source ? `categories/${categoryApiPath(source.categoryId)}/products` : 'products',
-    query: {
-      ...searchQuery(source),
-      attrs: LISTING_ATTRS,
-      amount: pageSize,
-      offset: (page - 1) * pageSize,
-      returnSortKeys: true,
-      sortKey,
-      SearchParameter: filters,
+  return icmCall(
+    scope,
+    {
+      path: 'categoryId' in source ? `categories/${categoryApiPath(source.categoryId)}/products` : 'products',
+      query: {
+        ...searchQuery(source),
+        attrs: LISTING_ATTRS,
+        amount: pageSize,
+        offset: (page - 1) * pageSize,
+        returnSortKeys: true,
+        sortKey,
+        SearchParameter: filters,
+      },
+      schema: SearchResultSchema,
+      cache: 'short',
+      group: 'spgid',
     },
-    schema: SearchResultSchema,
-    cache: 'short',
-    group: 'spgid',
-  }).catch(notFoundOnLoadFailure)
-  return {
-    total: data.total ?? data.elements.length,
-    products: data.elements.map(mapProductStub),
-    sortKeys: data.sortKeys ?? [],
-    redirectUrl: data.redirectUrl,
-    correctedTerm: data.correctedSearchTerm,
-  }
+    mapListing,
+  ).catch(notFoundOnLoadFailure)
 }
+
+const mapListing = (data: z.infer<typeof SearchResultSchema>) => ({
+  total: data.total ?? data.elements.length,
+  products: data.elements.map(mapProductStub),
+  sortKeys: data.sortKeys ?? [],
+  redirectUrl: data.redirectUrl,
+  correctedTerm: data.correctedSearchTerm,
+})
 
 export const categoryProducts = (scope: IcmScope, categoryId: string, query: ListingQuery) =>
   productListing(scope, { categoryId }, query)
@@ -124,18 +142,21 @@ export const searchProducts = (
  * Facet groups with counts of a listing (`productfilters`); `filters` is the current selection. A
  * selection ICM rejects (unknown facet) is a 404 like any listing load failure.
  */
-export async function productFilters(scope: IcmScope, source: ListingSource, filters: string | undefined) {
-  const data = await icmCall(scope, {
-    path:
-      'categoryId' in source
-        ? `categories/${categoryApiPath(source.categoryId)}/productfilters`
-        : 'productfilters',
-    query: { ...searchQuery(source), SearchParameter: filters },
-    schema: ProductFiltersSchema,
-    cache: 'short',
-    group: 'spgid',
-  }).catch(notFoundOnLoadFailure)
-  return mapFilters(data)
+export function productFilters(scope: IcmScope, source: ListingSource, filters: string | undefined) {
+  return icmCall(
+    scope,
+    {
+      path:
+        'categoryId' in source
+          ? `categories/${categoryApiPath(source.categoryId)}/productfilters`
+          : 'productfilters',
+      query: { ...searchQuery(source), SearchParameter: filters },
+      schema: ProductFiltersSchema,
+      cache: 'short',
+      group: 'spgid',
+    },
+    mapFilters,
+  ).catch(notFoundOnLoadFailure)
 }
 
 /** Variations asked for per call; a master with more has its further pages fetched in parallel (spec §7). */
