@@ -12,7 +12,7 @@ import {
   useRouteLoaderData,
 } from '@remix-run/react'
 import type { CSSProperties, ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/components/useTranslation'
 import { CheckoutHeader } from '~/components/checkout/CheckoutHeader'
 import { CobrowseBanner } from '~/components/CobrowseBanner'
 import { CookieBanner } from '~/components/consent/CookieBanner'

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/components/useTranslation'
 import '~/browser/account-texts'
 import { Breadcrumb } from './Breadcrumb'
 

@@ -1,5 +1,5 @@
 import { useEffect, useState, type MouseEvent } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/components/useTranslation'
 import { INITIAL_BACK_TO_TOP, nextBackToTop } from '~/models/scroll-widgets'
 import { useEnhanced } from './consent/useEnhanced'
 

@@ -1,5 +1,5 @@
 import { Link } from '@remix-run/react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/components/useTranslation'
 
 export function Breadcrumb({ items, homeUrl }: { items: { name: string; url?: string }[]; homeUrl: string }) {
   const { t } = useTranslation()

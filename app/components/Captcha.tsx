@@ -1,5 +1,5 @@
 import type { FieldMetadata } from '@conform-to/react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/components/useTranslation'
 import { Field } from '~/components/forms'
 import type { CaptchaChallenge } from '~/models/captcha'
 

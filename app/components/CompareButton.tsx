@@ -1,5 +1,5 @@
 import { Form, useLocation } from '@remix-run/react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/components/useTranslation'
 import { useShell } from './useShell'
 
 /** "Compare" on tiles and product pages: a plain form post to /compare that comes back to this page. */

@@ -1,5 +1,5 @@
 import { Fragment, type ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/components/useTranslation'
 import type { Translate } from '~/models/messages'
 import { formatDeliveryDay, type DeliveryEstimate } from '~/models/delivery-date'
 import { useShell } from './useShell'

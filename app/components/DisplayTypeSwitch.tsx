@@ -1,5 +1,5 @@
 import { Form, useLocation } from '@remix-run/react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/components/useTranslation'
 import type { ShopLocale } from '~/models/locale'
 import type { PriceDisplay } from '~/models/price'
 

@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, Link, useLocation, useRouteError, useRouteLoaderData } from '@remix-run/react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/components/useTranslation'
 import { errorTextKeys, type RootView } from '~/models/shell'
 import { ERROR_EVENT_STATUSES, errorDataLayerPush } from '~/models/tracking'
 import { DataLayer } from './DataLayer'

@@ -1,5 +1,5 @@
 import { useCallback, useState, type MouseEvent } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/components/useTranslation'
 import type { Pagelet } from '~/models/cms'
 import { CmsContent } from './CmsContent'
 import { CookieSettingsDialog } from './consent/CookieSettingsDialog'

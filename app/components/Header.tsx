@@ -1,5 +1,5 @@
 import { Form, Link, useLocation } from '@remix-run/react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/components/useTranslation'
 import { languageSwitchUrl, SHOP_LOCALES, type ShopLocale } from '~/models/locale'
 import type { MainNavigationRef } from '~/models/navigation'
 import type { ShellBasket, ShellUser } from '~/models/shell'

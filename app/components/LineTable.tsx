@@ -1,6 +1,6 @@
 import { Link } from '@remix-run/react'
 import type { ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/components/useTranslation'
 import type { LineView } from '~/models/line'
 import { usePriceText } from './Price'
 import { TableHead } from './TableHead'

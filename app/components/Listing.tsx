@@ -1,6 +1,6 @@
 import { Form, Link, useLocation, useSubmit } from '@remix-run/react'
 import { useEffect, useRef, type RefObject } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/components/useTranslation'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { listingUrl, splitFacets, type Facet, type FilterGroup } from '~/models/filter'
 import { pageGroup, VIEWS } from '~/models/listing'

@@ -1,5 +1,5 @@
 import { useNavigation } from '@remix-run/react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/components/useTranslation'
 
 /** Shown from navigation start to its end (spec §4.3); only exists when JavaScript runs. */
 export function LoadingBar() {

@@ -1,7 +1,7 @@
 import { getFormProps } from '@conform-to/react'
 import { Form, Link } from '@remix-run/react'
 import type { ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/components/useTranslation'
 import { mandatoryPath } from '~/models/basket'
 import { mandatoryChoiceSchema, type MandatoryChoice, type MandatoryPrompt } from '~/models/mandatory'
 import { pick } from '~/models/price'

@@ -1,5 +1,5 @@
 import { Link } from '@remix-run/react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/components/useTranslation'
 
 /**
  * Page links of a list: previous, the first and last page and those near the current one, next; the current

@@ -1,6 +1,6 @@
 import { useActionData, useNavigation, useSubmit } from '@remix-run/react'
 import { useEffect, useRef, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/components/useTranslation'
 import {
   autofillSupported,
   cancelPasskeyCeremony,

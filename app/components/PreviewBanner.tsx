@@ -1,5 +1,5 @@
 import { useLocation } from '@remix-run/react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/components/useTranslation'
 
 /**
  * Says that the page shows a design preview (spec §2.4: content not yet published, with the preview context

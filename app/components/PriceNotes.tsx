@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/components/useTranslation'
 import { API_CODES } from '~/models/api-codes'
 import type { ApiMessageData } from '~/models/api-message'
 import { messageText } from '~/models/messages'

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/components/useTranslation'
 import { isImage, type Attachment } from '~/models/attachment'
 
 const label = (attachment: Attachment, t: (key: string) => string) =>

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/components/useTranslation'
 import type { ProductImage } from '~/models/product'
 
 /** Intrinsic sizes of ICM's image types (spec §3), for images that do not state their own. */

@@ -1,6 +1,6 @@
 import { Await } from '@remix-run/react'
 import { Suspense } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/components/useTranslation'
 import type { Promotion } from '~/models/promotion'
 
 /**

@@ -1,6 +1,6 @@
 import { Link } from '@remix-run/react'
 import type { CSSProperties } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/components/useTranslation'
 import type { ShopLocale } from '~/models/locale'
 import type { PriceDisplay, ProductPrice } from '~/models/price'
 import type { TileEntry } from '~/models/catalog-page'

@@ -1,6 +1,6 @@
 import { Link } from '@remix-run/react'
 import { useEffect, useRef } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/components/useTranslation'
 import type { Translate } from '~/models/messages'
 import type { QuickOrderResult, QuickOrderSummary } from '~/models/quick-order'
 

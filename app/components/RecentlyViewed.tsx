@@ -1,6 +1,6 @@
 import { Await, Link } from '@remix-run/react'
 import { Suspense } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/components/useTranslation'
 import type { TileEntry } from '~/models/catalog-page'
 import { ProductGrid } from './ProductTile'
 import { useShell } from './useShell'

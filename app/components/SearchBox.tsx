@@ -1,5 +1,5 @@
 import { Form } from '@remix-run/react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/components/useTranslation'
 import type { ShopLocale } from '~/models/locale'
 import { SearchSuggestions } from './SearchSuggestions'
 import { SUGGESTIONS_ID, useSearchSuggestions } from './useSearchSuggestions'

@@ -1,5 +1,5 @@
 import { Link } from '@remix-run/react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/components/useTranslation'
 
 /**
  * "Showing results for «drill». Search instead for «dril»?": the search ran with a corrected spelling

@@ -1,5 +1,5 @@
 import type { MouseEvent } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/components/useTranslation'
 import type { ShopLocale } from '~/models/locale'
 import { formatMoney, pick } from '~/models/price'
 import { showsPrices } from '~/models/price-visibility'

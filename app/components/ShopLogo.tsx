@@ -1,5 +1,5 @@
 import { Link } from '@remix-run/react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/components/useTranslation'
 
 /** Spec §9: mobile under 768 px. */
 const MOBILE = '(max-width: 767.98px)'

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/components/useTranslation'
 
 /** A configured identity provider as pages show it (id for the form's address, the name on the button). */
 export type SsoProviderView = { id: string; displayName: string }

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/components/useTranslation'
 import type { Inventory } from '~/models/inventory'
 
 export function StockStatus({ inventory, available }: { inventory?: Inventory; available: boolean }) {

@@ -1,6 +1,6 @@
 import { useLocation } from '@remix-run/react'
 import { useEffect, useRef, useState, type CSSProperties } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/components/useTranslation'
 import type { ToastView } from '~/models/shell'
 
 /** Default toast timeout 5000 ms (spec §9). */

@@ -1,6 +1,6 @@
 import { Link } from '@remix-run/react'
 import type { ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/components/useTranslation'
 import type { WishlistLine } from '~/models/wishlist'
 import { ProductPriceView } from './Price'
 import { useShell } from './useShell'

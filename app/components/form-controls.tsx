@@ -5,7 +5,7 @@
  */
 import { useNavigation, type Fetcher } from '@remix-run/react'
 import { useEffect, useRef, useState, type ComponentProps, type ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/components/useTranslation'
 
 /** Errors of one field or of the whole form, with the id the control's `aria-describedby` points to. */
 export function ErrorList({ id, errors }: { id?: string; errors?: string[] | null }) {

@@ -1,7 +1,7 @@
 import '~/browser/account-texts'
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useLoaderData } from '@remix-run/react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/components/useTranslation'
 import { Breadcrumb } from '~/components/Breadcrumb'
 import { CostCenterPager, CostCenterTable } from '~/components/organization/CostCenterTable'
 import { OrganizationNav } from '~/components/organization/OrganizationNav'

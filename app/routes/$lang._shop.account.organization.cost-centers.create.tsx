@@ -1,7 +1,7 @@
 import '~/browser/account-texts'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/components/useTranslation'
 import { Breadcrumb } from '~/components/Breadcrumb'
 import { CostCenterForm } from '~/components/organization/CostCenterForm'
 import { OrganizationNav } from '~/components/organization/OrganizationNav'

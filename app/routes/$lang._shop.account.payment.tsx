@@ -2,7 +2,7 @@ import '~/browser/account-texts'
 import type { SubmissionResult } from '@conform-to/react'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/components/useTranslation'
 import { AccountBreadcrumb } from '~/components/AccountBreadcrumb'
 import {
   DeletePaymentConfirmation,

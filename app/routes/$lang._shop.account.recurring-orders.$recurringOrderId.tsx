@@ -1,7 +1,7 @@
 import '~/browser/account-texts'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/components/useTranslation'
 import { AccountBreadcrumb } from '~/components/AccountBreadcrumb'
 import { OrderDetails } from '~/components/order/OrderDetails'
 import {

@@ -8,7 +8,7 @@ import {
 } from '@remix-run/node'
 import { getFormProps, getInputProps, getTextareaProps } from '@conform-to/react'
 import { Form, useLoaderData } from '@remix-run/react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/components/useTranslation'
 import { z } from 'zod'
 import { AccountBreadcrumb } from '~/components/AccountBreadcrumb'
 import { ErrorList, FormErrors, SubmitButton } from '~/components/form-controls'

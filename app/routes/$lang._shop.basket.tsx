@@ -6,7 +6,7 @@ import {
   type MetaFunction,
 } from '@remix-run/node'
 import { Form, Link, useLoaderData } from '@remix-run/react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/components/useTranslation'
 import { SaveAsOrderTemplate } from '~/components/OrderTemplateForms'
 import { BasketLineDetails, BasketLineQuantity } from '~/components/basket/BasketLine'
 import { BasketTotals } from '~/components/basket/BasketTotals'

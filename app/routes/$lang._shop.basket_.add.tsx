@@ -6,7 +6,7 @@ import {
   type MetaFunction,
 } from '@remix-run/node'
 import { Form, Link, useLoaderData, useNavigation } from '@remix-run/react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/components/useTranslation'
 import { noindexMeta } from '~/models/seo'
 import { ADD_ITEMS_PARAMS, addItemsFromParams, addItemsParams, itemsFromForm } from '~/models/add-items'
 import { mandatoryPath } from '~/models/basket'

@@ -1,6 +1,6 @@
 import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/components/useTranslation'
 import { useNonce } from '~/components/NonceProvider'
 import { HookFormView } from '~/components/punchout/HookFormView'
 import { SEND_PERMISSION, transferTypeOf } from '~/models/punchout'

@@ -1,7 +1,7 @@
 import { getFormProps } from '@conform-to/react'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useLoaderData } from '@remix-run/react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/components/useTranslation'
 import { z } from 'zod'
 import { FormErrors, SubmitButton } from '~/components/form-controls'
 import { Field, useShopForm } from '~/components/forms'

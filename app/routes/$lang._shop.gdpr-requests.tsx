@@ -6,7 +6,7 @@ import {
   type MetaFunction,
 } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/components/useTranslation'
 import { SubmitButton } from '~/components/form-controls'
 import { useShell } from '~/components/useShell'
 import { MAX_LINK_HASH_LENGTH, MAX_REQUEST_ID_LENGTH, type ConfirmationOutcome } from '~/models/privacy'

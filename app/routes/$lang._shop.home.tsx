@@ -1,6 +1,6 @@
 import { type LoaderFunctionArgs, type MetaFunction, data } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/components/useTranslation'
 import { CmsContent } from '~/components/CmsContent'
 import { ProductGrid } from '~/components/ProductTile'
 import { categoryUrl } from '~/models/url'

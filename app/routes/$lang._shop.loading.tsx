@@ -1,6 +1,6 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useParams } from '@remix-run/react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/components/useTranslation'
 import { noindexMeta } from '~/models/seo'
 import { pageHeaders } from '~/services/headers'
 import { cacheHeaders } from '~/services/http.server'

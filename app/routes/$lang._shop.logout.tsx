@@ -6,7 +6,7 @@ import {
   type MetaFunction,
 } from '@remix-run/node'
 import { Form, useLoaderData } from '@remix-run/react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/components/useTranslation'
 import { z } from 'zod'
 import { SubmitButton } from '~/components/form-controls'
 import { noindexMeta } from '~/models/seo'

@@ -1,7 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, useLoaderData } from '@remix-run/react'
 import { SubmitButton } from '~/components/form-controls'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/components/useTranslation'
 import { z } from 'zod'
 import { ProductGrid } from '~/components/ProductTile'
 import { recentlyViewedSkus } from '~/models/recently'

@@ -7,7 +7,7 @@ import {
   type MetaFunction,
 } from '@remix-run/node'
 import { Link, useActionData, useLoaderData } from '@remix-run/react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/components/useTranslation'
 import { OrderDetails } from '~/components/order/OrderDetails'
 import { DecisionForms } from '~/components/requisition/DecisionForms'
 import {

@@ -1,6 +1,6 @@
 import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/components/useTranslation'
 import { Listing } from '~/components/Listing'
 import { SearchCorrection } from '~/components/SearchCorrection'
 import { pageSizesOf, parseListingParams, sortOptions } from '~/models/listing'

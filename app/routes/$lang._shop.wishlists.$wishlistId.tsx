@@ -1,6 +1,6 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/components/useTranslation'
 import { WishlistLines } from '~/components/WishlistLines'
 import { noindexMeta } from '~/models/seo'
 import { requireFeature } from '~/services/guards.server'

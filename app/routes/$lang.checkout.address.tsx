@@ -1,7 +1,7 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/components/useTranslation'
 import { ValidationMessages } from '~/components/checkout/CheckoutParts'
 import { CheckoutStep } from '~/components/checkout/CheckoutStep'
 import { GuestAddresses } from '~/components/checkout/GuestAddresses'

@@ -7,7 +7,7 @@ import {
   type MetaFunction,
 } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/components/useTranslation'
 import { ValidationMessages } from '~/components/checkout/CheckoutParts'
 import { CheckoutStep } from '~/components/checkout/CheckoutStep'
 import { PaymentMethodOption } from '~/components/checkout/PaymentMethodOption'

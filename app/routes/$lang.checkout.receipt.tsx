@@ -1,6 +1,6 @@
 import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/components/useTranslation'
 import { OrderDetails } from '~/components/order/OrderDetails'
 import { ApprovalReasons, ApprovalStages } from '~/components/requisition/RequisitionDetails'
 import { requisitionPath, type Requisition } from '~/models/requisition'

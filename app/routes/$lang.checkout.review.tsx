@@ -1,7 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import { useEffect, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/components/useTranslation'
 import { CheckoutLines, CheckoutTotals, ValidationMessages } from '~/components/checkout/CheckoutParts'
 import { ApprovalPreview } from '~/components/checkout/ApprovalPreview'
 import { BudgetWidget } from '~/components/organization/BudgetWidget'

@@ -1,6 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/components/useTranslation'
 import { z } from 'zod'
 import { AddressView, Amount, DeliveryTime, ValidationMessages } from '~/components/checkout/CheckoutParts'
 import { CheckoutForm } from '~/components/checkout/CheckoutForm'

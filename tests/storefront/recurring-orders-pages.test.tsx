@@ -9,7 +9,7 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { Form } from '@remix-run/react'
 import { cleanup, screen, within } from '@testing-library/react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/components/useTranslation'
 import { afterEach, describe, expect, it } from 'vitest'
 import { FormErrors } from '~/components/form-controls'
 import { useShopForm } from '~/components/forms'

@@ -1,6 +1,6 @@
 import '~/browser/account-texts'
 import { Link } from '@remix-run/react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/components/useTranslation'
 import { formatDate, OrderStatus } from '~/components/order/OrderStatus'
 import { Amount } from '~/components/Price'
 import { useShell } from '~/components/useShell'

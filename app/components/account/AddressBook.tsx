@@ -1,7 +1,7 @@
 import '~/browser/account-texts'
 import type { SubmissionResult } from '@conform-to/react'
 import { Form, Link } from '@remix-run/react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/components/useTranslation'
 import {
   AddressFields,
   addressDefaults,

@@ -1,5 +1,5 @@
 import { Form } from '@remix-run/react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/components/useTranslation'
 import '~/browser/account-texts'
 import { SubmitButton } from '~/components/form-controls'
 

@@ -1,6 +1,6 @@
 import '~/browser/account-texts'
 import type { ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/components/useTranslation'
 import { AccountBreadcrumb } from '~/components/AccountBreadcrumb'
 import { useShell } from '~/components/useShell'
 

@@ -1,7 +1,7 @@
 import type { FieldMetadata } from '@conform-to/react'
 import { Link } from '@remix-run/react'
 import type { TFunction } from 'i18next'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/components/useTranslation'
 import { AddressFields, addressFieldset } from '~/components/checkout/AddressFields'
 import { CheckboxField, Field } from '~/components/forms'
 import { useShell } from '~/components/useShell'

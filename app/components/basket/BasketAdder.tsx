@@ -9,7 +9,7 @@ import {
   useState,
   type ReactNode,
 } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/components/useTranslation'
 import { createAddBatcher, type AddBatcher } from '~/models/add-batch'
 import { ADDER_START, adderReducer, type AddAnswer, type AdderView } from '~/models/basket-adder'
 import type { ShopLocale } from '~/models/locale'

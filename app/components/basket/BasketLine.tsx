@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps } from '@conform-to/react'
 import { Form, Link } from '@remix-run/react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/components/useTranslation'
 import { mandatoryPath } from '~/models/basket'
 import type { BasketLineView, DeliveryView } from '~/models/basket-view'
 import { ErrorList, FormErrors, SubmitButton } from '../form-controls'

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/components/useTranslation'
 import type { BasketView } from '~/models/basket-view'
 import type { DeliveryEstimate } from '~/models/delivery-date'
 import { payableRows } from '~/models/checkout-totals'

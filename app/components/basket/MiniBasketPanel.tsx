@@ -1,5 +1,5 @@
 import { Link } from '@remix-run/react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/components/useTranslation'
 import type { ShopLocale } from '~/models/locale'
 import type { Money } from '~/models/price'
 import { MoneyText } from '../Price'

@@ -1,6 +1,6 @@
 import { getFormProps } from '@conform-to/react'
 import { Form } from '@remix-run/react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/components/useTranslation'
 import { FormErrors, SubmitButton } from '../form-controls'
 import { Field } from '../forms'
 import { useBasketForm } from './useBasketForm'

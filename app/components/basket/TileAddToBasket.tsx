@@ -1,6 +1,6 @@
 import { Form, useLocation } from '@remix-run/react'
 import type { FormEvent } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/components/useTranslation'
 import type { ShopLocale } from '~/models/locale'
 import { maxQuantity, type QuantityRules } from '~/models/quantity'
 import { useAddButton } from './BasketAdder'

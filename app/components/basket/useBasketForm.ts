@@ -1,6 +1,6 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { useActionData } from '@remix-run/react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/components/useTranslation'
 import type { z } from 'zod'
 import { basketForms, type BasketIntent } from '~/models/basket-forms'
 import { useShopForm } from '../forms'

@@ -1,5 +1,5 @@
 import type { SubmissionResult } from '@conform-to/react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/components/useTranslation'
 import { CheckoutForm } from '~/components/checkout/CheckoutForm'
 import { ErrorList } from '~/components/form-controls'
 import { useShopForm } from '~/components/forms'

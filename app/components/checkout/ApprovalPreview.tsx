@@ -1,5 +1,5 @@
 import { useId } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/components/useTranslation'
 import { useShell } from '~/components/useShell'
 import { approvalFiguresText, type ApprovalReason, type BasketApproval } from '~/models/approval'
 import { formatMoney } from '~/models/price'

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/components/useTranslation'
 import { LineNote, LineTable } from '~/components/LineTable'
 import { PricesHiddenNote } from '~/components/Price'
 import { TotalsList } from '~/components/TotalsList'

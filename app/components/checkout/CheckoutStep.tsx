@@ -1,6 +1,6 @@
 import { Link } from '@remix-run/react'
 import type { ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/components/useTranslation'
 import { CheckoutTotals, type NamedLine } from '~/components/checkout/CheckoutParts'
 import { useShell } from '~/components/useShell'
 import type { CheckoutBasket } from '~/models/checkout-basket'

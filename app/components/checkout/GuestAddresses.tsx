@@ -1,7 +1,7 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { Link } from '@remix-run/react'
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/components/useTranslation'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import {
   AddressFields,

@@ -1,5 +1,5 @@
 import type { FieldMetadata } from '@conform-to/react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/components/useTranslation'
 import { Amount } from '~/components/checkout/CheckoutParts'
 import { CheckboxField, Field } from '~/components/forms'
 import { messageText } from '~/models/messages'

@@ -1,5 +1,5 @@
 import { Link } from '@remix-run/react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/components/useTranslation'
 import type { CheckoutBasket } from '~/models/checkout-basket'
 import { AddressView, DeliveryTime } from './CheckoutParts'
 import { costCenterLabel } from './CostCenterSelection'

@@ -1,6 +1,6 @@
 import { useFetcher, useLocation } from '@remix-run/react'
 import { useRef, useState, type FormEvent } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/components/useTranslation'
 import { useEnhanced } from './useEnhanced'
 
 /** How long the slide-out may take before the choice is stored anyway (the CSS animation is 250 ms). */

@@ -1,6 +1,6 @@
 import { Form, useFetcher } from '@remix-run/react'
 import { useEffect, type ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/components/useTranslation'
 import { useShell } from '~/components/useShell'
 import { CONSENT_CATEGORIES, type CookieSettingsView } from '~/models/consent'
 

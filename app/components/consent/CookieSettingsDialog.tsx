@@ -1,6 +1,6 @@
 import { useFetcher } from '@remix-run/react'
 import { useCallback, useEffect, useRef } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/components/useTranslation'
 import type { CookieSettingsView } from '~/models/consent'
 import { CookieSettings } from './CookieSettings'
 

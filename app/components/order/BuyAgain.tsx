@@ -1,6 +1,6 @@
 import '~/browser/account-texts'
 import { Form } from '@remix-run/react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/components/useTranslation'
 import { BUY_AGAIN_INTENT, type OrderLine } from '~/models/order'
 import { SubmitButton } from '../form-controls'
 import { useShell } from '../useShell'

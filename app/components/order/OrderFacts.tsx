@@ -1,5 +1,5 @@
 import '~/browser/account-texts'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/components/useTranslation'
 import type { Address } from '~/models/address'
 import type { Order } from '~/models/order'
 import { AddressView } from '../checkout/CheckoutParts'

@@ -1,6 +1,6 @@
 import '~/browser/account-texts'
 import type { ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/components/useTranslation'
 import type { LineView } from '~/models/line'
 import type { OrderLine } from '~/models/order'
 import { LineNote, LineTable } from '../LineTable'

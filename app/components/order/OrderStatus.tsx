@@ -1,5 +1,5 @@
 import '~/browser/account-texts'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/components/useTranslation'
 import type { Translate } from '~/models/messages'
 import { displayStatusOf, type Order } from '~/models/order'
 

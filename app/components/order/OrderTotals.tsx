@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/components/useTranslation'
 import { orderTotalsRows } from '~/models/checkout-totals'
 import type { Order } from '~/models/order'
 import type { PriceDisplay } from '~/models/price'

@@ -1,5 +1,5 @@
 import '~/browser/account-texts'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/components/useTranslation'
 import { useShell } from '~/components/useShell'
 import type { Budget } from '~/models/budget'
 import { formatMoney } from '~/models/price'

@@ -1,6 +1,6 @@
 import '~/browser/account-texts'
 import { useId } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/components/useTranslation'
 import { BudgetInfo } from '~/components/organization/BudgetInfo'
 import { useShell } from '~/components/useShell'
 import { hasLimits, spentPercent, type Budget } from '~/models/budget'

@@ -1,5 +1,5 @@
 import '~/browser/account-texts'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/components/useTranslation'
 import { ALL_BUYERS } from '~/models/order'
 
 /** A user a buyers select offers: login (the value) and name (the text). */

@@ -1,6 +1,6 @@
 import '~/browser/account-texts'
 import { Form, Link, useActionData } from '@remix-run/react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/components/useTranslation'
 import { SubmitButton } from '~/components/form-controls'
 import { formatDate } from '~/components/order/OrderStatus'
 import { ScrollRegion } from '~/components/ScrollRegion'

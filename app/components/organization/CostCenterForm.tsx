@@ -1,7 +1,7 @@
 import '~/browser/account-texts'
 import { getFormProps } from '@conform-to/react'
 import { Form, Link } from '@remix-run/react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/components/useTranslation'
 import { FormErrors, SubmitButton } from '~/components/form-controls'
 import { CheckboxField, Field, SelectField, useShopForm } from '~/components/forms'
 import { useShell } from '~/components/useShell'

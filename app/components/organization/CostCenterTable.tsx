@@ -1,7 +1,7 @@
 import '~/browser/account-texts'
 import { Link } from '@remix-run/react'
 import { Pager } from '~/components/Pager'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/components/useTranslation'
 import { TableHead } from '~/components/TableHead'
 import { useShell } from '~/components/useShell'
 import type { Budget } from '~/models/budget'

@@ -1,7 +1,7 @@
 import '~/browser/account-texts'
 import { Link } from '@remix-run/react'
 import { useId } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/components/useTranslation'
 import { TableHead } from '~/components/TableHead'
 import type { UserCostCenter } from '~/models/company'
 

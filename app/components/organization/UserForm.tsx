@@ -1,6 +1,6 @@
 import '~/browser/account-texts'
 import { getCollectionProps, type FieldMetadata } from '@conform-to/react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/components/useTranslation'
 import { ErrorList } from '~/components/form-controls'
 import { Field, SelectField } from '~/components/forms'
 import type { B2bRole } from '~/models/b2b-user'

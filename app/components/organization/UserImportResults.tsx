@@ -1,6 +1,6 @@
 import '~/browser/account-texts'
 import { Link } from '@remix-run/react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/components/useTranslation'
 import { TableHead } from '~/components/TableHead'
 import type { UserImportResult, UserImportSummary } from '~/models/user-import'
 

@@ -1,6 +1,6 @@
 import '~/browser/account-texts'
 import { Link } from '@remix-run/react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/components/useTranslation'
 import { TableHead } from '~/components/TableHead'
 import { useShell } from '~/components/useShell'
 import { userName, type B2bUser } from '~/models/b2b-user'

@@ -1,6 +1,6 @@
 import { Form, useLocation } from '@remix-run/react'
 import { useRef, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/components/useTranslation'
 import { type PriceItem } from '~/models/price'
 import { showsPrices } from '~/models/price-visibility'
 import { quantityHints, quantityProblem, quantityRulesInWords, type QuantityRules } from '~/models/quantity'

@@ -1,5 +1,5 @@
 import { Form, Link, useLocation } from '@remix-run/react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/components/useTranslation'
 import { addToQuotePath, freeTextQuotePath } from '~/models/quote'
 import { quantityHints, type QuantityRules } from '~/models/quantity'
 import { SubmitButton } from '../form-controls'

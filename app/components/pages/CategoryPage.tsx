@@ -1,5 +1,5 @@
 import { Link } from '@remix-run/react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/components/useTranslation'
 import type { CategoryPageData } from '~/models/catalog-page'
 import { Breadcrumb } from '../Breadcrumb'
 import { Listing } from '../Listing'

@@ -1,5 +1,5 @@
 import { Link } from '@remix-run/react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/components/useTranslation'
 import type { ContentPageData } from '~/models/catalog-page'
 import type { PageNavItem } from '~/models/cms'
 import { Breadcrumb } from '../Breadcrumb'

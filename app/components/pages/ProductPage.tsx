@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/components/useTranslation'
 import { groupAttachments } from '~/models/attachment'
 import type { ProductPageData } from '~/models/catalog-page'
 import { readyForShipment, type ProductAttributeText } from '~/models/product'

@@ -1,5 +1,5 @@
 import { Link } from '@remix-run/react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/components/useTranslation'
 import type { ProductPageData } from '~/models/catalog-page'
 
 type Page = Pick<ProductPageData, 'product' | 'variationSelection' | 'defaultVariation'>

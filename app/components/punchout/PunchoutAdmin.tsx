@@ -1,7 +1,7 @@
 import '~/browser/account-texts'
 import type { FieldMetadata } from '@conform-to/react'
 import { Link } from '@remix-run/react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/components/useTranslation'
 import { AccountBreadcrumb } from '~/components/AccountBreadcrumb'
 import { CheckboxField, Field } from '~/components/forms'
 import { useShell } from '~/components/useShell'

@@ -1,7 +1,7 @@
 import '~/browser/account-texts'
 import { Form, Link } from '@remix-run/react'
 import type { ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/components/useTranslation'
 import { formatDate } from '~/components/order/OrderStatus'
 import { usePriceText } from '~/components/Price'
 import { ScrollRegion } from '~/components/ScrollRegion'

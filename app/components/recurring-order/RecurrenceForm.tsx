@@ -1,6 +1,6 @@
 import type { FieldMetadata, FormMetadata } from '@conform-to/react'
 import type { TFunction } from 'i18next'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/components/useTranslation'
 import { ErrorList, SubmitButton } from '~/components/form-controls'
 import { Field } from '~/components/forms'
 import { formatDate } from '~/components/order/OrderStatus'

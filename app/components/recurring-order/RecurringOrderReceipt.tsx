@@ -1,5 +1,5 @@
 import { Link } from '@remix-run/react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/components/useTranslation'
 import { OrderDetails } from '~/components/order/OrderDetails'
 import { formatDate } from '~/components/order/OrderStatus'
 import { useShell } from '~/components/useShell'

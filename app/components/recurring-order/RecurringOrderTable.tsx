@@ -1,6 +1,6 @@
 import '~/browser/account-texts'
 import { Link } from '@remix-run/react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/components/useTranslation'
 import { formatDate } from '~/components/order/OrderStatus'
 import { Pager } from '~/components/Pager'
 import { ScrollRegion } from '~/components/ScrollRegion'

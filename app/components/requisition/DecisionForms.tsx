@@ -2,7 +2,7 @@ import '~/browser/account-texts'
 import { getFormProps, getTextareaProps } from '@conform-to/react'
 import { Form, useActionData } from '@remix-run/react'
 import { useId } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/components/useTranslation'
 import { ErrorList, FormErrors, SubmitButton } from '~/components/form-controls'
 import { useShopForm } from '~/components/forms'
 import {

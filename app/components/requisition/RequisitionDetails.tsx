@@ -1,7 +1,7 @@
 import '~/browser/account-texts'
 import { Link } from '@remix-run/react'
 import { useId } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/components/useTranslation'
 import { costCenterLabel } from '~/components/checkout/CostCenterSelection'
 import { formatDate } from '~/components/order/OrderStatus'
 import { BudgetInfo } from '~/components/organization/BudgetInfo'

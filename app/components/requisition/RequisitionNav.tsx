@@ -1,6 +1,6 @@
 import '~/browser/account-texts'
 import { Link } from '@remix-run/react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/components/useTranslation'
 import { useShell } from '~/components/useShell'
 import {
   LIST_TITLE_KEYS,

@@ -1,6 +1,6 @@
 import '~/browser/account-texts'
 import { Form, Link } from '@remix-run/react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/components/useTranslation'
 import { Breadcrumb } from '~/components/Breadcrumb'
 import { OrderDetails } from '~/components/order/OrderDetails'
 import { useShell } from '~/components/useShell'

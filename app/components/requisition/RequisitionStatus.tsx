@@ -1,5 +1,5 @@
 import '~/browser/account-texts'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/components/useTranslation'
 import type { RequisitionStatus as Status } from '~/models/requisition'
 
 /** A requisition's status as a badge in words (pending, approved, rejected). */

@@ -1,6 +1,6 @@
 import { useNavigate, useNavigation } from '@remix-run/react'
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/components/useTranslation'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import type { CodeReader } from '~/browser/code-reader'
 

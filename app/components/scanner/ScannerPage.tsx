@@ -1,5 +1,5 @@
 import { Form, useLoaderData, useLocation } from '@remix-run/react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/components/useTranslation'
 import { ErrorList, SubmitButton } from '~/components/form-controls'
 import { SCANNER_MAX_CODE } from '~/models/scanner'
 import type { ScannerPageData } from '~/services/scanner.server'

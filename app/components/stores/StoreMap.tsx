@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/components/useTranslation'
 import { mapLayout, type Store } from '~/models/stores'
 import type { StoreMapControl } from '~/browser/store-map'
 
