@@ -2,7 +2,7 @@ import { Form, Link, useLocation, useSubmit } from '@remix-run/react'
 import { useEffect, useRef, type RefObject } from 'react'
 import { useTranslation } from '~/components/useTranslation'
 import { useHydrated } from 'remix-utils/use-hydrated'
-import { listingUrl, splitFacets, type Facet, type FilterGroup } from '~/models/filter'
+import { listingUrls, splitFacets, type Facet, type FilterGroup } from '~/models/filter'
 import { pageGroup, VIEWS } from '~/models/listing'
 import type { ListingData } from '~/models/catalog-page'
 import { ProductGrid } from './ProductTile'
@@ -169,7 +169,7 @@ export function Listing({
 function Facets({ groups, drawer }: { groups: FilterGroup[]; drawer: RefObject<HTMLDetailsElement> }) {
   const { t } = useTranslation()
   const location = useLocation()
-  const urlFor = (filters: string) => listingUrl(location.pathname, location.search, filters)
+  const urlFor = listingUrls(location.pathname, location.search)
   const onLinkClick = useLinkClicks({ preventScrollReset: true })
   const selected = groups.flatMap((g) =>
     g.facets.filter((f) => f.selected).map((f) => ({ group: g, facet: f })),

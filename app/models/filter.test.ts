@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   isDeepFilter,
-  listingUrl,
+  listingUrls,
   mapFilters,
   parseFilters,
   ProductFiltersSchema,
@@ -42,14 +42,35 @@ describe('filters parameter', () => {
 
 describe('listing URLs for a facet', () => {
   it('keeps sorting and view, drops the page', () => {
-    expect(listingUrl('/en/tools-ctgA', '?page=3&sorting=price-asc&view=list', 'brand=A')).toBe(
+    expect(listingUrls('/en/tools-ctgA', '?page=3&sorting=price-asc&view=list')('brand=A')).toBe(
       '/en/tools-ctgA?sorting=price-asc&view=list&filters=brand%3DA',
     )
   })
   it('removes the parameter when nothing is selected', () => {
-    expect(listingUrl('/en/search', '?searchTerm=drill&filters=brand%3DA&page=2', '')).toBe(
+    expect(listingUrls('/en/search', '?searchTerm=drill&filters=brand%3DA&page=2')('')).toBe(
       '/en/search?searchTerm=drill',
     )
+    expect(listingUrls('/en/tools-ctgA', '?page=2')('')).toBe('/en/tools-ctgA')
+  })
+  it('writes what URLSearchParams would: the selection in its place, once, encoded as a form', () => {
+    const searches = [
+      '',
+      '?filters=a%3D1&sorting=name-asc&filters=b%3D2&view=grid&page=4',
+      '?sorting=x&filters=&view=list',
+      '?searchTerm=a+b%21%27%28%29~*&x=%E2%82%AC',
+    ]
+    const selections = ['', 'brand=Stonebarrow', 'brand=A B&price=0-25', "it's (~*!) €"]
+    for (const search of searches) {
+      const urlFor = listingUrls('/en/tools', search)
+      for (const filters of selections) {
+        const params = new URLSearchParams(search)
+        params.delete('page')
+        if (filters) params.set('filters', filters)
+        else params.delete('filters')
+        const query = params.toString()
+        expect(urlFor(filters)).toBe(`/en/tools${query ? `?${query}` : ''}`)
+      }
+    }
   })
 })
 

@@ -87,13 +87,20 @@ export function splitFacets(group: FilterGroup): { shown: Facet[]; more: Facet[]
 }
 
 /**
- * The URL of a listing for another filter selection: keeps sorting and view, starts again at page 1.
+ * The URLs of a listing for other filter selections: each keeps sorting and view and starts again at page 1.
+ * A listing has dozens of facets, so the page's query is read once, not once per facet link; `filters` takes
+ * the place it has in the query (as URLSearchParams' `set`), or comes last.
  */
-export function listingUrl(pathname: string, search: string, filters: string): string {
-  const params = new URLSearchParams(search)
-  params.delete('page')
-  if (filters) params.set('filters', filters)
-  else params.delete('filters')
-  const query = params.toString()
-  return `${pathname}${query ? `?${query}` : ''}`
+export function listingUrls(pathname: string, search: string): (filters: string) => string {
+  const entries = [...new URLSearchParams(search)].filter(([name]) => name !== 'page')
+  const at = entries.findIndex(([name]) => name === 'filters')
+  const rest = entries.filter(([name]) => name !== 'filters')
+  const before = new URLSearchParams(rest.slice(0, at === -1 ? rest.length : at)).toString()
+  const after = at === -1 ? '' : new URLSearchParams(rest.slice(at)).toString()
+  const unfiltered = new URLSearchParams(rest).toString()
+  return (filters) => {
+    if (!filters) return unfiltered ? `${pathname}?${unfiltered}` : pathname
+    const own = new URLSearchParams([['filters', filters]]).toString()
+    return `${pathname}?${[before, own, after].filter(Boolean).join('&')}`
+  }
 }
