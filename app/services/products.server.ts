@@ -19,18 +19,17 @@ import { icmCall, type IcmScope } from './icm.server'
 import { notFoundOnLoadFailure } from './load-failure.server'
 
 export function product(scope: IcmScope, sku: string) {
-  return icmCall(
-    scope,
-    {
-      path: `products/${encodeURIComponent(sku)}`,
-      query: { allImages: true, extended: true },
-      schema: ProductSchema,
-      cache: 'short',
-      group: 'spgid',
-    },
-    mapProduct,
-  ).catch(notFoundOnLoadFailure)
+  return icmCall(scope, productCall(sku), mapProduct).catch(notFoundOnLoadFailure)
 }
+
+/** `products/{sku}` with all images and the extended attributes; with `localizedNames`, its names too. */
+const productCall = (sku: string, localizedNames?: true) => ({
+  path: `products/${encodeURIComponent(sku)}`,
+  query: { allImages: true, extended: true, localizedNames },
+  schema: ProductSchema,
+  cache: 'short' as const,
+  group: 'spgid' as const,
+})
 
 /**
  * A product with its names in every locale, for its page's language links: one call where the bundled
@@ -38,17 +37,7 @@ export function product(scope: IcmScope, sku: string) {
  * (the page then loads the product in each other locale, ADR 0051).
  */
 export function productWithNames(scope: IcmScope, sku: string) {
-  return icmCall(
-    scope,
-    {
-      path: `products/${encodeURIComponent(sku)}`,
-      query: { allImages: true, extended: true, localizedNames: true },
-      schema: ProductSchema,
-      cache: 'short',
-      group: 'spgid',
-    },
-    mapProductWithNames,
-  ).catch(notFoundOnLoadFailure)
+  return icmCall(scope, productCall(sku, true), mapProductWithNames).catch(notFoundOnLoadFailure)
 }
 
 const mapProductWithNames = (data: z.infer<typeof ProductSchema>) => ({

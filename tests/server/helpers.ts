@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process'
+import { createRequire } from 'node:module'
 import path from 'node:path'
 import { request as httpRequest, type IncomingHttpHeaders, type Server } from 'node:http'
 import { connect, createServer, type AddressInfo } from 'node:net'
@@ -160,4 +161,28 @@ export function alive(pid: number): boolean {
   } catch {
     return false
   }
+}
+
+/** Remix's single-fetch encoder of loader data (server/remix-handler.mjs's answers carry its output). */
+export type EncodeViaTurboStream = (
+  data: unknown,
+  signal: AbortSignal,
+  streamTimeout: number | undefined,
+  serverMode: string,
+) => ReadableStream<Uint8Array>
+
+/**
+ * The encoder the server runs: the server runtime's CommonJS build, where our patches are (and in its ESM twin),
+ * with turbo-stream's patched encoder below it (ADR 0054, 0064).
+ */
+export const { encodeViaTurboStream } = createRequire(import.meta.url)(
+  '@remix-run/server-runtime/dist/single-fetch.js',
+) as { encodeViaTurboStream: EncodeViaTurboStream }
+
+/** All of a byte stream, as text. */
+export async function readAll(stream: ReadableStream<Uint8Array>) {
+  let text = ''
+  const decoder = new TextDecoder()
+  for await (const chunk of stream as unknown as AsyncIterable<Uint8Array>) text += decoder.decode(chunk)
+  return text
 }

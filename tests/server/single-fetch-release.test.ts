@@ -1,6 +1,6 @@
 import { getEventListeners } from 'node:events'
-import { createRequire } from 'node:module'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { encodeViaTurboStream, readAll } from './helpers'
 
 /**
  * Remix's single fetch encodes a page's loader data with a timer (the stream timeout) and an abort listener
@@ -9,23 +9,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
  * clones' finalizer): ~190 MB alive under rendered load, and a garbage collector at twice the CPU of the
  * render (ADR 0054). The patch (patches/@remix-run+server-runtime) releases both when the stream ends.
  */
-type Encode = (
-  data: unknown,
-  signal: AbortSignal,
-  streamTimeout: number | undefined,
-  serverMode: string,
-) => ReadableStream<Uint8Array>
-// The server loads the server runtime's CommonJS build; the patch is there (and in its ESM twin).
-const { encodeViaTurboStream } = createRequire(import.meta.url)(
-  '@remix-run/server-runtime/dist/single-fetch.js',
-) as { encodeViaTurboStream: Encode }
-
-async function readAll(stream: ReadableStream<Uint8Array>) {
-  let text = ''
-  const decoder = new TextDecoder()
-  for await (const chunk of stream as unknown as AsyncIterable<Uint8Array>) text += decoder.decode(chunk)
-  return text
-}
 
 describe("single fetch's encoding of loader data", () => {
   afterEach(() => vi.restoreAllMocks())

@@ -1,7 +1,7 @@
-import { createRequire } from 'node:module'
 import { UNSAFE_ErrorResponseImpl } from '@remix-run/router'
 import { decode, encode } from 'turbo-stream'
 import { describe, expect, it } from 'vitest'
+import { encodeViaTurboStream, readAll } from './helpers'
 
 /**
  * turbo-stream encodes every page's loader data into the document (Remix's single fetch). Its encoder built a
@@ -9,23 +9,6 @@ import { describe, expect, it } from 'vitest'
  * (patches/turbo-stream+2.4.1.patch, ADR 0064) writes the same text without them. The browser decodes what
  * the unpatched library wrote, so the text must not change by a byte.
  */
-type Encode = (
-  data: unknown,
-  signal: AbortSignal,
-  streamTimeout: number | undefined,
-  serverMode: string,
-) => ReadableStream<Uint8Array>
-// The server's copy: Remix's CommonJS build, with its plugins (errors, error answers, class instances).
-const { encodeViaTurboStream } = createRequire(import.meta.url)(
-  '@remix-run/server-runtime/dist/single-fetch.js',
-) as { encodeViaTurboStream: Encode }
-
-async function readAll(stream: ReadableStream<Uint8Array>) {
-  let text = ''
-  const decoder = new TextDecoder()
-  for await (const chunk of stream as unknown as AsyncIterable<Uint8Array>) text += decoder.decode(chunk)
-  return text
-}
 
 /** Every kind of value turbo-stream writes, values met twice, and a promise resolved after the first line. */
 function everyKind() {
